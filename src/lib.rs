@@ -1,0 +1,14 @@
+//! `mcp_elicit`: the library behind the `mcp-elicit` command.
+//!
+//! The flow is one way: bytes become positioned JSON ([`json`]), positioned
+//! JSON becomes a [`document::Document`] holding elicitations, and each
+//! elicitation's `requestedSchema` becomes the typed [`schema`] model, checked
+//! against a spec [`spec::Revision`]. Checks produce [`finding::Finding`]s.
+
+pub mod finding;
+pub mod format;
+pub mod json;
+pub mod rules;
+pub mod schema;
+pub mod sensitive;
+pub mod spec;
