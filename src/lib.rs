@@ -5,10 +5,13 @@
 //! elicitation's `requestedSchema` becomes the typed [`schema`] model, checked
 //! against a spec [`spec::Revision`]. Checks produce [`finding::Finding`]s.
 
+pub mod document;
 pub mod finding;
 pub mod format;
 pub mod json;
+pub mod lint;
 pub mod rules;
 pub mod schema;
 pub mod sensitive;
 pub mod spec;
+pub mod validate;

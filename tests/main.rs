@@ -1,1 +1,6 @@
+//! The one integration test target: every test drives the real binary or the
+//! public library API the way a user does.
 
+mod support;
+
+mod lint_cli;

@@ -526,7 +526,7 @@ pub fn parse_property(
                     if let Some(names) = node.member("enumNames") {
                         style = OptionStyle::LegacyNames;
                         if rev.enum_names_deprecated() {
-                            out.push(&rules::ENUM_NAMES_DEPRECATED, names.key_span, pointer_push(ptr, "enumNames"), format!("`enumNames` is deprecated since 2025-11-25 and will be removed; write `oneOf: [{{\"const\": value, \"title\": label}}]` instead"));
+                            out.push(&rules::ENUM_NAMES_DEPRECATED, names.key_span, pointer_push(ptr, "enumNames"), "`enumNames` is deprecated since 2025-11-25 and will be removed; write `oneOf: [{\"const\": value, \"title\": label}]` instead");
                         }
                         enum_names(names, &node.get("enum")?.value, &mut options, ptr, out);
                     }

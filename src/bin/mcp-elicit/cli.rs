@@ -1,0 +1,138 @@
+//! The command line: one struct per subcommand. Doc comments are the help.
+
+use std::path::PathBuf;
+
+use clap::{Args, Parser, Subcommand, ValueEnum};
+use mcp_elicit::finding::Severity;
+use mcp_elicit::spec::Revision;
+
+const EXIT_CODES: &str = "\
+Exit codes:
+  0  nothing at or above --fail-on was found
+  1  findings (or a failed check)
+  2  usage error, unreadable input or another tool error";
+
+#[derive(Debug, Parser)]
+#[command(
+    name = "mcp-elicit",
+    version,
+    about = "Lint, answer, record and replay MCP elicitations",
+    long_about = "Lint, answer, record and replay MCP elicitations: the part of the Model Context \
+Protocol where a server asks the person at the client for structured input.",
+    after_help = EXIT_CODES,
+    propagate_version = true,
+    max_term_width = 100
+)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Command,
+
+    /// When to use colour: auto, always or never
+    #[arg(long, global = true, value_enum, default_value_t = ColorChoice::Auto)]
+    pub color: ColorChoice,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Check schemas, requests, results and sessions against a spec revision
+    #[command(after_help = LINT_AFTER)]
+    Lint(LintArgs),
+}
+
+const LINT_AFTER: &str = "\
+Examples:
+  mcp-elicit lint examples/
+  mcp-elicit lint --spec 2025-06-18 schema.json
+  cat request.json | mcp-elicit lint -
+  mcp-elicit lint --format sarif . > mcp-elicit.sarif
+  mcp-elicit lint --explain E124
+
+Exit codes:
+  0  nothing at or above --fail-on was found
+  1  findings at or above --fail-on
+  2  usage error or an unreadable path (the other paths are still linted)";
+
+#[derive(Debug, Args)]
+pub struct LintArgs {
+    /// Files or directories to lint (`-` reads stdin) [default: .]
+    #[arg(value_name = "PATH")]
+    pub paths: Vec<PathBuf>,
+
+    /// Lint under this spec revision: 2025-06-18, 2025-11-25, 2026-07-28, latest or draft
+    /// [default: the revision a document names, else latest]
+    #[arg(long, value_name = "REVISION", value_parser = parse_revision)]
+    pub spec: Option<Revision>,
+
+    /// Output format
+    #[arg(long, value_enum, default_value_t = OutputFormat::Concise)]
+    pub format: OutputFormat,
+
+    /// Report only these rules (codes or names, comma-separated)
+    #[arg(long, value_name = "RULES", value_delimiter = ',')]
+    pub select: Vec<String>,
+
+    /// Never report these rules (codes or names, comma-separated)
+    #[arg(long, value_name = "RULES", value_delimiter = ',')]
+    pub ignore: Vec<String>,
+
+    /// Exit with 1 when a finding at or above this severity is reported
+    #[arg(long, value_name = "SEVERITY", value_parser = parse_severity, default_value = "error")]
+    pub fail_on: Severity,
+
+    /// Print every rule with its code, name, severity and summary, then exit
+    #[arg(long, conflicts_with_all = ["explain", "paths"])]
+    pub list_rules: bool,
+
+    /// Print the documentation of one rule (code or name), then exit
+    #[arg(long, value_name = "RULE", conflicts_with = "paths")]
+    pub explain: Option<String>,
+
+    /// Do not print the summary line on stderr
+    #[arg(long, short)]
+    pub quiet: bool,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum OutputFormat {
+    /// One line per finding: path:line:col: severity[CODE] message
+    Concise,
+    /// Each finding with its source line and a caret
+    Full,
+    /// One JSON document with every finding
+    Json,
+    /// SARIF 2.1.0, for GitHub code scanning and other viewers
+    Sarif,
+    /// GitHub Actions workflow commands that annotate files
+    Github,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum ColorChoice {
+    Auto,
+    Always,
+    Never,
+}
+
+impl ColorChoice {
+    pub fn apply(self) {
+        match self {
+            ColorChoice::Auto => {}
+            ColorChoice::Always => {
+                console::set_colors_enabled(true);
+                console::set_colors_enabled_stderr(true);
+            }
+            ColorChoice::Never => {
+                console::set_colors_enabled(false);
+                console::set_colors_enabled_stderr(false);
+            }
+        }
+    }
+}
+
+pub fn parse_revision(s: &str) -> Result<Revision, String> {
+    s.parse()
+}
+
+fn parse_severity(s: &str) -> Result<Severity, String> {
+    Severity::parse(s).ok_or_else(|| format!("`{s}` is not a severity: use error, warning or note"))
+}

@@ -1,0 +1,286 @@
+//! `mcp-elicit lint`: collects the inputs, lints them (in parallel when there
+//! are many), and hands the diagnostics to a renderer in input order.
+
+use std::collections::HashSet;
+use std::fs::File;
+use std::io::{self, BufReader, Read, Write};
+use std::path::{Path, PathBuf};
+
+use anyhow::{Result, bail};
+use mcp_elicit::finding::Diagnostic;
+use mcp_elicit::lint::{self, Counts, Options};
+use mcp_elicit::rules::{self, Rule};
+
+use crate::Outcome;
+use crate::cli::LintArgs;
+use crate::render;
+
+/// One thing to lint.
+#[derive(Debug, Clone)]
+enum Input {
+    Stdin,
+    File(PathBuf),
+}
+
+impl Input {
+    fn display(&self) -> String {
+        match self {
+            Input::Stdin => "-".to_string(),
+            Input::File(p) => display_path(p),
+        }
+    }
+}
+
+fn display_path(p: &Path) -> String {
+    let s = p.to_string_lossy();
+    s.strip_prefix("./").unwrap_or(&s).to_string()
+}
+
+pub fn run(args: LintArgs) -> Result<Outcome> {
+    if args.list_rules {
+        render::list_rules(&mut io::stdout().lock())?;
+        return Ok(Outcome::Clean);
+    }
+    if let Some(code) = &args.explain {
+        let Some(rule) = rules::find(code) else {
+            bail!("no rule `{code}`; `mcp-elicit lint --list-rules` lists every code and name");
+        };
+        render::explain(rule, &mut io::stdout().lock())?;
+        return Ok(Outcome::Clean);
+    }
+    let mut opts = match args.spec {
+        Some(r) => Options::for_revision(r),
+        None => Options::default(),
+    };
+    opts.select = resolve_rules(&args.select, "--select")?;
+    opts.ignore = resolve_rules(&args.ignore, "--ignore")?;
+
+    let mut failed = false;
+    let paths = if args.paths.is_empty() {
+        vec![PathBuf::from(".")]
+    } else {
+        args.paths.clone()
+    };
+    let mut inputs = Vec::new();
+    let mut stdin_seen = false;
+    for p in &paths {
+        if p.as_os_str() == "-" {
+            if !stdin_seen {
+                inputs.push(Input::Stdin);
+                stdin_seen = true;
+            }
+            continue;
+        }
+        match std::fs::metadata(p) {
+            Ok(m) if m.is_dir() => walk(p, &mut inputs, &mut failed),
+            Ok(_) => inputs.push(Input::File(p.clone())),
+            Err(e) => {
+                report_io(&display_path(p), &e);
+                failed = true;
+            }
+        }
+    }
+
+    let stdout = io::stdout();
+    let mut out = io::BufWriter::new(stdout.lock());
+    let mut renderer = render::for_format(args.format);
+    renderer.begin(&mut out)?;
+    let mut counts = Counts::default();
+    let mut files_with_findings = 0;
+    let mut emit = |d: Diagnostic, out: &mut dyn Write, counts: &mut Counts| -> io::Result<()> {
+        counts.add(d.severity);
+        renderer.diagnostic(&d, out)
+    };
+
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+    if inputs.len() == 1 || threads == 1 {
+        // Stream: one input (a large JSONL file, stdin) is rendered as it is
+        // read, so memory does not grow with the input.
+        for input in &inputs {
+            let mut err: Option<io::Error> = None;
+            let mut any = false;
+            let r = lint_input(input, &opts, &mut |d| {
+                any = true;
+                if err.is_none()
+                    && let Err(e) = emit(d, &mut out, &mut counts)
+                {
+                    err = Some(e);
+                }
+            });
+            if let Some(e) = err {
+                return Err(e.into());
+            }
+            files_with_findings += usize::from(any);
+            if let Err(e) = r {
+                report_io(&input.display(), &e);
+                failed = true;
+            }
+        }
+    } else {
+        let results = lint_parallel(&inputs, &opts, threads);
+        for (input, (diags, r)) in inputs.iter().zip(results) {
+            files_with_findings += usize::from(!diags.is_empty());
+            for d in diags {
+                emit(d, &mut out, &mut counts)?;
+            }
+            if let Err(e) = r {
+                report_io(&input.display(), &e);
+                failed = true;
+            }
+        }
+    }
+    renderer.end(&counts, &mut out)?;
+    out.flush()?;
+    drop(out);
+    if !args.quiet {
+        render::summary(&counts, inputs.len(), files_with_findings);
+    }
+    Ok(if failed {
+        Outcome::Failed
+    } else if counts.at_or_above(args.fail_on) > 0 {
+        Outcome::Findings
+    } else {
+        Outcome::Clean
+    })
+}
+
+fn resolve_rules(names: &[String], flag: &str) -> Result<HashSet<&'static str>> {
+    let mut set = HashSet::new();
+    for n in names {
+        let n = n.trim();
+        if n.is_empty() {
+            continue;
+        }
+        match rules::find(n) {
+            Some(r) => {
+                set.insert(r.code);
+            }
+            None => {
+                // A prefix like `E2` selects a whole theme.
+                let matched: Vec<&Rule> = rules::ALL
+                    .iter()
+                    .copied()
+                    .filter(|r| r.code.starts_with(&n.to_ascii_uppercase()))
+                    .collect();
+                if matched.is_empty() || n.len() < 2 {
+                    bail!(
+                        "{flag}: no rule `{n}`; use a code (E124), a code prefix (E2) or a name (required-unknown-property); `mcp-elicit lint --list-rules` lists them"
+                    );
+                }
+                set.extend(matched.iter().map(|r| r.code));
+            }
+        }
+    }
+    Ok(set)
+}
+
+fn report_io(path: &str, e: &io::Error) {
+    let what = match e.kind() {
+        io::ErrorKind::NotFound => "no such file or directory".to_string(),
+        io::ErrorKind::PermissionDenied => "permission denied".to_string(),
+        _ => e.to_string(),
+    };
+    let _ = writeln!(io::stderr(), "error: {path}: {what}");
+}
+
+/// Adds every `*.json` and `*.jsonl` file under `dir`, skipping hidden and
+/// git-ignored files, in a stable order.
+fn walk(dir: &Path, inputs: &mut Vec<Input>, failed: &mut bool) {
+    let walker = ignore::WalkBuilder::new(dir)
+        .require_git(false)
+        .sort_by_file_name(|a, b| a.cmp(b))
+        .build();
+    for entry in walker {
+        match entry {
+            Ok(e) => {
+                if !e.file_type().is_some_and(|t| t.is_file()) {
+                    continue;
+                }
+                let path = e.path();
+                if matches!(
+                    path.extension().and_then(|x| x.to_str()),
+                    Some("json" | "jsonl")
+                ) {
+                    inputs.push(Input::File(path.to_path_buf()));
+                }
+            }
+            Err(e) => {
+                let _ = writeln!(io::stderr(), "error: {e}");
+                *failed = true;
+            }
+        }
+    }
+}
+
+fn is_jsonl(p: &Path) -> bool {
+    p.extension().and_then(|x| x.to_str()) == Some("jsonl")
+}
+
+fn lint_input(input: &Input, opts: &Options, sink: &mut dyn FnMut(Diagnostic)) -> io::Result<()> {
+    match input {
+        Input::Stdin => {
+            let mut buf = Vec::new();
+            io::stdin().lock().read_to_end(&mut buf)?;
+            lint::lint_bytes("-", &buf, opts, sink);
+            Ok(())
+        }
+        Input::File(p) => {
+            let name = display_path(p);
+            if is_jsonl(p) {
+                let f = File::open(p)?;
+                lint::lint_jsonl(&name, BufReader::with_capacity(1 << 16, f), opts, sink)
+            } else {
+                let bytes = std::fs::read(p)?;
+                lint::lint_bytes(&name, &bytes, opts, sink);
+                Ok(())
+            }
+        }
+    }
+}
+
+type FileResult = (Vec<Diagnostic>, io::Result<()>);
+
+fn lint_parallel(inputs: &[Input], opts: &Options, threads: usize) -> Vec<FileResult> {
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    let next = AtomicUsize::new(0);
+    let mut results: Vec<Option<FileResult>> = (0..inputs.len()).map(|_| None).collect();
+    let chunks: Vec<Vec<(usize, FileResult)>> = std::thread::scope(|s| {
+        let handles: Vec<_> = (0..threads.min(inputs.len()))
+            .map(|_| {
+                s.spawn(|| {
+                    let mut done = Vec::new();
+                    loop {
+                        let i = next.fetch_add(1, Ordering::Relaxed);
+                        let Some(input) = inputs.get(i) else { break };
+                        let mut diags = Vec::new();
+                        let r = lint_input(input, opts, &mut |d| diags.push(d));
+                        done.push((i, (diags, r)));
+                    }
+                    done
+                })
+            })
+            .collect();
+        handles
+            .into_iter()
+            .map(|h| h.join().unwrap_or_default())
+            .collect()
+    });
+    for chunk in chunks {
+        for (i, r) in chunk {
+            results[i] = Some(r);
+        }
+    }
+    results
+        .into_iter()
+        .map(|r| {
+            r.unwrap_or_else(|| {
+                (
+                    Vec::new(),
+                    Err(io::Error::other(
+                        "internal error: this input was not linted",
+                    )),
+                )
+            })
+        })
+        .collect()
+}

@@ -1,0 +1,371 @@
+//! What a JSON document is, and where the elicitations inside it are.
+//!
+//! Recognition looks only at the shape of the top level (and of a JSON-RPC
+//! message's `params`/`result`), never at file names, so the same rules work
+//! for files, stdin, JSONL lines and messages read off a transport.
+
+use crate::json::{Node, Value, pointer_push};
+use crate::spec::Revision;
+
+/// The `_meta` key under which 2026-07-28 requests carry client capabilities.
+pub const CLIENT_CAPABILITIES_META: &str = "io.modelcontextprotocol/clientCapabilities";
+
+/// What a document is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Kind {
+    /// A bare `requestedSchema`.
+    Schema,
+    /// One property schema (a value of `properties`).
+    Property,
+    /// `elicitation/create` params, form or URL mode.
+    Params,
+    /// A JSON-RPC request or notification (any method).
+    Request,
+    /// A JSON-RPC success response.
+    Response,
+    /// A JSON-RPC error response.
+    ErrorResponse,
+    /// An `InputRequiredResult` on its own.
+    InputRequiredResult,
+    /// A bare `inputRequests` map.
+    InputRequests,
+    /// A bare `inputResponses` map, or `{inputResponses, requestState}`.
+    InputResponses,
+    /// An `ElicitResult` on its own.
+    ElicitResult,
+    /// `ClientCapabilities` (or its `elicitation` member).
+    Capabilities,
+    /// The early draft that no revision uses.
+    EarlyDraft,
+    /// None of the above.
+    Unknown,
+}
+
+impl Kind {
+    pub fn describe(self) -> &'static str {
+        match self {
+            Kind::Schema => "a requestedSchema",
+            Kind::Property => "a property schema",
+            Kind::Params => "elicitation/create params",
+            Kind::Request => "a JSON-RPC request",
+            Kind::Response => "a JSON-RPC response",
+            Kind::ErrorResponse => "a JSON-RPC error response",
+            Kind::InputRequiredResult => "an InputRequiredResult",
+            Kind::InputRequests => "an inputRequests map",
+            Kind::InputResponses => "an inputResponses map",
+            Kind::ElicitResult => "an ElicitResult",
+            Kind::Capabilities => "client capabilities",
+            Kind::EarlyDraft => "the early elicitation draft",
+            Kind::Unknown => "an unrecognised document",
+        }
+    }
+}
+
+/// Whether an object looks like a JSON-RPC message.
+pub fn is_jsonrpc(node: &Node) -> bool {
+    node.get("jsonrpc").is_some()
+        || (node.get("method").is_some_and(|m| m.as_str().is_some())
+            && (node.get("params").is_some() || node.get("id").is_some()))
+        || (node.get("id").is_some()
+            && (node.get("result").is_some() || node.get("error").is_some()))
+}
+
+/// Recognises a document from its top level.
+pub fn classify(node: &Node) -> Kind {
+    if node.as_object().is_none() {
+        return Kind::Unknown;
+    }
+    if is_jsonrpc(node) {
+        if node.get("method").is_some() {
+            if node.get("method").and_then(Node::as_str) == Some("elicitation/create")
+                && node.get("params").is_some_and(is_early_draft_params)
+            {
+                return Kind::EarlyDraft;
+            }
+            return Kind::Request;
+        }
+        if node.get("error").is_some() {
+            return Kind::ErrorResponse;
+        }
+        if node.get("result").is_some_and(is_early_draft_result) {
+            return Kind::EarlyDraft;
+        }
+        return Kind::Response;
+    }
+    if node.get("method").and_then(Node::as_str) == Some("elicitation/create") {
+        // The spec's own examples show requests without `jsonrpc` and `id`.
+        if node.get("params").is_some_and(is_early_draft_params) {
+            return Kind::EarlyDraft;
+        }
+        return Kind::Request;
+    }
+    if node.get("inputRequests").is_some() || is_result_type(node, "input_required") {
+        return Kind::InputRequiredResult;
+    }
+    if node.get("inputResponses").is_some() {
+        return Kind::InputResponses;
+    }
+    if is_early_draft_result(node) {
+        return Kind::EarlyDraft;
+    }
+    if node.get("action").is_some() {
+        return Kind::ElicitResult;
+    }
+    if node.get("requestedSchema").is_some()
+        || node.get("mode").is_some()
+        || (node.get("message").is_some() && node.get("url").is_some())
+    {
+        return Kind::Params;
+    }
+    if node.get("properties").is_some() || node.get("type").and_then(Node::as_str) == Some("object")
+    {
+        return Kind::Schema;
+    }
+    if node.get("type").is_some()
+        || node.get("enum").is_some()
+        || node.get("oneOf").is_some()
+        || node.get("anyOf").is_some()
+    {
+        return Kind::Property;
+    }
+    if node.get("elicitation").is_some() {
+        return Kind::Capabilities;
+    }
+    if is_map_of(node, |v| {
+        v.get("method").is_some_and(|m| m.as_str().is_some())
+    }) {
+        return Kind::InputRequests;
+    }
+    if is_map_of(node, |v| v.as_object().is_some())
+        && node
+            .as_object()
+            .unwrap_or_default()
+            .iter()
+            .any(|m| m.value.get("action").is_some())
+    {
+        return Kind::InputResponses;
+    }
+    if node.get("message").is_some_and(|m| m.as_str().is_some())
+        && node.as_object().is_some_and(|m| m.len() == 1)
+    {
+        return Kind::EarlyDraft;
+    }
+    Kind::Unknown
+}
+
+fn is_map_of(node: &Node, f: impl Fn(&Node) -> bool) -> bool {
+    node.as_object()
+        .is_some_and(|m| !m.is_empty() && m.iter().all(|m| f(&m.value)))
+}
+
+fn is_result_type(node: &Node, ty: &str) -> bool {
+    node.get("resultType").and_then(Node::as_str) == Some(ty)
+}
+
+/// The early draft's request: `{message}` and nothing of a later revision.
+pub fn is_early_draft_params(params: &Node) -> bool {
+    params.as_object().is_some_and(|m| {
+        params.get("message").is_some() && m.iter().all(|m| m.key == "message" || m.key == "_meta")
+    })
+}
+
+/// The early draft's answer: `content` as an array, or `cancelled`.
+pub fn is_early_draft_result(node: &Node) -> bool {
+    node.get("cancelled").is_some()
+        || node
+            .get("content")
+            .is_some_and(|c| matches!(c.value, Value::Array(_)))
+}
+
+/// One `elicitation/create` inside a document.
+#[derive(Debug, Clone)]
+pub struct Elicitation<'d, 'a> {
+    /// The params object.
+    pub params: &'d Node<'a>,
+    /// JSON pointer of the params.
+    pub pointer: String,
+    /// The `inputRequests` key, for input requests.
+    pub key: Option<String>,
+}
+
+/// An `InputRequiredResult` found in a document.
+#[derive(Debug, Clone)]
+pub struct InputRequired<'d, 'a> {
+    pub node: &'d Node<'a>,
+    pub pointer: String,
+    /// Every input request, elicitation or not: key, method, params pointer.
+    pub requests: Vec<(String, Option<&'d str>, &'d Node<'a>)>,
+    pub request_state: Option<&'d Node<'a>>,
+}
+
+/// Finds the `InputRequiredResult` of a document, if it is or carries one.
+pub fn input_required<'d, 'a>(node: &'d Node<'a>) -> Option<InputRequired<'d, 'a>> {
+    let (result, pointer) = match classify(node) {
+        Kind::InputRequiredResult => (node, String::new()),
+        Kind::Response => {
+            let r = node.get("result")?;
+            if r.get("inputRequests").is_none() && !is_result_type(r, "input_required") {
+                return None;
+            }
+            (r, "/result".to_string())
+        }
+        _ => return None,
+    };
+    let mut requests = Vec::new();
+    if let Some(map) = result.get("inputRequests").and_then(Node::as_object) {
+        for m in map {
+            requests.push((
+                m.key.to_string(),
+                m.value.get("method").and_then(Node::as_str),
+                &m.value,
+            ));
+        }
+    }
+    Some(InputRequired {
+        node: result,
+        pointer,
+        requests,
+        request_state: result.get("requestState"),
+    })
+}
+
+/// Every elicitation a document carries, in document order.
+pub fn elicitations<'d, 'a>(node: &'d Node<'a>) -> Vec<Elicitation<'d, 'a>> {
+    let mut out = Vec::new();
+    match classify(node) {
+        Kind::Params => out.push(Elicitation {
+            params: node,
+            pointer: String::new(),
+            key: None,
+        }),
+        Kind::Request => {
+            if node.get("method").and_then(Node::as_str) == Some("elicitation/create")
+                && let Some(p) = node.get("params")
+            {
+                out.push(Elicitation {
+                    params: p,
+                    pointer: "/params".into(),
+                    key: None,
+                });
+            }
+        }
+        Kind::InputRequests => {
+            for m in node.as_object().unwrap_or_default() {
+                push_input_request(&mut out, &m.key, &m.value, "");
+            }
+        }
+        Kind::Response | Kind::InputRequiredResult => {
+            if let Some(ir) = input_required(node) {
+                let base = pointer_push(&ir.pointer, "inputRequests");
+                for (key, _, value) in &ir.requests {
+                    push_input_request(&mut out, key, value, &base);
+                }
+            }
+        }
+        _ => {}
+    }
+    out
+}
+
+fn push_input_request<'d, 'a>(
+    out: &mut Vec<Elicitation<'d, 'a>>,
+    key: &str,
+    value: &'d Node<'a>,
+    base: &str,
+) {
+    if value.get("method").and_then(Node::as_str) != Some("elicitation/create") {
+        return;
+    }
+    if let Some(p) = value.get("params") {
+        out.push(Elicitation {
+            params: p,
+            pointer: pointer_push(&pointer_push(base, key), "params"),
+            key: Some(key.to_string()),
+        });
+    }
+}
+
+/// The revision a document names: a `protocolVersion` in `initialize`
+/// params or result, or the protocol version in `_meta`.
+pub fn named_revision(node: &Node) -> Option<Result<Revision, String>> {
+    let version = node
+        .get("params")
+        .and_then(|p| p.get("protocolVersion"))
+        .or_else(|| node.get("result").and_then(|r| r.get("protocolVersion")))
+        .or_else(|| node.get("protocolVersion"))
+        .or_else(|| {
+            node.get("params")
+                .and_then(|p| p.get("_meta"))
+                .and_then(|m| m.get("io.modelcontextprotocol/protocolVersion"))
+        })?;
+    let v = version.as_str()?;
+    Some(Revision::from_protocol_version(v).ok_or_else(|| v.to_string()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::json::parse;
+
+    fn kind(src: &str) -> Kind {
+        classify(&parse(src).unwrap())
+    }
+
+    #[test]
+    fn recognises_every_kind() {
+        assert_eq!(kind(r#"{"type":"object","properties":{}}"#), Kind::Schema);
+        assert_eq!(kind(r#"{"type":"string"}"#), Kind::Property);
+        assert_eq!(
+            kind(r#"{"message":"m","requestedSchema":{}}"#),
+            Kind::Params
+        );
+        assert_eq!(
+            kind(r#"{"mode":"url","message":"m","url":"https://x"}"#),
+            Kind::Params
+        );
+        assert_eq!(
+            kind(
+                r#"{"jsonrpc":"2.0","id":1,"method":"elicitation/create","params":{"message":"m","requestedSchema":{}}}"#
+            ),
+            Kind::Request
+        );
+        assert_eq!(
+            kind(r#"{"method":"elicitation/create","params":{"message":"m"}}"#),
+            Kind::EarlyDraft
+        );
+        assert_eq!(
+            kind(r#"{"content":[{"type":"text","text":"x"}],"cancelled":false}"#),
+            Kind::EarlyDraft
+        );
+        assert_eq!(kind(r#"{"action":"accept"}"#), Kind::ElicitResult);
+        assert_eq!(
+            kind(r#"{"resultType":"input_required","inputRequests":{}}"#),
+            Kind::InputRequiredResult
+        );
+        assert_eq!(
+            kind(r#"{"a":{"method":"elicitation/create","params":{}}}"#),
+            Kind::InputRequests
+        );
+        assert_eq!(kind(r#"{"a":{"action":"decline"}}"#), Kind::InputResponses);
+        assert_eq!(kind(r#"{"elicitation":{}}"#), Kind::Capabilities);
+        assert_eq!(
+            kind(r#"{"jsonrpc":"2.0","id":1,"error":{"code":-1,"message":"x"}}"#),
+            Kind::ErrorResponse
+        );
+        assert_eq!(kind(r#"{"name":"pkg","version":"1"}"#), Kind::Unknown);
+        assert_eq!(kind("[1]"), Kind::Unknown);
+    }
+
+    #[test]
+    fn finds_elicitations_in_input_required_results() {
+        let src = r#"{"jsonrpc":"2.0","id":3,"result":{"resultType":"input_required","inputRequests":{
+            "a":{"method":"elicitation/create","params":{"message":"m","requestedSchema":{"type":"object","properties":{}}}},
+            "b":{"method":"sampling/createMessage","params":{}}},"requestState":"s"}}"#;
+        let node = parse(src).unwrap();
+        let found = elicitations(&node);
+        assert_eq!(found.len(), 1);
+        assert_eq!(found[0].pointer, "/result/inputRequests/a/params");
+        assert_eq!(found[0].key.as_deref(), Some("a"));
+        assert!(input_required(&node).unwrap().request_state.is_some());
+    }
+}

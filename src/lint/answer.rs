@@ -1,0 +1,239 @@
+//! The client's side: `ElicitResult`s and the elicitation capability.
+
+use super::params::{Asked, Mode};
+use crate::finding::Findings;
+use crate::json::{Node, Span, Value, pointer_push};
+use crate::rules;
+use crate::spec::Revision;
+use crate::validate::check_content;
+
+/// Checks an `ElicitResult` at `ptr`; `asked` is the request it answers, when
+/// known.
+pub fn check_result(
+    node: &Node,
+    ptr: &str,
+    rev: Revision,
+    asked: Option<&Asked>,
+    out: &mut Findings,
+) {
+    if node.as_object().is_none() {
+        out.push(
+            &rules::ACTION_INVALID,
+            node.span,
+            ptr,
+            format!(
+                "the answer is {}; an ElicitResult is {{\"action\": \"accept\"|\"decline\"|\"cancel\", \"content\"?: {{...}}}}",
+                node.type_name()
+            ),
+        );
+        return;
+    }
+    let action = match node.get("action") {
+        None => {
+            out.push(
+                &rules::ACTION_INVALID,
+                Span::new(node.span.start, node.span.start + 1),
+                ptr,
+                "the answer has no `action`; add \"accept\", \"decline\" or \"cancel\"",
+            );
+            None
+        }
+        Some(a) => match a.as_str() {
+            Some(s @ ("accept" | "decline" | "cancel")) => Some(s),
+            _ => {
+                out.push(
+                    &rules::ACTION_INVALID,
+                    a.span,
+                    pointer_push(ptr, "action"),
+                    format!(
+                        "`action` is {}; write \"accept\", \"decline\" or \"cancel\"",
+                        match a.as_str() {
+                            Some(s) => format!("\"{s}\""),
+                            None => a.type_name().to_string(),
+                        }
+                    ),
+                );
+                None
+            }
+        },
+    };
+    let Some(content) = node.member("content") else {
+        if action == Some("accept")
+            && let Some(Asked {
+                mode: Mode::Form,
+                schema: Some(schema),
+            }) = asked
+            && !schema.required.is_empty()
+        {
+            out.push(
+                &rules::ANSWER_MISSING_REQUIRED,
+                Span::new(node.span.start, node.span.start + 1),
+                ptr,
+                format!(
+                    "the form was accepted without `content`, but it requires {}; add them",
+                    schema
+                        .required
+                        .iter()
+                        .map(|r| format!("`{r}`"))
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                ),
+            );
+        }
+        return;
+    };
+    let cptr = pointer_push(ptr, "content");
+    let url_mode = matches!(asked, Some(a) if a.mode == Mode::Url);
+    if action.is_some() && action != Some("accept") || url_mode {
+        out.push(
+            &rules::CONTENT_WITHOUT_ACCEPT,
+            content.key_span,
+            cptr,
+            if url_mode {
+                "`content` was sent for a URL-mode elicitation, which carries none; remove it".to_string()
+            } else {
+                format!(
+                    "`content` was sent with `\"action\": \"{}\"`; only an accepted form carries content, remove it",
+                    action.unwrap_or_default()
+                )
+            },
+        );
+        return;
+    }
+    let Some(members) = content.value.as_object() else {
+        out.push(
+            &rules::CONTENT_VALUE_INVALID,
+            content.value.span,
+            cptr,
+            format!(
+                "`content` is {}; write an object of property name to value",
+                content.value.type_name()
+            ),
+        );
+        return;
+    };
+    match asked {
+        Some(Asked {
+            mode: Mode::Form,
+            schema: Some(schema),
+        }) => {
+            let map = match content.value.to_value() {
+                serde_json::Value::Object(m) => m,
+                _ => return,
+            };
+            for v in check_content(schema, &map, rev) {
+                let member = v
+                    .field
+                    .as_deref()
+                    .and_then(|f| members.iter().rev().find(|m| m.key == f));
+                let (span, p) = match (member, &v.field) {
+                    (Some(m), Some(f)) => (m.value.span, pointer_push(&cptr, f)),
+                    _ => (content.key_span, cptr.clone()),
+                };
+                out.push(v.rule, span, p, v.message);
+            }
+        }
+        _ => {
+            for m in members {
+                let ok = match &m.value.value {
+                    Value::String(_) | Value::Number(_) | Value::Bool(_) => true,
+                    Value::Array(items) => {
+                        rev.allows_multi_select() && items.iter().all(|i| i.as_str().is_some())
+                    }
+                    _ => false,
+                };
+                if !ok {
+                    out.push(
+                        &rules::CONTENT_VALUE_INVALID,
+                        m.value.span,
+                        pointer_push(&cptr, &m.key),
+                        format!(
+                            "`{}` is {}; content values are strings, numbers, booleans{}",
+                            m.key,
+                            m.value.type_name(),
+                            if rev.allows_multi_select() {
+                                " or arrays of strings"
+                            } else {
+                                ""
+                            }
+                        ),
+                    );
+                }
+            }
+        }
+    }
+}
+
+/// Which modes a client declared.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Declared {
+    pub form: bool,
+    pub url: bool,
+}
+
+/// Checks the `elicitation` capability value at `ptr` and returns the modes
+/// it declares.
+pub fn check_capability(node: &Node, ptr: &str, rev: Revision, out: &mut Findings) -> Declared {
+    let Some(members) = node.as_object() else {
+        out.push(
+            &rules::CAPABILITY_MALFORMED,
+            node.span,
+            ptr,
+            format!(
+                "the elicitation capability is {}; write {}",
+                node.type_name(),
+                if rev.capability_has_modes() {
+                    "{\"form\": {}, \"url\": {}} (or {} for form only)"
+                } else {
+                    "{}"
+                }
+            ),
+        );
+        return Declared {
+            form: false,
+            url: false,
+        };
+    };
+    if !rev.capability_has_modes() {
+        return Declared {
+            form: true,
+            url: false,
+        };
+    }
+    let mut declared = Declared {
+        form: false,
+        url: false,
+    };
+    for m in members {
+        let slot = match m.key.as_ref() {
+            "form" => &mut declared.form,
+            "url" => &mut declared.url,
+            _ => {
+                out.push(
+                    &rules::CAPABILITY_MALFORMED,
+                    m.key_span,
+                    pointer_push(ptr, &m.key),
+                    format!(
+                        "`{}` is not part of the elicitation capability; declare modes as {{\"form\": {{}}, \"url\": {{}}}}",
+                        m.key
+                    ),
+                );
+                continue;
+            }
+        };
+        if m.value.as_object().is_none() {
+            out.push(
+                &rules::CAPABILITY_MALFORMED,
+                m.value.span,
+                pointer_push(ptr, &m.key),
+                format!("`{}` is {}; write {{}}", m.key, m.value.type_name()),
+            );
+        }
+        *slot = true;
+    }
+    if !declared.form && !declared.url {
+        // `{}` means form only.
+        declared.form = true;
+    }
+    declared
+}

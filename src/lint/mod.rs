@@ -1,0 +1,738 @@
+//! The linter: recognises each document, finds every elicitation in it and
+//! checks it against one spec revision. JSONL files are linted line by line
+//! with state carried between lines, so answers are checked against the
+//! requests they answer and 2026-07-28 retries against the results that
+//! asked for them.
+
+pub mod answer;
+pub mod params;
+
+use std::collections::{HashMap, HashSet};
+use std::io::BufRead;
+
+use crate::document::{self, CLIENT_CAPABILITIES_META, Kind};
+use crate::finding::{Diagnostic, Finding, Findings, Severity};
+use crate::json::{self, LineIndex, Node, Span, pointer_push};
+use crate::rules::{self, Rule};
+use crate::schema::parse_property;
+use crate::spec::Revision;
+use answer::{Declared, check_capability, check_result};
+use params::{Asked, Mode, check_params};
+
+/// How to lint.
+#[derive(Debug, Clone)]
+pub struct Options {
+    /// The revision to lint under.
+    pub revision: Revision,
+    /// Whether `revision` was chosen explicitly; otherwise a revision named
+    /// by the document wins.
+    pub forced: bool,
+    /// Codes of the rules to report; empty means all.
+    pub select: HashSet<&'static str>,
+    /// Codes of the rules never to report.
+    pub ignore: HashSet<&'static str>,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options {
+            revision: Revision::LATEST,
+            forced: false,
+            select: HashSet::new(),
+            ignore: HashSet::new(),
+        }
+    }
+}
+
+impl Options {
+    pub fn for_revision(revision: Revision) -> Self {
+        Options {
+            revision,
+            forced: true,
+            ..Options::default()
+        }
+    }
+
+    pub fn enabled(&self, rule: &Rule) -> bool {
+        (self.select.is_empty() || self.select.contains(rule.code))
+            && !self.ignore.contains(rule.code)
+    }
+}
+
+/// A request seen earlier in a session, by id.
+#[derive(Debug)]
+struct Sent {
+    method: String,
+    /// `params.name` or `params.uri`: which tool, prompt or resource.
+    target: Option<String>,
+}
+
+/// An elicitation waiting for its answer.
+#[derive(Debug)]
+struct Pending {
+    asked: Asked,
+    revision: Revision,
+}
+
+/// An `InputRequiredResult` waiting for its retry.
+#[derive(Debug)]
+struct AwaitingRetry {
+    original_id: String,
+    method: String,
+    target: Option<String>,
+    /// Every input request key, with what was asked when it is an elicitation.
+    keys: Vec<(String, Option<Asked>)>,
+    request_state: Option<serde_json::Value>,
+    revision: Revision,
+}
+
+/// What one JSONL file has shown so far.
+#[derive(Debug, Default)]
+pub struct Session {
+    /// Whether this is a multi-message file (so that answers without a
+    /// request are worth reporting).
+    pub multi: bool,
+    revision: Option<Revision>,
+    declared: Option<Declared>,
+    requests: HashMap<String, Sent>,
+    pending: HashMap<String, Pending>,
+    retries: Vec<AwaitingRetry>,
+    used_ids: HashSet<String>,
+}
+
+impl Session {
+    pub fn multi() -> Self {
+        Session {
+            multi: true,
+            ..Session::default()
+        }
+    }
+}
+
+fn id_key(node: &Node) -> Option<String> {
+    let id = node.get("id")?;
+    Some(match &id.value {
+        json::Value::String(s) => format!("\"{s}\""),
+        json::Value::Number(n) => n.to_string(),
+        _ => return None,
+    })
+}
+
+fn target_of(node: &Node) -> Option<String> {
+    let p = node.get("params")?;
+    p.get("name")
+        .or_else(|| p.get("uri"))
+        .and_then(Node::as_str)
+        .map(str::to_string)
+}
+
+/// Lints one parsed document.
+pub fn lint_node(node: &Node, opts: &Options, session: &mut Session, out: &mut Findings) {
+    duplicate_keys(node, "", out);
+    let named = document::named_revision(node);
+    let handshake = node.get("method").and_then(Node::as_str) == Some("initialize")
+        || node
+            .get("result")
+            .is_some_and(|r| r.get("protocolVersion").is_some());
+    if handshake && let Some(Ok(r)) = named {
+        session.revision = Some(r);
+    }
+    let rev = if opts.forced {
+        opts.revision
+    } else {
+        match named {
+            Some(Ok(r)) => r,
+            _ => session.revision.unwrap_or(opts.revision),
+        }
+    };
+    match document::classify(node) {
+        Kind::Schema => {
+            crate::schema::parse_schema(node, "", rev, out);
+        }
+        Kind::Property => {
+            parse_property("", node, "", rev, out);
+        }
+        Kind::Params => {
+            check_params(node, "", rev, out);
+        }
+        Kind::Request => lint_request(node, rev, session, out),
+        Kind::Response => lint_response(node, rev, session, out),
+        Kind::ErrorResponse => {
+            if let Some(id) = id_key(node) {
+                session.pending.remove(&id);
+            }
+        }
+        Kind::InputRequiredResult => {
+            lint_input_required(node, "", rev, out);
+        }
+        Kind::InputRequests => {
+            for e in document::elicitations(node) {
+                check_params(e.params, &e.pointer, rev, out);
+            }
+        }
+        Kind::InputResponses => {
+            let (map, base) = match node.get("inputResponses") {
+                Some(m) => (m, "/inputResponses".to_string()),
+                None => (node, String::new()),
+            };
+            for m in map.as_object().unwrap_or_default() {
+                // Only elicitation answers are ours to check; sampling and
+                // roots results have no `action`.
+                if m.value.get("action").is_some() {
+                    check_result(&m.value, &pointer_push(&base, &m.key), rev, None, out);
+                }
+            }
+        }
+        Kind::ElicitResult => check_result(node, "", rev, None, out),
+        Kind::Capabilities => {
+            if let Some(c) = node.get("elicitation") {
+                check_capability(c, "/elicitation", rev, out);
+            }
+        }
+        Kind::EarlyDraft => out.push(
+            &rules::PRE_RELEASE_DRAFT,
+            node.span,
+            "",
+            "this is the early elicitation draft (a bare `message`, answers as a `content` array with `cancelled`), which no published revision uses; send `message` with a `requestedSchema` and answer with `{\"action\": ..., \"content\": {...}}`",
+        ),
+        Kind::Unknown => out.push(
+            &rules::UNRECOGNIZED_DOCUMENT,
+            Span::new(node.span.start, node.span.start + 1),
+            "",
+            format!(
+                "this {} is not an elicitation document (a requestedSchema, elicitation/create params or request, an InputRequiredResult, an ElicitResult, ...); lint only elicitation files, or narrow the paths",
+                match node.value {
+                    json::Value::Object(_) => "object",
+                    json::Value::Array(_) => "array",
+                    _ => "value",
+                }
+            ),
+        ),
+    }
+}
+
+fn lint_request(node: &Node, rev: Revision, session: &mut Session, out: &mut Findings) {
+    let method = node.get("method").and_then(Node::as_str).unwrap_or("");
+    let id = id_key(node);
+    let params = node.get("params");
+    match method {
+        "elicitation/create" => {
+            if rev.carrier() == crate::spec::Carrier::InputRequired && id.is_some() {
+                out.push(
+                    &rules::REQUEST_CARRIER_CHANGED,
+                    node.get("method").map(|m| m.span).unwrap_or(node.span),
+                    "/method",
+                    format!(
+                        "{rev} has no server-to-client elicitation/create request; return an InputRequiredResult whose inputRequests carry these params"
+                    ),
+                );
+            }
+            let Some(p) = params else {
+                out.push(
+                    &rules::PARAMS_NOT_OBJECT,
+                    Span::new(node.span.start, node.span.start + 1),
+                    "",
+                    "elicitation/create has no `params`; add {\"message\": ..., \"requestedSchema\": {...}}",
+                );
+                return;
+            };
+            let asked = check_params(p, "/params", rev, out);
+            if let (Some(asked), Some(declared)) = (&asked, session.declared)
+                && asked.mode == Mode::Url
+                && !declared.url
+                && rev.has_modes()
+            {
+                out.push(
+                    &rules::URL_MODE_UNSUPPORTED,
+                    p.get("mode").map(|m| m.span).unwrap_or(p.span),
+                    "/params/mode",
+                    "the client did not declare URL mode in its elicitation capability, so the server must not send it; ask with a form or check the capability first",
+                );
+            }
+            if let (Some(id), Some(asked)) = (id.clone(), asked) {
+                session.pending.insert(
+                    id,
+                    Pending {
+                        asked,
+                        revision: rev,
+                    },
+                );
+            }
+        }
+        "initialize" => {
+            if let Some(c) = params
+                .and_then(|p| p.get("capabilities"))
+                .and_then(|c| c.get("elicitation"))
+            {
+                session.declared = Some(check_capability(
+                    c,
+                    "/params/capabilities/elicitation",
+                    rev,
+                    out,
+                ));
+            }
+        }
+        _ => {}
+    }
+    if let Some(c) = params
+        .and_then(|p| p.get("_meta"))
+        .and_then(|m| m.get(CLIENT_CAPABILITIES_META))
+        && let Some(e) = c.get("elicitation")
+    {
+        let ptr = pointer_push(
+            &pointer_push("/params/_meta", CLIENT_CAPABILITIES_META),
+            "elicitation",
+        );
+        session.declared = Some(check_capability(e, &ptr, rev, out));
+    }
+    if let Some(p) = params
+        && (p.get("inputResponses").is_some() || p.get("requestState").is_some())
+    {
+        lint_retry(node, p, id.as_deref(), method, session, rev, out);
+    }
+    if let Some(id) = id {
+        if method != "elicitation/create" {
+            session.requests.insert(
+                id.clone(),
+                Sent {
+                    method: method.to_string(),
+                    target: target_of(node),
+                },
+            );
+        }
+        session.used_ids.insert(id);
+    }
+}
+
+fn lint_retry(
+    node: &Node,
+    p: &Node,
+    id: Option<&str>,
+    method: &str,
+    session: &mut Session,
+    rev: Revision,
+    out: &mut Findings,
+) {
+    let target = target_of(node);
+    let found = session
+        .retries
+        .iter()
+        .rposition(|r| r.method == method && r.target == target);
+    let Some(at) = found else {
+        let responses = p.get("inputResponses");
+        if session.multi {
+            out.push(
+                &rules::ANSWER_WITHOUT_REQUEST,
+                p.member("inputResponses")
+                    .or_else(|| p.member("requestState"))
+                    .map(|m| m.key_span)
+                    .unwrap_or(p.span),
+                "/params/inputResponses",
+                format!(
+                    "this {method} carries inputResponses, but no InputRequiredResult for it came before; send them only in a retry of the request that got one"
+                ),
+            );
+        }
+        if let Some(map) = responses.and_then(Node::as_object) {
+            for m in map {
+                if m.value.get("action").is_some() {
+                    let ptr = pointer_push("/params/inputResponses", &m.key);
+                    check_result(&m.value, &ptr, rev, None, out);
+                }
+            }
+        }
+        return;
+    };
+    let retry = session.retries.remove(at);
+    if let Some(id) = id
+        && (id == retry.original_id || session.used_ids.contains(id))
+    {
+        out.push(
+            &rules::RETRY_REUSED_ID,
+            node.get("id").map(|n| n.span).unwrap_or(node.span),
+            "/id",
+            format!(
+                "the retry reuses id {id}; a retry after an InputRequiredResult is a new request and needs a new id"
+            ),
+        );
+    }
+    let sent_state = p.member("requestState");
+    match (&retry.request_state, sent_state) {
+        (Some(expected), Some(got)) if got.value.to_value() != *expected => out.push(
+            &rules::REQUEST_STATE_NOT_ECHOED,
+            got.value.span,
+            "/params/requestState",
+            "`requestState` differs from the one the server sent; echo it byte for byte",
+        ),
+        (Some(_), None) => out.push(
+            &rules::REQUEST_STATE_NOT_ECHOED,
+            Span::new(p.span.start, p.span.start + 1),
+            "/params",
+            "the server sent a `requestState` but the retry does not echo it; copy it byte for byte",
+        ),
+        (None, Some(got)) => out.push(
+            &rules::REQUEST_STATE_NOT_ECHOED,
+            got.key_span,
+            "/params/requestState",
+            "the retry sends a `requestState` the server never sent; omit it when the InputRequiredResult had none",
+        ),
+        _ => {}
+    }
+    let responses = p.get("inputResponses");
+    let members = responses.and_then(Node::as_object).unwrap_or_default();
+    let mut answered = HashSet::new();
+    for m in members {
+        let ptr = pointer_push("/params/inputResponses", &m.key);
+        answered.insert(m.key.as_ref());
+        match retry.keys.iter().find(|(k, _)| k == m.key.as_ref()) {
+            None => out.push(
+                &rules::INPUT_RESPONSES_MISMATCH,
+                m.key_span,
+                ptr,
+                format!(
+                    "inputResponses has `{}`, which the server did not ask for (it asked for {}); answer under the keys of inputRequests",
+                    m.key,
+                    key_list(&retry.keys)
+                ),
+            ),
+            Some((_, Some(asked))) => check_result(&m.value, &ptr, retry.revision, Some(asked), out),
+            Some((_, None)) => {}
+        }
+    }
+    let missing: Vec<&str> = retry
+        .keys
+        .iter()
+        .map(|(k, _)| k.as_str())
+        .filter(|k| !answered.contains(k))
+        .collect();
+    if !missing.is_empty() {
+        out.push(
+            &rules::INPUT_RESPONSES_MISMATCH,
+            p.member("inputResponses")
+                .map(|m| m.key_span)
+                .unwrap_or(Span::new(p.span.start, p.span.start + 1)),
+            "/params/inputResponses",
+            format!(
+                "inputResponses has no answer for {}; answer every input request",
+                missing
+                    .iter()
+                    .map(|k| format!("`{k}`"))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ),
+        );
+    }
+}
+
+fn key_list(keys: &[(String, Option<Asked>)]) -> String {
+    keys.iter()
+        .map(|(k, _)| format!("`{k}`"))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+fn lint_response(node: &Node, rev: Revision, session: &mut Session, out: &mut Findings) {
+    let id = id_key(node);
+    let Some(result) = node.get("result") else {
+        return;
+    };
+    if let Some(ir) = document::input_required(node) {
+        let asked = lint_input_required(node, "", rev, out);
+        if let Some(id) = &id
+            && let Some(sent) = session.requests.get(id)
+        {
+            session.retries.push(AwaitingRetry {
+                original_id: id.clone(),
+                method: sent.method.clone(),
+                target: sent.target.clone(),
+                keys: asked,
+                request_state: ir.request_state.map(Node::to_value),
+                revision: rev,
+            });
+        }
+        return;
+    }
+    if let Some(id) = &id
+        && let Some(p) = session.pending.remove(id)
+    {
+        check_result(result, "/result", p.revision, Some(&p.asked), out);
+        return;
+    }
+    if result.get("action").is_some() {
+        if session.multi && id.is_some() {
+            out.push(
+                &rules::ANSWER_WITHOUT_REQUEST,
+                node.get("id").map(|n| n.span).unwrap_or(node.span),
+                "/id",
+                format!(
+                    "this ElicitResult answers id {}, but no elicitation/create with that id came before it",
+                    id.unwrap_or_default()
+                ),
+            );
+        }
+        check_result(result, "/result", rev, None, out);
+    }
+}
+
+/// Checks every elicitation of an InputRequiredResult (or a response
+/// carrying one) and returns what each input request asked.
+fn lint_input_required(
+    node: &Node,
+    _base: &str,
+    rev: Revision,
+    out: &mut Findings,
+) -> Vec<(String, Option<Asked>)> {
+    let Some(ir) = document::input_required(node) else {
+        return Vec::new();
+    };
+    if let Some(rt) = ir.node.get("resultType")
+        && rt.as_str() != Some("input_required")
+    {
+        out.push(
+            &rules::PARAMS_UNKNOWN_KEY,
+            rt.span,
+            pointer_push(&ir.pointer, "resultType"),
+            "a result with inputRequests must have `\"resultType\": \"input_required\"`",
+        );
+    }
+    let base = pointer_push(&ir.pointer, "inputRequests");
+    let mut keys = Vec::new();
+    for (key, method, value) in &ir.requests {
+        let asked = if *method == Some("elicitation/create") {
+            let ptr = pointer_push(&pointer_push(&base, key), "params");
+            match value.get("params") {
+                Some(p) => check_params(p, &ptr, rev, out),
+                None => {
+                    out.push(
+                        &rules::PARAMS_NOT_OBJECT,
+                        value.span,
+                        pointer_push(&base, key),
+                        "this elicitation/create input request has no `params`",
+                    );
+                    None
+                }
+            }
+        } else {
+            None
+        };
+        keys.push((key.clone(), asked));
+    }
+    keys
+}
+
+/// Reports keys that appear twice in one object: readers disagree on which
+/// one wins.
+fn duplicate_keys(node: &Node, ptr: &str, out: &mut Findings) {
+    match &node.value {
+        json::Value::Object(members) => {
+            if members.len() > 1 {
+                let mut seen: HashSet<&str> = HashSet::with_capacity(members.len());
+                for m in members {
+                    if !seen.insert(m.key.as_ref()) {
+                        out.push(
+                            &rules::DUPLICATE_KEY,
+                            m.key_span,
+                            pointer_push(ptr, &m.key),
+                            format!(
+                                "`{}` appears more than once in this object; readers disagree on which one wins, keep one",
+                                m.key
+                            ),
+                        );
+                    }
+                }
+            }
+            for m in members {
+                if matches!(
+                    m.value.value,
+                    json::Value::Object(_) | json::Value::Array(_)
+                ) {
+                    duplicate_keys(&m.value, &pointer_push(ptr, &m.key), out);
+                }
+            }
+        }
+        json::Value::Array(items) => {
+            for (i, item) in items.iter().enumerate() {
+                if matches!(item.value, json::Value::Object(_) | json::Value::Array(_)) {
+                    duplicate_keys(item, &pointer_push(ptr, &i.to_string()), out);
+                }
+            }
+        }
+        _ => {}
+    }
+}
+
+/// Lints one JSON text; findings carry spans into `text`.
+pub fn lint_text(text: &str, opts: &Options, session: &mut Session) -> Vec<Finding> {
+    let mut out = Findings::default();
+    match json::parse(text) {
+        Ok(node) => lint_node(&node, opts, session, &mut out),
+        Err(e) => out.push(
+            &rules::INVALID_JSON,
+            Span::new(e.offset, e.offset + 1),
+            "",
+            format!("not valid JSON: {}", e.message),
+        ),
+    }
+    let mut items: Vec<Finding> = out
+        .items
+        .into_iter()
+        .filter(|f| opts.enabled(f.rule))
+        .collect();
+    items.sort_by(|a, b| (a.span.start, a.rule.code).cmp(&(b.span.start, b.rule.code)));
+    items
+}
+
+/// Places findings of one JSON text at `line_offset` lines into a file.
+pub fn place(
+    path: &str,
+    text: &str,
+    line_offset: usize,
+    findings: Vec<Finding>,
+    sink: &mut dyn FnMut(Diagnostic),
+) {
+    if findings.is_empty() {
+        return;
+    }
+    let index = LineIndex::new(text);
+    for f in findings {
+        let (line, column) = index.line_col(f.span.start);
+        let (end_line, end_column) = index.line_col(f.span.end.max(f.span.start));
+        sink(Diagnostic {
+            path: path.to_string(),
+            code: f.rule.code,
+            name: f.rule.name,
+            severity: f.rule.severity,
+            message: f.message,
+            pointer: f.pointer,
+            line: line + line_offset,
+            column,
+            end_line: end_line + line_offset,
+            end_column,
+            source_line: index.line_text(line).to_string(),
+        });
+    }
+}
+
+/// Whether `text` holds one JSON value per line rather than one document.
+pub fn looks_like_jsonl(text: &str) -> bool {
+    match json::parse(text) {
+        Ok(_) => false,
+        Err(e) => {
+            e.message.starts_with("unexpected text after")
+                && text[..e.offset.min(text.len())].contains('\n')
+        }
+    }
+}
+
+/// Lints a whole document held in memory (a `.json` file, stdin). Text
+/// with one JSON value per line is linted as JSONL.
+pub fn lint_bytes(path: &str, bytes: &[u8], opts: &Options, sink: &mut dyn FnMut(Diagnostic)) {
+    let text = match json::utf8(bytes) {
+        Ok(t) => t,
+        Err(e) => {
+            let valid = std::str::from_utf8(&bytes[..e.offset]).unwrap_or_default();
+            let f = Finding {
+                rule: &rules::INVALID_JSON,
+                message: format!("not valid JSON: {}", e.message),
+                pointer: String::new(),
+                span: Span::new(valid.len(), valid.len()),
+            };
+            if opts.enabled(f.rule) {
+                place(path, valid, 0, vec![f], sink);
+            }
+            return;
+        }
+    };
+    if looks_like_jsonl(text) {
+        let _ = lint_jsonl(path, text.as_bytes(), opts, sink);
+        return;
+    }
+    let mut session = Session::default();
+    let findings = lint_text(text, opts, &mut session);
+    place(path, text, 0, findings, sink);
+}
+
+/// Lints JSONL read from `reader` line by line, in memory bounded by the
+/// longest line. Blank lines are skipped.
+pub fn lint_jsonl<R: BufRead>(
+    path: &str,
+    mut reader: R,
+    opts: &Options,
+    sink: &mut dyn FnMut(Diagnostic),
+) -> std::io::Result<()> {
+    let mut session = Session::multi();
+    let mut buf = Vec::with_capacity(4096);
+    let mut line_no = 0;
+    loop {
+        buf.clear();
+        if reader.read_until(b'\n', &mut buf)? == 0 {
+            break;
+        }
+        line_no += 1;
+        let bytes = trim_line(&buf);
+        if bytes.iter().all(|b| b.is_ascii_whitespace()) {
+            continue;
+        }
+        match json::utf8(bytes) {
+            Ok(text) => {
+                let findings = lint_text(text, opts, &mut session);
+                place(path, text, line_no - 1, findings, sink);
+            }
+            Err(e) => {
+                let valid = std::str::from_utf8(&bytes[..e.offset]).unwrap_or_default();
+                if opts.enabled(&rules::INVALID_JSON) {
+                    let f = Finding {
+                        rule: &rules::INVALID_JSON,
+                        message: format!("not valid JSON: {}", e.message),
+                        pointer: String::new(),
+                        span: Span::new(valid.len(), valid.len()),
+                    };
+                    place(path, valid, line_no - 1, vec![f], sink);
+                }
+            }
+        }
+    }
+    Ok(())
+}
+
+fn trim_line(buf: &[u8]) -> &[u8] {
+    let mut end = buf.len();
+    while end > 0 && (buf[end - 1] == b'\n' || buf[end - 1] == b'\r') {
+        end -= 1;
+    }
+    &buf[..end]
+}
+
+/// Counts of diagnostics by severity.
+#[derive(Debug, Default, Clone, Copy)]
+pub struct Counts {
+    pub errors: usize,
+    pub warnings: usize,
+    pub notes: usize,
+}
+
+impl Counts {
+    pub fn add(&mut self, s: Severity) {
+        match s {
+            Severity::Error => self.errors += 1,
+            Severity::Warning => self.warnings += 1,
+            Severity::Note => self.notes += 1,
+        }
+    }
+
+    pub fn at_or_above(&self, s: Severity) -> usize {
+        match s {
+            Severity::Error => self.errors,
+            Severity::Warning => self.errors + self.warnings,
+            Severity::Note => self.errors + self.warnings + self.notes,
+        }
+    }
+}
+
+/// Lints a text and returns its diagnostics: the convenient form for tests
+/// and for checking a generated schema.
+pub fn lint_str(text: &str, opts: &Options) -> Vec<Diagnostic> {
+    let mut out = Vec::new();
+    lint_bytes("-", text.as_bytes(), opts, &mut |d| out.push(d));
+    out
+}

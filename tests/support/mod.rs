@@ -1,0 +1,32 @@
+//! Helpers shared by the integration tests.
+#![allow(dead_code)]
+
+use std::path::{Path, PathBuf};
+
+/// The binary under test.
+pub fn bin() -> &'static str {
+    env!("CARGO_BIN_EXE_mcp-elicit")
+}
+
+/// A `snapbox` command running the binary with colours off.
+pub fn cmd() -> snapbox::cmd::Command {
+    snapbox::cmd::Command::new(bin())
+        .env("NO_COLOR", "1")
+        .env_remove("CLICOLOR_FORCE")
+}
+
+/// The repository root.
+pub fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// A path under `tests/fixtures`.
+pub fn fixture(rel: &str) -> PathBuf {
+    root().join("tests/fixtures").join(rel)
+}
+
+/// Reads a file that must exist.
+pub fn read(p: impl AsRef<Path>) -> String {
+    let p = p.as_ref();
+    std::fs::read_to_string(p).unwrap_or_else(|e| panic!("{}: {e}", p.display()))
+}
