@@ -1,0 +1,31 @@
+//! The seam between what asks and what answers.
+//!
+//! An elicitation can come from a file (`answer`), a live server (`call`) or
+//! a recording (`replay`); an answer can come from a person at a terminal, a
+//! script (`--set`, `--answers`, `--defaults`) or a recording. Each side
+//! knows only this trait.
+
+use serde_json::Value;
+
+use crate::spec::Revision;
+
+/// One elicitation to answer.
+#[derive(Debug, Clone)]
+pub struct Request<'a> {
+    /// The `elicitation/create` params, exactly as received.
+    pub params: &'a Value,
+    /// The asking server's name, when known (`serverInfo.name`, `--server`).
+    pub server: Option<&'a str>,
+    /// The revision the exchange runs under.
+    pub revision: Revision,
+    /// The `inputRequests` key, for 2026-07-28 input requests.
+    pub key: Option<&'a str>,
+}
+
+/// Produces the `ElicitResult` for an elicitation.
+pub trait Responder {
+    /// Returns the `ElicitResult` object (`{"action": ..., "content"?: ...}`).
+    /// An `Err` is a tool failure (no terminal, a broken script), not a
+    /// decline or cancel.
+    fn respond(&mut self, request: &Request<'_>) -> anyhow::Result<Value>;
+}

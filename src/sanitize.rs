@@ -1,0 +1,159 @@
+//! Makes text a server sent safe to print on a terminal.
+//!
+//! A server controls the message, titles, descriptions and option labels of
+//! an elicitation. Printed raw, escape sequences in them could repaint the
+//! screen, fake a prompt, write the clipboard (OSC 52) or hide a link target
+//! (OSC 8); bidi overrides and zero-width characters could make text read
+//! differently from what it is. Everything that is not ordinary visible text
+//! is removed or shown as a visible escape.
+
+use std::borrow::Cow;
+
+/// Whether `c` is a character that changes how surrounding text is shown
+/// rather than being shown itself: bidi controls, zero-width and other
+/// invisible format characters.
+pub fn is_invisible(c: char) -> bool {
+    matches!(c,
+        '\u{00ad}'                  // soft hyphen
+        | '\u{034f}'                // combining grapheme joiner
+        | '\u{061c}'                // Arabic letter mark
+        | '\u{115f}' | '\u{1160}'   // Hangul fillers
+        | '\u{17b4}' | '\u{17b5}'
+        | '\u{180b}'..='\u{180f}'   // Mongolian selectors
+        | '\u{200b}'..='\u{200f}'   // zero-width, LRM, RLM
+        | '\u{202a}'..='\u{202e}'   // bidi embeddings and overrides
+        | '\u{2060}'..='\u{206f}'   // word joiner, invisible operators, bidi isolates
+        | '\u{3164}'                // Hangul filler
+        | '\u{fe00}'..='\u{fe0f}'   // variation selectors
+        | '\u{feff}'                // zero-width no-break space
+        | '\u{ffa0}'
+        | '\u{fff9}'..='\u{fffb}'   // interlinear annotations
+        | '\u{e0000}'..='\u{e007f}' // tags
+    )
+}
+
+/// Text for one line: escape sequences removed, control characters
+/// (newlines included) and invisible characters shown as `\u{..}` escapes
+/// or a space, so nothing can move the cursor.
+pub fn line(text: &str) -> Cow<'_, str> {
+    clean(text, false)
+}
+
+/// Text that may span lines: like [`line`], but `\n` is kept (and `\r\n`
+/// becomes `\n`); tabs become spaces.
+pub fn block(text: &str) -> Cow<'_, str> {
+    clean(text, true)
+}
+
+fn needs_cleaning(text: &str, keep_newlines: bool) -> bool {
+    text.chars()
+        .any(|c| (c.is_control() && !(keep_newlines && c == '\n')) || is_invisible(c))
+}
+
+fn clean(text: &str, keep_newlines: bool) -> Cow<'_, str> {
+    if !needs_cleaning(text, keep_newlines) {
+        return Cow::Borrowed(text);
+    }
+    let mut out = String::with_capacity(text.len());
+    let mut chars = text.chars().peekable();
+    while let Some(c) = chars.next() {
+        match c {
+            // ESC: drop the whole sequence it starts.
+            '\u{1b}' => skip_escape(&mut chars),
+            // C1 CSI / OSC / DCS / APC / PM / SOS: same, 8-bit forms.
+            '\u{9b}' => skip_csi(&mut chars),
+            '\u{90}' | '\u{98}' | '\u{9d}' | '\u{9e}' | '\u{9f}' => skip_string(&mut chars),
+            '\n' if keep_newlines => out.push('\n'),
+            '\r' if keep_newlines && chars.peek() == Some(&'\n') => {}
+            '\t' => out.push(' '),
+            c if c.is_control() => out.push_str(&format!("\\u{{{:x}}}", c as u32)),
+            c if is_invisible(c) => out.push_str(&format!("\\u{{{:x}}}", c as u32)),
+            c => out.push(c),
+        }
+    }
+    Cow::Owned(out)
+}
+
+type Chars<'a> = std::iter::Peekable<std::str::Chars<'a>>;
+
+fn skip_escape(chars: &mut Chars) {
+    match chars.peek().copied() {
+        Some('[') => {
+            chars.next();
+            skip_csi(chars);
+        }
+        Some(']' | 'P' | 'X' | '^' | '_') => {
+            chars.next();
+            skip_string(chars);
+        }
+        // Two-character sequences (ESC 7, ESC c, ESC ( B ...).
+        Some('(' | ')' | '*' | '+' | '#' | '%') => {
+            chars.next();
+            chars.next();
+        }
+        Some(_) => {
+            chars.next();
+        }
+        None => {}
+    }
+}
+
+/// CSI: parameters and intermediates, then one final byte in `@`..`~`.
+fn skip_csi(chars: &mut Chars) {
+    for c in chars.by_ref() {
+        if ('@'..='~').contains(&c) {
+            break;
+        }
+        if c.is_control() && c != '\u{1b}' {
+            break;
+        }
+    }
+}
+
+/// OSC, DCS and friends: everything up to BEL or ST (ESC \ or U+009C).
+fn skip_string(chars: &mut Chars) {
+    while let Some(c) = chars.next() {
+        match c {
+            '\u{7}' | '\u{9c}' => break,
+            '\u{1b}' => {
+                if chars.peek() == Some(&'\\') {
+                    chars.next();
+                }
+                break;
+            }
+            _ => {}
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn plain_text_is_borrowed() {
+        assert!(matches!(line("Your name, please: é ✓"), Cow::Borrowed(_)));
+    }
+
+    #[test]
+    fn escapes_are_removed() {
+        assert_eq!(line("\x1b[2J\x1b[1;1HName"), "Name");
+        assert_eq!(
+            line("a\x1b]8;;https://evil.example\x07click\x1b]8;;\x07b"),
+            "aclickb"
+        );
+        assert_eq!(line("x\x1b]52;c;ZXZpbA==\x1b\\y"), "xy");
+        assert_eq!(line("\u{9b}31mred"), "red");
+        assert_eq!(line("a\x1bPq#0;2;0;0;0\x1b\\b"), "ab");
+    }
+
+    #[test]
+    fn controls_and_invisibles_are_shown() {
+        assert_eq!(line("a\rb"), "a\\u{d}b");
+        assert_eq!(line("one\ntwo"), "one\\u{a}two");
+        assert_eq!(block("one\r\ntwo"), "one\ntwo");
+        assert_eq!(line("admin\u{202e}gpj.exe"), "admin\\u{202e}gpj.exe");
+        assert_eq!(line("pay\u{200b}pal"), "pay\\u{200b}pal");
+        assert_eq!(line("\u{7}bell"), "\\u{7}bell");
+    }
+}
