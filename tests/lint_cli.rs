@@ -1,14 +1,261 @@
-//! `mcp-elicit lint` driven as a user drives it.
+//! `mcp-elicit lint` driven as a user drives it: every output format, exit
+//! codes, stdin, rule selection and the rule docs. Snapshots live in
+//! `tests/snapshots/lint/`; `SNAPSHOTS=overwrite cargo test` refreshes them.
 
-use crate::support::cmd;
+use snapbox::file;
+
+use crate::support::{cmd, root};
+
+fn lint() -> snapbox::cmd::Command {
+    cmd().current_dir(root()).arg("lint")
+}
 
 #[test]
-fn clean_schema_exits_zero() {
-    cmd()
-        .args(["lint", "-"])
+fn clean_schema_on_stdin_exits_zero() {
+    lint()
+        .arg("-")
         .stdin(r#"{"type":"object","properties":{"name":{"type":"string"}}}"#)
         .assert()
         .code(0)
         .stdout_eq("")
         .stderr_eq("Checked 1 file: no findings.\n");
+}
+
+#[test]
+fn examples_concise() {
+    lint()
+        .arg("examples/lint")
+        .assert()
+        .code(1)
+        .stdout_eq(file!["snapshots/lint/examples.concise.txt"])
+        .stderr_eq(file!["snapshots/lint/examples.stderr.txt"]);
+}
+
+#[test]
+fn examples_full() {
+    lint()
+        .args(["--format", "full", "examples/lint/shipping-address.json"])
+        .assert()
+        .code(1)
+        .stdout_eq(file!["snapshots/lint/shipping-address.full.txt"]);
+}
+
+#[test]
+fn examples_json() {
+    lint()
+        .args([
+            "--format",
+            "json",
+            "examples/lint/shipping-address.json",
+            "examples/lint/contact-form.json",
+        ])
+        .assert()
+        .code(1)
+        .stdout_eq(file!["snapshots/lint/shipping-address.json"]);
+}
+
+#[test]
+fn examples_github() {
+    lint()
+        .args([
+            "--format",
+            "github",
+            "examples/lint/sign-in-url.json",
+            "examples/lint/connect-account.json",
+        ])
+        .assert()
+        .code(1)
+        .stdout_eq(file!["snapshots/lint/github.txt"]);
+}
+
+#[test]
+fn examples_sarif() {
+    lint()
+        .args(["--format", "sarif", "examples/lint/connect-account.json"])
+        .assert()
+        .code(1)
+        .stdout_eq(file!["snapshots/lint/connect-account.sarif"]);
+}
+
+#[test]
+fn sarif_validates_against_the_sarif_2_1_0_schema() {
+    let out = std::process::Command::new(crate::support::bin())
+        .current_dir(root())
+        .args(["lint", "--format", "sarif", "examples/lint"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let sarif: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let schema: serde_json::Value = serde_json::from_str(&crate::support::read(
+        crate::support::fixture("sarif-schema-2.1.0.json"),
+    ))
+    .unwrap();
+    let validator = jsonschema::options()
+        .with_draft(jsonschema::Draft::Draft7)
+        .should_validate_formats(true)
+        .build(&schema)
+        .expect("the SARIF schema compiles");
+    let errors: Vec<String> = validator
+        .iter_errors(&sarif)
+        .map(|e| format!("{} at {}", e, e.instance_path()))
+        .collect();
+    assert!(
+        errors.is_empty(),
+        "SARIF output is not valid SARIF 2.1.0:\n{}",
+        errors.join("\n")
+    );
+    let results = sarif["runs"][0]["results"].as_array().unwrap();
+    assert!(results.len() >= 10, "every finding is a result");
+    assert_eq!(sarif["runs"][0]["columnKind"], "unicodeCodePoints");
+    // Every ruleIndex points at the rule with that id.
+    for r in results {
+        let i = r["ruleIndex"].as_u64().unwrap() as usize;
+        assert_eq!(
+            sarif["runs"][0]["tool"]["driver"]["rules"][i]["id"],
+            r["ruleId"]
+        );
+    }
+}
+
+#[test]
+fn stdin_jsonl_is_linted_line_by_line() {
+    let session = concat!(
+        r#"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{"elicitation":{}},"clientInfo":{"name":"c","version":"1"}}}"#,
+        "\n",
+        r#"{"jsonrpc":"2.0","id":5,"method":"elicitation/create","params":{"message":"Age?","requestedSchema":{"type":"object","properties":{"age":{"type":"integer","default":3}}}}}"#,
+        "\n",
+        r#"{"jsonrpc":"2.0","id":5,"result":{"action":"accept","content":{"age":"three"}}}"#,
+        "\n"
+    );
+    lint()
+        .arg("-")
+        .stdin(session)
+        .assert()
+        .code(1)
+        .stdout_eq(file!["snapshots/lint/stdin-session.txt"]);
+}
+
+#[test]
+fn spec_flag_overrides_the_named_revision() {
+    let session = concat!(
+        r#"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{}}}"#,
+        "\n",
+        r#"{"jsonrpc":"2.0","id":5,"method":"elicitation/create","params":{"message":"Age?","requestedSchema":{"type":"object","properties":{"age":{"type":"integer","default":3}}}}}"#,
+        "\n",
+    );
+    lint()
+        .args(["--spec", "2025-11-25", "-"])
+        .stdin(session)
+        .assert()
+        .code(0)
+        .stdout_eq("");
+}
+
+#[test]
+fn fail_on_warning_and_select_ignore() {
+    lint()
+        .args(["examples/lint/sign-in-url.json"])
+        .assert()
+        .code(0);
+    lint()
+        .args(["--fail-on", "warning", "examples/lint/sign-in-url.json"])
+        .assert()
+        .code(1);
+    lint()
+        .args(["--select", "W507", "-q", "examples/lint"])
+        .assert()
+        .code(0)
+        .stdout_eq(file!["snapshots/lint/select-W507.txt"])
+        .stderr_eq("");
+    lint()
+        .args([
+            "--ignore",
+            "E2,E4,E1,url-not-https,W601,E3,W310,E7",
+            "-q",
+            "examples/lint",
+        ])
+        .assert()
+        .code(0)
+        .stdout_eq(file!["snapshots/lint/ignore.txt"]);
+}
+
+#[test]
+fn unreadable_path_is_reported_and_the_rest_still_linted() {
+    lint()
+        .args(["no/such/file.json", "examples/lint/sign-in-url.json"])
+        .assert()
+        .code(2)
+        .stdout_eq(file!["snapshots/lint/missing-path.stdout.txt"])
+        .stderr_eq(file!["snapshots/lint/missing-path.stderr.txt"]);
+}
+
+#[test]
+fn usage_errors_exit_two() {
+    lint()
+        .args(["--spec", "2025-03-26", "x.json"])
+        .assert()
+        .code(2)
+        .stderr_eq(file!["snapshots/lint/bad-spec.stderr.txt"]);
+    lint()
+        .args(["--select", "E999", "x.json"])
+        .assert()
+        .code(2)
+        .stderr_eq(file!["snapshots/lint/bad-select.stderr.txt"]);
+    lint()
+        .args(["--explain", "nope"])
+        .assert()
+        .code(2)
+        .stderr_eq(file!["snapshots/lint/bad-explain.stderr.txt"]);
+}
+
+#[test]
+fn invalid_json_is_a_finding_with_its_position() {
+    lint()
+        .arg("-")
+        .stdin("{\n  \"type\": \"object\",\n  \"properties\": {},\n}\n")
+        .assert()
+        .code(1)
+        .stdout_eq("-:4:1: error[E001] not valid JSON: trailing comma before `}`\n");
+}
+
+#[test]
+fn explain_and_list_rules() {
+    lint()
+        .args(["--explain", "E124"])
+        .assert()
+        .code(0)
+        .stdout_eq(file!["snapshots/lint/explain-E124.txt"]);
+    lint()
+        .args(["--explain", "approve-on-enter"])
+        .assert()
+        .code(0)
+        .stdout_eq(file!["snapshots/lint/explain-N602.txt"]);
+    lint()
+        .arg("--list-rules")
+        .assert()
+        .code(0)
+        .stdout_eq(file!["snapshots/lint/list-rules.txt"]);
+}
+
+#[test]
+fn directories_skip_gitignored_and_other_files() {
+    let dir = tempfile::tempdir().unwrap();
+    let p = dir.path();
+    std::fs::write(p.join(".gitignore"), "ignored/\n").unwrap();
+    std::fs::create_dir_all(p.join("ignored")).unwrap();
+    std::fs::create_dir_all(p.join("sub")).unwrap();
+    std::fs::write(p.join("ignored/bad.json"), "{").unwrap();
+    std::fs::write(p.join("notes.txt"), "{").unwrap();
+    std::fs::write(
+        p.join("sub/bad.json"),
+        r#"{"type":"object","properties":{"a":{"type":"object"}}}"#,
+    )
+    .unwrap();
+    cmd()
+        .current_dir(p)
+        .arg("lint")
+        .assert()
+        .code(1)
+        .stdout_eq("sub/bad.json:1:44: error[E204] property `a` is an object; elicitation forms are flat, so give each of its fields its own top-level property\n")
+        .stderr_eq("Checked 1 file: 1 error, 0 warnings and 0 notes in 1 file.\n");
 }

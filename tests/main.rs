@@ -4,3 +4,4 @@
 mod support;
 
 mod lint_cli;
+mod precommit;

@@ -11,6 +11,7 @@ pub fn bin() -> &'static str {
 /// A `snapbox` command running the binary with colours off.
 pub fn cmd() -> snapbox::cmd::Command {
     snapbox::cmd::Command::new(bin())
+        .with_assert(assert())
         .env("NO_COLOR", "1")
         .env_remove("CLICOLOR_FORCE")
 }
@@ -29,4 +30,12 @@ pub fn fixture(rel: &str) -> PathBuf {
 pub fn read(p: impl AsRef<Path>) -> String {
     let p = p.as_ref();
     std::fs::read_to_string(p).unwrap_or_else(|e| panic!("{}: {e}", p.display()))
+}
+
+/// Snapshot assertions: `SNAPSHOTS=overwrite` refreshes them; backslashes
+/// are kept (JSON escapes are not paths).
+pub fn assert() -> snapbox::Assert {
+    snapbox::Assert::new()
+        .action_env("SNAPSHOTS")
+        .normalize_paths(false)
 }
