@@ -268,7 +268,7 @@ impl<'a> Parser<'a> {
     fn object(&mut self) -> Result<Value<'a>, SyntaxError> {
         self.enter()?;
         self.pos += 1;
-        let mut members = Vec::new();
+        let mut members = Vec::with_capacity(8);
         self.skip_ws();
         if self.peek() == Some(b'}') {
             self.pos += 1;
@@ -329,7 +329,7 @@ impl<'a> Parser<'a> {
     fn array(&mut self) -> Result<Value<'a>, SyntaxError> {
         self.enter()?;
         self.pos += 1;
-        let mut items = Vec::new();
+        let mut items = Vec::with_capacity(4);
         self.skip_ws();
         if self.peek() == Some(b']') {
             self.pos += 1;

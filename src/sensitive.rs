@@ -27,8 +27,40 @@ fn words(s: &str) -> Vec<String> {
     out
 }
 
+/// Every word the checks below look for contains one of these (lowercase)
+/// fragments, grouped by first letter; most names contain none, so they are
+/// rejected in one pass without allocating.
+fn fragments(first: u8) -> &'static [&'static [u8]] {
+    match first {
+        b'p' => &[b"pass", b"pwd", b"pin"],
+        b'k' => &[b"key"],
+        b's' => &[b"secret", b"ssn", b"security"],
+        b't' => &[b"token"],
+        b'c' => &[b"card", b"ccn", b"cvv", b"cvc"],
+        _ => &[],
+    }
+}
+
+fn may_be_sensitive(text: &str) -> bool {
+    let bytes = text.as_bytes();
+    for (i, b) in bytes.iter().enumerate() {
+        if !b.is_ascii() {
+            return true;
+        }
+        for f in fragments(b.to_ascii_lowercase()) {
+            if bytes.len() - i >= f.len() && bytes[i..i + f.len()].eq_ignore_ascii_case(f) {
+                return true;
+            }
+        }
+    }
+    false
+}
+
 /// What sensitive thing a field name or title asks for, if any.
 pub fn sensitive_kind(text: &str) -> Option<&'static str> {
+    if !may_be_sensitive(text) {
+        return None;
+    }
     let w = words(text);
     let has = |x: &str| w.iter().any(|v| v == x);
     let pair = |a: &str, b: &str| w.windows(2).any(|p| p[0] == a && p[1] == b);

@@ -94,10 +94,57 @@ pub struct Session {
     pub multi: bool,
     revision: Option<Revision>,
     declared: Option<Declared>,
-    requests: HashMap<String, Sent>,
-    pending: HashMap<String, Pending>,
+    requests: Bounded<Sent>,
+    pending: Bounded<Pending>,
     retries: Vec<AwaitingRetry>,
-    used_ids: HashSet<String>,
+}
+
+/// How many unanswered requests a session remembers. Beyond it the oldest
+/// are forgotten, so memory stays flat however long the session is.
+const REMEMBERED: usize = 4096;
+
+/// A map that forgets its oldest entries beyond [`REMEMBERED`].
+#[derive(Debug)]
+struct Bounded<V> {
+    map: HashMap<String, V>,
+    order: std::collections::VecDeque<String>,
+}
+
+impl<V> Default for Bounded<V> {
+    fn default() -> Self {
+        Bounded {
+            map: HashMap::new(),
+            order: std::collections::VecDeque::new(),
+        }
+    }
+}
+
+impl<V> Bounded<V> {
+    fn insert(&mut self, key: String, value: V) {
+        if self.map.insert(key.clone(), value).is_none() {
+            self.order.push_back(key);
+        }
+        while self.map.len() > REMEMBERED {
+            match self.order.pop_front() {
+                Some(old) => {
+                    self.map.remove(&old);
+                }
+                None => break,
+            }
+        }
+        if self.order.len() > 2 * REMEMBERED {
+            let map = &self.map;
+            self.order.retain(|k| map.contains_key(k));
+        }
+    }
+
+    fn remove(&mut self, key: &str) -> Option<V> {
+        self.map.remove(key)
+    }
+
+    fn contains_key(&self, key: &str) -> bool {
+        self.map.contains_key(key)
+    }
 }
 
 impl Session {
@@ -128,7 +175,7 @@ fn target_of(node: &Node) -> Option<String> {
 
 /// Lints one parsed document.
 pub fn lint_node(node: &Node, opts: &Options, session: &mut Session, out: &mut Findings) {
-    duplicate_keys(node, "", out);
+    duplicate_keys(node, &mut Vec::new(), out);
     let named = document::named_revision(node);
     let handshake = node.get("method").and_then(Node::as_str) == Some("initialize")
         || node
@@ -160,6 +207,7 @@ pub fn lint_node(node: &Node, opts: &Options, session: &mut Session, out: &mut F
         Kind::ErrorResponse => {
             if let Some(id) = id_key(node) {
                 session.pending.remove(&id);
+                session.requests.remove(&id);
             }
         }
         Kind::InputRequiredResult => {
@@ -290,17 +338,16 @@ fn lint_request(node: &Node, rev: Revision, session: &mut Session, out: &mut Fin
     {
         lint_retry(node, p, id.as_deref(), method, session, rev, out);
     }
-    if let Some(id) = id {
-        if method != "elicitation/create" {
-            session.requests.insert(
-                id.clone(),
-                Sent {
-                    method: method.to_string(),
-                    target: target_of(node),
-                },
-            );
-        }
-        session.used_ids.insert(id);
+    if let Some(id) = id
+        && method != "elicitation/create"
+    {
+        session.requests.insert(
+            id,
+            Sent {
+                method: method.to_string(),
+                target: target_of(node),
+            },
+        );
     }
 }
 
@@ -345,7 +392,7 @@ fn lint_retry(
     };
     let retry = session.retries.remove(at);
     if let Some(id) = id
-        && (id == retry.original_id || session.used_ids.contains(id))
+        && (id == retry.original_id || session.requests.contains_key(id))
     {
         out.push(
             &rules::RETRY_REUSED_ID,
@@ -439,18 +486,24 @@ fn lint_response(node: &Node, rev: Revision, session: &mut Session, out: &mut Fi
     if let Some(ir) = document::input_required(node) {
         let asked = lint_input_required(node, "", rev, out);
         if let Some(id) = &id
-            && let Some(sent) = session.requests.get(id)
+            && let Some(sent) = session.requests.remove(id)
         {
+            if session.retries.len() >= REMEMBERED {
+                session.retries.remove(0);
+            }
             session.retries.push(AwaitingRetry {
                 original_id: id.clone(),
-                method: sent.method.clone(),
-                target: sent.target.clone(),
+                method: sent.method,
+                target: sent.target,
                 keys: asked,
                 request_state: ir.request_state.map(Node::to_value),
                 revision: rev,
             });
         }
         return;
+    }
+    if let Some(id) = &id {
+        session.requests.remove(id);
     }
     if let Some(id) = &id
         && let Some(p) = session.pending.remove(id)
@@ -521,24 +574,31 @@ fn lint_input_required(
 }
 
 /// Reports keys that appear twice in one object: readers disagree on which
-/// one wins.
-fn duplicate_keys(node: &Node, ptr: &str, out: &mut Findings) {
+/// one wins. Runs on every document, so it allocates nothing until it finds
+/// a duplicate.
+fn duplicate_keys<'n>(node: &'n Node, path: &mut Vec<PathSeg<'n>>, out: &mut Findings) {
     match &node.value {
         json::Value::Object(members) => {
-            if members.len() > 1 {
-                let mut seen: HashSet<&str> = HashSet::with_capacity(members.len());
-                for m in members {
-                    if !seen.insert(m.key.as_ref()) {
-                        out.push(
-                            &rules::DUPLICATE_KEY,
-                            m.key_span,
-                            pointer_push(ptr, &m.key),
-                            format!(
-                                "`{}` appears more than once in this object; readers disagree on which one wins, keep one",
-                                m.key
-                            ),
-                        );
-                    }
+            // Small objects (nearly all) are checked pairwise; large ones
+            // with a set, so 100,000 keys stay linear.
+            let mut seen: Option<HashSet<&str>> =
+                (members.len() > 16).then(|| HashSet::with_capacity(members.len()));
+            for (i, m) in members.iter().enumerate() {
+                let dup = match &mut seen {
+                    Some(set) => !set.insert(m.key.as_ref()),
+                    None => members[..i].iter().any(|o| o.key == m.key),
+                };
+                if dup {
+                    let ptr = pointer_push(&pointer_of(path), &m.key);
+                    out.push(
+                        &rules::DUPLICATE_KEY,
+                        m.key_span,
+                        ptr,
+                        format!(
+                            "`{}` appears more than once in this object; readers disagree on which one wins, keep one",
+                            m.key
+                        ),
+                    );
                 }
             }
             for m in members {
@@ -546,19 +606,40 @@ fn duplicate_keys(node: &Node, ptr: &str, out: &mut Findings) {
                     m.value.value,
                     json::Value::Object(_) | json::Value::Array(_)
                 ) {
-                    duplicate_keys(&m.value, &pointer_push(ptr, &m.key), out);
+                    path.push(PathSeg::Key(&m.key));
+                    duplicate_keys(&m.value, path, out);
+                    path.pop();
                 }
             }
         }
         json::Value::Array(items) => {
             for (i, item) in items.iter().enumerate() {
                 if matches!(item.value, json::Value::Object(_) | json::Value::Array(_)) {
-                    duplicate_keys(item, &pointer_push(ptr, &i.to_string()), out);
+                    path.push(PathSeg::Index(i));
+                    duplicate_keys(item, path, out);
+                    path.pop();
                 }
             }
         }
         _ => {}
     }
+}
+
+/// One step of a JSON pointer, kept borrowed until a pointer is needed.
+enum PathSeg<'n> {
+    Key(&'n str),
+    Index(usize),
+}
+
+fn pointer_of(path: &[PathSeg]) -> String {
+    let mut ptr = String::new();
+    for seg in path {
+        ptr = match seg {
+            PathSeg::Key(k) => pointer_push(&ptr, k),
+            PathSeg::Index(i) => pointer_push(&ptr, &i.to_string()),
+        };
+    }
+    ptr
 }
 
 /// Lints one JSON text; findings carry spans into `text`.
