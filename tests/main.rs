@@ -3,5 +3,6 @@
 
 mod support;
 
+mod generated;
 mod lint_cli;
 mod precommit;

@@ -37,7 +37,33 @@ pub enum Command {
     /// Check schemas, requests, results and sessions against a spec revision
     #[command(after_help = LINT_AFTER)]
     Lint(LintArgs),
+
+    /// Print a shell completion script (bash, zsh, fish, powershell or elvish)
+    #[command(after_help = COMPLETIONS_AFTER)]
+    Completions {
+        /// The shell to complete for
+        #[arg(value_enum)]
+        shell: clap_complete::Shell,
+    },
+
+    /// Print the man page, or write one page per subcommand into a directory
+    #[command(hide = true)]
+    Man {
+        /// Write every page into this directory instead of printing the main one
+        #[arg(long, value_name = "DIR")]
+        dir: Option<PathBuf>,
+    },
 }
+
+const COMPLETIONS_AFTER: &str = "\
+Examples:
+  mcp-elicit completions bash > ~/.local/share/bash-completion/completions/mcp-elicit
+  mcp-elicit completions zsh > ~/.zfunc/_mcp-elicit
+  mcp-elicit completions fish > ~/.config/fish/completions/mcp-elicit.fish
+
+Exit codes:
+  0  the script was printed
+  2  usage error";
 
 const LINT_AFTER: &str = "\
 Examples:

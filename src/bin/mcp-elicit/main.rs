@@ -2,6 +2,7 @@
 //! outcome to an exit code (0 clean, 1 findings, 2 usage or tool error).
 
 mod cli;
+mod docs_cmd;
 mod lint_cmd;
 mod render;
 
@@ -28,6 +29,8 @@ fn main() -> ExitCode {
     cli.color.apply();
     let result = match cli.command {
         Command::Lint(args) => lint_cmd::run(args),
+        Command::Completions { shell } => docs_cmd::completions(shell),
+        Command::Man { dir } => docs_cmd::man(dir.as_deref()),
     };
     match result {
         Ok(Outcome::Clean) => ExitCode::SUCCESS,

@@ -1,0 +1,78 @@
+
+use builtin;
+use str;
+
+set edit:completion:arg-completer[mcp-elicit] = {|@words|
+    fn spaces {|n|
+        builtin:repeat $n ' ' | str:join ''
+    }
+    fn cand {|text desc|
+        edit:complex-candidate $text &display=$text' '(spaces (- 14 (wcswidth $text)))$desc
+    }
+    var command = 'mcp-elicit'
+    for word $words[1..-1] {
+        if (str:has-prefix $word '-') {
+            break
+        }
+        set command = $command';'$word
+    }
+    var completions = [
+        &'mcp-elicit'= {
+            cand --color 'When to use colour: auto, always or never'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+            cand lint 'Check schemas, requests, results and sessions against a spec revision'
+            cand completions 'Print a shell completion script (bash, zsh, fish, powershell or elvish)'
+            cand man 'Print the man page, or write one page per subcommand into a directory'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'mcp-elicit;lint'= {
+            cand --spec 'Lint under this spec revision: 2025-06-18, 2025-11-25, 2026-07-28, latest or draft [default: the revision a document names, else latest]'
+            cand --format 'Output format'
+            cand --select 'Report only these rules (codes or names, comma-separated)'
+            cand --ignore 'Never report these rules (codes or names, comma-separated)'
+            cand --fail-on 'Exit with 1 when a finding at or above this severity is reported'
+            cand --explain 'Print the documentation of one rule (code or name), then exit'
+            cand --color 'When to use colour: auto, always or never'
+            cand --list-rules 'Print every rule with its code, name, severity and summary, then exit'
+            cand -q 'Do not print the summary line on stderr'
+            cand --quiet 'Do not print the summary line on stderr'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'mcp-elicit;completions'= {
+            cand --color 'When to use colour: auto, always or never'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'mcp-elicit;man'= {
+            cand --dir 'Write every page into this directory instead of printing the main one'
+            cand --color 'When to use colour: auto, always or never'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'mcp-elicit;help'= {
+            cand lint 'Check schemas, requests, results and sessions against a spec revision'
+            cand completions 'Print a shell completion script (bash, zsh, fish, powershell or elvish)'
+            cand man 'Print the man page, or write one page per subcommand into a directory'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'mcp-elicit;help;lint'= {
+        }
+        &'mcp-elicit;help;completions'= {
+        }
+        &'mcp-elicit;help;man'= {
+        }
+        &'mcp-elicit;help;help'= {
+        }
+    ]
+    $completions[$command]
+}
