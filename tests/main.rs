@@ -4,5 +4,6 @@
 mod support;
 
 mod generated;
+mod hostile;
 mod lint_cli;
 mod precommit;

@@ -733,47 +733,260 @@ pub fn lint_bytes(path: &str, bytes: &[u8], opts: &Options, sink: &mut dyn FnMut
     place(path, text, 0, findings, sink);
 }
 
-/// Lints JSONL read from `reader` line by line, in memory bounded by the
-/// longest line. Blank lines are skipped.
-pub fn lint_jsonl<R: BufRead>(
-    path: &str,
-    mut reader: R,
-    opts: &Options,
-    sink: &mut dyn FnMut(Diagnostic),
-) -> std::io::Result<()> {
-    let mut session = Session::multi();
-    let mut buf = Vec::with_capacity(4096);
-    let mut line_no = 0;
+/// The largest document, or JSONL line, the linter reads. Larger input is
+/// reported (and, in JSONL, skipped) instead of filling memory.
+pub const MAX_DOCUMENT: usize = 256 << 20;
+
+/// What one bounded line read returned.
+enum LineRead {
+    Eof,
+    Line,
+    /// The line was longer than the limit; it was consumed and dropped.
+    TooLong(u64),
+}
+
+/// Reads one line into `buf` (cleared first), holding at most `max` bytes:
+/// the rest of a longer line is read and thrown away.
+fn read_line_bounded<R: BufRead>(
+    reader: &mut R,
+    buf: &mut Vec<u8>,
+    max: usize,
+) -> std::io::Result<LineRead> {
+    buf.clear();
+    let mut total: u64 = 0;
+    let mut too_long = false;
     loop {
-        buf.clear();
-        if reader.read_until(b'\n', &mut buf)? == 0 {
+        let chunk = match reader.fill_buf() {
+            Ok(c) => c,
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(e),
+        };
+        if chunk.is_empty() {
             break;
         }
-        line_no += 1;
-        let bytes = trim_line(&buf);
+        let (take, done) = match chunk.iter().position(|&b| b == b'\n') {
+            Some(i) => (i + 1, true),
+            None => (chunk.len(), false),
+        };
+        total += take as u64;
+        if !too_long {
+            if buf.len() + take > max.saturating_add(2) {
+                too_long = true;
+                buf.clear();
+                buf.shrink_to(4096);
+            } else {
+                buf.extend_from_slice(&chunk[..take]);
+            }
+        }
+        reader.consume(take);
+        if done {
+            break;
+        }
+    }
+    Ok(if total == 0 {
+        LineRead::Eof
+    } else if too_long {
+        LineRead::TooLong(total)
+    } else {
+        LineRead::Line
+    })
+}
+
+/// Lints JSONL line by line, carrying the session state across lines.
+pub struct JsonlLinter<'o> {
+    path: String,
+    opts: &'o Options,
+    session: Session,
+}
+
+impl<'o> JsonlLinter<'o> {
+    pub fn new(path: &str, opts: &'o Options) -> Self {
+        JsonlLinter {
+            path: path.to_string(),
+            opts,
+            session: Session::multi(),
+        }
+    }
+
+    /// Lints one line (1-based `line_no`), without its line break.
+    pub fn line(&mut self, line_no: usize, bytes: &[u8], sink: &mut dyn FnMut(Diagnostic)) {
         if bytes.iter().all(|b| b.is_ascii_whitespace()) {
-            continue;
+            return;
         }
         match json::utf8(bytes) {
             Ok(text) => {
-                let findings = lint_text(text, opts, &mut session);
-                place(path, text, line_no - 1, findings, sink);
+                let findings = lint_text(text, self.opts, &mut self.session);
+                place(&self.path, text, line_no - 1, findings, sink);
             }
             Err(e) => {
                 let valid = std::str::from_utf8(&bytes[..e.offset]).unwrap_or_default();
-                if opts.enabled(&rules::INVALID_JSON) {
+                if self.opts.enabled(&rules::INVALID_JSON) {
                     let f = Finding {
                         rule: &rules::INVALID_JSON,
                         message: format!("not valid JSON: {}", e.message),
                         pointer: String::new(),
                         span: Span::new(valid.len(), valid.len()),
                     };
-                    place(path, valid, line_no - 1, vec![f], sink);
+                    place(&self.path, valid, line_no - 1, vec![f], sink);
                 }
             }
         }
     }
+
+    fn too_long(&mut self, line_no: usize, len: u64, sink: &mut dyn FnMut(Diagnostic)) {
+        if self.opts.enabled(&rules::INVALID_JSON) {
+            sink(too_large(&self.path, line_no, len, "line"));
+        }
+    }
+}
+
+fn too_large(path: &str, line: usize, len: u64, what: &str) -> Diagnostic {
+    Diagnostic {
+        path: path.to_string(),
+        code: rules::INVALID_JSON.code,
+        name: rules::INVALID_JSON.name,
+        severity: rules::INVALID_JSON.severity,
+        message: format!(
+            "this {what} is {len} bytes, more than the {} MiB mcp-elicit reads; it was skipped (split it or check what wrote it)",
+            MAX_DOCUMENT >> 20
+        ),
+        pointer: String::new(),
+        line,
+        column: 1,
+        end_line: line,
+        end_column: 1,
+        source_line: String::new(),
+    }
+}
+
+/// Lints JSONL read from `reader` line by line, in memory bounded by the
+/// longest line (and at most [`MAX_DOCUMENT`]). Blank lines are skipped.
+pub fn lint_jsonl<R: BufRead>(
+    path: &str,
+    mut reader: R,
+    opts: &Options,
+    sink: &mut dyn FnMut(Diagnostic),
+) -> std::io::Result<()> {
+    let mut linter = JsonlLinter::new(path, opts);
+    let mut buf = Vec::with_capacity(4096);
+    let mut line_no = 0;
+    loop {
+        match read_line_bounded(&mut reader, &mut buf, MAX_DOCUMENT)? {
+            LineRead::Eof => break,
+            LineRead::Line => {
+                line_no += 1;
+                linter.line(line_no, trim_line(&buf), sink);
+            }
+            LineRead::TooLong(len) => {
+                line_no += 1;
+                linter.too_long(line_no, len, sink);
+            }
+        }
+    }
     Ok(())
+}
+
+/// Lints input of unknown kind from a stream (stdin): one JSON document, or
+/// JSONL when the first line is a whole JSON value and more lines follow.
+/// JSONL is streamed; a document is held in memory up to [`MAX_DOCUMENT`].
+pub fn lint_reader<R: BufRead>(
+    path: &str,
+    mut reader: R,
+    opts: &Options,
+    sink: &mut dyn FnMut(Diagnostic),
+) -> std::io::Result<()> {
+    let mut first = Vec::with_capacity(4096);
+    let first_len = match read_line_bounded(&mut reader, &mut first, MAX_DOCUMENT)? {
+        LineRead::Eof => {
+            lint_bytes(path, b"", opts, sink);
+            return Ok(());
+        }
+        LineRead::TooLong(len) => {
+            // Too long for a document and for a line: report and stream on.
+            let mut linter = JsonlLinter::new(path, opts);
+            linter.too_long(1, len, sink);
+            return lint_rest(&mut linter, reader, 1, sink);
+        }
+        LineRead::Line => first.len(),
+    };
+    let first_is_value = || {
+        let line = trim_line(&first);
+        !line.iter().all(|b| b.is_ascii_whitespace())
+            && std::str::from_utf8(line).is_ok_and(|t| json::parse(t).is_ok())
+    };
+    if first.ends_with(b"\n") && first_is_value() {
+        let more = reader.fill_buf()?;
+        if !more.is_empty() {
+            let mut linter = JsonlLinter::new(path, opts);
+            linter.line(1, trim_line(&first), sink);
+            return lint_rest(&mut linter, reader, 1, sink);
+        }
+    }
+    // One document: read the rest, bounded.
+    let mut doc = first;
+    let limit = (MAX_DOCUMENT - first_len.min(MAX_DOCUMENT)) as u64;
+    let read =
+        std::io::Read::read_to_end(&mut std::io::Read::take(&mut reader, limit + 1), &mut doc)?;
+    if read as u64 > limit {
+        let mut rest = 0u64;
+        loop {
+            let n = {
+                let b = reader.fill_buf()?;
+                if b.is_empty() {
+                    break;
+                }
+                b.len()
+            };
+            rest += n as u64;
+            reader.consume(n);
+        }
+        if opts.enabled(&rules::INVALID_JSON) {
+            sink(too_large(path, 1, doc.len() as u64 + rest, "document"));
+        }
+        return Ok(());
+    }
+    lint_bytes(path, &doc, opts, sink);
+    Ok(())
+}
+
+fn lint_rest<R: BufRead>(
+    linter: &mut JsonlLinter,
+    mut reader: R,
+    mut line_no: usize,
+    sink: &mut dyn FnMut(Diagnostic),
+) -> std::io::Result<()> {
+    let mut buf = Vec::with_capacity(4096);
+    loop {
+        match read_line_bounded(&mut reader, &mut buf, MAX_DOCUMENT)? {
+            LineRead::Eof => break,
+            LineRead::Line => {
+                line_no += 1;
+                linter.line(line_no, trim_line(&buf), sink);
+            }
+            LineRead::TooLong(len) => {
+                line_no += 1;
+                linter.too_long(line_no, len, sink);
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Lints a file: JSONL (`.jsonl`) is streamed, anything else read whole
+/// (JSONL inside a `.json` file is recognised too).
+pub fn lint_file(
+    path: &std::path::Path,
+    name: &str,
+    opts: &Options,
+    sink: &mut dyn FnMut(Diagnostic),
+) -> std::io::Result<()> {
+    let file = std::fs::File::open(path)?;
+    let reader = std::io::BufReader::with_capacity(1 << 16, file);
+    if path.extension().and_then(|x| x.to_str()) == Some("jsonl") {
+        lint_jsonl(name, reader, opts, sink)
+    } else {
+        lint_reader(name, reader, opts, sink)
+    }
 }
 
 fn trim_line(buf: &[u8]) -> &[u8] {

@@ -605,8 +605,14 @@ pub fn parse_property(
                     out.push(&rules::DEFAULT_WRONG_TYPE, d.value.span, dptr, format!("`default` of multi-select `{name}` is {}; write an array of option values", d.value.type_name()));
                     return None;
                 };
+                let known: Option<HashSet<&str>> = (options.len() > 16 && strings.len() > 1)
+                    .then(|| options.iter().map(|c| c.value.as_str()).collect());
                 for (i, s) in strings.iter().enumerate() {
-                    if !options.is_empty() && !options.iter().any(|c| c.value == *s) {
+                    let listed = match &known {
+                        Some(set) => set.contains(s),
+                        None => options.iter().any(|c| c.value == *s),
+                    };
+                    if !options.is_empty() && !listed {
                         let item = &d.value.as_array().unwrap_or_default()[i];
                         out.push(&rules::DEFAULT_NOT_AN_OPTION, item.span, pointer_push(&dptr, &i.to_string()), format!("`{s}` in the default of `{name}` is not one of its options ({})", option_list(&options)));
                     }
@@ -798,6 +804,7 @@ fn enum_options(list: &Node, ptr: &str, out: &mut Findings) -> Vec<Choice> {
         );
     }
     let mut options: Vec<Choice> = Vec::with_capacity(items.len());
+    let mut seen = Seen::default();
     for (i, item) in items.iter().enumerate() {
         let iptr = || pointer_push(ptr, &i.to_string());
         let Some(v) = item.as_str() else {
@@ -814,7 +821,7 @@ fn enum_options(list: &Node, ptr: &str, out: &mut Findings) -> Vec<Choice> {
             );
             continue;
         };
-        if options.iter().any(|c| c.value == v) {
+        if !seen.insert(v, &options) {
             out.push(
                 &rules::OPTIONS_DUPLICATE,
                 item.span,
@@ -890,6 +897,7 @@ fn titled_options(list: &Node, ptr: &str, out: &mut Findings) -> Vec<Choice> {
         out.push(&rules::OPTIONS_EMPTY, list.span, ptr, "the option list is empty, so the select cannot be answered; list at least one {\"const\", \"title\"}");
     }
     let mut options: Vec<Choice> = Vec::with_capacity(items.len());
+    let mut seen = Seen::default();
     for (i, item) in items.iter().enumerate() {
         let iptr = pointer_push(ptr, &i.to_string());
         let Some(members) = item.as_object() else {
@@ -946,7 +954,7 @@ fn titled_options(list: &Node, ptr: &str, out: &mut Findings) -> Vec<Choice> {
             },
         };
         let Some(value) = value else { continue };
-        if options.iter().any(|c| c.value == value) {
+        if !seen.insert(value, &options) {
             out.push(
                 &rules::OPTIONS_DUPLICATE,
                 item.get("const").map_or(item.span, |c| c.span),
@@ -1138,4 +1146,28 @@ pub(crate) fn edit_distance(a: &str, b: &str) -> usize {
         prev = cur;
     }
     prev[b.len()]
+}
+
+/// Duplicate detection for option lists: a scan while the list is short (the
+/// usual case, no allocation), a hash set once it is long, so an `enum` of a
+/// million options stays linear.
+#[derive(Default)]
+struct Seen {
+    set: Option<HashSet<String>>,
+}
+
+impl Seen {
+    const SCAN: usize = 32;
+
+    /// Records `value`; false when it was already among `options` (the values
+    /// accepted so far, in order, which is what the set mirrors).
+    fn insert(&mut self, value: &str, options: &[Choice]) -> bool {
+        if self.set.is_none() && options.len() >= Self::SCAN {
+            self.set = Some(options.iter().map(|c| c.value.clone()).collect());
+        }
+        match &mut self.set {
+            Some(set) => set.insert(value.to_string()),
+            None => !options.iter().any(|c| c.value == value),
+        }
+    }
 }

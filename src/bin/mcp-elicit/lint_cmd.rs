@@ -2,8 +2,7 @@
 //! are many), and hands the diagnostics to a renderer in input order.
 
 use std::collections::HashSet;
-use std::fs::File;
-use std::io::{self, BufReader, Read, Write};
+use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 
 use anyhow::{Result, bail};
@@ -212,29 +211,10 @@ fn walk(dir: &Path, inputs: &mut Vec<Input>, failed: &mut bool) {
     }
 }
 
-fn is_jsonl(p: &Path) -> bool {
-    p.extension().and_then(|x| x.to_str()) == Some("jsonl")
-}
-
 fn lint_input(input: &Input, opts: &Options, sink: &mut dyn FnMut(Diagnostic)) -> io::Result<()> {
     match input {
-        Input::Stdin => {
-            let mut buf = Vec::new();
-            io::stdin().lock().read_to_end(&mut buf)?;
-            lint::lint_bytes("-", &buf, opts, sink);
-            Ok(())
-        }
-        Input::File(p) => {
-            let name = display_path(p);
-            if is_jsonl(p) {
-                let f = File::open(p)?;
-                lint::lint_jsonl(&name, BufReader::with_capacity(1 << 16, f), opts, sink)
-            } else {
-                let bytes = std::fs::read(p)?;
-                lint::lint_bytes(&name, &bytes, opts, sink);
-                Ok(())
-            }
-        }
+        Input::Stdin => lint::lint_reader("-", io::stdin().lock(), opts, sink),
+        Input::File(p) => lint::lint_file(p, &display_path(p), opts, sink),
     }
 }
 
