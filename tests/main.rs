@@ -3,7 +3,9 @@
 
 mod support;
 
+mod corpus;
 mod generated;
 mod hostile;
 mod lint_cli;
+mod positions;
 mod precommit;
