@@ -28,6 +28,9 @@ _mcp__elicit() {
             mcp__elicit,man)
                 cmd="mcp__elicit__subcmd__man"
                 ;;
+            mcp__elicit,replay)
+                cmd="mcp__elicit__subcmd__replay"
+                ;;
             mcp__elicit__subcmd__help,completions)
                 cmd="mcp__elicit__subcmd__help__subcmd__completions"
                 ;;
@@ -40,6 +43,9 @@ _mcp__elicit() {
             mcp__elicit__subcmd__help,man)
                 cmd="mcp__elicit__subcmd__help__subcmd__man"
                 ;;
+            mcp__elicit__subcmd__help,replay)
+                cmd="mcp__elicit__subcmd__help__subcmd__replay"
+                ;;
             *)
                 ;;
         esac
@@ -47,7 +53,7 @@ _mcp__elicit() {
 
     case "${cmd}" in
         mcp__elicit)
-            opts="-h -V --color --help --version lint completions man help"
+            opts="-h -V --color --help --version lint replay completions man help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -83,7 +89,7 @@ _mcp__elicit() {
             return 0
             ;;
         mcp__subcmd__elicit__subcmd__help)
-            opts="lint completions man help"
+            opts="lint replay completions man help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -152,8 +158,22 @@ _mcp__elicit() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
+        mcp__subcmd__elicit__subcmd__help__subcmd__replay)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
         mcp__subcmd__elicit__subcmd__lint)
-            opts="-q -h -V --spec --format --select --ignore --fail-on --list-rules --explain --quiet --color --help --version"
+            opts="-q -h -V --spec --format --select --ignore --fail-on --quiet --list-rules --explain --color --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -202,6 +222,48 @@ _mcp__elicit() {
             fi
             case "${prev}" in
                 --dir)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        mcp__subcmd__elicit__subcmd__replay)
+            opts="-q -h -V --spec --format --select --ignore --fail-on --quiet --show --pace --color --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --spec)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --format)
+                    COMPREPLY=($(compgen -W "concise full json sarif github" -- "${cur}"))
+                    return 0
+                    ;;
+                --select)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --ignore)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --fail-on)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --pace)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;

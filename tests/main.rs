@@ -9,3 +9,4 @@ mod hostile;
 mod lint_cli;
 mod positions;
 mod precommit;
+mod sessions;

@@ -5,6 +5,7 @@ mod cli;
 mod docs_cmd;
 mod lint_cmd;
 mod render;
+mod replay_cmd;
 
 use std::io::Write;
 use std::process::ExitCode;
@@ -29,6 +30,7 @@ fn main() -> ExitCode {
     cli.color.apply();
     let result = match cli.command {
         Command::Lint(args) => lint_cmd::run(args),
+        Command::Replay(args) => replay_cmd::run(args),
         Command::Completions { shell } => docs_cmd::completions(shell),
         Command::Man { dir } => docs_cmd::man(dir.as_deref()),
     };
