@@ -11,6 +11,7 @@ pub mod format;
 pub mod json;
 pub mod lines;
 pub mod lint;
+pub mod mcp;
 pub mod respond;
 pub mod rules;
 pub mod sanitize;

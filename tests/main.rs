@@ -3,6 +3,7 @@
 
 mod support;
 
+mod client;
 mod corpus;
 mod generated;
 mod hostile;
