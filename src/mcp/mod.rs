@@ -2,4 +2,6 @@
 //! answers elicitations while a request is in flight.
 
 pub mod client;
+pub mod http_server;
+pub mod server;
 pub mod transport;

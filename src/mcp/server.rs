@@ -1,0 +1,596 @@
+//! The server side of MCP, as far as asking needs it: tools that elicit,
+//! written once and served in every revision.
+//!
+//! A tool asks through [`Ask::elicit`] as if the answer came back at once.
+//! In 2025-06-18 and 2025-11-25 it does: the server sends an
+//! `elicitation/create` request and waits for the client's response. In
+//! 2026-07-28 there are no server requests: the tool is run again on every
+//! retry, answers so far travel in a signed `requestState`, and the first
+//! question not yet answered becomes an `InputRequiredResult`. Tools must
+//! therefore ask the same questions in the same order for the same input.
+
+use std::collections::HashSet;
+use std::io::{BufRead, Write};
+use std::sync::Mutex;
+
+use anyhow::{Result, anyhow};
+use hmac::{Hmac, Mac};
+use serde_json::{Map, Value, json};
+use sha2::Sha256;
+
+use crate::document::CLIENT_CAPABILITIES_META;
+use crate::lines::{LineRead, read_line_bounded};
+use crate::mcp::client::PROTOCOL_VERSION_META;
+use crate::mcp::transport::MAX_MESSAGE;
+use crate::spec::Revision;
+
+/// A tool a server offers.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Tool {
+    pub name: String,
+    pub description: String,
+    /// The JSON Schema of the tool's arguments.
+    pub input_schema: Value,
+}
+
+/// Why a tool stopped before finishing.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Stop {
+    /// 2026-07-28: this question is not answered yet; ask it in an
+    /// `InputRequiredResult`.
+    InputRequired(Value),
+    /// The client answered the elicitation with a JSON-RPC error.
+    Refused(Value),
+    /// The client is gone or broke the protocol.
+    Lost(String),
+}
+
+/// How a tool asks the person at the client.
+pub trait Ask {
+    /// Sends `elicitation/create` with `params`; returns the `ElicitResult`.
+    fn elicit(&mut self, params: Value) -> std::result::Result<Value, Stop>;
+    /// The revision of the exchange.
+    fn revision(&self) -> Revision;
+    /// The `elicitation` capability the client declared (`None` when it
+    /// declared none).
+    fn capability(&self) -> Option<&Value>;
+}
+
+/// What a server serves.
+pub trait Handler: Send + Sync {
+    /// `serverInfo.name`.
+    fn name(&self) -> &str;
+    fn tools(&self) -> Vec<Tool>;
+    /// Runs tool `name` (one of [`Handler::tools`]) and returns its
+    /// `CallToolResult`.
+    fn call(&self, name: &str, args: &Value, ask: &mut dyn Ask)
+    -> std::result::Result<Value, Stop>;
+}
+
+/// The revisions a server built on this module speaks, newest first.
+pub const SUPPORTED: [Revision; 3] = [
+    Revision::V2026_07_28,
+    Revision::V2025_11_25,
+    Revision::V2025_06_18,
+];
+
+/// A per-run secret that signs `requestState`, so a client cannot forge
+/// the answers it echoes back.
+pub struct StateKey([u8; 32]);
+
+impl StateKey {
+    pub fn random() -> Result<StateKey> {
+        let mut k = [0u8; 32];
+        getrandom::fill(&mut k).map_err(|e| anyhow!("no randomness for the state key: {e}"))?;
+        Ok(StateKey(k))
+    }
+
+    fn mac(&self) -> Hmac<Sha256> {
+        Hmac::<Sha256>::new_from_slice(&self.0).expect("HMAC takes any key length")
+    }
+
+    /// Seals the answers so far, bound to the tool and its arguments.
+    pub fn seal(&self, tool: &str, args: &Value, answers: &[Value]) -> String {
+        let payload = json!({"tool": tool, "args": args, "answers": answers}).to_string();
+        let mut mac = self.mac();
+        mac.update(payload.as_bytes());
+        let sig = mac.finalize().into_bytes();
+        format!(
+            "{}.{}",
+            data_encoding::BASE64URL_NOPAD.encode(payload.as_bytes()),
+            data_encoding::BASE64URL_NOPAD.encode(&sig)
+        )
+    }
+
+    /// Opens a state sealed by [`StateKey::seal`] for the same tool and
+    /// arguments; `Err` says what is wrong with it.
+    pub fn open(
+        &self,
+        state: &str,
+        tool: &str,
+        args: &Value,
+    ) -> std::result::Result<Vec<Value>, String> {
+        let (p, s) = state
+            .split_once('.')
+            .ok_or("requestState is not one this server issued")?;
+        let payload = data_encoding::BASE64URL_NOPAD
+            .decode(p.as_bytes())
+            .map_err(|_| "requestState is not one this server issued")?;
+        let sig = data_encoding::BASE64URL_NOPAD
+            .decode(s.as_bytes())
+            .map_err(|_| "requestState is not one this server issued")?;
+        let mut mac = self.mac();
+        mac.update(&payload);
+        mac.verify_slice(&sig)
+            .map_err(|_| "requestState was altered: its signature does not match")?;
+        let v: Value =
+            serde_json::from_slice(&payload).map_err(|_| "requestState is unreadable")?;
+        if v["tool"] != tool || v["args"] != *args {
+            return Err("requestState belongs to another call (tool or arguments differ)".into());
+        }
+        Ok(v["answers"].as_array().cloned().unwrap_or_default())
+    }
+}
+
+/// What the server noticed about the client, for reports.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Observation(pub String);
+
+/// The transport-independent server: answers one client message at a time.
+pub struct Engine<'h> {
+    handler: &'h dyn Handler,
+    key: StateKey,
+    /// The revision agreed at `initialize` (2025-06-18 and 2025-11-25).
+    session: Mutex<Option<(Revision, Option<Value>)>>,
+    /// Request ids seen on 2026-07-28 calls, to catch a retry reusing one.
+    seen_ids: Mutex<HashSet<String>>,
+    observations: Mutex<Vec<Observation>>,
+}
+
+/// What to do with one incoming request.
+pub enum Reply {
+    /// Send this message.
+    Message(Value),
+    /// Run tool `name` on this connection, where elicitations can be sent:
+    /// 2025-06-18 and 2025-11-25 calls.
+    RunTool {
+        id: Value,
+        name: String,
+        args: Value,
+        revision: Revision,
+        capability: Option<Value>,
+    },
+    /// Nothing to send (a notification).
+    Nothing,
+}
+
+fn error(id: &Value, code: i64, message: &str) -> Value {
+    json!({"jsonrpc": "2.0", "id": id, "error": {"code": code, "message": message}})
+}
+
+fn result(id: &Value, result: Value) -> Value {
+    json!({"jsonrpc": "2.0", "id": id, "result": result})
+}
+
+/// The result of a tool run, as the response to `id`.
+pub fn tool_response(id: &Value, outcome: std::result::Result<Value, Stop>) -> Value {
+    match outcome {
+        Ok(r) => result(id, r),
+        Err(Stop::Refused(e)) => result(
+            id,
+            json!({"content": [{"type": "text", "text": format!("the client refused the elicitation: {e}")}], "isError": true}),
+        ),
+        Err(Stop::Lost(why)) => error(id, -32603, &why),
+        Err(Stop::InputRequired(_)) => error(
+            id,
+            -32603,
+            "input is required but this revision cannot ask for it",
+        ),
+    }
+}
+
+impl<'h> Engine<'h> {
+    pub fn new(handler: &'h dyn Handler) -> Result<Engine<'h>> {
+        Ok(Engine {
+            handler,
+            key: StateKey::random()?,
+            session: Mutex::new(None),
+            seen_ids: Mutex::new(HashSet::new()),
+            observations: Mutex::new(Vec::new()),
+        })
+    }
+
+    pub fn handler(&self) -> &dyn Handler {
+        self.handler
+    }
+
+    /// Takes what was observed about the client so far.
+    pub fn take_observations(&self) -> Vec<Observation> {
+        std::mem::take(&mut *self.observations.lock().unwrap_or_else(|p| p.into_inner()))
+    }
+
+    fn observe(&self, what: String) {
+        self.observations
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .push(Observation(what));
+    }
+
+    /// The revision agreed at `initialize`, if any.
+    pub fn negotiated(&self) -> Option<Revision> {
+        self.session
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .as_ref()
+            .map(|s| s.0)
+    }
+
+    /// Handles one message from the client.
+    pub fn handle(&self, msg: &Value) -> Reply {
+        let Some(method) = msg.get("method").and_then(Value::as_str) else {
+            return Reply::Nothing;
+        };
+        let Some(id) = msg.get("id").cloned() else {
+            return Reply::Nothing;
+        };
+        let params = msg.get("params").cloned().unwrap_or(json!({}));
+        let meta = params.get("_meta");
+        let modern = meta
+            .and_then(|m| m.get(PROTOCOL_VERSION_META))
+            .and_then(Value::as_str)
+            .map(str::to_string);
+        if let Some(v) = &modern {
+            if Revision::from_protocol_version(v) != Some(Revision::V2026_07_28) {
+                return Reply::Message(json!({"jsonrpc": "2.0", "id": id, "error": {
+                    "code": -32022, "message": format!("unsupported protocol version {v}"),
+                    "data": {"requested": v, "supported": ["2026-07-28", "2025-11-25", "2025-06-18"]}}}));
+            }
+            return Reply::Message(self.modern(&id, method, &params));
+        }
+        match method {
+            "initialize" => {
+                let asked = params
+                    .get("protocolVersion")
+                    .and_then(Value::as_str)
+                    .unwrap_or("");
+                let rev = match Revision::from_protocol_version(asked) {
+                    Some(Revision::V2026_07_28) | None => Revision::V2025_11_25,
+                    Some(r) => r,
+                };
+                let cap = params
+                    .get("capabilities")
+                    .and_then(|c| c.get("elicitation"))
+                    .cloned();
+                *self.session.lock().unwrap_or_else(|p| p.into_inner()) = Some((rev, cap));
+                Reply::Message(result(
+                    &id,
+                    json!({"protocolVersion": rev.as_str(), "capabilities": {"tools": {}},
+                           "serverInfo": {"name": self.handler.name(), "version": env!("CARGO_PKG_VERSION")}}),
+                ))
+            }
+            "server/discover" => Reply::Message(self.discover(&id)),
+            "ping" => Reply::Message(result(&id, json!({}))),
+            "tools/list" => Reply::Message(result(&id, json!({"tools": self.tool_list()}))),
+            "tools/call" => {
+                let Some((rev, cap)) = self
+                    .session
+                    .lock()
+                    .unwrap_or_else(|p| p.into_inner())
+                    .clone()
+                else {
+                    return Reply::Message(error(&id, -32600, "initialize first"));
+                };
+                let name = params
+                    .get("name")
+                    .and_then(Value::as_str)
+                    .unwrap_or("")
+                    .to_string();
+                if !self.handler.tools().iter().any(|t| t.name == name) {
+                    return Reply::Message(error(&id, -32602, &format!("unknown tool: {name}")));
+                }
+                Reply::RunTool {
+                    id,
+                    name,
+                    args: params.get("arguments").cloned().unwrap_or(json!({})),
+                    revision: rev,
+                    capability: cap,
+                }
+            }
+            other => Reply::Message(error(&id, -32601, &format!("method not found: {other}"))),
+        }
+    }
+
+    fn tool_list(&self) -> Vec<Value> {
+        self.handler
+            .tools()
+            .into_iter()
+            .map(|t| json!({"name": t.name, "description": t.description, "inputSchema": t.input_schema}))
+            .collect()
+    }
+
+    fn discover(&self, id: &Value) -> Value {
+        result(
+            id,
+            json!({"resultType": "complete", "supportedVersions": SUPPORTED.iter().map(|r| r.as_str()).collect::<Vec<_>>(),
+                   "capabilities": {"tools": {}}, "cacheScope": "public", "ttlMs": 0,
+                   "serverInfo": {"name": self.handler.name(), "version": env!("CARGO_PKG_VERSION")}}),
+        )
+    }
+
+    /// A 2026-07-28 request: stateless, answered at once.
+    fn modern(&self, id: &Value, method: &str, params: &Value) -> Value {
+        match method {
+            "server/discover" => return self.discover(id),
+            "ping" => return result(id, json!({})),
+            "tools/list" => {
+                return result(
+                    id,
+                    json!({"resultType": "complete", "tools": self.tool_list()}),
+                );
+            }
+            "tools/call" => {}
+            other => return error(id, -32601, &format!("method not found: {other}")),
+        }
+        let key = id.to_string();
+        let reused = !self
+            .seen_ids
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .insert(key.clone());
+        let name = params
+            .get("name")
+            .and_then(Value::as_str)
+            .unwrap_or("")
+            .to_string();
+        if !self.handler.tools().iter().any(|t| t.name == name) {
+            return error(id, -32602, &format!("unknown tool: {name}"));
+        }
+        let args = params.get("arguments").cloned().unwrap_or(json!({}));
+        let cap = params
+            .get("_meta")
+            .and_then(|m| m.get(CLIENT_CAPABILITIES_META))
+            .and_then(|c| c.get("elicitation"))
+            .cloned();
+        let mut answers = match params.get("requestState") {
+            None => Vec::new(),
+            Some(Value::String(s)) => match self.key.open(s, &name, &args) {
+                Ok(a) => a,
+                Err(why) => {
+                    self.observe(format!("{why} (call id {key})"));
+                    return error(id, -32602, &why);
+                }
+            },
+            Some(_) => {
+                return error(
+                    id,
+                    -32602,
+                    "requestState must be the string this server sent",
+                );
+            }
+        };
+        if let Some(responses) = params.get("inputResponses").and_then(Value::as_object) {
+            if reused {
+                self.observe(format!(
+                    "a retry reused request id {key}; a retry needs a new id"
+                ));
+            }
+            let next = format!("q{}", answers.len() + 1);
+            match responses.get(&next) {
+                Some(a) => answers.push(a.clone()),
+                None => self.observe(format!(
+                    "the retry's inputResponses has {:?}, not the asked `{next}`",
+                    responses.keys().collect::<Vec<_>>()
+                )),
+            }
+        }
+        let mut ask = Rounds {
+            answers: &answers,
+            next: 0,
+            cap,
+        };
+        match self.handler.call(&name, &args, &mut ask) {
+            Ok(mut r) => {
+                if let Value::Object(m) = &mut r {
+                    m.entry("resultType").or_insert(json!("complete"));
+                }
+                result(id, r)
+            }
+            Err(Stop::InputRequired(p)) => {
+                let mut requests = Map::new();
+                requests.insert(
+                    format!("q{}", answers.len() + 1),
+                    json!({"method": "elicitation/create", "params": p}),
+                );
+                result(
+                    id,
+                    json!({"resultType": "input_required", "inputRequests": requests,
+                           "requestState": self.key.seal(&name, &args, &answers)}),
+                )
+            }
+            Err(other) => tool_response(id, Err(other)),
+        }
+    }
+}
+
+/// 2026-07-28: answers come from the retry; the first unanswered question
+/// stops the run.
+struct Rounds<'a> {
+    answers: &'a [Value],
+    next: usize,
+    cap: Option<Value>,
+}
+
+impl Ask for Rounds<'_> {
+    fn elicit(&mut self, params: Value) -> std::result::Result<Value, Stop> {
+        let i = self.next;
+        self.next += 1;
+        match self.answers.get(i) {
+            Some(a) => Ok(a.clone()),
+            None => Err(Stop::InputRequired(params)),
+        }
+    }
+    fn revision(&self) -> Revision {
+        Revision::V2026_07_28
+    }
+    fn capability(&self) -> Option<&Value> {
+        self.cap.as_ref()
+    }
+}
+
+/// Serves `handler` over stdio (`input`/`output`): one JSON-RPC message per
+/// line, until the input ends.
+pub fn serve_stdio<R: BufRead, W: Write>(handler: &dyn Handler, input: R, output: W) -> Result<()> {
+    let engine = Engine::new(handler)?;
+    let mut conn = StdioConn {
+        input,
+        output,
+        buf: Vec::new(),
+        next_id: 0,
+    };
+    while let Some(msg) = conn.next()? {
+        match engine.handle(&msg) {
+            Reply::Message(m) => conn.write(&m)?,
+            Reply::Nothing => {}
+            Reply::RunTool {
+                id,
+                name,
+                args,
+                revision,
+                capability,
+            } => {
+                let mut ask = Live {
+                    conn: &mut conn,
+                    revision,
+                    capability,
+                };
+                let outcome = handler.call(&name, &args, &mut ask);
+                conn.write(&tool_response(&id, outcome))?;
+            }
+        }
+    }
+    Ok(())
+}
+
+struct StdioConn<R, W> {
+    input: R,
+    output: W,
+    buf: Vec<u8>,
+    next_id: u64,
+}
+
+impl<R: BufRead, W: Write> StdioConn<R, W> {
+    /// The next message, `None` at the end of input.
+    fn next(&mut self) -> Result<Option<Value>> {
+        loop {
+            match read_line_bounded(&mut self.input, &mut self.buf, MAX_MESSAGE)? {
+                LineRead::Eof => return Ok(None),
+                LineRead::TooLong(_) => continue,
+                LineRead::Line => {}
+            }
+            if self.buf.trim_ascii().is_empty() {
+                continue;
+            }
+            match serde_json::from_slice::<Value>(&self.buf) {
+                Ok(v) => return Ok(Some(v)),
+                Err(e) => {
+                    let m = json!({"jsonrpc": "2.0", "id": null, "error": {"code": -32700, "message": format!("parse error: {e}")}});
+                    self.write(&m)?;
+                }
+            }
+        }
+    }
+
+    fn write(&mut self, msg: &Value) -> Result<()> {
+        let mut line = msg.to_string().into_bytes();
+        line.push(b'\n');
+        self.output.write_all(&line)?;
+        self.output.flush()?;
+        Ok(())
+    }
+}
+
+/// 2025-06-18 and 2025-11-25 over stdio: a real request, answered in turn.
+struct Live<'c, R, W> {
+    conn: &'c mut StdioConn<R, W>,
+    revision: Revision,
+    capability: Option<Value>,
+}
+
+impl<R: BufRead, W: Write> Ask for Live<'_, R, W> {
+    fn elicit(&mut self, params: Value) -> std::result::Result<Value, Stop> {
+        self.conn.next_id += 1;
+        let id = format!("elicit-{}", self.conn.next_id);
+        let req =
+            json!({"jsonrpc": "2.0", "id": id, "method": "elicitation/create", "params": params});
+        self.conn
+            .write(&req)
+            .map_err(|e| Stop::Lost(e.to_string()))?;
+        loop {
+            let msg = self
+                .conn
+                .next()
+                .map_err(|e| Stop::Lost(e.to_string()))?
+                .ok_or_else(|| {
+                    Stop::Lost("the client closed the connection while being asked".into())
+                })?;
+            if msg.get("method").is_none()
+                && msg.get("id").and_then(Value::as_str) == Some(id.as_str())
+            {
+                if let Some(r) = msg.get("result") {
+                    return Ok(r.clone());
+                }
+                return Err(Stop::Refused(
+                    msg.get("error").cloned().unwrap_or(Value::Null),
+                ));
+            }
+            // Requests that arrive meanwhile: pings are answered, the rest
+            // wait for no one (one call at a time on stdio).
+            if let (Some(m), Some(rid)) = (msg.get("method").and_then(Value::as_str), msg.get("id"))
+            {
+                let reply = if m == "ping" {
+                    result(rid, json!({}))
+                } else {
+                    error(
+                        rid,
+                        -32603,
+                        "busy: a tool call is waiting for an elicitation answer",
+                    )
+                };
+                self.conn
+                    .write(&reply)
+                    .map_err(|e| Stop::Lost(e.to_string()))?;
+            }
+        }
+    }
+    fn revision(&self) -> Revision {
+        self.revision
+    }
+    fn capability(&self) -> Option<&Value> {
+        self.capability.as_ref()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn state_is_sealed_and_bound_to_the_call() {
+        let k = StateKey::random().unwrap();
+        let args = json!({"restaurant": "Chez Nous"});
+        let s = k.seal("book", &args, &[json!({"action": "decline"})]);
+        assert_eq!(
+            k.open(&s, "book", &args).unwrap(),
+            vec![json!({"action": "decline"})]
+        );
+        assert!(k.open(&s, "other", &args).is_err());
+        let mut forged = s.clone();
+        forged.replace_range(0..1, if s.starts_with('e') { "f" } else { "e" });
+        assert_eq!(
+            k.open(&forged, "book", &args).unwrap_err(),
+            "requestState was altered: its signature does not match"
+        );
+        let other = StateKey::random().unwrap();
+        assert!(other.open(&s, "book", &args).is_err(), "another run's key");
+    }
+}
