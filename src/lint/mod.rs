@@ -857,9 +857,9 @@ impl<'o> JsonlLinter<'o> {
                         lint_node(msg, self.opts, &mut self.session, &mut out)
                     }
                     Line::Skip => {}
-                    Line::Bad(message) => out.push(
+                    Line::Bad { message, span } => out.push(
                         &rules::SESSION_LINE_INVALID,
-                        Span::new(node.span.start, node.span.start + 1),
+                        span,
                         "",
                         format!("{message} (this file reads as {})", format.describe()),
                     ),
