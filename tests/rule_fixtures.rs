@@ -5,7 +5,7 @@
 //! needs an entry and both files, so a new rule cannot land without them.
 
 use std::collections::{BTreeMap, BTreeSet};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use crate::support::{bin, fixture, read};
@@ -91,7 +91,7 @@ fn fixture_file(code: &str, kind: &str) -> Result<PathBuf, String> {
 
 /// Runs `lint --format json` on one file and returns the positions at which
 /// `code` was reported, sorted.
-fn positions_of(code: &str, spec: Option<&str>, file: &PathBuf) -> Result<Vec<(u64, u64)>, String> {
+fn positions_of(code: &str, spec: Option<&str>, file: &Path) -> Result<Vec<(u64, u64)>, String> {
     let mut cmd = Command::new(bin());
     cmd.args(["lint", "--format", "json", "--quiet"]);
     if let Some(spec) = spec {
