@@ -142,6 +142,8 @@ fn spec_flag_overrides_the_named_revision() {
         "\n",
         r#"{"jsonrpc":"2.0","id":5,"method":"elicitation/create","params":{"message":"Age?","requestedSchema":{"type":"object","properties":{"age":{"type":"integer","default":3}}}}}"#,
         "\n",
+        r#"{"jsonrpc":"2.0","id":5,"result":{"action":"decline"}}"#,
+        "\n",
     );
     lint()
         .args(["--spec", "2025-11-25", "-"])

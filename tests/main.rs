@@ -10,4 +10,5 @@ mod hostile;
 mod lint_cli;
 mod positions;
 mod precommit;
+mod rule_fixtures;
 mod sessions;

@@ -88,9 +88,10 @@ fn jsonl_lines_keep_their_numbers() {
         "{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"elicitation/create\",\"params\":{\"message\":\"é\",\"requestedSchema\":{\"type\":\"object\",\"properties\":{\"a\":{\"type\":\"strin\"}}}}}\n",
     );
     // Line 3, counted in characters: the method at 34 (a server request is
-    // a note under the default revision, 2026-07-28), `"strin"` at 140.
+    // a note under the default revision, 2026-07-28), `"strin"` at 140, and,
+    // once the file ends, the id at 23 of a request nobody answered.
     assert_eq!(
         positions(jsonl.as_bytes()),
-        ["N005@3:34-3:54", "E203@3:140-3:147"]
+        ["N005@3:34-3:54", "E203@3:140-3:147", "W723@3:23-3:24"]
     );
 }

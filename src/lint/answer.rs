@@ -136,6 +136,10 @@ pub fn check_result(
                     .as_deref()
                     .and_then(|f| members.iter().rev().find(|m| m.key == f));
                 let (span, p) = match (member, &v.field) {
+                    // A field nobody asked for is wrong by its name.
+                    (Some(m), Some(f)) if v.rule == &rules::ANSWER_UNKNOWN_FIELD => {
+                        (m.key_span, pointer_push(&cptr, f))
+                    }
                     (Some(m), Some(f)) => (m.value.span, pointer_push(&cptr, f)),
                     _ => (content.key_span, cptr.clone()),
                 };

@@ -74,7 +74,24 @@ struct Sent {
 struct Pending {
     asked: Asked,
     revision: Revision,
+    /// Where the request is in a JSONL file, to report it if it is never
+    /// answered.
+    at: Option<Placed>,
 }
+
+/// Where an unanswered request was, kept until the end of the session.
+#[derive(Debug)]
+struct Placed {
+    line: usize,
+    column: usize,
+    end_column: usize,
+    /// The line's text when it is short enough to keep, for `--format full`.
+    source_line: String,
+}
+
+/// The longest request line kept to show beside a finding at the end of a
+/// session; longer ones are reported without their source line.
+const KEPT_LINE: usize = 4096;
 
 /// An `InputRequiredResult` waiting for its retry.
 #[derive(Debug)]
@@ -101,6 +118,9 @@ pub struct Session {
     requests: Bounded<Sent>,
     pending: Bounded<Pending>,
     retries: Vec<AwaitingRetry>,
+    /// The elicitation request the last text recorded, with the span of its
+    /// id, for the JSONL reader to place.
+    recorded: Option<(String, Span)>,
 }
 
 /// How many unanswered requests a session remembers. Beyond it the oldest
@@ -148,6 +168,21 @@ impl<V> Bounded<V> {
 
     fn contains_key(&self, key: &str) -> bool {
         self.map.contains_key(key)
+    }
+
+    fn get_mut(&mut self, key: &str) -> Option<&mut V> {
+        self.map.get_mut(key)
+    }
+
+    /// Empties the map, oldest entry first.
+    fn drain(&mut self) -> Vec<(String, V)> {
+        let mut out = Vec::with_capacity(self.map.len());
+        for key in std::mem::take(&mut self.order) {
+            if let Some(v) = self.map.remove(&key) {
+                out.push((key, v));
+            }
+        }
+        out
     }
 }
 
@@ -304,11 +339,16 @@ fn lint_request(node: &Node, rev: Revision, session: &mut Session, out: &mut Fin
                 );
             }
             if let (Some(id), Some(asked)) = (id.clone(), asked) {
+                if session.multi {
+                    let span = node.get("id").map(|n| n.span).unwrap_or(node.span);
+                    session.recorded = Some((id.clone(), span));
+                }
                 session.pending.insert(
                     id,
                     Pending {
                         asked,
                         revision: rev,
+                        at: None,
                     },
                 );
             }
@@ -811,6 +851,7 @@ impl<'o> JsonlLinter<'o> {
                 };
                 let new_run = findings.is_empty() && self.starts_run(text);
                 self.release_held(new_run, sink);
+                self.place_recorded(line_no, text);
                 place(&self.path, text, line_no - 1, findings, sink);
             }
             Err(e) => {
@@ -857,9 +898,9 @@ impl<'o> JsonlLinter<'o> {
                         lint_node(msg, self.opts, &mut self.session, &mut out)
                     }
                     Line::Skip => {}
-                    Line::Bad(message) => out.push(
+                    Line::Bad { message, span } => out.push(
                         &rules::SESSION_LINE_INVALID,
-                        Span::new(node.span.start, node.span.start + 1),
+                        span,
                         "",
                         format!("{message} (this file reads as {})", format.describe()),
                     ),
@@ -906,9 +947,58 @@ impl<'o> JsonlLinter<'o> {
         }
     }
 
-    /// Ends the file: a held line that ended early was its torn last line.
+    /// Ends the file: a held line that ended early was its torn last line,
+    /// and every elicitation request still waiting was never answered.
     pub fn finish(&mut self, sink: &mut dyn FnMut(Diagnostic)) {
         self.release_held(true, sink);
+        if !self.opts.enabled(&rules::ANSWER_WITHOUT_REQUEST) {
+            return;
+        }
+        for (id, pending) in self.session.pending.drain() {
+            let Some(at) = pending.at else {
+                continue;
+            };
+            sink(Diagnostic {
+                path: self.path.clone(),
+                code: rules::ANSWER_WITHOUT_REQUEST.code,
+                name: rules::ANSWER_WITHOUT_REQUEST.name,
+                severity: rules::ANSWER_WITHOUT_REQUEST.severity,
+                message: format!(
+                    "elicitation/create request {id} is never answered in this session; record the client's response (or its error response), or remove the request"
+                ),
+                pointer: "/id".to_string(),
+                line: at.line,
+                column: at.column,
+                end_line: at.line,
+                end_column: at.end_column,
+                source_line: at.source_line,
+            });
+        }
+    }
+
+    /// Remembers where an elicitation request on this line is, so that it
+    /// can be reported if no response ever answers it.
+    fn place_recorded(&mut self, line_no: usize, text: &str) {
+        let Some((id, span)) = self.session.recorded.take() else {
+            return;
+        };
+        let Some(pending) = self.session.pending.get_mut(&id) else {
+            return;
+        };
+        let index = LineIndex::new(text);
+        let (_, column) = index.line_col(span.start);
+        let (_, end_column) = index.line_col(span.end);
+        let source = index.line_text(1);
+        pending.at = Some(Placed {
+            line: line_no,
+            column,
+            end_column,
+            source_line: if source.len() <= KEPT_LINE {
+                source.to_string()
+            } else {
+                String::new()
+            },
+        });
     }
 
     fn too_long(&mut self, line_no: usize, len: u64, sink: &mut dyn FnMut(Diagnostic)) {

@@ -108,7 +108,9 @@ pub fn check_params(node: &Node, ptr: &str, rev: Revision, out: &mut Findings) -
     };
     for m in members {
         let key = m.key.as_ref();
-        if mode_keys.contains(&key) || rev.params_extra_keys().contains(&key) {
+        // `elicitationId` is a URL-mode key only where the revision has it.
+        let removed_id = key == "elicitationId" && rev.url_mode() == UrlMode::Plain;
+        if (mode_keys.contains(&key) && !removed_id) || rev.params_extra_keys().contains(&key) {
             continue;
         }
         let other_mode = match mode {

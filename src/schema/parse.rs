@@ -335,6 +335,8 @@ pub fn parse_property(
             continue;
         }
         match key {
+            // A string with both is reported once, as enum-and-oneof.
+            "oneOf" if kind == Kind::Untitled && node.get("enum").is_some() => {}
             "pattern" if kind == Kind::String => out.push(
                 &rules::PATTERN_UNDECLARED,
                 m.key_span,

@@ -21,7 +21,7 @@ mod writer;
 
 pub use writer::{Peer, Writer};
 
-use crate::json::{Node, Value};
+use crate::json::{Node, Span, Value};
 
 /// The key that marks a header line, with the format version as its value.
 pub const HEADER_KEY: &str = "mcp-elicit-session";
@@ -121,17 +121,34 @@ pub enum Line<'d, 'a> {
     },
     /// A line the format says to skip (lifecycle, stderr, meta).
     Skip,
-    /// A line that is not what its format requires; the message says what.
-    Bad(String),
+    /// A line that is not what its format requires; the message says what,
+    /// `span` where (the offending value, or the line's opening brace when
+    /// something is missing).
+    Bad { message: String, span: Span },
+}
+
+impl Line<'_, '_> {
+    /// A bad line, placed at `value` when there is one, else at the start of
+    /// `line`.
+    fn bad(message: impl Into<String>, value: Option<&Node>, line: &Node) -> Self {
+        Line::Bad {
+            message: message.into(),
+            span: value.map_or(Span::new(line.span.start, line.span.start + 1), |v| v.span),
+        }
+    }
 }
 
 /// Reads one line of a session in `format`.
 pub fn line<'d, 'a>(format: Format, node: &'d Node<'a>) -> Line<'d, 'a> {
     if node.as_object().is_none() {
-        return Line::Bad(format!(
-            "this line is {}; every line of a session is a JSON object",
-            node.type_name()
-        ));
+        return Line::bad(
+            format!(
+                "this line is {}; every line of a session is a JSON object",
+                node.type_name()
+            ),
+            Some(node),
+            node,
+        );
     }
     match format {
         Format::Native => native(node),
@@ -141,17 +158,16 @@ pub fn line<'d, 'a>(format: Format, node: &'d Node<'a>) -> Line<'d, 'a> {
             msg: node,
         },
         Format::MetaDir => {
-            let dir = node
-                .get("_meta")
-                .and_then(|m| m.get("dir"))
-                .and_then(Node::as_str);
-            let from = match dir {
+            let dir = node.get("_meta").and_then(|m| m.get("dir"));
+            let from = match dir.and_then(Node::as_str) {
                 Some("send") => Direction::ClientToServer,
                 Some("recv") => Direction::ServerToClient,
                 Some("lifecycle") => return Line::Skip,
                 _ => {
-                    return Line::Bad(
-                        "`_meta.dir` is not \"send\", \"recv\" or \"lifecycle\"".into(),
+                    return Line::bad(
+                        "`_meta.dir` is not \"send\", \"recv\" or \"lifecycle\"",
+                        dir,
+                        node,
                     );
                 }
             };
@@ -169,17 +185,20 @@ pub fn line<'d, 'a>(format: Format, node: &'d Node<'a>) -> Line<'d, 'a> {
             }
         }
         Format::Envelope => {
-            let from = match node.get("dir").and_then(Node::as_str) {
+            let dir = node.get("dir");
+            let from = match dir.and_then(Node::as_str) {
                 Some("client->server") => Direction::ClientToServer,
                 Some("server->client") => Direction::ServerToClient,
                 _ => {
-                    return Line::Bad(
-                        "`dir` is not \"client->server\" or \"server->client\"".into(),
+                    return Line::bad(
+                        "`dir` is not \"client->server\" or \"server->client\"",
+                        dir,
+                        node,
                     );
                 }
             };
             let Some(msg) = node.get("msg") else {
-                return Line::Bad("the envelope has no `msg`".into());
+                return Line::bad("the envelope has no `msg`", None, node);
             };
             let t_ms = node
                 .get("ts")
@@ -193,18 +212,21 @@ pub fn line<'d, 'a>(format: Format, node: &'d Node<'a>) -> Line<'d, 'a> {
             }
         }
         Format::Labelled => {
-            let from = match node.get("direction").and_then(Node::as_str) {
+            let direction = node.get("direction");
+            let from = match direction.and_then(Node::as_str) {
                 Some("c2s") => Direction::ClientToServer,
                 Some("s2c") => Direction::ServerToClient,
                 Some("stderr" | "meta") => return Line::Skip,
                 _ => {
-                    return Line::Bad(
-                        "`direction` is not \"c2s\", \"s2c\", \"stderr\" or \"meta\"".into(),
+                    return Line::bad(
+                        "`direction` is not \"c2s\", \"s2c\", \"stderr\" or \"meta\"",
+                        direction,
+                        node,
                     );
                 }
             };
             let Some(msg) = node.get("raw") else {
-                return Line::Bad("the envelope has no `raw` message".into());
+                return Line::bad("the envelope has no `raw` message", None, node);
             };
             let t_ms = node.get("ts").and_then(|t| match &t.value {
                 Value::Number(_) => t
@@ -229,12 +251,20 @@ pub fn line<'d, 'a>(format: Format, node: &'d Node<'a>) -> Line<'d, 'a> {
 fn native<'d, 'a>(node: &'d Node<'a>) -> Line<'d, 'a> {
     if let Some(v) = node.get(HEADER_KEY) {
         let Some(version) = v.as_count() else {
-            return Line::Bad(format!("`{HEADER_KEY}` is not a format version number"));
+            return Line::bad(
+                format!("`{HEADER_KEY}` is not a format version number"),
+                Some(v),
+                node,
+            );
         };
         if version > FORMAT_VERSION {
-            return Line::Bad(format!(
-                "this session is format {version}; this mcp-elicit reads format {FORMAT_VERSION} (upgrade mcp-elicit)"
-            ));
+            return Line::bad(
+                format!(
+                    "this session is format {version}; this mcp-elicit reads format {FORMAT_VERSION} (upgrade mcp-elicit)"
+                ),
+                Some(v),
+                node,
+            );
         }
         let text = |k: &str| node.get(k).and_then(Node::as_str).map(str::to_string);
         let redacted = node
@@ -252,17 +282,23 @@ fn native<'d, 'a>(node: &'d Node<'a>) -> Line<'d, 'a> {
             redacted,
         });
     }
-    let from = match node.get("from").and_then(Node::as_str) {
+    let from_node = node.get("from");
+    let from = match from_node.and_then(Node::as_str) {
         Some("client") => Direction::ClientToServer,
         Some("server") => Direction::ServerToClient,
-        _ => return Line::Bad(
-            "`from` is not \"client\" or \"server\"; a message line is {\"t\", \"from\", \"msg\"}"
-                .into(),
-        ),
+        _ => {
+            return Line::bad(
+                "`from` is not \"client\" or \"server\"; a message line is {\"t\", \"from\", \"msg\"}",
+                from_node,
+                node,
+            );
+        }
     };
     let Some(msg) = node.get("msg") else {
-        return Line::Bad(
-            "the line has no `msg`; a message line is {\"t\", \"from\", \"msg\"}".into(),
+        return Line::bad(
+            "the line has no `msg`; a message line is {\"t\", \"from\", \"msg\"}",
+            None,
+            node,
         );
     };
     Line::Message {

@@ -133,7 +133,7 @@ fn transcript<R: BufRead>(name: &str, mut reader: R, args: &ReplayArgs) -> Resul
                 shown += 1;
             }
             Line::Skip => {}
-            Line::Bad(m) => bail!(
+            Line::Bad { message: m, .. } => bail!(
                 "{name}:{line_no}: {m} (this file reads as {})",
                 format.describe()
             ),
