@@ -4,6 +4,7 @@
 mod support;
 
 mod corpus;
+mod form;
 mod generated;
 mod hostile;
 mod lint_cli;
