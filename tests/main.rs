@@ -3,6 +3,7 @@
 
 mod support;
 
+mod answer_cli;
 mod answer_pty;
 mod corpus;
 mod form;

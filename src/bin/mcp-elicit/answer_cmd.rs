@@ -113,9 +113,14 @@ pub fn run(args: AnswerArgs) -> Result<Outcome> {
             })
             .collect();
         if !others.is_empty() {
+            let (verb, what, pronoun) = if others.len() == 1 {
+                ("is", "an elicitation", "it")
+            } else {
+                ("are", "elicitations", "them")
+            };
             eprintln!(
-                "note: {} not elicitations; answer them in the retry yourself",
-                others.join(", ") + if others.len() == 1 { " is" } else { " are" }
+                "note: {} {verb} not {what}; answer {pronoun} in the retry yourself",
+                others.join(", ")
             );
         }
     }
