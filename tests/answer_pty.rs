@@ -458,3 +458,64 @@ fn escape_sequences_from_the_server_have_no_effect_on_the_terminal() {
         );
     }
 }
+
+#[test]
+fn input_requests_are_answered_one_after_the_other() {
+    let request = json!({
+        "resultType": "input_required",
+        "inputRequests": {
+            "ask_city": {"method": "elicitation/create", "params": {"message": "Which city?",
+                "requestedSchema": {"type": "object", "properties": {
+                    "city": {"type": "string", "title": "City"}}, "required": ["city"]}}},
+            "ask_ok": {"method": "elicitation/create", "params": {"message": "Book it?",
+                "requestedSchema": {"type": "object", "properties": {
+                    "ok": {"type": "boolean", "title": "Book"}}, "required": ["ok"]}}}
+        },
+        "requestState": "opaque-state-1",
+        "_meta": {"io.modelcontextprotocol/serverInfo": {"name": "trips", "version": "1.0"}}
+    });
+    let mut p = Pty::start(&request, &[]);
+    p.expect("`trips` asks [ask_city] (MCP 2026-07-28)");
+    p.expect("Which city?");
+    p.expect("City *: ");
+    p.send("Rome");
+    p.expect("Rome");
+    p.send(ENTER);
+    p.expect("Send this answer?");
+    p.send(ENTER);
+    p.expect("`trips` asks [ask_ok] (MCP 2026-07-28)");
+    p.expect("Book it?");
+    p.expect("Book *");
+    p.send("n");
+    p.expect("Send this answer?");
+    p.send(ENTER);
+    let (code, out, _) = p.finish();
+    assert_eq!(code, 0);
+    assert_eq!(
+        out,
+        concat!(
+            r#"{"inputResponses":{"ask_city":{"action":"accept","content":{"city":"Rome"}},"#,
+            r#""ask_ok":{"action":"accept","content":{"ok":false}}},"requestState":"opaque-state-1"}"#,
+            "\n"
+        )
+    );
+}
+
+#[test]
+fn esc_on_the_first_of_two_input_requests_cancels_both() {
+    let ask = |m: &str| {
+        json!({"method": "elicitation/create", "params": {"message": m,
+        "requestedSchema": {"type": "object", "properties": {"x": {"type": "string"}}}}})
+    };
+    let request = json!({"inputRequests": {"a": ask("First"), "b": ask("Second")}});
+    let mut p = Pty::start(&request, &[]);
+    p.expect("x: ");
+    p.send(ESC);
+    let (code, out, seen) = p.finish();
+    assert_eq!(code, 4);
+    assert_eq!(
+        answer(&out),
+        json!({"inputResponses": {"a": {"action": "cancel"}, "b": {"action": "cancel"}}})
+    );
+    assert!(!String::from_utf8_lossy(&seen).contains("Second"));
+}

@@ -41,6 +41,9 @@ pub fn run(args: AnswerArgs) -> Result<Outcome> {
             "the request and --answers cannot both come from stdin; give the request as a FILE or --answers a file"
         );
     }
+    if from_stdin && io::IsTerminal::is_terminal(&io::stdin()) {
+        bail!("no request: give it as a FILE, or pipe it in (`mcp-elicit answer < request.json`)");
+    }
     let text = read_text(&input, &name)?;
     let node = match json::parse(&text) {
         Ok(n) => n,
@@ -179,12 +182,21 @@ pub fn run(args: AnswerArgs) -> Result<Outcome> {
             prompter: Terminal::new(),
         };
         for (i, (key, params)) in requests.iter().enumerate() {
-            let result = responder.respond(&Request {
+            let result = match responder.respond(&Request {
                 params,
                 server: server.as_deref(),
                 revision,
                 key: key.as_deref(),
-            })?;
+            }) {
+                Ok(r) => r,
+                // ^C during a key read: console has raised SIGINT too; the
+                // first of the two to get here writes the cancel.
+                Err(e) if is_interrupted(&e) => shared.abort("cancelled (Ctrl-C)"),
+                Err(e) => {
+                    shared.tty_restore();
+                    return Err(e);
+                }
+            };
             let cancelled = Action::of_result(&result) == Some(Action::Cancel);
             shared.record(i, result);
             if cancelled {
@@ -378,6 +390,13 @@ fn write_stdout(s: &str) -> io::Result<()> {
     out.flush()
 }
 
+fn is_interrupted(e: &anyhow::Error) -> bool {
+    e.chain().any(|c| {
+        c.downcast_ref::<io::Error>()
+            .is_some_and(|io| io.kind() == io::ErrorKind::Interrupted)
+    })
+}
+
 /// Cancel beats decline beats accept.
 fn outcome(results: &[Value]) -> Outcome {
     match results.iter().filter_map(Action::of_result).max() {
@@ -498,16 +517,30 @@ impl Shared {
             }
         }
         s.done = true;
+        s.tty.restore();
         let (text, outcome) = Shared::output(&s);
         write_stdout(&text)?;
         Ok(outcome)
     }
 
+    fn tty_restore(&self) {
+        self.0
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .tty
+            .restore();
+    }
+
     /// The form was cut short: put the terminal back, write the cancel, exit.
-    fn abort(&self, why: &str) {
+    /// When the output is already being written, waits for that to end the
+    /// process.
+    fn abort(&self, why: &str) -> ! {
         let mut s = self.0.lock().unwrap_or_else(|p| p.into_inner());
         if s.done {
-            return;
+            drop(s);
+            loop {
+                std::thread::park();
+            }
         }
         s.done = true;
         s.tty.restore();

@@ -88,14 +88,11 @@ impl Terminal {
     }
 }
 
-/// dialoguer's result: an interrupted read (Ctrl-C while a key was being
-/// read) is a cancel; the SIGINT handler finishes it.
+/// dialoguer's result. An interrupted read (^C while a key was being read)
+/// stays an error of kind `Interrupted`: the cancel it means is written by
+/// whoever handles it first, the caller or the SIGINT handler.
 fn opt<T>(r: dialoguer::Result<Option<T>>) -> io::Result<Option<T>> {
-    match r {
-        Ok(v) => Ok(v),
-        Err(dialoguer::Error::IO(e)) if e.kind() == io::ErrorKind::Interrupted => Ok(None),
-        Err(dialoguer::Error::IO(e)) => Err(e),
-    }
+    r.map_err(|dialoguer::Error::IO(e)| e)
 }
 
 impl Prompter for Terminal {
