@@ -81,6 +81,22 @@ impl Pty {
         self.session.send(keys).expect("send keys");
     }
 
+    /// Types a line of text, waits for it to show, and presses Enter.
+    fn type_line(&mut self, text: &str) {
+        self.send(text);
+        self.expect(text);
+        self.send(ENTER);
+    }
+
+    /// Submits from the review step; the answer must be an accept.
+    fn submit(mut self) -> Value {
+        self.expect("Send this answer?");
+        self.send(ENTER);
+        let (code, out, _) = self.finish();
+        assert_eq!(code, 0, "stdout: {out}");
+        answer(&out)
+    }
+
     /// Reads to the end, waits for the exit; returns the code and stdout.
     fn finish(mut self) -> (i32, String, Vec<u8>) {
         if let Ok(c) = self.session.expect(Eof) {
@@ -122,21 +138,13 @@ fn wrong_email_then_right_one() {
     );
     p.expect("Please fill this in");
     p.expect("E-mail *: ");
-    p.send("ada");
-    p.expect("ada");
-    p.send(ENTER);
+    p.type_line("ada");
     p.expect("not a valid email");
     p.expect("E-mail *: ada");
     p.send(&BACKSPACE.repeat(3));
-    p.send("ada@example.com");
-    p.expect("ada@example.com");
-    p.send(ENTER);
-    p.expect("Send this answer?");
-    p.send(ENTER);
-    let (code, out, _) = p.finish();
-    assert_eq!(code, 0);
+    p.type_line("ada@example.com");
     assert_eq!(
-        answer(&out),
+        p.submit(),
         json!({"action": "accept", "content": {"email": "ada@example.com"}})
     );
 }
@@ -151,21 +159,13 @@ fn number_out_of_range_is_asked_again() {
         &[],
     );
     p.expect("guests *: ");
-    p.send("20");
-    p.expect("20");
-    p.send(ENTER);
+    p.type_line("20");
     p.expect("it must be between 1 and 12");
     p.expect("guests *: 20");
     p.send(&BACKSPACE.repeat(2));
-    p.send("4");
-    p.expect("4");
-    p.send(ENTER);
-    p.expect("Send this answer?");
-    p.send(ENTER);
-    let (code, out, _) = p.finish();
-    assert_eq!(code, 0);
+    p.type_line("4");
     assert_eq!(
-        answer(&out),
+        p.submit(),
         json!({"action": "accept", "content": {"guests": 4}})
     );
 }
@@ -189,12 +189,8 @@ fn select_with_arrow_keys() {
     p.send(DOWN);
     p.expect("Large");
     p.send(ENTER);
-    p.expect("Send this answer?");
-    p.send(ENTER);
-    let (code, out, _) = p.finish();
-    assert_eq!(code, 0);
     assert_eq!(
-        answer(&out),
+        p.submit(),
         json!({"action": "accept", "content": {"size": "l"}})
     );
 }
@@ -230,12 +226,8 @@ fn multi_select_respects_max_items() {
     p.send(" ");
     p.expect("ham");
     p.send(ENTER);
-    p.expect("Send this answer?");
-    p.send(ENTER);
-    let (code, out, _) = p.finish();
-    assert_eq!(code, 0);
     assert_eq!(
-        answer(&out),
+        p.submit(),
         json!({"action": "accept", "content": {"toppings": ["cheese", "olives"]}})
     );
 }
@@ -251,13 +243,9 @@ fn review_with_one_edit() {
         &[],
     );
     p.expect("Name *: ");
-    p.send("Ada");
-    p.expect("Ada");
-    p.send(ENTER);
+    p.type_line("Ada");
     p.expect("City: ");
-    p.send("Paris");
-    p.expect("Paris");
-    p.send(ENTER);
+    p.type_line("Paris");
     p.expect("Send this answer?");
     p.expect("Cancel");
     p.send(DOWN);
@@ -270,16 +258,10 @@ fn review_with_one_edit() {
     p.send(ENTER);
     p.expect("City: Paris");
     p.send(&BACKSPACE.repeat(5));
-    p.send("London");
-    p.expect("London");
-    p.send(ENTER);
+    p.type_line("London");
     p.expect("\"city\": \"London\"");
-    p.expect("Send this answer?");
-    p.send(ENTER);
-    let (code, out, _) = p.finish();
-    assert_eq!(code, 0);
     assert_eq!(
-        answer(&out),
+        p.submit(),
         json!({"action": "accept", "content": {"name": "Ada", "city": "London"}})
     );
 }
@@ -478,9 +460,7 @@ fn input_requests_are_answered_one_after_the_other() {
     p.expect("`trips` asks [ask_city] (MCP 2026-07-28)");
     p.expect("Which city?");
     p.expect("City *: ");
-    p.send("Rome");
-    p.expect("Rome");
-    p.send(ENTER);
+    p.type_line("Rome");
     p.expect("Send this answer?");
     p.send(ENTER);
     p.expect("`trips` asks [ask_ok] (MCP 2026-07-28)");

@@ -506,11 +506,12 @@ impl Shared {
         (s.plan.render(&results), outcome(&results))
     }
 
-    /// The form ended normally.
-    fn finish(&self) -> Result<Outcome> {
+    /// Claims the right to write the output, with the terminal put back and
+    /// the output rendered. Whoever comes second (the form ending as Ctrl-C
+    /// or the timeout fires) waits here for the first to end the process.
+    fn claim(&self) -> (String, Outcome) {
         let mut s = self.0.lock().unwrap_or_else(|p| p.into_inner());
         if s.done {
-            // An abort is writing the output and exiting.
             drop(s);
             loop {
                 std::thread::park();
@@ -518,7 +519,12 @@ impl Shared {
         }
         s.done = true;
         s.tty.restore();
-        let (text, outcome) = Shared::output(&s);
+        Shared::output(&s)
+    }
+
+    /// The form ended normally.
+    fn finish(&self) -> Result<Outcome> {
+        let (text, outcome) = self.claim();
         write_stdout(&text)?;
         Ok(outcome)
     }
@@ -532,20 +538,9 @@ impl Shared {
     }
 
     /// The form was cut short: put the terminal back, write the cancel, exit.
-    /// When the output is already being written, waits for that to end the
-    /// process.
     fn abort(&self, why: &str) -> ! {
-        let mut s = self.0.lock().unwrap_or_else(|p| p.into_inner());
-        if s.done {
-            drop(s);
-            loop {
-                std::thread::park();
-            }
-        }
-        s.done = true;
-        s.tty.restore();
+        let (text, outcome) = self.claim();
         let _ = writeln!(io::stderr(), "\n{why}");
-        let (text, outcome) = Shared::output(&s);
         let code = match write_stdout(&text) {
             Ok(()) => crate::exit_code(outcome),
             Err(_) => 2,
