@@ -32,13 +32,28 @@ impl Pty {
     }
 
     fn start_with(request: &Value, args: &[&str], env: &[(&str, &str)]) -> Pty {
+        Pty::start_around(request, args, env, "", "")
+    }
+
+    /// Like `start_with`, with the shell commands `before` and `then` run in
+    /// the same terminal around the program (the exit code stays the
+    /// program's). `$out` names the answer file.
+    fn start_around(
+        request: &Value,
+        args: &[&str],
+        env: &[(&str, &str)],
+        before: &str,
+        then: &str,
+    ) -> Pty {
         let dir = tempfile::tempdir().unwrap();
         let req = dir.path().join("request.json");
         std::fs::write(&req, serde_json::to_vec_pretty(request).unwrap()).unwrap();
         let out = dir.path().join("answer.json");
         let mut cmd = Command::new("sh");
         cmd.arg("-c")
-            .arg(r#"req=$1; out=$2; bin=$3; shift 3; exec "$bin" answer "$@" < "$req" > "$out""#)
+            .arg(format!(
+                r#"req=$1; out=$2; bin=$3; shift 3; {before} "$bin" answer "$@" < "$req" > "$out"; code=$?; {then} exit $code"#
+            ))
             .arg("sh")
             .arg(&req)
             .arg(&out)
@@ -98,7 +113,12 @@ impl Pty {
     }
 
     /// Reads to the end, waits for the exit; returns the code and stdout.
-    fn finish(mut self) -> (i32, String, Vec<u8>) {
+    fn finish(self) -> (i32, String, Vec<u8>) {
+        self.finish_reading(&[]).0
+    }
+
+    /// Like `finish`, also reading files the run left in its folder.
+    fn finish_reading(mut self, files: &[&str]) -> ((i32, String, Vec<u8>), Vec<String>) {
         if let Ok(c) = self.session.expect(Eof) {
             self.seen.extend_from_slice(c.before());
             for m in c.matches() {
@@ -111,8 +131,14 @@ impl Pty {
             other => panic!("not a normal exit: {other:?}"),
         };
         let out = std::fs::read_to_string(&self.out).unwrap_or_default();
-        drop(self.dir);
-        (code, out, self.seen)
+        let read: Vec<String> = files
+            .iter()
+            .map(|f| {
+                std::fs::read_to_string(self.dir.path().join(f))
+                    .unwrap_or_else(|e| panic!("{f}: {e}"))
+            })
+            .collect();
+        ((code, out, self.seen), read)
     }
 }
 
@@ -498,4 +524,34 @@ fn esc_on_the_first_of_two_input_requests_cancels_both() {
         json!({"inputResponses": {"a": {"action": "cancel"}, "b": {"action": "cancel"}}})
     );
     assert!(!String::from_utf8_lossy(&seen).contains("Second"));
+}
+
+#[test]
+fn ctrl_c_in_a_text_field_cancels() {
+    let mut p = Pty::start(&form(json!({"name": {"type": "string"}}), &["name"]), &[]);
+    p.expect("name *: ");
+    p.send("Ad");
+    p.expect("Ad");
+    p.send("\x03");
+    let (code, out, _) = p.finish();
+    assert_eq!(code, 4);
+    assert_eq!(answer(&out), json!({"action": "cancel"}));
+}
+
+#[test]
+fn timeout_puts_the_terminal_back() {
+    let mut p = Pty::start_around(
+        &form(json!({"name": {"type": "string"}}), &["name"]),
+        &["--timeout", "1"],
+        &[],
+        r#"stty -g > "$out.before";"#,
+        r#"stty -g > "$out.after";"#,
+    );
+    p.expect("no answer within 1 s");
+    let ((code, out, _), files) = p.finish_reading(&["answer.json.before", "answer.json.after"]);
+    assert_eq!(code, 4);
+    assert_eq!(answer(&out), json!({"action": "cancel"}));
+    // The line editor had the tty in raw mode when the timeout fired.
+    assert!(!files[0].is_empty());
+    assert_eq!(files[0], files[1]);
 }

@@ -139,10 +139,16 @@ impl Field {
 
     /// What the field expects, in words: "required · email · at most 50 characters".
     pub fn constraints(&self) -> String {
+        let optional = match &self.prop.shape {
+            Shape::String(_) | Shape::Number(_) => "optional, Enter to leave empty",
+            Shape::MultiSelect(_) => "optional, check none to leave empty",
+            Shape::Boolean { default: Some(_) } => "optional, Enter keeps the default",
+            Shape::Boolean { .. } | Shape::SingleSelect(_) => "optional",
+        };
         let mut parts: Vec<String> = vec![if self.required {
             "required".into()
         } else {
-            "optional, Enter to leave empty".into()
+            optional.into()
         }];
         match &self.prop.shape {
             Shape::String(s) => {
