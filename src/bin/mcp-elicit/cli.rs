@@ -10,7 +10,9 @@ const EXIT_CODES: &str = "\
 Exit codes:
   0  nothing at or above --fail-on was found
   1  findings (or a failed check)
-  2  usage error, unreadable input or another tool error";
+  2  usage error, unreadable input or another tool error
+  3  `answer`: declined
+  4  `answer`: cancelled";
 
 #[derive(Debug, Parser)]
 #[command(
