@@ -65,29 +65,7 @@ pub fn run(args: AnswerArgs) -> Result<Outcome> {
     let id = node.get("id").map(|n| raw(&text, n));
     let input_required = document::input_required(&node);
     let several = kind == Kind::InputRequests || input_required.is_some();
-    let output = args.output.unwrap_or(if several {
-        AnswerOutput::Retry
-    } else {
-        AnswerOutput::Result
-    });
-    match output {
-        AnswerOutput::Result if found.len() > 1 => bail!(
-            "{name} carries {} elicitations; answer them together with --output retry",
-            found.len()
-        ),
-        AnswerOutput::Response if several => bail!(
-            "{name} is an InputRequiredResult: it is answered by retrying the original request, not by a response; use --output retry"
-        ),
-        AnswerOutput::Response if id.is_none() || kind != Kind::Request => bail!(
-            "{name} is {} with no request id to respond to; use --output result, or give the whole elicitation/create request",
-            kind.describe()
-        ),
-        AnswerOutput::Retry if !several => bail!(
-            "{name} is {}, not an InputRequiredResult; use --output result or --output response",
-            kind.describe()
-        ),
-        _ => {}
-    }
+    let output = choose_output(args.output, &name, kind, several, found.len(), id.is_some())?;
     let mut diags = Vec::new();
     let findings = lint::lint_text(
         &text,
@@ -103,29 +81,7 @@ pub fn run(args: AnswerArgs) -> Result<Outcome> {
         return Ok(Outcome::Findings);
     }
     if let Some(ir) = &input_required {
-        let others: Vec<String> = ir
-            .requests
-            .iter()
-            .filter(|(_, m, _)| *m != Some("elicitation/create"))
-            .map(|(k, m, _)| {
-                format!(
-                    "`{}` ({})",
-                    sanitize::line(k),
-                    sanitize::line(m.unwrap_or("no method"))
-                )
-            })
-            .collect();
-        if !others.is_empty() {
-            let (verb, what, pronoun) = if others.len() == 1 {
-                ("is", "an elicitation", "it")
-            } else {
-                ("are", "elicitations", "them")
-            };
-            eprintln!(
-                "note: {} {verb} not {what}; answer {pronoun} in the retry yourself",
-                others.join(", ")
-            );
-        }
+        note_other_requests(ir);
     }
 
     let server_meta = input_required
@@ -222,6 +178,69 @@ pub fn run(args: AnswerArgs) -> Result<Outcome> {
     }
     write_stdout(&plan.render(&results))?;
     Ok(outcome(&results))
+}
+
+/// The output mode asked for, or the one that fits the document; a mode
+/// that cannot carry the answer is a usage error.
+fn choose_output(
+    asked: Option<AnswerOutput>,
+    name: &str,
+    kind: Kind,
+    several: bool,
+    count: usize,
+    has_id: bool,
+) -> Result<AnswerOutput> {
+    let output = asked.unwrap_or(if several {
+        AnswerOutput::Retry
+    } else {
+        AnswerOutput::Result
+    });
+    match output {
+        AnswerOutput::Result if count > 1 => {
+            bail!("{name} carries {count} elicitations; answer them together with --output retry")
+        }
+        AnswerOutput::Response if several => bail!(
+            "{name} is an InputRequiredResult: it is answered by retrying the original request, not by a response; use --output retry"
+        ),
+        AnswerOutput::Response if !has_id || kind != Kind::Request => bail!(
+            "{name} is {} with no request id to respond to; use --output result, or give the whole elicitation/create request",
+            kind.describe()
+        ),
+        AnswerOutput::Retry if !several => bail!(
+            "{name} is {}, not an InputRequiredResult; use --output result or --output response",
+            kind.describe()
+        ),
+        _ => Ok(output),
+    }
+}
+
+/// Input requests that are not elicitations (sampling, roots) are left to
+/// whoever builds the retry; say so.
+fn note_other_requests(ir: &document::InputRequired) {
+    let others: Vec<String> = ir
+        .requests
+        .iter()
+        .filter(|(_, m, _)| *m != Some("elicitation/create"))
+        .map(|(k, m, _)| {
+            format!(
+                "`{}` ({})",
+                sanitize::line(k),
+                sanitize::line(m.unwrap_or("no method"))
+            )
+        })
+        .collect();
+    if others.is_empty() {
+        return;
+    }
+    let (verb, what, pronoun) = if others.len() == 1 {
+        ("is", "an elicitation", "it")
+    } else {
+        ("are", "elicitations", "them")
+    };
+    eprintln!(
+        "note: {} {verb} not {what}; answer {pronoun} in the retry yourself",
+        others.join(", ")
+    );
 }
 
 fn read_text(input: &Path, name: &str) -> Result<String> {
