@@ -555,3 +555,20 @@ fn timeout_puts_the_terminal_back() {
     assert!(!files[0].is_empty());
     assert_eq!(files[0], files[1]);
 }
+
+#[test]
+fn a_long_value_scrolls_within_one_row() {
+    let mut p = Pty::start(&form(json!({"note": {"type": "string"}}), &["note"]), &[]);
+    p.expect("note *: ");
+    let long: String = (0..150)
+        .map(|i| char::from(b'a' + (i % 26) as u8))
+        .collect();
+    p.send(&long);
+    // The tail of the text shows, the head is cut off with `…`.
+    p.expect(&format!("…{}", &long[long.len() - 20..]));
+    p.send(ENTER);
+    assert_eq!(
+        p.submit(),
+        json!({"action": "accept", "content": {"note": long}})
+    );
+}

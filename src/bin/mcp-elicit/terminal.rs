@@ -42,11 +42,14 @@ impl Terminal {
         let mut buf: Vec<char> = initial.chars().collect();
         let mut at = buf.len();
         let label = Style::new().for_stderr().bold().apply_to(prompt);
+        let prefix = format!("? {label}: ");
         loop {
             self.term.clear_line()?;
-            let text: String = buf.iter().collect();
-            self.term.write_str(&format!("? {label}: {text}"))?;
-            let back = buf.len() - at;
+            let room = (self.term.size().1 as usize)
+                .saturating_sub(console::measure_text_width(&prefix) + 2)
+                .max(8);
+            let (shown, back) = window(&buf, at, room);
+            self.term.write_str(&format!("{prefix}{shown}"))?;
             if back > 0 {
                 self.term.move_cursor_left(back)?;
             }
@@ -86,6 +89,28 @@ impl Terminal {
             }
         }
     }
+}
+
+/// The part of a line being edited that fits in `room` columns, keeping the
+/// cursor in view (`…` marks what is cut off), and how far left of the end
+/// of it the cursor sits. A line never wraps, so a redraw stays on one row.
+fn window(buf: &[char], at: usize, room: usize) -> (String, usize) {
+    if buf.len() <= room {
+        return (buf.iter().collect(), buf.len() - at);
+    }
+    // Room for a `…` at each end.
+    let width = room.saturating_sub(2).max(1);
+    let start = at.saturating_sub(width).min(buf.len() - width);
+    let end = (start + width).min(buf.len());
+    let mut shown = String::new();
+    if start > 0 {
+        shown.push('…');
+    }
+    shown.extend(&buf[start..end]);
+    if end < buf.len() {
+        shown.push('…');
+    }
+    (shown, end - at + usize::from(end < buf.len()))
 }
 
 /// dialoguer's result. An interrupted read (^C while a key was being read)
@@ -219,5 +244,22 @@ impl TtyState {
             let _ = nix::sys::termios::tcsetattr(f, nix::sys::termios::SetArg::TCSANOW, t);
         }
         let _ = Term::stderr().show_cursor();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::window;
+
+    #[test]
+    fn long_lines_scroll_with_the_cursor() {
+        let buf: Vec<char> = "abcdefghij".chars().collect();
+        assert_eq!(window(&buf, 10, 20), ("abcdefghij".to_string(), 0));
+        assert_eq!(window(&buf, 4, 20), ("abcdefghij".to_string(), 6));
+        // Cursor at the end: the tail shows.
+        assert_eq!(window(&buf, 10, 5), ("…hij".to_string(), 0));
+        // Cursor at the start: the head shows, the cursor 4 columns back.
+        assert_eq!(window(&buf, 0, 5), ("abc…".to_string(), 4));
+        assert_eq!(window(&buf, 5, 5), ("…cde…".to_string(), 1));
     }
 }
