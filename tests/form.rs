@@ -502,10 +502,11 @@ fn server_text_reaches_the_prompter_sanitised() {
         "message": "Hi\u{1b}[2J\u{1b}]8;;https://evil.example\u{7}there\u{1b}]8;;\u{7}",
         "requestedSchema": {"type": "object", "properties": {
             "a": {"type": "string", "title": "Na\u{202e}me\u{1b}[31m", "description": "x\u{1b}]52;c;ZXZpbA==\u{7}y",
-                "enum": ["v"], "enumNames": ["Lab\u{1b}[1Ael"]}
+                "enum": ["v"], "enumNames": ["Lab\u{1b}[1Ael"]},
+            "b": {"type": "string", "default": "pre\u{1b}]0;title\u{7}filled\u{202e}"}
         }}
     });
-    let (_, fake) = run(params, vec![Reply::Esc]);
+    let (_, fake) = run(params, vec![Reply::Select(0), Reply::Esc]);
     let all: String = fake
         .said
         .iter()
@@ -518,6 +519,7 @@ fn server_text_reaches_the_prompter_sanitised() {
     assert!(all.contains("Hithere"));
     assert!(all.contains("Na\\u{202e}me"));
     assert!(all.contains("Label"));
+    assert!(all.contains("text:prefilled\\u{202e}"), "{all:?}");
 }
 
 #[test]

@@ -517,8 +517,11 @@ fn ask_field(
     let prompt = f.prompt();
     match &f.prop.shape {
         Shape::String(_) | Shape::Number(_) => {
+            // A default comes from the server: pre-filled text is shown, so
+            // it is made safe like any other server string (and what is shown
+            // is what is sent).
             let mut initial = match current {
-                Some(Value::String(s)) => s.clone(),
+                Some(Value::String(s)) => sanitize::line(s).into_owned(),
                 Some(v) => v.to_string(),
                 None => String::new(),
             };
