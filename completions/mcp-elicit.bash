@@ -31,6 +31,9 @@ _mcp__elicit() {
             mcp__elicit,man)
                 cmd="mcp__elicit__subcmd__man"
                 ;;
+            mcp__elicit,replay)
+                cmd="mcp__elicit__subcmd__replay"
+                ;;
             mcp__elicit__subcmd__help,answer)
                 cmd="mcp__elicit__subcmd__help__subcmd__answer"
                 ;;
@@ -46,6 +49,9 @@ _mcp__elicit() {
             mcp__elicit__subcmd__help,man)
                 cmd="mcp__elicit__subcmd__help__subcmd__man"
                 ;;
+            mcp__elicit__subcmd__help,replay)
+                cmd="mcp__elicit__subcmd__help__subcmd__replay"
+                ;;
             *)
                 ;;
         esac
@@ -53,7 +59,7 @@ _mcp__elicit() {
 
     case "${cmd}" in
         mcp__elicit)
-            opts="-h -V --color --help --version lint answer completions man help"
+            opts="-h -V --color --help --version lint answer replay completions man help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -135,7 +141,7 @@ _mcp__elicit() {
             return 0
             ;;
         mcp__subcmd__elicit__subcmd__help)
-            opts="lint answer completions man help"
+            opts="lint answer replay completions man help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -218,8 +224,22 @@ _mcp__elicit() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
+        mcp__subcmd__elicit__subcmd__help__subcmd__replay)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
         mcp__subcmd__elicit__subcmd__lint)
-            opts="-q -h -V --spec --format --select --ignore --fail-on --list-rules --explain --quiet --color --help --version"
+            opts="-q -h -V --spec --format --select --ignore --fail-on --quiet --list-rules --explain --color --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -268,6 +288,48 @@ _mcp__elicit() {
             fi
             case "${prev}" in
                 --dir)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        mcp__subcmd__elicit__subcmd__replay)
+            opts="-q -h -V --spec --format --select --ignore --fail-on --quiet --show --pace --color --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --spec)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --format)
+                    COMPREPLY=($(compgen -W "concise full json sarif github" -- "${cur}"))
+                    return 0
+                    ;;
+                --select)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --ignore)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --fail-on)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --pace)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;

@@ -25,6 +25,7 @@ set edit:completion:arg-completer[mcp-elicit] = {|@words|
             cand --version 'Print version'
             cand lint 'Check schemas, requests, results and sessions against a spec revision'
             cand answer 'Answer an elicitation: a form on the terminal, or from a script'
+            cand replay 'Check a recorded session, or show it as a transcript'
             cand completions 'Print a shell completion script (bash, zsh, fish, powershell or elvish)'
             cand man 'Print the man page, or write one page per subcommand into a directory'
             cand help 'Print this message or the help of the given subcommand(s)'
@@ -37,9 +38,9 @@ set edit:completion:arg-completer[mcp-elicit] = {|@words|
             cand --fail-on 'Exit with 1 when a finding at or above this severity is reported'
             cand --explain 'Print the documentation of one rule (code or name), then exit'
             cand --color 'When to use colour: auto, always or never'
-            cand --list-rules 'Print every rule with its code, name, severity and summary, then exit'
             cand -q 'Do not print the summary line on stderr'
             cand --quiet 'Do not print the summary line on stderr'
+            cand --list-rules 'Print every rule with its code, name, severity and summary, then exit'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
             cand -V 'Print version'
@@ -55,6 +56,22 @@ set edit:completion:arg-completer[mcp-elicit] = {|@words|
             cand --spec 'Check the request under this spec revision: 2025-06-18, 2025-11-25, 2026-07-28, latest or draft [default: the revision the document names or implies]'
             cand --color 'When to use colour: auto, always or never'
             cand --defaults 'Accept with the schema''s defaults, plus any --set or --answers'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'mcp-elicit;replay'= {
+            cand --spec 'Lint under this spec revision: 2025-06-18, 2025-11-25, 2026-07-28, latest or draft [default: the revision a document names, else latest]'
+            cand --format 'Output format'
+            cand --select 'Report only these rules (codes or names, comma-separated)'
+            cand --ignore 'Never report these rules (codes or names, comma-separated)'
+            cand --fail-on 'Exit with 1 when a finding at or above this severity is reported'
+            cand --pace 'With --show, wait between messages as recorded; FACTOR speeds up (2 = twice as fast)'
+            cand --color 'When to use colour: auto, always or never'
+            cand -q 'Do not print the summary line on stderr'
+            cand --quiet 'Do not print the summary line on stderr'
+            cand --show 'Print a readable transcript instead of checking: who asked, the form, what was answered'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
             cand -V 'Print version'
@@ -78,6 +95,7 @@ set edit:completion:arg-completer[mcp-elicit] = {|@words|
         &'mcp-elicit;help'= {
             cand lint 'Check schemas, requests, results and sessions against a spec revision'
             cand answer 'Answer an elicitation: a form on the terminal, or from a script'
+            cand replay 'Check a recorded session, or show it as a transcript'
             cand completions 'Print a shell completion script (bash, zsh, fish, powershell or elvish)'
             cand man 'Print the man page, or write one page per subcommand into a directory'
             cand help 'Print this message or the help of the given subcommand(s)'
@@ -85,6 +103,8 @@ set edit:completion:arg-completer[mcp-elicit] = {|@words|
         &'mcp-elicit;help;lint'= {
         }
         &'mcp-elicit;help;answer'= {
+        }
+        &'mcp-elicit;help;replay'= {
         }
         &'mcp-elicit;help;completions'= {
         }

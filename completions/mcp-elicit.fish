@@ -31,6 +31,7 @@ complete -c mcp-elicit -n "__fish_mcp_elicit_needs_command" -s h -l help -d 'Pri
 complete -c mcp-elicit -n "__fish_mcp_elicit_needs_command" -s V -l version -d 'Print version'
 complete -c mcp-elicit -n "__fish_mcp_elicit_needs_command" -f -a "lint" -d 'Check schemas, requests, results and sessions against a spec revision'
 complete -c mcp-elicit -n "__fish_mcp_elicit_needs_command" -f -a "answer" -d 'Answer an elicitation: a form on the terminal, or from a script'
+complete -c mcp-elicit -n "__fish_mcp_elicit_needs_command" -f -a "replay" -d 'Check a recorded session, or show it as a transcript'
 complete -c mcp-elicit -n "__fish_mcp_elicit_needs_command" -f -a "completions" -d 'Print a shell completion script (bash, zsh, fish, powershell or elvish)'
 complete -c mcp-elicit -n "__fish_mcp_elicit_needs_command" -f -a "man" -d 'Print the man page, or write one page per subcommand into a directory'
 complete -c mcp-elicit -n "__fish_mcp_elicit_needs_command" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
@@ -47,8 +48,8 @@ complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand lint" -l explain -
 complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand lint" -l color -d 'When to use colour: auto, always or never' -r -f -a "auto\t''
 always\t''
 never\t''"
-complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand lint" -l list-rules -d 'Print every rule with its code, name, severity and summary, then exit'
 complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand lint" -s q -l quiet -d 'Do not print the summary line on stderr'
+complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand lint" -l list-rules -d 'Print every rule with its code, name, severity and summary, then exit'
 complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand lint" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand lint" -s V -l version -d 'Print version'
 complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand answer" -l output -d 'What to write on stdout [default: retry for an InputRequiredResult, else result]' -r -f -a "result\t'The ElicitResult object: {"action": ..., "content": {...}}'
@@ -67,6 +68,23 @@ never\t''"
 complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand answer" -l defaults -d 'Accept with the schema\'s defaults, plus any --set or --answers'
 complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand answer" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand answer" -s V -l version -d 'Print version'
+complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand replay" -l spec -d 'Lint under this spec revision: 2025-06-18, 2025-11-25, 2026-07-28, latest or draft [default: the revision a document names, else latest]' -r
+complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand replay" -l format -d 'Output format' -r -f -a "concise\t'One line per finding: path:line:col: severity[CODE] message'
+full\t'Each finding with its source line and a caret'
+json\t'One JSON document with every finding'
+sarif\t'SARIF 2.1.0, for GitHub code scanning and other viewers'
+github\t'GitHub Actions workflow commands that annotate files'"
+complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand replay" -l select -d 'Report only these rules (codes or names, comma-separated)' -r
+complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand replay" -l ignore -d 'Never report these rules (codes or names, comma-separated)' -r
+complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand replay" -l fail-on -d 'Exit with 1 when a finding at or above this severity is reported' -r
+complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand replay" -l pace -d 'With --show, wait between messages as recorded; FACTOR speeds up (2 = twice as fast)' -r
+complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand replay" -l color -d 'When to use colour: auto, always or never' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand replay" -s q -l quiet -d 'Do not print the summary line on stderr'
+complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand replay" -l show -d 'Print a readable transcript instead of checking: who asked, the form, what was answered'
+complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand replay" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand replay" -s V -l version -d 'Print version'
 complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand completions" -l color -d 'When to use colour: auto, always or never' -r -f -a "auto\t''
 always\t''
 never\t''"
@@ -78,8 +96,9 @@ always\t''
 never\t''"
 complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand man" -s h -l help -d 'Print help'
 complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand man" -s V -l version -d 'Print version'
-complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand help; and not __fish_seen_subcommand_from lint answer completions man help" -f -a "lint" -d 'Check schemas, requests, results and sessions against a spec revision'
-complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand help; and not __fish_seen_subcommand_from lint answer completions man help" -f -a "answer" -d 'Answer an elicitation: a form on the terminal, or from a script'
-complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand help; and not __fish_seen_subcommand_from lint answer completions man help" -f -a "completions" -d 'Print a shell completion script (bash, zsh, fish, powershell or elvish)'
-complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand help; and not __fish_seen_subcommand_from lint answer completions man help" -f -a "man" -d 'Print the man page, or write one page per subcommand into a directory'
-complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand help; and not __fish_seen_subcommand_from lint answer completions man help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand help; and not __fish_seen_subcommand_from lint answer replay completions man help" -f -a "lint" -d 'Check schemas, requests, results and sessions against a spec revision'
+complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand help; and not __fish_seen_subcommand_from lint answer replay completions man help" -f -a "answer" -d 'Answer an elicitation: a form on the terminal, or from a script'
+complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand help; and not __fish_seen_subcommand_from lint answer replay completions man help" -f -a "replay" -d 'Check a recorded session, or show it as a transcript'
+complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand help; and not __fish_seen_subcommand_from lint answer replay completions man help" -f -a "completions" -d 'Print a shell completion script (bash, zsh, fish, powershell or elvish)'
+complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand help; and not __fish_seen_subcommand_from lint answer replay completions man help" -f -a "man" -d 'Print the man page, or write one page per subcommand into a directory'
+complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand help; and not __fish_seen_subcommand_from lint answer replay completions man help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'

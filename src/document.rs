@@ -87,7 +87,12 @@ pub fn classify(node: &Node) -> Kind {
         if node.get("error").is_some() {
             return Kind::ErrorResponse;
         }
-        if node.get("result").is_some_and(is_early_draft_result) {
+        // A tool result also has a `content` array: with an id, a response
+        // is the early draft only by `cancelled`, or (checked by the linter)
+        // when it answers an elicitation request.
+        if node.get("result").is_some_and(|r| {
+            r.get("cancelled").is_some() || (node.get("id").is_none() && is_early_draft_result(r))
+        }) {
             return Kind::EarlyDraft;
         }
         return Kind::Response;

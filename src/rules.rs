@@ -411,6 +411,16 @@ rules! {
         why: "A session with unmatched messages was cut short or mixes two conversations."
         bad: "a response with id 9 and no request 9 before it"
         good: "every elicitation/create request followed by its response";
+    SESSION_LINE_INVALID = "E730" "session-line-invalid" Error
+        summary: "A line of a session file is not what its format requires (a message line without `msg`, an unknown direction, a header of a newer format)."
+        why: "The line cannot be replayed or checked, so the session would be checked only in part."
+        bad: r#"{"t": 12, "from": "browser", "msg": {"jsonrpc": "2.0", "id": 1, "method": "ping"}}"#
+        good: r#"{"t": 12, "from": "client", "msg": {"jsonrpc": "2.0", "id": 1, "method": "ping"}}"#;
+    SESSION_TRUNCATED = "W731" "session-truncated" Warning
+        summary: "The last line of a JSONL file or session is cut off: it has no line break and its JSON ends early."
+        why: "A recording whose writer or peer died mid-line keeps every complete exchange; the torn line is skipped, and the warning says the session ends early."
+        bad: r#"{"t": 40, "from": "server", "msg": {"jsonrpc": "2.0", "id": 3, "res"#
+        good: r#"{"t": 40, "from": "server", "msg": {"jsonrpc": "2.0", "id": 3, "result": {}}}"#;
 }
 
 /// Finds a rule by code (`E201`) or name (`property-missing-type`),

@@ -5,6 +5,7 @@ mod support;
 
 mod answer_cli;
 mod answer_pty;
+mod client;
 mod corpus;
 mod form;
 mod generated;
@@ -12,3 +13,4 @@ mod hostile;
 mod lint_cli;
 mod positions;
 mod precommit;
+mod sessions;

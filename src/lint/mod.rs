@@ -10,6 +10,8 @@ pub mod params;
 use std::collections::{HashMap, HashSet};
 use std::io::BufRead;
 
+use crate::lines::{LineRead, read_line_bounded};
+
 use crate::document::{self, CLIENT_CAPABILITIES_META, Kind};
 use crate::finding::{Diagnostic, Finding, Findings, Severity};
 use crate::json::{self, LineIndex, Node, Span, pointer_push};
@@ -94,6 +96,8 @@ pub struct Session {
     pub multi: bool,
     revision: Option<Revision>,
     declared: Option<Declared>,
+    /// Properties whose answers the recording redacted (from its header).
+    redacted: Vec<String>,
     requests: Bounded<Sent>,
     pending: Bounded<Pending>,
     retries: Vec<AwaitingRetry>,
@@ -173,6 +177,8 @@ fn target_of(node: &Node) -> Option<String> {
         .map(str::to_string)
 }
 
+const EARLY_DRAFT_MESSAGE: &str = "this is the early elicitation draft (a bare `message`, answers as a `content` array with `cancelled`), which no published revision uses; send `message` with a `requestedSchema` and answer with `{\"action\": ..., \"content\": {...}}`";
+
 /// Lints one parsed document.
 pub fn lint_node(node: &Node, opts: &Options, session: &mut Session, out: &mut Findings) {
     duplicate_keys(node, &mut Vec::new(), out);
@@ -227,11 +233,11 @@ pub fn lint_node(node: &Node, opts: &Options, session: &mut Session, out: &mut F
                 // Only elicitation answers are ours to check; sampling and
                 // roots results have no `action`.
                 if m.value.get("action").is_some() {
-                    check_result(&m.value, &pointer_push(&base, &m.key), rev, None, out);
+                    check_result(&m.value, &pointer_push(&base, &m.key), rev, None, &[], out);
                 }
             }
         }
-        Kind::ElicitResult => check_result(node, "", rev, None, out),
+        Kind::ElicitResult => check_result(node, "", rev, None, &[], out),
         Kind::Capabilities => {
             if let Some(c) = node.get("elicitation") {
                 check_capability(c, "/elicitation", rev, out);
@@ -241,7 +247,7 @@ pub fn lint_node(node: &Node, opts: &Options, session: &mut Session, out: &mut F
             &rules::PRE_RELEASE_DRAFT,
             node.span,
             "",
-            "this is the early elicitation draft (a bare `message`, answers as a `content` array with `cancelled`), which no published revision uses; send `message` with a `requestedSchema` and answer with `{\"action\": ..., \"content\": {...}}`",
+            EARLY_DRAFT_MESSAGE,
         ),
         Kind::Unknown => out.push(
             &rules::UNRECOGNIZED_DOCUMENT,
@@ -360,6 +366,7 @@ fn lint_retry(
     rev: Revision,
     out: &mut Findings,
 ) {
+    let redacted = &session.redacted.clone();
     let target = target_of(node);
     let found = session
         .retries
@@ -384,7 +391,7 @@ fn lint_retry(
             for m in map {
                 if m.value.get("action").is_some() {
                     let ptr = pointer_push("/params/inputResponses", &m.key);
-                    check_result(&m.value, &ptr, rev, None, out);
+                    check_result(&m.value, &ptr, rev, None, &[], out);
                 }
             }
         }
@@ -442,7 +449,9 @@ fn lint_retry(
                     key_list(&retry.keys)
                 ),
             ),
-            Some((_, Some(asked))) => check_result(&m.value, &ptr, retry.revision, Some(asked), out),
+            Some((_, Some(asked))) => {
+                check_result(&m.value, &ptr, retry.revision, Some(asked), redacted, out)
+            }
             Some((_, None)) => {}
         }
     }
@@ -508,7 +517,23 @@ fn lint_response(node: &Node, rev: Revision, session: &mut Session, out: &mut Fi
     if let Some(id) = &id
         && let Some(p) = session.pending.remove(id)
     {
-        check_result(result, "/result", p.revision, Some(&p.asked), out);
+        if document::is_early_draft_result(result) {
+            out.push(
+                &rules::PRE_RELEASE_DRAFT,
+                result.span,
+                "/result",
+                EARLY_DRAFT_MESSAGE,
+            );
+            return;
+        }
+        check_result(
+            result,
+            "/result",
+            p.revision,
+            Some(&p.asked),
+            &session.redacted,
+            out,
+        );
         return;
     }
     if result.get("action").is_some() {
@@ -523,7 +548,7 @@ fn lint_response(node: &Node, rev: Revision, session: &mut Session, out: &mut Fi
                 ),
             );
         }
-        check_result(result, "/result", rev, None, out);
+        check_result(result, "/result", rev, None, &[], out);
     }
 }
 
@@ -654,6 +679,11 @@ pub fn lint_text(text: &str, opts: &Options, session: &mut Session) -> Vec<Findi
             format!("not valid JSON: {}", e.message),
         ),
     }
+    finish(out, opts)
+}
+
+/// The findings `opts` selects, in source order.
+fn finish(out: Findings, opts: &Options) -> Vec<Finding> {
     let mut items: Vec<Finding> = out
         .items
         .into_iter()
@@ -737,66 +767,15 @@ pub fn lint_bytes(path: &str, bytes: &[u8], opts: &Options, sink: &mut dyn FnMut
 /// reported (and, in JSONL, skipped) instead of filling memory.
 pub const MAX_DOCUMENT: usize = 256 << 20;
 
-/// What one bounded line read returned.
-enum LineRead {
-    Eof,
-    Line,
-    /// The line was longer than the limit; it was consumed and dropped.
-    TooLong(u64),
-}
-
-/// Reads one line into `buf` (cleared first), holding at most `max` bytes:
-/// the rest of a longer line is read and thrown away.
-fn read_line_bounded<R: BufRead>(
-    reader: &mut R,
-    buf: &mut Vec<u8>,
-    max: usize,
-) -> std::io::Result<LineRead> {
-    buf.clear();
-    let mut total: u64 = 0;
-    let mut too_long = false;
-    loop {
-        let chunk = match reader.fill_buf() {
-            Ok(c) => c,
-            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
-            Err(e) => return Err(e),
-        };
-        if chunk.is_empty() {
-            break;
-        }
-        let (take, done) = match chunk.iter().position(|&b| b == b'\n') {
-            Some(i) => (i + 1, true),
-            None => (chunk.len(), false),
-        };
-        total += take as u64;
-        if !too_long {
-            if buf.len() + take > max.saturating_add(2) {
-                too_long = true;
-                buf.clear();
-                buf.shrink_to(4096);
-            } else {
-                buf.extend_from_slice(&chunk[..take]);
-            }
-        }
-        reader.consume(take);
-        if done {
-            break;
-        }
-    }
-    Ok(if total == 0 {
-        LineRead::Eof
-    } else if too_long {
-        LineRead::TooLong(total)
-    } else {
-        LineRead::Line
-    })
-}
-
 /// Lints JSONL line by line, carrying the session state across lines.
 pub struct JsonlLinter<'o> {
     path: String,
     opts: &'o Options,
     session: Session,
+    /// The session format, from the first non-blank line.
+    format: Option<crate::session::Format>,
+    /// A line whose JSON ended early, judged by what follows it.
+    held: Option<(usize, String)>,
 }
 
 impl<'o> JsonlLinter<'o> {
@@ -805,17 +784,33 @@ impl<'o> JsonlLinter<'o> {
             path: path.to_string(),
             opts,
             session: Session::multi(),
+            format: None,
+            held: None,
         }
     }
 
-    /// Lints one line (1-based `line_no`), without its line break.
+    /// The session format seen, once a line has been read.
+    pub fn format(&self) -> Option<crate::session::Format> {
+        self.format
+    }
+
+    /// Lints one line (1-based `line_no`), without its line break. Call
+    /// [`JsonlLinter::finish`] after the last line.
     pub fn line(&mut self, line_no: usize, bytes: &[u8], sink: &mut dyn FnMut(Diagnostic)) {
         if bytes.iter().all(|b| b.is_ascii_whitespace()) {
             return;
         }
         match json::utf8(bytes) {
             Ok(text) => {
-                let findings = lint_text(text, self.opts, &mut self.session);
+                // A line whose JSON ends early may be torn by a crash: it is
+                // judged once the next line shows whether a new run began.
+                let Some(findings) = self.lint_line(text) else {
+                    self.release_held(false, sink);
+                    self.held = Some((line_no, text.to_string()));
+                    return;
+                };
+                let new_run = findings.is_empty() && self.starts_run(text);
+                self.release_held(new_run, sink);
                 place(&self.path, text, line_no - 1, findings, sink);
             }
             Err(e) => {
@@ -833,7 +828,91 @@ impl<'o> JsonlLinter<'o> {
         }
     }
 
+    /// Lints one line; `None` when its JSON ends early, so that it may be a
+    /// line torn by a crash (judged by what follows it).
+    fn lint_line(&mut self, text: &str) -> Option<Vec<Finding>> {
+        use crate::session::{self, Line};
+        let mut out = Findings::default();
+        match json::parse(text) {
+            Err(e) if e.offset >= text.trim_end().len() => return None,
+            Err(e) => out.push(
+                &rules::INVALID_JSON,
+                Span::new(e.offset, e.offset + 1),
+                "",
+                format!("not valid JSON: {}", e.message),
+            ),
+            Ok(node) => {
+                let format = *self
+                    .format
+                    .get_or_insert_with(|| session::Format::detect(&node));
+                match session::line(format, &node) {
+                    Line::Header(h) => {
+                        duplicate_keys(&node, &mut Vec::new(), &mut out);
+                        if let Some(r) = h.spec.as_deref().and_then(Revision::parse) {
+                            self.session.revision = Some(r);
+                        }
+                        self.session.redacted = h.redacted;
+                    }
+                    Line::Message { msg, .. } => {
+                        lint_node(msg, self.opts, &mut self.session, &mut out)
+                    }
+                    Line::Skip => {}
+                    Line::Bad(message) => out.push(
+                        &rules::SESSION_LINE_INVALID,
+                        Span::new(node.span.start, node.span.start + 1),
+                        "",
+                        format!("{message} (this file reads as {})", format.describe()),
+                    ),
+                }
+            }
+        }
+        Some(finish(out, self.opts))
+    }
+
+    /// Whether `text` (already linted) is a session header, which starts a new run.
+    fn starts_run(&self, text: &str) -> bool {
+        self.format == Some(crate::session::Format::Native)
+            && text.contains(crate::session::HEADER_KEY)
+            && json::parse(text).is_ok_and(|n| n.get(crate::session::HEADER_KEY).is_some())
+    }
+
+    /// Reports a held line that ended early: torn (a warning) when it was the
+    /// last of a run, invalid JSON otherwise.
+    fn release_held(&mut self, torn: bool, sink: &mut dyn FnMut(Diagnostic)) {
+        let Some((line_no, text)) = self.held.take() else {
+            return;
+        };
+        let finding = if torn {
+            Finding {
+                rule: &rules::SESSION_TRUNCATED,
+                message: "this line is cut off (its JSON ends early): the recording stopped mid-write; it was skipped, and everything before it was checked".into(),
+                pointer: String::new(),
+                span: Span::new(0, 1),
+            }
+        } else {
+            let e = json::parse(&text)
+                .err()
+                .map(|e| e.message)
+                .unwrap_or_default();
+            Finding {
+                rule: &rules::INVALID_JSON,
+                message: format!("not valid JSON: {e}"),
+                pointer: String::new(),
+                span: Span::new(text.trim_end().len(), text.trim_end().len()),
+            }
+        };
+        if self.opts.enabled(finding.rule) {
+            place(&self.path, &text, line_no - 1, vec![finding], sink);
+        }
+    }
+
+    /// Ends the file: a held line that ended early was its torn last line.
+    pub fn finish(&mut self, sink: &mut dyn FnMut(Diagnostic)) {
+        self.release_held(true, sink);
+    }
+
     fn too_long(&mut self, line_no: usize, len: u64, sink: &mut dyn FnMut(Diagnostic)) {
+        self.release_held(false, sink);
         if self.opts.enabled(&rules::INVALID_JSON) {
             sink(too_large(&self.path, line_no, len, "line"));
         }
@@ -872,7 +951,10 @@ pub fn lint_jsonl<R: BufRead>(
     let mut line_no = 0;
     loop {
         match read_line_bounded(&mut reader, &mut buf, MAX_DOCUMENT)? {
-            LineRead::Eof => break,
+            LineRead::Eof => {
+                linter.finish(sink);
+                break;
+            }
             LineRead::Line => {
                 line_no += 1;
                 linter.line(line_no, trim_line(&buf), sink);
@@ -914,13 +996,12 @@ pub fn lint_reader<R: BufRead>(
         !line.iter().all(|b| b.is_ascii_whitespace())
             && std::str::from_utf8(line).is_ok_and(|t| json::parse(t).is_ok())
     };
-    if first.ends_with(b"\n") && first_is_value() {
-        let more = reader.fill_buf()?;
-        if !more.is_empty() {
-            let mut linter = JsonlLinter::new(path, opts);
-            linter.line(1, trim_line(&first), sink);
-            return lint_rest(&mut linter, reader, 1, sink);
-        }
+    // Only a line followed by more input can start JSONL; checking that
+    // first keeps a one-line document from being parsed twice.
+    if first.ends_with(b"\n") && !reader.fill_buf()?.is_empty() && first_is_value() {
+        let mut linter = JsonlLinter::new(path, opts);
+        linter.line(1, trim_line(&first), sink);
+        return lint_rest(&mut linter, reader, 1, sink);
     }
     // One document: read the rest, bounded.
     let mut doc = first;
@@ -958,7 +1039,10 @@ fn lint_rest<R: BufRead>(
     let mut buf = Vec::with_capacity(4096);
     loop {
         match read_line_bounded(&mut reader, &mut buf, MAX_DOCUMENT)? {
-            LineRead::Eof => break,
+            LineRead::Eof => {
+                linter.finish(sink);
+                break;
+            }
             LineRead::Line => {
                 line_no += 1;
                 linter.line(line_no, trim_line(&buf), sink);

@@ -44,6 +44,10 @@ pub enum Command {
     #[command(after_help = ANSWER_AFTER)]
     Answer(AnswerArgs),
 
+    /// Check a recorded session, or show it as a transcript
+    #[command(after_help = REPLAY_AFTER)]
+    Replay(ReplayArgs),
+
     /// Print a shell completion script (bash, zsh, fish, powershell or elvish)
     #[command(after_help = COMPLETIONS_AFTER)]
     Completions {
@@ -83,6 +87,51 @@ Exit codes:
   0  nothing at or above --fail-on was found
   1  findings at or above --fail-on
   2  usage error or an unreadable path (the other paths are still linted)";
+
+const REPLAY_AFTER: &str = "\
+Sessions in this tool's format and in the formats other tools write (bare
+JSON-RPC lines, NDJSON with `_meta.dir`, `{ts, dir, msg}` and
+`{session_id, direction, raw}` envelopes) are recognised from their content.
+The format is described in docs/session-format.md.
+
+Examples:
+  mcp-elicit replay examples/sessions/booking.jsonl
+  mcp-elicit replay --format json session.jsonl
+  mcp-elicit replay --show examples/sessions/booking.jsonl
+  mcp-elicit replay --show --pace 2 session.jsonl
+
+Exit codes:
+  0  the session checks clean (or was shown)
+  1  findings at or above --fail-on
+  2  usage error or an unreadable session";
+
+#[derive(Debug, Args)]
+pub struct ReplayArgs {
+    /// The session file (`-` reads stdin)
+    #[arg(value_name = "SESSION")]
+    pub session: PathBuf,
+
+    #[command(flatten)]
+    pub check: CheckArgs,
+
+    /// Print a readable transcript instead of checking: who asked, the form, what was answered
+    #[arg(long)]
+    pub show: bool,
+
+    /// With --show, wait between messages as recorded; FACTOR speeds up (2 = twice as fast)
+    #[arg(long, value_name = "FACTOR", num_args = 0..=1, default_missing_value = "1",
+          requires = "show", value_parser = parse_pace)]
+    pub pace: Option<f64>,
+}
+
+fn parse_pace(s: &str) -> Result<f64, String> {
+    match s.parse::<f64>() {
+        Ok(f) if f.is_finite() && f > 0.0 => Ok(f),
+        _ => Err(format!(
+            "`{s}` is not a speed factor: give a positive number such as 1, 2 or 0.5"
+        )),
+    }
+}
 
 const ANSWER_AFTER: &str = "\
 The form is shown on the terminal (stderr and the controlling tty), so stdin
@@ -188,6 +237,21 @@ pub struct LintArgs {
     #[arg(value_name = "PATH")]
     pub paths: Vec<PathBuf>,
 
+    #[command(flatten)]
+    pub check: CheckArgs,
+
+    /// Print every rule with its code, name, severity and summary, then exit
+    #[arg(long, conflicts_with_all = ["explain", "paths"])]
+    pub list_rules: bool,
+
+    /// Print the documentation of one rule (code or name), then exit
+    #[arg(long, value_name = "RULE", conflicts_with = "paths")]
+    pub explain: Option<String>,
+}
+
+/// How findings are selected and reported (shared by `lint` and `replay`).
+#[derive(Debug, Args)]
+pub struct CheckArgs {
     /// Lint under this spec revision: 2025-06-18, 2025-11-25, 2026-07-28, latest or draft
     /// [default: the revision a document names, else latest]
     #[arg(long, value_name = "REVISION", value_parser = parse_revision)]
@@ -208,14 +272,6 @@ pub struct LintArgs {
     /// Exit with 1 when a finding at or above this severity is reported
     #[arg(long, value_name = "SEVERITY", value_parser = parse_severity, default_value = "error")]
     pub fail_on: Severity,
-
-    /// Print every rule with its code, name, severity and summary, then exit
-    #[arg(long, conflicts_with_all = ["explain", "paths"])]
-    pub list_rules: bool,
-
-    /// Print the documentation of one rule (code or name), then exit
-    #[arg(long, value_name = "RULE", conflicts_with = "paths")]
-    pub explain: Option<String>,
 
     /// Do not print the summary line on stderr
     #[arg(long, short)]

@@ -11,21 +11,23 @@ use mcp_elicit::lint::{self, Counts, Options};
 use mcp_elicit::rules::{self, Rule};
 
 use crate::Outcome;
-use crate::cli::LintArgs;
+use crate::cli::{CheckArgs, LintArgs};
 use crate::render;
 
 /// One thing to lint.
 #[derive(Debug, Clone)]
-enum Input {
+pub enum Input {
     Stdin,
     File(PathBuf),
+    /// A session (a file, or stdin for `-`): always read line by line.
+    Session(PathBuf),
 }
 
 impl Input {
     fn display(&self) -> String {
         match self {
             Input::Stdin => "-".to_string(),
-            Input::File(p) => display_path(p),
+            Input::File(p) | Input::Session(p) => display_path(p),
         }
     }
 }
@@ -47,13 +49,9 @@ pub fn run(args: LintArgs) -> Result<Outcome> {
         render::explain(rule, &mut io::stdout().lock())?;
         return Ok(Outcome::Clean);
     }
-    let mut opts = match args.spec {
-        Some(r) => Options::for_revision(r),
-        None => Options::default(),
-    };
-    opts.select = resolve_rules(&args.select, "--select")?;
-    opts.ignore = resolve_rules(&args.ignore, "--ignore")?;
-
+    // Bad rule names are usage errors, reported before any path is read.
+    resolve_rules(&args.check.select, "--select")?;
+    resolve_rules(&args.check.ignore, "--ignore")?;
     let mut failed = false;
     let paths = if args.paths.is_empty() {
         vec![PathBuf::from(".")]
@@ -79,10 +77,22 @@ pub fn run(args: LintArgs) -> Result<Outcome> {
             }
         }
     }
+    check(&inputs, &args.check, failed)
+}
+
+/// Lints `inputs` and reports with `check`'s options; `failed` says whether
+/// collecting the inputs already failed somewhere.
+pub fn check(inputs: &[Input], check: &CheckArgs, mut failed: bool) -> Result<Outcome> {
+    let mut opts = match check.spec {
+        Some(r) => Options::for_revision(r),
+        None => Options::default(),
+    };
+    opts.select = resolve_rules(&check.select, "--select")?;
+    opts.ignore = resolve_rules(&check.ignore, "--ignore")?;
 
     let stdout = io::stdout();
     let mut out = io::BufWriter::new(stdout.lock());
-    let mut renderer = render::for_format(args.format);
+    let mut renderer = render::for_format(check.format);
     renderer.begin(&mut out)?;
     let mut counts = Counts::default();
     let mut files_with_findings = 0;
@@ -95,7 +105,7 @@ pub fn run(args: LintArgs) -> Result<Outcome> {
     if inputs.len() == 1 || threads == 1 {
         // Stream: one input (a large JSONL file, stdin) is rendered as it is
         // read, so memory does not grow with the input.
-        for input in &inputs {
+        for input in inputs {
             let mut err: Option<io::Error> = None;
             let mut any = false;
             let r = lint_input(input, &opts, &mut |d| {
@@ -116,7 +126,7 @@ pub fn run(args: LintArgs) -> Result<Outcome> {
             }
         }
     } else {
-        let results = lint_parallel(&inputs, &opts, threads);
+        let results = lint_parallel(inputs, &opts, threads);
         for (input, (diags, r)) in inputs.iter().zip(results) {
             files_with_findings += usize::from(!diags.is_empty());
             for d in diags {
@@ -131,12 +141,12 @@ pub fn run(args: LintArgs) -> Result<Outcome> {
     renderer.end(&counts, &mut out)?;
     out.flush()?;
     drop(out);
-    if !args.quiet {
+    if !check.quiet {
         render::summary(&counts, inputs.len(), files_with_findings);
     }
     Ok(if failed {
         Outcome::Failed
-    } else if counts.at_or_above(args.fail_on) > 0 {
+    } else if counts.at_or_above(check.fail_on) > 0 {
         Outcome::Findings
     } else {
         Outcome::Clean
@@ -215,6 +225,18 @@ fn lint_input(input: &Input, opts: &Options, sink: &mut dyn FnMut(Diagnostic)) -
     match input {
         Input::Stdin => lint::lint_reader("-", io::stdin().lock(), opts, sink),
         Input::File(p) => lint::lint_file(p, &display_path(p), opts, sink),
+        Input::Session(p) if p.as_os_str() == "-" => {
+            lint::lint_jsonl("-", io::stdin().lock(), opts, sink)
+        }
+        Input::Session(p) => {
+            let f = std::fs::File::open(p)?;
+            lint::lint_jsonl(
+                &display_path(p),
+                io::BufReader::with_capacity(1 << 16, f),
+                opts,
+                sink,
+            )
+        }
     }
 }
 

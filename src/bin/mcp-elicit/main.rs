@@ -7,6 +7,7 @@ mod cli;
 mod docs_cmd;
 mod lint_cmd;
 mod render;
+mod replay_cmd;
 mod terminal;
 
 use std::io::Write;
@@ -49,6 +50,7 @@ fn main() -> ExitCode {
     let result = match cli.command {
         Command::Lint(args) => lint_cmd::run(args),
         Command::Answer(args) => answer_cmd::run(args),
+        Command::Replay(args) => replay_cmd::run(args),
         Command::Completions { shell } => docs_cmd::completions(shell),
         Command::Man { dir } => docs_cmd::man(dir.as_deref()),
     };

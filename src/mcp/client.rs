@@ -1,0 +1,635 @@
+//! The client side of MCP, as far as elicitation needs it: negotiate a
+//! revision, make one request, answer every elicitation the server raises on
+//! the way (2025-06-18 and 2025-11-25 server requests; 2026-07-28
+//! `InputRequiredResult` rounds), and return the final response.
+
+use std::time::Duration;
+
+use anyhow::{Context, Result, anyhow, bail};
+use serde_json::{Map, Value, json};
+
+use super::transport::{Event, Transport};
+use crate::document::CLIENT_CAPABILITIES_META;
+use crate::finding::{Finding, Severity};
+use crate::lint::{self, Options, Session};
+use crate::respond::{Request, Responder};
+use crate::sanitize;
+use crate::session::{Direction, Writer};
+use crate::spec::Revision;
+
+/// The `_meta` key carrying the protocol version on 2026-07-28 requests.
+pub const PROTOCOL_VERSION_META: &str = "io.modelcontextprotocol/protocolVersion";
+/// The `_meta` key carrying the client's name and version.
+pub const CLIENT_INFO_META: &str = "io.modelcontextprotocol/clientInfo";
+
+/// How many `InputRequiredResult` rounds one request may take before the
+/// server is taken to be looping.
+pub const MAX_ROUNDS: usize = 32;
+
+/// How the client behaves.
+#[derive(Debug, Clone)]
+pub struct ClientOptions {
+    /// The revision to speak; `None` negotiates the newest the server speaks.
+    pub spec: Option<Revision>,
+    /// Declare URL mode (2025-11-25 on).
+    pub url_mode: bool,
+    /// How long to wait for the server (never applied to the person).
+    pub server_timeout: Duration,
+    /// The name to show for the server instead of its `serverInfo.name`.
+    pub server_name: Option<String>,
+}
+
+impl Default for ClientOptions {
+    fn default() -> Self {
+        ClientOptions {
+            spec: None,
+            url_mode: true,
+            server_timeout: Duration::from_secs(300),
+            server_name: None,
+        }
+    }
+}
+
+/// Where a recording goes, opened once the revision is known.
+#[derive(Debug, Clone)]
+pub struct Recording {
+    pub path: std::path::PathBuf,
+    pub redact: Vec<String>,
+}
+
+/// Something the client noticed and the caller should tell the person.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Notice(pub String);
+
+/// A connected client.
+pub struct Client {
+    t: Box<dyn Transport>,
+    rev: Revision,
+    server_name: Option<String>,
+    server_caps: Option<Value>,
+    next_id: u64,
+    opts: ClientOptions,
+    recording: Option<Recording>,
+    writer: Option<Writer>,
+    /// Messages seen before the revision was known, for the recording.
+    early: Vec<(Direction, String)>,
+    notices: Vec<Notice>,
+}
+
+/// A message received, kept both as sent and parsed.
+struct Received {
+    raw: String,
+    value: Value,
+}
+
+impl Client {
+    /// Connects over `t`: negotiates the revision (`server/discover` for
+    /// 2026-07-28, else the `initialize` handshake).
+    pub fn connect(
+        t: Box<dyn Transport>,
+        opts: ClientOptions,
+        recording: Option<Recording>,
+    ) -> Result<Client> {
+        let mut c = Client {
+            t,
+            rev: opts.spec.unwrap_or(Revision::LATEST),
+            server_name: opts.server_name.clone(),
+            server_caps: None,
+            next_id: 0,
+            opts,
+            recording,
+            writer: None,
+            early: Vec::new(),
+            notices: Vec::new(),
+        };
+        let rev = c.negotiate()?;
+        c.rev = rev;
+        c.start_recording()?;
+        Ok(c)
+    }
+
+    /// The revision spoken.
+    pub fn revision(&self) -> Revision {
+        self.rev
+    }
+
+    /// The server's name, from `--server` or its `serverInfo`.
+    pub fn server_name(&self) -> Option<&str> {
+        self.server_name.as_deref()
+    }
+
+    /// The capabilities the server declared, when it declared them.
+    pub fn server_capabilities(&self) -> Option<&Value> {
+        self.server_caps.as_ref()
+    }
+
+    /// Takes what the client noticed so far (refused elicitations, input
+    /// requests it cannot serve, server log messages).
+    pub fn take_notices(&mut self) -> Vec<Notice> {
+        std::mem::take(&mut self.notices)
+    }
+
+    fn negotiate(&mut self) -> Result<Revision> {
+        let want = self.opts.spec;
+        if want.is_none() || want == Some(Revision::V2026_07_28) {
+            match self.discover()? {
+                Some(rev) => return Ok(rev),
+                None if want.is_some() => bail!(
+                    "the server does not speak 2026-07-28 (it did not answer `server/discover` with it); try `--spec 2025-11-25`"
+                ),
+                None => {}
+            }
+        }
+        self.initialize(want.unwrap_or(Revision::V2025_11_25))
+    }
+
+    /// Asks `server/discover`; `Some(2026-07-28)` when the server lists it.
+    fn discover(&mut self) -> Result<Option<Revision>> {
+        let id = self.take_id();
+        let params = json!({"_meta": self.request_meta(Revision::V2026_07_28)});
+        let msg =
+            json!({"jsonrpc": "2.0", "id": id, "method": "server/discover", "params": params});
+        self.t
+            .set_protocol_version(Some(Revision::V2026_07_28.as_str()));
+        self.send(&msg.to_string())?;
+        let resp = match self.wait_for(id, None, Some(Duration::from_secs(10))) {
+            Ok(r) => r,
+            // A server of an earlier revision may close or stay silent.
+            Err(_) if self.opts.spec.is_none() => return Ok(None),
+            Err(e) => return Err(e),
+        };
+        let versions = resp
+            .value
+            .get("result")
+            .and_then(|r| r.get("supportedVersions"))
+            .and_then(Value::as_array);
+        let speaks =
+            versions.is_some_and(|v| v.iter().any(|s| s == Revision::V2026_07_28.as_str()));
+        if speaks {
+            if let Some(r) = resp.value.get("result") {
+                self.server_caps = r.get("capabilities").cloned();
+                if self.server_name.is_none() {
+                    self.server_name = r
+                        .get("serverInfo")
+                        .or_else(|| {
+                            r.get("_meta")
+                                .and_then(|m| m.get("io.modelcontextprotocol/serverInfo"))
+                        })
+                        .and_then(|i| i.get("name"))
+                        .and_then(Value::as_str)
+                        .map(str::to_string);
+                }
+            }
+            return Ok(Some(Revision::V2026_07_28));
+        }
+        Ok(None)
+    }
+
+    fn initialize(&mut self, asked: Revision) -> Result<Revision> {
+        let id = self.take_id();
+        let params = json!({
+            "protocolVersion": asked.as_str(),
+            "capabilities": {"elicitation": self.capability(asked)},
+            "clientInfo": client_info(),
+        });
+        let msg = json!({"jsonrpc": "2.0", "id": id, "method": "initialize", "params": params});
+        self.t.set_protocol_version(None);
+        self.send(&msg.to_string())?;
+        let resp = self.wait_for(id, None, None)?;
+        if let Some(err) = resp.value.get("error") {
+            bail!(
+                "the server refused `initialize`: {}",
+                sanitize::line(&err.to_string())
+            );
+        }
+        let result = resp
+            .value
+            .get("result")
+            .ok_or_else(|| anyhow!("the server answered `initialize` without a result"))?;
+        let version = result
+            .get("protocolVersion")
+            .and_then(Value::as_str)
+            .ok_or_else(|| anyhow!("the server's `initialize` result has no protocolVersion"))?;
+        let rev = Revision::from_protocol_version(version).ok_or_else(|| {
+            anyhow!(
+                "the server speaks MCP {}, which has no elicitation; mcp-elicit speaks 2025-06-18, 2025-11-25 and 2026-07-28",
+                sanitize::line(version)
+            )
+        })?;
+        if let Some(w) = self.opts.spec
+            && w != rev
+        {
+            bail!(
+                "--spec {w} was asked, but the server speaks {rev}; use `--spec {rev}` or leave --spec out"
+            );
+        }
+        self.server_caps = result.get("capabilities").cloned();
+        if self.server_name.is_none() {
+            self.server_name = result
+                .get("serverInfo")
+                .and_then(|i| i.get("title").or_else(|| i.get("name")))
+                .and_then(Value::as_str)
+                .map(str::to_string);
+        }
+        self.t.set_protocol_version(Some(rev.as_str()));
+        self.send(r#"{"jsonrpc":"2.0","method":"notifications/initialized"}"#)?;
+        self.t.initialized();
+        Ok(rev)
+    }
+
+    /// The `elicitation` capability for `rev`.
+    fn capability(&self, rev: Revision) -> Value {
+        if !rev.capability_has_modes() {
+            json!({})
+        } else if self.opts.url_mode {
+            json!({"form": {}, "url": {}})
+        } else {
+            json!({"form": {}})
+        }
+    }
+
+    fn request_meta(&self, rev: Revision) -> Value {
+        json!({
+            PROTOCOL_VERSION_META: rev.as_str(),
+            CLIENT_CAPABILITIES_META: {"elicitation": self.capability(rev)},
+            CLIENT_INFO_META: client_info(),
+        })
+    }
+
+    fn take_id(&mut self) -> u64 {
+        self.next_id += 1;
+        self.next_id
+    }
+
+    fn start_recording(&mut self) -> Result<()> {
+        let Some(rec) = &self.recording else {
+            return Ok(());
+        };
+        let mut w = Writer::open(&rec.path, self.rev, &self.t.peer(), &rec.redact)
+            .with_context(|| format!("cannot record to {}", rec.path.display()))?;
+        for (dir, raw) in self.early.drain(..) {
+            w.message(dir, &raw)?;
+        }
+        w.exchange_done()?;
+        self.writer = Some(w);
+        Ok(())
+    }
+
+    fn record(&mut self, dir: Direction, raw: &str) -> Result<()> {
+        match &mut self.writer {
+            Some(w) => w
+                .message(dir, raw)
+                .with_context(|| format!("cannot record to {}", w.path().display())),
+            None if self.recording.is_some() => {
+                self.early.push((dir, raw.to_string()));
+                Ok(())
+            }
+            None => Ok(()),
+        }
+    }
+
+    fn exchange_done(&mut self) -> Result<()> {
+        if let Some(w) = &mut self.writer {
+            w.exchange_done()
+                .with_context(|| format!("cannot record to {}", w.path().display()))?;
+        }
+        Ok(())
+    }
+
+    fn send(&mut self, raw: &str) -> Result<()> {
+        self.record(Direction::ClientToServer, raw)?;
+        self.t.send(raw)
+    }
+
+    /// Makes one request and returns the final response message (a result,
+    /// or a JSON-RPC error), answering elicitations on the way.
+    pub fn request(
+        &mut self,
+        method: &str,
+        params: Value,
+        responder: &mut dyn Responder,
+    ) -> Result<Value> {
+        let Value::Object(base) = params else {
+            bail!("request params must be a JSON object");
+        };
+        let mut retry: Option<(Map<String, Value>, Option<String>)> = None;
+        for _round in 0..=MAX_ROUNDS {
+            let id = self.take_id();
+            // Every round starts from the original params: nothing of one
+            // round leaks into another.
+            let mut p = base.clone();
+            if self.rev == Revision::V2026_07_28 {
+                let mut meta = match p.remove("_meta") {
+                    Some(Value::Object(m)) => m,
+                    _ => Map::new(),
+                };
+                if let Value::Object(m) = self.request_meta(self.rev) {
+                    meta.extend(m);
+                }
+                p.insert("_meta".into(), Value::Object(meta));
+            }
+            let mut state_raw = None;
+            if let Some((responses, state)) = retry.take() {
+                p.insert("inputResponses".into(), Value::Object(responses));
+                state_raw = state;
+            }
+            let mut text =
+                json!({"jsonrpc": "2.0", "id": id, "method": method, "params": Value::Object(p)})
+                    .to_string();
+            if let Some(state) = state_raw {
+                // `requestState` is echoed byte for byte: spliced in as the
+                // server wrote it, not re-serialised.
+                let at = text.len() - 2; // before the closing `}}`
+                text.insert_str(at, &format!(",\"requestState\":{state}"));
+            }
+            self.send(&text)?;
+            let resp = self.wait_for(id, Some(responder), None)?;
+            let result = resp.value.get("result");
+            let input_required = self.rev == Revision::V2026_07_28
+                && result
+                    .and_then(|r| r.get("resultType"))
+                    .and_then(Value::as_str)
+                    == Some("input_required");
+            if !input_required {
+                self.exchange_done()?;
+                return Ok(resp.value);
+            }
+            retry = Some(self.answer_input_required(&resp, responder)?);
+            self.exchange_done()?;
+        }
+        bail!(
+            "the server asked for input {MAX_ROUNDS} rounds in a row without a result; it seems to loop"
+        )
+    }
+
+    /// Builds the `inputResponses` for an `InputRequiredResult`, and the raw
+    /// text of its `requestState`.
+    fn answer_input_required(
+        &mut self,
+        resp: &Received,
+        responder: &mut dyn Responder,
+    ) -> Result<(Map<String, Value>, Option<String>)> {
+        let node = crate::json::parse(&resp.raw).map_err(|e| anyhow!("{}", e.message))?;
+        let state = node
+            .get("result")
+            .and_then(|r| r.get("requestState"))
+            .map(|s| resp.raw[s.span.start..s.span.end].to_string());
+        let findings = self.lint(&resp.raw);
+        let mut responses = Map::new();
+        let requests = resp
+            .value
+            .get("result")
+            .and_then(|r| r.get("inputRequests"))
+            .and_then(Value::as_object)
+            .cloned()
+            .unwrap_or_default();
+        for (key, request) in &requests {
+            let method = request.get("method").and_then(Value::as_str).unwrap_or("");
+            if method != "elicitation/create" {
+                self.notices.push(Notice(format!(
+                    "the server asked for `{}` as input `{}`, which mcp-elicit does not serve (it declared only elicitation); left unanswered",
+                    sanitize::line(method),
+                    sanitize::line(key)
+                )));
+                continue;
+            }
+            let prefix = format!(
+                "/result/inputRequests/{}/",
+                crate::json::pointer_push("", key).trim_start_matches('/')
+            );
+            let errors: Vec<&Finding> = findings
+                .iter()
+                .filter(|f| f.rule.severity == Severity::Error && f.pointer.starts_with(&prefix))
+                .collect();
+            if !errors.is_empty() {
+                self.notices.push(Notice(format!(
+                    "input `{}` is not a valid elicitation ({}); left unanswered",
+                    sanitize::line(key),
+                    describe(&errors)
+                )));
+                continue;
+            }
+            let params = request.get("params").cloned().unwrap_or(Value::Null);
+            if let Some(refusal) = self.mode_refusal(&params) {
+                self.notices.push(Notice(format!(
+                    "input `{}`: {refusal}; left unanswered",
+                    sanitize::line(key)
+                )));
+                continue;
+            }
+            let server = self.server_name.clone();
+            let answer = responder.respond(&Request {
+                params: &params,
+                server: server.as_deref(),
+                revision: self.rev,
+                key: Some(key),
+            })?;
+            responses.insert(key.clone(), answer);
+        }
+        Ok((responses, state))
+    }
+
+    fn lint(&self, raw: &str) -> Vec<Finding> {
+        let opts = Options::for_revision(self.rev);
+        lint::lint_text(raw, &opts, &mut Session::default())
+    }
+
+    /// Why a request in a mode the client did not declare is refused.
+    fn mode_refusal(&self, params: &Value) -> Option<String> {
+        let mode = params.get("mode").and_then(Value::as_str).unwrap_or("form");
+        (mode == "url" && self.rev.has_modes() && !self.opts.url_mode).then(|| {
+            "it asks in URL mode, which this client did not declare (--no-url-mode)".to_string()
+        })
+    }
+
+    /// Waits for the response to `id`, handling what the server sends
+    /// meanwhile. `limit` shortens the server time-out (negotiation).
+    fn wait_for(
+        &mut self,
+        id: u64,
+        responder: Option<&mut dyn Responder>,
+        limit: Option<Duration>,
+    ) -> Result<Received> {
+        let timeout = limit.unwrap_or(self.opts.server_timeout);
+        let mut responder = responder;
+        loop {
+            let event = self.t.recv(timeout).ok_or_else(|| {
+                anyhow!(
+                    "the server sent nothing for {} s (raise --server-timeout if it is just slow)",
+                    timeout.as_secs()
+                )
+            })?;
+            let raw = match event {
+                Event::Message(raw) => raw,
+                Event::Garbage(what) => bail!("the server sent {what}; ending the call"),
+                Event::Closed(why) => bail!("the connection to the server ended: {why}"),
+            };
+            self.record(Direction::ServerToClient, &raw)?;
+            let value: Value = serde_json::from_str(&raw).map_err(|e| {
+                anyhow!(
+                    "the server sent something that is not JSON ({e}): {}",
+                    sanitize::line(&raw.chars().take(200).collect::<String>())
+                )
+            })?;
+            if value.get("jsonrpc").and_then(Value::as_str) != Some("2.0") {
+                bail!(
+                    "the server sent something that is not JSON-RPC 2.0: {}",
+                    sanitize::line(&raw.chars().take(200).collect::<String>())
+                );
+            }
+            let method = value
+                .get("method")
+                .and_then(Value::as_str)
+                .map(str::to_string);
+            match (method, value.get("id")) {
+                (None, Some(rid)) => {
+                    if rid.as_u64() == Some(id) {
+                        return Ok(Received { raw, value });
+                    }
+                    self.notices.push(Notice(format!(
+                        "the server answered a request that is not open (id {}); ignored",
+                        sanitize::line(&rid.to_string())
+                    )));
+                }
+                (Some(m), Some(rid)) => {
+                    let rid = rid.clone();
+                    self.serve_request(&m, rid, &raw, &value, &mut responder)?;
+                }
+                (Some(m), None) => self.notification(&m, &value),
+                (None, None) => bail!(
+                    "the server sent a message that is neither request, notification nor response: {}",
+                    sanitize::line(&raw.chars().take(200).collect::<String>())
+                ),
+            }
+        }
+    }
+
+    fn notification(&mut self, method: &str, value: &Value) {
+        if method == "notifications/message"
+            && let Some(p) = value.get("params")
+        {
+            let level = p.get("level").and_then(Value::as_str).unwrap_or("info");
+            let data = match p.get("data") {
+                Some(Value::String(s)) => s.clone(),
+                Some(v) => v.to_string(),
+                None => String::new(),
+            };
+            self.notices.push(Notice(format!(
+                "server log ({}): {}",
+                sanitize::line(level),
+                sanitize::line(&data)
+            )));
+        }
+    }
+
+    fn reply(&mut self, id: &Value, body: (&str, Value)) -> Result<()> {
+        let mut m = Map::new();
+        m.insert("jsonrpc".into(), json!("2.0"));
+        m.insert("id".into(), id.clone());
+        m.insert(body.0.into(), body.1);
+        self.send(&Value::Object(m).to_string())
+    }
+
+    fn serve_request(
+        &mut self,
+        method: &str,
+        id: Value,
+        raw: &str,
+        value: &Value,
+        responder: &mut Option<&mut dyn Responder>,
+    ) -> Result<()> {
+        match method {
+            "ping" => self.reply(&id, ("result", json!({}))),
+            "elicitation/create" => {
+                let Some(responder) = responder else {
+                    return self.reply(
+                        &id,
+                        ("error", json!({"code": -32600, "message": "no request is in flight to elicit for"})),
+                    );
+                };
+                let errors: Vec<Finding> = self
+                    .lint(raw)
+                    .into_iter()
+                    .filter(|f| f.rule.severity == Severity::Error)
+                    .collect();
+                if !errors.is_empty() {
+                    let refs: Vec<&Finding> = errors.iter().collect();
+                    self.notices.push(Notice(format!(
+                        "refused an invalid elicitation ({}); answered -32602",
+                        describe(&refs)
+                    )));
+                    let data: Vec<Value> = errors
+                        .iter()
+                        .map(|f| json!({"code": f.rule.code, "pointer": f.pointer, "message": f.message}))
+                        .collect();
+                    self.reply(
+                        &id,
+                        ("error", json!({"code": -32602, "message": "invalid elicitation request", "data": {"findings": data}})),
+                    )?;
+                    return self.exchange_done();
+                }
+                let params = value.get("params").cloned().unwrap_or(Value::Null);
+                if let Some(refusal) = self.mode_refusal(&params) {
+                    self.notices.push(Notice(format!(
+                        "refused an elicitation: {refusal}; answered -32602"
+                    )));
+                    self.reply(&id, ("error", json!({"code": -32602, "message": refusal})))?;
+                    return self.exchange_done();
+                }
+                let server = self.server_name.clone();
+                let answer = responder.respond(&Request {
+                    params: &params,
+                    server: server.as_deref(),
+                    revision: self.rev,
+                    key: None,
+                });
+                match answer {
+                    Ok(result) => {
+                        self.reply(&id, ("result", result))?;
+                        self.exchange_done()
+                    }
+                    Err(e) => {
+                        let _ = self.reply(
+                            &id,
+                            (
+                                "error",
+                                json!({"code": -32603, "message": "the client could not answer"}),
+                            ),
+                        );
+                        let _ = self.exchange_done();
+                        Err(e)
+                    }
+                }
+            }
+            other => {
+                self.notices.push(Notice(format!(
+                    "the server sent `{}`, which mcp-elicit does not serve; answered -32601",
+                    sanitize::line(other)
+                )));
+                self.reply(
+                    &id,
+                    ("error", json!({"code": -32601, "message": format!("method not supported by this client: {other}")})),
+                )
+            }
+        }
+    }
+
+    /// Ends the connection.
+    pub fn close(mut self) {
+        let _ = self.exchange_done();
+        self.t.close();
+    }
+}
+
+fn client_info() -> Value {
+    json!({"name": "mcp-elicit", "version": env!("CARGO_PKG_VERSION")})
+}
+
+fn describe(findings: &[&Finding]) -> String {
+    findings
+        .iter()
+        .take(3)
+        .map(|f| format!("{} {}", f.rule.code, sanitize::line(&f.message)))
+        .collect::<Vec<_>>()
+        .join("; ")
+}

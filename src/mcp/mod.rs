@@ -1,0 +1,5 @@
+//! Speaking MCP: transports (stdio, Streamable HTTP) and the client that
+//! answers elicitations while a request is in flight.
+
+pub mod client;
+pub mod transport;

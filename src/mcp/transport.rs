@@ -1,0 +1,486 @@
+//! Transports: how JSON-RPC messages reach an MCP peer and come back.
+//!
+//! Both transports hand over messages as the exact text the peer sent, so
+//! what is linted and recorded is what arrived. Reading happens on threads
+//! that feed one channel, so waiting can time out and a server request can
+//! arrive while a client request is in flight.
+
+use std::io::{BufRead, BufReader, Read, Write};
+use std::process::{Child, ChildStdin, Command, Stdio as PipeStdio};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use anyhow::{Context, Result, anyhow, bail};
+
+use crate::lines::{LineRead, read_line_bounded};
+use crate::sanitize;
+use crate::session::Peer;
+
+/// The largest message read from a peer.
+pub const MAX_MESSAGE: usize = 64 << 20;
+
+/// What arrives from a peer.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Event {
+    /// One JSON text, exactly as received (not yet parsed).
+    Message(String),
+    /// Something that cannot be a message; says what.
+    Garbage(String),
+    /// The peer is gone; says why.
+    Closed(String),
+}
+
+/// A connection to an MCP server.
+pub trait Transport {
+    /// Sends one JSON-RPC message (compact JSON text).
+    fn send(&mut self, raw: &str) -> Result<()>;
+    /// Waits up to `timeout` for the next event; `None` on time-out.
+    fn recv(&mut self, timeout: Duration) -> Option<Event>;
+    /// Sets the protocol version once negotiated, or clears it (HTTP sends
+    /// it as a header).
+    fn set_protocol_version(&mut self, _version: Option<&str>) {}
+    /// Called once initialisation is done (HTTP opens its GET stream).
+    fn initialized(&mut self) {}
+    /// Ends the connection: stdio ends the child, HTTP deletes the session.
+    fn close(&mut self);
+    /// How the server was reached, for recordings.
+    fn peer(&self) -> Peer;
+}
+
+fn recv_from(rx: &Receiver<Event>, timeout: Duration) -> Option<Event> {
+    match rx.recv_timeout(timeout) {
+        Ok(e) => Some(e),
+        Err(RecvTimeoutError::Timeout) => None,
+        Err(RecvTimeoutError::Disconnected) => Some(Event::Closed("the connection ended".into())),
+    }
+}
+
+/// Reads newline-delimited messages from `reader` into `tx` until it ends.
+fn pump_lines<R: Read>(reader: R, tx: &Sender<Event>) -> std::io::Result<()> {
+    let mut reader = BufReader::with_capacity(1 << 16, reader);
+    let mut buf = Vec::new();
+    loop {
+        match read_line_bounded(&mut reader, &mut buf, MAX_MESSAGE)? {
+            LineRead::Eof => return Ok(()),
+            LineRead::TooLong(n) => {
+                let _ = tx.send(Event::Garbage(format!(
+                    "a message of {n} bytes, more than the {} MiB limit",
+                    MAX_MESSAGE >> 20
+                )));
+            }
+            LineRead::Line => {
+                let line = buf.trim_ascii();
+                if line.is_empty() {
+                    continue;
+                }
+                let ev = match std::str::from_utf8(line) {
+                    Ok(t) => Event::Message(t.to_string()),
+                    Err(_) => Event::Garbage("a line that is not UTF-8".into()),
+                };
+                if tx.send(ev).is_err() {
+                    return Ok(());
+                }
+            }
+        }
+    }
+}
+
+/// A server spawned as a child process, spoken to over stdin/stdout with
+/// one JSON-RPC message per line. Its stderr is passed through, prefixed.
+pub struct Stdio {
+    child: Child,
+    stdin: Option<ChildStdin>,
+    rx: Receiver<Event>,
+    command: Vec<String>,
+}
+
+impl Stdio {
+    /// Spawns `command` (program and arguments).
+    pub fn spawn(command: &[String]) -> Result<Stdio> {
+        let Some((program, args)) = command.split_first() else {
+            bail!("no server command given; write it after `--`, e.g. `-- node server.js`");
+        };
+        let mut child = Command::new(program)
+            .args(args)
+            .stdin(PipeStdio::piped())
+            .stdout(PipeStdio::piped())
+            .stderr(PipeStdio::piped())
+            .spawn()
+            .with_context(|| {
+                format!(
+                    "cannot start the server command `{}`: check that `{program}` is installed and on PATH",
+                    command.join(" ")
+                )
+            })?;
+        let (tx, rx) = mpsc::channel();
+        let stdout = child.stdout.take().expect("piped stdout");
+        let out_tx = tx.clone();
+        std::thread::spawn(move || {
+            let why = match pump_lines(stdout, &out_tx) {
+                Ok(()) => "the server closed its output".to_string(),
+                Err(e) => format!("reading from the server failed: {e}"),
+            };
+            let _ = out_tx.send(Event::Closed(why));
+        });
+        let stderr = child.stderr.take().expect("piped stderr");
+        let name = std::path::Path::new(program)
+            .file_name()
+            .map_or_else(|| program.clone(), |n| n.to_string_lossy().into_owned());
+        std::thread::spawn(move || {
+            let reader = BufReader::new(stderr);
+            for line in reader.split(b'\n').map_while(Result::ok) {
+                let text = String::from_utf8_lossy(&line);
+                eprintln!(
+                    "[{}] {}",
+                    sanitize::line(&name),
+                    sanitize::line(text.trim_end())
+                );
+            }
+        });
+        Ok(Stdio {
+            stdin: child.stdin.take(),
+            child,
+            rx,
+            command: command.to_vec(),
+        })
+    }
+
+    fn exit_note(&mut self) -> String {
+        for _ in 0..20 {
+            if let Ok(Some(status)) = self.child.try_wait() {
+                return format!(" (it exited: {status})");
+            }
+            std::thread::sleep(Duration::from_millis(10));
+        }
+        String::new()
+    }
+}
+
+impl Transport for Stdio {
+    fn send(&mut self, raw: &str) -> Result<()> {
+        let stdin = self
+            .stdin
+            .as_mut()
+            .ok_or_else(|| anyhow!("the connection to the server is closed"))?;
+        let mut line = Vec::with_capacity(raw.len() + 1);
+        line.extend_from_slice(raw.as_bytes());
+        line.push(b'\n');
+        stdin
+            .write_all(&line)
+            .and_then(|()| stdin.flush())
+            .map_err(|e| {
+                anyhow!(
+                    "the server stopped reading its input ({e}){}",
+                    self.exit_note()
+                )
+            })
+    }
+
+    fn recv(&mut self, timeout: Duration) -> Option<Event> {
+        match recv_from(&self.rx, timeout)? {
+            Event::Closed(why) => Some(Event::Closed(format!("{why}{}", self.exit_note()))),
+            e => Some(e),
+        }
+    }
+
+    fn close(&mut self) {
+        // Closing stdin asks the server to exit; it gets a moment, then is killed.
+        drop(self.stdin.take());
+        for _ in 0..50 {
+            if let Ok(Some(_)) = self.child.try_wait() {
+                return;
+            }
+            std::thread::sleep(Duration::from_millis(10));
+        }
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+
+    fn peer(&self) -> Peer {
+        Peer::Stdio {
+            command: self.command.clone(),
+        }
+    }
+}
+
+impl Drop for Stdio {
+    fn drop(&mut self) {
+        if let Ok(None) = self.child.try_wait() {
+            self.close();
+        }
+    }
+}
+
+/// A Streamable HTTP endpoint: each message is POSTed; responses come back
+/// as JSON or as an SSE stream; server requests also come on the standalone
+/// GET stream opened after initialisation.
+pub struct Http {
+    agent: ureq::Agent,
+    url: String,
+    shared: Arc<Mutex<HttpShared>>,
+    tx: Sender<Event>,
+    rx: Receiver<Event>,
+}
+
+#[derive(Debug, Default)]
+struct HttpShared {
+    session: Option<String>,
+    version: Option<String>,
+}
+
+impl Http {
+    pub fn new(url: &str) -> Result<Http> {
+        let parsed = url::Url::parse(url).with_context(|| format!("`{url}` is not a URL"))?;
+        if !matches!(parsed.scheme(), "http" | "https") {
+            bail!("`{url}` is not an http:// or https:// URL");
+        }
+        let config = ureq::Agent::config_builder()
+            .http_status_as_error(false)
+            .timeout_connect(Some(Duration::from_secs(10)))
+            .build();
+        let (tx, rx) = mpsc::channel();
+        Ok(Http {
+            agent: config.into(),
+            url: url.to_string(),
+            shared: Arc::default(),
+            tx,
+            rx,
+        })
+    }
+
+    fn headers(shared: &Mutex<HttpShared>) -> Vec<(&'static str, String)> {
+        let s = shared.lock().unwrap_or_else(|p| p.into_inner());
+        let mut h = Vec::new();
+        if let Some(id) = &s.session {
+            h.push(("Mcp-Session-Id", id.clone()));
+        }
+        if let Some(v) = &s.version {
+            h.push(("MCP-Protocol-Version", v.clone()));
+        }
+        h
+    }
+}
+
+/// A header value that survives HTTP: printable ASCII without edge spaces
+/// as it is, anything else as `=?base64?...?=`.
+fn header_value(v: &str) -> String {
+    let plain = v.bytes().all(|b| (0x20..0x7f).contains(&b))
+        && v.trim() == v
+        && !(v.starts_with("=?base64?") && v.ends_with("?="));
+    if plain {
+        v.to_string()
+    } else {
+        format!("=?base64?{}?=", data_encoding::BASE64.encode(v.as_bytes()))
+    }
+}
+
+/// Delivers the body of an HTTP response: JSON (one message or a batch) or
+/// an SSE stream of messages.
+fn deliver(mut resp: ureq::http::Response<ureq::Body>, tx: &Sender<Event>, what: &str) {
+    let status = resp.status().as_u16();
+    let ctype = resp
+        .headers()
+        .get("content-type")
+        .and_then(|v| v.to_str().ok())
+        .unwrap_or("")
+        .to_ascii_lowercase();
+    if status == 202 || status == 204 {
+        return;
+    }
+    let mut reader = resp.body_mut().as_reader();
+    if ctype.starts_with("text/event-stream") {
+        let mut parser = sse_parse::SseParser::new().max_buffer(MAX_MESSAGE);
+        let mut chunk = vec![0u8; 1 << 16];
+        loop {
+            let n = match reader.read(&mut chunk) {
+                Ok(0) => break,
+                Ok(n) => n,
+                Err(e) => {
+                    let _ = tx.send(Event::Closed(format!("the {what} stream broke: {e}")));
+                    return;
+                }
+            };
+            parser.feed(&chunk[..n]);
+            while let Some(ev) = parser.next_event() {
+                if ev.event == "message"
+                    && !ev.data.trim().is_empty()
+                    && tx.send(Event::Message(ev.data)).is_err()
+                {
+                    return;
+                }
+            }
+            if parser.overflows() > 0 {
+                let _ = tx.send(Event::Garbage(format!(
+                    "an event over the {} MiB limit on the {what} stream",
+                    MAX_MESSAGE >> 20
+                )));
+                return;
+            }
+        }
+        parser.finish();
+        while let Some(ev) = parser.next_event() {
+            if ev.event == "message" && !ev.data.trim().is_empty() {
+                let _ = tx.send(Event::Message(ev.data));
+            }
+        }
+        return;
+    }
+    let mut body = Vec::new();
+    if let Err(e) = reader
+        .by_ref()
+        .take(MAX_MESSAGE as u64 + 1)
+        .read_to_end(&mut body)
+    {
+        let _ = tx.send(Event::Closed(format!(
+            "reading the {what} response failed: {e}"
+        )));
+        return;
+    }
+    let text = String::from_utf8_lossy(&body).trim().to_string();
+    if body.len() > MAX_MESSAGE {
+        let _ = tx.send(Event::Garbage(format!(
+            "a response over the {} MiB limit",
+            MAX_MESSAGE >> 20
+        )));
+        return;
+    }
+    match serde_json::from_str::<serde_json::Value>(&text) {
+        Ok(serde_json::Value::Array(batch)) => {
+            for m in batch {
+                let _ = tx.send(Event::Message(m.to_string()));
+            }
+        }
+        Ok(serde_json::Value::Object(_)) => {
+            let _ = tx.send(Event::Message(text));
+        }
+        _ if (200..300).contains(&status) => {
+            let _ = tx.send(Event::Garbage(format!(
+                "a {what} response that is not JSON (HTTP {status}, {ctype}): {}",
+                sanitize::line(&text.chars().take(200).collect::<String>())
+            )));
+        }
+        _ => {
+            let _ = tx.send(Event::Closed(format!(
+                "the server answered the {what} with HTTP {status}: {}",
+                sanitize::line(&text.chars().take(200).collect::<String>())
+            )));
+        }
+    }
+}
+
+impl Transport for Http {
+    fn send(&mut self, raw: &str) -> Result<()> {
+        let agent = self.agent.clone();
+        let url = self.url.clone();
+        let shared = Arc::clone(&self.shared);
+        let tx = self.tx.clone();
+        let body = raw.to_string();
+        let parsed: serde_json::Value =
+            serde_json::from_str(raw).context("a message to send is not JSON")?;
+        let method = parsed
+            .get("method")
+            .and_then(|m| m.as_str())
+            .map(str::to_string);
+        let is_initialize = method.as_deref() == Some("initialize");
+        // 2026-07-28 routes requests by headers that repeat the body.
+        let mut routing: Vec<(&'static str, String)> = Vec::new();
+        let modern = self
+            .shared
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .version
+            .as_deref()
+            == Some(crate::spec::Revision::V2026_07_28.as_str());
+        if modern && let Some(m) = &method {
+            routing.push(("Mcp-Method", m.clone()));
+            let key = match m.as_str() {
+                "tools/call" | "prompts/get" => Some("name"),
+                "resources/read" => Some("uri"),
+                _ => None,
+            };
+            if let Some(name) = key
+                .and_then(|k| parsed.get("params")?.get(k))
+                .and_then(|v| v.as_str())
+            {
+                routing.push(("Mcp-Name", header_value(name)));
+            }
+        }
+        // Each POST runs on its own thread: a request's SSE stream stays open
+        // while the answers to its elicitations are POSTed.
+        std::thread::spawn(move || {
+            let mut req = agent
+                .post(&url)
+                .header("Content-Type", "application/json")
+                .header("Accept", "application/json, text/event-stream");
+            for (k, v) in Http::headers(&shared).into_iter().chain(routing) {
+                req = req.header(k, &v);
+            }
+            match req.send(body.as_bytes()) {
+                Ok(resp) => {
+                    if is_initialize
+                        && let Some(id) = resp
+                            .headers()
+                            .get("mcp-session-id")
+                            .and_then(|v| v.to_str().ok())
+                    {
+                        shared.lock().unwrap_or_else(|p| p.into_inner()).session =
+                            Some(id.to_string());
+                    }
+                    deliver(resp, &tx, "POST");
+                }
+                Err(e) => {
+                    let _ = tx.send(Event::Closed(format!("cannot reach {url}: {e}")));
+                }
+            }
+        });
+        Ok(())
+    }
+
+    fn recv(&mut self, timeout: Duration) -> Option<Event> {
+        recv_from(&self.rx, timeout)
+    }
+
+    fn set_protocol_version(&mut self, version: Option<&str>) {
+        self.shared
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .version = version.map(str::to_string);
+    }
+
+    fn initialized(&mut self) {
+        let agent = self.agent.clone();
+        let url = self.url.clone();
+        let shared = Arc::clone(&self.shared);
+        let tx = self.tx.clone();
+        std::thread::spawn(move || {
+            let mut req = agent.get(&url).header("Accept", "text/event-stream");
+            for (k, v) in Http::headers(&shared) {
+                req = req.header(k, &v);
+            }
+            // A server without a standalone stream answers 405; that is fine.
+            if let Ok(resp) = req.call()
+                && resp.status().as_u16() == 200
+            {
+                deliver(resp, &tx, "GET");
+            }
+        });
+    }
+
+    fn close(&mut self) {
+        let headers = Http::headers(&self.shared);
+        if headers.iter().any(|(k, _)| *k == "Mcp-Session-Id") {
+            let mut req = self.agent.delete(&self.url);
+            for (k, v) in headers {
+                req = req.header(k, &v);
+            }
+            let _ = req.call();
+        }
+    }
+
+    fn peer(&self) -> Peer {
+        Peer::Http {
+            url: self.url.clone(),
+        }
+    }
+}

@@ -1,0 +1,381 @@
+//! Sessions: recorded elicitation exchanges, one JSON value per line.
+//!
+//! The format is documented in `docs/session-format.md` and
+//! `docs/session-line.schema.json`. A session starts with a header line and
+//! has one line per JSON-RPC message, in the order the messages were sent:
+//!
+//! ```text
+//! {"mcp-elicit-session":1,"tool":"mcp-elicit 0.1.0","spec":"2025-11-25","server":{"transport":"stdio","command":["node","server.js"]},"started":"2026-11-23T10:00:00.000Z"}
+//! {"t":0,"from":"client","msg":{"jsonrpc":"2.0","id":1,"method":"tools/call",...}}
+//! {"t":12,"from":"server","msg":{"jsonrpc":"2.0","id":7,"method":"elicitation/create",...}}
+//! ```
+//!
+//! The [`Writer`] appends and flushes each line as it happens and syncs at
+//! each finished exchange. Reading goes through [`line`], which recognises
+//! this format and the formats other tools write (see [`Format`]), so the
+//! linter, `replay` and the answer path read every kind the same way.
+
+pub mod recorded;
+pub mod show;
+mod writer;
+
+pub use writer::{Peer, Writer};
+
+use crate::json::{Node, Value};
+
+/// The key that marks a header line, with the format version as its value.
+pub const HEADER_KEY: &str = "mcp-elicit-session";
+/// The format version this build writes and reads.
+pub const FORMAT_VERSION: u64 = 1;
+/// What redacted answers are replaced with.
+pub const REDACTED: &str = "[redacted]";
+
+/// Who sent a message.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Direction {
+    ClientToServer,
+    ServerToClient,
+}
+
+impl Direction {
+    /// The sender, as written in a session line.
+    pub fn sender(self) -> &'static str {
+        match self {
+            Direction::ClientToServer => "client",
+            Direction::ServerToClient => "server",
+        }
+    }
+}
+
+/// The line formats a session file can be in, told apart by its first line.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Format {
+    /// This tool's own: a header line, then `{"t", "from", "msg"}` lines.
+    Native,
+    /// Bare JSON-RPC messages, one per line; the sender is inferred.
+    Plain,
+    /// JSON-RPC messages with a top-level `_meta: {dir: send|recv|lifecycle,
+    /// server, ts}`; `send` is the client's, lifecycle lines are skipped.
+    MetaDir,
+    /// `{"ts": seconds, "dir": "client->server"|"server->client", "msg"}`.
+    Envelope,
+    /// `{"session_id", "server_label", "seq", "ts", "direction":
+    /// "c2s"|"s2c"|"stderr"|"meta", "raw"}`; stderr and meta lines are skipped.
+    Labelled,
+}
+
+impl Format {
+    /// Recognises the format from the first non-blank line of a file.
+    pub fn detect(first: &Node) -> Format {
+        if first.get(HEADER_KEY).is_some() {
+            Format::Native
+        } else if first.get("direction").is_some() && first.get("raw").is_some() {
+            Format::Labelled
+        } else if first.get("dir").is_some() && first.get("msg").is_some() {
+            Format::Envelope
+        } else if first
+            .get("_meta")
+            .and_then(|m| m.get("dir"))
+            .and_then(Node::as_str)
+            .is_some_and(|d| matches!(d, "send" | "recv" | "lifecycle"))
+        {
+            Format::MetaDir
+        } else {
+            Format::Plain
+        }
+    }
+
+    pub fn describe(self) -> &'static str {
+        match self {
+            Format::Native => "an mcp-elicit session",
+            Format::Plain => "JSONL of JSON-RPC messages",
+            Format::MetaDir => "NDJSON with `_meta.dir`",
+            Format::Envelope => "JSONL `{ts, dir, msg}` envelopes",
+            Format::Labelled => "JSONL `{session_id, direction, raw}` envelopes",
+        }
+    }
+}
+
+/// The header of a native session.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Header {
+    pub version: u64,
+    pub tool: Option<String>,
+    pub spec: Option<String>,
+    pub started: Option<String>,
+    /// The names of properties whose answers were redacted on write.
+    pub redacted: Vec<String>,
+}
+
+/// What one line of a session file holds.
+#[derive(Debug)]
+pub enum Line<'d, 'a> {
+    /// A native header (a file may hold several runs, each with its header).
+    Header(Header),
+    /// A JSON-RPC message, with its sender when the line says it and its
+    /// time offset in milliseconds when the line has one.
+    Message {
+        from: Option<Direction>,
+        t_ms: Option<u64>,
+        msg: &'d Node<'a>,
+    },
+    /// A line the format says to skip (lifecycle, stderr, meta).
+    Skip,
+    /// A line that is not what its format requires; the message says what.
+    Bad(String),
+}
+
+/// Reads one line of a session in `format`.
+pub fn line<'d, 'a>(format: Format, node: &'d Node<'a>) -> Line<'d, 'a> {
+    if node.as_object().is_none() {
+        return Line::Bad(format!(
+            "this line is {}; every line of a session is a JSON object",
+            node.type_name()
+        ));
+    }
+    match format {
+        Format::Native => native(node),
+        Format::Plain => Line::Message {
+            from: None,
+            t_ms: None,
+            msg: node,
+        },
+        Format::MetaDir => {
+            let dir = node
+                .get("_meta")
+                .and_then(|m| m.get("dir"))
+                .and_then(Node::as_str);
+            let from = match dir {
+                Some("send") => Direction::ClientToServer,
+                Some("recv") => Direction::ServerToClient,
+                Some("lifecycle") => return Line::Skip,
+                _ => {
+                    return Line::Bad(
+                        "`_meta.dir` is not \"send\", \"recv\" or \"lifecycle\"".into(),
+                    );
+                }
+            };
+            let t_ms = node
+                .get("_meta")
+                .and_then(|m| m.get("ts"))
+                .and_then(Node::as_str)
+                .and_then(|ts| humantime::parse_rfc3339_weak(ts).ok())
+                .and_then(|t| t.duration_since(std::time::UNIX_EPOCH).ok())
+                .map(|d| d.as_millis() as u64);
+            Line::Message {
+                from: Some(from),
+                t_ms,
+                msg: node,
+            }
+        }
+        Format::Envelope => {
+            let from = match node.get("dir").and_then(Node::as_str) {
+                Some("client->server") => Direction::ClientToServer,
+                Some("server->client") => Direction::ServerToClient,
+                _ => {
+                    return Line::Bad(
+                        "`dir` is not \"client->server\" or \"server->client\"".into(),
+                    );
+                }
+            };
+            let Some(msg) = node.get("msg") else {
+                return Line::Bad("the envelope has no `msg`".into());
+            };
+            let t_ms = node
+                .get("ts")
+                .and_then(Node::as_f64)
+                .filter(|t| *t >= 0.0)
+                .map(|t| (t * 1000.0) as u64);
+            Line::Message {
+                from: Some(from),
+                t_ms,
+                msg,
+            }
+        }
+        Format::Labelled => {
+            let from = match node.get("direction").and_then(Node::as_str) {
+                Some("c2s") => Direction::ClientToServer,
+                Some("s2c") => Direction::ServerToClient,
+                Some("stderr" | "meta") => return Line::Skip,
+                _ => {
+                    return Line::Bad(
+                        "`direction` is not \"c2s\", \"s2c\", \"stderr\" or \"meta\"".into(),
+                    );
+                }
+            };
+            let Some(msg) = node.get("raw") else {
+                return Line::Bad("the envelope has no `raw` message".into());
+            };
+            let t_ms = node.get("ts").and_then(|t| match &t.value {
+                Value::Number(_) => t
+                    .as_f64()
+                    .filter(|t| *t >= 0.0)
+                    .map(|t| (t * 1000.0) as u64),
+                Value::String(s) => humantime::parse_rfc3339_weak(s)
+                    .ok()
+                    .and_then(|t| t.duration_since(std::time::UNIX_EPOCH).ok())
+                    .map(|d| d.as_millis() as u64),
+                _ => None,
+            });
+            Line::Message {
+                from: Some(from),
+                t_ms,
+                msg,
+            }
+        }
+    }
+}
+
+fn native<'d, 'a>(node: &'d Node<'a>) -> Line<'d, 'a> {
+    if let Some(v) = node.get(HEADER_KEY) {
+        let Some(version) = v.as_count() else {
+            return Line::Bad(format!("`{HEADER_KEY}` is not a format version number"));
+        };
+        if version > FORMAT_VERSION {
+            return Line::Bad(format!(
+                "this session is format {version}; this mcp-elicit reads format {FORMAT_VERSION} (upgrade mcp-elicit)"
+            ));
+        }
+        let text = |k: &str| node.get(k).and_then(Node::as_str).map(str::to_string);
+        let redacted = node
+            .get("redacted")
+            .and_then(Node::as_array)
+            .unwrap_or_default()
+            .iter()
+            .filter_map(|n| n.as_str().map(str::to_string))
+            .collect();
+        return Line::Header(Header {
+            version,
+            tool: text("tool"),
+            spec: text("spec"),
+            started: text("started"),
+            redacted,
+        });
+    }
+    let from = match node.get("from").and_then(Node::as_str) {
+        Some("client") => Direction::ClientToServer,
+        Some("server") => Direction::ServerToClient,
+        _ => return Line::Bad(
+            "`from` is not \"client\" or \"server\"; a message line is {\"t\", \"from\", \"msg\"}"
+                .into(),
+        ),
+    };
+    let Some(msg) = node.get("msg") else {
+        return Line::Bad(
+            "the line has no `msg`; a message line is {\"t\", \"from\", \"msg\"}".into(),
+        );
+    };
+    Line::Message {
+        from: Some(from),
+        t_ms: node.get("t").and_then(Node::as_count),
+        msg,
+    }
+}
+
+/// Infers who sent a bare JSON-RPC message: requests for the methods a
+/// server sends (elicitation, sampling, roots) come from the server, other
+/// requests from the client; a response comes from the other side of the
+/// request it answers, which `pending` remembers by id.
+#[derive(Debug, Default)]
+pub struct Senders {
+    /// Who sent the open requests of each id, latest last (the two sides
+    /// number their requests independently, so ids repeat).
+    pending: std::collections::HashMap<String, Vec<Direction>>,
+}
+
+/// Methods only a server sends.
+const SERVER_METHODS: &[&str] = &[
+    "elicitation/create",
+    "sampling/createMessage",
+    "roots/list",
+    "notifications/elicitation/complete",
+    "notifications/message",
+    "notifications/progress",
+    "notifications/resources/updated",
+    "notifications/resources/list_changed",
+    "notifications/tools/list_changed",
+    "notifications/prompts/list_changed",
+];
+
+impl Senders {
+    /// How many requests are remembered before the oldest are forgotten.
+    const LIMIT: usize = 4096;
+
+    pub fn infer(&mut self, msg: &Node) -> Option<Direction> {
+        let id = msg.get("id").map(|id| match &id.value {
+            Value::String(s) => format!("\"{s}\""),
+            _ => id.to_value().to_string(),
+        });
+        if let Some(method) = msg.get("method").and_then(Node::as_str) {
+            let from = if SERVER_METHODS.contains(&method) {
+                Direction::ServerToClient
+            } else {
+                Direction::ClientToServer
+            };
+            if let Some(id) = id {
+                if self.pending.len() >= Self::LIMIT {
+                    self.pending.clear();
+                }
+                self.pending.entry(id).or_default().push(from);
+            }
+            return Some(from);
+        }
+        let id = id?;
+        let stack = self.pending.get_mut(&id)?;
+        let asked = stack.pop()?;
+        if stack.is_empty() {
+            self.pending.remove(&id);
+        }
+        Some(match asked {
+            Direction::ClientToServer => Direction::ServerToClient,
+            Direction::ServerToClient => Direction::ClientToServer,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::json::parse;
+
+    fn detect(s: &str) -> Format {
+        Format::detect(&parse(s).unwrap())
+    }
+
+    #[test]
+    fn formats_are_told_apart_by_the_first_line() {
+        assert_eq!(detect(r#"{"mcp-elicit-session":1}"#), Format::Native);
+        assert_eq!(
+            detect(r#"{"jsonrpc":"2.0","id":1,"method":"ping"}"#),
+            Format::Plain
+        );
+        assert_eq!(
+            detect(r#"{"jsonrpc":"2.0","id":1,"method":"ping","_meta":{"dir":"send"}}"#),
+            Format::MetaDir
+        );
+        assert_eq!(
+            detect(r#"{"ts":1.5,"dir":"client->server","msg":{}}"#),
+            Format::Envelope
+        );
+        assert_eq!(
+            detect(r#"{"session_id":"a","seq":1,"direction":"meta","raw":{}}"#),
+            Format::Labelled
+        );
+    }
+
+    #[test]
+    fn senders_follow_request_response_pairs() {
+        let mut s = Senders::default();
+        let call = parse(r#"{"jsonrpc":"2.0","id":1,"method":"tools/call"}"#).unwrap();
+        let ask = parse(r#"{"jsonrpc":"2.0","id":1,"method":"elicitation/create"}"#).unwrap();
+        let answer = parse(r#"{"jsonrpc":"2.0","id":1,"result":{"action":"cancel"}}"#).unwrap();
+        assert_eq!(s.infer(&call), Some(Direction::ClientToServer));
+        // The server's request reuses id 1 in its own id space; the answer
+        // pairs with the latest request of that id.
+        assert_eq!(s.infer(&ask), Some(Direction::ServerToClient));
+        assert_eq!(s.infer(&answer), Some(Direction::ClientToServer));
+        // The next response of id 1 answers the client's call.
+        assert_eq!(s.infer(&answer), Some(Direction::ServerToClient));
+        assert_eq!(s.infer(&answer), None, "each request is answered once");
+    }
+}

@@ -1,0 +1,216 @@
+//! Recorded answers: every elicitation in a session paired with the answer
+//! it got, and the lookup `answer --answers-from` uses to answer a new
+//! request the way a recorded one was answered.
+
+use std::collections::HashMap;
+use std::io::BufRead;
+
+use serde_json::Value;
+
+use super::{Format, Line, line};
+use crate::document;
+use crate::json::{self, Node};
+use crate::lines::{LineRead, read_line_bounded};
+use crate::lint::MAX_DOCUMENT;
+
+/// One recorded elicitation and its answer.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Recorded {
+    /// The line of the session the request is on.
+    pub line: usize,
+    /// The `elicitation/create` params.
+    pub params: Value,
+    /// The `ElicitResult` given.
+    pub answer: Value,
+}
+
+/// Reads every answered elicitation of a session, in any recognised format,
+/// streaming. Unanswered requests are left out; torn and unreadable lines
+/// are skipped (`replay` reports them).
+pub fn read<R: BufRead>(mut reader: R) -> std::io::Result<Vec<Recorded>> {
+    let mut out = Vec::new();
+    let mut format: Option<Format> = None;
+    // Open `elicitation/create` requests by id, and input requests by key.
+    let mut by_id: HashMap<String, (usize, Value)> = HashMap::new();
+    let mut by_key: HashMap<String, (usize, Value)> = HashMap::new();
+    let mut buf = Vec::new();
+    let mut line_no = 0;
+    loop {
+        match read_line_bounded(&mut reader, &mut buf, MAX_DOCUMENT)? {
+            LineRead::Eof => break,
+            LineRead::TooLong(_) => {
+                line_no += 1;
+                continue;
+            }
+            LineRead::Line => line_no += 1,
+        }
+        let Ok(text) = std::str::from_utf8(&buf) else {
+            continue;
+        };
+        let Ok(node) = json::parse(text.trim_end()) else {
+            continue;
+        };
+        let format = *format.get_or_insert_with(|| Format::detect(&node));
+        let Line::Message { msg, .. } = line(format, &node) else {
+            continue;
+        };
+        let id = msg.get("id").map(|i| i.to_value().to_string());
+        let method = msg.get("method").and_then(Node::as_str);
+        if method == Some("elicitation/create") {
+            if let (Some(id), Some(p)) = (id, msg.get("params")) {
+                by_id.insert(id, (line_no, p.to_value()));
+            }
+            continue;
+        }
+        if let Some(responses) = msg
+            .get("params")
+            .and_then(|p| p.get("inputResponses"))
+            .and_then(Node::as_object)
+        {
+            for m in responses {
+                if let Some((l, params)) = by_key.remove(&*m.key) {
+                    out.push(Recorded {
+                        line: l,
+                        params,
+                        answer: m.value.to_value(),
+                    });
+                }
+            }
+            continue;
+        }
+        if let Some(ir) = document::input_required(msg) {
+            for (key, method, request) in ir.requests {
+                if method == Some("elicitation/create")
+                    && let Some(p) = request.get("params")
+                {
+                    by_key.insert(key, (line_no, p.to_value()));
+                }
+            }
+            continue;
+        }
+        if let (Some(id), Some(result)) = (id, msg.get("result"))
+            && result.get("action").is_some()
+            && let Some((l, params)) = by_id.remove(&id)
+        {
+            out.push(Recorded {
+                line: l,
+                params,
+                answer: result.to_value(),
+            });
+        }
+    }
+    Ok(out)
+}
+
+/// Finds the recorded answer for `params`: the latest recorded request with
+/// the same mode, message and schema (or URL). With none, the error names
+/// the nearest recorded request and how it differs.
+pub fn find<'r>(recorded: &'r [Recorded], params: &Value) -> Result<&'r Recorded, String> {
+    if let Some(r) = recorded
+        .iter()
+        .rev()
+        .find(|r| differences(&r.params, params).is_empty())
+    {
+        return Ok(r);
+    }
+    let nearest = recorded
+        .iter()
+        .rev()
+        .min_by_key(|r| differences(&r.params, params).len());
+    match nearest {
+        None => Err("the session holds no answered elicitation".into()),
+        Some(r) => Err(format!(
+            "no recorded request matches; the nearest, on line {}, differs: {}",
+            r.line,
+            differences(&r.params, params).join("; ")
+        )),
+    }
+}
+
+/// How two requests differ, for matching: mode, message, URL, and the
+/// schema property by property. Empty when they match.
+fn differences(recorded: &Value, asked: &Value) -> Vec<String> {
+    let mut out = Vec::new();
+    let mode = |v: &Value| {
+        v.get("mode")
+            .and_then(Value::as_str)
+            .unwrap_or("form")
+            .to_string()
+    };
+    if mode(recorded) != mode(asked) {
+        out.push(format!("mode was {}, is {}", mode(recorded), mode(asked)));
+    }
+    let text = |v: &Value, k: &str| v.get(k).cloned().unwrap_or(Value::Null);
+    for k in ["message", "url"] {
+        let (a, b) = (text(recorded, k), text(asked, k));
+        if a != b {
+            out.push(format!("{k} was {a}, is {b}"));
+        }
+    }
+    let schema = |v: &Value| v.get("requestedSchema").cloned().unwrap_or(Value::Null);
+    let (ra, rb) = (schema(recorded), schema(asked));
+    if ra != rb {
+        let props = |v: &Value| {
+            v.get("properties")
+                .and_then(Value::as_object)
+                .cloned()
+                .unwrap_or_default()
+        };
+        let (pa, pb) = (props(&ra), props(&rb));
+        for (name, a) in &pa {
+            match pb.get(name) {
+                None => out.push(format!("property `{name}` was asked, is not now")),
+                Some(b) if a != b => out.push(format!("property `{name}` was {a}, is {b}")),
+                Some(_) => {}
+            }
+        }
+        for name in pb.keys().filter(|n| !pa.contains_key(*n)) {
+            out.push(format!("property `{name}` is new"));
+        }
+        if ra.get("required") != rb.get("required") {
+            out.push(format!(
+                "required was {}, is {}",
+                ra.get("required").unwrap_or(&Value::Null),
+                rb.get("required").unwrap_or(&Value::Null)
+            ));
+        }
+        if out.is_empty() {
+            out.push("the schema differs outside its properties".into());
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const SESSION: &str = r#"{"mcp-elicit-session":1,"tool":"mcp-elicit 0.1.0","spec":"2026-07-28","server":{"transport":"file","path":"-"},"started":"2026-11-23T10:00:00.000Z"}
+{"t":0,"from":"server","msg":{"jsonrpc":"2.0","id":5,"method":"elicitation/create","params":{"message":"Name?","requestedSchema":{"type":"object","properties":{"name":{"type":"string"}}}}}}
+{"t":9,"from":"client","msg":{"jsonrpc":"2.0","id":5,"result":{"action":"accept","content":{"name":"Ada"}}}}
+{"t":10,"from":"server","msg":{"jsonrpc":"2.0","id":1,"result":{"resultType":"input_required","inputRequests":{"size":{"method":"elicitation/create","params":{"message":"Size?","requestedSchema":{"type":"object","properties":{"n":{"type":"integer"}}}}}}}}}
+{"t":20,"from":"client","msg":{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"x","inputResponses":{"size":{"action":"decline"}}}}}
+"#;
+
+    #[test]
+    fn answers_are_paired_and_found_by_message_and_schema() {
+        let rec = read(SESSION.as_bytes()).unwrap();
+        assert_eq!(rec.len(), 2);
+        assert_eq!(rec[0].line, 2);
+        assert_eq!(rec[1].answer, serde_json::json!({"action": "decline"}));
+        let asked: Value = serde_json::from_str(
+            r#"{"requestedSchema":{"properties":{"name":{"type":"string"}},"type":"object"},"message":"Name?"}"#,
+        )
+        .unwrap();
+        assert_eq!(find(&rec, &asked).unwrap().answer["content"]["name"], "Ada");
+        let changed: Value = serde_json::from_str(
+            r#"{"message":"Name?","requestedSchema":{"type":"object","properties":{"name":{"type":"string","maxLength":5}}}}"#,
+        )
+        .unwrap();
+        let err = find(&rec, &changed).unwrap_err();
+        assert_eq!(
+            err,
+            r#"no recorded request matches; the nearest, on line 2, differs: property `name` was {"type":"string"}, is {"type":"string","maxLength":5}"#
+        );
+    }
+}

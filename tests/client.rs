@@ -1,0 +1,294 @@
+//! The client library against a real MCP server process: a booking server
+//! built on the official MCP Python SDK (tests/servers/booking.py), over
+//! stdio and Streamable HTTP, in every revision.
+
+use std::net::TcpListener;
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+use mcp_elicit::mcp::client::{Client, ClientOptions, Recording};
+use mcp_elicit::mcp::transport::{Http, Stdio as StdioTransport, Transport};
+use mcp_elicit::respond::{Request, Responder};
+use mcp_elicit::spec::Revision;
+use serde_json::{Value, json};
+
+use crate::support::root;
+
+/// The Python with the `mcp` package (`pip install mcp==2.3.0`; .ci/run does).
+fn python() -> String {
+    std::env::var("MCP_PYTHON").unwrap_or_else(|_| "python3".into())
+}
+
+fn server_command() -> Vec<String> {
+    vec![
+        python(),
+        root()
+            .join("tests/servers/booking.py")
+            .to_string_lossy()
+            .into_owned(),
+        "stdio".into(),
+    ]
+}
+
+/// Answers with prepared results and remembers what it was asked.
+struct Scripted {
+    answers: Vec<Value>,
+    asked: Vec<(Value, Option<String>, Revision, Option<String>)>,
+}
+
+impl Scripted {
+    fn new(answers: Vec<Value>) -> Self {
+        Scripted {
+            answers,
+            asked: Vec::new(),
+        }
+    }
+}
+
+impl Responder for Scripted {
+    fn respond(&mut self, r: &Request<'_>) -> anyhow::Result<Value> {
+        self.asked.push((
+            r.params.clone(),
+            r.server.map(str::to_string),
+            r.revision,
+            r.key.map(str::to_string),
+        ));
+        Ok(self.answers.remove(0))
+    }
+}
+
+/// An HTTP server on a free port, stopped when dropped.
+struct HttpServer {
+    child: Child,
+    url: String,
+}
+
+impl HttpServer {
+    fn start() -> HttpServer {
+        let port = TcpListener::bind("127.0.0.1:0")
+            .unwrap()
+            .local_addr()
+            .unwrap()
+            .port();
+        let child = Command::new(python())
+            .arg(root().join("tests/servers/booking.py"))
+            .args(["http", &port.to_string()])
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("python3 with the mcp package");
+        let start = Instant::now();
+        while std::net::TcpStream::connect(("127.0.0.1", port)).is_err() {
+            assert!(
+                start.elapsed() < Duration::from_secs(30),
+                "the HTTP server did not start"
+            );
+            std::thread::sleep(Duration::from_millis(50));
+        }
+        HttpServer {
+            child,
+            url: format!("http://127.0.0.1:{port}/mcp"),
+        }
+    }
+}
+
+impl Drop for HttpServer {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+fn accept() -> Value {
+    json!({"action": "accept", "content": {"guests": 4, "seating": "terrace"}})
+}
+
+fn call(
+    t: Box<dyn Transport>,
+    spec: Option<Revision>,
+    tool: &str,
+    answers: Vec<Value>,
+) -> (Client, Value, Scripted) {
+    let opts = ClientOptions {
+        spec,
+        server_timeout: Duration::from_secs(60),
+        ..ClientOptions::default()
+    };
+    let mut client = Client::connect(t, opts, None).unwrap();
+    let mut r = Scripted::new(answers);
+    let resp = client
+        .request("tools/call", json!({"name": tool, "arguments": {}}), &mut r)
+        .unwrap();
+    (client, resp, r)
+}
+
+fn text(resp: &Value) -> &str {
+    resp["result"]["content"][0]["text"]
+        .as_str()
+        .unwrap_or_else(|| panic!("{resp}"))
+}
+
+#[test]
+fn stdio_in_every_revision() {
+    // 2025-06-18 has no defaults but on booleans: the booking form (an enum
+    // with a default) would be refused there, so it is asked to confirm.
+    let yes = json!({"action": "accept", "content": {"confirm": true}});
+    for (spec, want, tool, answer, said, message) in [
+        (
+            Some(Revision::V2025_06_18),
+            Revision::V2025_06_18,
+            "confirm",
+            yes.clone(),
+            r#"confirmed: {"confirm":true}"#,
+            "Confirm the booking?",
+        ),
+        (
+            Some(Revision::V2025_11_25),
+            Revision::V2025_11_25,
+            "book_table",
+            accept(),
+            r#"booked: {"guests":4,"seating":"terrace","notes":null}"#,
+            "Book a table at Chez Nous",
+        ),
+        (
+            None,
+            Revision::V2026_07_28,
+            "book_table",
+            accept(),
+            r#"booked: {"guests":4,"seating":"terrace","notes":null}"#,
+            "Book a table at Chez Nous",
+        ),
+    ] {
+        let t = Box::new(StdioTransport::spawn(&server_command()).unwrap());
+        let (client, resp, r) = call(t, spec, tool, vec![answer]);
+        assert_eq!(client.revision(), want);
+        assert_eq!(text(&resp), said, "{want}");
+        assert_eq!(r.asked.len(), 1);
+        let (params, server, rev, key) = &r.asked[0];
+        assert_eq!(params["message"], message);
+        assert_eq!(server.as_deref(), Some("booking-python"));
+        assert_eq!(*rev, want);
+        assert_eq!(
+            key.is_some(),
+            want == Revision::V2026_07_28,
+            "input requests have keys"
+        );
+        client.close();
+    }
+}
+
+#[test]
+fn two_rounds_over_http_in_2026_07_28_and_2025_11_25() {
+    let server = HttpServer::start();
+    for spec in [None, Some(Revision::V2025_11_25)] {
+        let t = Box::new(Http::new(&server.url).unwrap());
+        let (client, resp, r) = call(
+            t,
+            spec,
+            "book_twice",
+            vec![
+                accept(),
+                json!({"action": "accept", "content": {"confirm": true}}),
+            ],
+        );
+        assert_eq!(
+            text(&resp),
+            r#"accept accept {"guests":4,"seating":"terrace","notes":null} {"confirm":true}"#,
+            "{spec:?}"
+        );
+        assert_eq!(r.asked.len(), 2);
+        client.close();
+    }
+}
+
+#[test]
+fn decline_and_cancel_reach_the_server() {
+    for action in ["decline", "cancel"] {
+        let t = Box::new(StdioTransport::spawn(&server_command()).unwrap());
+        let (client, resp, _) = call(
+            t,
+            Some(Revision::V2025_11_25),
+            "book_table",
+            vec![json!({"action": action})],
+        );
+        assert_eq!(text(&resp), format!("not booked: {action}"));
+        client.close();
+    }
+}
+
+#[test]
+fn a_default_2025_06_18_does_not_allow_is_refused() {
+    let t = Box::new(StdioTransport::spawn(&server_command()).unwrap());
+    let (mut client, _, r) = call(t, Some(Revision::V2025_06_18), "book_table", vec![]);
+    assert!(r.asked.is_empty());
+    let notices = client.take_notices();
+    assert!(notices.iter().any(|n| n.0.contains("E401")), "{notices:?}");
+    client.close();
+}
+
+#[test]
+fn an_invalid_elicitation_is_refused_and_never_shown() {
+    let t = Box::new(StdioTransport::spawn(&server_command()).unwrap());
+    let (mut client, resp, r) = call(t, Some(Revision::V2025_11_25), "ask_untidy_schema", vec![]);
+    assert!(r.asked.is_empty(), "the responder never saw it");
+    let notices = client.take_notices();
+    assert!(
+        notices
+            .iter()
+            .any(|n| n.0.contains("refused an invalid elicitation (E122")),
+        "{notices:?}"
+    );
+    // The SDK turns the -32602 into a failed tool call.
+    assert!(
+        resp.get("error").is_some() || resp["result"]["isError"] == true,
+        "{resp}"
+    );
+    client.close();
+}
+
+#[test]
+fn the_whole_conversation_is_recorded() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("s.jsonl");
+    let t = Box::new(StdioTransport::spawn(&server_command()).unwrap());
+    let opts = ClientOptions {
+        spec: None,
+        ..ClientOptions::default()
+    };
+    let rec = Recording {
+        path: path.clone(),
+        redact: vec![],
+    };
+    let mut client = Client::connect(t, opts, Some(rec)).unwrap();
+    let mut r = Scripted::new(vec![accept()]);
+    client
+        .request(
+            "tools/call",
+            json!({"name": "book_table", "arguments": {}}),
+            &mut r,
+        )
+        .unwrap();
+    client.close();
+    let text = std::fs::read_to_string(&path).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    // header, discover + result, call, InputRequiredResult, retry, result
+    assert_eq!(lines.len(), 7, "{text}");
+    assert!(lines[0].contains(r#""spec":"2026-07-28""#));
+    assert!(
+        lines[4].contains(r#""resultType":"input_required""#),
+        "{}",
+        lines[4]
+    );
+    assert!(lines[5].contains(r#""inputResponses""#) && lines[5].contains(r#""requestState""#));
+    let o = Command::new(crate::support::bin())
+        .args(["replay", "--fail-on", "warning"])
+        .arg(&path)
+        .output()
+        .unwrap();
+    assert_eq!(
+        o.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&o.stdout)
+    );
+}
