@@ -338,3 +338,28 @@ fn help_documents_the_exit_codes() {
         "README lacks the exit codes"
     );
 }
+
+#[test]
+fn script_errors_quote_server_strings_safely() {
+    let dir = tempfile::tempdir().unwrap();
+    let answers = dir.path().join("answers.json");
+    std::fs::write(&answers, r#"{"choice": "nope"}"#).unwrap();
+    let assert = answer()
+        .arg("--answers")
+        .arg(&answers)
+        .stdin(
+            r#"{"message": "Pick", "requestedSchema": {"type": "object", "properties": {
+              "choice": {"type": "string", "enum": ["ok\u001b[2J", "fine\u202e"]}}}}"#,
+        )
+        .assert()
+        .code(2);
+    let stderr = String::from_utf8(assert.get_output().stderr.clone()).unwrap();
+    assert!(
+        !stderr.contains('\u{1b}') && !stderr.contains('\u{202e}'),
+        "{stderr:?}"
+    );
+    assert!(
+        stderr.contains(r#""nope", which is not one of its options: "ok", "fine\u{202e}""#),
+        "{stderr}"
+    );
+}

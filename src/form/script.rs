@@ -146,9 +146,10 @@ pub fn scripted(
         .collect();
     let problems = elicit.final_check(&content);
     if !problems.is_empty() {
+        // The messages quote schema values: made safe for the terminal.
         return Err(ScriptError(format!(
             "the scripted answer cannot be accepted: {}",
-            problems.join("; ")
+            crate::sanitize::line(&problems.join("; "))
         )));
     }
     Ok(Answer::Accept(Some(content)))
