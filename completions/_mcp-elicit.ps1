@@ -27,6 +27,7 @@ Register-ArgumentCompleter -Native -CommandName 'mcp-elicit' -ScriptBlock {
             [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
             [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
             [CompletionResult]::new('lint', 'lint', [CompletionResultType]::ParameterValue, 'Check schemas, requests, results and sessions against a spec revision')
+            [CompletionResult]::new('answer', 'answer', [CompletionResultType]::ParameterValue, 'Answer an elicitation: a form on the terminal, or from a script')
             [CompletionResult]::new('replay', 'replay', [CompletionResultType]::ParameterValue, 'Check a recorded session, or show it as a transcript')
             [CompletionResult]::new('completions', 'completions', [CompletionResultType]::ParameterValue, 'Print a shell completion script (bash, zsh, fish, powershell or elvish)')
             [CompletionResult]::new('man', 'man', [CompletionResultType]::ParameterValue, 'Print the man page, or write one page per subcommand into a directory')
@@ -44,6 +45,22 @@ Register-ArgumentCompleter -Native -CommandName 'mcp-elicit' -ScriptBlock {
             [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Do not print the summary line on stderr')
             [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Do not print the summary line on stderr')
             [CompletionResult]::new('--list-rules', '--list-rules', [CompletionResultType]::ParameterName, 'Print every rule with its code, name, severity and summary, then exit')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'mcp-elicit;answer' {
+            [CompletionResult]::new('--output', '--output', [CompletionResultType]::ParameterName, 'What to write on stdout [default: retry for an InputRequiredResult, else result]')
+            [CompletionResult]::new('--set', '--set', [CompletionResultType]::ParameterName, 'Answer a field without asking (repeatable; multi-select takes a comma list)')
+            [CompletionResult]::new('--answers', '--answers', [CompletionResultType]::ParameterName, 'Answer from a JSON object of field values (`-` reads stdin)')
+            [CompletionResult]::new('--action', '--action', [CompletionResultType]::ParameterName, 'Answer with this action without asking')
+            [CompletionResult]::new('--timeout', '--timeout', [CompletionResultType]::ParameterName, 'Cancel when the form is not finished within this many seconds')
+            [CompletionResult]::new('--server', '--server', [CompletionResultType]::ParameterName, 'The asking server''s name for the form''s heading [default: the name the document reports]')
+            [CompletionResult]::new('--spec', '--spec', [CompletionResultType]::ParameterName, 'Check the request under this spec revision: 2025-06-18, 2025-11-25, 2026-07-28, latest or draft [default: the revision the document names or implies]')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colour: auto, always or never')
+            [CompletionResult]::new('--defaults', '--defaults', [CompletionResultType]::ParameterName, 'Accept with the schema''s defaults, plus any --set or --answers')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
@@ -86,6 +103,7 @@ Register-ArgumentCompleter -Native -CommandName 'mcp-elicit' -ScriptBlock {
         }
         'mcp-elicit;help' {
             [CompletionResult]::new('lint', 'lint', [CompletionResultType]::ParameterValue, 'Check schemas, requests, results and sessions against a spec revision')
+            [CompletionResult]::new('answer', 'answer', [CompletionResultType]::ParameterValue, 'Answer an elicitation: a form on the terminal, or from a script')
             [CompletionResult]::new('replay', 'replay', [CompletionResultType]::ParameterValue, 'Check a recorded session, or show it as a transcript')
             [CompletionResult]::new('completions', 'completions', [CompletionResultType]::ParameterValue, 'Print a shell completion script (bash, zsh, fish, powershell or elvish)')
             [CompletionResult]::new('man', 'man', [CompletionResultType]::ParameterValue, 'Print the man page, or write one page per subcommand into a directory')
@@ -93,6 +111,9 @@ Register-ArgumentCompleter -Native -CommandName 'mcp-elicit' -ScriptBlock {
             break
         }
         'mcp-elicit;help;lint' {
+            break
+        }
+        'mcp-elicit;help;answer' {
             break
         }
         'mcp-elicit;help;replay' {

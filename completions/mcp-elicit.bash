@@ -16,6 +16,9 @@ _mcp__elicit() {
             ",$1")
                 cmd="mcp__elicit"
                 ;;
+            mcp__elicit,answer)
+                cmd="mcp__elicit__subcmd__answer"
+                ;;
             mcp__elicit,completions)
                 cmd="mcp__elicit__subcmd__completions"
                 ;;
@@ -30,6 +33,9 @@ _mcp__elicit() {
                 ;;
             mcp__elicit,replay)
                 cmd="mcp__elicit__subcmd__replay"
+                ;;
+            mcp__elicit__subcmd__help,answer)
+                cmd="mcp__elicit__subcmd__help__subcmd__answer"
                 ;;
             mcp__elicit__subcmd__help,completions)
                 cmd="mcp__elicit__subcmd__help__subcmd__completions"
@@ -53,12 +59,58 @@ _mcp__elicit() {
 
     case "${cmd}" in
         mcp__elicit)
-            opts="-h -V --color --help --version lint replay completions man help"
+            opts="-h -V --color --help --version lint answer replay completions man help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        mcp__subcmd__elicit__subcmd__answer)
+            opts="-h -V --output --set --answers --defaults --action --timeout --server --spec --color --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --output)
+                    COMPREPLY=($(compgen -W "result response retry" -- "${cur}"))
+                    return 0
+                    ;;
+                --set)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --answers)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --action)
+                    COMPREPLY=($(compgen -W "decline cancel" -- "${cur}"))
+                    return 0
+                    ;;
+                --timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --server)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --spec)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --color)
                     COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
                     return 0
@@ -89,8 +141,22 @@ _mcp__elicit() {
             return 0
             ;;
         mcp__subcmd__elicit__subcmd__help)
-            opts="lint replay completions man help"
+            opts="lint answer replay completions man help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        mcp__subcmd__elicit__subcmd__help__subcmd__answer)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi

@@ -24,6 +24,7 @@ set edit:completion:arg-completer[mcp-elicit] = {|@words|
             cand -V 'Print version'
             cand --version 'Print version'
             cand lint 'Check schemas, requests, results and sessions against a spec revision'
+            cand answer 'Answer an elicitation: a form on the terminal, or from a script'
             cand replay 'Check a recorded session, or show it as a transcript'
             cand completions 'Print a shell completion script (bash, zsh, fish, powershell or elvish)'
             cand man 'Print the man page, or write one page per subcommand into a directory'
@@ -40,6 +41,21 @@ set edit:completion:arg-completer[mcp-elicit] = {|@words|
             cand -q 'Do not print the summary line on stderr'
             cand --quiet 'Do not print the summary line on stderr'
             cand --list-rules 'Print every rule with its code, name, severity and summary, then exit'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'mcp-elicit;answer'= {
+            cand --output 'What to write on stdout [default: retry for an InputRequiredResult, else result]'
+            cand --set 'Answer a field without asking (repeatable; multi-select takes a comma list)'
+            cand --answers 'Answer from a JSON object of field values (`-` reads stdin)'
+            cand --action 'Answer with this action without asking'
+            cand --timeout 'Cancel when the form is not finished within this many seconds'
+            cand --server 'The asking server''s name for the form''s heading [default: the name the document reports]'
+            cand --spec 'Check the request under this spec revision: 2025-06-18, 2025-11-25, 2026-07-28, latest or draft [default: the revision the document names or implies]'
+            cand --color 'When to use colour: auto, always or never'
+            cand --defaults 'Accept with the schema''s defaults, plus any --set or --answers'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
             cand -V 'Print version'
@@ -78,12 +94,15 @@ set edit:completion:arg-completer[mcp-elicit] = {|@words|
         }
         &'mcp-elicit;help'= {
             cand lint 'Check schemas, requests, results and sessions against a spec revision'
+            cand answer 'Answer an elicitation: a form on the terminal, or from a script'
             cand replay 'Check a recorded session, or show it as a transcript'
             cand completions 'Print a shell completion script (bash, zsh, fish, powershell or elvish)'
             cand man 'Print the man page, or write one page per subcommand into a directory'
             cand help 'Print this message or the help of the given subcommand(s)'
         }
         &'mcp-elicit;help;lint'= {
+        }
+        &'mcp-elicit;help;answer'= {
         }
         &'mcp-elicit;help;replay'= {
         }

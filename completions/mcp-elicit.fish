@@ -30,6 +30,7 @@ never\t''"
 complete -c mcp-elicit -n "__fish_mcp_elicit_needs_command" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c mcp-elicit -n "__fish_mcp_elicit_needs_command" -s V -l version -d 'Print version'
 complete -c mcp-elicit -n "__fish_mcp_elicit_needs_command" -f -a "lint" -d 'Check schemas, requests, results and sessions against a spec revision'
+complete -c mcp-elicit -n "__fish_mcp_elicit_needs_command" -f -a "answer" -d 'Answer an elicitation: a form on the terminal, or from a script'
 complete -c mcp-elicit -n "__fish_mcp_elicit_needs_command" -f -a "replay" -d 'Check a recorded session, or show it as a transcript'
 complete -c mcp-elicit -n "__fish_mcp_elicit_needs_command" -f -a "completions" -d 'Print a shell completion script (bash, zsh, fish, powershell or elvish)'
 complete -c mcp-elicit -n "__fish_mcp_elicit_needs_command" -f -a "man" -d 'Print the man page, or write one page per subcommand into a directory'
@@ -51,6 +52,22 @@ complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand lint" -s q -l quie
 complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand lint" -l list-rules -d 'Print every rule with its code, name, severity and summary, then exit'
 complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand lint" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand lint" -s V -l version -d 'Print version'
+complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand answer" -l output -d 'What to write on stdout [default: retry for an InputRequiredResult, else result]' -r -f -a "result\t'The ElicitResult object: {"action": ..., "content": {...}}'
+response\t'A JSON-RPC response carrying the ElicitResult, with the request\'s id'
+retry\t'The retry fragment {"inputResponses": {...}, "requestState": ...}'"
+complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand answer" -l set -d 'Answer a field without asking (repeatable; multi-select takes a comma list)' -r
+complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand answer" -l answers -d 'Answer from a JSON object of field values (`-` reads stdin)' -r -F
+complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand answer" -l action -d 'Answer with this action without asking' -r -f -a "decline\t'Decline: the person said no'
+cancel\t'Cancel: the person dismissed the request without choosing'"
+complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand answer" -l timeout -d 'Cancel when the form is not finished within this many seconds' -r
+complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand answer" -l server -d 'The asking server\'s name for the form\'s heading [default: the name the document reports]' -r
+complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand answer" -l spec -d 'Check the request under this spec revision: 2025-06-18, 2025-11-25, 2026-07-28, latest or draft [default: the revision the document names or implies]' -r
+complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand answer" -l color -d 'When to use colour: auto, always or never' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand answer" -l defaults -d 'Accept with the schema\'s defaults, plus any --set or --answers'
+complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand answer" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand answer" -s V -l version -d 'Print version'
 complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand replay" -l spec -d 'Lint under this spec revision: 2025-06-18, 2025-11-25, 2026-07-28, latest or draft [default: the revision a document names, else latest]' -r
 complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand replay" -l format -d 'Output format' -r -f -a "concise\t'One line per finding: path:line:col: severity[CODE] message'
 full\t'Each finding with its source line and a caret'
@@ -79,8 +96,9 @@ always\t''
 never\t''"
 complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand man" -s h -l help -d 'Print help'
 complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand man" -s V -l version -d 'Print version'
-complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand help; and not __fish_seen_subcommand_from lint replay completions man help" -f -a "lint" -d 'Check schemas, requests, results and sessions against a spec revision'
-complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand help; and not __fish_seen_subcommand_from lint replay completions man help" -f -a "replay" -d 'Check a recorded session, or show it as a transcript'
-complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand help; and not __fish_seen_subcommand_from lint replay completions man help" -f -a "completions" -d 'Print a shell completion script (bash, zsh, fish, powershell or elvish)'
-complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand help; and not __fish_seen_subcommand_from lint replay completions man help" -f -a "man" -d 'Print the man page, or write one page per subcommand into a directory'
-complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand help; and not __fish_seen_subcommand_from lint replay completions man help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand help; and not __fish_seen_subcommand_from lint answer replay completions man help" -f -a "lint" -d 'Check schemas, requests, results and sessions against a spec revision'
+complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand help; and not __fish_seen_subcommand_from lint answer replay completions man help" -f -a "answer" -d 'Answer an elicitation: a form on the terminal, or from a script'
+complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand help; and not __fish_seen_subcommand_from lint answer replay completions man help" -f -a "replay" -d 'Check a recorded session, or show it as a transcript'
+complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand help; and not __fish_seen_subcommand_from lint answer replay completions man help" -f -a "completions" -d 'Print a shell completion script (bash, zsh, fish, powershell or elvish)'
+complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand help; and not __fish_seen_subcommand_from lint answer replay completions man help" -f -a "man" -d 'Print the man page, or write one page per subcommand into a directory'
+complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand help; and not __fish_seen_subcommand_from lint answer replay completions man help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'

@@ -7,6 +7,7 @@
 
 pub mod document;
 pub mod finding;
+pub mod form;
 pub mod format;
 pub mod json;
 pub mod lines;

@@ -3,8 +3,11 @@
 
 mod support;
 
+mod answer_cli;
+mod answer_pty;
 mod client;
 mod corpus;
+mod form;
 mod generated;
 mod hostile;
 mod lint_cli;

@@ -10,7 +10,9 @@ const EXIT_CODES: &str = "\
 Exit codes:
   0  nothing at or above --fail-on was found
   1  findings (or a failed check)
-  2  usage error, unreadable input or another tool error";
+  2  usage error, unreadable input or another tool error
+  3  `answer`: declined
+  4  `answer`: cancelled";
 
 #[derive(Debug, Parser)]
 #[command(
@@ -37,6 +39,10 @@ pub enum Command {
     /// Check schemas, requests, results and sessions against a spec revision
     #[command(after_help = LINT_AFTER)]
     Lint(LintArgs),
+
+    /// Answer an elicitation: a form on the terminal, or from a script
+    #[command(after_help = ANSWER_AFTER)]
+    Answer(AnswerArgs),
 
     /// Check a recorded session, or show it as a transcript
     #[command(after_help = REPLAY_AFTER)]
@@ -124,6 +130,104 @@ fn parse_pace(s: &str) -> Result<f64, String> {
         _ => Err(format!(
             "`{s}` is not a speed factor: give a positive number such as 1, 2 or 0.5"
         )),
+    }
+}
+
+const ANSWER_AFTER: &str = "\
+The form is shown on the terminal (stderr and the controlling tty), so stdin
+and stdout stay free for the request and the answer. Esc or Ctrl-C anywhere
+cancels; declining is always an explicit choice. Every text the server sent
+is shown with control sequences and invisible characters neutralised.
+
+Examples:
+  mcp-elicit answer request.json
+  mcp-elicit answer < request.json > answer.json
+  mcp-elicit answer --defaults --set name=Ada request.json
+  mcp-elicit answer --output response --action decline request.json
+  mcp-elicit answer --output retry input-required.json
+
+Exit codes:
+  0  accepted
+  1  the request fails lint: it is not answered; the JSON-RPC error
+     (-32602, the findings in `data`) is written instead
+  2  usage error, unreadable input, no terminal and no scripted answer,
+     or a scripted answer that does not fit the schema
+  3  declined
+  4  cancelled (Esc, Ctrl-C, --timeout, --action cancel)
+With several input requests, any cancel gives 4, else any decline 3.";
+
+#[derive(Debug, Args)]
+pub struct AnswerArgs {
+    /// The request: params, an elicitation/create request or an InputRequiredResult
+    /// (`-` reads stdin) [default: -]
+    #[arg(value_name = "FILE")]
+    pub file: Option<PathBuf>,
+
+    /// What to write on stdout [default: retry for an InputRequiredResult, else result]
+    #[arg(long, value_enum)]
+    pub output: Option<AnswerOutput>,
+
+    /// Answer a field without asking (repeatable; multi-select takes a comma list)
+    #[arg(long, value_name = "KEY=VALUE", value_parser = parse_set)]
+    pub set: Vec<(String, String)>,
+
+    /// Answer from a JSON object of field values (`-` reads stdin)
+    #[arg(long, value_name = "FILE")]
+    pub answers: Option<PathBuf>,
+
+    /// Accept with the schema's defaults, plus any --set or --answers
+    #[arg(long)]
+    pub defaults: bool,
+
+    /// Answer with this action without asking
+    #[arg(long, value_enum, conflicts_with_all = ["set", "answers", "defaults"])]
+    pub action: Option<FixedAction>,
+
+    /// Cancel when the form is not finished within this many seconds
+    #[arg(long, value_name = "SECONDS", value_parser = parse_timeout)]
+    pub timeout: Option<std::time::Duration>,
+
+    /// The asking server's name for the form's heading [default: the name the document reports]
+    #[arg(long, value_name = "NAME")]
+    pub server: Option<String>,
+
+    /// Check the request under this spec revision: 2025-06-18, 2025-11-25, 2026-07-28,
+    /// latest or draft [default: the revision the document names or implies]
+    #[arg(long, value_name = "REVISION", value_parser = parse_revision)]
+    pub spec: Option<Revision>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum AnswerOutput {
+    /// The ElicitResult object: {"action": ..., "content": {...}}
+    Result,
+    /// A JSON-RPC response carrying the ElicitResult, with the request's id
+    Response,
+    /// The retry fragment {"inputResponses": {...}, "requestState": ...}
+    Retry,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum FixedAction {
+    /// Decline: the person said no
+    Decline,
+    /// Cancel: the person dismissed the request without choosing
+    Cancel,
+}
+
+fn parse_set(s: &str) -> Result<(String, String), String> {
+    match s.split_once('=') {
+        Some((k, v)) if !k.is_empty() => Ok((k.to_string(), v.to_string())),
+        _ => Err(format!(
+            "`{s}` is not KEY=VALUE; write for example --set name=Ada"
+        )),
+    }
+}
+
+fn parse_timeout(s: &str) -> Result<std::time::Duration, String> {
+    match s.parse::<f64>() {
+        Ok(n) if n > 0.0 && n.is_finite() && n < 1e9 => Ok(std::time::Duration::from_secs_f64(n)),
+        _ => Err(format!("`{s}` is not a number of seconds above 0")),
     }
 }
 

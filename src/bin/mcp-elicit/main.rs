@@ -1,11 +1,14 @@
 //! The `mcp-elicit` command: parses arguments, runs one subcommand, maps the
-//! outcome to an exit code (0 clean, 1 findings, 2 usage or tool error).
+//! outcome to an exit code (0 clean, 1 findings, 2 usage or tool error;
+//! `answer` adds 3 declined and 4 cancelled).
 
+mod answer_cmd;
 mod cli;
 mod docs_cmd;
 mod lint_cmd;
 mod render;
 mod replay_cmd;
+mod terminal;
 
 use std::io::Write;
 use std::process::ExitCode;
@@ -19,10 +22,26 @@ use cli::{Cli, Command};
 pub enum Outcome {
     /// Nothing to report.
     Clean,
-    /// Findings, a failed check, a declined or invalid answer.
+    /// Findings, a failed check, a request not answered because it breaks
+    /// the spec.
     Findings,
     /// A usage or tool error that was already reported.
     Failed,
+    /// An elicitation was declined.
+    Declined,
+    /// An elicitation was cancelled.
+    Cancelled,
+}
+
+/// The exit status of an outcome.
+pub fn exit_code(outcome: Outcome) -> i32 {
+    match outcome {
+        Outcome::Clean => 0,
+        Outcome::Findings => 1,
+        Outcome::Failed => 2,
+        Outcome::Declined => 3,
+        Outcome::Cancelled => 4,
+    }
 }
 
 fn main() -> ExitCode {
@@ -30,14 +49,13 @@ fn main() -> ExitCode {
     cli.color.apply();
     let result = match cli.command {
         Command::Lint(args) => lint_cmd::run(args),
+        Command::Answer(args) => answer_cmd::run(args),
         Command::Replay(args) => replay_cmd::run(args),
         Command::Completions { shell } => docs_cmd::completions(shell),
         Command::Man { dir } => docs_cmd::man(dir.as_deref()),
     };
     match result {
-        Ok(Outcome::Clean) => ExitCode::SUCCESS,
-        Ok(Outcome::Findings) => ExitCode::from(1),
-        Ok(Outcome::Failed) => ExitCode::from(2),
+        Ok(outcome) => ExitCode::from(exit_code(outcome) as u8),
         Err(e) => {
             if is_broken_pipe(&e) {
                 return ExitCode::SUCCESS;

@@ -1,0 +1,569 @@
+//! `mcp-elicit answer`: reads a request, lints it, answers every
+//! elicitation in it (a form on the terminal, a script, or a fixed action)
+//! and writes only the answer on stdout.
+//!
+//! Each answer comes from a `Responder`, one request at a time, so a
+//! recorder can wrap any of them without the rest knowing.
+
+use std::io::{self, Read, Write};
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex};
+
+use anyhow::{Context, Result, bail};
+use mcp_elicit::document::{self, Kind};
+use mcp_elicit::finding::{Diagnostic, Severity};
+use mcp_elicit::form::script::{Script, ScriptResponder};
+use mcp_elicit::form::{Action, Answer, Ask, Elicit, FixedResponder, FormResponder};
+use mcp_elicit::json::{self, LineIndex, Node};
+use mcp_elicit::lint::{self, MAX_DOCUMENT, Options, Session};
+use mcp_elicit::respond::{Request, Responder};
+use mcp_elicit::sanitize;
+use mcp_elicit::spec::Revision;
+use serde_json::Value;
+
+use crate::Outcome;
+use crate::cli::{AnswerArgs, AnswerOutput, FixedAction};
+use crate::terminal::{self, Terminal, TtyState};
+
+/// The `_meta` key under which 2026-07-28 results name the server.
+const SERVER_INFO_META: &str = "io.modelcontextprotocol/serverInfo";
+
+pub fn run(args: AnswerArgs) -> Result<Outcome> {
+    let input = args.file.clone().unwrap_or_else(|| PathBuf::from("-"));
+    let from_stdin = input.as_os_str() == "-";
+    let name = if from_stdin {
+        "-".to_string()
+    } else {
+        input.to_string_lossy().into_owned()
+    };
+    if from_stdin && args.answers.as_deref() == Some(Path::new("-")) {
+        bail!(
+            "the request and --answers cannot both come from stdin; give the request as a FILE or --answers a file"
+        );
+    }
+    if from_stdin && io::IsTerminal::is_terminal(&io::stdin()) {
+        bail!("no request: give it as a FILE, or pipe it in (`mcp-elicit answer < request.json`)");
+    }
+    let text = read_text(&input, &name)?;
+    let node = match json::parse(&text) {
+        Ok(n) => n,
+        Err(e) => {
+            let (line, col) = LineIndex::new(&text).line_col(e.offset);
+            bail!("{name}:{line}:{col}: not valid JSON: {}", e.message);
+        }
+    };
+    let kind = document::classify(&node);
+    let found = document::elicitations(&node);
+    if found.is_empty() {
+        bail!(
+            "{name} is {}, which carries no elicitation to answer; give elicitation/create params, an elicitation/create request or an InputRequiredResult",
+            kind.describe()
+        );
+    }
+
+    let revision = args.spec.unwrap_or_else(|| implied_revision(&node, kind));
+    let id = node.get("id").map(|n| raw(&text, n));
+    let input_required = document::input_required(&node);
+    let several = kind == Kind::InputRequests || input_required.is_some();
+    let output = choose_output(args.output, &name, kind, several, found.len(), id.is_some())?;
+    let mut diags = Vec::new();
+    let findings = lint::lint_text(
+        &text,
+        &Options::for_revision(revision),
+        &mut Session::default(),
+    );
+    lint::place(&name, &text, 0, findings, &mut |d| diags.push(d));
+    let errors = diags.iter().any(|d| d.severity == Severity::Error);
+    print_findings(&diags, errors)?;
+    if errors {
+        let out = lint_error(id.as_deref(), revision, &diags);
+        write_stdout(&out)?;
+        return Ok(Outcome::Findings);
+    }
+    if let Some(ir) = &input_required {
+        note_other_requests(ir);
+    }
+
+    let server_meta = input_required
+        .as_ref()
+        .and_then(|ir| ir.node.get("_meta"))
+        .and_then(|m| m.get(SERVER_INFO_META))
+        .and_then(|s| s.get("name"))
+        .and_then(Node::as_str)
+        .map(str::to_string);
+    let server = args.server.clone().or(server_meta);
+
+    let requests: Vec<(Option<String>, Value)> = found
+        .iter()
+        .map(|e| (e.key.clone(), e.params.to_value()))
+        .collect();
+    let plan = Plan {
+        output,
+        id,
+        request_state: input_required
+            .as_ref()
+            .and_then(|ir| ir.request_state)
+            .map(|n| raw(&text, n)),
+        keys: requests.iter().map(|(k, _)| k.clone()).collect(),
+    };
+
+    let script = Script {
+        sets: args.set.clone(),
+        answers: match &args.answers {
+            Some(p) => Some(read_answers(p)?),
+            None => None,
+        },
+        defaults: args.defaults,
+    };
+    let mut responder: Box<dyn Responder> = if let Some(a) = args.action {
+        Box::new(FixedResponder(match a {
+            FixedAction::Decline => Action::Decline,
+            FixedAction::Cancel => Action::Cancel,
+        }))
+    } else if !script.is_empty() {
+        check_script_names(&script, &requests, revision)?;
+        Box::new(ScriptResponder {
+            script,
+            lenient: requests.len() > 1,
+        })
+    } else {
+        if !terminal::available() {
+            bail!(
+                "no terminal to show the form on; answer from a script with --set KEY=VALUE, --answers FILE or --defaults, or give --action decline|cancel"
+            );
+        }
+        let shared = Shared::new(plan.clone());
+        shared.install(args.timeout);
+        let mut responder = FormResponder {
+            prompter: Terminal::new(),
+        };
+        for (i, (key, params)) in requests.iter().enumerate() {
+            let result = match responder.respond(&Request {
+                params,
+                server: server.as_deref(),
+                revision,
+                key: key.as_deref(),
+            }) {
+                Ok(r) => r,
+                // ^C during a key read: console has raised SIGINT too; the
+                // first of the two to get here writes the cancel.
+                Err(e) if is_interrupted(&e) => shared.abort("cancelled (Ctrl-C)"),
+                Err(e) => {
+                    shared.tty_restore();
+                    return Err(e);
+                }
+            };
+            let cancelled = Action::of_result(&result) == Some(Action::Cancel);
+            shared.record(i, result);
+            if cancelled {
+                break;
+            }
+        }
+        return shared.finish();
+    };
+    let mut results = Vec::new();
+    for (key, params) in &requests {
+        let result = responder
+            .respond(&Request {
+                params,
+                server: server.as_deref(),
+                revision,
+                key: key.as_deref(),
+            })
+            .with_context(|| match key {
+                Some(k) => format!("input request `{}`", sanitize::line(k)),
+                None => name.clone(),
+            })?;
+        results.push(result);
+    }
+    write_stdout(&plan.render(&results))?;
+    Ok(outcome(&results))
+}
+
+/// The output mode asked for, or the one that fits the document; a mode
+/// that cannot carry the answer is a usage error.
+fn choose_output(
+    asked: Option<AnswerOutput>,
+    name: &str,
+    kind: Kind,
+    several: bool,
+    count: usize,
+    has_id: bool,
+) -> Result<AnswerOutput> {
+    let output = asked.unwrap_or(if several {
+        AnswerOutput::Retry
+    } else {
+        AnswerOutput::Result
+    });
+    match output {
+        AnswerOutput::Result if count > 1 => {
+            bail!("{name} carries {count} elicitations; answer them together with --output retry")
+        }
+        AnswerOutput::Response if several => bail!(
+            "{name} is an InputRequiredResult: it is answered by retrying the original request, not by a response; use --output retry"
+        ),
+        AnswerOutput::Response if !has_id || kind != Kind::Request => bail!(
+            "{name} is {} with no request id to respond to; use --output result, or give the whole elicitation/create request",
+            kind.describe()
+        ),
+        AnswerOutput::Retry if !several => bail!(
+            "{name} is {}, not an InputRequiredResult; use --output result or --output response",
+            kind.describe()
+        ),
+        _ => Ok(output),
+    }
+}
+
+/// Input requests that are not elicitations (sampling, roots) are left to
+/// whoever builds the retry; say so.
+fn note_other_requests(ir: &document::InputRequired) {
+    let others: Vec<String> = ir
+        .requests
+        .iter()
+        .filter(|(_, m, _)| *m != Some("elicitation/create"))
+        .map(|(k, m, _)| {
+            format!(
+                "`{}` ({})",
+                sanitize::line(k),
+                sanitize::line(m.unwrap_or("no method"))
+            )
+        })
+        .collect();
+    if others.is_empty() {
+        return;
+    }
+    let (verb, what, pronoun) = if others.len() == 1 {
+        ("is", "an elicitation", "it")
+    } else {
+        ("are", "elicitations", "them")
+    };
+    eprintln!(
+        "note: {} {verb} not {what}; answer {pronoun} in the retry yourself",
+        others.join(", ")
+    );
+}
+
+fn read_text(input: &Path, name: &str) -> Result<String> {
+    let mut bytes = Vec::new();
+    let limit = MAX_DOCUMENT as u64 + 1;
+    let r = if input.as_os_str() == "-" {
+        io::stdin().lock().take(limit).read_to_end(&mut bytes)
+    } else {
+        std::fs::File::open(input).and_then(|f| f.take(limit).read_to_end(&mut bytes))
+    };
+    r.with_context(|| format!("{name}: cannot read"))?;
+    if bytes.len() > MAX_DOCUMENT {
+        bail!(
+            "{name}: more than {} MiB; an elicitation request is far smaller, check what wrote it",
+            MAX_DOCUMENT >> 20
+        );
+    }
+    match json::utf8(&bytes) {
+        Ok(t) => Ok(t.to_string()),
+        Err(e) => bail!("{name}: not UTF-8 text at byte {}", e.offset),
+    }
+}
+
+fn read_answers(p: &Path) -> Result<serde_json::Map<String, Value>> {
+    let name = p.to_string_lossy();
+    let text = read_text(p, &name).context("--answers")?;
+    match serde_json::from_str::<Value>(&text) {
+        Ok(Value::Object(m)) => Ok(m),
+        Ok(other) => bail!(
+            "--answers {name}: the answers are {}; write one JSON object of field values, like {{\"name\": \"Ada\"}}",
+            match other {
+                Value::Array(_) => "an array",
+                _ => "not an object",
+            }
+        ),
+        Err(e) => bail!(
+            "--answers {name}:{}:{}: not valid JSON: {e}",
+            e.line(),
+            e.column()
+        ),
+    }
+}
+
+/// With several requests, each name given must belong to one of them.
+fn check_script_names(
+    script: &Script,
+    requests: &[(Option<String>, Value)],
+    revision: Revision,
+) -> Result<()> {
+    if requests.len() < 2 {
+        return Ok(());
+    }
+    let mut known = Vec::new();
+    for (_, params) in requests {
+        if let Ok(e) = Elicit::from_params(params, revision)
+            && let Ask::Form { fields, .. } = &e.ask
+        {
+            known.extend(fields.iter().map(|f| f.prop.name.clone()));
+        }
+    }
+    let keys: Vec<&str> = requests.iter().filter_map(|(k, _)| k.as_deref()).collect();
+    let given = script
+        .sets
+        .iter()
+        .map(|(k, _)| (k.as_str(), "--set"))
+        .chain(
+            script
+                .answers
+                .iter()
+                .flat_map(|a| a.keys())
+                .filter(|k| !keys.contains(&k.as_str()))
+                .map(|k| (k.as_str(), "--answers")),
+        );
+    for (name, flag) in given {
+        if !known.iter().any(|k| k == name) {
+            bail!(
+                "{flag}: no form in this document has a field `{}`; its fields are {}",
+                sanitize::line(name),
+                known
+                    .iter()
+                    .map(|k| format!("`{k}`"))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            );
+        }
+    }
+    Ok(())
+}
+
+/// The revision a document names, else the one its shape implies: a
+/// server-to-client request exists up to 2025-11-25, input requests from
+/// 2026-07-28.
+fn implied_revision(node: &Node, kind: Kind) -> Revision {
+    match document::named_revision(node) {
+        Some(Ok(r)) => r,
+        _ if kind == Kind::Request => Revision::V2025_11_25,
+        _ => Revision::LATEST,
+    }
+}
+
+/// A value's exact source text: ids and `requestState` go back byte for byte.
+fn raw(text: &str, node: &Node) -> String {
+    text[node.span.start..node.span.end].to_string()
+}
+
+/// Findings on stderr, with every server string in them made safe.
+fn print_findings(diags: &[Diagnostic], errors: bool) -> io::Result<()> {
+    let stderr = io::stderr();
+    let mut err = stderr.lock();
+    for d in diags {
+        if d.severity == Severity::Note {
+            continue;
+        }
+        writeln!(
+            err,
+            "{}:{}:{}: {}[{}] {}",
+            sanitize::line(&d.path),
+            d.line,
+            d.column,
+            d.severity,
+            d.code,
+            sanitize::line(&d.message)
+        )?;
+    }
+    if errors {
+        writeln!(
+            err,
+            "error: the request breaks the spec, so it is not answered; the JSON-RPC error a client owes is on stdout"
+        )?;
+    }
+    Ok(())
+}
+
+/// The `-32602` error a client owes for a request that breaks the spec.
+fn lint_error(id: Option<&str>, revision: Revision, diags: &[Diagnostic]) -> String {
+    let findings: Vec<Value> = diags
+        .iter()
+        .filter(|d| d.severity == Severity::Error)
+        .map(|d| {
+            serde_json::json!({
+                "code": d.code,
+                "name": d.name,
+                "message": d.message,
+                "pointer": d.pointer,
+                "line": d.line,
+                "column": d.column,
+            })
+        })
+        .collect();
+    let error = serde_json::json!({
+        "code": -32602,
+        "message": format!("Invalid params: the elicitation request does not conform to MCP {revision}"),
+        "data": { "findings": findings },
+    });
+    format!(
+        "{{\"jsonrpc\":\"2.0\",\"id\":{},\"error\":{}}}",
+        id.unwrap_or("null"),
+        error
+    )
+}
+
+fn write_stdout(s: &str) -> io::Result<()> {
+    let mut out = io::stdout().lock();
+    out.write_all(s.as_bytes())?;
+    out.write_all(b"\n")?;
+    out.flush()
+}
+
+fn is_interrupted(e: &anyhow::Error) -> bool {
+    e.chain().any(|c| {
+        c.downcast_ref::<io::Error>()
+            .is_some_and(|io| io.kind() == io::ErrorKind::Interrupted)
+    })
+}
+
+/// Cancel beats decline beats accept.
+fn outcome(results: &[Value]) -> Outcome {
+    match results.iter().filter_map(Action::of_result).max() {
+        Some(Action::Cancel) => Outcome::Cancelled,
+        Some(Action::Decline) => Outcome::Declined,
+        _ => Outcome::Clean,
+    }
+}
+
+/// How the answers become the text on stdout.
+#[derive(Debug, Clone)]
+struct Plan {
+    output: AnswerOutput,
+    /// The request's id, as written.
+    id: Option<String>,
+    /// `requestState`, as written.
+    request_state: Option<String>,
+    keys: Vec<Option<String>>,
+}
+
+impl Plan {
+    fn render(&self, results: &[Value]) -> String {
+        match self.output {
+            AnswerOutput::Result => results.first().map(Value::to_string).unwrap_or_default(),
+            AnswerOutput::Response => format!(
+                "{{\"jsonrpc\":\"2.0\",\"id\":{},\"result\":{}}}",
+                self.id.as_deref().unwrap_or("null"),
+                results.first().map(Value::to_string).unwrap_or_default()
+            ),
+            AnswerOutput::Retry => {
+                let map: serde_json::Map<String, Value> = self
+                    .keys
+                    .iter()
+                    .zip(results)
+                    .filter_map(|(k, r)| Some((k.clone()?, r.clone())))
+                    .collect();
+                let responses = Value::Object(map).to_string();
+                match &self.request_state {
+                    Some(state) => {
+                        format!("{{\"inputResponses\":{responses},\"requestState\":{state}}}")
+                    }
+                    None => format!("{{\"inputResponses\":{responses}}}"),
+                }
+            }
+        }
+    }
+}
+
+/// The answers so far, shared with whatever may cut the form short
+/// (Ctrl-C, --timeout), so exactly one of them writes the output.
+#[derive(Clone)]
+struct Shared(Arc<Mutex<State>>);
+
+struct State {
+    plan: Plan,
+    results: Vec<Option<Value>>,
+    done: bool,
+    tty: TtyState,
+}
+
+impl Shared {
+    fn new(plan: Plan) -> Shared {
+        let n = plan.keys.len();
+        Shared(Arc::new(Mutex::new(State {
+            plan,
+            results: vec![None; n],
+            done: false,
+            tty: TtyState::save(),
+        })))
+    }
+
+    /// Ctrl-C and the timeout both end in a cancel. console raises SIGINT
+    /// itself when ^C arrives during a key read, and a ^C between two reads
+    /// is a signal anyway, so the handler does the whole cancel.
+    fn install(&self, timeout: Option<std::time::Duration>) {
+        let on_signal = self.clone();
+        if let Err(e) = ctrlc::set_handler(move || on_signal.abort("cancelled (Ctrl-C)")) {
+            eprintln!("warning: Ctrl-C cannot be caught ({e}); use Esc to cancel");
+        }
+        if let Some(t) = timeout {
+            let on_timeout = self.clone();
+            std::thread::spawn(move || {
+                std::thread::sleep(t);
+                on_timeout.abort(&format!(
+                    "cancelled: no answer within {} s (--timeout)",
+                    t.as_secs_f64()
+                ));
+            });
+        }
+    }
+
+    fn record(&self, i: usize, result: Value) {
+        let mut s = self.0.lock().unwrap_or_else(|p| p.into_inner());
+        if let Some(slot) = s.results.get_mut(i) {
+            *slot = Some(result);
+        }
+    }
+
+    /// Fills what is unanswered with cancel and renders the output.
+    fn output(s: &State) -> (String, Outcome) {
+        let cancel = Answer::Cancel.to_result();
+        let results: Vec<Value> = s
+            .results
+            .iter()
+            .map(|r| r.clone().unwrap_or_else(|| cancel.clone()))
+            .collect();
+        (s.plan.render(&results), outcome(&results))
+    }
+
+    /// Claims the right to write the output, with the terminal put back and
+    /// the output rendered. Whoever comes second (the form ending as Ctrl-C
+    /// or the timeout fires) waits here for the first to end the process.
+    fn claim(&self) -> (String, Outcome) {
+        let mut s = self.0.lock().unwrap_or_else(|p| p.into_inner());
+        if s.done {
+            drop(s);
+            loop {
+                std::thread::park();
+            }
+        }
+        s.done = true;
+        s.tty.restore();
+        Shared::output(&s)
+    }
+
+    /// The form ended normally.
+    fn finish(&self) -> Result<Outcome> {
+        let (text, outcome) = self.claim();
+        write_stdout(&text)?;
+        Ok(outcome)
+    }
+
+    fn tty_restore(&self) {
+        self.0
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .tty
+            .restore();
+    }
+
+    /// The form was cut short: put the terminal back, write the cancel, exit.
+    fn abort(&self, why: &str) -> ! {
+        let (text, outcome) = self.claim();
+        let _ = writeln!(io::stderr(), "\n{why}");
+        let code = match write_stdout(&text) {
+            Ok(()) => crate::exit_code(outcome),
+            Err(_) => 2,
+        };
+        std::process::exit(code);
+    }
+}

@@ -1,0 +1,265 @@
+//! The terminal side of a form: a `Prompter` drawn on stderr with dialoguer
+//! and console, reading keys from the controlling tty, and the terminal
+//! state that must be put back however the form ends.
+
+use std::io;
+use std::process::{Command, Stdio};
+
+use console::{Key, Style, Term};
+use dialoguer::theme::ColorfulTheme;
+use dialoguer::{Confirm, MultiSelect, Select};
+use mcp_elicit::form::{Prompter, Say};
+
+/// Whether a form can be shown: stderr is a terminal and there is a tty to
+/// read keys from (stdin when it is one, else the controlling terminal).
+pub fn available() -> bool {
+    use std::io::IsTerminal;
+    Term::stderr().is_term()
+        && (io::stdin().is_terminal()
+            || std::fs::OpenOptions::new()
+                .read(true)
+                .write(true)
+                .open("/dev/tty")
+                .is_ok())
+}
+
+pub struct Terminal {
+    term: Term,
+    theme: ColorfulTheme,
+}
+
+impl Terminal {
+    pub fn new() -> Terminal {
+        Terminal {
+            term: Term::stderr(),
+            theme: ColorfulTheme::default(),
+        }
+    }
+
+    /// A line editor for text fields: dialoguer's `Input` ignores Esc, and
+    /// Esc must cancel everywhere.
+    fn edit_line(&self, prompt: &str, initial: &str) -> io::Result<Option<String>> {
+        let mut buf: Vec<char> = initial.chars().collect();
+        let mut at = buf.len();
+        let label = Style::new().for_stderr().bold().apply_to(prompt);
+        let prefix = format!("? {label}: ");
+        loop {
+            self.term.clear_line()?;
+            let room = (self.term.size().1 as usize)
+                .saturating_sub(console::measure_text_width(&prefix) + 2)
+                .max(8);
+            let (shown, back) = window(&buf, at, room);
+            self.term.write_str(&format!("{prefix}{shown}"))?;
+            if back > 0 {
+                self.term.move_cursor_left(back)?;
+            }
+            self.term.flush()?;
+            match self.term.read_key_raw()? {
+                Key::Enter => {
+                    self.term.clear_line()?;
+                    let value: String = buf.iter().collect();
+                    self.term.write_line(&format!(
+                        "{} {label}: {}",
+                        Style::new().for_stderr().green().apply_to("✔"),
+                        value
+                    ))?;
+                    return Ok(Some(value));
+                }
+                Key::Escape | Key::CtrlC => {
+                    self.term.clear_line()?;
+                    self.term.write_line(&format!("✘ {label}: (cancelled)"))?;
+                    return Ok(None);
+                }
+                Key::Char(c) if !c.is_control() => {
+                    buf.insert(at, c);
+                    at += 1;
+                }
+                Key::Backspace if at > 0 => {
+                    at -= 1;
+                    buf.remove(at);
+                }
+                Key::Del if at < buf.len() => {
+                    buf.remove(at);
+                }
+                Key::ArrowLeft => at = at.saturating_sub(1),
+                Key::ArrowRight => at = (at + 1).min(buf.len()),
+                Key::Home => at = 0,
+                Key::End => at = buf.len(),
+                _ => {}
+            }
+        }
+    }
+}
+
+/// The part of a line being edited that fits in `room` columns, keeping the
+/// cursor in view (`…` marks what is cut off), and how far left of the end
+/// of it the cursor sits. A line never wraps, so a redraw stays on one row.
+fn window(buf: &[char], at: usize, room: usize) -> (String, usize) {
+    if buf.len() <= room {
+        return (buf.iter().collect(), buf.len() - at);
+    }
+    // Room for a `…` at each end.
+    let width = room.saturating_sub(2).max(1);
+    let start = at.saturating_sub(width).min(buf.len() - width);
+    let end = (start + width).min(buf.len());
+    let mut shown = String::new();
+    if start > 0 {
+        shown.push('…');
+    }
+    shown.extend(&buf[start..end]);
+    if end < buf.len() {
+        shown.push('…');
+    }
+    (shown, end - at + usize::from(end < buf.len()))
+}
+
+/// dialoguer's result. An interrupted read (^C while a key was being read)
+/// stays an error of kind `Interrupted`: the cancel it means is written by
+/// whoever handles it first, the caller or the SIGINT handler.
+fn opt<T>(r: dialoguer::Result<Option<T>>) -> io::Result<Option<T>> {
+    r.map_err(|dialoguer::Error::IO(e)| e)
+}
+
+impl Prompter for Terminal {
+    fn say(&mut self, kind: Say, text: &str) -> io::Result<()> {
+        let s = Style::new().for_stderr();
+        let out = match kind {
+            Say::Heading => format!("\n{}", s.bold().apply_to(text)),
+            Say::Message => text
+                .lines()
+                .map(|l| format!("  {l}"))
+                .collect::<Vec<_>>()
+                .join("\n"),
+            Say::Help => text
+                .lines()
+                .map(|l| format!("  {}", s.clone().dim().apply_to(l)))
+                .collect::<Vec<_>>()
+                .join("\n"),
+            Say::Warning => format!("{} {text}", s.yellow().bold().apply_to("warning:")),
+            Say::Error => format!("{} {text}", s.red().bold().apply_to("✘")),
+            Say::Review => text.to_string(),
+        };
+        self.term.write_line(&out)
+    }
+
+    fn text(&mut self, prompt: &str, initial: &str) -> io::Result<Option<String>> {
+        self.edit_line(prompt, initial)
+    }
+
+    fn confirm(&mut self, prompt: &str, default: Option<bool>) -> io::Result<Option<bool>> {
+        let mut c = Confirm::with_theme(&self.theme).with_prompt(prompt);
+        match default {
+            Some(d) => c = c.default(d),
+            None => c = c.show_default(false),
+        }
+        opt(c.interact_on_opt(&self.term))
+    }
+
+    fn select(
+        &mut self,
+        prompt: &str,
+        items: &[String],
+        default: usize,
+    ) -> io::Result<Option<usize>> {
+        opt(Select::with_theme(&self.theme)
+            .with_prompt(prompt)
+            .items(items)
+            .default(default)
+            .interact_on_opt(&self.term))
+    }
+
+    fn multi_select(
+        &mut self,
+        prompt: &str,
+        items: &[String],
+        checked: &[bool],
+    ) -> io::Result<Option<Vec<usize>>> {
+        opt(MultiSelect::with_theme(&self.theme)
+            .with_prompt(prompt)
+            .items(items)
+            .defaults(checked)
+            .interact_on_opt(&self.term))
+    }
+
+    /// `$BROWSER`, else the desktop's opener. The URL is handed over, never
+    /// fetched here.
+    fn open_url(&mut self, url: &str) -> io::Result<()> {
+        let program = std::env::var_os("BROWSER")
+            .filter(|b| !b.is_empty())
+            .unwrap_or_else(|| {
+                if cfg!(target_os = "macos") {
+                    "open".into()
+                } else {
+                    "xdg-open".into()
+                }
+            });
+        let status = Command::new(&program)
+            .arg(url)
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .status()?;
+        if status.success() {
+            self.term.write_line("  opened in the browser")?;
+            Ok(())
+        } else {
+            Err(io::Error::other(format!(
+                "{} exited with {status}",
+                program.to_string_lossy()
+            )))
+        }
+    }
+}
+
+/// The tty's mode before the form, to put back when the form is cut short
+/// (Ctrl-C, --timeout) while a key read holds it in raw mode.
+pub struct TtyState {
+    #[cfg(unix)]
+    saved: Option<(std::fs::File, nix::sys::termios::Termios)>,
+}
+
+impl TtyState {
+    pub fn save() -> TtyState {
+        #[cfg(unix)]
+        {
+            let saved = std::fs::OpenOptions::new()
+                .read(true)
+                .write(true)
+                .open("/dev/tty")
+                .ok()
+                .and_then(|f| {
+                    let t = nix::sys::termios::tcgetattr(&f).ok()?;
+                    Some((f, t))
+                });
+            TtyState { saved }
+        }
+        #[cfg(not(unix))]
+        TtyState {}
+    }
+
+    /// Puts the tty back and shows the cursor.
+    pub fn restore(&self) {
+        #[cfg(unix)]
+        if let Some((f, t)) = &self.saved {
+            let _ = nix::sys::termios::tcsetattr(f, nix::sys::termios::SetArg::TCSANOW, t);
+        }
+        let _ = Term::stderr().show_cursor();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::window;
+
+    #[test]
+    fn long_lines_scroll_with_the_cursor() {
+        let buf: Vec<char> = "abcdefghij".chars().collect();
+        assert_eq!(window(&buf, 10, 20), ("abcdefghij".to_string(), 0));
+        assert_eq!(window(&buf, 4, 20), ("abcdefghij".to_string(), 6));
+        // Cursor at the end: the tail shows.
+        assert_eq!(window(&buf, 10, 5), ("…hij".to_string(), 0));
+        // Cursor at the start: the head shows, the cursor 4 columns back.
+        assert_eq!(window(&buf, 0, 5), ("abc…".to_string(), 4));
+        assert_eq!(window(&buf, 5, 5), ("…cde…".to_string(), 1));
+    }
+}

@@ -1,0 +1,79 @@
+//! The last check before an accept is sent: the content against the
+//! request's own `requestedSchema`, by the `jsonschema` crate with formats
+//! asserted. It backs up the typed checks of [`crate::validate`] with an
+//! independent implementation, so a bug in one cannot send a wrong answer.
+
+use serde_json::{Map, Value};
+
+/// Validates content against one `requestedSchema`.
+#[derive(Debug, Clone)]
+pub struct FinalCheck {
+    schema: Value,
+}
+
+impl FinalCheck {
+    pub fn new(schema: Value) -> FinalCheck {
+        FinalCheck { schema }
+    }
+
+    /// Everything wrong with `content`, one message each; empty when valid.
+    pub fn check(&self, content: &Map<String, Value>) -> Vec<String> {
+        // `pattern` (an opt-in outside the spec) runs on the linear-time
+        // engine: a hostile pattern cannot stall the answer.
+        let validator = jsonschema::options()
+            .should_validate_formats(true)
+            .with_pattern_options(jsonschema::PatternOptions::regex())
+            .build(&self.schema);
+        let validator = match validator {
+            Ok(v) => v,
+            Err(e) => {
+                return vec![format!(
+                    "the requested schema cannot be checked ({e}); this answer cannot be accepted, decline or cancel instead"
+                )];
+            }
+        };
+        let instance = Value::Object(content.clone());
+        validator
+            .iter_errors(&instance)
+            .map(|e| {
+                let at = e.instance_path().to_string();
+                if at.is_empty() {
+                    format!("the answer does not fit the requested schema: {e}")
+                } else {
+                    format!("`{}` does not fit the requested schema: {e}", &at[1..])
+                }
+            })
+            .collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn formats_are_asserted() {
+        let c = FinalCheck::new(json!({
+            "type": "object",
+            "properties": {"mail": {"type": "string", "format": "email"}},
+            "required": ["mail"]
+        }));
+        let bad = json!({"mail": "not an address"});
+        let errors = c.check(bad.as_object().unwrap());
+        assert_eq!(errors.len(), 1, "{errors:?}");
+        assert!(errors[0].starts_with("`mail` does not fit"), "{errors:?}");
+        assert!(c.check(json!({}).as_object().unwrap())[0].contains("required"));
+        assert!(
+            c.check(json!({"mail": "ada@example.com"}).as_object().unwrap())
+                .is_empty()
+        );
+    }
+
+    #[test]
+    fn an_uncompilable_schema_blocks_accept() {
+        let c = FinalCheck::new(json!({"type": "object", "properties": {"a": {"type": 7}}}));
+        let errors = c.check(&Map::new());
+        assert!(errors[0].contains("cannot be checked"), "{errors:?}");
+    }
+}

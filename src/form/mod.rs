@@ -1,0 +1,698 @@
+//! Answering one elicitation: what to ask ([`Elicit`]), the questions a form
+//! puts to a person through the small [`Prompter`] trait, and the answer
+//! ([`Answer`]). The terminal is only one `Prompter`; tests drive the same
+//! logic with a scripted one, and [`script`] answers without asking anyone.
+//!
+//! Every string a server sent (message, titles, descriptions, option labels,
+//! default values) is sanitised here, before any prompter sees it, so no
+//! prompter can forget to.
+
+mod check;
+pub mod script;
+
+pub use check::FinalCheck;
+
+use std::io;
+
+use serde_json::{Map, Number, Value};
+
+use crate::finding::Findings;
+use crate::json;
+use crate::lint::params::{Mode, check_params, check_url};
+use crate::respond::{Request, Responder};
+use crate::sanitize;
+use crate::schema::{Property, RequestedSchema, Shape};
+use crate::spec::Revision;
+use crate::validate;
+
+/// The three answers an elicitation can get.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Action {
+    Accept,
+    Decline,
+    Cancel,
+}
+
+impl Action {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Action::Accept => "accept",
+            Action::Decline => "decline",
+            Action::Cancel => "cancel",
+        }
+    }
+
+    /// The action of an `ElicitResult` value.
+    pub fn of_result(result: &Value) -> Option<Action> {
+        match result.get("action")?.as_str()? {
+            "accept" => Some(Action::Accept),
+            "decline" => Some(Action::Decline),
+            "cancel" => Some(Action::Cancel),
+            _ => None,
+        }
+    }
+}
+
+/// An answer, before it becomes an `ElicitResult`.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Answer {
+    /// Accept, with the form's content (`None` in URL mode).
+    Accept(Option<Map<String, Value>>),
+    Decline,
+    Cancel,
+}
+
+impl Answer {
+    pub fn action(&self) -> Action {
+        match self {
+            Answer::Accept(_) => Action::Accept,
+            Answer::Decline => Action::Decline,
+            Answer::Cancel => Action::Cancel,
+        }
+    }
+
+    /// The `ElicitResult` object.
+    pub fn to_result(&self) -> Value {
+        let mut m = Map::new();
+        m.insert("action".into(), self.action().as_str().into());
+        if let Answer::Accept(Some(content)) = self {
+            m.insert("content".into(), Value::Object(content.clone()));
+        }
+        Value::Object(m)
+    }
+}
+
+/// Why an elicitation cannot be put to anyone.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum ElicitError {
+    #[error("the params are not valid JSON text: {0}")]
+    NotJson(String),
+    #[error("the params are not elicitation/create params (no form or URL request in them)")]
+    NotParams,
+    #[error("the form has no usable `requestedSchema`")]
+    NoSchema,
+    #[error("the URL request has no `url` string")]
+    NoUrl,
+}
+
+/// One form field: a property with its sanitised texts.
+#[derive(Debug, Clone)]
+pub struct Field {
+    /// The property as the server sent it (values, bounds, options).
+    pub prop: Property,
+    /// Title, else the property name; sanitised.
+    pub label: String,
+    /// The description, sanitised.
+    pub help: Option<String>,
+    pub required: bool,
+    /// Option labels for select shapes, sanitised, in option order.
+    pub options: Vec<String>,
+}
+
+impl Field {
+    fn new(prop: &Property, required: bool) -> Field {
+        let options = match &prop.shape {
+            Shape::SingleSelect(s) => s.options.iter().map(choice_label).collect(),
+            Shape::MultiSelect(m) => m.options.iter().map(choice_label).collect(),
+            _ => Vec::new(),
+        };
+        Field {
+            prop: prop.clone(),
+            label: sanitize::line(prop.label()).into_owned(),
+            help: prop
+                .description
+                .as_deref()
+                .map(|d| sanitize::block(d).into_owned()),
+            required,
+            options,
+        }
+    }
+
+    /// The prompt: the label, `*` for required fields.
+    pub fn prompt(&self) -> String {
+        if self.required {
+            format!("{} *", self.label)
+        } else {
+            self.label.clone()
+        }
+    }
+
+    /// What the field expects, in words: "required · email · at most 50 characters".
+    pub fn constraints(&self) -> String {
+        let optional = match &self.prop.shape {
+            Shape::String(_) | Shape::Number(_) => "optional, Enter to leave empty",
+            Shape::MultiSelect(_) => "optional, check none to leave empty",
+            Shape::Boolean { default: Some(_) } => "optional, Enter keeps the default",
+            Shape::Boolean { .. } | Shape::SingleSelect(_) => "optional",
+        };
+        let mut parts: Vec<String> = vec![if self.required {
+            "required".into()
+        } else {
+            optional.into()
+        }];
+        match &self.prop.shape {
+            Shape::String(s) => {
+                if let Some(f) = s.format {
+                    parts.push(format!("{} (like {})", f.as_str(), f.example()));
+                }
+                if s.min_length.is_some() || s.max_length.is_some() {
+                    parts.push(validate::length_range(s.min_length, s.max_length));
+                }
+            }
+            Shape::Number(n) => {
+                parts.push(
+                    if n.integer {
+                        "a whole number"
+                    } else {
+                        "a number"
+                    }
+                    .into(),
+                );
+                if n.minimum.is_some() || n.maximum.is_some() {
+                    parts.push(validate::number_range(
+                        n.minimum.as_ref(),
+                        n.maximum.as_ref(),
+                    ));
+                }
+            }
+            Shape::Boolean { .. } => parts.push("yes or no".into()),
+            Shape::SingleSelect(_) => parts.push("one choice".into()),
+            Shape::MultiSelect(m) => {
+                let unit = |n: u64| if n == 1 { "choice" } else { "choices" };
+                parts.push(match (m.min_items, m.max_items) {
+                    (Some(a), Some(b)) if a == b => format!("exactly {a} {}", unit(a)),
+                    (Some(a), Some(b)) => format!("{a} to {b} choices"),
+                    (Some(a), None) => format!("at least {a} {}", unit(a)),
+                    (None, Some(b)) => format!("at most {b} {}", unit(b)),
+                    (None, None) => "any number of choices".into(),
+                });
+                parts.push("Space checks, Enter confirms".into());
+            }
+        }
+        parts.join(" · ")
+    }
+}
+
+fn choice_label(c: &crate::schema::Choice) -> String {
+    sanitize::line(c.label()).into_owned()
+}
+
+/// What one elicitation asks.
+#[derive(Debug, Clone)]
+pub enum Ask {
+    Form {
+        schema: RequestedSchema,
+        fields: Vec<Field>,
+        check: FinalCheck,
+    },
+    Url(UrlAsk),
+}
+
+/// A URL-mode request, ready to show.
+#[derive(Debug, Clone)]
+pub struct UrlAsk {
+    /// The URL exactly as sent, for opening.
+    pub url: String,
+    /// The URL as shown: sanitised.
+    pub shown: String,
+    /// The host, set apart (sanitised); `None` when the URL has none.
+    pub host: Option<String>,
+    /// What is risky about it: plain http, user info, punycode, an IP host.
+    pub warnings: Vec<String>,
+}
+
+/// One elicitation, parsed and sanitised, ready to be asked.
+#[derive(Debug, Clone)]
+pub struct Elicit {
+    /// The message, sanitised (newlines kept).
+    pub message: String,
+    pub ask: Ask,
+    pub revision: Revision,
+}
+
+impl Elicit {
+    /// Builds the question from `elicitation/create` params.
+    pub fn from_params(params: &Value, revision: Revision) -> Result<Elicit, ElicitError> {
+        let text =
+            serde_json::to_string(params).map_err(|e| ElicitError::NotJson(e.to_string()))?;
+        let node = json::parse(&text).map_err(|e| ElicitError::NotJson(e.message.clone()))?;
+        let mut findings = Findings::default();
+        let asked =
+            check_params(&node, "", revision, &mut findings).ok_or(ElicitError::NotParams)?;
+        let message = params
+            .get("message")
+            .and_then(Value::as_str)
+            .map(|m| sanitize::block(m).into_owned())
+            .unwrap_or_default();
+        let ask = match asked.mode {
+            Mode::Form => {
+                let schema = asked.schema.ok_or(ElicitError::NoSchema)?;
+                let fields = schema
+                    .properties
+                    .iter()
+                    .map(|p| Field::new(p, schema.is_required(&p.name)))
+                    .collect();
+                let raw = params
+                    .get("requestedSchema")
+                    .cloned()
+                    .ok_or(ElicitError::NoSchema)?;
+                Ask::Form {
+                    schema,
+                    fields,
+                    check: FinalCheck::new(raw),
+                }
+            }
+            Mode::Url => Ask::Url(url_ask(params)?),
+        };
+        Ok(Elicit {
+            message,
+            ask,
+            revision,
+        })
+    }
+
+    /// Checks accepted content: the typed checks every form and script
+    /// uses, then the `jsonschema` check against the request's own schema.
+    /// Empty means the content may be sent.
+    pub fn final_check(&self, content: &Map<String, Value>) -> Vec<String> {
+        let Ask::Form { schema, check, .. } = &self.ask else {
+            return Vec::new();
+        };
+        let typed: Vec<String> = validate::check_content(schema, content, self.revision)
+            .into_iter()
+            .map(|v| v.message)
+            .collect();
+        if !typed.is_empty() {
+            return typed;
+        }
+        check.check(content)
+    }
+}
+
+fn url_ask(params: &Value) -> Result<UrlAsk, ElicitError> {
+    let url = params
+        .get("url")
+        .and_then(Value::as_str)
+        .ok_or(ElicitError::NoUrl)?;
+    let mut findings = Findings::default();
+    check_url(url, json::Span::new(0, 0), "/url", &mut findings);
+    let warnings = findings
+        .items
+        .iter()
+        .map(|f| sanitize::line(&f.message).into_owned())
+        .collect();
+    let host = url::Url::parse(url)
+        .ok()
+        .and_then(|u| u.host_str().map(|h| sanitize::line(h).into_owned()));
+    Ok(UrlAsk {
+        url: url.to_string(),
+        shown: sanitize::line(url).into_owned(),
+        host,
+        warnings,
+    })
+}
+
+/// What a prompter shows besides questions.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Say {
+    /// Who asks, under which revision.
+    Heading,
+    /// The server's message.
+    Message,
+    /// A field's description and constraints.
+    Help,
+    /// A lint warning or a risk (URL mode).
+    Warning,
+    /// Why an entered value was not taken; the question follows again.
+    Error,
+    /// The answers as they will be sent.
+    Review,
+}
+
+/// The questions a form asks. A terminal implements it with real widgets;
+/// tests implement it with a list of replies. `Ok(None)` from a question
+/// means the person cancelled (Esc, Ctrl-C); `Err` is a broken terminal.
+/// Every text handed over is already sanitised.
+pub trait Prompter {
+    /// Shows text that is not a question.
+    fn say(&mut self, kind: Say, text: &str) -> io::Result<()>;
+    /// A line of text, pre-filled with `initial`.
+    fn text(&mut self, prompt: &str, initial: &str) -> io::Result<Option<String>>;
+    /// Yes or no; `default` is taken on Enter (none: Enter does nothing).
+    fn confirm(&mut self, prompt: &str, default: Option<bool>) -> io::Result<Option<bool>>;
+    /// One of `items`, starting on `default`.
+    fn select(
+        &mut self,
+        prompt: &str,
+        items: &[String],
+        default: usize,
+    ) -> io::Result<Option<usize>>;
+    /// Any of `items`, starting with `checked` checked.
+    fn multi_select(
+        &mut self,
+        prompt: &str,
+        items: &[String],
+        checked: &[bool],
+    ) -> io::Result<Option<Vec<usize>>>;
+    /// Opens a URL in the browser; called only after the person agreed.
+    fn open_url(&mut self, url: &str) -> io::Result<()>;
+}
+
+/// The review step's choices, in menu order.
+pub const REVIEW_CHOICES: [&str; 4] = ["Submit", "Edit a field", "Decline", "Cancel"];
+/// URL mode's choices, in menu order.
+pub const URL_CHOICES: [&str; 4] = [
+    "Open it in the browser",
+    "Done: accept",
+    "Decline",
+    "Cancel",
+];
+/// The extra item that leaves an optional select or boolean unanswered.
+pub const NO_ANSWER: &str = "(no answer)";
+
+/// What a field question came back with.
+enum Got {
+    Value(Option<Value>),
+    Cancel,
+}
+
+/// Who asks, for the heading.
+#[derive(Debug, Clone, Default)]
+pub struct Asker<'a> {
+    pub server: Option<&'a str>,
+    /// The `inputRequests` key, when there are several questions.
+    pub key: Option<&'a str>,
+}
+
+/// The heading line: "weather-server asks (MCP 2026-07-28)".
+pub fn heading(asker: &Asker<'_>, revision: Revision) -> String {
+    let who = match asker.server {
+        Some(s) => format!("`{}`", sanitize::line(s)),
+        None => "The server".into(),
+    };
+    let key = asker
+        .key
+        .map(|k| format!(" [{}]", sanitize::line(k)))
+        .unwrap_or_default();
+    format!("{who} asks{key} (MCP {revision})")
+}
+
+/// Puts one elicitation to a person and returns their answer.
+pub fn ask(elicit: &Elicit, asker: &Asker<'_>, p: &mut dyn Prompter) -> io::Result<Answer> {
+    p.say(Say::Heading, &heading(asker, elicit.revision))?;
+    p.say(Say::Message, &elicit.message)?;
+    match &elicit.ask {
+        Ask::Url(u) => ask_url(u, p),
+        Ask::Form { fields, .. } => ask_form(elicit, fields, p),
+    }
+}
+
+fn ask_url(u: &UrlAsk, p: &mut dyn Prompter) -> io::Result<Answer> {
+    let host = u.host.as_deref().unwrap_or("(no host)");
+    p.say(Say::Review, &format!("URL:  {}\nHost: {host}", u.shown))?;
+    for w in &u.warnings {
+        p.say(Say::Warning, w)?;
+    }
+    let items: Vec<String> = URL_CHOICES.iter().map(|s| s.to_string()).collect();
+    let mut default = 0;
+    loop {
+        match p.select("Open this page?", &items, default)? {
+            None | Some(3) => return Ok(Answer::Cancel),
+            Some(0) => {
+                if let Err(e) = p.open_url(&u.url) {
+                    p.say(
+                        Say::Error,
+                        &format!("could not open a browser ({e}); copy the URL instead"),
+                    )?;
+                }
+                default = 1;
+            }
+            Some(1) => return Ok(Answer::Accept(None)),
+            Some(_) => return Ok(Answer::Decline),
+        }
+    }
+}
+
+fn ask_form(elicit: &Elicit, fields: &[Field], p: &mut dyn Prompter) -> io::Result<Answer> {
+    let mut values: Vec<Option<Value>> = Vec::with_capacity(fields.len());
+    for f in fields {
+        match ask_field(f, f.prop.default_value().as_ref(), elicit.revision, p)? {
+            Got::Value(v) => values.push(v),
+            Got::Cancel => return Ok(Answer::Cancel),
+        }
+    }
+    loop {
+        let content = content_of(fields, &values);
+        p.say(Say::Review, &review_text(&content))?;
+        let items: Vec<String> = REVIEW_CHOICES.iter().map(|s| s.to_string()).collect();
+        match p.select("Send this answer?", &items, 0)? {
+            Some(0) => {
+                let problems = elicit.final_check(&content);
+                if problems.is_empty() {
+                    return Ok(Answer::Accept(Some(content)));
+                }
+                for e in problems {
+                    p.say(Say::Error, &sanitize::line(&e))?;
+                }
+            }
+            Some(1) => {
+                if fields.is_empty() {
+                    p.say(Say::Error, "this form has no fields to edit")?;
+                    continue;
+                }
+                let labels: Vec<String> = fields
+                    .iter()
+                    .zip(&values)
+                    .map(|(f, v)| format!("{}: {}", f.label, shown_value(v.as_ref())))
+                    .collect();
+                let Some(i) = p.select("Which field?", &labels, 0)? else {
+                    return Ok(Answer::Cancel);
+                };
+                let current = values[i].clone().or_else(|| fields[i].prop.default_value());
+                match ask_field(&fields[i], current.as_ref(), elicit.revision, p)? {
+                    Got::Value(v) => values[i] = v,
+                    Got::Cancel => return Ok(Answer::Cancel),
+                }
+            }
+            Some(2) => return Ok(Answer::Decline),
+            _ => return Ok(Answer::Cancel),
+        }
+    }
+}
+
+fn content_of(fields: &[Field], values: &[Option<Value>]) -> Map<String, Value> {
+    fields
+        .iter()
+        .zip(values)
+        .filter_map(|(f, v)| v.clone().map(|v| (f.prop.name.clone(), v)))
+        .collect()
+}
+
+/// The content as it will be sent, pretty-printed and made safe to show.
+pub fn review_text(content: &Map<String, Value>) -> String {
+    let json = serde_json::to_string_pretty(content).unwrap_or_default();
+    format!("Answer to send:\n{}", sanitize::block(&json))
+}
+
+fn shown_value(v: Option<&Value>) -> String {
+    match v {
+        None => "(empty)".into(),
+        Some(v) => sanitize::line(&v.to_string()).into_owned(),
+    }
+}
+
+/// Asks one field until it has a valid value, is left empty (optional
+/// fields) or the person cancels. `current` pre-fills the question.
+fn ask_field(
+    f: &Field,
+    current: Option<&Value>,
+    rev: Revision,
+    p: &mut dyn Prompter,
+) -> io::Result<Got> {
+    let mut help = f.constraints();
+    if let Some(d) = &f.help {
+        help = format!("{d}\n{help}");
+    }
+    p.say(Say::Help, &help)?;
+    let prompt = f.prompt();
+    match &f.prop.shape {
+        Shape::String(_) | Shape::Number(_) => {
+            // A default comes from the server: pre-filled text is shown, so
+            // it is made safe like any other server string (and what is shown
+            // is what is sent).
+            let mut initial = match current {
+                Some(Value::String(s)) => sanitize::line(s).into_owned(),
+                Some(v) => v.to_string(),
+                None => String::new(),
+            };
+            loop {
+                let Some(typed) = p.text(&prompt, &initial)? else {
+                    return Ok(Got::Cancel);
+                };
+                match typed_value(f, &typed, rev) {
+                    Ok(v) => return Ok(Got::Value(v)),
+                    Err(e) => {
+                        p.say(Say::Error, &e)?;
+                        initial = typed;
+                    }
+                }
+            }
+        }
+        Shape::Boolean { .. } => {
+            let current = current.and_then(Value::as_bool);
+            if f.required || current.is_some() {
+                Ok(match p.confirm(&prompt, current)? {
+                    Some(b) => Got::Value(Some(Value::Bool(b))),
+                    None => Got::Cancel,
+                })
+            } else {
+                let items = vec!["Yes".to_string(), "No".to_string(), NO_ANSWER.to_string()];
+                Ok(match p.select(&prompt, &items, 2)? {
+                    Some(0) => Got::Value(Some(Value::Bool(true))),
+                    Some(1) => Got::Value(Some(Value::Bool(false))),
+                    Some(_) => Got::Value(None),
+                    None => Got::Cancel,
+                })
+            }
+        }
+        Shape::SingleSelect(s) => {
+            let mut items = f.options.clone();
+            if !f.required {
+                items.push(NO_ANSWER.into());
+            }
+            let at = current
+                .and_then(Value::as_str)
+                .and_then(|c| s.options.iter().position(|o| o.value == c));
+            let default = at.unwrap_or(if f.required { 0 } else { s.options.len() });
+            Ok(match p.select(&prompt, &items, default)? {
+                Some(i) if i < s.options.len() => {
+                    Got::Value(Some(Value::String(s.options[i].value.clone())))
+                }
+                Some(_) => Got::Value(None),
+                None => Got::Cancel,
+            })
+        }
+        Shape::MultiSelect(m) => {
+            let chosen: Vec<&str> = current
+                .and_then(Value::as_array)
+                .map(|a| a.iter().filter_map(Value::as_str).collect())
+                .unwrap_or_default();
+            let mut checked: Vec<bool> = m
+                .options
+                .iter()
+                .map(|o| chosen.contains(&o.value.as_str()))
+                .collect();
+            loop {
+                let Some(picked) = p.multi_select(&prompt, &f.options, &checked)? else {
+                    return Ok(Got::Cancel);
+                };
+                if picked.is_empty() && !f.required {
+                    return Ok(Got::Value(None));
+                }
+                let value = Value::Array(
+                    picked
+                        .iter()
+                        .filter_map(|&i| m.options.get(i))
+                        .map(|o| Value::String(o.value.clone()))
+                        .collect(),
+                );
+                match validate::check_value(&f.prop, &value, rev) {
+                    Ok(()) => return Ok(Got::Value(Some(value))),
+                    Err(e) => {
+                        p.say(Say::Error, &sanitize::line(&e.message))?;
+                        checked = (0..m.options.len()).map(|i| picked.contains(&i)).collect();
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// Turns typed text into the field's value: `None` for an empty optional
+/// field; an error message (safe to show) when it is not acceptable.
+pub fn typed_value(f: &Field, typed: &str, rev: Revision) -> Result<Option<Value>, String> {
+    let value = match &f.prop.shape {
+        Shape::Number(n) => {
+            let t = typed.trim();
+            if t.is_empty() {
+                return empty(f);
+            }
+            Value::Number(parse_number(t, n.integer).ok_or_else(|| {
+                format!(
+                    "`{}` is not {}; type digits like {}",
+                    sanitize::line(t),
+                    if n.integer {
+                        "a whole number"
+                    } else {
+                        "a number"
+                    },
+                    if n.integer { "42" } else { "4.2" }
+                )
+            })?)
+        }
+        _ => {
+            if typed.is_empty() {
+                return empty(f);
+            }
+            Value::String(typed.to_string())
+        }
+    };
+    validate::check_value(&f.prop, &value, rev)
+        .map_err(|e| sanitize::line(&e.message).into_owned())?;
+    Ok(Some(value))
+}
+
+fn empty(f: &Field) -> Result<Option<Value>, String> {
+    if f.required {
+        Err(format!("{} is required; type a value", f.label))
+    } else {
+        Ok(None)
+    }
+}
+
+/// A JSON number from text: integers stay integers; an integer field takes
+/// `30.0` as `30`.
+pub fn parse_number(text: &str, integer: bool) -> Option<Number> {
+    let n: Number = serde_json::from_str(text).ok()?;
+    if !integer || n.is_i64() || n.is_u64() {
+        return Some(n);
+    }
+    let f = n.as_f64()?;
+    if f.fract() == 0.0 && f.abs() < 9.0e15 {
+        Some(Number::from(f as i64))
+    } else {
+        Some(n)
+    }
+}
+
+/// Answers elicitations by putting them to a person through a [`Prompter`].
+pub struct FormResponder<P> {
+    pub prompter: P,
+}
+
+impl<P: Prompter> Responder for FormResponder<P> {
+    fn respond(&mut self, request: &Request<'_>) -> anyhow::Result<Value> {
+        let elicit = Elicit::from_params(request.params, request.revision)?;
+        let asker = Asker {
+            server: request.server,
+            key: request.key,
+        };
+        Ok(ask(&elicit, &asker, &mut self.prompter)?.to_result())
+    }
+}
+
+/// Answers every elicitation with the same action (`--action`).
+pub struct FixedResponder(pub Action);
+
+impl Responder for FixedResponder {
+    fn respond(&mut self, _request: &Request<'_>) -> anyhow::Result<Value> {
+        Ok(match self.0 {
+            Action::Accept => {
+                anyhow::bail!("an accept needs answers: use --defaults, --set or --answers")
+            }
+            Action::Decline => Answer::Decline,
+            Action::Cancel => Answer::Cancel,
+        }
+        .to_result())
+    }
+}

@@ -1,0 +1,261 @@
+//! Answers without a person: `--set KEY=VALUE`, an `--answers` object and
+//! `--defaults`, typed by the schema and checked exactly like a form's
+//! answers before anything is accepted.
+
+use serde_json::{Map, Value};
+
+use super::{Answer, Ask, Elicit, Field, parse_number};
+use crate::respond::{Request, Responder};
+use crate::schema::{Shape, edit_distance};
+
+/// What a script says about the answer.
+#[derive(Debug, Clone, Default)]
+pub struct Script {
+    /// `--set KEY=VALUE`, in order.
+    pub sets: Vec<(String, String)>,
+    /// `--answers`: content values by property name, or (for several input
+    /// requests) content objects by `inputRequests` key.
+    pub answers: Option<Map<String, Value>>,
+    /// `--defaults`: start from the schema's defaults.
+    pub defaults: bool,
+}
+
+/// Why a scripted answer cannot be sent. The message names the field and
+/// the flag that fixes it.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+#[error("{0}")]
+pub struct ScriptError(pub String);
+
+impl Script {
+    /// Whether the script gives any answer at all.
+    pub fn is_empty(&self) -> bool {
+        self.sets.is_empty() && self.answers.is_none() && !self.defaults
+    }
+
+    /// The `--answers` object meant for one elicitation: the entry under
+    /// its `inputRequests` key when there is one (content values are never
+    /// objects, so an object there can only be a per-request answer).
+    pub fn answers_for(&self, key: Option<&str>) -> Option<&Map<String, Value>> {
+        let answers = self.answers.as_ref()?;
+        if let Some(k) = key
+            && let Some(Value::Object(own)) = answers.get(k)
+        {
+            return Some(own);
+        }
+        Some(answers)
+    }
+}
+
+/// Answers one elicitation from a script. With `lenient`, names the schema
+/// does not have are skipped (they may belong to another request of the
+/// same document); otherwise they are an error.
+pub fn scripted(
+    elicit: &Elicit,
+    script: &Script,
+    key: Option<&str>,
+    lenient: bool,
+) -> Result<Answer, ScriptError> {
+    let answers = script.answers_for(key);
+    let fields = match &elicit.ask {
+        Ask::Url(_) => {
+            if !script.sets.is_empty() || answers.is_some_and(|a| !a.is_empty()) {
+                return Err(ScriptError(
+                    "this is a URL-mode request, which has no fields: drop --set/--answers and use --defaults to accept (without opening the URL) or --action decline|cancel".into(),
+                ));
+            }
+            return Ok(Answer::Accept(None));
+        }
+        Ask::Form { fields, .. } => fields,
+    };
+    let mut values: Vec<Option<Value>> = fields
+        .iter()
+        .map(|f| {
+            if script.defaults {
+                f.prop.default_value()
+            } else {
+                None
+            }
+        })
+        .collect();
+    if let Some(answers) = answers {
+        for (name, value) in answers {
+            if value.is_object() && key.is_some() {
+                continue;
+            }
+            match position(fields, name) {
+                Some(i) => values[i] = Some(value.clone()),
+                None if lenient => {}
+                None => return Err(unknown(fields, name, "--answers")),
+            }
+        }
+    }
+    let mut multi_seen = vec![false; fields.len()];
+    for (name, raw) in &script.sets {
+        let Some(i) = position(fields, name) else {
+            if lenient {
+                continue;
+            }
+            return Err(unknown(fields, name, "--set"));
+        };
+        let f = &fields[i];
+        let v = set_value(f, raw)?;
+        values[i] = match (&f.prop.shape, v, &values[i], multi_seen[i]) {
+            // Repeated --set on a multi-select adds choices.
+            (Shape::MultiSelect(_), Value::Array(more), Some(Value::Array(had)), true) => {
+                let mut all = had.clone();
+                all.extend(more);
+                Some(Value::Array(all))
+            }
+            (_, v, _, _) => Some(v),
+        };
+        multi_seen[i] = true;
+    }
+    let missing: Vec<&Field> = fields
+        .iter()
+        .zip(&values)
+        .filter(|(f, v)| f.required && v.is_none())
+        .map(|(f, _)| f)
+        .collect();
+    if let Some(f) = missing.first() {
+        let name = &f.prop.name;
+        let others = if missing.len() > 1 {
+            format!(
+                " (also missing: {})",
+                missing[1..]
+                    .iter()
+                    .map(|f| format!("`{}`", f.prop.name))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            )
+        } else {
+            String::new()
+        };
+        return Err(ScriptError(format!(
+            "required field `{name}` has {}; pass --set {name}=VALUE{others}",
+            if script.defaults {
+                "no default and no value"
+            } else {
+                "no value"
+            }
+        )));
+    }
+    let content: Map<String, Value> = fields
+        .iter()
+        .zip(values)
+        .filter_map(|(f, v)| v.map(|v| (f.prop.name.clone(), v)))
+        .collect();
+    let problems = elicit.final_check(&content);
+    if !problems.is_empty() {
+        // The messages quote schema values: made safe for the terminal.
+        return Err(ScriptError(format!(
+            "the scripted answer cannot be accepted: {}",
+            crate::sanitize::line(&problems.join("; "))
+        )));
+    }
+    Ok(Answer::Accept(Some(content)))
+}
+
+fn position(fields: &[Field], name: &str) -> Option<usize> {
+    fields.iter().position(|f| f.prop.name == name)
+}
+
+fn unknown(fields: &[Field], name: &str, flag: &str) -> ScriptError {
+    let near = fields
+        .iter()
+        .map(|f| (edit_distance(&f.prop.name, name), &f.prop.name))
+        .filter(|(d, _)| *d <= 2)
+        .min()
+        .map(|(_, n)| format!(" (did you mean `{n}`?)"))
+        .unwrap_or_default();
+    let names: Vec<String> = fields
+        .iter()
+        .map(|f| format!("`{}`", f.prop.name))
+        .collect();
+    ScriptError(format!(
+        "{flag}: the form has no field `{}`{near}; its fields are {}",
+        crate::sanitize::line(name),
+        if names.is_empty() {
+            "none".to_string()
+        } else {
+            names.join(", ")
+        }
+    ))
+}
+
+/// Types one `--set` value by its property.
+pub fn set_value(f: &Field, raw: &str) -> Result<Value, ScriptError> {
+    let name = &f.prop.name;
+    let bad = |what: String| ScriptError(format!("--set {name}={raw}: {what}"));
+    Ok(match &f.prop.shape {
+        Shape::String(_) => Value::String(raw.to_string()),
+        Shape::Number(n) => {
+            Value::Number(parse_number(raw.trim(), n.integer).ok_or_else(|| {
+                bad(format!(
+                    "`{name}` takes {}",
+                    if n.integer {
+                        "a whole number"
+                    } else {
+                        "a number"
+                    }
+                ))
+            })?)
+        }
+        Shape::Boolean { .. } => match raw.trim().to_ascii_lowercase().as_str() {
+            "true" | "yes" | "y" | "1" => Value::Bool(true),
+            "false" | "no" | "n" | "0" => Value::Bool(false),
+            _ => return Err(bad(format!("`{name}` takes true or false"))),
+        },
+        Shape::SingleSelect(s) => Value::String(
+            choose(&s.options, raw)
+                .ok_or_else(|| bad(format!("`{name}` takes one of {}", option_list(&s.options))))?,
+        ),
+        Shape::MultiSelect(m) => {
+            let mut out = Vec::new();
+            for part in raw.split(',').map(str::trim).filter(|p| !p.is_empty()) {
+                let v = choose(&m.options, part).ok_or_else(|| {
+                    bad(format!(
+                        "`{part}` is not an option of `{name}`; choose from {}",
+                        option_list(&m.options)
+                    ))
+                })?;
+                out.push(Value::String(v));
+            }
+            Value::Array(out)
+        }
+    })
+}
+
+/// An option by value, else by its label when exactly one has it.
+fn choose(options: &[crate::schema::Choice], raw: &str) -> Option<String> {
+    if let Some(o) = options.iter().find(|o| o.value == raw) {
+        return Some(o.value.clone());
+    }
+    let mut by_label = options.iter().filter(|o| o.title.as_deref() == Some(raw));
+    match (by_label.next(), by_label.next()) {
+        (Some(o), None) => Some(o.value.clone()),
+        _ => None,
+    }
+}
+
+fn option_list(options: &[crate::schema::Choice]) -> String {
+    options
+        .iter()
+        .map(|o| format!("\"{}\"", crate::sanitize::line(&o.value)))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// Answers elicitations from a script.
+pub struct ScriptResponder {
+    pub script: Script,
+    /// Skip names a schema lacks: the document has several requests and the
+    /// caller has checked that every name belongs to one of them.
+    pub lenient: bool,
+}
+
+impl Responder for ScriptResponder {
+    fn respond(&mut self, request: &Request<'_>) -> anyhow::Result<Value> {
+        let elicit = Elicit::from_params(request.params, request.revision)?;
+        Ok(scripted(&elicit, &self.script, request.key, self.lenient)?.to_result())
+    }
+}

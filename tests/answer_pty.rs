@@ -1,0 +1,574 @@
+//! `mcp-elicit answer` in a real pseudo-terminal: the request comes on stdin
+//! and the answer goes to a file, as in `answer < req.json > out.json`, while
+//! the form is drawn on the pty and driven with keystrokes.
+
+use std::path::PathBuf;
+use std::process::Command;
+use std::time::Duration;
+
+use expectrl::process::unix::WaitStatus;
+use expectrl::{Eof, Expect, Session};
+use serde_json::{Value, json};
+
+use crate::support::bin;
+
+const DOWN: &str = "\x1b[B";
+const ENTER: &str = "\r";
+const ESC: &str = "\x1b";
+const BACKSPACE: &str = "\x7f";
+
+/// One run of the binary in a pty.
+struct Pty {
+    session: expectrl::session::OsSession,
+    /// Every byte the program wrote to the terminal so far.
+    seen: Vec<u8>,
+    out: PathBuf,
+    dir: tempfile::TempDir,
+}
+
+impl Pty {
+    fn start(request: &Value, args: &[&str]) -> Pty {
+        Pty::start_with(request, args, &[])
+    }
+
+    fn start_with(request: &Value, args: &[&str], env: &[(&str, &str)]) -> Pty {
+        Pty::start_around(request, args, env, "", "")
+    }
+
+    /// Like `start_with`, with the shell commands `before` and `then` run in
+    /// the same terminal around the program (the exit code stays the
+    /// program's). `$out` names the answer file.
+    fn start_around(
+        request: &Value,
+        args: &[&str],
+        env: &[(&str, &str)],
+        before: &str,
+        then: &str,
+    ) -> Pty {
+        let dir = tempfile::tempdir().unwrap();
+        let req = dir.path().join("request.json");
+        std::fs::write(&req, serde_json::to_vec_pretty(request).unwrap()).unwrap();
+        let out = dir.path().join("answer.json");
+        let mut cmd = Command::new("sh");
+        cmd.arg("-c")
+            .arg(format!(
+                r#"req=$1; out=$2; bin=$3; shift 3; {before} "$bin" answer "$@" < "$req" > "$out"; code=$?; {then} exit $code"#
+            ))
+            .arg("sh")
+            .arg(&req)
+            .arg(&out)
+            .arg(bin())
+            .args(args)
+            .env("NO_COLOR", "1")
+            .env("TERM", "xterm")
+            .env_remove("CLICOLOR_FORCE");
+        for (k, v) in env {
+            cmd.env(k, v);
+        }
+        let mut session = Session::spawn(cmd).expect("spawn in a pty");
+        // Generous: CI machines are small and busy.
+        session.set_expect_timeout(Some(Duration::from_secs(60)));
+        Pty {
+            session,
+            seen: Vec::new(),
+            out,
+            dir,
+        }
+    }
+
+    /// Waits until the program has written `text`.
+    fn expect(&mut self, text: &str) {
+        match self.session.expect(text) {
+            Ok(c) => {
+                self.seen.extend_from_slice(c.before());
+                for m in c.matches() {
+                    self.seen.extend_from_slice(m);
+                }
+            }
+            Err(e) => panic!(
+                "waiting for {text:?}: {e}; the terminal showed:\n{}",
+                String::from_utf8_lossy(&self.seen)
+            ),
+        }
+    }
+
+    fn send(&mut self, keys: &str) {
+        self.session.send(keys).expect("send keys");
+    }
+
+    /// Types a line of text, waits for it to show, and presses Enter.
+    fn type_line(&mut self, text: &str) {
+        self.send(text);
+        self.expect(text);
+        self.send(ENTER);
+    }
+
+    /// Submits from the review step; the answer must be an accept.
+    fn submit(mut self) -> Value {
+        self.expect("Send this answer?");
+        self.send(ENTER);
+        let (code, out, _) = self.finish();
+        assert_eq!(code, 0, "stdout: {out}");
+        answer(&out)
+    }
+
+    /// Reads to the end, waits for the exit; returns the code and stdout.
+    fn finish(self) -> (i32, String, Vec<u8>) {
+        self.finish_reading(&[]).0
+    }
+
+    /// Like `finish`, also reading files the run left in its folder.
+    fn finish_reading(mut self, files: &[&str]) -> ((i32, String, Vec<u8>), Vec<String>) {
+        if let Ok(c) = self.session.expect(Eof) {
+            self.seen.extend_from_slice(c.before());
+            for m in c.matches() {
+                self.seen.extend_from_slice(m);
+            }
+        }
+        let status = self.session.get_process().wait().expect("wait");
+        let code = match status {
+            WaitStatus::Exited(_, code) => code,
+            other => panic!("not a normal exit: {other:?}"),
+        };
+        let out = std::fs::read_to_string(&self.out).unwrap_or_default();
+        let read: Vec<String> = files
+            .iter()
+            .map(|f| {
+                std::fs::read_to_string(self.dir.path().join(f))
+                    .unwrap_or_else(|e| panic!("{f}: {e}"))
+            })
+            .collect();
+        ((code, out, self.seen), read)
+    }
+}
+
+fn form(properties: Value, required: &[&str]) -> Value {
+    json!({
+        "message": "Please fill this in",
+        "requestedSchema": {"type": "object", "properties": properties, "required": required}
+    })
+}
+
+fn answer(out: &str) -> Value {
+    serde_json::from_str(out).unwrap_or_else(|e| panic!("stdout is not JSON ({e}): {out:?}"))
+}
+
+#[test]
+fn wrong_email_then_right_one() {
+    let mut p = Pty::start(
+        &form(
+            json!({"email": {"type": "string", "format": "email", "title": "E-mail"}}),
+            &["email"],
+        ),
+        &[],
+    );
+    p.expect("Please fill this in");
+    p.expect("E-mail *: ");
+    p.type_line("ada");
+    p.expect("not a valid email");
+    p.expect("E-mail *: ada");
+    p.send(&BACKSPACE.repeat(3));
+    p.type_line("ada@example.com");
+    assert_eq!(
+        p.submit(),
+        json!({"action": "accept", "content": {"email": "ada@example.com"}})
+    );
+}
+
+#[test]
+fn number_out_of_range_is_asked_again() {
+    let mut p = Pty::start(
+        &form(
+            json!({"guests": {"type": "integer", "minimum": 1, "maximum": 12}}),
+            &["guests"],
+        ),
+        &[],
+    );
+    p.expect("guests *: ");
+    p.type_line("20");
+    p.expect("it must be between 1 and 12");
+    p.expect("guests *: 20");
+    p.send(&BACKSPACE.repeat(2));
+    p.type_line("4");
+    assert_eq!(
+        p.submit(),
+        json!({"action": "accept", "content": {"guests": 4}})
+    );
+}
+
+#[test]
+fn select_with_arrow_keys() {
+    let mut p = Pty::start(
+        &form(
+            json!({"size": {"type": "string", "title": "Size", "oneOf": [
+                {"const": "s", "title": "Small"},
+                {"const": "m", "title": "Medium"},
+                {"const": "l", "title": "Large"}
+            ]}}),
+            &["size"],
+        ),
+        &[],
+    );
+    p.expect("Large");
+    p.send(DOWN);
+    p.expect("Medium");
+    p.send(DOWN);
+    p.expect("Large");
+    p.send(ENTER);
+    assert_eq!(
+        p.submit(),
+        json!({"action": "accept", "content": {"size": "l"}})
+    );
+}
+
+#[test]
+fn multi_select_respects_max_items() {
+    let mut p = Pty::start(
+        &form(
+            json!({"toppings": {"type": "array", "maxItems": 2, "items": {"type": "string",
+                "enum": ["cheese", "ham", "olives"]}}}),
+            &["toppings"],
+        ),
+        &[],
+    );
+    p.expect("olives");
+    // Check all three: one too many.
+    p.send(" ");
+    p.expect("cheese");
+    p.send(DOWN);
+    p.expect("ham");
+    p.send(" ");
+    p.expect("ham");
+    p.send(DOWN);
+    p.expect("olives");
+    p.send(" ");
+    p.expect("olives");
+    p.send(ENTER);
+    p.expect("it must have at most 2 choices");
+    p.expect("olives");
+    // Uncheck ham (the cursor starts on the first item again).
+    p.send(DOWN);
+    p.expect("ham");
+    p.send(" ");
+    p.expect("ham");
+    p.send(ENTER);
+    assert_eq!(
+        p.submit(),
+        json!({"action": "accept", "content": {"toppings": ["cheese", "olives"]}})
+    );
+}
+
+#[test]
+fn review_with_one_edit() {
+    let mut p = Pty::start(
+        &form(
+            json!({"name": {"type": "string", "title": "Name"},
+                   "city": {"type": "string", "title": "City"}}),
+            &["name"],
+        ),
+        &[],
+    );
+    p.expect("Name *: ");
+    p.type_line("Ada");
+    p.expect("City: ");
+    p.type_line("Paris");
+    p.expect("Send this answer?");
+    p.expect("Cancel");
+    p.send(DOWN);
+    p.expect("Edit a field");
+    p.send(ENTER);
+    p.expect("Which field?");
+    p.expect("City: \"Paris\"");
+    p.send(DOWN);
+    p.expect("City");
+    p.send(ENTER);
+    p.expect("City: Paris");
+    p.send(&BACKSPACE.repeat(5));
+    p.type_line("London");
+    p.expect("\"city\": \"London\"");
+    assert_eq!(
+        p.submit(),
+        json!({"action": "accept", "content": {"name": "Ada", "city": "London"}})
+    );
+}
+
+#[test]
+fn decline_from_the_review() {
+    let mut p = Pty::start(&form(json!({"ok": {"type": "boolean"}}), &["ok"]), &[]);
+    p.expect("ok *");
+    p.send("y");
+    p.expect("Send this answer?");
+    p.expect("Cancel");
+    p.send(DOWN);
+    p.send(DOWN);
+    p.expect("Decline");
+    // Wait until the highlight has reached Decline before confirming.
+    p.expect("Cancel");
+    p.send(ENTER);
+    let (code, out, _) = p.finish();
+    assert_eq!(code, 3);
+    assert_eq!(answer(&out), json!({"action": "decline"}));
+}
+
+#[test]
+fn esc_in_a_text_field_cancels() {
+    let mut p = Pty::start(&form(json!({"name": {"type": "string"}}), &["name"]), &[]);
+    p.expect("name *: ");
+    p.send("Ad");
+    p.expect("Ad");
+    p.send(ESC);
+    p.expect("(cancelled)");
+    let (code, out, _) = p.finish();
+    assert_eq!(code, 4);
+    assert_eq!(answer(&out), json!({"action": "cancel"}));
+}
+
+#[test]
+fn esc_in_a_select_cancels() {
+    let mut p = Pty::start(
+        &form(
+            json!({"size": {"type": "string", "enum": ["s", "m"]}}),
+            &["size"],
+        ),
+        &["--output", "result"],
+    );
+    p.expect("size *");
+    p.expect("m");
+    p.send(ESC);
+    let (code, out, _) = p.finish();
+    assert_eq!(code, 4);
+    assert_eq!(answer(&out), json!({"action": "cancel"}));
+}
+
+#[test]
+fn ctrl_c_cancels_and_restores_the_cursor() {
+    let mut p = Pty::start(
+        &form(
+            json!({"size": {"type": "string", "enum": ["s", "m"]}}),
+            &["size"],
+        ),
+        &[],
+    );
+    p.expect("size *");
+    p.expect("m");
+    p.send("\x03");
+    p.expect("cancelled (Ctrl-C)");
+    let (code, out, seen) = p.finish();
+    assert_eq!(code, 4);
+    assert_eq!(answer(&out), json!({"action": "cancel"}));
+    // The select hid the cursor; it is shown again.
+    let shown = b"\x1b[?25h";
+    assert!(
+        seen.windows(shown.len()).any(|w| w == shown),
+        "{}",
+        String::from_utf8_lossy(&seen)
+    );
+}
+
+#[test]
+fn timeout_cancels() {
+    let mut p = Pty::start(
+        &form(json!({"name": {"type": "string"}}), &["name"]),
+        &["--timeout", "1"],
+    );
+    // No keys at all: the form is cut short wherever it is.
+    p.expect("no answer within 1 s");
+    let (code, out, _) = p.finish();
+    assert_eq!(code, 4);
+    assert_eq!(answer(&out), json!({"action": "cancel"}));
+}
+
+#[test]
+fn url_mode_opens_the_browser_only_on_consent() {
+    let dir = tempfile::tempdir().unwrap();
+    let opened = dir.path().join("opened.txt");
+    let browser = dir.path().join("browser.sh");
+    std::fs::write(
+        &browser,
+        format!("#!/bin/sh\nprintf '%s' \"$1\" > '{}'\n", opened.display()),
+    )
+    .unwrap();
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::set_permissions(&browser, std::fs::Permissions::from_mode(0o755)).unwrap();
+
+    let request = json!({"mode": "url", "message": "Connect your account",
+        "url": "http://login.example.net/connect?state=abc"});
+    let mut p = Pty::start_with(
+        &request,
+        &["--spec", "2026-07-28"],
+        &[("BROWSER", browser.to_str().unwrap())],
+    );
+    p.expect("URL:  http://login.example.net/connect?state=abc");
+    p.expect("Host: login.example.net");
+    p.expect("uses http://");
+    p.expect("Cancel");
+    assert!(!opened.exists(), "opened before consent");
+    p.send(ENTER);
+    p.expect("opened in the browser");
+    p.expect("Cancel");
+    // After opening, the highlight moves to "Done: accept".
+    p.send(ENTER);
+    let (code, out, _) = p.finish();
+    assert_eq!(code, 0);
+    assert_eq!(answer(&out), json!({"action": "accept"}));
+    assert_eq!(
+        std::fs::read_to_string(&opened).unwrap(),
+        "http://login.example.net/connect?state=abc"
+    );
+}
+
+#[test]
+fn escape_sequences_from_the_server_have_no_effect_on_the_terminal() {
+    let request = json!({
+        "message": "Hello\u{1b}[2J\u{1b}[H\u{1b}]8;;https://evil.example/\u{7}click\u{1b}]8;;\u{7} \u{1b}]52;c;ZXZpbA==\u{7}done\u{202e}fdp.exe",
+        "requestedSchema": {"type": "object", "properties": {
+            "choice": {"type": "string", "title": "Pick\u{1b}[8m one\u{1b}[0m",
+                "description": "Help\u{1b}[1A\u{1b}[2K text",
+                "oneOf": [
+                    {"const": "a", "title": "Fine\u{1b}[31m red"},
+                    {"const": "b", "title": "Also\u{9b}2J fine"}
+                ]}
+        }, "required": ["choice"]}
+    });
+    let mut p = Pty::start(&request, &[]);
+    p.expect("Also fine");
+    p.send(ENTER);
+    p.expect("Send this answer?");
+    p.send(ESC);
+    let (code, out, seen) = p.finish();
+    assert_eq!(code, 4);
+    assert_eq!(answer(&out), json!({"action": "cancel"}));
+    let contains = |needle: &[u8]| seen.windows(needle.len()).any(|w| w == needle);
+    let screen = String::from_utf8_lossy(&seen).into_owned();
+    // What the server sent shows as text ...
+    assert!(contains(br"Helloclick done\u{202e}fdp.exe"), "{screen}");
+    assert!(contains(b"Pick one"), "{screen}");
+    assert!(contains(b"Help text"), "{screen}");
+    assert!(contains(b"Fine red"), "{screen}");
+    // ... and none of its control sequences reach the terminal.
+    for bad in [
+        &b"\x1b[2J"[..],
+        b"Hello\x1b[H",
+        b"\x1b]8;",
+        b"\x1b]52;",
+        b"\x1b[8m",
+        b"\x1b[31m",
+        b"Help\x1b[1A",
+        b"\x1b[2K text",
+        "\u{9b}".as_bytes(),
+        "\u{202e}".as_bytes(),
+        b"\x07",
+    ] {
+        assert!(
+            !contains(bad),
+            "{:?} reached the terminal:\n{screen:?}",
+            String::from_utf8_lossy(bad)
+        );
+    }
+}
+
+#[test]
+fn input_requests_are_answered_one_after_the_other() {
+    let request = json!({
+        "resultType": "input_required",
+        "inputRequests": {
+            "ask_city": {"method": "elicitation/create", "params": {"message": "Which city?",
+                "requestedSchema": {"type": "object", "properties": {
+                    "city": {"type": "string", "title": "City"}}, "required": ["city"]}}},
+            "ask_ok": {"method": "elicitation/create", "params": {"message": "Book it?",
+                "requestedSchema": {"type": "object", "properties": {
+                    "ok": {"type": "boolean", "title": "Book"}}, "required": ["ok"]}}}
+        },
+        "requestState": "opaque-state-1",
+        "_meta": {"io.modelcontextprotocol/serverInfo": {"name": "trips", "version": "1.0"}}
+    });
+    let mut p = Pty::start(&request, &[]);
+    p.expect("`trips` asks [ask_city] (MCP 2026-07-28)");
+    p.expect("Which city?");
+    p.expect("City *: ");
+    p.type_line("Rome");
+    p.expect("Send this answer?");
+    p.send(ENTER);
+    p.expect("`trips` asks [ask_ok] (MCP 2026-07-28)");
+    p.expect("Book it?");
+    p.expect("Book *");
+    p.send("n");
+    p.expect("Send this answer?");
+    p.send(ENTER);
+    let (code, out, _) = p.finish();
+    assert_eq!(code, 0);
+    assert_eq!(
+        out,
+        concat!(
+            r#"{"inputResponses":{"ask_city":{"action":"accept","content":{"city":"Rome"}},"#,
+            r#""ask_ok":{"action":"accept","content":{"ok":false}}},"requestState":"opaque-state-1"}"#,
+            "\n"
+        )
+    );
+}
+
+#[test]
+fn esc_on_the_first_of_two_input_requests_cancels_both() {
+    let ask = |m: &str| {
+        json!({"method": "elicitation/create", "params": {"message": m,
+        "requestedSchema": {"type": "object", "properties": {"x": {"type": "string"}}}}})
+    };
+    let request = json!({"inputRequests": {"a": ask("First"), "b": ask("Second")}});
+    let mut p = Pty::start(&request, &[]);
+    p.expect("x: ");
+    p.send(ESC);
+    let (code, out, seen) = p.finish();
+    assert_eq!(code, 4);
+    assert_eq!(
+        answer(&out),
+        json!({"inputResponses": {"a": {"action": "cancel"}, "b": {"action": "cancel"}}})
+    );
+    assert!(!String::from_utf8_lossy(&seen).contains("Second"));
+}
+
+#[test]
+fn ctrl_c_in_a_text_field_cancels() {
+    let mut p = Pty::start(&form(json!({"name": {"type": "string"}}), &["name"]), &[]);
+    p.expect("name *: ");
+    p.send("Ad");
+    p.expect("Ad");
+    p.send("\x03");
+    let (code, out, _) = p.finish();
+    assert_eq!(code, 4);
+    assert_eq!(answer(&out), json!({"action": "cancel"}));
+}
+
+#[test]
+fn timeout_puts_the_terminal_back() {
+    let mut p = Pty::start_around(
+        &form(json!({"name": {"type": "string"}}), &["name"]),
+        &["--timeout", "1"],
+        &[],
+        r#"stty -g > "$out.before";"#,
+        r#"stty -g > "$out.after";"#,
+    );
+    p.expect("no answer within 1 s");
+    let ((code, out, _), files) = p.finish_reading(&["answer.json.before", "answer.json.after"]);
+    assert_eq!(code, 4);
+    assert_eq!(answer(&out), json!({"action": "cancel"}));
+    // The line editor had the tty in raw mode when the timeout fired.
+    assert!(!files[0].is_empty());
+    assert_eq!(files[0], files[1]);
+}
+
+#[test]
+fn a_long_value_scrolls_within_one_row() {
+    let mut p = Pty::start(&form(json!({"note": {"type": "string"}}), &["note"]), &[]);
+    p.expect("note *: ");
+    let long: String = (0..150)
+        .map(|i| char::from(b'a' + (i % 26) as u8))
+        .collect();
+    p.send(&long);
+    // The tail of the text shows, the head is cut off with `…`.
+    p.expect(&format!("…{}", &long[long.len() - 20..]));
+    p.send(ENTER);
+    assert_eq!(
+        p.submit(),
+        json!({"action": "accept", "content": {"note": long}})
+    );
+}
