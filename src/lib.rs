@@ -8,6 +8,7 @@
 pub mod document;
 pub mod finding;
 pub mod format;
+pub mod generate;
 pub mod json;
 pub mod lines;
 pub mod lint;

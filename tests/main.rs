@@ -5,6 +5,7 @@ mod support;
 
 mod client;
 mod corpus;
+mod generate;
 mod generated;
 mod hostile;
 mod lint_cli;

@@ -1,0 +1,260 @@
+//! `generate`: Rust types, Rust source and ordinary JSON Schema to an
+//! elicitation schema that lints clean under its revision.
+
+#[path = "../examples/rust/forms.rs"]
+mod forms;
+
+use mcp_elicit::generate::{self, Form, Options, rust};
+use mcp_elicit::lint::{self, lint_str};
+use mcp_elicit::spec::Revision;
+use schemars::JsonSchema;
+use serde_json::{Value, json};
+
+use crate::support::{read, root};
+
+const FORMS: &str = "examples/rust/forms.rs";
+
+fn forms_source() -> String {
+    read(root().join(FORMS))
+}
+
+/// The library's schema and the Rust reader's, for one type and revision.
+fn both<T: JsonSchema>(
+    name: &str,
+    rev: Revision,
+) -> (Result<Value, String>, Result<Value, String>) {
+    let opts = Options::new(rev);
+    let lib = generate::generate::<T>(&opts)
+        .map(|g| g.schema.to_json())
+        .map_err(|r| r.to_string());
+    let src = rust::generate(&forms_source(), name, &opts)
+        .map(|g| g.schema.to_json())
+        .map_err(|e| e.refusal.map_or(e.message, |r| r.to_string()));
+    (lib, src)
+}
+
+fn assert_lints_clean(schema: &Value, rev: Revision) {
+    let text = serde_json::to_string_pretty(schema).unwrap();
+    let found = lint_str(&text, &lint::Options::for_revision(rev));
+    assert!(found.is_empty(), "{rev}: {found:#?}\n{text}");
+}
+
+#[path = "fixtures/generate/refused.rs"]
+#[allow(dead_code)]
+mod refused;
+
+const REFUSED: &str = "tests/fixtures/generate/refused.rs";
+
+/// Every example type, by name, with the revisions it can be generated for.
+type Pair = (Result<Value, String>, Result<Value, String>);
+
+type Example = (&'static str, fn(Revision) -> Pair, &'static [Revision]);
+
+fn examples() -> Vec<Example> {
+    const NEWER: &[Revision] = &[Revision::V2025_11_25, Revision::V2026_07_28];
+    vec![
+        ("Booking", |r| both::<forms::Booking>("Booking", r), NEWER),
+        (
+            "Confirmation",
+            |r| both::<forms::Confirmation>("Confirmation", r),
+            &Revision::ALL,
+        ),
+        (
+            "Newsletter",
+            |r| both::<forms::Newsletter>("Newsletter", r),
+            NEWER,
+        ),
+    ]
+}
+
+#[test]
+fn library_and_rust_reader_agree_and_lint_clean() {
+    for (name, gen_both, ok_revs) in examples() {
+        for rev in Revision::ALL {
+            let (lib, src) = gen_both(rev);
+            assert_eq!(lib, src, "{name} under {rev}: the two paths differ");
+            if ok_revs.contains(&rev) {
+                let schema = lib.unwrap_or_else(|e| panic!("{name} under {rev}: {e}"));
+                assert_lints_clean(&schema, rev);
+                let params = json!({"message": "Please fill in", "requestedSchema": schema});
+                assert_lints_clean(&params, rev);
+            } else {
+                assert!(lib.is_err(), "{name} under {rev} should be refused");
+            }
+        }
+    }
+}
+
+#[test]
+fn booking_maps_every_shape() {
+    let (lib, _) = both::<forms::Booking>("Booking", Revision::V2025_11_25);
+    let s = lib.unwrap();
+    let p = &s["properties"];
+    // Integer types: natural bounds folded in, never an int format.
+    assert_eq!(
+        p["nights"],
+        json!({"type": "integer", "title": "Nights", "minimum": 0, "maximum": 65535})
+    );
+    assert_eq!(p["guests"]["minimum"], 1);
+    assert!(p["guests"].get("format").is_none());
+    // Option<T>: optional, never a ["T","null"] type.
+    assert_eq!(p["notes"]["type"], "string");
+    assert!(!s["required"].as_array().unwrap().contains(&json!("notes")));
+    // Formats from chrono and url, and from #[schemars(email)].
+    assert_eq!(p["checkIn"]["format"], "date");
+    assert_eq!(p["website"]["format"], "uri");
+    assert_eq!(p["email"]["format"], "email");
+    // Unit enum with documented variants: titled options, names renamed.
+    assert_eq!(
+        p["room"]["oneOf"][2],
+        json!({"const": "sea-view-suite", "title": "Suite with a view"})
+    );
+    assert_eq!(p["breakfast"]["default"], false);
+}
+
+#[test]
+fn multi_select_and_defaults() {
+    let (lib, _) = both::<forms::Newsletter>("Newsletter", Revision::V2026_07_28);
+    let s = lib.unwrap();
+    let p = &s["properties"];
+    assert_eq!(
+        p["topics"]["items"]["anyOf"][1],
+        json!({"const": "security", "title": "Security advisories"})
+    );
+    assert_eq!(p["topics"]["minItems"], 1);
+    assert_eq!(
+        p["channels"]["items"],
+        json!({"type": "string", "enum": ["email", "sms"]})
+    );
+    assert_eq!(p["frequency"]["default"], "weekly");
+}
+
+#[test]
+fn older_revision_refusals_say_what_to_change() {
+    let opts = Options::new(Revision::V2025_06_18);
+    let e = generate::generate::<forms::Booking>(&opts).unwrap_err();
+    assert_eq!(e.field.as_deref(), Some("Booking.room"));
+    assert!(e.message.contains("2025-11-25"), "{e}");
+    assert!(e.message.contains("remove the titles"), "{e}");
+    let e = generate::generate::<forms::Newsletter>(&opts).unwrap_err();
+    assert_eq!(e.field.as_deref(), Some("Newsletter.topics"));
+    assert!(e.message.contains("no multi-select"), "{e}");
+}
+
+fn refusal<T: JsonSchema>(name: &str) -> (generate::Refusal, rust::RustError) {
+    let opts = Options::new(Revision::LATEST);
+    let lib = generate::generate::<T>(&opts).expect_err(name);
+    let src = rust::generate(&read(root().join(REFUSED)), name, &opts).expect_err(name);
+    (lib, src)
+}
+
+#[test]
+fn refusals_name_the_field_and_the_fix() {
+    let cases: Vec<(&str, (generate::Refusal, rust::RustError), &str, &str)> = vec![
+        (
+            "Nested",
+            refusal::<refused::Nested>("Nested"),
+            "address",
+            "flatten",
+        ),
+        (
+            "Mapped",
+            refusal::<refused::Mapped>("Mapped"),
+            "labels",
+            "flat",
+        ),
+        (
+            "Tupled",
+            refusal::<refused::Tupled>("Tupled"),
+            "point",
+            "one field per element",
+        ),
+        (
+            "WithData",
+            refusal::<refused::WithData>("WithData"),
+            "payment",
+            "unit-variant enum",
+        ),
+        (
+            "Numbers",
+            refusal::<refused::Numbers>("Numbers"),
+            "lucky",
+            "Vec<UnitEnum>",
+        ),
+        (
+            "Tree",
+            refusal::<refused::Tree>("Tree"),
+            "parent",
+            "recursive",
+        ),
+    ];
+    for (ty, (lib, src), field, fix) in cases {
+        let path = format!("{ty}.{field}");
+        assert_eq!(lib.field.as_deref(), Some(path.as_str()), "{lib}");
+        assert!(lib.message.contains(fix), "library {ty}: {lib}");
+        assert!(
+            lib.pointer.starts_with(&format!("/properties/{field}"))
+                || lib.pointer.starts_with("/$defs"),
+            "{ty}: {}",
+            lib.pointer
+        );
+        assert_eq!(src.field.as_deref(), Some(path.as_str()), "{src}");
+        assert!(src.message.contains(fix), "reader {ty}: {src}");
+        assert!(src.line > 0, "reader {ty}: no line in {src}");
+    }
+}
+
+#[test]
+fn decoder_checks_then_deserialises() {
+    let form = Form::<forms::Booking>::new(&Options::new(Revision::LATEST)).unwrap();
+    let ok = json!({
+        "fullName": "Ada Lovelace", "email": "ada@example.com", "guests": 2,
+        "checkIn": "2026-07-28", "nights": 3, "room": "sea-view-suite"
+    });
+    let b = form.decode(ok.as_object().unwrap()).unwrap();
+    assert_eq!(b.room, forms::Room::SeaViewSuite);
+    assert!(!b.breakfast);
+    let bad = json!({
+        "fullName": "Ada", "email": "not an email", "guests": 20,
+        "checkIn": "2026-07-28", "nights": 3, "room": "attic"
+    });
+    let e = form.decode(bad.as_object().unwrap()).unwrap_err();
+    let generate::DecodeError::Invalid(v) = &e else {
+        panic!("{e}")
+    };
+    let fields: Vec<_> = v.iter().filter_map(|v| v.field.as_deref()).collect();
+    assert_eq!(fields, ["email", "guests", "room"], "{e}");
+}
+
+#[test]
+fn pattern_only_with_opt_in_and_then_the_linter_warns() {
+    #[derive(JsonSchema)]
+    #[allow(dead_code)]
+    struct Code {
+        #[schemars(regex(pattern = r"^[A-Z]{3}$"))]
+        code: String,
+    }
+    let plain = generate::generate::<Code>(&Options::new(Revision::LATEST)).unwrap();
+    assert!(
+        plain.schema.to_json()["properties"]["code"]
+            .get("pattern")
+            .is_none()
+    );
+    assert!(
+        plain.notes.iter().any(|n| n.message.contains("W210")),
+        "{:?}",
+        plain.notes
+    );
+    let opts = Options {
+        allow_pattern: true,
+        ..Options::new(Revision::LATEST)
+    };
+    let kept = generate::generate::<Code>(&opts).unwrap().schema.to_json();
+    assert_eq!(kept["properties"]["code"]["pattern"], "^[A-Z]{3}$");
+    let found = lint_str(
+        &kept.to_string(),
+        &lint::Options::for_revision(Revision::LATEST),
+    );
+    let codes: Vec<_> = found.iter().map(|d| d.code).collect();
+    assert_eq!(codes, ["W210"]);
+}
