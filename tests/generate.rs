@@ -2,7 +2,7 @@
 //! elicitation schema that lints clean under its revision.
 
 #[path = "../examples/rust/forms.rs"]
-mod forms;
+pub mod forms;
 
 use mcp_elicit::generate::{self, Form, Options, rust};
 use mcp_elicit::lint::{self, lint_str};
@@ -257,4 +257,17 @@ fn pattern_only_with_opt_in_and_then_the_linter_warns() {
     );
     let codes: Vec<_> = found.iter().map(|d| d.code).collect();
     assert_eq!(codes, ["W210"]);
+}
+
+#[test]
+fn plain_doc_comment_first_line_is_the_title() {
+    let (lib, _) = both::<forms::Confirmation>("Confirmation", Revision::V2025_06_18);
+    let p = &lib.unwrap()["properties"];
+    assert_eq!(
+        p["confirm"],
+        json!({"type": "boolean", "title": "I confirm"})
+    );
+    assert_eq!(p["amount"]["title"], "Amount in EUR");
+    assert_eq!(p["amount"]["description"], "Up to 10,000 per transfer.");
+    assert_eq!(p["amount"]["minimum"], 0.01);
 }

@@ -6,6 +6,7 @@ mod support;
 mod client;
 mod corpus;
 mod generate;
+mod generate_cli;
 mod generated;
 mod hostile;
 mod lint_cli;

@@ -60,14 +60,16 @@ pub enum Room {
     SeaViewSuite,
 }
 
-/// # Confirm the transfer
+/// Confirm the transfer. A plain doc comment's first line is the title.
 #[derive(Debug, JsonSchema, Deserialize, Serialize)]
 pub struct Confirmation {
-    /// # I confirm
+    /// I confirm
     pub confirm: bool,
-    /// # Amount
+    /// Amount in EUR
+    /// Up to 10,000 per transfer.
+    #[schemars(range(min = 0.01, max = 10000))]
     pub amount: f64,
-    /// # Reason
+    /// Reason
     pub reason: Option<String>,
 }
 

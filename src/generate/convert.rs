@@ -194,7 +194,6 @@ impl Cx<'_> {
         chain: &mut Vec<String>,
         prop: Option<&str>,
     ) -> Result<(Map<String, Value>, String), Refusal> {
-        let mut ptr = ptr;
         let Some(obj) = node.as_object() else {
             return Err(Refusal::at(
                 &ptr,
@@ -234,19 +233,22 @@ impl Cx<'_> {
                     merged.insert(k, v);
                 }
                 m = merged;
-                ptr = pointer_push(&pointer_push(&ptr, "allOf"), "0");
                 continue;
             } else {
                 break;
             };
             if chain[..].contains(&target) || (target == "#" && !chain.is_empty()) {
                 let named = target.rsplit('/').next().unwrap_or(&target);
+                let whom = if named == "#" {
+                    "the root type".to_string()
+                } else {
+                    format!("`{named}`, a type it is part of")
+                };
                 return Err(Refusal::at(
                     &ptr,
                     prop,
                     format!(
-                        "`$ref: {target}` refers back to a type it is part of (`{}`): a recursive type cannot be a flat form; replace the field with a plain value such as an id string",
-                        if named == "#" { "the root" } else { named }
+                        "`$ref: {target}` refers back to {whom}: a recursive type cannot be a flat form; replace the field with a plain value such as an id string"
                     ),
                 ));
             }
@@ -277,7 +279,6 @@ impl Cx<'_> {
                 merged.insert(k, v);
             }
             m = merged;
-            ptr = target.trim_start_matches('#').to_string();
         }
         // The refs followed here stay on the chain while this schema's
         // children are converted; the caller truncates it.
@@ -406,7 +407,7 @@ impl Cx<'_> {
                 continue;
             }
             let why = match k.as_str() {
-                "pattern" => " (no revision declares `pattern`; keep it with the pattern opt-in, and the linter warns W210)".to_string(),
+                "pattern" => " (no revision declares `pattern`; `--allow-pattern` keeps it, and the linter then warns W210)".to_string(),
                 "uniqueItems" => " (a multi-select answer never repeats a choice)".to_string(),
                 _ => String::new(),
             };

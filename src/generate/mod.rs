@@ -124,8 +124,9 @@ pub fn from_json_schema(schema: &Value, opts: &Options) -> Result<Generated, Ref
 
 /// The schema for a Rust type, from the JSON Schema schemars derives for it.
 pub fn generate<T: JsonSchema>(opts: &Options) -> Result<Generated, Refusal> {
-    let schema = schemars::schema_for!(T);
-    from_json_schema(schema.as_value(), opts).map_err(|mut r| {
+    let mut schema = schemars::schema_for!(T).to_value();
+    doc_titles(&mut schema);
+    from_json_schema(&schema, opts).map_err(|mut r| {
         let ty = T::schema_name();
         r.field = Some(match &r.property {
             Some(p) => format!("{ty}.{p}"),
@@ -133,6 +134,35 @@ pub fn generate<T: JsonSchema>(opts: &Options) -> Result<Generated, Refusal> {
         });
         r
     })
+}
+
+/// Titles from Rust doc comments. schemars makes a `# Heading` first line
+/// the title and the rest the description, and a doc without a heading all
+/// description; a form needs labels, so for a field with a description but
+/// no title the first line becomes the title and the rest the description.
+pub(crate) fn doc_titles(schema: &mut Value) {
+    let Some(props) = schema.get_mut("properties").and_then(Value::as_object_mut) else {
+        return;
+    };
+    for prop in props.values_mut() {
+        let Some(p) = prop.as_object_mut() else {
+            continue;
+        };
+        if p.contains_key("title") {
+            continue;
+        }
+        let Some(Value::String(d)) = p.get("description") else {
+            continue;
+        };
+        let (first, rest) = d.split_once('\n').unwrap_or((d, ""));
+        let (first, rest) = (first.trim().to_string(), rest.trim().to_string());
+        p.insert("title".into(), first.into());
+        if rest.is_empty() {
+            p.shift_remove("description");
+        } else {
+            p.insert("description".into(), rest.into());
+        }
+    }
 }
 
 /// `elicitation/create` params asking for `schema` with `message`.

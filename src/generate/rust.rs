@@ -63,7 +63,8 @@ pub fn generate(source: &str, type_name: &str, opts: &Options) -> Result<Generat
         r
     })?;
     let reader = Reader::new(&file);
-    let (schema, fields) = reader.root(type_name)?;
+    let (mut schema, fields) = reader.root(type_name)?;
+    super::doc_titles(&mut schema);
     from_json_schema(&schema, opts).map_err(|mut refusal| {
         let (span, field) = match refusal.property.as_deref().and_then(|p| fields.get(p)) {
             Some((ident, span)) => (Some(*span), format!("{type_name}.{ident}")),
@@ -691,8 +692,10 @@ impl<'f> Reader<'f> {
                     "u64" => obj(json!({"type": "integer", "format": "uint64", "minimum": 0})),
                     "u128" => obj(json!({"type": "integer", "format": "uint128", "minimum": 0})),
                     "usize" => obj(json!({"type": "integer", "format": "uint", "minimum": 0})),
-                    "NaiveDate" | "Date" if full != "jiff::civil::Date" => {
-                        obj(json!({"type": "string", "format": "date"}))
+                    "NaiveDate" | "Date" => obj(json!({"type": "string", "format": "date"})),
+                    // jiff's civil (zone-less) date-time, as schemars writes it.
+                    "DateTime" if full.contains("civil") => {
+                        obj(json!({"type": "string", "format": "partial-date-time"}))
                     }
                     "DateTime" | "OffsetDateTime" | "UtcDateTime" | "Timestamp" => {
                         obj(json!({"type": "string", "format": "date-time"}))

@@ -3,6 +3,7 @@
 
 mod cli;
 mod docs_cmd;
+mod generate_cmd;
 mod lint_cmd;
 mod render;
 mod replay_cmd;
@@ -31,6 +32,7 @@ fn main() -> ExitCode {
     let result = match cli.command {
         Command::Lint(args) => lint_cmd::run(args),
         Command::Replay(args) => replay_cmd::run(args),
+        Command::Generate(args) => generate_cmd::run(args),
         Command::Completions { shell } => docs_cmd::completions(shell),
         Command::Man { dir } => docs_cmd::man(dir.as_deref()),
     };

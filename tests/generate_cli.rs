@@ -1,0 +1,194 @@
+//! `mcp-elicit generate` driven as a user drives it: Rust source, Pydantic
+//! and Zod output (real, made by `tests/fixtures/generate/*.py|*.mjs`),
+//! `--message`, `--output`, refusals and bad input. Snapshots live in
+//! `tests/snapshots/generate/`.
+
+use mcp_elicit::generate::{self, Options};
+use mcp_elicit::lint::{self, lint_str};
+use mcp_elicit::spec::Revision;
+use serde_json::Value;
+use snapbox::file;
+
+use crate::support::{bin, cmd, root};
+
+fn generate() -> snapbox::cmd::Command {
+    cmd().current_dir(root()).arg("generate")
+}
+
+/// Runs the binary; returns exit code, stdout and stderr.
+fn run(args: &[&str]) -> (i32, String, String) {
+    let out = std::process::Command::new(bin())
+        .current_dir(root())
+        .arg("generate")
+        .args(args)
+        .output()
+        .unwrap();
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(out.stderr).unwrap(),
+    )
+}
+
+#[test]
+fn rust_booking() {
+    generate()
+        .args(["--rust", "examples/rust/forms.rs", "--type", "Booking"])
+        .assert()
+        .success()
+        .stdout_eq(file!["snapshots/generate/booking.json"])
+        .stderr_eq(file!["snapshots/generate/booking.stderr.txt"]);
+}
+
+#[test]
+fn rust_output_is_the_library_output() {
+    let (code, out, _) = run(&["--rust", "examples/rust/forms.rs", "--type", "Newsletter"]);
+    assert_eq!(code, 0);
+    let cli: Value = serde_json::from_str(&out).unwrap();
+    let lib =
+        generate::generate::<crate::generate::forms::Newsletter>(&Options::new(Revision::LATEST))
+            .unwrap()
+            .schema
+            .to_json();
+    assert_eq!(cli, lib);
+}
+
+#[test]
+fn message_and_output_file_lint_clean() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("params.json");
+    let out = out.to_str().unwrap();
+    generate()
+        .args([
+            "--rust",
+            "examples/rust/forms.rs",
+            "--type",
+            "Confirmation",
+            "--spec",
+            "2025-06-18",
+            "--message",
+            "Transfer 120 EUR to Ada?",
+            "--output",
+            out,
+        ])
+        .assert()
+        .success()
+        .stdout_eq("");
+    let params: Value = serde_json::from_str(&std::fs::read_to_string(out).unwrap()).unwrap();
+    assert_eq!(params["message"], "Transfer 120 EUR to Ada?");
+    assert_eq!(
+        params["requestedSchema"]["properties"]["confirm"]["type"],
+        "boolean"
+    );
+    cmd()
+        .args(["lint", "--spec", "2025-06-18", out])
+        .assert()
+        .success();
+}
+
+#[test]
+fn pydantic_and_zod_outputs_lint_clean() {
+    for fixture in ["pydantic-booking.json", "zod-booking.json"] {
+        let path = format!("tests/fixtures/generate/{fixture}");
+        for rev in [Revision::V2025_11_25, Revision::V2026_07_28] {
+            let (code, out, err) = run(&["--from-json-schema", &path, "--spec", rev.as_str()]);
+            assert_eq!(code, 0, "{fixture} {rev}: {err}");
+            let found = lint_str(&out, &lint::Options::for_revision(rev));
+            assert!(found.is_empty(), "{fixture} {rev}: {found:#?}\n{out}");
+        }
+        // Defaults on strings and multi-selects need 2025-11-25.
+        let (code, _, err) = run(&["--from-json-schema", &path, "--spec", "2025-06-18"]);
+        assert_eq!(code, 1, "{fixture}: {err}");
+        assert!(err.contains("generate for 2025-11-25 or later"), "{err}");
+    }
+}
+
+#[test]
+fn pydantic_booking() {
+    generate()
+        .args([
+            "--from-json-schema",
+            "tests/fixtures/generate/pydantic-booking.json",
+        ])
+        .assert()
+        .success()
+        .stdout_eq(file!["snapshots/generate/pydantic-booking.json"])
+        .stderr_eq(file!["snapshots/generate/pydantic-booking.stderr.txt"]);
+}
+
+#[test]
+fn zod_booking_from_stdin() {
+    generate()
+        .args(["--from-json-schema", "-"])
+        .stdin(
+            std::fs::read_to_string(root().join("tests/fixtures/generate/zod-booking.json"))
+                .unwrap(),
+        )
+        .assert()
+        .success()
+        .stdout_eq(file!["snapshots/generate/zod-booking.json"])
+        .stderr_eq(file!["snapshots/generate/zod-booking.stderr.txt"]);
+}
+
+#[test]
+fn nesting_is_refused_with_the_pointer() {
+    for tool in ["pydantic", "zod"] {
+        let path = format!("tests/fixtures/generate/{tool}-customer.json");
+        let (code, out, err) = run(&["--from-json-schema", &path]);
+        assert_eq!(code, 1, "{err}");
+        assert_eq!(out, "");
+        assert!(
+            err.starts_with(&format!(
+                "error: {path}: at /properties/address: `address` is a nested object"
+            )),
+            "{err}"
+        );
+        assert!(err.contains("flatten"), "{err}");
+    }
+}
+
+#[test]
+fn rust_refusal_names_file_line_and_field() {
+    generate()
+        .args([
+            "--rust",
+            "tests/fixtures/generate/refused.rs",
+            "--type",
+            "Nested",
+        ])
+        .assert()
+        .code(1)
+        .stdout_eq("")
+        .stderr_eq(file!["snapshots/generate/refused-nested.stderr.txt"]);
+}
+
+#[test]
+fn bad_input_exits_two() {
+    let (code, _, err) = run(&["--rust", "examples/rust/forms.rs", "--type", "Bookings"]);
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("no struct `Bookings` in this file; it has `Booking`"),
+        "{err}"
+    );
+    let (code, _, err) = run(&["--rust", "examples/rust/forms.rs"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("--type <NAME>"), "{err}");
+    let (code, _, err) = run(&["--from-json-schema", "tests/fixtures/generate/missing.json"]);
+    assert_eq!(code, 2);
+    assert!(
+        err.starts_with("error: cannot read tests/fixtures/generate/missing.json"),
+        "{err}"
+    );
+    let (code, _, err) = run(&["--from-json-schema", "examples/rust/forms.rs"]);
+    assert_eq!(code, 2);
+    assert!(
+        err.starts_with("error: examples/rust/forms.rs:1:1: not valid JSON"),
+        "{err}"
+    );
+    let (code, _, err) = run(&["--rust", "README.md", "--type", "X"]);
+    assert_eq!(code, 2);
+    assert!(
+        err.starts_with("error: README.md:3:1: not valid Rust"),
+        "{err}"
+    );
+}
