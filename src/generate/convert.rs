@@ -478,20 +478,8 @@ impl Cx<'_> {
             Some("integer") | Some("number") => self.number(name, m, ptr).map(Shape::Number),
             Some("boolean") => {
                 m.shift_remove("type");
-                let default = match m.shift_remove("default") {
-                    None => None,
-                    Some(Value::Bool(b)) => Some(b),
-                    Some(other) => {
-                        return Err(Refusal::at(
-                            &pointer_push(ptr, "default"),
-                            prop,
-                            format!(
-                                "the default of boolean `{name}` is {}; use true or false",
-                                kind(&other)
-                            ),
-                        ));
-                    }
-                };
+                let default =
+                    self.take_default(m, name, ptr, "boolean", "true or false", |v| v.as_bool())?;
                 Ok(Shape::Boolean { default })
             }
             Some("null") => Err(Refusal::at(
@@ -521,18 +509,40 @@ impl Cx<'_> {
         }
     }
 
-    fn check_default(&self, name: &str, ptr: &str, what: &str) -> Result<(), Refusal> {
-        if self.opts.revision.allows_non_boolean_defaults() {
-            return Ok(());
+    /// Takes `default`: `extract` gives the value when it fits; anything but
+    /// a boolean default needs a revision that allows it.
+    fn take_default<T>(
+        &self,
+        m: &mut Map<String, Value>,
+        name: &str,
+        ptr: &str,
+        what: &str,
+        expected: &str,
+        extract: impl FnOnce(Value) -> Option<T>,
+    ) -> Result<Option<T>, Refusal> {
+        let Some(v) = m.shift_remove("default") else {
+            return Ok(None);
+        };
+        let at = pointer_push(ptr, "default");
+        let shown = serde_json::to_string(&v).unwrap_or_default();
+        let Some(t) = extract(v) else {
+            return Err(Refusal::at(
+                &at,
+                Some(name),
+                format!("the default {shown} of {what} `{name}` does not fit it; use {expected}"),
+            ));
+        };
+        if what != "boolean" && !self.opts.revision.allows_non_boolean_defaults() {
+            return Err(Refusal::at(
+                &at,
+                Some(name),
+                format!(
+                    "{} does not allow a default on {what} `{name}` (only booleans): remove the default (`#[serde(default)]` in Rust) or generate for 2025-11-25 or later",
+                    self.opts.revision
+                ),
+            ));
         }
-        Err(Refusal::at(
-            &pointer_push(ptr, "default"),
-            Some(name),
-            format!(
-                "{} does not allow a default on {what} `{name}` (only booleans): remove the default (`#[serde(default)]` in Rust) or generate for 2025-11-25 or later",
-                self.opts.revision
-            ),
-        ))
+        Ok(Some(t))
     }
 
     fn string(
@@ -576,23 +586,10 @@ impl Cx<'_> {
                 }
             }
         }
-        match m.shift_remove("default") {
-            None => {}
-            Some(Value::String(d)) => {
-                self.check_default(name, ptr, "string")?;
-                s.default = Some(d);
-            }
-            Some(other) => {
-                return Err(Refusal::at(
-                    &pointer_push(ptr, "default"),
-                    Some(name),
-                    format!(
-                        "the default of string `{name}` is {}; use a string",
-                        kind(&other)
-                    ),
-                ));
-            }
-        }
+        s.default = self.take_default(m, name, ptr, "string", "a string", |v| match v {
+            Value::String(d) => Some(d),
+            _ => None,
+        })?;
         Ok(s)
     }
 
@@ -684,23 +681,10 @@ impl Cx<'_> {
                 ),
             }
         }
-        match m.shift_remove("default") {
-            None => {}
-            Some(Value::Number(d)) => {
-                self.check_default(name, ptr, "number")?;
-                n.default = Some(d);
-            }
-            Some(other) => {
-                return Err(Refusal::at(
-                    &pointer_push(ptr, "default"),
-                    Some(name),
-                    format!(
-                        "the default of number `{name}` is {}; use a number",
-                        kind(&other)
-                    ),
-                ));
-            }
-        }
+        n.default = self.take_default(m, name, ptr, "number", "a number", |v| match v {
+            Value::Number(d) => Some(d),
+            _ => None,
+        })?;
         Ok(n)
     }
 
@@ -830,30 +814,11 @@ impl Cx<'_> {
     ) -> Result<SingleSelect, Refusal> {
         let options = self.options(name, m, ptr, chain)?;
         let style = self.style(name, ptr, &options)?;
-        let default = match m.shift_remove("default") {
-            None => None,
-            Some(Value::String(d)) => {
-                self.check_default(name, ptr, "choice")?;
-                if !options.iter().any(|c| c.value == d) {
-                    return Err(Refusal::at(
-                        &pointer_push(ptr, "default"),
-                        Some(name),
-                        format!("the default `{d}` of `{name}` is not one of its options"),
-                    ));
-                }
-                Some(d)
-            }
-            Some(other) => {
-                return Err(Refusal::at(
-                    &pointer_push(ptr, "default"),
-                    Some(name),
-                    format!(
-                        "the default of `{name}` is {}; use one of its options",
-                        kind(&other)
-                    ),
-                ));
-            }
-        };
+        let default =
+            self.take_default(m, name, ptr, "choice", "one of its options", |v| match v {
+                Value::String(d) if options.iter().any(|c| c.value == d) => Some(d),
+                _ => None,
+            })?;
         Ok(SingleSelect {
             style,
             options,
@@ -938,39 +903,22 @@ impl Cx<'_> {
         let style = self.style(name, ptr, &options)?;
         let min_items = count(m, "minItems", name, ptr)?;
         let max_items = count(m, "maxItems", name, ptr)?;
-        let default = match m.shift_remove("default") {
-            None => None,
-            Some(Value::Array(d)) => {
-                self.check_default(name, ptr, "multi-select")?;
-                let mut values = Vec::new();
-                for v in d {
-                    match v {
-                        Value::String(s) if options.iter().any(|c| c.value == s) => values.push(s),
-                        other => {
-                            return Err(Refusal::at(
-                                &pointer_push(ptr, "default"),
-                                prop,
-                                format!(
-                                    "the default of `{name}` holds {}, which is not one of its options",
-                                    kind(&other)
-                                ),
-                            ));
-                        }
-                    }
-                }
-                Some(values)
-            }
-            Some(other) => {
-                return Err(Refusal::at(
-                    &pointer_push(ptr, "default"),
-                    prop,
-                    format!(
-                        "the default of `{name}` is {}; use an array of its options",
-                        kind(&other)
-                    ),
-                ));
-            }
-        };
+        let default = self.take_default(
+            m,
+            name,
+            ptr,
+            "multi-select",
+            "an array of its options",
+            |v| {
+                let Value::Array(d) = v else { return None };
+                d.into_iter()
+                    .map(|v| match v {
+                        Value::String(s) if options.iter().any(|c| c.value == s) => Some(s),
+                        _ => None,
+                    })
+                    .collect()
+            },
+        )?;
         if m.get("uniqueItems") == Some(&Value::Bool(true)) {
             m.shift_remove("uniqueItems");
         }
