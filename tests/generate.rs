@@ -271,3 +271,125 @@ fn plain_doc_comment_first_line_is_the_title() {
     assert_eq!(p["amount"]["description"], "Up to 10,000 per transfer.");
     assert_eq!(p["amount"]["minimum"], 0.01);
 }
+
+fn convert(schema: Value, rev: Revision) -> Result<generate::Generated, generate::Refusal> {
+    generate::from_json_schema(&schema, &Options::new(rev))
+}
+
+#[test]
+fn json_schema_unions_refs_and_bounds() {
+    let g = convert(
+        json!({
+            "type": "object",
+            "definitions": {"Size": {"enum": ["s", "m", null], "title": "Size"}},
+            "properties": {
+                "nick": {"type": ["string", "null"], "format": "uuid"},
+                "count": {"type": "integer", "exclusiveMinimum": 0, "exclusiveMaximum": 10},
+                "ratio": {"type": "number", "exclusiveMaximum": 1},
+                "size": {"allOf": [{"$ref": "#/definitions/Size"}], "description": "Pick one"},
+                "plan": {"oneOf": [{"const": "free"}, {"const": "pro", "title": "Pro plan"}]}
+            },
+            "required": ["nick", "count", "ratio", "size", "plan"]
+        }),
+        Revision::V2025_11_25,
+    )
+    .unwrap();
+    let s = g.schema.to_json();
+    let p = &s["properties"];
+    assert_eq!(p["nick"], json!({"type": "string"}));
+    assert_eq!(
+        p["count"],
+        json!({"type": "integer", "minimum": 1, "maximum": 9})
+    );
+    assert_eq!(p["ratio"], json!({"type": "number"}));
+    assert_eq!(
+        p["size"],
+        json!({"type": "string", "title": "Size", "description": "Pick one", "enum": ["s", "m"]})
+    );
+    assert_eq!(
+        p["plan"]["oneOf"],
+        json!([{"const": "free", "title": "free"}, {"const": "pro", "title": "Pro plan"}])
+    );
+    assert_eq!(s["required"], json!(["count", "ratio", "plan"]));
+    let notes: Vec<(&str, &str)> = g
+        .notes
+        .iter()
+        .map(|n| (n.pointer.as_str(), n.message.as_str()))
+        .collect();
+    let has = |ptr: &str, text: &str| notes.iter().any(|(p, m)| *p == ptr && m.contains(text));
+    assert!(
+        has("/properties/nick/format", "format `uuid` dropped"),
+        "{notes:#?}"
+    );
+    assert!(
+        has("/properties/nick", "becomes an optional property"),
+        "{notes:#?}"
+    );
+    assert!(
+        has("/properties/size", "becomes an optional property"),
+        "{notes:#?}"
+    );
+    assert!(
+        has(
+            "/properties/ratio/exclusiveMaximum",
+            "only inclusive bounds"
+        ),
+        "{notes:#?}"
+    );
+    lint_clean_model(&g, Revision::V2025_11_25);
+    // The same titled options are refused where the revision has none.
+    let e = convert(
+        json!({"type": "object", "properties": {"plan": {"oneOf": [{"const": "pro", "title": "Pro"}]}}}),
+        Revision::V2025_06_18,
+    )
+    .unwrap_err();
+    assert_eq!(e.pointer, "/properties/plan");
+    assert!(e.message.contains("remove the titles"), "{e}");
+}
+
+fn lint_clean_model(g: &generate::Generated, rev: Revision) {
+    assert_lints_clean(&g.schema.to_json(), rev);
+}
+
+#[test]
+fn json_schema_refusals_carry_the_pointer() {
+    let cases = [
+        (
+            json!({"type": "object", "properties": {"a": {"$ref": "https://example.com/a.json"}}}),
+            "/properties/a",
+            "only `#/$defs/...`",
+        ),
+        (
+            json!({"type": "object", "$defs": {"A": {"$ref": "#/$defs/B"}, "B": {"$ref": "#/$defs/A"}},
+                   "properties": {"a": {"$ref": "#/$defs/A"}}}),
+            "/properties/a",
+            "refers back to `A`",
+        ),
+        (json!({"enum": ["a", "b"]}), "/", "wrap it in a struct"),
+        (
+            json!({"type": "object", "properties": {"n": {"type": "integer", "default": "three"}}}),
+            "/properties/n/default",
+            "use a number",
+        ),
+        (
+            json!({"type": "object", "properties": {"c": {"enum": ["a", "b"], "default": "z"}}}),
+            "/properties/c/default",
+            "one of its options",
+        ),
+        (
+            json!({"type": "object", "properties": {"v": {"type": ["string", "integer"]}}}),
+            "/properties/v/type",
+            "one field per type",
+        ),
+        (
+            json!({"type": "object", "properties": {"x": {}}}),
+            "/properties/x",
+            "give it a concrete type",
+        ),
+    ];
+    for (schema, pointer, fix) in cases {
+        let e = convert(schema.clone(), Revision::LATEST).unwrap_err();
+        assert_eq!(e.pointer, pointer, "{schema}: {e}");
+        assert!(e.message.contains(fix), "{schema}: {e}");
+    }
+}

@@ -192,3 +192,65 @@ fn bad_input_exits_two() {
         "{err}"
     );
 }
+
+/// The README shows a real run: the command in it prints what it shows.
+#[test]
+fn readme_example_is_current() {
+    let readme = std::fs::read_to_string(root().join("README.md")).unwrap();
+    let prompt = "$ mcp-elicit generate --rust examples/rust/forms.rs --type Newsletter";
+    let start = readme.find(prompt).expect("the README shows the command");
+    let block = &readme[start..];
+    let (line, rest) = block.split_once('\n').unwrap();
+    let shown = &rest[..rest.find("```").unwrap()];
+    let args = shell_words(line.trim_start_matches("$ mcp-elicit generate "));
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    let (code, out, _) = run(&args);
+    assert_eq!(code, 0);
+    assert_eq!(out, shown);
+}
+
+/// Splits a command line with double-quoted words.
+fn shell_words(s: &str) -> Vec<String> {
+    let mut words = Vec::new();
+    let mut cur = String::new();
+    let mut quoted = false;
+    for c in s.chars() {
+        match c {
+            '"' => quoted = !quoted,
+            ' ' if !quoted => {
+                if !cur.is_empty() {
+                    words.push(std::mem::take(&mut cur));
+                }
+            }
+            c => cur.push(c),
+        }
+    }
+    if !cur.is_empty() {
+        words.push(cur);
+    }
+    words
+}
+
+#[test]
+fn names_from_the_input_are_sanitised_in_notes() {
+    let schema = r#"{"type": "object", "properties": {"a\u001b[2Jb": {"type": "string", "format": "x\u001b]0;t\u0007"}}}"#;
+    let out = std::process::Command::new(bin())
+        .args(["generate", "--from-json-schema", "-"])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .and_then(|mut c| {
+            use std::io::Write;
+            c.stdin.take().unwrap().write_all(schema.as_bytes())?;
+            c.wait_with_output()
+        })
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(err.contains("format"), "{err}");
+    assert!(!err.contains('\u{1b}') && !err.contains('\u{7}'), "{err:?}");
+    // stdout is JSON, where control characters are escaped.
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    assert!(stdout.contains(r"a\u001b[2Jb"), "{stdout}");
+}
