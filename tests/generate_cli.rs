@@ -1,5 +1,5 @@
 //! `mcp-elicit generate` driven as a user drives it: Rust source, Pydantic
-//! and Zod output (real, made by `tests/fixtures/generate/*.py|*.mjs`),
+//! and Zod output (real, made by the scripts in `tests/fixtures/generate/`),
 //! `--message`, `--output`, refusals and bad input. Snapshots live in
 //! `tests/snapshots/generate/`.
 
@@ -88,7 +88,11 @@ fn message_and_output_file_lint_clean() {
 
 #[test]
 fn pydantic_and_zod_outputs_lint_clean() {
-    for fixture in ["pydantic-booking.json", "zod-booking.json"] {
+    for fixture in [
+        "pydantic-booking.json",
+        "zod-booking.json",
+        "zod3-booking.json",
+    ] {
         let path = format!("tests/fixtures/generate/{fixture}");
         for rev in [Revision::V2025_11_25, Revision::V2026_07_28] {
             let (code, out, err) = run(&["--from-json-schema", &path, "--spec", rev.as_str()]);
@@ -253,4 +257,17 @@ fn names_from_the_input_are_sanitised_in_notes() {
     // stdout is JSON, where control characters are escaped.
     let stdout = String::from_utf8(out.stdout).unwrap();
     assert!(stdout.contains(r"a\u001b[2Jb"), "{stdout}");
+}
+
+#[test]
+fn zod_to_json_schema_root_ref_and_definitions() {
+    generate()
+        .args([
+            "--from-json-schema",
+            "tests/fixtures/generate/zod3-booking.json",
+        ])
+        .assert()
+        .success()
+        .stdout_eq(file!["snapshots/generate/zod3-booking.json"])
+        .stderr_eq(file!["snapshots/generate/zod3-booking.stderr.txt"]);
 }
