@@ -271,3 +271,32 @@ fn zod_to_json_schema_root_ref_and_definitions() {
         .stdout_eq(file!["snapshots/generate/zod3-booking.json"])
         .stderr_eq(file!["snapshots/generate/zod3-booking.stderr.txt"]);
 }
+
+#[test]
+fn allow_pattern_keeps_the_regex_on_both_paths() {
+    let (code, out, err) = run(&[
+        "--rust",
+        "examples/rust/forms.rs",
+        "--type",
+        "Callback",
+        "--allow-pattern",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(!err.contains("pattern"), "{err}");
+    let cli: Value = serde_json::from_str(&out).unwrap();
+    let opts = Options {
+        allow_pattern: true,
+        ..Options::new(Revision::LATEST)
+    };
+    let lib = generate::generate::<crate::generate::forms::Callback>(&opts)
+        .unwrap()
+        .schema
+        .to_json();
+    assert_eq!(cli, lib);
+    assert_eq!(cli["properties"]["phone"]["pattern"], r"^\+?[0-9 ]+$");
+    let codes: Vec<_> = lint_str(&out, &lint::Options::for_revision(Revision::LATEST))
+        .iter()
+        .map(|d| d.code)
+        .collect();
+    assert_eq!(codes, ["W210"]);
+}

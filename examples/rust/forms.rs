@@ -73,6 +73,19 @@ pub struct Confirmation {
     pub reason: Option<String>,
 }
 
+/// # Call me back
+#[derive(Debug, JsonSchema, Deserialize, Serialize)]
+pub struct Callback {
+    /// # When
+    /// Any time in the next two weeks.
+    #[schemars(extend("format" = "date-time"))]
+    pub at: String,
+
+    /// # Phone
+    #[schemars(length(min = 6, max = 20), regex(pattern = r"^\+?[0-9 ]+$"))]
+    pub phone: String,
+}
+
 /// # Newsletter
 #[derive(Debug, JsonSchema, Deserialize, Serialize)]
 pub struct Newsletter {

@@ -109,6 +109,8 @@ struct Attrs {
     range: (Option<Number>, Option<Number>),
     regex: Option<String>,
     with: Option<Type>,
+    /// `extend("key" = value)`: keys set on the schema as they are.
+    extend: Vec<(String, Value)>,
     required: bool,
     default_variant: bool,
     /// Any schemars attribute at all (schemars keeps such variants apart).
@@ -142,6 +144,18 @@ fn lit_number(e: &Expr) -> Option<Number> {
         Expr::Group(g) => lit_number(&g.expr),
         Expr::Paren(p) => lit_number(&p.expr),
         _ => None,
+    }
+}
+
+fn literal_json(e: &Expr) -> Option<Value> {
+    match e {
+        Expr::Lit(l) => match &l.lit {
+            Lit::Str(s) => Some(Value::String(s.value())),
+            Lit::Bool(b) => Some(Value::Bool(b.value)),
+            _ => lit_number(e).map(Value::Number),
+        },
+        Expr::Path(p) if p.path.is_ident("null") => Some(Value::Null),
+        _ => lit_number(e).map(Value::Number),
     }
 }
 
@@ -246,6 +260,25 @@ fn parse_attrs(attrs: &[Attribute]) -> syn::Result<Attrs> {
                         a.length = bounds;
                     } else {
                         a.range = bounds;
+                    }
+                }
+                "extend" => {
+                    let content;
+                    syn::parenthesized!(content in meta.input);
+                    while !content.is_empty() {
+                        let key: syn::LitStr = content.parse()?;
+                        content.parse::<syn::Token![=]>()?;
+                        let value: Expr = content.parse()?;
+                        let json = literal_json(&value).ok_or_else(|| {
+                            syn::Error::new(
+                                value.span(),
+                                "`extend` values are read as literals (a string, number, true, false or null)",
+                            )
+                        })?;
+                        a.extend.push((key.value(), json));
+                        if !content.is_empty() {
+                            content.parse::<syn::Token![,]>()?;
+                        }
                     }
                 }
                 "regex" => {
@@ -535,6 +568,9 @@ impl<'f> Reader<'f> {
             put_meta(&mut m, &fa, doc(&f.attrs));
             for (k, v) in std::mem::take(&mut schema) {
                 m.entry(k).or_insert(v);
+            }
+            for (k, v) in &fa.extend {
+                m.insert(k.clone(), v.clone());
             }
             let has_default = match &fa.default {
                 Some(DefaultAttr::Trait) => {
