@@ -393,3 +393,16 @@ fn json_schema_refusals_carry_the_pointer() {
         assert!(e.message.contains(fix), "{schema}: {e}");
     }
 }
+
+#[test]
+fn flattened_fields_join_the_form() {
+    let (lib, _) = both::<forms::Shipping>("Shipping", Revision::V2025_06_18);
+    let s = lib.unwrap();
+    let names: Vec<&String> = s["properties"].as_object().unwrap().keys().collect();
+    assert_eq!(names, ["recipient", "street", "postcode", "city"]);
+    assert_eq!(
+        s["required"],
+        json!(["recipient", "street", "postcode", "city"])
+    );
+    assert_eq!(s["properties"]["postcode"]["maxLength"], 10);
+}

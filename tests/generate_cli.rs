@@ -171,9 +171,15 @@ fn bad_input_exits_two() {
     let (code, _, err) = run(&["--rust", "examples/rust/forms.rs", "--type", "Bookings"]);
     assert_eq!(code, 2);
     assert!(
-        err.contains("no struct `Bookings` in this file; it has `Booking`"),
+        err.contains("no struct `Bookings` in this file; did you mean `Booking`?"),
         "{err}"
     );
+    let (code, _, err) = run(&["--rust", "examples/rust/forms.rs", "--type", "Room"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("`Room` is an enum"), "{err}");
+    let (code, _, err) = run(&["--rust", "examples/rust/forms.rs", "--type", "Parcel"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("it has `Address`, `Booking`"), "{err}");
     let (code, _, err) = run(&["--rust", "examples/rust/forms.rs"]);
     assert_eq!(code, 2);
     assert!(err.contains("--type <NAME>"), "{err}");

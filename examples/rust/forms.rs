@@ -57,6 +57,7 @@ pub enum Room {
     /// Double room
     Double,
     /// Suite with a view
+    /// On the top floor, facing the sea.
     SeaViewSuite,
 }
 
@@ -84,6 +85,30 @@ pub struct Callback {
     /// # Phone
     #[schemars(length(min = 6, max = 20), regex(pattern = r"^\+?[0-9 ]+$"))]
     pub phone: String,
+}
+
+/// # Ship to
+/// A flattened struct adds its fields to the form.
+#[derive(Debug, JsonSchema, Deserialize, Serialize)]
+pub struct Shipping {
+    /// Recipient
+    pub recipient: String,
+
+    #[serde(flatten)]
+    pub address: Address,
+}
+
+#[derive(Debug, JsonSchema, Deserialize, Serialize)]
+pub struct Address {
+    /// Street and number
+    pub street: String,
+
+    /// Postcode
+    #[schemars(length(min = 3, max = 10))]
+    pub postcode: String,
+
+    /// City
+    pub city: String,
 }
 
 /// # Newsletter

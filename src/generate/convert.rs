@@ -764,7 +764,15 @@ impl Cx<'_> {
                 let title = take_text(&mut mm, "title");
                 let description = take_text(&mut mm, "description");
                 let mut chosen = self.options(name, &mut mm, &mp, chain)?;
-                if let Some(t) = title.or(description.clone())
+                // A variant's doc comment is its label: the title, else the
+                // description's first line (a label is one line).
+                let label = title.or_else(|| {
+                    description
+                        .as_deref()
+                        .and_then(|d| d.lines().next())
+                        .map(|l| l.trim().to_string())
+                });
+                if let Some(t) = label
                     && let [only] = chosen.as_mut_slice()
                 {
                     only.title = Some(t);
