@@ -339,37 +339,25 @@ impl Cx<'_> {
             let Some(Value::Array(members)) = m.get(key) else {
                 continue;
             };
-            let resolved: Vec<(usize, Value)> = members
+            // A member is null itself or a `$ref` to a null schema.
+            let is_null = |v: &Value| {
+                is_null_schema(v)
+                    || v.get("$ref").and_then(Value::as_str).is_some_and(|r| {
+                        r.strip_prefix('#')
+                            .and_then(|p| self.root.pointer(p))
+                            .is_some_and(is_null_schema)
+                    })
+            };
+            let rest: Vec<(usize, Value)> = members
                 .iter()
                 .enumerate()
+                .filter(|(_, v)| !is_null(v))
                 .map(|(i, v)| (i, v.clone()))
                 .collect();
-            let nulls = resolved
-                .iter()
-                .filter(|(_, v)| {
-                    is_null_schema(v)
-                        || v.get("$ref").and_then(Value::as_str).is_some_and(|r| {
-                            r.strip_prefix('#')
-                                .and_then(|p| self.root.pointer(p))
-                                .is_some_and(is_null_schema)
-                        })
-                })
-                .count();
-            if nulls == 0 {
+            if rest.len() == members.len() {
                 continue;
             }
             nullable = true;
-            let rest: Vec<(usize, Value)> = resolved
-                .into_iter()
-                .filter(|(_, v)| {
-                    !is_null_schema(v)
-                        && !v.get("$ref").and_then(Value::as_str).is_some_and(|r| {
-                            r.strip_prefix('#')
-                                .and_then(|p| self.root.pointer(p))
-                                .is_some_and(is_null_schema)
-                        })
-                })
-                .collect();
             if rest.len() == 1 {
                 let (i, inner) = rest.into_iter().next().expect("one member");
                 m.shift_remove(key);
