@@ -203,20 +203,23 @@ fn bad_input_exits_two() {
     );
 }
 
-/// The README shows a real run: the command in it prints what it shows.
+/// The README shows real runs: each `$ mcp-elicit generate` command in it
+/// prints what the README shows after it (stdout, then stderr).
 #[test]
-fn readme_example_is_current() {
+fn readme_examples_are_current() {
     let readme = std::fs::read_to_string(root().join("README.md")).unwrap();
-    let prompt = "$ mcp-elicit generate --rust examples/rust/forms.rs --type Newsletter";
-    let start = readme.find(prompt).expect("the README shows the command");
-    let block = &readme[start..];
-    let (line, rest) = block.split_once('\n').unwrap();
-    let shown = &rest[..rest.find("```").unwrap()];
-    let args = shell_words(line.trim_start_matches("$ mcp-elicit generate "));
-    let args: Vec<&str> = args.iter().map(String::as_str).collect();
-    let (code, out, _) = run(&args);
-    assert_eq!(code, 0);
-    assert_eq!(out, shown);
+    let prompt = "$ mcp-elicit generate ";
+    let mut seen = 0;
+    for (start, _) in readme.match_indices(prompt) {
+        let (line, rest) = readme[start..].split_once('\n').unwrap();
+        let shown = &rest[..rest.find("```").unwrap()];
+        let args = shell_words(&line[prompt.len()..]);
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        let (_, out, err) = run(&args);
+        assert_eq!(format!("{out}{err}"), shown, "{line}");
+        seen += 1;
+    }
+    assert_eq!(seen, 2, "the README shows a schema and a refusal");
 }
 
 /// Splits a command line with double-quoted words.
