@@ -377,6 +377,11 @@ fn json_schema_refusals_carry_the_pointer() {
             "one of its options",
         ),
         (
+            json!({"type": "object", "properties": {"code": {"type": "string", "minLength": 4, "default": ""}}}),
+            "/properties/code/default",
+            "change the default or the bounds",
+        ),
+        (
             json!({"type": "object", "properties": {"v": {"type": ["string", "integer"]}}}),
             "/properties/v/type",
             "one field per type",
@@ -405,4 +410,62 @@ fn flattened_fields_join_the_form() {
         json!(["recipient", "street", "postcode", "city"])
     );
     assert_eq!(s["properties"]["postcode"]["maxLength"], 10);
+}
+
+#[path = "fixtures/generate/renames.rs"]
+#[allow(dead_code)]
+mod renames;
+
+#[test]
+fn rename_rules_and_defaults_read_as_schemars_does() {
+    let src = read(root().join("tests/fixtures/generate/renames.rs"));
+    let opts = Options::new(Revision::LATEST);
+    let check = |name: &str, lib: Result<generate::Generated, generate::Refusal>| {
+        let lib = lib
+            .unwrap_or_else(|e| panic!("{name}: {e}"))
+            .schema
+            .to_json();
+        let src = rust::generate(&src, name, &opts)
+            .unwrap_or_else(|e| panic!("{name}: {e}"))
+            .schema
+            .to_json();
+        assert_eq!(lib, src, "{name}");
+        assert_lints_clean(&lib, Revision::LATEST);
+    };
+    check(
+        "FieldsLowercase",
+        generate::generate::<renames::FieldsLowercase>(&opts),
+    );
+    check(
+        "FieldsUppercase",
+        generate::generate::<renames::FieldsUppercase>(&opts),
+    );
+    check(
+        "FieldsPascalcase",
+        generate::generate::<renames::FieldsPascalcase>(&opts),
+    );
+    check(
+        "FieldsCamelcase",
+        generate::generate::<renames::FieldsCamelcase>(&opts),
+    );
+    check(
+        "FieldsSnakeCase",
+        generate::generate::<renames::FieldsSnakeCase>(&opts),
+    );
+    check(
+        "FieldsScreamingSnakeCase",
+        generate::generate::<renames::FieldsScreamingSnakeCase>(&opts),
+    );
+    check(
+        "FieldsKebabCase",
+        generate::generate::<renames::FieldsKebabCase>(&opts),
+    );
+    check(
+        "FieldsScreamingKebabCase",
+        generate::generate::<renames::FieldsScreamingKebabCase>(&opts),
+    );
+    check(
+        "AllDefaults",
+        generate::generate::<renames::AllDefaults>(&opts),
+    );
 }

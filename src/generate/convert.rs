@@ -13,6 +13,7 @@ use crate::schema::{
     Choice, MultiSelect, NumberShape, OptionStyle, Property, RequestedSchema, Shape, SingleSelect,
     StringShape,
 };
+use crate::validate::check_value;
 
 /// Converts a JSON Schema document whose root is an object schema.
 pub fn convert(root: &Value, opts: &Options) -> Result<Generated, Refusal> {
@@ -404,15 +405,26 @@ impl Cx<'_> {
                 format!("`{name}`: `{k}` dropped: the elicitation subset has no such keyword{why}"),
             );
         }
-        Ok((
-            Property {
-                name: name.to_string(),
-                title,
-                description,
-                shape,
-            },
-            nullable,
-        ))
+        let prop = Property {
+            name: name.to_string(),
+            title,
+            description,
+            shape,
+        };
+        // The default must be an answer the property itself accepts.
+        if let Some(d) = prop.default_value()
+            && let Err(v) = check_value(&prop, &d, self.opts.revision)
+        {
+            return Err(Refusal::at(
+                &pointer_push(&ptr, "default"),
+                Some(name),
+                format!(
+                    "the default {d} breaks the field's own rules ({}); change the default or the bounds",
+                    v.message
+                ),
+            ));
+        }
+        Ok((prop, nullable))
     }
 
     fn shape(
