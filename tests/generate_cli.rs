@@ -309,3 +309,14 @@ fn allow_pattern_keeps_the_regex_on_both_paths() {
         .collect();
     assert_eq!(codes, ["W210"]);
 }
+
+#[test]
+fn binary_input_exits_two() {
+    generate()
+        .args(["--from-json-schema", "-"])
+        .stdin(vec![0xff_u8, 0xfe, b'{'])
+        .assert()
+        .code(2)
+        .stdout_eq("")
+        .stderr_eq("error: - is not UTF-8 text (invalid byte at offset 0)\n");
+}

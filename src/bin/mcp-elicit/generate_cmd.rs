@@ -6,21 +6,37 @@ use std::path::Path;
 
 use anyhow::{Context, Result};
 use mcp_elicit::generate::{self, Generated, Options, rust};
-use mcp_elicit::sanitize;
+use mcp_elicit::{lint, sanitize};
 
 use crate::Outcome;
 use crate::cli::GenerateArgs;
 
+/// Reads a whole input, at most [`lint::MAX_DOCUMENT`] bytes like `lint`.
 fn read_input(path: &Path) -> Result<(String, String)> {
-    if path == Path::new("-") {
-        let mut text = String::new();
-        io::stdin()
-            .read_to_string(&mut text)
-            .context("cannot read stdin")?;
-        return Ok(("-".into(), text));
+    let (name, reader): (String, Box<dyn Read>) = if path == Path::new("-") {
+        ("-".into(), Box::new(io::stdin().lock()))
+    } else {
+        let name = path.display().to_string();
+        let file = std::fs::File::open(path).with_context(|| format!("cannot read {name}"))?;
+        (name, Box::new(file))
+    };
+    let mut bytes = Vec::new();
+    reader
+        .take(lint::MAX_DOCUMENT as u64 + 1)
+        .read_to_end(&mut bytes)
+        .with_context(|| format!("cannot read {name}"))?;
+    if bytes.len() > lint::MAX_DOCUMENT {
+        anyhow::bail!(
+            "{name} is larger than {} MiB; a schema or a Rust file is far smaller: check the path",
+            lint::MAX_DOCUMENT >> 20
+        );
     }
-    let name = path.display().to_string();
-    let text = std::fs::read_to_string(path).with_context(|| format!("cannot read {name}"))?;
+    let text = String::from_utf8(bytes).map_err(|e| {
+        anyhow::anyhow!(
+            "{name} is not UTF-8 text (invalid byte at offset {})",
+            e.utf8_error().valid_up_to()
+        )
+    })?;
     Ok((name, text))
 }
 
