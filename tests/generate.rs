@@ -469,3 +469,41 @@ fn rename_rules_and_defaults_read_as_schemars_does() {
         generate::generate::<renames::AllDefaults>(&opts),
     );
 }
+
+#[test]
+fn whole_results_decode_by_action() {
+    use generate::{Answer, DecodeError};
+    let form = Form::<forms::Confirmation>::new(&Options::new(Revision::V2025_06_18)).unwrap();
+    let accepted = form
+        .decode_result(&json!({"action": "accept", "content": {"confirm": true, "amount": 120.5}}))
+        .unwrap();
+    let Answer::Accepted(c) = accepted else {
+        panic!("{accepted:?}")
+    };
+    assert!(c.confirm);
+    assert_eq!(c.amount, 120.5);
+    assert_eq!(c.reason, None);
+    assert!(matches!(
+        form.decode_result(&json!({"action": "decline"})),
+        Ok(Answer::Declined)
+    ));
+    assert!(matches!(
+        form.decode_result(&json!({"action": "cancel"})),
+        Ok(Answer::Cancelled)
+    ));
+    let too_much = form
+        .decode_result(&json!({"action": "accept", "content": {"confirm": true, "amount": 20000}}));
+    assert!(
+        matches!(&too_much, Err(DecodeError::Invalid(v)) if v[0].field.as_deref() == Some("amount")),
+        "{too_much:?}"
+    );
+    let missing = form.decode_result(&json!({"action": "accept"}));
+    assert!(
+        matches!(&missing, Err(DecodeError::Invalid(v)) if v.len() == 2),
+        "{missing:?}"
+    );
+    assert!(matches!(
+        form.decode_result(&json!({"action": "ok"})),
+        Err(DecodeError::NotAResult(_))
+    ));
+}

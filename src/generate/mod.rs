@@ -187,6 +187,18 @@ pub enum DecodeError {
     /// The content fits the schema but not the type (a custom `Deserialize`).
     #[error("the answer fits the schema but not the type: {0}")]
     Type(#[from] serde_json::Error),
+    /// Not an `ElicitResult`: no `action` of accept, decline or cancel, or
+    /// `content` that is not an object.
+    #[error("not an elicitation result: {0}")]
+    NotAResult(String),
+}
+
+/// What the person did with the form.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Answer<T> {
+    Accepted(T),
+    Declined,
+    Cancelled,
 }
 
 fn join(v: &[Violation]) -> String {
@@ -232,5 +244,22 @@ impl<T: JsonSchema + DeserializeOwned> Form<T> {
             return Err(DecodeError::Invalid(violations));
         }
         Ok(serde_json::from_value(Value::Object(content.clone()))?)
+    }
+
+    /// Decodes a whole `ElicitResult` (`{"action": ..., "content": ...}`).
+    pub fn decode_result(&self, result: &Value) -> Result<Answer<T>, DecodeError> {
+        let action = result.get("action").and_then(Value::as_str);
+        match action {
+            Some("accept") => match result.get("content") {
+                Some(Value::Object(content)) => self.decode(content).map(Answer::Accepted),
+                None => self.decode(&Map::new()).map(Answer::Accepted),
+                Some(_) => Err(DecodeError::NotAResult("`content` is not an object".into())),
+            },
+            Some("decline") => Ok(Answer::Declined),
+            Some("cancel") => Ok(Answer::Cancelled),
+            _ => Err(DecodeError::NotAResult(
+                "`action` is not accept, decline or cancel".into(),
+            )),
+        }
     }
 }
