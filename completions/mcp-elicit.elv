@@ -26,6 +26,7 @@ set edit:completion:arg-completer[mcp-elicit] = {|@words|
             cand lint 'Check schemas, requests, results and sessions against a spec revision'
             cand answer 'Answer an elicitation: a form on the terminal, or from a script'
             cand replay 'Check a recorded session, or show it as a transcript'
+            cand generate 'Turn a Rust type or an ordinary JSON Schema into an elicitation schema'
             cand completions 'Print a shell completion script (bash, zsh, fish, powershell or elvish)'
             cand man 'Print the man page, or write one page per subcommand into a directory'
             cand help 'Print this message or the help of the given subcommand(s)'
@@ -77,6 +78,23 @@ set edit:completion:arg-completer[mcp-elicit] = {|@words|
             cand -V 'Print version'
             cand --version 'Print version'
         }
+        &'mcp-elicit;generate'= {
+            cand --from-json-schema 'Convert this JSON Schema (`-` reads stdin)'
+            cand --rust 'Read the struct named by --type from this Rust source file'
+            cand --type 'The struct to generate for, with --rust'
+            cand --spec 'Generate for this spec revision: 2025-06-18, 2025-11-25, 2026-07-28, latest or draft'
+            cand --message 'Wrap the schema in `elicitation/create` params with this message'
+            cand -o 'Write the JSON to FILE instead of stdout'
+            cand --output 'Write the JSON to FILE instead of stdout'
+            cand --color 'When to use colour: auto, always or never'
+            cand --allow-pattern 'Keep `pattern` (no revision declares it: the linter warns W210)'
+            cand -q 'Do not print notes about what was dropped'
+            cand --quiet 'Do not print notes about what was dropped'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
         &'mcp-elicit;completions'= {
             cand --color 'When to use colour: auto, always or never'
             cand -h 'Print help'
@@ -96,6 +114,7 @@ set edit:completion:arg-completer[mcp-elicit] = {|@words|
             cand lint 'Check schemas, requests, results and sessions against a spec revision'
             cand answer 'Answer an elicitation: a form on the terminal, or from a script'
             cand replay 'Check a recorded session, or show it as a transcript'
+            cand generate 'Turn a Rust type or an ordinary JSON Schema into an elicitation schema'
             cand completions 'Print a shell completion script (bash, zsh, fish, powershell or elvish)'
             cand man 'Print the man page, or write one page per subcommand into a directory'
             cand help 'Print this message or the help of the given subcommand(s)'
@@ -105,6 +124,8 @@ set edit:completion:arg-completer[mcp-elicit] = {|@words|
         &'mcp-elicit;help;answer'= {
         }
         &'mcp-elicit;help;replay'= {
+        }
+        &'mcp-elicit;help;generate'= {
         }
         &'mcp-elicit;help;completions'= {
         }

@@ -32,6 +32,7 @@ complete -c mcp-elicit -n "__fish_mcp_elicit_needs_command" -s V -l version -d '
 complete -c mcp-elicit -n "__fish_mcp_elicit_needs_command" -f -a "lint" -d 'Check schemas, requests, results and sessions against a spec revision'
 complete -c mcp-elicit -n "__fish_mcp_elicit_needs_command" -f -a "answer" -d 'Answer an elicitation: a form on the terminal, or from a script'
 complete -c mcp-elicit -n "__fish_mcp_elicit_needs_command" -f -a "replay" -d 'Check a recorded session, or show it as a transcript'
+complete -c mcp-elicit -n "__fish_mcp_elicit_needs_command" -f -a "generate" -d 'Turn a Rust type or an ordinary JSON Schema into an elicitation schema'
 complete -c mcp-elicit -n "__fish_mcp_elicit_needs_command" -f -a "completions" -d 'Print a shell completion script (bash, zsh, fish, powershell or elvish)'
 complete -c mcp-elicit -n "__fish_mcp_elicit_needs_command" -f -a "man" -d 'Print the man page, or write one page per subcommand into a directory'
 complete -c mcp-elicit -n "__fish_mcp_elicit_needs_command" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
@@ -85,6 +86,19 @@ complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand replay" -s q -l qu
 complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand replay" -l show -d 'Print a readable transcript instead of checking: who asked, the form, what was answered'
 complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand replay" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand replay" -s V -l version -d 'Print version'
+complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand generate" -l from-json-schema -d 'Convert this JSON Schema (`-` reads stdin)' -r -F
+complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand generate" -l rust -d 'Read the struct named by --type from this Rust source file' -r -F
+complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand generate" -l type -d 'The struct to generate for, with --rust' -r
+complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand generate" -l spec -d 'Generate for this spec revision: 2025-06-18, 2025-11-25, 2026-07-28, latest or draft' -r
+complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand generate" -l message -d 'Wrap the schema in `elicitation/create` params with this message' -r
+complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand generate" -s o -l output -d 'Write the JSON to FILE instead of stdout' -r -F
+complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand generate" -l color -d 'When to use colour: auto, always or never' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand generate" -l allow-pattern -d 'Keep `pattern` (no revision declares it: the linter warns W210)'
+complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand generate" -s q -l quiet -d 'Do not print notes about what was dropped'
+complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand generate" -s h -l help -d 'Print help'
+complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand generate" -s V -l version -d 'Print version'
 complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand completions" -l color -d 'When to use colour: auto, always or never' -r -f -a "auto\t''
 always\t''
 never\t''"
@@ -96,9 +110,10 @@ always\t''
 never\t''"
 complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand man" -s h -l help -d 'Print help'
 complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand man" -s V -l version -d 'Print version'
-complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand help; and not __fish_seen_subcommand_from lint answer replay completions man help" -f -a "lint" -d 'Check schemas, requests, results and sessions against a spec revision'
-complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand help; and not __fish_seen_subcommand_from lint answer replay completions man help" -f -a "answer" -d 'Answer an elicitation: a form on the terminal, or from a script'
-complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand help; and not __fish_seen_subcommand_from lint answer replay completions man help" -f -a "replay" -d 'Check a recorded session, or show it as a transcript'
-complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand help; and not __fish_seen_subcommand_from lint answer replay completions man help" -f -a "completions" -d 'Print a shell completion script (bash, zsh, fish, powershell or elvish)'
-complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand help; and not __fish_seen_subcommand_from lint answer replay completions man help" -f -a "man" -d 'Print the man page, or write one page per subcommand into a directory'
-complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand help; and not __fish_seen_subcommand_from lint answer replay completions man help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand help; and not __fish_seen_subcommand_from lint answer replay generate completions man help" -f -a "lint" -d 'Check schemas, requests, results and sessions against a spec revision'
+complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand help; and not __fish_seen_subcommand_from lint answer replay generate completions man help" -f -a "answer" -d 'Answer an elicitation: a form on the terminal, or from a script'
+complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand help; and not __fish_seen_subcommand_from lint answer replay generate completions man help" -f -a "replay" -d 'Check a recorded session, or show it as a transcript'
+complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand help; and not __fish_seen_subcommand_from lint answer replay generate completions man help" -f -a "generate" -d 'Turn a Rust type or an ordinary JSON Schema into an elicitation schema'
+complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand help; and not __fish_seen_subcommand_from lint answer replay generate completions man help" -f -a "completions" -d 'Print a shell completion script (bash, zsh, fish, powershell or elvish)'
+complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand help; and not __fish_seen_subcommand_from lint answer replay generate completions man help" -f -a "man" -d 'Print the man page, or write one page per subcommand into a directory'
+complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand help; and not __fish_seen_subcommand_from lint answer replay generate completions man help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'

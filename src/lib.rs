@@ -9,6 +9,7 @@ pub mod document;
 pub mod finding;
 pub mod form;
 pub mod format;
+pub mod generate;
 pub mod json;
 pub mod lines;
 pub mod lint;

@@ -8,6 +8,8 @@ mod answer_pty;
 mod client;
 mod corpus;
 mod form;
+mod generate;
+mod generate_cli;
 mod generated;
 mod hostile;
 mod lint_cli;

@@ -5,6 +5,7 @@
 mod answer_cmd;
 mod cli;
 mod docs_cmd;
+mod generate_cmd;
 mod lint_cmd;
 mod render;
 mod replay_cmd;
@@ -51,6 +52,7 @@ fn main() -> ExitCode {
         Command::Lint(args) => lint_cmd::run(args),
         Command::Answer(args) => answer_cmd::run(args),
         Command::Replay(args) => replay_cmd::run(args),
+        Command::Generate(args) => generate_cmd::run(args),
         Command::Completions { shell } => docs_cmd::completions(shell),
         Command::Man { dir } => docs_cmd::man(dir.as_deref()),
     };
