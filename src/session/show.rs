@@ -158,7 +158,7 @@ fn shape(p: &Property) -> String {
             if s.min_length.is_some() || s.max_length.is_some() {
                 let _ = write!(
                     t,
-                    ", {} characters",
+                    ", {}",
                     crate::validate::length_range(s.min_length, s.max_length)
                 );
             }
