@@ -1037,25 +1037,7 @@ pub fn lint_jsonl<R: BufRead>(
     sink: &mut dyn FnMut(Diagnostic),
 ) -> std::io::Result<()> {
     let mut linter = JsonlLinter::new(path, opts);
-    let mut buf = Vec::with_capacity(4096);
-    let mut line_no = 0;
-    loop {
-        match read_line_bounded(&mut reader, &mut buf, MAX_DOCUMENT)? {
-            LineRead::Eof => {
-                linter.finish(sink);
-                break;
-            }
-            LineRead::Line => {
-                line_no += 1;
-                linter.line(line_no, trim_line(&buf), sink);
-            }
-            LineRead::TooLong(len) => {
-                line_no += 1;
-                linter.too_long(line_no, len, sink);
-            }
-        }
-    }
-    Ok(())
+    lint_rest(&mut linter, &mut reader, 0, sink)
 }
 
 /// Lints input of unknown kind from a stream (stdin): one JSON document, or

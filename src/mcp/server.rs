@@ -280,14 +280,10 @@ impl<'h> Engine<'h> {
                 else {
                     return Reply::Message(error(&id, -32600, "initialize first"));
                 };
-                let name = params
-                    .get("name")
-                    .and_then(Value::as_str)
-                    .unwrap_or("")
-                    .to_string();
-                if !self.handler.tools().iter().any(|t| t.name == name) {
-                    return Reply::Message(error(&id, -32602, &format!("unknown tool: {name}")));
-                }
+                let name = match self.tool_name(&id, &params) {
+                    Ok(n) => n,
+                    Err(e) => return Reply::Message(e),
+                };
                 Reply::RunTool {
                     id,
                     name,
@@ -297,6 +293,16 @@ impl<'h> Engine<'h> {
                 }
             }
             other => Reply::Message(error(&id, -32601, &format!("method not found: {other}"))),
+        }
+    }
+
+    /// The tool a `tools/call` names, or the error response for an unknown one.
+    fn tool_name(&self, id: &Value, params: &Value) -> std::result::Result<String, Value> {
+        let name = params.get("name").and_then(Value::as_str).unwrap_or("");
+        if self.handler.tools().iter().any(|t| t.name == name) {
+            Ok(name.to_string())
+        } else {
+            Err(error(id, -32602, &format!("unknown tool: {name}")))
         }
     }
 
@@ -337,14 +343,10 @@ impl<'h> Engine<'h> {
             .lock()
             .unwrap_or_else(|p| p.into_inner())
             .insert(key.clone());
-        let name = params
-            .get("name")
-            .and_then(Value::as_str)
-            .unwrap_or("")
-            .to_string();
-        if !self.handler.tools().iter().any(|t| t.name == name) {
-            return error(id, -32602, &format!("unknown tool: {name}"));
-        }
+        let name = match self.tool_name(id, params) {
+            Ok(n) => n,
+            Err(e) => return e,
+        };
         let args = params.get("arguments").cloned().unwrap_or(json!({}));
         let cap = params
             .get("_meta")
