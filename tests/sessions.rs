@@ -264,3 +264,58 @@ fn the_readme_shows_a_real_transcript() {
         .unwrap();
     assert_eq!(stdout(&o), shown);
 }
+
+#[test]
+fn answers_from_a_session_match_by_message_and_schema_not_id() {
+    let req = fixture("answer/booking-request.json");
+    let o = Command::new(bin())
+        .args([
+            "answer",
+            "--output",
+            "response",
+            "--answers-from",
+            "examples/sessions/booking.jsonl",
+        ])
+        .arg(&req)
+        .current_dir(root())
+        .output()
+        .unwrap();
+    assert_eq!(
+        o.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    assert_eq!(
+        stdout(&o),
+        "{\"jsonrpc\":\"2.0\",\"id\":7,\"result\":{\"action\":\"accept\",\"content\":{\"date\":\"2026-12-24\",\"guests\":4,\"seating\":\"terrace\"}}}\n"
+    );
+    // A changed schema has no recorded answer: the nearest request is named
+    // with what differs.
+    let dir = tempfile::tempdir().unwrap();
+    let changed = dir.path().join("changed.json");
+    std::fs::write(
+        &changed,
+        read(&req).replace("\"maximum\":12", "\"maximum\":8"),
+    )
+    .unwrap();
+    let o = Command::new(bin())
+        .args([
+            "answer",
+            "--answers-from",
+            "examples/sessions/booking.jsonl",
+        ])
+        .arg(&changed)
+        .current_dir(root())
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        err.contains(
+            "no recorded request matches; the nearest, on line 6, differs: property `guests` was"
+        ),
+        "{err}"
+    );
+    assert_eq!(stdout(&o), "");
+}

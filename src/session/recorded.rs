@@ -127,6 +127,34 @@ pub fn find<'r>(recorded: &'r [Recorded], params: &Value) -> Result<&'r Recorded
     }
 }
 
+/// Answers each request with the answer recorded for the matching request
+/// of a session (`answer --answers-from`).
+pub struct RecordedResponder {
+    /// The session's name, for errors.
+    pub name: String,
+    pub recorded: Vec<Recorded>,
+}
+
+impl RecordedResponder {
+    /// Reads the recorded answers of the session at `path`.
+    pub fn open(path: &std::path::Path) -> anyhow::Result<RecordedResponder> {
+        let name = path.display().to_string();
+        let f = std::fs::File::open(path)
+            .map_err(|e| anyhow::anyhow!("--answers-from {name}: cannot read it ({e})"))?;
+        let recorded = read(std::io::BufReader::new(f))
+            .map_err(|e| anyhow::anyhow!("--answers-from {name}: {e}"))?;
+        Ok(RecordedResponder { name, recorded })
+    }
+}
+
+impl crate::respond::Responder for RecordedResponder {
+    fn respond(&mut self, request: &crate::respond::Request<'_>) -> anyhow::Result<Value> {
+        find(&self.recorded, request.params)
+            .map(|r| r.answer.clone())
+            .map_err(|e| anyhow::anyhow!("--answers-from {}: {e}", self.name))
+    }
+}
+
 /// How two requests differ, for matching: mode, message, URL, and the
 /// schema property by property. Empty when they match.
 fn differences(recorded: &Value, asked: &Value) -> Vec<String> {

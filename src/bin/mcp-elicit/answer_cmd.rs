@@ -120,6 +120,10 @@ pub fn run(args: AnswerArgs) -> Result<Outcome> {
             FixedAction::Decline => Action::Decline,
             FixedAction::Cancel => Action::Cancel,
         }))
+    } else if let Some(session) = &args.answers_from {
+        Box::new(mcp_elicit::session::recorded::RecordedResponder::open(
+            session,
+        )?)
     } else if !script.is_empty() {
         check_script_names(&script, &requests, revision)?;
         Box::new(ScriptResponder {

@@ -242,6 +242,10 @@ pub struct AnswerArgs {
     #[arg(long, value_enum, conflicts_with_all = ["set", "answers", "defaults"])]
     pub action: Option<FixedAction>,
 
+    /// Answer as a recorded session answered the same request (matched by mode, message and schema)
+    #[arg(long, value_name = "SESSION", conflicts_with_all = ["set", "answers", "defaults", "action"])]
+    pub answers_from: Option<PathBuf>,
+
     /// Cancel when the form is not finished within this many seconds
     #[arg(long, value_name = "SECONDS", value_parser = parse_timeout)]
     pub timeout: Option<std::time::Duration>,
