@@ -58,6 +58,8 @@ Register-ArgumentCompleter -Native -CommandName 'mcp-elicit' -ScriptBlock {
             [CompletionResult]::new('--answers', '--answers', [CompletionResultType]::ParameterName, 'Answer from a JSON object of field values (`-` reads stdin)')
             [CompletionResult]::new('--action', '--action', [CompletionResultType]::ParameterName, 'Answer with this action without asking')
             [CompletionResult]::new('--answers-from', '--answers-from', [CompletionResultType]::ParameterName, 'Answer as a recorded session answered the same request (matched by mode, message and schema)')
+            [CompletionResult]::new('--record', '--record', [CompletionResultType]::ParameterName, 'Append the request and the answer given to this session file (created if missing)')
+            [CompletionResult]::new('--redact', '--redact', [CompletionResultType]::ParameterName, 'With --record, replace the answered value of this property with "[redacted]" (repeatable)')
             [CompletionResult]::new('--timeout', '--timeout', [CompletionResultType]::ParameterName, 'Cancel when the form is not finished within this many seconds')
             [CompletionResult]::new('--server', '--server', [CompletionResultType]::ParameterName, 'The asking server''s name for the form''s heading [default: the name the document reports]')
             [CompletionResult]::new('--spec', '--spec', [CompletionResultType]::ParameterName, 'Check the request under this spec revision: 2025-06-18, 2025-11-25, 2026-07-28, latest or draft [default: the revision the document names or implies]')

@@ -83,7 +83,7 @@ _mcp__elicit() {
             return 0
             ;;
         mcp__subcmd__elicit__subcmd__answer)
-            opts="-h -V --output --set --answers --defaults --action --answers-from --timeout --server --spec --color --help --version"
+            opts="-h -V --output --set --answers --defaults --action --answers-from --record --redact --timeout --server --spec --color --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -106,6 +106,14 @@ _mcp__elicit() {
                     return 0
                     ;;
                 --answers-from)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --record)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --redact)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;

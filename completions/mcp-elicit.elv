@@ -53,6 +53,8 @@ set edit:completion:arg-completer[mcp-elicit] = {|@words|
             cand --answers 'Answer from a JSON object of field values (`-` reads stdin)'
             cand --action 'Answer with this action without asking'
             cand --answers-from 'Answer as a recorded session answered the same request (matched by mode, message and schema)'
+            cand --record 'Append the request and the answer given to this session file (created if missing)'
+            cand --redact 'With --record, replace the answered value of this property with "[redacted]" (repeatable)'
             cand --timeout 'Cancel when the form is not finished within this many seconds'
             cand --server 'The asking server''s name for the form''s heading [default: the name the document reports]'
             cand --spec 'Check the request under this spec revision: 2025-06-18, 2025-11-25, 2026-07-28, latest or draft [default: the revision the document names or implies]'

@@ -61,6 +61,8 @@ complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand answer" -l answers
 complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand answer" -l action -d 'Answer with this action without asking' -r -f -a "decline\t'Decline: the person said no'
 cancel\t'Cancel: the person dismissed the request without choosing'"
 complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand answer" -l answers-from -d 'Answer as a recorded session answered the same request (matched by mode, message and schema)' -r -F
+complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand answer" -l record -d 'Append the request and the answer given to this session file (created if missing)' -r -F
+complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand answer" -l redact -d 'With --record, replace the answered value of this property with "[redacted]" (repeatable)' -r
 complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand answer" -l timeout -d 'Cancel when the form is not finished within this many seconds' -r
 complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand answer" -l server -d 'The asking server\'s name for the form\'s heading [default: the name the document reports]' -r
 complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand answer" -l spec -d 'Check the request under this spec revision: 2025-06-18, 2025-11-25, 2026-07-28, latest or draft [default: the revision the document names or implies]' -r

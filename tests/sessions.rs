@@ -319,3 +319,80 @@ fn answers_from_a_session_match_by_message_and_schema_not_id() {
     );
     assert_eq!(stdout(&o), "");
 }
+
+#[test]
+fn answer_records_each_request_and_answer() {
+    let dir = tempfile::tempdir().unwrap();
+    let session = dir.path().join("answers.jsonl");
+    let run = |args: &[&str], file: &str| {
+        Command::new(bin())
+            .arg("answer")
+            .args(args)
+            .arg("--record")
+            .arg(&session)
+            .arg(file)
+            .current_dir(root())
+            .output()
+            .unwrap()
+    };
+    let o = run(
+        &["--defaults", "--redact", "name"],
+        "tests/fixtures/corpus/conformance-sep1034-client-defaults.json",
+    );
+    assert_eq!(
+        o.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    let o = run(
+        &["--set", "date=2026-12-24", "--set", "guests=4"],
+        "tests/fixtures/answer/booking-request.json",
+    );
+    assert_eq!(
+        o.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    assert_documented(&session);
+    let text = read(&session);
+    assert_eq!(
+        text.lines().count(),
+        6,
+        "two runs of header, request, answer:\n{text}"
+    );
+    assert!(
+        text.contains(r#""content":{"name":"[redacted]","age":30"#),
+        "{text}"
+    );
+    // The whole request document is kept with its id; the answer carries it.
+    assert!(text.contains(r#""from":"client","msg":{"jsonrpc":"2.0","id":7,"result":{"action":"accept","content":{"date":"2026-12-24","guests":4"#), "{text}");
+    let o = replay(&[session.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(0), "{}", stdout(&o));
+    // And it answers the same request again.
+    let again = Command::new(bin())
+        .args(["answer", "--answers-from"])
+        .arg(&session)
+        .arg("tests/fixtures/answer/booking-request.json")
+        .current_dir(root())
+        .output()
+        .unwrap();
+    assert_eq!(
+        stdout(&again),
+        "{\"action\":\"accept\",\"content\":{\"date\":\"2026-12-24\",\"guests\":4}}\n"
+    );
+    // Input requests are not recorded from a file: that exchange is the client's.
+    let o = Command::new(bin())
+        .args(["answer", "--defaults", "--record"])
+        .arg(&session)
+        .arg("tests/fixtures/spec-examples/2026-07-28/InputRequiredResult/input-required-result-with-elicitation-and-sampling-and-request-state.json")
+        .current_dir(root())
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        String::from_utf8_lossy(&o.stderr)
+            .contains("--record records elicitation/create requests and params")
+    );
+}

@@ -93,6 +93,8 @@ pub fn run(args: AnswerArgs) -> Result<Outcome> {
         .map(str::to_string);
     let server = args.server.clone().or(server_meta);
 
+    let mut recorder = Recorder::open(&args, &name, &node, &text, revision, several)?;
+
     let requests: Vec<(Option<String>, Value)> = found
         .iter()
         .map(|e| (e.key.clone(), e.params.to_value()))
@@ -158,6 +160,12 @@ pub fn run(args: AnswerArgs) -> Result<Outcome> {
                 }
             };
             let cancelled = Action::of_result(&result) == Some(Action::Cancel);
+            if let Some(r) = &mut recorder
+                && let Err(e) = r.answered(params, &result)
+            {
+                shared.tty_restore();
+                return Err(e);
+            }
             shared.record(i, result);
             if cancelled {
                 break;
@@ -178,6 +186,9 @@ pub fn run(args: AnswerArgs) -> Result<Outcome> {
                 Some(k) => format!("input request `{}`", sanitize::line(k)),
                 None => name.clone(),
             })?;
+        if let Some(r) = &mut recorder {
+            r.answered(params, &result)?;
+        }
         results.push(result);
     }
     write_stdout(&plan.render(&results))?;
@@ -569,5 +580,71 @@ impl Shared {
             Err(_) => 2,
         };
         std::process::exit(code);
+    }
+}
+
+/// `--record`: each request and the answer given, appended to a session as
+/// they happen.
+struct Recorder {
+    writer: mcp_elicit::session::Writer,
+    /// The request as given, when it was a whole JSON-RPC request.
+    request: Option<(String, String)>,
+    n: u64,
+}
+
+impl Recorder {
+    fn open(
+        args: &AnswerArgs,
+        name: &str,
+        node: &Node,
+        text: &str,
+        revision: Revision,
+        several: bool,
+    ) -> Result<Option<Recorder>> {
+        let Some(path) = &args.record else {
+            return Ok(None);
+        };
+        if several {
+            bail!(
+                "--record records elicitation/create requests and params; the answers to input requests travel in the retry a client sends, so record that exchange from the client"
+            );
+        }
+        let request = match (node.get("method"), node.get("id")) {
+            (Some(_), Some(id)) => Some((text.trim().to_string(), raw(text, id))),
+            _ => None,
+        };
+        let peer = mcp_elicit::session::Peer::File {
+            path: name.to_string(),
+        };
+        let writer = mcp_elicit::session::Writer::open(path, revision, &peer, &args.redact)
+            .with_context(|| format!("--record {}: cannot write it", path.display()))?;
+        Ok(Some(Recorder {
+            writer,
+            request,
+            n: 0,
+        }))
+    }
+
+    fn answered(&mut self, params: &Value, result: &Value) -> Result<()> {
+        use mcp_elicit::session::Direction;
+        let (request, id) = match &self.request {
+            Some((t, id)) => (t.clone(), id.clone()),
+            None => {
+                self.n += 1;
+                let req = serde_json::json!({"jsonrpc": "2.0", "id": self.n, "method": "elicitation/create", "params": params});
+                (req.to_string(), self.n.to_string())
+            }
+        };
+        let path = self.writer.path().display().to_string();
+        self.writer
+            .message(Direction::ServerToClient, &request)
+            .and_then(|()| {
+                self.writer.message(
+                    Direction::ClientToServer,
+                    &format!("{{\"jsonrpc\":\"2.0\",\"id\":{id},\"result\":{result}}}"),
+                )
+            })
+            .and_then(|()| self.writer.exchange_done())
+            .with_context(|| format!("--record {path}: cannot write it"))
     }
 }

@@ -246,6 +246,14 @@ pub struct AnswerArgs {
     #[arg(long, value_name = "SESSION", conflicts_with_all = ["set", "answers", "defaults", "action"])]
     pub answers_from: Option<PathBuf>,
 
+    /// Append the request and the answer given to this session file (created if missing)
+    #[arg(long, value_name = "SESSION")]
+    pub record: Option<PathBuf>,
+
+    /// With --record, replace the answered value of this property with "[redacted]" (repeatable)
+    #[arg(long, value_name = "FIELD", requires = "record")]
+    pub redact: Vec<String>,
+
     /// Cancel when the form is not finished within this many seconds
     #[arg(long, value_name = "SECONDS", value_parser = parse_timeout)]
     pub timeout: Option<std::time::Duration>,
