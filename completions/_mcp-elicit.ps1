@@ -28,6 +28,7 @@ Register-ArgumentCompleter -Native -CommandName 'mcp-elicit' -ScriptBlock {
             [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
             [CompletionResult]::new('lint', 'lint', [CompletionResultType]::ParameterValue, 'Check schemas, requests, results and sessions against a spec revision')
             [CompletionResult]::new('answer', 'answer', [CompletionResultType]::ParameterValue, 'Answer an elicitation: a form on the terminal, or from a script')
+            [CompletionResult]::new('call', 'call', [CompletionResultType]::ParameterValue, 'Connect to an MCP server, make one request and answer its elicitations')
             [CompletionResult]::new('replay', 'replay', [CompletionResultType]::ParameterValue, 'Check a recorded session, or show it as a transcript')
             [CompletionResult]::new('generate', 'generate', [CompletionResultType]::ParameterValue, 'Turn a Rust type or an ordinary JSON Schema into an elicitation schema')
             [CompletionResult]::new('completions', 'completions', [CompletionResultType]::ParameterValue, 'Print a shell completion script (bash, zsh, fish, powershell or elvish)')
@@ -65,6 +66,30 @@ Register-ArgumentCompleter -Native -CommandName 'mcp-elicit' -ScriptBlock {
             [CompletionResult]::new('--spec', '--spec', [CompletionResultType]::ParameterName, 'Check the request under this spec revision: 2025-06-18, 2025-11-25, 2026-07-28, latest or draft [default: the revision the document names or implies]')
             [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colour: auto, always or never')
             [CompletionResult]::new('--defaults', '--defaults', [CompletionResultType]::ParameterName, 'Accept with the schema''s defaults, plus any --set or --answers')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'mcp-elicit;call' {
+            [CompletionResult]::new('--tool', '--tool', [CompletionResultType]::ParameterName, 'Call this tool')
+            [CompletionResult]::new('--prompt', '--prompt', [CompletionResultType]::ParameterName, 'Get this prompt')
+            [CompletionResult]::new('--resource', '--resource', [CompletionResultType]::ParameterName, 'Read this resource')
+            [CompletionResult]::new('--args', '--args', [CompletionResultType]::ParameterName, 'The tool''s or prompt''s arguments, as a JSON object')
+            [CompletionResult]::new('--spec', '--spec', [CompletionResultType]::ParameterName, 'Speak this revision instead of negotiating the newest')
+            [CompletionResult]::new('--server-timeout', '--server-timeout', [CompletionResultType]::ParameterName, 'Give up when the server sends nothing for this long [default: 300]')
+            [CompletionResult]::new('--server', '--server', [CompletionResultType]::ParameterName, 'Show the server under this name instead of its serverInfo name')
+            [CompletionResult]::new('--set', '--set', [CompletionResultType]::ParameterName, 'Set a field of every form (typed by its schema); repeatable')
+            [CompletionResult]::new('--answers', '--answers', [CompletionResultType]::ParameterName, 'Take field values from a JSON object in FILE (`-` reads stdin)')
+            [CompletionResult]::new('--action', '--action', [CompletionResultType]::ParameterName, 'Answer every elicitation with this action')
+            [CompletionResult]::new('--answers-from', '--answers-from', [CompletionResultType]::ParameterName, 'Answer as a recorded session answered the same request')
+            [CompletionResult]::new('--record', '--record', [CompletionResultType]::ParameterName, 'Record the whole conversation to this session file')
+            [CompletionResult]::new('--redact', '--redact', [CompletionResultType]::ParameterName, 'With --record, replace the answered value of this property with "[redacted]" (repeatable)')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colour: auto, always or never')
+            [CompletionResult]::new('--list', '--list', [CompletionResultType]::ParameterName, 'List the server''s tools, prompts and resources')
+            [CompletionResult]::new('--no-url-mode', '--no-url-mode', [CompletionResultType]::ParameterName, 'Declare form mode only (no URL mode)')
+            [CompletionResult]::new('--defaults', '--defaults', [CompletionResultType]::ParameterName, 'Accept every form with its defaults (plus any --set)')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
@@ -126,6 +151,7 @@ Register-ArgumentCompleter -Native -CommandName 'mcp-elicit' -ScriptBlock {
         'mcp-elicit;help' {
             [CompletionResult]::new('lint', 'lint', [CompletionResultType]::ParameterValue, 'Check schemas, requests, results and sessions against a spec revision')
             [CompletionResult]::new('answer', 'answer', [CompletionResultType]::ParameterValue, 'Answer an elicitation: a form on the terminal, or from a script')
+            [CompletionResult]::new('call', 'call', [CompletionResultType]::ParameterValue, 'Connect to an MCP server, make one request and answer its elicitations')
             [CompletionResult]::new('replay', 'replay', [CompletionResultType]::ParameterValue, 'Check a recorded session, or show it as a transcript')
             [CompletionResult]::new('generate', 'generate', [CompletionResultType]::ParameterValue, 'Turn a Rust type or an ordinary JSON Schema into an elicitation schema')
             [CompletionResult]::new('completions', 'completions', [CompletionResultType]::ParameterValue, 'Print a shell completion script (bash, zsh, fish, powershell or elvish)')
@@ -137,6 +163,9 @@ Register-ArgumentCompleter -Native -CommandName 'mcp-elicit' -ScriptBlock {
             break
         }
         'mcp-elicit;help;answer' {
+            break
+        }
+        'mcp-elicit;help;call' {
             break
         }
         'mcp-elicit;help;replay' {

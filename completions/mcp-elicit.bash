@@ -19,6 +19,9 @@ _mcp__elicit() {
             mcp__elicit,answer)
                 cmd="mcp__elicit__subcmd__answer"
                 ;;
+            mcp__elicit,call)
+                cmd="mcp__elicit__subcmd__call"
+                ;;
             mcp__elicit,completions)
                 cmd="mcp__elicit__subcmd__completions"
                 ;;
@@ -39,6 +42,9 @@ _mcp__elicit() {
                 ;;
             mcp__elicit__subcmd__help,answer)
                 cmd="mcp__elicit__subcmd__help__subcmd__answer"
+                ;;
+            mcp__elicit__subcmd__help,call)
+                cmd="mcp__elicit__subcmd__help__subcmd__call"
                 ;;
             mcp__elicit__subcmd__help,completions)
                 cmd="mcp__elicit__subcmd__help__subcmd__completions"
@@ -65,7 +71,7 @@ _mcp__elicit() {
 
     case "${cmd}" in
         mcp__elicit)
-            opts="-h -V --color --help --version lint answer replay generate completions man help"
+            opts="-h -V --color --help --version lint answer call replay generate completions man help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -126,6 +132,76 @@ _mcp__elicit() {
                     return 0
                     ;;
                 --spec)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        mcp__subcmd__elicit__subcmd__call)
+            opts="-h -V --tool --prompt --resource --list --args --spec --no-url-mode --server-timeout --server --set --answers --defaults --action --answers-from --record --redact --color --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --tool)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --prompt)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --resource)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --args)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --spec)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --server-timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --server)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --set)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --answers)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --action)
+                    COMPREPLY=($(compgen -W "decline cancel" -- "${cur}"))
+                    return 0
+                    ;;
+                --answers-from)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --record)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --redact)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -205,7 +281,7 @@ _mcp__elicit() {
             return 0
             ;;
         mcp__subcmd__elicit__subcmd__help)
-            opts="lint answer replay generate completions man help"
+            opts="lint answer call replay generate completions man help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -219,6 +295,20 @@ _mcp__elicit() {
             return 0
             ;;
         mcp__subcmd__elicit__subcmd__help__subcmd__answer)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        mcp__subcmd__elicit__subcmd__help__subcmd__call)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )

@@ -25,6 +25,7 @@ set edit:completion:arg-completer[mcp-elicit] = {|@words|
             cand --version 'Print version'
             cand lint 'Check schemas, requests, results and sessions against a spec revision'
             cand answer 'Answer an elicitation: a form on the terminal, or from a script'
+            cand call 'Connect to an MCP server, make one request and answer its elicitations'
             cand replay 'Check a recorded session, or show it as a transcript'
             cand generate 'Turn a Rust type or an ordinary JSON Schema into an elicitation schema'
             cand completions 'Print a shell completion script (bash, zsh, fish, powershell or elvish)'
@@ -60,6 +61,29 @@ set edit:completion:arg-completer[mcp-elicit] = {|@words|
             cand --spec 'Check the request under this spec revision: 2025-06-18, 2025-11-25, 2026-07-28, latest or draft [default: the revision the document names or implies]'
             cand --color 'When to use colour: auto, always or never'
             cand --defaults 'Accept with the schema''s defaults, plus any --set or --answers'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'mcp-elicit;call'= {
+            cand --tool 'Call this tool'
+            cand --prompt 'Get this prompt'
+            cand --resource 'Read this resource'
+            cand --args 'The tool''s or prompt''s arguments, as a JSON object'
+            cand --spec 'Speak this revision instead of negotiating the newest'
+            cand --server-timeout 'Give up when the server sends nothing for this long [default: 300]'
+            cand --server 'Show the server under this name instead of its serverInfo name'
+            cand --set 'Set a field of every form (typed by its schema); repeatable'
+            cand --answers 'Take field values from a JSON object in FILE (`-` reads stdin)'
+            cand --action 'Answer every elicitation with this action'
+            cand --answers-from 'Answer as a recorded session answered the same request'
+            cand --record 'Record the whole conversation to this session file'
+            cand --redact 'With --record, replace the answered value of this property with "[redacted]" (repeatable)'
+            cand --color 'When to use colour: auto, always or never'
+            cand --list 'List the server''s tools, prompts and resources'
+            cand --no-url-mode 'Declare form mode only (no URL mode)'
+            cand --defaults 'Accept every form with its defaults (plus any --set)'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
             cand -V 'Print version'
@@ -116,6 +140,7 @@ set edit:completion:arg-completer[mcp-elicit] = {|@words|
         &'mcp-elicit;help'= {
             cand lint 'Check schemas, requests, results and sessions against a spec revision'
             cand answer 'Answer an elicitation: a form on the terminal, or from a script'
+            cand call 'Connect to an MCP server, make one request and answer its elicitations'
             cand replay 'Check a recorded session, or show it as a transcript'
             cand generate 'Turn a Rust type or an ordinary JSON Schema into an elicitation schema'
             cand completions 'Print a shell completion script (bash, zsh, fish, powershell or elvish)'
@@ -125,6 +150,8 @@ set edit:completion:arg-completer[mcp-elicit] = {|@words|
         &'mcp-elicit;help;lint'= {
         }
         &'mcp-elicit;help;answer'= {
+        }
+        &'mcp-elicit;help;call'= {
         }
         &'mcp-elicit;help;replay'= {
         }

@@ -31,6 +31,7 @@ complete -c mcp-elicit -n "__fish_mcp_elicit_needs_command" -s h -l help -d 'Pri
 complete -c mcp-elicit -n "__fish_mcp_elicit_needs_command" -s V -l version -d 'Print version'
 complete -c mcp-elicit -n "__fish_mcp_elicit_needs_command" -f -a "lint" -d 'Check schemas, requests, results and sessions against a spec revision'
 complete -c mcp-elicit -n "__fish_mcp_elicit_needs_command" -f -a "answer" -d 'Answer an elicitation: a form on the terminal, or from a script'
+complete -c mcp-elicit -n "__fish_mcp_elicit_needs_command" -f -a "call" -d 'Connect to an MCP server, make one request and answer its elicitations'
 complete -c mcp-elicit -n "__fish_mcp_elicit_needs_command" -f -a "replay" -d 'Check a recorded session, or show it as a transcript'
 complete -c mcp-elicit -n "__fish_mcp_elicit_needs_command" -f -a "generate" -d 'Turn a Rust type or an ordinary JSON Schema into an elicitation schema'
 complete -c mcp-elicit -n "__fish_mcp_elicit_needs_command" -f -a "completions" -d 'Print a shell completion script (bash, zsh, fish, powershell or elvish)'
@@ -72,6 +73,28 @@ never\t''"
 complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand answer" -l defaults -d 'Accept with the schema\'s defaults, plus any --set or --answers'
 complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand answer" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand answer" -s V -l version -d 'Print version'
+complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand call" -l tool -d 'Call this tool' -r
+complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand call" -l prompt -d 'Get this prompt' -r
+complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand call" -l resource -d 'Read this resource' -r
+complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand call" -l args -d 'The tool\'s or prompt\'s arguments, as a JSON object' -r
+complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand call" -l spec -d 'Speak this revision instead of negotiating the newest' -r
+complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand call" -l server-timeout -d 'Give up when the server sends nothing for this long [default: 300]' -r
+complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand call" -l server -d 'Show the server under this name instead of its serverInfo name' -r
+complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand call" -l set -d 'Set a field of every form (typed by its schema); repeatable' -r
+complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand call" -l answers -d 'Take field values from a JSON object in FILE (`-` reads stdin)' -r -F
+complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand call" -l action -d 'Answer every elicitation with this action' -r -f -a "decline\t'Decline: the person said no'
+cancel\t'Cancel: the person dismissed the request without choosing'"
+complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand call" -l answers-from -d 'Answer as a recorded session answered the same request' -r -F
+complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand call" -l record -d 'Record the whole conversation to this session file' -r -F
+complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand call" -l redact -d 'With --record, replace the answered value of this property with "[redacted]" (repeatable)' -r
+complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand call" -l color -d 'When to use colour: auto, always or never' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand call" -l list -d 'List the server\'s tools, prompts and resources'
+complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand call" -l no-url-mode -d 'Declare form mode only (no URL mode)'
+complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand call" -l defaults -d 'Accept every form with its defaults (plus any --set)'
+complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand call" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand call" -s V -l version -d 'Print version'
 complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand replay" -l spec -d 'Lint under this spec revision: 2025-06-18, 2025-11-25, 2026-07-28, latest or draft [default: the revision a document names, else latest]' -r
 complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand replay" -l format -d 'Output format' -r -f -a "concise\t'One line per finding: path:line:col: severity[CODE] message'
 full\t'Each finding with its source line and a caret'
@@ -113,10 +136,11 @@ always\t''
 never\t''"
 complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand man" -s h -l help -d 'Print help'
 complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand man" -s V -l version -d 'Print version'
-complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand help; and not __fish_seen_subcommand_from lint answer replay generate completions man help" -f -a "lint" -d 'Check schemas, requests, results and sessions against a spec revision'
-complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand help; and not __fish_seen_subcommand_from lint answer replay generate completions man help" -f -a "answer" -d 'Answer an elicitation: a form on the terminal, or from a script'
-complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand help; and not __fish_seen_subcommand_from lint answer replay generate completions man help" -f -a "replay" -d 'Check a recorded session, or show it as a transcript'
-complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand help; and not __fish_seen_subcommand_from lint answer replay generate completions man help" -f -a "generate" -d 'Turn a Rust type or an ordinary JSON Schema into an elicitation schema'
-complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand help; and not __fish_seen_subcommand_from lint answer replay generate completions man help" -f -a "completions" -d 'Print a shell completion script (bash, zsh, fish, powershell or elvish)'
-complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand help; and not __fish_seen_subcommand_from lint answer replay generate completions man help" -f -a "man" -d 'Print the man page, or write one page per subcommand into a directory'
-complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand help; and not __fish_seen_subcommand_from lint answer replay generate completions man help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand help; and not __fish_seen_subcommand_from lint answer call replay generate completions man help" -f -a "lint" -d 'Check schemas, requests, results and sessions against a spec revision'
+complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand help; and not __fish_seen_subcommand_from lint answer call replay generate completions man help" -f -a "answer" -d 'Answer an elicitation: a form on the terminal, or from a script'
+complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand help; and not __fish_seen_subcommand_from lint answer call replay generate completions man help" -f -a "call" -d 'Connect to an MCP server, make one request and answer its elicitations'
+complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand help; and not __fish_seen_subcommand_from lint answer call replay generate completions man help" -f -a "replay" -d 'Check a recorded session, or show it as a transcript'
+complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand help; and not __fish_seen_subcommand_from lint answer call replay generate completions man help" -f -a "generate" -d 'Turn a Rust type or an ordinary JSON Schema into an elicitation schema'
+complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand help; and not __fish_seen_subcommand_from lint answer call replay generate completions man help" -f -a "completions" -d 'Print a shell completion script (bash, zsh, fish, powershell or elvish)'
+complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand help; and not __fish_seen_subcommand_from lint answer call replay generate completions man help" -f -a "man" -d 'Print the man page, or write one page per subcommand into a directory'
+complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand help; and not __fish_seen_subcommand_from lint answer call replay generate completions man help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'

@@ -5,6 +5,7 @@ mod support;
 
 mod answer_cli;
 mod answer_pty;
+mod call_cli;
 mod client;
 mod corpus;
 mod form;

@@ -279,7 +279,7 @@ fn read_text(input: &Path, name: &str) -> Result<String> {
     }
 }
 
-fn read_answers(p: &Path) -> Result<serde_json::Map<String, Value>> {
+pub(crate) fn read_answers(p: &Path) -> Result<serde_json::Map<String, Value>> {
     let name = p.to_string_lossy();
     let text = read_text(p, &name).context("--answers")?;
     match serde_json::from_str::<Value>(&text) {

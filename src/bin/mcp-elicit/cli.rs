@@ -44,6 +44,10 @@ pub enum Command {
     #[command(after_help = ANSWER_AFTER)]
     Answer(AnswerArgs),
 
+    /// Connect to an MCP server, make one request and answer its elicitations
+    #[command(after_help = CALL_AFTER)]
+    Call(CallArgs),
+
     /// Check a recorded session, or show it as a transcript
     #[command(after_help = REPLAY_AFTER)]
     Replay(ReplayArgs),
@@ -162,6 +166,94 @@ pub struct GenerateArgs {
     /// Do not print notes about what was dropped
     #[arg(long, short)]
     pub quiet: bool,
+}
+
+const CALL_AFTER: &str = "\
+The server is a Streamable HTTP URL or, after `--`, a command to spawn (stdio).
+The revision is the newest the server speaks (`server/discover` for
+2026-07-28, else `initialize`) unless --spec says. Every elicitation is linted
+first: an invalid one is answered -32602 and reported, never shown.
+
+Examples:
+  mcp-elicit call --list -- node server.js
+  mcp-elicit call --tool book_table -- cargo run --example booking_server
+  mcp-elicit call --tool book_table --defaults --set guests=4 http://127.0.0.1:8808/mcp
+  mcp-elicit call --tool book_table --record session.jsonl -- python server.py
+
+Exit codes:
+  0  the request completed
+  1  the server answered with a JSON-RPC error or a tool error
+  2  usage error, or the server could not be reached, died, timed out or broke the protocol";
+
+#[derive(Debug, Args)]
+pub struct CallArgs {
+    /// Call this tool
+    #[arg(long, value_name = "NAME", group = "request")]
+    pub tool: Option<String>,
+
+    /// Get this prompt
+    #[arg(long, value_name = "NAME", group = "request")]
+    pub prompt: Option<String>,
+
+    /// Read this resource
+    #[arg(long, value_name = "URI", group = "request")]
+    pub resource: Option<String>,
+
+    /// List the server's tools, prompts and resources
+    #[arg(long, group = "request")]
+    pub list: bool,
+
+    /// The tool's or prompt's arguments, as a JSON object
+    #[arg(long, value_name = "JSON")]
+    pub args: Option<String>,
+
+    /// Speak this revision instead of negotiating the newest
+    #[arg(long, value_name = "REVISION", value_parser = parse_revision)]
+    pub spec: Option<Revision>,
+
+    /// Declare form mode only (no URL mode)
+    #[arg(long)]
+    pub no_url_mode: bool,
+
+    /// Give up when the server sends nothing for this long [default: 300]
+    #[arg(long, value_name = "SECONDS", value_parser = parse_timeout)]
+    pub server_timeout: Option<std::time::Duration>,
+
+    /// Show the server under this name instead of its serverInfo name
+    #[arg(long, value_name = "NAME")]
+    pub server: Option<String>,
+
+    /// Set a field of every form (typed by its schema); repeatable
+    #[arg(long, value_name = "KEY=VALUE", value_parser = parse_set)]
+    pub set: Vec<(String, String)>,
+
+    /// Take field values from a JSON object in FILE (`-` reads stdin)
+    #[arg(long, value_name = "FILE")]
+    pub answers: Option<PathBuf>,
+
+    /// Accept every form with its defaults (plus any --set)
+    #[arg(long)]
+    pub defaults: bool,
+
+    /// Answer every elicitation with this action
+    #[arg(long, value_enum, conflicts_with_all = ["set", "answers", "defaults"])]
+    pub action: Option<FixedAction>,
+
+    /// Answer as a recorded session answered the same request
+    #[arg(long, value_name = "SESSION", conflicts_with_all = ["set", "answers", "defaults", "action"])]
+    pub answers_from: Option<PathBuf>,
+
+    /// Record the whole conversation to this session file
+    #[arg(long, value_name = "SESSION")]
+    pub record: Option<PathBuf>,
+
+    /// With --record, replace the answered value of this property with "[redacted]" (repeatable)
+    #[arg(long, value_name = "FIELD", requires = "record")]
+    pub redact: Vec<String>,
+
+    /// The server: an http(s):// URL, or after `--` the command that starts it
+    #[arg(value_name = "TARGET", required = true, num_args = 1.., trailing_var_arg = true, allow_hyphen_values = true)]
+    pub target: Vec<String>,
 }
 
 #[derive(Debug, Args)]

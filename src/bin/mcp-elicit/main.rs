@@ -3,6 +3,7 @@
 //! `answer` adds 3 declined and 4 cancelled).
 
 mod answer_cmd;
+mod call_cmd;
 mod cli;
 mod docs_cmd;
 mod generate_cmd;
@@ -52,6 +53,7 @@ fn main() -> ExitCode {
         Command::Lint(args) => lint_cmd::run(args),
         Command::Answer(args) => answer_cmd::run(args),
         Command::Replay(args) => replay_cmd::run(args),
+        Command::Call(args) => call_cmd::run(args),
         Command::Generate(args) => generate_cmd::run(args),
         Command::Completions { shell } => docs_cmd::completions(shell),
         Command::Man { dir } => docs_cmd::man(dir.as_deref()),

@@ -1,0 +1,161 @@
+//! `mcp-elicit call`: a client that connects to a real MCP server, makes one
+//! request, answers every elicitation on the way (terminal form or script),
+//! and prints the final result.
+
+use std::io::Write;
+use std::time::Duration;
+
+use anyhow::{Context, Result, bail};
+use mcp_elicit::form::script::{Script, ScriptResponder};
+use mcp_elicit::form::{Action, FixedResponder, FormResponder};
+use mcp_elicit::mcp::client::{Client, ClientOptions, Recording};
+use mcp_elicit::mcp::transport::{Http, Stdio, Transport};
+use mcp_elicit::respond::Responder;
+use mcp_elicit::sanitize;
+use mcp_elicit::session::recorded::RecordedResponder;
+use serde_json::{Value, json};
+
+use crate::Outcome;
+use crate::answer_cmd::read_answers;
+use crate::cli::{CallArgs, FixedAction};
+use crate::terminal::{self, Terminal};
+
+pub fn run(args: CallArgs) -> Result<Outcome> {
+    let transport = connect(&args.target)?;
+    let arguments: Value = match &args.args {
+        None => json!({}),
+        Some(a) => match serde_json::from_str(a) {
+            Ok(v @ Value::Object(_)) => v,
+            Ok(_) => {
+                bail!("--args must be a JSON object, like '{{\"restaurant\": \"Chez Nous\"}}'")
+            }
+            Err(e) => bail!("--args is not valid JSON: {e}"),
+        },
+    };
+    let request = if let Some(t) = &args.tool {
+        Some(("tools/call", json!({"name": t, "arguments": arguments})))
+    } else if let Some(p) = &args.prompt {
+        Some(("prompts/get", json!({"name": p, "arguments": arguments})))
+    } else if let Some(r) = &args.resource {
+        Some(("resources/read", json!({"uri": r})))
+    } else if args.list {
+        None
+    } else {
+        bail!("say what to request: --tool NAME, --prompt NAME, --resource URI, or --list");
+    };
+    let mut responder = responder(&args)?;
+    let opts = ClientOptions {
+        spec: args.spec,
+        url_mode: !args.no_url_mode,
+        server_timeout: args.server_timeout.unwrap_or(Duration::from_secs(300)),
+        server_name: args.server.clone(),
+    };
+    let recording = args.record.as_ref().map(|p| Recording {
+        path: p.clone(),
+        redact: args.redact.clone(),
+    });
+    let mut client = Client::connect(transport, opts, recording)?;
+    let outcome = match request {
+        Some((method, params)) => {
+            let resp = client.request(method, params, responder.as_mut());
+            report(&mut client);
+            let resp = resp?;
+            // The result itself; a JSON-RPC error is printed whole.
+            print(resp.get("result").unwrap_or(&resp))?;
+            let failed = resp.get("error").is_some()
+                || resp.get("result").and_then(|r| r.get("isError")) == Some(&Value::Bool(true));
+            if failed {
+                Outcome::Findings
+            } else {
+                Outcome::Clean
+            }
+        }
+        None => {
+            let mut listing = serde_json::Map::new();
+            for (method, key) in [
+                ("tools/list", "tools"),
+                ("prompts/list", "prompts"),
+                ("resources/list", "resources"),
+            ] {
+                let resp = client.request(method, json!({}), responder.as_mut())?;
+                if let Some(items) = resp.get("result").and_then(|r| r.get(key)) {
+                    listing.insert(key.into(), items.clone());
+                }
+            }
+            report(&mut client);
+            print(&Value::Object(listing))?;
+            Outcome::Clean
+        }
+    };
+    client.close();
+    Ok(outcome)
+}
+
+/// The transport for TARGET: a URL (also accepted as the last argument, as
+/// test runners append it), or a command.
+fn connect(target: &[String]) -> Result<Box<dyn Transport>> {
+    let is_url = |s: &str| s.starts_with("http://") || s.starts_with("https://");
+    match target {
+        [one] if is_url(one) => Ok(Box::new(Http::new(one)?)),
+        [.., last] if is_url(last) && !target.iter().any(|a| a == "--") => {
+            Ok(Box::new(Http::new(last)?))
+        }
+        cmd => {
+            let cmd: Vec<String> = cmd.iter().filter(|a| *a != "--").cloned().collect();
+            Ok(Box::new(Stdio::spawn(&cmd)?))
+        }
+    }
+}
+
+fn responder(args: &CallArgs) -> Result<Box<dyn Responder>> {
+    if let Some(a) = args.action {
+        return Ok(Box::new(FixedResponder(match a {
+            FixedAction::Decline => Action::Decline,
+            FixedAction::Cancel => Action::Cancel,
+        })));
+    }
+    if let Some(s) = &args.answers_from {
+        return Ok(Box::new(RecordedResponder::open(s)?));
+    }
+    let script = Script {
+        sets: args.set.clone(),
+        answers: match &args.answers {
+            Some(p) => Some(read_answers(p)?),
+            None => None,
+        },
+        defaults: args.defaults,
+    };
+    if !script.is_empty() {
+        return Ok(Box::new(ScriptResponder {
+            script,
+            // Each form takes the names it has: one --set may serve one of several forms.
+            lenient: true,
+        }));
+    }
+    if args.list {
+        // Listing asks nothing; a server that elicits anyway is told no.
+        return Ok(Box::new(FixedResponder(Action::Cancel)));
+    }
+    if !terminal::available() {
+        bail!(
+            "no terminal to show forms on; answer from a script with --defaults, --set KEY=VALUE, --answers FILE or --answers-from SESSION, or give --action decline|cancel"
+        );
+    }
+    Ok(Box::new(FormResponder {
+        prompter: Terminal::new(),
+    }))
+}
+
+fn report(client: &mut Client) {
+    for n in client.take_notices() {
+        eprintln!("note: {}", sanitize::line(&n.0));
+    }
+}
+
+fn print(v: &Value) -> Result<()> {
+    let mut out = std::io::stdout().lock();
+    serde_json::to_writer_pretty(&mut out, v).context("writing the result")?;
+    writeln!(out)?;
+    out.flush()?;
+    Ok(())
+}

@@ -1,0 +1,173 @@
+//! `mcp-elicit call` as a user runs it, against real server processes: the
+//! example server of this crate and a server on the official Python SDK.
+
+use std::process::{Command, Output};
+
+use crate::support::{bin, root};
+
+fn example_server() -> String {
+    let b = std::path::Path::new(bin());
+    b.parent()
+        .unwrap()
+        .join("examples")
+        .join("booking_server")
+        .to_string_lossy()
+        .into_owned()
+}
+
+fn call(args: &[&str]) -> Output {
+    Command::new(bin())
+        .arg("call")
+        .args(args)
+        .current_dir(root())
+        .output()
+        .unwrap()
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+const SCRIPT: &[&str] = &[
+    "--defaults",
+    "--set",
+    "name=Ada",
+    "--set",
+    "email=ada@example.com",
+    "--set",
+    "date=2026-12-24",
+    "--set",
+    "guests=4",
+    "--set",
+    "confirm=true",
+];
+
+#[test]
+fn scripted_answers_in_every_revision_over_stdio() {
+    let server = example_server();
+    for spec in ["2025-06-18", "2025-11-25", "2026-07-28"] {
+        let mut args = vec!["--tool", "book_and_confirm", "--spec", spec];
+        args.extend_from_slice(SCRIPT);
+        args.extend(["--", server.as_str()]);
+        let o = call(&args);
+        assert_eq!(o.status.code(), Some(0), "{spec}: {}", stderr(&o));
+        let result: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+        let text = result["content"][0]["text"].as_str().unwrap();
+        assert!(
+            text.starts_with(r#"book_and_confirm: accept {"name":"Ada","email":"ada@example.com","date":"2026-12-24","guests":4"#)
+                && text.ends_with(r#" then accept {"confirm":true}"#),
+            "{spec}: {text}"
+        );
+    }
+}
+
+#[test]
+fn a_url_as_last_argument_and_a_recording_that_replays_clean() {
+    use std::io::BufRead;
+    let mut child = Command::new(example_server())
+        .args(["--http", "127.0.0.1:0"])
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut line = String::new();
+    std::io::BufReader::new(child.stderr.take().unwrap())
+        .read_line(&mut line)
+        .unwrap();
+    let url = line.trim().rsplit(' ').next().unwrap().to_string();
+    let dir = tempfile::tempdir().unwrap();
+    let session = dir.path().join("call.jsonl");
+    let mut args = vec![
+        "--tool",
+        "book_table",
+        "--record",
+        session.to_str().unwrap(),
+        "--redact",
+        "email",
+    ];
+    args.extend_from_slice(SCRIPT);
+    args.push(&url);
+    let o = call(&args);
+    let _ = child.kill();
+    let _ = child.wait();
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(stdout(&o).contains("book_table: accept"), "{}", stdout(&o));
+    let text = std::fs::read_to_string(&session).unwrap();
+    assert!(
+        text.lines()
+            .next()
+            .unwrap()
+            .contains(r#""server":{"transport":"http","url":"http://127.0.0.1:"#)
+    );
+    assert!(text.contains(r#""email":"[redacted]""#), "{text}");
+    assert!(
+        text.lines()
+            .filter(|l| l.contains(r#""from":"client""#))
+            .all(|l| !l.contains("ada@example.com")),
+        "the answers sent are redacted: {text}"
+    );
+    let replay = Command::new(bin())
+        .args(["replay", "--fail-on", "warning"])
+        .arg(&session)
+        .output()
+        .unwrap();
+    assert_eq!(replay.status.code(), Some(0), "{}", stdout(&replay));
+}
+
+#[test]
+fn decline_and_an_invalid_elicitation_from_the_python_sdk() {
+    let python = std::env::var("MCP_PYTHON").unwrap_or_else(|_| "python3".into());
+    let o = call(&[
+        "--tool",
+        "book_table",
+        "--action",
+        "decline",
+        "--",
+        &python,
+        "tests/servers/booking.py",
+        "stdio",
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(stdout(&o).contains("not booked: decline"), "{}", stdout(&o));
+    // A schema whose root has a title is refused, reported, and the failed
+    // call gives exit 1.
+    let o = call(&[
+        "--tool",
+        "ask_untidy_schema",
+        "--spec",
+        "2025-11-25",
+        "--defaults",
+        "--",
+        &python,
+        "tests/servers/booking.py",
+        "stdio",
+    ]);
+    assert_eq!(o.status.code(), Some(1), "{}", stdout(&o));
+    assert!(
+        stderr(&o).contains("note: refused an invalid elicitation (E122"),
+        "{}",
+        stderr(&o)
+    );
+}
+
+#[test]
+fn a_server_that_does_not_start_is_one_clear_line() {
+    let o = call(&["--list", "--", "no-such-mcp-server-here"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert_eq!(
+        stderr(&o),
+        "error: cannot start the server command `no-such-mcp-server-here`: check that `no-such-mcp-server-here` is installed and on PATH: No such file or directory (os error 2)\n"
+    );
+    let o = call(&["--tool", "x", "--defaults", "http://127.0.0.1:9/mcp"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).starts_with(
+            "error: the connection to the server ended: cannot reach http://127.0.0.1:9/mcp"
+        ),
+        "{}",
+        stderr(&o)
+    );
+}
