@@ -57,12 +57,12 @@ complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand lint" -s V -l vers
 complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand answer" -l output -d 'What to write on stdout [default: retry for an InputRequiredResult, else result]' -r -f -a "result\t'The ElicitResult object: {"action": ..., "content": {...}}'
 response\t'A JSON-RPC response carrying the ElicitResult, with the request\'s id'
 retry\t'The retry fragment {"inputResponses": {...}, "requestState": ...}'"
-complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand answer" -l set -d 'Answer a field without asking (repeatable; multi-select takes a comma list)' -r
+complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand answer" -l set -d 'Answer a field without asking (repeatable; typed by the schema; multi-select takes a comma list)' -r
 complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand answer" -l answers -d 'Answer from a JSON object of field values (`-` reads stdin)' -r -F
 complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand answer" -l action -d 'Answer with this action without asking' -r -f -a "decline\t'Decline: the person said no'
 cancel\t'Cancel: the person dismissed the request without choosing'"
 complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand answer" -l answers-from -d 'Answer as a recorded session answered the same request (matched by mode, message and schema)' -r -F
-complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand answer" -l record -d 'Append the request and the answer given to this session file (created if missing)' -r -F
+complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand answer" -l record -d 'Record the exchanges to this session file (appended; created if missing)' -r -F
 complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand answer" -l redact -d 'With --record, replace the answered value of this property with "[redacted]" (repeatable)' -r
 complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand answer" -l timeout -d 'Cancel when the form is not finished within this many seconds' -r
 complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand answer" -l server -d 'The asking server\'s name for the form\'s heading [default: the name the document reports]' -r
@@ -80,19 +80,19 @@ complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand call" -l args -d '
 complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand call" -l spec -d 'Speak this revision instead of negotiating the newest' -r
 complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand call" -l server-timeout -d 'Give up when the server sends nothing for this long [default: 300]' -r
 complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand call" -l server -d 'Show the server under this name instead of its serverInfo name' -r
-complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand call" -l set -d 'Set a field of every form (typed by its schema); repeatable' -r
-complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand call" -l answers -d 'Take field values from a JSON object in FILE (`-` reads stdin)' -r -F
-complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand call" -l action -d 'Answer every elicitation with this action' -r -f -a "decline\t'Decline: the person said no'
+complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand call" -l set -d 'Answer a field without asking (repeatable; typed by the schema; multi-select takes a comma list)' -r
+complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand call" -l answers -d 'Answer from a JSON object of field values (`-` reads stdin)' -r -F
+complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand call" -l action -d 'Answer with this action without asking' -r -f -a "decline\t'Decline: the person said no'
 cancel\t'Cancel: the person dismissed the request without choosing'"
-complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand call" -l answers-from -d 'Answer as a recorded session answered the same request' -r -F
-complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand call" -l record -d 'Record the whole conversation to this session file' -r -F
+complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand call" -l answers-from -d 'Answer as a recorded session answered the same request (matched by mode, message and schema)' -r -F
+complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand call" -l record -d 'Record the exchanges to this session file (appended; created if missing)' -r -F
 complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand call" -l redact -d 'With --record, replace the answered value of this property with "[redacted]" (repeatable)' -r
 complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand call" -l color -d 'When to use colour: auto, always or never' -r -f -a "auto\t''
 always\t''
 never\t''"
 complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand call" -l list -d 'List the server\'s tools, prompts and resources'
 complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand call" -l no-url-mode -d 'Declare form mode only (no URL mode)'
-complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand call" -l defaults -d 'Accept every form with its defaults (plus any --set)'
+complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand call" -l defaults -d 'Accept with the schema\'s defaults, plus any --set or --answers'
 complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand call" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand call" -s V -l version -d 'Print version'
 complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand replay" -l spec -d 'Lint under this spec revision: 2025-06-18, 2025-11-25, 2026-07-28, latest or draft [default: the revision a document names, else latest]' -r

@@ -22,7 +22,7 @@ use mcp_elicit::spec::Revision;
 use serde_json::Value;
 
 use crate::Outcome;
-use crate::cli::{AnswerArgs, AnswerOutput, FixedAction};
+use crate::cli::{AnswerArgs, AnswerOutput, FixedAction, ScriptArgs};
 use crate::terminal::{self, Terminal, TtyState};
 
 /// The `_meta` key under which 2026-07-28 results name the server.
@@ -36,7 +36,7 @@ pub fn run(args: AnswerArgs) -> Result<Outcome> {
     } else {
         input.to_string_lossy().into_owned()
     };
-    if from_stdin && args.answers.as_deref() == Some(Path::new("-")) {
+    if from_stdin && args.script.answers.as_deref() == Some(Path::new("-")) {
         bail!(
             "the request and --answers cannot both come from stdin; give the request as a FILE or --answers a file"
         );
@@ -109,20 +109,13 @@ pub fn run(args: AnswerArgs) -> Result<Outcome> {
         keys: requests.iter().map(|(k, _)| k.clone()).collect(),
     };
 
-    let script = Script {
-        sets: args.set.clone(),
-        answers: match &args.answers {
-            Some(p) => Some(read_answers(p)?),
-            None => None,
-        },
-        defaults: args.defaults,
-    };
-    let mut responder: Box<dyn Responder> = if let Some(a) = args.action {
+    let script = script(&args.script)?;
+    let mut responder: Box<dyn Responder> = if let Some(a) = args.script.action {
         Box::new(FixedResponder(match a {
             FixedAction::Decline => Action::Decline,
             FixedAction::Cancel => Action::Cancel,
         }))
-    } else if let Some(session) = &args.answers_from {
+    } else if let Some(session) = &args.script.answers_from {
         Box::new(mcp_elicit::session::recorded::RecordedResponder::open(
             session,
         )?)
@@ -279,7 +272,19 @@ fn read_text(input: &Path, name: &str) -> Result<String> {
     }
 }
 
-pub(crate) fn read_answers(p: &Path) -> Result<serde_json::Map<String, Value>> {
+/// The scripted answers the options give (empty when none).
+pub(crate) fn script(args: &ScriptArgs) -> Result<Script> {
+    Ok(Script {
+        sets: args.set.clone(),
+        answers: match &args.answers {
+            Some(p) => Some(read_answers(p)?),
+            None => None,
+        },
+        defaults: args.defaults,
+    })
+}
+
+fn read_answers(p: &Path) -> Result<serde_json::Map<String, Value>> {
     let name = p.to_string_lossy();
     let text = read_text(p, &name).context("--answers")?;
     match serde_json::from_str::<Value>(&text) {
@@ -601,7 +606,7 @@ impl Recorder {
         revision: Revision,
         several: bool,
     ) -> Result<Option<Recorder>> {
-        let Some(path) = &args.record else {
+        let Some(path) = &args.script.record else {
             return Ok(None);
         };
         if several {
@@ -616,7 +621,7 @@ impl Recorder {
         let peer = mcp_elicit::session::Peer::File {
             path: name.to_string(),
         };
-        let writer = mcp_elicit::session::Writer::open(path, revision, &peer, &args.redact)
+        let writer = mcp_elicit::session::Writer::open(path, revision, &peer, &args.script.redact)
             .with_context(|| format!("--record {}: cannot write it", path.display()))?;
         Ok(Some(Recorder {
             writer,

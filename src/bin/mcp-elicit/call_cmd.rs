@@ -6,7 +6,7 @@ use std::io::Write;
 use std::time::Duration;
 
 use anyhow::{Context, Result, bail};
-use mcp_elicit::form::script::{Script, ScriptResponder};
+use mcp_elicit::form::script::ScriptResponder;
 use mcp_elicit::form::{Action, FixedResponder, FormResponder};
 use mcp_elicit::mcp::client::{Client, ClientOptions, Recording};
 use mcp_elicit::mcp::transport::{Http, Stdio, Transport};
@@ -16,7 +16,6 @@ use mcp_elicit::session::recorded::RecordedResponder;
 use serde_json::{Value, json};
 
 use crate::Outcome;
-use crate::answer_cmd::read_answers;
 use crate::cli::{CallArgs, FixedAction};
 use crate::terminal::{self, Terminal};
 
@@ -50,9 +49,9 @@ pub fn run(args: CallArgs) -> Result<Outcome> {
         server_timeout: args.server_timeout.unwrap_or(Duration::from_secs(300)),
         server_name: args.server.clone(),
     };
-    let recording = args.record.as_ref().map(|p| Recording {
+    let recording = args.script.record.as_ref().map(|p| Recording {
         path: p.clone(),
-        redact: args.redact.clone(),
+        redact: args.script.redact.clone(),
     });
     let mut client = Client::connect(transport, opts, recording)?;
     let outcome = match request {
@@ -108,23 +107,16 @@ fn connect(target: &[String]) -> Result<Box<dyn Transport>> {
 }
 
 fn responder(args: &CallArgs) -> Result<Box<dyn Responder>> {
-    if let Some(a) = args.action {
+    if let Some(a) = args.script.action {
         return Ok(Box::new(FixedResponder(match a {
             FixedAction::Decline => Action::Decline,
             FixedAction::Cancel => Action::Cancel,
         })));
     }
-    if let Some(s) = &args.answers_from {
+    if let Some(s) = &args.script.answers_from {
         return Ok(Box::new(RecordedResponder::open(s)?));
     }
-    let script = Script {
-        sets: args.set.clone(),
-        answers: match &args.answers {
-            Some(p) => Some(read_answers(p)?),
-            None => None,
-        },
-        defaults: args.defaults,
-    };
+    let script = crate::answer_cmd::script(&args.script)?;
     if !script.is_empty() {
         return Ok(Box::new(ScriptResponder {
             script,

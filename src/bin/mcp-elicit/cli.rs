@@ -223,33 +223,8 @@ pub struct CallArgs {
     #[arg(long, value_name = "NAME")]
     pub server: Option<String>,
 
-    /// Set a field of every form (typed by its schema); repeatable
-    #[arg(long, value_name = "KEY=VALUE", value_parser = parse_set)]
-    pub set: Vec<(String, String)>,
-
-    /// Take field values from a JSON object in FILE (`-` reads stdin)
-    #[arg(long, value_name = "FILE")]
-    pub answers: Option<PathBuf>,
-
-    /// Accept every form with its defaults (plus any --set)
-    #[arg(long)]
-    pub defaults: bool,
-
-    /// Answer every elicitation with this action
-    #[arg(long, value_enum, conflicts_with_all = ["set", "answers", "defaults"])]
-    pub action: Option<FixedAction>,
-
-    /// Answer as a recorded session answered the same request
-    #[arg(long, value_name = "SESSION", conflicts_with_all = ["set", "answers", "defaults", "action"])]
-    pub answers_from: Option<PathBuf>,
-
-    /// Record the whole conversation to this session file
-    #[arg(long, value_name = "SESSION")]
-    pub record: Option<PathBuf>,
-
-    /// With --record, replace the answered value of this property with "[redacted]" (repeatable)
-    #[arg(long, value_name = "FIELD", requires = "record")]
-    pub redact: Vec<String>,
+    #[command(flatten)]
+    pub script: ScriptArgs,
 
     /// The server: an http(s):// URL, or after `--` the command that starts it
     #[arg(value_name = "TARGET", required = true, num_args = 1.., trailing_var_arg = true, allow_hyphen_values = true)]
@@ -318,7 +293,28 @@ pub struct AnswerArgs {
     #[arg(long, value_enum)]
     pub output: Option<AnswerOutput>,
 
-    /// Answer a field without asking (repeatable; multi-select takes a comma list)
+    #[command(flatten)]
+    pub script: ScriptArgs,
+
+    /// Cancel when the form is not finished within this many seconds
+    #[arg(long, value_name = "SECONDS", value_parser = parse_timeout)]
+    pub timeout: Option<std::time::Duration>,
+
+    /// The asking server's name for the form's heading [default: the name the document reports]
+    #[arg(long, value_name = "NAME")]
+    pub server: Option<String>,
+
+    /// Check the request under this spec revision: 2025-06-18, 2025-11-25, 2026-07-28,
+    /// latest or draft [default: the revision the document names or implies]
+    #[arg(long, value_name = "REVISION", value_parser = parse_revision)]
+    pub spec: Option<Revision>,
+}
+
+/// How elicitations are answered without a form, and recorded (shared by
+/// `answer` and `call`).
+#[derive(Debug, Args)]
+pub struct ScriptArgs {
+    /// Answer a field without asking (repeatable; typed by the schema; multi-select takes a comma list)
     #[arg(long, value_name = "KEY=VALUE", value_parser = parse_set)]
     pub set: Vec<(String, String)>,
 
@@ -338,26 +334,13 @@ pub struct AnswerArgs {
     #[arg(long, value_name = "SESSION", conflicts_with_all = ["set", "answers", "defaults", "action"])]
     pub answers_from: Option<PathBuf>,
 
-    /// Append the request and the answer given to this session file (created if missing)
+    /// Record the exchanges to this session file (appended; created if missing)
     #[arg(long, value_name = "SESSION")]
     pub record: Option<PathBuf>,
 
     /// With --record, replace the answered value of this property with "[redacted]" (repeatable)
     #[arg(long, value_name = "FIELD", requires = "record")]
     pub redact: Vec<String>,
-
-    /// Cancel when the form is not finished within this many seconds
-    #[arg(long, value_name = "SECONDS", value_parser = parse_timeout)]
-    pub timeout: Option<std::time::Duration>,
-
-    /// The asking server's name for the form's heading [default: the name the document reports]
-    #[arg(long, value_name = "NAME")]
-    pub server: Option<String>,
-
-    /// Check the request under this spec revision: 2025-06-18, 2025-11-25, 2026-07-28,
-    /// latest or draft [default: the revision the document names or implies]
-    #[arg(long, value_name = "REVISION", value_parser = parse_revision)]
-    pub spec: Option<Revision>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
