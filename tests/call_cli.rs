@@ -171,3 +171,26 @@ fn a_server_that_does_not_start_is_one_clear_line() {
         stderr(&o)
     );
 }
+
+#[test]
+fn the_readme_shows_a_real_call() {
+    let readme = std::fs::read_to_string(root().join("README.md")).unwrap();
+    let prefix = "$ mcp-elicit call ";
+    let at = readme.find(prefix).expect("the README shows a call");
+    let line_end = at + readme[at..].find('\n').unwrap();
+    let words: Vec<&str> = readme[at + prefix.len()..line_end].split(' ').collect();
+    let shown = &readme[line_end + 1..line_end + 1 + readme[line_end + 1..].find("```").unwrap()];
+    let args: Vec<String> = words
+        .iter()
+        .map(|w| {
+            if *w == "target/debug/examples/booking_server" {
+                example_server()
+            } else {
+                w.to_string()
+            }
+        })
+        .collect();
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    let o = call(&args);
+    assert_eq!(stdout(&o), shown);
+}
