@@ -138,6 +138,63 @@ impl Line<'_, '_> {
     }
 }
 
+/// What [`each_line`] found on one non-blank line.
+pub enum Event<'d, 'a> {
+    /// A JSON line, read in the file's format (from its first JSON line).
+    Line(Format, Line<'d, 'a>),
+    /// JSON that ends early: a line torn by a crash when nothing but a new
+    /// run (or the end of the file) follows it.
+    EndsEarly(String),
+    /// Not UTF-8: the offset of the first bad byte.
+    NotUtf8(usize),
+    /// Not JSON: the parser's message.
+    NotJson(String),
+    /// A line over [`crate::lint::MAX_DOCUMENT`] bytes, skipped; its length.
+    TooLong(u64),
+}
+
+/// Streams the lines of a session, in memory bounded by the longest line,
+/// handing each non-blank one (1-based line number) to `f`; stops at the
+/// first error `f` returns.
+pub fn each_line<R: std::io::BufRead, E: From<std::io::Error>>(
+    mut reader: R,
+    mut f: impl FnMut(usize, Event<'_, '_>) -> Result<(), E>,
+) -> Result<(), E> {
+    use crate::lines::{LineRead, read_line_bounded};
+    let mut buf = Vec::with_capacity(4096);
+    let mut format: Option<Format> = None;
+    let mut line_no = 0;
+    loop {
+        let read = read_line_bounded(&mut reader, &mut buf, crate::lint::MAX_DOCUMENT)?;
+        line_no += 1;
+        let text = match read {
+            LineRead::Eof => return Ok(()),
+            LineRead::TooLong(n) => {
+                f(line_no, Event::TooLong(n))?;
+                continue;
+            }
+            LineRead::Line => match std::str::from_utf8(&buf) {
+                Ok(t) => t.trim_end_matches(['\n', '\r']),
+                Err(e) => {
+                    f(line_no, Event::NotUtf8(e.valid_up_to()))?;
+                    continue;
+                }
+            },
+        };
+        if text.trim().is_empty() {
+            continue;
+        }
+        match crate::json::parse(text) {
+            Ok(node) => {
+                let format = *format.get_or_insert_with(|| Format::detect(&node));
+                f(line_no, Event::Line(format, line(format, &node)))?;
+            }
+            Err(e) if e.offset >= text.trim_end().len() => f(line_no, Event::EndsEarly(e.message))?,
+            Err(e) => f(line_no, Event::NotJson(e.message))?,
+        }
+    }
+}
+
 /// Reads one line of a session in `format`.
 pub fn line<'d, 'a>(format: Format, node: &'d Node<'a>) -> Line<'d, 'a> {
     if node.as_object().is_none() {

@@ -7,11 +7,9 @@ use std::io::BufRead;
 
 use serde_json::Value;
 
-use super::{Format, Line, line};
+use super::{Event, Line, each_line};
 use crate::document;
-use crate::json::{self, Node};
-use crate::lines::{LineRead, read_line_bounded};
-use crate::lint::MAX_DOCUMENT;
+use crate::json::Node;
 
 /// One recorded elicitation and its answer.
 #[derive(Debug, Clone, PartialEq)]
@@ -27,32 +25,14 @@ pub struct Recorded {
 /// Reads every answered elicitation of a session, in any recognised format,
 /// streaming. Unanswered requests are left out; torn and unreadable lines
 /// are skipped (`replay` reports them).
-pub fn read<R: BufRead>(mut reader: R) -> std::io::Result<Vec<Recorded>> {
+pub fn read<R: BufRead>(reader: R) -> std::io::Result<Vec<Recorded>> {
     let mut out = Vec::new();
-    let mut format: Option<Format> = None;
     // Open `elicitation/create` requests by id, and input requests by key.
     let mut by_id: HashMap<String, (usize, Value)> = HashMap::new();
     let mut by_key: HashMap<String, (usize, Value)> = HashMap::new();
-    let mut buf = Vec::new();
-    let mut line_no = 0;
-    loop {
-        match read_line_bounded(&mut reader, &mut buf, MAX_DOCUMENT)? {
-            LineRead::Eof => break,
-            LineRead::TooLong(_) => {
-                line_no += 1;
-                continue;
-            }
-            LineRead::Line => line_no += 1,
-        }
-        let Ok(text) = std::str::from_utf8(&buf) else {
-            continue;
-        };
-        let Ok(node) = json::parse(text.trim_end()) else {
-            continue;
-        };
-        let format = *format.get_or_insert_with(|| Format::detect(&node));
-        let Line::Message { msg, .. } = line(format, &node) else {
-            continue;
+    each_line(reader, |line_no, event| -> std::io::Result<()> {
+        let Event::Line(_, Line::Message { msg, .. }) = event else {
+            return Ok(());
         };
         let id = msg.get("id").map(|i| i.to_value().to_string());
         let method = msg.get("method").and_then(Node::as_str);
@@ -60,7 +40,7 @@ pub fn read<R: BufRead>(mut reader: R) -> std::io::Result<Vec<Recorded>> {
             if let (Some(id), Some(p)) = (id, msg.get("params")) {
                 by_id.insert(id, (line_no, p.to_value()));
             }
-            continue;
+            return Ok(());
         }
         if let Some(responses) = msg
             .get("params")
@@ -76,7 +56,7 @@ pub fn read<R: BufRead>(mut reader: R) -> std::io::Result<Vec<Recorded>> {
                     });
                 }
             }
-            continue;
+            return Ok(());
         }
         if let Some(ir) = document::input_required(msg) {
             for (key, method, request) in ir.requests {
@@ -86,7 +66,7 @@ pub fn read<R: BufRead>(mut reader: R) -> std::io::Result<Vec<Recorded>> {
                     by_key.insert(key, (line_no, p.to_value()));
                 }
             }
-            continue;
+            return Ok(());
         }
         if let (Some(id), Some(result)) = (id, msg.get("result"))
             && result.get("action").is_some()
@@ -98,7 +78,8 @@ pub fn read<R: BufRead>(mut reader: R) -> std::io::Result<Vec<Recorded>> {
                 answer: result.to_value(),
             });
         }
-    }
+        Ok(())
+    })?;
     Ok(out)
 }
 
