@@ -814,8 +814,11 @@ pub struct JsonlLinter<'o> {
     session: Session,
     /// The session format, from the first non-blank line.
     format: Option<crate::session::Format>,
-    /// A line whose JSON ended early, judged by what follows it.
-    held: Option<(usize, String)>,
+    /// A line whose JSON ended early (number, text, parser message),
+    /// judged by what follows it.
+    held: Option<(usize, String, String)>,
+    /// Whether the last line read was a session header (a new run).
+    header: bool,
 }
 
 impl<'o> JsonlLinter<'o> {
@@ -826,12 +829,8 @@ impl<'o> JsonlLinter<'o> {
             session: Session::multi(),
             format: None,
             held: None,
+            header: false,
         }
-    }
-
-    /// The session format seen, once a line has been read.
-    pub fn format(&self) -> Option<crate::session::Format> {
-        self.format
     }
 
     /// Lints one line (1-based `line_no`), without its line break. Call
@@ -844,12 +843,15 @@ impl<'o> JsonlLinter<'o> {
             Ok(text) => {
                 // A line whose JSON ends early may be torn by a crash: it is
                 // judged once the next line shows whether a new run began.
-                let Some(findings) = self.lint_line(text) else {
-                    self.release_held(false, sink);
-                    self.held = Some((line_no, text.to_string()));
-                    return;
+                let findings = match self.lint_line(text) {
+                    Ok(f) => f,
+                    Err(message) => {
+                        self.release_held(false, sink);
+                        self.held = Some((line_no, text.to_string(), message));
+                        return;
+                    }
                 };
-                let new_run = findings.is_empty() && self.starts_run(text);
+                let new_run = findings.is_empty() && self.header;
                 self.release_held(new_run, sink);
                 self.place_recorded(line_no, text);
                 place(&self.path, text, line_no - 1, findings, sink);
@@ -869,13 +871,15 @@ impl<'o> JsonlLinter<'o> {
         }
     }
 
-    /// Lints one line; `None` when its JSON ends early, so that it may be a
-    /// line torn by a crash (judged by what follows it).
-    fn lint_line(&mut self, text: &str) -> Option<Vec<Finding>> {
+    /// Lints one line; `Err` (with the parser's message) when its JSON ends
+    /// early, so that it may be a line torn by a crash (judged by what
+    /// follows it).
+    fn lint_line(&mut self, text: &str) -> Result<Vec<Finding>, String> {
         use crate::session::{self, Line};
         let mut out = Findings::default();
+        self.header = false;
         match json::parse(text) {
-            Err(e) if e.offset >= text.trim_end().len() => return None,
+            Err(e) if e.offset >= text.trim_end().len() => return Err(e.message),
             Err(e) => out.push(
                 &rules::INVALID_JSON,
                 Span::new(e.offset, e.offset + 1),
@@ -888,6 +892,7 @@ impl<'o> JsonlLinter<'o> {
                     .get_or_insert_with(|| session::Format::detect(&node));
                 match session::line(format, &node) {
                     Line::Header(h) => {
+                        self.header = true;
                         duplicate_keys(&node, &mut Vec::new(), &mut out);
                         if let Some(r) = h.spec.as_deref().and_then(Revision::parse) {
                             self.session.revision = Some(r);
@@ -907,20 +912,13 @@ impl<'o> JsonlLinter<'o> {
                 }
             }
         }
-        Some(finish(out, self.opts))
-    }
-
-    /// Whether `text` (already linted) is a session header, which starts a new run.
-    fn starts_run(&self, text: &str) -> bool {
-        self.format == Some(crate::session::Format::Native)
-            && text.contains(crate::session::HEADER_KEY)
-            && json::parse(text).is_ok_and(|n| n.get(crate::session::HEADER_KEY).is_some())
+        Ok(finish(out, self.opts))
     }
 
     /// Reports a held line that ended early: torn (a warning) when it was the
     /// last of a run, invalid JSON otherwise.
     fn release_held(&mut self, torn: bool, sink: &mut dyn FnMut(Diagnostic)) {
-        let Some((line_no, text)) = self.held.take() else {
+        let Some((line_no, text, message)) = self.held.take() else {
             return;
         };
         let finding = if torn {
@@ -931,13 +929,9 @@ impl<'o> JsonlLinter<'o> {
                 span: Span::new(0, 1),
             }
         } else {
-            let e = json::parse(&text)
-                .err()
-                .map(|e| e.message)
-                .unwrap_or_default();
             Finding {
                 rule: &rules::INVALID_JSON,
-                message: format!("not valid JSON: {e}"),
+                message: format!("not valid JSON: {message}"),
                 pointer: String::new(),
                 span: Span::new(text.trim_end().len(), text.trim_end().len()),
             }
