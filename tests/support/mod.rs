@@ -39,3 +39,22 @@ pub fn assert() -> snapbox::Assert {
         .action_env("SNAPSHOTS")
         .normalize_paths(false)
 }
+
+/// A program installed by `tests/npm/install.sh` (Node 22, the MCP
+/// conformance suite, the reference server), as a command whose `PATH`
+/// starts with those programs so that their `node` is Node 22.
+pub fn npm_command(name: &str) -> std::process::Command {
+    let bin = root().join("target/npm-tools/node_modules/.bin");
+    let program = bin.join(name);
+    assert!(
+        program.exists(),
+        "{} is missing: run `bash tests/npm/install.sh` first (.ci/run does)",
+        program.display()
+    );
+    let path = std::env::var_os("PATH").unwrap_or_default();
+    let mut paths = vec![bin];
+    paths.extend(std::env::split_paths(&path));
+    let mut cmd = std::process::Command::new(program);
+    cmd.env("PATH", std::env::join_paths(paths).expect("PATH"));
+    cmd
+}

@@ -1,0 +1,12 @@
+#!/usr/bin/env bash
+# Installs the Node programs the tests drive, pinned, into target/npm-tools:
+# Node 22 (the conformance suite needs it; npm ships it as the package
+# node@22), the official MCP conformance suite and the reference server
+# @modelcontextprotocol/server-everything.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+dir=target/npm-tools
+mkdir -p "$dir"
+cp tests/npm/package.json "$dir/package.json"
+npm install --prefix "$dir" --no-audit --no-fund --loglevel=error >/dev/null
+"$dir/node_modules/.bin/node" --version >/dev/null
