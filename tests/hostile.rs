@@ -1,5 +1,6 @@
-//! Hostile input to `lint`: each case ends in a finding or an error that
-//! names the place, never a panic, a stack overflow or unbounded memory.
+//! Hostile input to `lint` and `answer`: each case ends in a finding or an
+//! error that names the place, never a panic, a stack overflow, unbounded
+//! memory or a hang.
 
 use std::io::Write;
 use std::process::{Command, Stdio};
@@ -156,7 +157,7 @@ fn a_million_enum_options_stay_linear() {
 
 #[test]
 fn a_jsonl_line_larger_than_the_limit_is_skipped_in_bounded_memory() {
-    // 300 MiB on one line, then a normal line: streamed, reported, skipped.
+    // 1 GiB on one line, then a normal line: streamed, reported, skipped.
     let mut child = Command::new("/usr/bin/time")
         .args(["-f", "%M"])
         .arg(bin())
@@ -176,7 +177,7 @@ fn a_jsonl_line_larger_than_the_limit_is_skipped_in_bounded_memory() {
             .write_all(br#"{"jsonrpc":"2.0","id":2,"method":"x","params":{"p":""#)
             .unwrap();
         let chunk = vec![b'a'; 1 << 20];
-        for _ in 0..300 {
+        for _ in 0..1024 {
             if stdin.write_all(&chunk).is_err() {
                 return;
             }
@@ -205,4 +206,50 @@ fn a_jsonl_line_larger_than_the_limit_is_skipped_in_bounded_memory() {
         max_rss_kb < 320 * 1024,
         "memory stays bounded by the limit, not the line: {max_rss_kb} kB"
     );
+}
+
+/// `mcp-elicit answer ARGS` with `request` on stdin; returns (code, stdout, stderr).
+fn answer_stdin(args: &[&str], request: &str) -> (i32, String, String) {
+    let out = Command::new(bin())
+        .arg("answer")
+        .args(args)
+        .env("NO_COLOR", "1")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .and_then(|mut child| {
+            child.stdin.take().unwrap().write_all(request.as_bytes())?;
+            child.wait_with_output()
+        })
+        .unwrap();
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn a_catastrophic_pattern_is_checked_in_linear_time() {
+    // `^(a+)+$` against "aaa…a!" takes a backtracking engine 2^n steps; the
+    // answer path checks `pattern` on a linear-time engine. The bound only
+    // catches a hang: 2^100000 steps never finish.
+    let request = r#"{"message": "Name?", "requestedSchema": {"type": "object",
+        "properties": {"name": {"type": "string", "pattern": "^(a+)+$"}},
+        "required": ["name"]}}"#;
+    let long = "a".repeat(100_000);
+    let start = Instant::now();
+    let (code, out, err) = answer_stdin(&["--set", &format!("name={long}!")], request);
+    assert!(start.elapsed() < Duration::from_secs(30));
+    assert_eq!(code, 2, "{out}\n{err}");
+    assert!(
+        err.contains("does not match") && err.contains("^(a+)+$"),
+        "{err}"
+    );
+
+    let (code, out, err) = answer_stdin(&["--set", &format!("name={long}")], request);
+    assert!(start.elapsed() < Duration::from_secs(60));
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains(&long), "{out}");
 }
