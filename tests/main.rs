@@ -13,6 +13,7 @@ mod generate;
 mod generate_cli;
 mod generated;
 mod hostile;
+mod hostile_servers;
 mod lint_cli;
 mod positions;
 mod precommit;

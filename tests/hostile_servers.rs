@@ -1,0 +1,90 @@
+//! What a hostile server puts in its messages reaches the terminal as
+//! plain text: escape sequences (ANSI, OSC 8 hyperlinks, OSC 52 clipboard
+//! writes, cursor movement), bidi overrides and zero-width characters are
+//! neutralised. Asserted on the bytes written to a real pty.
+
+use std::process::Command;
+use std::time::Duration;
+
+use expectrl::{Eof, Expect, Session};
+use serde_json::json;
+
+use crate::support::bin;
+
+/// Text carrying every trick, and the sequences none of it may emit.
+const TRICKS: &str = "A\u{1b}[2J\u{1b}[H\u{1b}]8;;https://evil.example/\u{7}link\u{1b}]8;;\u{7} \u{1b}]52;c;ZXZpbA==\u{7}B\u{1b}[1A\u{1b}[2KC\u{9b}31mD\u{202e}E\u{200b}F";
+
+const FORBIDDEN: [&[u8]; 11] = [
+    b"\x1b[2J",
+    b"\x1b[H",
+    b"\x1b]8;",
+    b"\x1b]52;",
+    b"\x1b[1A",
+    b"\x1b[2K",
+    b"\x07",
+    "\u{9b}".as_bytes(),
+    "\u{202e}".as_bytes(),
+    "\u{200b}".as_bytes(),
+    b"\x1b[31m",
+];
+
+/// Runs `mcp-elicit ARGS` in a pty and returns every byte it wrote.
+fn pty_output(args: &[&str]) -> (Vec<u8>, i32) {
+    let mut cmd = Command::new(bin());
+    cmd.args(args)
+        .env("NO_COLOR", "1")
+        .env("TERM", "xterm")
+        .env_remove("CLICOLOR_FORCE");
+    let mut session = Session::spawn(cmd).expect("spawn in a pty");
+    session.set_expect_timeout(Some(Duration::from_secs(60)));
+    let found = session.expect(Eof).expect("the command ends");
+    let mut seen = found.before().to_vec();
+    for m in found.matches() {
+        seen.extend_from_slice(m);
+    }
+    let code = match session.get_process().wait().expect("wait") {
+        expectrl::process::unix::WaitStatus::Exited(_, c) => c,
+        other => panic!("{other:?}"),
+    };
+    (seen, code)
+}
+
+fn assert_neutralised(seen: &[u8]) {
+    let screen = String::from_utf8_lossy(seen);
+    for bad in FORBIDDEN {
+        assert!(
+            !seen.windows(bad.len()).any(|w| w == bad),
+            "{:?} reached the terminal:\n{screen:?}",
+            String::from_utf8_lossy(bad)
+        );
+    }
+}
+
+#[test]
+fn replay_show_prints_a_hostile_recording_as_text() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("hostile.jsonl");
+    let request = json!({"jsonrpc": "2.0", "id": 7, "method": "elicitation/create", "params": {
+        "message": TRICKS,
+        "requestedSchema": {"type": "object", "properties": {
+            "pick": {"type": "string", "title": TRICKS, "description": TRICKS,
+                "oneOf": [{"const": "a", "title": TRICKS}]}
+        }, "required": ["pick"]}}});
+    let answer = json!({"jsonrpc": "2.0", "id": 7, "result": {"action": "accept", "content": {"pick": "a"}}});
+    let lines = [
+        json!({"mcp-elicit-session": 1, "tool": "test", "spec": "2025-11-25",
+            "server": {"transport": "stdio", "command": [TRICKS]}, "started": "2026-11-20T18:02:11.408Z"}),
+        json!({"t": 0, "from": "server", "msg": request}),
+        json!({"t": 5, "from": "client", "msg": answer}),
+    ];
+    let text: String = lines.iter().map(|l| format!("{l}\n")).collect();
+    std::fs::write(&path, text).unwrap();
+    let (seen, code) = pty_output(&["replay", "--show", path.to_str().unwrap()]);
+    let screen = String::from_utf8_lossy(&seen);
+    assert_eq!(code, 0, "{screen}");
+    // The text is there, made visible ...
+    assert!(screen.contains("Alink BCD"), "{screen}");
+    assert!(screen.contains(r"\u{202e}"), "{screen}");
+    // ... its control sequences are not.
+    assert_neutralised(&seen);
+}
