@@ -507,3 +507,18 @@ fn whole_results_decode_by_action() {
         Err(DecodeError::NotAResult(_))
     ));
 }
+
+#[test]
+fn an_option_listed_twice_is_refused() {
+    for options in [
+        json!({"enum": ["double", "double", "suite"]}),
+        json!({"oneOf": [{"const": "double"}, {"const": "suite"}, {"const": "double", "title": "Again"}]}),
+    ] {
+        let mut room = options;
+        room["type"] = json!("string");
+        let schema = json!({"type": "object", "properties": {"room": room}});
+        let r = convert(schema, Revision::LATEST).unwrap_err();
+        assert_eq!(r.pointer, "/properties/room");
+        assert!(r.message.contains("lists the option `double` twice"), "{r}");
+    }
+}

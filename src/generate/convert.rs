@@ -793,6 +793,17 @@ impl Cx<'_> {
                 format!("`{name}` has no options; give the enum at least one variant"),
             ));
         }
+        let mut seen = std::collections::HashSet::with_capacity(options.len());
+        if let Some(twice) = options.iter().find(|c| !seen.insert(c.value.as_str())) {
+            return Err(Refusal::at(
+                ptr,
+                prop,
+                format!(
+                    "`{name}` lists the option `{}` twice; a form shows each option once: list it once",
+                    twice.value
+                ),
+            ));
+        }
         Ok(options)
     }
 
