@@ -30,7 +30,12 @@ const FORBIDDEN: [&[u8]; 11] = [
 
 /// Runs `mcp-elicit ARGS` in a pty and returns every byte it wrote.
 fn pty_output(args: &[&str]) -> (Vec<u8>, i32) {
+    pty_output_env(args, &[])
+}
+
+fn pty_output_env(args: &[&str], env: &[(&str, &str)]) -> (Vec<u8>, i32) {
     let mut cmd = Command::new(bin());
+    cmd.envs(env.iter().copied());
     cmd.args(args)
         .env("NO_COLOR", "1")
         .env("TERM", "xterm")
@@ -87,4 +92,72 @@ fn replay_show_prints_a_hostile_recording_as_text() {
     assert!(screen.contains(r"\u{202e}"), "{screen}");
     // ... its control sequences are not.
     assert_neutralised(&seen);
+}
+
+fn url_request(url: &str) -> String {
+    json!({"mode": "url", "elicitationId": "e-1", "message": "Connect your account", "url": url})
+        .to_string()
+}
+
+#[test]
+fn url_mode_refuses_schemes_that_run_code_or_read_local_data() {
+    let dir = tempfile::tempdir().unwrap();
+    let opened = dir.path().join("opened");
+    // A "browser" that records what it was asked to open.
+    let browser = dir.path().join("browser.sh");
+    std::fs::write(
+        &browser,
+        format!("#!/bin/sh\necho \"$1\" >> {}\n", opened.display()),
+    )
+    .unwrap();
+    std::fs::set_permissions(
+        &browser,
+        std::os::unix::fs::PermissionsExt::from_mode(0o755),
+    )
+    .unwrap();
+    for url in [
+        "javascript:alert(document.cookie)",
+        "file:///etc/passwd",
+        "data:text/html,<script>alert(1)</script>",
+    ] {
+        let req = dir.path().join("request.json");
+        std::fs::write(&req, url_request(url)).unwrap();
+        let (seen, code) = pty_output_env(
+            &["answer", req.to_str().unwrap()],
+            &[("BROWSER", browser.to_str().unwrap())],
+        );
+        let screen = String::from_utf8_lossy(&seen);
+        assert_eq!(code, 1, "{url}: {screen}");
+        assert!(screen.contains("E503"), "{url}: {screen}");
+        assert!(screen.contains("-32602"), "{url}: {screen}");
+    }
+    assert!(!opened.exists(), "nothing was opened");
+}
+
+#[test]
+fn url_mode_flags_a_look_alike_host_before_anything_is_opened() {
+    let dir = tempfile::tempdir().unwrap();
+    let req = dir.path().join("request.json");
+    // "аpple.com" with a Cyrillic а, as punycode.
+    std::fs::write(&req, url_request("https://xn--pple-43d.com/login")).unwrap();
+    let mut cmd = Command::new(bin());
+    cmd.args(["answer", req.to_str().unwrap()])
+        .env("NO_COLOR", "1")
+        .env("TERM", "xterm")
+        .env("BROWSER", "/bin/false");
+    let mut session = Session::spawn(cmd).expect("spawn in a pty");
+    session.set_expect_timeout(Some(Duration::from_secs(60)));
+    session
+        .expect("Host: xn--pple-43d.com")
+        .expect("the host is shown as punycode");
+    session
+        .expect("internationalised")
+        .expect("the look-alike host is flagged");
+    session.expect("Open this page?").expect("asked first");
+    session.send("\x1b").unwrap();
+    session.expect(Eof).unwrap();
+    match session.get_process().wait().unwrap() {
+        expectrl::process::unix::WaitStatus::Exited(_, c) => assert_eq!(c, 4),
+        other => panic!("{other:?}"),
+    }
 }
