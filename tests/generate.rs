@@ -522,3 +522,25 @@ fn an_option_listed_twice_is_refused() {
         assert!(r.message.contains("lists the option `double` twice"), "{r}");
     }
 }
+
+#[test]
+fn parts_that_contradict_each_other_are_refused() {
+    let cases = [
+        (
+            json!({"guests": {"type": "integer", "minimum": 5, "maximum": 2}}),
+            "/properties/guests/minimum",
+            "E406",
+        ),
+        (
+            json!({"name": {"type": "string", "minLength": 9, "maxLength": 3}}),
+            "/properties/name/minLength",
+            "E406",
+        ),
+    ];
+    for (props, pointer, code) in cases {
+        let schema = json!({"type": "object", "properties": props});
+        let r = convert(schema, Revision::LATEST).unwrap_err();
+        assert_eq!(r.pointer, pointer, "{r}");
+        assert!(r.message.contains(code), "{r}");
+    }
+}

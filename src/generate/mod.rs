@@ -119,7 +119,39 @@ pub struct Generated {
 /// Converts an ordinary JSON Schema (schemars, Pydantic v2, Zod,
 /// zod-to-json-schema) into the elicitation subset.
 pub fn from_json_schema(schema: &Value, opts: &Options) -> Result<Generated, Refusal> {
-    convert::convert(schema, opts)
+    let generated = convert::convert(schema, opts)?;
+    check_product(&generated, opts)?;
+    Ok(generated)
+}
+
+/// The last word: what is produced must lint without errors, so input whose
+/// parts convert one by one but contradict each other (`minimum` above
+/// `maximum`, a default outside the bounds) is refused, not handed on.
+fn check_product(generated: &Generated, opts: &Options) -> Result<(), Refusal> {
+    let text = params(&generated.schema, "check").to_string();
+    let lint = crate::lint::Options::for_revision(opts.revision);
+    let Some(error) = crate::lint::lint_str(&text, &lint)
+        .into_iter()
+        .find(|d| d.severity == crate::finding::Severity::Error)
+    else {
+        return Ok(());
+    };
+    let pointer = error
+        .pointer
+        .strip_prefix("/requestedSchema")
+        .unwrap_or(&error.pointer);
+    let property = pointer.strip_prefix("/properties/").map(|rest| {
+        rest.split('/')
+            .next()
+            .unwrap_or(rest)
+            .replace("~1", "/")
+            .replace("~0", "~")
+    });
+    Err(Refusal::at(
+        pointer,
+        property.as_deref(),
+        format!("{} ({} in the converted schema)", error.message, error.code),
+    ))
 }
 
 /// The schema for a Rust type, from the JSON Schema schemars derives for it.
