@@ -18,5 +18,6 @@ mod lint_cli;
 mod positions;
 mod precommit;
 mod properties;
+mod robustness_doc;
 mod rule_fixtures;
 mod sessions;
