@@ -33,6 +33,7 @@ Register-ArgumentCompleter -Native -CommandName 'mcp-elicit' -ScriptBlock {
             [CompletionResult]::new('generate', 'generate', [CompletionResultType]::ParameterValue, 'Turn a Rust type or an ordinary JSON Schema into an elicitation schema')
             [CompletionResult]::new('completions', 'completions', [CompletionResultType]::ParameterValue, 'Print a shell completion script (bash, zsh, fish, powershell or elvish)')
             [CompletionResult]::new('man', 'man', [CompletionResultType]::ParameterValue, 'Print the man page, or write one page per subcommand into a directory')
+            [CompletionResult]::new('demo', 'demo', [CompletionResultType]::ParameterValue, 'Tour elicitation with two built-in forms: no server and no files needed')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
             break
         }
@@ -148,6 +149,14 @@ Register-ArgumentCompleter -Native -CommandName 'mcp-elicit' -ScriptBlock {
             [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
             break
         }
+        'mcp-elicit;demo' {
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colour: auto, always or never')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
         'mcp-elicit;help' {
             [CompletionResult]::new('lint', 'lint', [CompletionResultType]::ParameterValue, 'Check schemas, requests, results and sessions against a spec revision')
             [CompletionResult]::new('answer', 'answer', [CompletionResultType]::ParameterValue, 'Answer an elicitation: a form on the terminal, or from a script')
@@ -156,6 +165,7 @@ Register-ArgumentCompleter -Native -CommandName 'mcp-elicit' -ScriptBlock {
             [CompletionResult]::new('generate', 'generate', [CompletionResultType]::ParameterValue, 'Turn a Rust type or an ordinary JSON Schema into an elicitation schema')
             [CompletionResult]::new('completions', 'completions', [CompletionResultType]::ParameterValue, 'Print a shell completion script (bash, zsh, fish, powershell or elvish)')
             [CompletionResult]::new('man', 'man', [CompletionResultType]::ParameterValue, 'Print the man page, or write one page per subcommand into a directory')
+            [CompletionResult]::new('demo', 'demo', [CompletionResultType]::ParameterValue, 'Tour elicitation with two built-in forms: no server and no files needed')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
             break
         }
@@ -178,6 +188,9 @@ Register-ArgumentCompleter -Native -CommandName 'mcp-elicit' -ScriptBlock {
             break
         }
         'mcp-elicit;help;man' {
+            break
+        }
+        'mcp-elicit;help;demo' {
             break
         }
         'mcp-elicit;help;help' {

@@ -30,6 +30,7 @@ set edit:completion:arg-completer[mcp-elicit] = {|@words|
             cand generate 'Turn a Rust type or an ordinary JSON Schema into an elicitation schema'
             cand completions 'Print a shell completion script (bash, zsh, fish, powershell or elvish)'
             cand man 'Print the man page, or write one page per subcommand into a directory'
+            cand demo 'Tour elicitation with two built-in forms: no server and no files needed'
             cand help 'Print this message or the help of the given subcommand(s)'
         }
         &'mcp-elicit;lint'= {
@@ -137,6 +138,13 @@ set edit:completion:arg-completer[mcp-elicit] = {|@words|
             cand -V 'Print version'
             cand --version 'Print version'
         }
+        &'mcp-elicit;demo'= {
+            cand --color 'When to use colour: auto, always or never'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
         &'mcp-elicit;help'= {
             cand lint 'Check schemas, requests, results and sessions against a spec revision'
             cand answer 'Answer an elicitation: a form on the terminal, or from a script'
@@ -145,6 +153,7 @@ set edit:completion:arg-completer[mcp-elicit] = {|@words|
             cand generate 'Turn a Rust type or an ordinary JSON Schema into an elicitation schema'
             cand completions 'Print a shell completion script (bash, zsh, fish, powershell or elvish)'
             cand man 'Print the man page, or write one page per subcommand into a directory'
+            cand demo 'Tour elicitation with two built-in forms: no server and no files needed'
             cand help 'Print this message or the help of the given subcommand(s)'
         }
         &'mcp-elicit;help;lint'= {
@@ -160,6 +169,8 @@ set edit:completion:arg-completer[mcp-elicit] = {|@words|
         &'mcp-elicit;help;completions'= {
         }
         &'mcp-elicit;help;man'= {
+        }
+        &'mcp-elicit;help;demo'= {
         }
         &'mcp-elicit;help;help'= {
         }

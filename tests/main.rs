@@ -8,6 +8,7 @@ mod answer_pty;
 mod call_cli;
 mod client;
 mod corpus;
+mod demo;
 mod form;
 mod generate;
 mod generate_cli;

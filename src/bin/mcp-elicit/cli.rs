@@ -71,7 +71,27 @@ pub enum Command {
         #[arg(long, value_name = "DIR")]
         dir: Option<PathBuf>,
     },
+
+    /// Tour elicitation with two built-in forms: no server and no files needed
+    #[command(after_help = DEMO_AFTER)]
+    Demo,
 }
+
+const DEMO_AFTER: &str = "\
+Plays the pizza order from the MCP explainer and a form with every property
+shape in the terminal form of `answer`, then shows the JSON that goes back
+and what accept, decline and cancel mean. When stdin or stdout is not a
+terminal it prints the same tour as a transcript with scripted answers.
+The two requests are in examples/demo/.
+
+Examples:
+  mcp-elicit demo
+  mcp-elicit demo | less
+
+Exit codes:
+  0  the tour ran to the end, whatever was answered
+  2  the terminal failed
+  130  stopped with Ctrl-C";
 
 const COMPLETIONS_AFTER: &str = "\
 Examples:

@@ -5,6 +5,7 @@
 mod answer_cmd;
 mod call_cmd;
 mod cli;
+mod demo_cmd;
 mod docs_cmd;
 mod generate_cmd;
 mod lint_cmd;
@@ -57,6 +58,7 @@ fn main() -> ExitCode {
         Command::Generate(args) => generate_cmd::run(args),
         Command::Completions { shell } => docs_cmd::completions(shell),
         Command::Man { dir } => docs_cmd::man(dir.as_deref()),
+        Command::Demo => demo_cmd::run(),
     };
     match result {
         Ok(outcome) => ExitCode::from(exit_code(outcome) as u8),
