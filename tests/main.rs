@@ -13,6 +13,7 @@ mod form;
 mod generate;
 mod generate_cli;
 mod generated;
+mod help;
 mod hostile;
 mod lint_cli;
 mod positions;
