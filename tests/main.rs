@@ -9,6 +9,7 @@ mod call_cli;
 mod client;
 mod corpus;
 mod demo;
+mod errors;
 mod form;
 mod generate;
 mod generate_cli;

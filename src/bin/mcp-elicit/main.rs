@@ -72,6 +72,18 @@ fn main() -> ExitCode {
     }
 }
 
+/// What went wrong reading a path, and what to check, for `{path}: {this}`.
+pub fn io_problem(e: &std::io::Error) -> String {
+    match e.kind() {
+        std::io::ErrorKind::NotFound => "no such file or directory; check the path".into(),
+        std::io::ErrorKind::PermissionDenied => {
+            "permission denied; check the file's permissions".into()
+        }
+        std::io::ErrorKind::IsADirectory => "a directory, not a file; give a file".into(),
+        _ => format!("cannot read it ({e})"),
+    }
+}
+
 /// A closed pipe (`mcp-elicit lint | head`) is not an error.
 fn is_broken_pipe(e: &anyhow::Error) -> bool {
     e.chain().any(|c| {
