@@ -19,5 +19,6 @@ mod hostile;
 mod lint_cli;
 mod positions;
 mod precommit;
+mod readme;
 mod rule_fixtures;
 mod sessions;
