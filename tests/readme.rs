@@ -10,6 +10,7 @@
 //! within a line. In an `sh` block every line is a command; `#` starts a
 //! comment. `cargo build --example NAME` is not run again: `cargo test`
 //! has built the example, and `target/debug/` means where it did.
+//! `<!-- file: PATH -->` before a block says the block is that file.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -171,6 +172,43 @@ fn readme_runnable_blocks_run_as_shown() {
             }
         }
     }
+}
+
+/// Blocks marked `<!-- file: PATH -->` show that file exactly.
+#[test]
+fn readme_file_blocks_match_their_files() {
+    let readme = read(root().join("README.md"));
+    let lines: Vec<&str> = readme.lines().collect();
+    let mut seen = 0;
+    for (i, l) in lines.iter().enumerate() {
+        let Some(path) = l
+            .trim()
+            .strip_prefix("<!-- file:")
+            .and_then(|r| r.strip_suffix("-->"))
+        else {
+            continue;
+        };
+        let path = path.trim();
+        assert!(
+            lines.get(i + 1).is_some_and(|f| f.starts_with("```")),
+            "README.md:{}: a file marker must be followed by a code block",
+            i + 1
+        );
+        let body: Vec<&str> = lines[i + 2..]
+            .iter()
+            .take_while(|l| !l.starts_with("```"))
+            .copied()
+            .collect();
+        let shown = format!("{}\n", body.join("\n"));
+        assert_eq!(
+            shown,
+            read(root().join(path)),
+            "README.md:{}: the block differs from {path}; copy the file into it",
+            i + 2
+        );
+        seen += 1;
+    }
+    assert!(seen > 0, "the README shows the library example");
 }
 
 /// The marker is read the way the README test reads it.
