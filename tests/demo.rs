@@ -94,9 +94,13 @@ fn demo_tour_in_a_terminal() {
     t.expect("\"drink\": \"Cola\"");
     t.expect("The person accepted: the drink is added to the order.");
     t.expect("decline  The person said no, on purpose");
+    t.expect("Press Enter for the next form");
+    t.send(ENTER);
 
     // Every shape, each answered through its own widget.
     t.expect("2/2  Every property shape");
+    t.expect("[Workshops*] any of: Async in depth = async");
+    t.expect("(the whole request is examples/demo/every-shape.json in the source)");
     t.expect("Register for RustConf Lisbon");
     t.expect("Full name *: ");
     t.type_line("A");
@@ -176,6 +180,8 @@ fn demo_esc_cancels_each_form_and_says_what_that_means() {
     t.send(ESC);
     t.expect("\"action\": \"cancel\"");
     t.expect("The person cancelled: the order proceeds without a drink");
+    t.expect("Press Enter for the next form");
+    t.send(ENTER);
     t.expect("Full name *: ");
     t.send(ESC);
     t.expect("(cancelled)");
@@ -199,10 +205,13 @@ fn demo_decline_is_sent_without_content() {
     t.send(ENTER);
     t.expect("\"action\": \"decline\"\r\n  }");
     t.expect("The person declined: the order proceeds without a drink.");
-    t.expect("Full name *: ");
+    // Esc at the pause ends the tour.
+    t.expect("Press Enter for the next form, or Esc to stop here.");
     t.send(ESC);
-    let (code, _) = t.finish();
+    t.expect("Next: `mcp-elicit lint FILE`");
+    let (code, shown) = t.finish();
     assert_eq!(code, 0);
+    assert!(!shown.contains("Full name"), "{shown}");
 }
 
 /// Without a terminal the tour is a transcript with scripted answers.
@@ -214,4 +223,14 @@ fn demo_transcript_without_a_terminal() {
         .success()
         .stdout_eq(snapbox::file!["snapshots/demo/transcript.stdout"])
         .stderr_eq("");
+}
+
+#[test]
+fn demo_ctrl_c_stops_the_tour() {
+    let mut t = Tour::start();
+    t.expect("Water");
+    t.send("\x03");
+    t.expect("demo stopped (Ctrl-C)");
+    let (code, _) = t.finish();
+    assert_eq!(code, 130);
 }

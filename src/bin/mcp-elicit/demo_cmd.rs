@@ -32,6 +32,9 @@ struct Stop {
     file: &'static str,
     request: &'static str,
     server: &'static str,
+    /// Whether the tour shows the request as sent; else (a long one) as
+    /// the transcript lists its fields.
+    raw: bool,
     intro: &'static str,
     /// How to drive the form, shown before it on a terminal.
     keys: &'static str,
@@ -47,6 +50,7 @@ const STOPS: [Stop; 2] = [
         file: "examples/demo/pizza.json",
         request: include_str!("../../../examples/demo/pizza.json"),
         server: "pizza-shop",
+        raw: true,
         intro: "\
 The person has ordered a pizza. Before it goes to the oven, the server asks
 whether they want a drink with it: it sends an elicitation/create request,
@@ -65,6 +69,7 @@ explainer, as the server sends it:",
         file: "examples/demo/every-shape.json",
         request: include_str!("../../../examples/demo/every-shape.json"),
         server: "conference",
+        raw: false,
         intro: "\
 A form may hold only flat properties of a few shapes: text (with a length
 or a format such as email, date or uri), numbers and integers with bounds,
@@ -167,7 +172,16 @@ in the form `mcp-elicit answer` draws. Nothing is sent anywhere."
             stop.title,
             stop.intro
         )?;
-        writeln!(out, "{}", stop.request.trim_end())?;
+        if stop.raw {
+            writeln!(out, "{}", stop.request.trim_end())?;
+        } else {
+            let request = json::parse(stop.request)
+                .map_err(|e| anyhow::anyhow!("{}: {}", stop.file, e.message))?;
+            out.write_all(
+                show::message(Some(Direction::ServerToClient), None, &request, REVISION).as_bytes(),
+            )?;
+            writeln!(out, "(the whole request is {} in the source)", stop.file)?;
+        }
         let warnings = lint_lines(stop);
         if !warnings.is_empty() {
             writeln!(out, "\n`mcp-elicit lint` says:")?;
@@ -199,9 +213,31 @@ in the form `mcp-elicit answer` draws. Nothing is sent anywhere."
         if n == 0 {
             writeln!(out, "\n{ACTIONS}")?;
         }
+        if n + 1 < STOPS.len() {
+            writeln!(out, "\nPress Enter for the next form, or Esc to stop here.")?;
+            out.flush()?;
+            if !wait_for_enter()? {
+                break;
+            }
+        }
     }
     writeln!(out, "\n{NEXT}")?;
     Ok(Outcome::Clean)
+}
+
+/// Waits for Enter (go on) or Esc or `q` (stop); other keys do nothing.
+/// The next form would otherwise scroll the answer off the screen.
+fn wait_for_enter() -> Result<bool> {
+    let term = console::Term::stderr();
+    loop {
+        match term.read_key() {
+            Ok(console::Key::Enter) => return Ok(true),
+            Ok(console::Key::Escape | console::Key::Char('q')) => return Ok(false),
+            Ok(_) => {}
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => stop_on_ctrl_c(),
+            Err(e) => return Err(e.into()),
+        }
+    }
 }
 
 /// The same tour as text, answered by script.
