@@ -124,3 +124,87 @@ fn help_has_examples_exit_codes_and_one_line_per_option() {
         }
     }
 }
+
+/// Shell words of one command, enough for the examples: single and double
+/// quotes, no escapes.
+fn words(line: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut cur = String::new();
+    let mut quote = None;
+    let mut any = false;
+    for c in line.chars() {
+        match (quote, c) {
+            (None, '\'' | '"') => {
+                quote = Some(c);
+                any = true;
+            }
+            (Some(q), c) if c == q => quote = None,
+            (None, c) if c.is_whitespace() => {
+                if any {
+                    out.push(std::mem::take(&mut cur));
+                    any = false;
+                }
+            }
+            (_, c) => {
+                cur.push(c);
+                any = true;
+            }
+        }
+    }
+    if any {
+        out.push(cur);
+    }
+    out
+}
+
+/// Every example in every help is a command line the parser accepts, and
+/// the files it names in this repository exist.
+#[test]
+fn help_examples_parse_and_name_real_files() {
+    let mut checked = 0;
+    for (path, c) in all() {
+        let after = c
+            .get_after_help()
+            .map(|s| s.to_string())
+            .unwrap_or_default();
+        let Some(examples) = after.split("Examples:\n").nth(1) else {
+            continue;
+        };
+        let examples = examples.split("\n\n").next().unwrap_or("");
+        let joined = examples.replace("\\\n", " ");
+        for line in joined.lines() {
+            let Some(segment) = line
+                .split('|')
+                .map(str::trim)
+                .find(|s| s.starts_with("mcp-elicit"))
+            else {
+                continue;
+            };
+            let mut args = Vec::new();
+            let mut it = words(segment).into_iter();
+            while let Some(w) = it.next() {
+                if w == "<" || w == ">" {
+                    it.next();
+                } else {
+                    args.push(w);
+                }
+            }
+            let name = format!("`mcp-elicit {}`'s example `{line}`", path.join(" "));
+            if let Err(e) = cli::Cli::command().try_get_matches_from(&args)
+                && e.kind() != clap::error::ErrorKind::DisplayHelp
+            {
+                panic!("{name} does not parse:\n{e}");
+            }
+            for a in &args {
+                if a.starts_with("examples/") || a.starts_with("tests/") {
+                    assert!(
+                        root().join(a).exists(),
+                        "{name} names {a}, which does not exist"
+                    );
+                }
+            }
+            checked += 1;
+        }
+    }
+    assert!(checked > 20, "only {checked} examples found");
+}
