@@ -94,7 +94,7 @@ fn help_has_examples_exit_codes_and_one_line_per_option() {
             "`{name}` shows no examples"
         );
         assert!(
-            after.contains("Exit codes:\n  0  "),
+            after.contains("Exit codes:\n  0 "),
             "`{name}` lists no exit codes"
         );
         for line in after.lines().filter(|l| l.starts_with("  mcp-elicit ")) {

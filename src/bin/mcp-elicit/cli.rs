@@ -17,11 +17,12 @@ Examples:
   mcp-elicit help lint
 
 Exit codes:
-  0  success: nothing at or above --fail-on, an answer accepted, a request completed
-  1  findings (or a failed check)
-  2  usage error, unreadable input or another tool error
-  3  `answer`: declined
-  4  `answer`: cancelled";
+  0    success: nothing at or above --fail-on, an answer accepted, a request completed
+  1    findings (or a failed check)
+  2    usage error, unreadable input or another tool error
+  3    `answer`: declined
+  4    `answer`: cancelled
+  130  `demo`: stopped with Ctrl-C";
 
 #[derive(Debug, Parser)]
 #[command(
@@ -98,8 +99,8 @@ Examples:
   mcp-elicit demo | less
 
 Exit codes:
-  0  the tour ran to the end, whatever was answered
-  2  the terminal failed
+  0    the tour ended, whatever was answered
+  2    the terminal failed
   130  stopped with Ctrl-C";
 
 const MAN_AFTER: &str = "\
