@@ -62,6 +62,11 @@ const CASES: &[(&str, &[&str], i32)] = &[
     ),
     ("call-command-exits", &["call", "--list", "--", "false"], 2),
     (
+        "call-address-without-scheme",
+        &["call", "--list", "127.0.0.1:8808/mcp"],
+        2,
+    ),
+    (
         "call-url-does-not-answer",
         &["call", "--list", "http://127.0.0.1:1/mcp"],
         2,
@@ -90,4 +95,20 @@ fn first_errors_are_one_line_that_says_what_to_do() {
             "{name}: not one error line: {err}"
         );
     }
+}
+
+/// A folder with nothing to lint is not a clean result: say so.
+#[test]
+fn lint_of_a_folder_without_json_says_so() {
+    cmd()
+        .args(["lint", "src/bin"])
+        .current_dir(root())
+        .assert()
+        .code(0)
+        .stdout_eq("")
+        .stderr_eq(snapbox::str![[r#"
+warning: src/bin holds no *.json or *.jsonl files (hidden and git-ignored ones are skipped); name the files to lint
+Checked 0 files: no findings.
+
+"#]]);
 }

@@ -72,7 +72,17 @@ pub fn run(args: LintArgs) -> Result<Outcome> {
             continue;
         }
         match std::fs::metadata(p) {
-            Ok(m) if m.is_dir() => walk(p, &mut inputs, &mut failed),
+            Ok(m) if m.is_dir() => {
+                let before = inputs.len();
+                walk(p, &mut inputs, &mut failed);
+                if inputs.len() == before && !args.check.quiet {
+                    let _ = writeln!(
+                        io::stderr(),
+                        "warning: {} holds no *.json or *.jsonl files (hidden and git-ignored ones are skipped); name the files to lint",
+                        display_path(p)
+                    );
+                }
+            }
             Ok(_) => inputs.push(Input::File(p.clone())),
             Err(e) => {
                 report_io(&display_path(p), &e);
