@@ -1,4 +1,6 @@
 //! The command line: one struct per subcommand. Doc comments are the help.
+//! It uses nothing else of the binary: `tests/help.rs` compiles this file on
+//! its own to walk the command tree.
 
 use std::path::PathBuf;
 
