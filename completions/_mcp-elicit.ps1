@@ -21,7 +21,7 @@ Register-ArgumentCompleter -Native -CommandName 'mcp-elicit' -ScriptBlock {
 
     $completions = @(switch ($command) {
         'mcp-elicit' {
-            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colour: auto, always or never')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'Use colour: auto, always or never')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
@@ -33,17 +33,18 @@ Register-ArgumentCompleter -Native -CommandName 'mcp-elicit' -ScriptBlock {
             [CompletionResult]::new('generate', 'generate', [CompletionResultType]::ParameterValue, 'Turn a Rust type or an ordinary JSON Schema into an elicitation schema')
             [CompletionResult]::new('completions', 'completions', [CompletionResultType]::ParameterValue, 'Print a shell completion script (bash, zsh, fish, powershell or elvish)')
             [CompletionResult]::new('man', 'man', [CompletionResultType]::ParameterValue, 'Print the man page, or write one page per subcommand into a directory')
+            [CompletionResult]::new('demo', 'demo', [CompletionResultType]::ParameterValue, 'Tour elicitation with two built-in forms: no server and no files needed')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
             break
         }
         'mcp-elicit;lint' {
             [CompletionResult]::new('--spec', '--spec', [CompletionResultType]::ParameterName, 'Lint under this spec revision: 2025-06-18, 2025-11-25, 2026-07-28, latest or draft [default: the revision a document names, else latest]')
-            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'Output format')
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'Print the findings in this format')
             [CompletionResult]::new('--select', '--select', [CompletionResultType]::ParameterName, 'Report only these rules (codes or names, comma-separated)')
             [CompletionResult]::new('--ignore', '--ignore', [CompletionResultType]::ParameterName, 'Never report these rules (codes or names, comma-separated)')
             [CompletionResult]::new('--fail-on', '--fail-on', [CompletionResultType]::ParameterName, 'Exit with 1 when a finding at or above this severity is reported')
             [CompletionResult]::new('--explain', '--explain', [CompletionResultType]::ParameterName, 'Print the documentation of one rule (code or name), then exit')
-            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colour: auto, always or never')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'Use colour: auto, always or never')
             [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Do not print the summary line on stderr')
             [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Do not print the summary line on stderr')
             [CompletionResult]::new('--list-rules', '--list-rules', [CompletionResultType]::ParameterName, 'Print every rule with its code, name, severity and summary, then exit')
@@ -54,7 +55,7 @@ Register-ArgumentCompleter -Native -CommandName 'mcp-elicit' -ScriptBlock {
             break
         }
         'mcp-elicit;answer' {
-            [CompletionResult]::new('--output', '--output', [CompletionResultType]::ParameterName, 'What to write on stdout [default: retry for an InputRequiredResult, else result]')
+            [CompletionResult]::new('--output', '--output', [CompletionResultType]::ParameterName, 'Write this on stdout [default: retry for an InputRequiredResult, else result]')
             [CompletionResult]::new('--set', '--set', [CompletionResultType]::ParameterName, 'Answer a field without asking (repeatable; typed by the schema; multi-select takes a comma list)')
             [CompletionResult]::new('--answers', '--answers', [CompletionResultType]::ParameterName, 'Answer from a JSON object of field values (`-` reads stdin)')
             [CompletionResult]::new('--action', '--action', [CompletionResultType]::ParameterName, 'Answer with this action without asking')
@@ -62,9 +63,9 @@ Register-ArgumentCompleter -Native -CommandName 'mcp-elicit' -ScriptBlock {
             [CompletionResult]::new('--record', '--record', [CompletionResultType]::ParameterName, 'Record the exchanges to this session file (appended; created if missing)')
             [CompletionResult]::new('--redact', '--redact', [CompletionResultType]::ParameterName, 'With --record, replace the answered value of this property with "[redacted]" (repeatable)')
             [CompletionResult]::new('--timeout', '--timeout', [CompletionResultType]::ParameterName, 'Cancel when the form is not finished within this many seconds')
-            [CompletionResult]::new('--server', '--server', [CompletionResultType]::ParameterName, 'The asking server''s name for the form''s heading [default: the name the document reports]')
+            [CompletionResult]::new('--server', '--server', [CompletionResultType]::ParameterName, 'Name this server in the form''s heading [default: the name the document reports]')
             [CompletionResult]::new('--spec', '--spec', [CompletionResultType]::ParameterName, 'Check the request under this spec revision: 2025-06-18, 2025-11-25, 2026-07-28, latest or draft [default: the revision the document names or implies]')
-            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colour: auto, always or never')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'Use colour: auto, always or never')
             [CompletionResult]::new('--defaults', '--defaults', [CompletionResultType]::ParameterName, 'Accept with the schema''s defaults, plus any --set or --answers')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
@@ -76,7 +77,7 @@ Register-ArgumentCompleter -Native -CommandName 'mcp-elicit' -ScriptBlock {
             [CompletionResult]::new('--tool', '--tool', [CompletionResultType]::ParameterName, 'Call this tool')
             [CompletionResult]::new('--prompt', '--prompt', [CompletionResultType]::ParameterName, 'Get this prompt')
             [CompletionResult]::new('--resource', '--resource', [CompletionResultType]::ParameterName, 'Read this resource')
-            [CompletionResult]::new('--args', '--args', [CompletionResultType]::ParameterName, 'The tool''s or prompt''s arguments, as a JSON object')
+            [CompletionResult]::new('--args', '--args', [CompletionResultType]::ParameterName, 'Pass these arguments to the tool or prompt, as a JSON object')
             [CompletionResult]::new('--spec', '--spec', [CompletionResultType]::ParameterName, 'Speak this revision instead of negotiating the newest')
             [CompletionResult]::new('--server-timeout', '--server-timeout', [CompletionResultType]::ParameterName, 'Give up when the server sends nothing for this long [default: 300]')
             [CompletionResult]::new('--server', '--server', [CompletionResultType]::ParameterName, 'Show the server under this name instead of its serverInfo name')
@@ -86,7 +87,7 @@ Register-ArgumentCompleter -Native -CommandName 'mcp-elicit' -ScriptBlock {
             [CompletionResult]::new('--answers-from', '--answers-from', [CompletionResultType]::ParameterName, 'Answer as a recorded session answered the same request (matched by mode, message and schema)')
             [CompletionResult]::new('--record', '--record', [CompletionResultType]::ParameterName, 'Record the exchanges to this session file (appended; created if missing)')
             [CompletionResult]::new('--redact', '--redact', [CompletionResultType]::ParameterName, 'With --record, replace the answered value of this property with "[redacted]" (repeatable)')
-            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colour: auto, always or never')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'Use colour: auto, always or never')
             [CompletionResult]::new('--list', '--list', [CompletionResultType]::ParameterName, 'List the server''s tools, prompts and resources')
             [CompletionResult]::new('--no-url-mode', '--no-url-mode', [CompletionResultType]::ParameterName, 'Declare form mode only (no URL mode)')
             [CompletionResult]::new('--defaults', '--defaults', [CompletionResultType]::ParameterName, 'Accept with the schema''s defaults, plus any --set or --answers')
@@ -98,12 +99,12 @@ Register-ArgumentCompleter -Native -CommandName 'mcp-elicit' -ScriptBlock {
         }
         'mcp-elicit;replay' {
             [CompletionResult]::new('--spec', '--spec', [CompletionResultType]::ParameterName, 'Lint under this spec revision: 2025-06-18, 2025-11-25, 2026-07-28, latest or draft [default: the revision a document names, else latest]')
-            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'Output format')
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'Print the findings in this format')
             [CompletionResult]::new('--select', '--select', [CompletionResultType]::ParameterName, 'Report only these rules (codes or names, comma-separated)')
             [CompletionResult]::new('--ignore', '--ignore', [CompletionResultType]::ParameterName, 'Never report these rules (codes or names, comma-separated)')
             [CompletionResult]::new('--fail-on', '--fail-on', [CompletionResultType]::ParameterName, 'Exit with 1 when a finding at or above this severity is reported')
-            [CompletionResult]::new('--pace', '--pace', [CompletionResultType]::ParameterName, 'With --show, wait between messages as recorded; FACTOR speeds up (2 = twice as fast)')
-            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colour: auto, always or never')
+            [CompletionResult]::new('--pace', '--pace', [CompletionResultType]::ParameterName, 'Wait between messages as recorded (with --show); FACTOR speeds up (2 = twice as fast)')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'Use colour: auto, always or never')
             [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Do not print the summary line on stderr')
             [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Do not print the summary line on stderr')
             [CompletionResult]::new('--show', '--show', [CompletionResultType]::ParameterName, 'Print a readable transcript instead of checking: who asked, the form, what was answered')
@@ -116,12 +117,12 @@ Register-ArgumentCompleter -Native -CommandName 'mcp-elicit' -ScriptBlock {
         'mcp-elicit;generate' {
             [CompletionResult]::new('--from-json-schema', '--from-json-schema', [CompletionResultType]::ParameterName, 'Convert this JSON Schema (`-` reads stdin)')
             [CompletionResult]::new('--rust', '--rust', [CompletionResultType]::ParameterName, 'Read the struct named by --type from this Rust source file')
-            [CompletionResult]::new('--type', '--type', [CompletionResultType]::ParameterName, 'The struct to generate for, with --rust')
+            [CompletionResult]::new('--type', '--type', [CompletionResultType]::ParameterName, 'Generate for this struct (with --rust)')
             [CompletionResult]::new('--spec', '--spec', [CompletionResultType]::ParameterName, 'Generate for this spec revision: 2025-06-18, 2025-11-25, 2026-07-28, latest or draft')
             [CompletionResult]::new('--message', '--message', [CompletionResultType]::ParameterName, 'Wrap the schema in `elicitation/create` params with this message')
             [CompletionResult]::new('-o', '-o', [CompletionResultType]::ParameterName, 'Write the JSON to FILE instead of stdout')
             [CompletionResult]::new('--output', '--output', [CompletionResultType]::ParameterName, 'Write the JSON to FILE instead of stdout')
-            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colour: auto, always or never')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'Use colour: auto, always or never')
             [CompletionResult]::new('--allow-pattern', '--allow-pattern', [CompletionResultType]::ParameterName, 'Keep `pattern` (no revision declares it: the linter warns W210)')
             [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Do not print notes about what was dropped')
             [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Do not print notes about what was dropped')
@@ -132,7 +133,7 @@ Register-ArgumentCompleter -Native -CommandName 'mcp-elicit' -ScriptBlock {
             break
         }
         'mcp-elicit;completions' {
-            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colour: auto, always or never')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'Use colour: auto, always or never')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
             [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
@@ -141,7 +142,15 @@ Register-ArgumentCompleter -Native -CommandName 'mcp-elicit' -ScriptBlock {
         }
         'mcp-elicit;man' {
             [CompletionResult]::new('--dir', '--dir', [CompletionResultType]::ParameterName, 'Write every page into this directory instead of printing the main one')
-            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colour: auto, always or never')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'Use colour: auto, always or never')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'mcp-elicit;demo' {
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'Use colour: auto, always or never')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
             [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
@@ -156,6 +165,7 @@ Register-ArgumentCompleter -Native -CommandName 'mcp-elicit' -ScriptBlock {
             [CompletionResult]::new('generate', 'generate', [CompletionResultType]::ParameterValue, 'Turn a Rust type or an ordinary JSON Schema into an elicitation schema')
             [CompletionResult]::new('completions', 'completions', [CompletionResultType]::ParameterValue, 'Print a shell completion script (bash, zsh, fish, powershell or elvish)')
             [CompletionResult]::new('man', 'man', [CompletionResultType]::ParameterValue, 'Print the man page, or write one page per subcommand into a directory')
+            [CompletionResult]::new('demo', 'demo', [CompletionResultType]::ParameterValue, 'Tour elicitation with two built-in forms: no server and no files needed')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
             break
         }
@@ -178,6 +188,9 @@ Register-ArgumentCompleter -Native -CommandName 'mcp-elicit' -ScriptBlock {
             break
         }
         'mcp-elicit;help;man' {
+            break
+        }
+        'mcp-elicit;help;demo' {
             break
         }
         'mcp-elicit;help;help' {

@@ -25,6 +25,9 @@ _mcp__elicit() {
             mcp__elicit,completions)
                 cmd="mcp__elicit__subcmd__completions"
                 ;;
+            mcp__elicit,demo)
+                cmd="mcp__elicit__subcmd__demo"
+                ;;
             mcp__elicit,generate)
                 cmd="mcp__elicit__subcmd__generate"
                 ;;
@@ -49,6 +52,9 @@ _mcp__elicit() {
             mcp__elicit__subcmd__help,completions)
                 cmd="mcp__elicit__subcmd__help__subcmd__completions"
                 ;;
+            mcp__elicit__subcmd__help,demo)
+                cmd="mcp__elicit__subcmd__help__subcmd__demo"
+                ;;
             mcp__elicit__subcmd__help,generate)
                 cmd="mcp__elicit__subcmd__help__subcmd__generate"
                 ;;
@@ -71,7 +77,7 @@ _mcp__elicit() {
 
     case "${cmd}" in
         mcp__elicit)
-            opts="-h -V --color --help --version lint answer call replay generate completions man help"
+            opts="-h -V --color --help --version lint answer call replay generate completions man demo help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -234,6 +240,24 @@ _mcp__elicit() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
+        mcp__subcmd__elicit__subcmd__demo)
+            opts="-h -V --color --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
         mcp__subcmd__elicit__subcmd__generate)
             opts="-o -q -h -V --from-json-schema --rust --type --spec --message --allow-pattern --output --quiet --color --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
@@ -281,7 +305,7 @@ _mcp__elicit() {
             return 0
             ;;
         mcp__subcmd__elicit__subcmd__help)
-            opts="lint answer call replay generate completions man help"
+            opts="lint answer call replay generate completions man demo help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -323,6 +347,20 @@ _mcp__elicit() {
             return 0
             ;;
         mcp__subcmd__elicit__subcmd__help__subcmd__completions)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        mcp__subcmd__elicit__subcmd__help__subcmd__demo)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )

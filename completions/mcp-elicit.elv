@@ -18,7 +18,7 @@ set edit:completion:arg-completer[mcp-elicit] = {|@words|
     }
     var completions = [
         &'mcp-elicit'= {
-            cand --color 'When to use colour: auto, always or never'
+            cand --color 'Use colour: auto, always or never'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
             cand -V 'Print version'
@@ -30,16 +30,17 @@ set edit:completion:arg-completer[mcp-elicit] = {|@words|
             cand generate 'Turn a Rust type or an ordinary JSON Schema into an elicitation schema'
             cand completions 'Print a shell completion script (bash, zsh, fish, powershell or elvish)'
             cand man 'Print the man page, or write one page per subcommand into a directory'
+            cand demo 'Tour elicitation with two built-in forms: no server and no files needed'
             cand help 'Print this message or the help of the given subcommand(s)'
         }
         &'mcp-elicit;lint'= {
             cand --spec 'Lint under this spec revision: 2025-06-18, 2025-11-25, 2026-07-28, latest or draft [default: the revision a document names, else latest]'
-            cand --format 'Output format'
+            cand --format 'Print the findings in this format'
             cand --select 'Report only these rules (codes or names, comma-separated)'
             cand --ignore 'Never report these rules (codes or names, comma-separated)'
             cand --fail-on 'Exit with 1 when a finding at or above this severity is reported'
             cand --explain 'Print the documentation of one rule (code or name), then exit'
-            cand --color 'When to use colour: auto, always or never'
+            cand --color 'Use colour: auto, always or never'
             cand -q 'Do not print the summary line on stderr'
             cand --quiet 'Do not print the summary line on stderr'
             cand --list-rules 'Print every rule with its code, name, severity and summary, then exit'
@@ -49,7 +50,7 @@ set edit:completion:arg-completer[mcp-elicit] = {|@words|
             cand --version 'Print version'
         }
         &'mcp-elicit;answer'= {
-            cand --output 'What to write on stdout [default: retry for an InputRequiredResult, else result]'
+            cand --output 'Write this on stdout [default: retry for an InputRequiredResult, else result]'
             cand --set 'Answer a field without asking (repeatable; typed by the schema; multi-select takes a comma list)'
             cand --answers 'Answer from a JSON object of field values (`-` reads stdin)'
             cand --action 'Answer with this action without asking'
@@ -57,9 +58,9 @@ set edit:completion:arg-completer[mcp-elicit] = {|@words|
             cand --record 'Record the exchanges to this session file (appended; created if missing)'
             cand --redact 'With --record, replace the answered value of this property with "[redacted]" (repeatable)'
             cand --timeout 'Cancel when the form is not finished within this many seconds'
-            cand --server 'The asking server''s name for the form''s heading [default: the name the document reports]'
+            cand --server 'Name this server in the form''s heading [default: the name the document reports]'
             cand --spec 'Check the request under this spec revision: 2025-06-18, 2025-11-25, 2026-07-28, latest or draft [default: the revision the document names or implies]'
-            cand --color 'When to use colour: auto, always or never'
+            cand --color 'Use colour: auto, always or never'
             cand --defaults 'Accept with the schema''s defaults, plus any --set or --answers'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
@@ -70,7 +71,7 @@ set edit:completion:arg-completer[mcp-elicit] = {|@words|
             cand --tool 'Call this tool'
             cand --prompt 'Get this prompt'
             cand --resource 'Read this resource'
-            cand --args 'The tool''s or prompt''s arguments, as a JSON object'
+            cand --args 'Pass these arguments to the tool or prompt, as a JSON object'
             cand --spec 'Speak this revision instead of negotiating the newest'
             cand --server-timeout 'Give up when the server sends nothing for this long [default: 300]'
             cand --server 'Show the server under this name instead of its serverInfo name'
@@ -80,7 +81,7 @@ set edit:completion:arg-completer[mcp-elicit] = {|@words|
             cand --answers-from 'Answer as a recorded session answered the same request (matched by mode, message and schema)'
             cand --record 'Record the exchanges to this session file (appended; created if missing)'
             cand --redact 'With --record, replace the answered value of this property with "[redacted]" (repeatable)'
-            cand --color 'When to use colour: auto, always or never'
+            cand --color 'Use colour: auto, always or never'
             cand --list 'List the server''s tools, prompts and resources'
             cand --no-url-mode 'Declare form mode only (no URL mode)'
             cand --defaults 'Accept with the schema''s defaults, plus any --set or --answers'
@@ -91,12 +92,12 @@ set edit:completion:arg-completer[mcp-elicit] = {|@words|
         }
         &'mcp-elicit;replay'= {
             cand --spec 'Lint under this spec revision: 2025-06-18, 2025-11-25, 2026-07-28, latest or draft [default: the revision a document names, else latest]'
-            cand --format 'Output format'
+            cand --format 'Print the findings in this format'
             cand --select 'Report only these rules (codes or names, comma-separated)'
             cand --ignore 'Never report these rules (codes or names, comma-separated)'
             cand --fail-on 'Exit with 1 when a finding at or above this severity is reported'
-            cand --pace 'With --show, wait between messages as recorded; FACTOR speeds up (2 = twice as fast)'
-            cand --color 'When to use colour: auto, always or never'
+            cand --pace 'Wait between messages as recorded (with --show); FACTOR speeds up (2 = twice as fast)'
+            cand --color 'Use colour: auto, always or never'
             cand -q 'Do not print the summary line on stderr'
             cand --quiet 'Do not print the summary line on stderr'
             cand --show 'Print a readable transcript instead of checking: who asked, the form, what was answered'
@@ -108,12 +109,12 @@ set edit:completion:arg-completer[mcp-elicit] = {|@words|
         &'mcp-elicit;generate'= {
             cand --from-json-schema 'Convert this JSON Schema (`-` reads stdin)'
             cand --rust 'Read the struct named by --type from this Rust source file'
-            cand --type 'The struct to generate for, with --rust'
+            cand --type 'Generate for this struct (with --rust)'
             cand --spec 'Generate for this spec revision: 2025-06-18, 2025-11-25, 2026-07-28, latest or draft'
             cand --message 'Wrap the schema in `elicitation/create` params with this message'
             cand -o 'Write the JSON to FILE instead of stdout'
             cand --output 'Write the JSON to FILE instead of stdout'
-            cand --color 'When to use colour: auto, always or never'
+            cand --color 'Use colour: auto, always or never'
             cand --allow-pattern 'Keep `pattern` (no revision declares it: the linter warns W210)'
             cand -q 'Do not print notes about what was dropped'
             cand --quiet 'Do not print notes about what was dropped'
@@ -123,7 +124,7 @@ set edit:completion:arg-completer[mcp-elicit] = {|@words|
             cand --version 'Print version'
         }
         &'mcp-elicit;completions'= {
-            cand --color 'When to use colour: auto, always or never'
+            cand --color 'Use colour: auto, always or never'
             cand -h 'Print help'
             cand --help 'Print help'
             cand -V 'Print version'
@@ -131,7 +132,14 @@ set edit:completion:arg-completer[mcp-elicit] = {|@words|
         }
         &'mcp-elicit;man'= {
             cand --dir 'Write every page into this directory instead of printing the main one'
-            cand --color 'When to use colour: auto, always or never'
+            cand --color 'Use colour: auto, always or never'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'mcp-elicit;demo'= {
+            cand --color 'Use colour: auto, always or never'
             cand -h 'Print help'
             cand --help 'Print help'
             cand -V 'Print version'
@@ -145,6 +153,7 @@ set edit:completion:arg-completer[mcp-elicit] = {|@words|
             cand generate 'Turn a Rust type or an ordinary JSON Schema into an elicitation schema'
             cand completions 'Print a shell completion script (bash, zsh, fish, powershell or elvish)'
             cand man 'Print the man page, or write one page per subcommand into a directory'
+            cand demo 'Tour elicitation with two built-in forms: no server and no files needed'
             cand help 'Print this message or the help of the given subcommand(s)'
         }
         &'mcp-elicit;help;lint'= {
@@ -160,6 +169,8 @@ set edit:completion:arg-completer[mcp-elicit] = {|@words|
         &'mcp-elicit;help;completions'= {
         }
         &'mcp-elicit;help;man'= {
+        }
+        &'mcp-elicit;help;demo'= {
         }
         &'mcp-elicit;help;help'= {
         }

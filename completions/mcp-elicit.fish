@@ -24,7 +24,7 @@ function __fish_mcp_elicit_using_subcommand
     contains -- $cmd[1] $argv
 end
 
-complete -c mcp-elicit -n "__fish_mcp_elicit_needs_command" -l color -d 'When to use colour: auto, always or never' -r -f -a "auto\t''
+complete -c mcp-elicit -n "__fish_mcp_elicit_needs_command" -l color -d 'Use colour: auto, always or never' -r -f -a "auto\t''
 always\t''
 never\t''"
 complete -c mcp-elicit -n "__fish_mcp_elicit_needs_command" -s h -l help -d 'Print help (see more with \'--help\')'
@@ -36,9 +36,10 @@ complete -c mcp-elicit -n "__fish_mcp_elicit_needs_command" -f -a "replay" -d 'C
 complete -c mcp-elicit -n "__fish_mcp_elicit_needs_command" -f -a "generate" -d 'Turn a Rust type or an ordinary JSON Schema into an elicitation schema'
 complete -c mcp-elicit -n "__fish_mcp_elicit_needs_command" -f -a "completions" -d 'Print a shell completion script (bash, zsh, fish, powershell or elvish)'
 complete -c mcp-elicit -n "__fish_mcp_elicit_needs_command" -f -a "man" -d 'Print the man page, or write one page per subcommand into a directory'
+complete -c mcp-elicit -n "__fish_mcp_elicit_needs_command" -f -a "demo" -d 'Tour elicitation with two built-in forms: no server and no files needed'
 complete -c mcp-elicit -n "__fish_mcp_elicit_needs_command" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand lint" -l spec -d 'Lint under this spec revision: 2025-06-18, 2025-11-25, 2026-07-28, latest or draft [default: the revision a document names, else latest]' -r
-complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand lint" -l format -d 'Output format' -r -f -a "concise\t'One line per finding: path:line:col: severity[CODE] message'
+complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand lint" -l format -d 'Print the findings in this format' -r -f -a "concise\t'One line per finding: path:line:col: severity[CODE] message'
 full\t'Each finding with its source line and a caret'
 json\t'One JSON document with every finding'
 sarif\t'SARIF 2.1.0, for GitHub code scanning and other viewers'
@@ -47,14 +48,14 @@ complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand lint" -l select -d
 complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand lint" -l ignore -d 'Never report these rules (codes or names, comma-separated)' -r
 complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand lint" -l fail-on -d 'Exit with 1 when a finding at or above this severity is reported' -r
 complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand lint" -l explain -d 'Print the documentation of one rule (code or name), then exit' -r
-complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand lint" -l color -d 'When to use colour: auto, always or never' -r -f -a "auto\t''
+complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand lint" -l color -d 'Use colour: auto, always or never' -r -f -a "auto\t''
 always\t''
 never\t''"
 complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand lint" -s q -l quiet -d 'Do not print the summary line on stderr'
 complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand lint" -l list-rules -d 'Print every rule with its code, name, severity and summary, then exit'
 complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand lint" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand lint" -s V -l version -d 'Print version'
-complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand answer" -l output -d 'What to write on stdout [default: retry for an InputRequiredResult, else result]' -r -f -a "result\t'The ElicitResult object: {"action": ..., "content": {...}}'
+complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand answer" -l output -d 'Write this on stdout [default: retry for an InputRequiredResult, else result]' -r -f -a "result\t'The ElicitResult object: {"action": ..., "content": {...}}'
 response\t'A JSON-RPC response carrying the ElicitResult, with the request\'s id'
 retry\t'The retry fragment {"inputResponses": {...}, "requestState": ...}'"
 complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand answer" -l set -d 'Answer a field without asking (repeatable; typed by the schema; multi-select takes a comma list)' -r
@@ -65,9 +66,9 @@ complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand answer" -l answers
 complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand answer" -l record -d 'Record the exchanges to this session file (appended; created if missing)' -r -F
 complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand answer" -l redact -d 'With --record, replace the answered value of this property with "[redacted]" (repeatable)' -r
 complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand answer" -l timeout -d 'Cancel when the form is not finished within this many seconds' -r
-complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand answer" -l server -d 'The asking server\'s name for the form\'s heading [default: the name the document reports]' -r
+complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand answer" -l server -d 'Name this server in the form\'s heading [default: the name the document reports]' -r
 complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand answer" -l spec -d 'Check the request under this spec revision: 2025-06-18, 2025-11-25, 2026-07-28, latest or draft [default: the revision the document names or implies]' -r
-complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand answer" -l color -d 'When to use colour: auto, always or never' -r -f -a "auto\t''
+complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand answer" -l color -d 'Use colour: auto, always or never' -r -f -a "auto\t''
 always\t''
 never\t''"
 complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand answer" -l defaults -d 'Accept with the schema\'s defaults, plus any --set or --answers'
@@ -76,7 +77,7 @@ complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand answer" -s V -l ve
 complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand call" -l tool -d 'Call this tool' -r
 complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand call" -l prompt -d 'Get this prompt' -r
 complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand call" -l resource -d 'Read this resource' -r
-complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand call" -l args -d 'The tool\'s or prompt\'s arguments, as a JSON object' -r
+complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand call" -l args -d 'Pass these arguments to the tool or prompt, as a JSON object' -r
 complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand call" -l spec -d 'Speak this revision instead of negotiating the newest' -r
 complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand call" -l server-timeout -d 'Give up when the server sends nothing for this long [default: 300]' -r
 complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand call" -l server -d 'Show the server under this name instead of its serverInfo name' -r
@@ -87,7 +88,7 @@ cancel\t'Cancel: the person dismissed the request without choosing'"
 complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand call" -l answers-from -d 'Answer as a recorded session answered the same request (matched by mode, message and schema)' -r -F
 complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand call" -l record -d 'Record the exchanges to this session file (appended; created if missing)' -r -F
 complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand call" -l redact -d 'With --record, replace the answered value of this property with "[redacted]" (repeatable)' -r
-complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand call" -l color -d 'When to use colour: auto, always or never' -r -f -a "auto\t''
+complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand call" -l color -d 'Use colour: auto, always or never' -r -f -a "auto\t''
 always\t''
 never\t''"
 complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand call" -l list -d 'List the server\'s tools, prompts and resources'
@@ -96,7 +97,7 @@ complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand call" -l defaults 
 complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand call" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand call" -s V -l version -d 'Print version'
 complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand replay" -l spec -d 'Lint under this spec revision: 2025-06-18, 2025-11-25, 2026-07-28, latest or draft [default: the revision a document names, else latest]' -r
-complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand replay" -l format -d 'Output format' -r -f -a "concise\t'One line per finding: path:line:col: severity[CODE] message'
+complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand replay" -l format -d 'Print the findings in this format' -r -f -a "concise\t'One line per finding: path:line:col: severity[CODE] message'
 full\t'Each finding with its source line and a caret'
 json\t'One JSON document with every finding'
 sarif\t'SARIF 2.1.0, for GitHub code scanning and other viewers'
@@ -104,8 +105,8 @@ github\t'GitHub Actions workflow commands that annotate files'"
 complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand replay" -l select -d 'Report only these rules (codes or names, comma-separated)' -r
 complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand replay" -l ignore -d 'Never report these rules (codes or names, comma-separated)' -r
 complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand replay" -l fail-on -d 'Exit with 1 when a finding at or above this severity is reported' -r
-complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand replay" -l pace -d 'With --show, wait between messages as recorded; FACTOR speeds up (2 = twice as fast)' -r
-complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand replay" -l color -d 'When to use colour: auto, always or never' -r -f -a "auto\t''
+complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand replay" -l pace -d 'Wait between messages as recorded (with --show); FACTOR speeds up (2 = twice as fast)' -r
+complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand replay" -l color -d 'Use colour: auto, always or never' -r -f -a "auto\t''
 always\t''
 never\t''"
 complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand replay" -s q -l quiet -d 'Do not print the summary line on stderr'
@@ -114,33 +115,39 @@ complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand replay" -s h -l he
 complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand replay" -s V -l version -d 'Print version'
 complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand generate" -l from-json-schema -d 'Convert this JSON Schema (`-` reads stdin)' -r -F
 complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand generate" -l rust -d 'Read the struct named by --type from this Rust source file' -r -F
-complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand generate" -l type -d 'The struct to generate for, with --rust' -r
+complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand generate" -l type -d 'Generate for this struct (with --rust)' -r
 complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand generate" -l spec -d 'Generate for this spec revision: 2025-06-18, 2025-11-25, 2026-07-28, latest or draft' -r
 complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand generate" -l message -d 'Wrap the schema in `elicitation/create` params with this message' -r
 complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand generate" -s o -l output -d 'Write the JSON to FILE instead of stdout' -r -F
-complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand generate" -l color -d 'When to use colour: auto, always or never' -r -f -a "auto\t''
+complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand generate" -l color -d 'Use colour: auto, always or never' -r -f -a "auto\t''
 always\t''
 never\t''"
 complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand generate" -l allow-pattern -d 'Keep `pattern` (no revision declares it: the linter warns W210)'
 complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand generate" -s q -l quiet -d 'Do not print notes about what was dropped'
 complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand generate" -s h -l help -d 'Print help'
 complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand generate" -s V -l version -d 'Print version'
-complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand completions" -l color -d 'When to use colour: auto, always or never' -r -f -a "auto\t''
+complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand completions" -l color -d 'Use colour: auto, always or never' -r -f -a "auto\t''
 always\t''
 never\t''"
 complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand completions" -s h -l help -d 'Print help'
 complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand completions" -s V -l version -d 'Print version'
 complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand man" -l dir -d 'Write every page into this directory instead of printing the main one' -r -F
-complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand man" -l color -d 'When to use colour: auto, always or never' -r -f -a "auto\t''
+complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand man" -l color -d 'Use colour: auto, always or never' -r -f -a "auto\t''
 always\t''
 never\t''"
 complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand man" -s h -l help -d 'Print help'
 complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand man" -s V -l version -d 'Print version'
-complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand help; and not __fish_seen_subcommand_from lint answer call replay generate completions man help" -f -a "lint" -d 'Check schemas, requests, results and sessions against a spec revision'
-complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand help; and not __fish_seen_subcommand_from lint answer call replay generate completions man help" -f -a "answer" -d 'Answer an elicitation: a form on the terminal, or from a script'
-complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand help; and not __fish_seen_subcommand_from lint answer call replay generate completions man help" -f -a "call" -d 'Connect to an MCP server, make one request and answer its elicitations'
-complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand help; and not __fish_seen_subcommand_from lint answer call replay generate completions man help" -f -a "replay" -d 'Check a recorded session, or show it as a transcript'
-complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand help; and not __fish_seen_subcommand_from lint answer call replay generate completions man help" -f -a "generate" -d 'Turn a Rust type or an ordinary JSON Schema into an elicitation schema'
-complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand help; and not __fish_seen_subcommand_from lint answer call replay generate completions man help" -f -a "completions" -d 'Print a shell completion script (bash, zsh, fish, powershell or elvish)'
-complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand help; and not __fish_seen_subcommand_from lint answer call replay generate completions man help" -f -a "man" -d 'Print the man page, or write one page per subcommand into a directory'
-complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand help; and not __fish_seen_subcommand_from lint answer call replay generate completions man help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand demo" -l color -d 'Use colour: auto, always or never' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand demo" -s h -l help -d 'Print help'
+complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand demo" -s V -l version -d 'Print version'
+complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand help; and not __fish_seen_subcommand_from lint answer call replay generate completions man demo help" -f -a "lint" -d 'Check schemas, requests, results and sessions against a spec revision'
+complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand help; and not __fish_seen_subcommand_from lint answer call replay generate completions man demo help" -f -a "answer" -d 'Answer an elicitation: a form on the terminal, or from a script'
+complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand help; and not __fish_seen_subcommand_from lint answer call replay generate completions man demo help" -f -a "call" -d 'Connect to an MCP server, make one request and answer its elicitations'
+complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand help; and not __fish_seen_subcommand_from lint answer call replay generate completions man demo help" -f -a "replay" -d 'Check a recorded session, or show it as a transcript'
+complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand help; and not __fish_seen_subcommand_from lint answer call replay generate completions man demo help" -f -a "generate" -d 'Turn a Rust type or an ordinary JSON Schema into an elicitation schema'
+complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand help; and not __fish_seen_subcommand_from lint answer call replay generate completions man demo help" -f -a "completions" -d 'Print a shell completion script (bash, zsh, fish, powershell or elvish)'
+complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand help; and not __fish_seen_subcommand_from lint answer call replay generate completions man demo help" -f -a "man" -d 'Print the man page, or write one page per subcommand into a directory'
+complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand help; and not __fish_seen_subcommand_from lint answer call replay generate completions man demo help" -f -a "demo" -d 'Tour elicitation with two built-in forms: no server and no files needed'
+complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand help; and not __fish_seen_subcommand_from lint answer call replay generate completions man demo help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'

@@ -431,6 +431,17 @@ pub fn find(key: &str) -> Option<&'static Rule> {
         .find(|r| r.code.eq_ignore_ascii_case(key) || r.name.eq_ignore_ascii_case(key))
 }
 
+/// The rule whose name is closest to a misspelt one, for "did you mean".
+pub fn nearest(key: &str) -> Option<&'static Rule> {
+    let key = key.to_ascii_lowercase();
+    ALL.iter()
+        .copied()
+        .map(|r| (crate::schema::edit_distance(&key, r.name), r))
+        .filter(|(d, r)| *d <= 2.max(r.name.len() / 4))
+        .min_by_key(|(d, _)| *d)
+        .map(|(_, r)| r)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

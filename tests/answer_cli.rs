@@ -306,7 +306,7 @@ error: - is an ElicitResult, which carries no elicitation to answer; give elicit
         .assert()
         .code(2)
         .stderr_eq(str![[r#"
-error: -:2:14: not valid JSON: [..]
+error: -:2:14: not valid JSON ([..]); give an elicitation/create request, its params or an InputRequiredResult
 
 "#]]);
     answer()

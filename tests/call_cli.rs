@@ -159,13 +159,13 @@ fn a_server_that_does_not_start_is_one_clear_line() {
     assert_eq!(o.status.code(), Some(2));
     assert_eq!(
         stderr(&o),
-        "error: cannot start the server command `no-such-mcp-server-here`: check that `no-such-mcp-server-here` is installed and on PATH: No such file or directory (os error 2)\n"
+        "error: cannot start the server command `no-such-mcp-server-here` (no such program); check that `no-such-mcp-server-here` is installed and on PATH, or give its full path\n"
     );
     let o = call(&["--tool", "x", "--defaults", "http://127.0.0.1:9/mcp"]);
     assert_eq!(o.status.code(), Some(2));
     assert!(
         stderr(&o).starts_with(
-            "error: the connection to the server ended: cannot reach http://127.0.0.1:9/mcp"
+            "error: cannot reach http://127.0.0.1:9/mcp (connection refused: nothing listens there); check that the server is running and the URL is right\n"
         ),
         "{}",
         stderr(&o)

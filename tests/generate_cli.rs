@@ -186,7 +186,9 @@ fn bad_input_exits_two() {
     let (code, _, err) = run(&["--from-json-schema", "tests/fixtures/generate/missing.json"]);
     assert_eq!(code, 2);
     assert!(
-        err.starts_with("error: cannot read tests/fixtures/generate/missing.json"),
+        err.starts_with(
+            "error: tests/fixtures/generate/missing.json: no such file or directory; check the path"
+        ),
         "{err}"
     );
     let (code, _, err) = run(&["--from-json-schema", "examples/rust/forms.rs"]);

@@ -462,7 +462,7 @@ impl Client {
             let raw = match event {
                 Event::Message(raw) => raw,
                 Event::Garbage(what) => bail!("the server sent {what}; ending the call"),
-                Event::Closed(why) => bail!("the connection to the server ended: {why}"),
+                Event::Closed(why) => bail!("{why}"),
             };
             self.record(Direction::ServerToClient, &raw)?;
             let value: Value = serde_json::from_str(&raw).map_err(|e| {

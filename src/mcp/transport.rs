@@ -52,7 +52,9 @@ fn recv_from(rx: &Receiver<Event>, timeout: Duration) -> Option<Event> {
     match rx.recv_timeout(timeout) {
         Ok(e) => Some(e),
         Err(RecvTimeoutError::Timeout) => None,
-        Err(RecvTimeoutError::Disconnected) => Some(Event::Closed("the connection ended".into())),
+        Err(RecvTimeoutError::Disconnected) => {
+            Some(Event::Closed("the connection to the server ended".into()))
+        }
     }
 }
 
@@ -107,10 +109,16 @@ impl Stdio {
             .stdout(PipeStdio::piped())
             .stderr(PipeStdio::piped())
             .spawn()
-            .with_context(|| {
-                format!(
-                    "cannot start the server command `{}`: check that `{program}` is installed and on PATH",
-                    command.join(" ")
+            .map_err(|e| {
+                let why = match e.kind() {
+                    std::io::ErrorKind::NotFound => "no such program".to_string(),
+                    std::io::ErrorKind::PermissionDenied => "not executable".to_string(),
+                    _ => e.to_string(),
+                };
+                anyhow!(
+                    "cannot start the server command `{}` ({why}); check that `{}` is installed and on PATH, or give its full path",
+                    sanitize::line(&command.join(" ")),
+                    sanitize::line(program)
                 )
             })?;
         let (tx, rx) = mpsc::channel();
@@ -118,7 +126,7 @@ impl Stdio {
         let out_tx = tx.clone();
         std::thread::spawn(move || {
             let why = match pump_lines(stdout, &out_tx) {
-                Ok(()) => "the server closed its output".to_string(),
+                Ok(()) => "the server closed its output, so the connection ended".to_string(),
                 Err(e) => format!("reading from the server failed: {e}"),
             };
             let _ = out_tx.send(Event::Closed(why));
@@ -146,14 +154,21 @@ impl Stdio {
         })
     }
 
-    fn exit_note(&mut self) -> String {
+    /// The server's exit status, when it has exited (or does within a moment).
+    fn exited(&mut self) -> Option<std::process::ExitStatus> {
         for _ in 0..20 {
             if let Ok(Some(status)) = self.child.try_wait() {
-                return format!(" (it exited: {status})");
+                return Some(status);
             }
             std::thread::sleep(Duration::from_millis(10));
         }
-        String::new()
+        None
+    }
+
+    fn exit_note(&mut self) -> String {
+        self.exited()
+            .map(|status| format!(" (it exited: {status})"))
+            .unwrap_or_default()
     }
 }
 
@@ -169,11 +184,12 @@ impl Transport for Stdio {
         stdin
             .write_all(&line)
             .and_then(|()| stdin.flush())
-            .map_err(|e| {
-                anyhow!(
-                    "the server stopped reading its input ({e}){}",
-                    self.exit_note()
-                )
+            .map_err(|e| match self.exited() {
+                Some(status) => anyhow!(
+                    "the server command `{}` exited ({status}) before answering; run it on its own to see why",
+                    sanitize::line(&self.command.join(" "))
+                ),
+                None => anyhow!("the server stopped reading its input ({e})"),
             })
     }
 
@@ -430,7 +446,7 @@ impl Transport for Http {
                     deliver(resp, &tx, "POST");
                 }
                 Err(e) => {
-                    let _ = tx.send(Event::Closed(format!("cannot reach {url}: {e}")));
+                    let _ = tx.send(Event::Closed(unreachable(&url, &e)));
                 }
             }
         });
@@ -483,4 +499,21 @@ impl Transport for Http {
             url: self.url.clone(),
         }
     }
+}
+
+/// Why a URL could not be reached, and what to check.
+fn unreachable(url: &str, e: &ureq::Error) -> String {
+    let why = match e {
+        ureq::Error::Io(io) if io.kind() == std::io::ErrorKind::ConnectionRefused => {
+            "connection refused: nothing listens there".to_string()
+        }
+        ureq::Error::HostNotFound => "no such host".to_string(),
+        ureq::Error::ConnectionFailed => "the connection failed".to_string(),
+        ureq::Error::Timeout(_) => "it did not answer in time".to_string(),
+        other => other.to_string(),
+    };
+    format!(
+        "cannot reach {} ({why}); check that the server is running and the URL is right",
+        sanitize::line(url)
+    )
 }

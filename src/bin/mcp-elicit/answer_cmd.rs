@@ -49,7 +49,10 @@ pub fn run(args: AnswerArgs) -> Result<Outcome> {
         Ok(n) => n,
         Err(e) => {
             let (line, col) = LineIndex::new(&text).line_col(e.offset);
-            bail!("{name}:{line}:{col}: not valid JSON: {}", e.message);
+            bail!(
+                "{name}:{line}:{col}: not valid JSON ({}); give an elicitation/create request, its params or an InputRequiredResult",
+                e.message
+            );
         }
     };
     let kind = document::classify(&node);
@@ -259,7 +262,7 @@ fn read_text(input: &Path, name: &str) -> Result<String> {
     } else {
         std::fs::File::open(input).and_then(|f| f.take(limit).read_to_end(&mut bytes))
     };
-    r.with_context(|| format!("{name}: cannot read"))?;
+    r.map_err(|e| anyhow::anyhow!("{name}: {}", crate::io_problem(&e)))?;
     if bytes.len() > MAX_DOCUMENT {
         bail!(
             "{name}: more than {} MiB; an elicitation request is far smaller, check what wrote it",

@@ -99,11 +99,25 @@ fn connect(target: &[String]) -> Result<Box<dyn Transport>> {
         [.., last] if is_url(last) && !target.iter().any(|a| a == "--") => {
             Ok(Box::new(Http::new(last)?))
         }
+        [one] if looks_like_address(one) && !std::path::Path::new(one).exists() => bail!(
+            "`{}` is neither a URL nor a command; write http://{} for a Streamable HTTP server, or the command that starts a stdio server after `--`",
+            sanitize::line(one),
+            sanitize::line(one)
+        ),
         cmd => {
             let cmd: Vec<String> = cmd.iter().filter(|a| *a != "--").cloned().collect();
             Ok(Box::new(Stdio::spawn(&cmd)?))
         }
     }
+}
+
+/// `127.0.0.1:8808/mcp`, `localhost/mcp`: an address without its scheme.
+fn looks_like_address(s: &str) -> bool {
+    let host = s.split('/').next().unwrap_or("");
+    let port = host.rsplit_once(':').is_some_and(|(h, p)| {
+        !h.is_empty() && !p.is_empty() && p.bytes().all(|b| b.is_ascii_digit())
+    });
+    port || host == "localhost"
 }
 
 fn responder(args: &CallArgs) -> Result<Box<dyn Responder>> {

@@ -1,4 +1,6 @@
 //! The command line: one struct per subcommand. Doc comments are the help.
+//! It uses nothing else of the binary: `tests/help.rs` compiles this file on
+//! its own to walk the command tree.
 
 use std::path::PathBuf;
 
@@ -6,13 +8,23 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
 use mcp_elicit::finding::Severity;
 use mcp_elicit::spec::Revision;
 
-const EXIT_CODES: &str = "\
+const TOP_AFTER: &str = "\
+Examples:
+  mcp-elicit demo
+  mcp-elicit lint examples/lint
+  mcp-elicit answer examples/demo/pizza.json
+  mcp-elicit call --list -- target/debug/examples/booking_server
+  mcp-elicit replay --show examples/sessions/booking.jsonl
+  mcp-elicit generate --rust examples/rust/forms.rs --type Booking
+  mcp-elicit help lint
+
 Exit codes:
-  0  nothing at or above --fail-on was found
-  1  findings (or a failed check)
-  2  usage error, unreadable input or another tool error
-  3  `answer`: declined
-  4  `answer`: cancelled";
+  0    success: nothing at or above --fail-on, an answer accepted, a request completed
+  1    findings (or a failed check)
+  2    usage error, unreadable input or another tool error
+  3    `answer`: declined
+  4    `answer`: cancelled
+  130  `demo`: stopped with Ctrl-C";
 
 #[derive(Debug, Parser)]
 #[command(
@@ -21,7 +33,7 @@ Exit codes:
     about = "Lint, answer, record and replay MCP elicitations",
     long_about = "Lint, answer, record and replay MCP elicitations: the part of the Model Context \
 Protocol where a server asks the person at the client for structured input.",
-    after_help = EXIT_CODES,
+    after_help = TOP_AFTER,
     propagate_version = true,
     max_term_width = 100
 )]
@@ -29,7 +41,7 @@ pub struct Cli {
     #[command(subcommand)]
     pub command: Command,
 
-    /// When to use colour: auto, always or never
+    /// Use colour: auto, always or never
     #[arg(long, global = true, value_enum, default_value_t = ColorChoice::Auto)]
     pub color: ColorChoice,
 }
@@ -59,19 +71,48 @@ pub enum Command {
     /// Print a shell completion script (bash, zsh, fish, powershell or elvish)
     #[command(after_help = COMPLETIONS_AFTER)]
     Completions {
-        /// The shell to complete for
+        /// Complete for this shell
         #[arg(value_enum)]
         shell: clap_complete::Shell,
     },
 
     /// Print the man page, or write one page per subcommand into a directory
-    #[command(hide = true)]
+    #[command(hide = true, after_help = MAN_AFTER)]
     Man {
         /// Write every page into this directory instead of printing the main one
         #[arg(long, value_name = "DIR")]
         dir: Option<PathBuf>,
     },
+
+    /// Tour elicitation with two built-in forms: no server and no files needed
+    #[command(after_help = DEMO_AFTER)]
+    Demo,
 }
+
+const DEMO_AFTER: &str = "\
+Plays the pizza order from the MCP explainer and a form with every property
+shape in the terminal form of `answer`, then shows the JSON that goes back
+and what accept, decline and cancel mean. When stdin or stdout is not a
+terminal it prints the same tour as a transcript with scripted answers.
+The two requests are in examples/demo/.
+
+Examples:
+  mcp-elicit demo
+  mcp-elicit demo | less
+
+Exit codes:
+  0    the tour ended, whatever was answered
+  2    the terminal failed
+  130  stopped with Ctrl-C";
+
+const MAN_AFTER: &str = "\
+Examples:
+  mcp-elicit man | man -l -
+  mcp-elicit man --dir man/
+
+Exit codes:
+  0  the pages were written
+  2  usage error, or the directory cannot be written";
 
 const COMPLETIONS_AFTER: &str = "\
 Examples:
@@ -85,9 +126,10 @@ Exit codes:
 
 const LINT_AFTER: &str = "\
 Examples:
-  mcp-elicit lint examples/
-  mcp-elicit lint --spec 2025-06-18 schema.json
-  cat request.json | mcp-elicit lint -
+  mcp-elicit lint examples/lint
+  mcp-elicit lint --spec 2025-06-18 --format full examples/lint/table-booking.json
+  cat examples/demo/pizza.json | mcp-elicit lint -
+  mcp-elicit lint --ignore W601 --fail-on warning examples/lint
   mcp-elicit lint --format sarif . > mcp-elicit.sarif
   mcp-elicit lint --explain E124
 
@@ -104,9 +146,9 @@ The format is described in docs/session-format.md.
 
 Examples:
   mcp-elicit replay examples/sessions/booking.jsonl
-  mcp-elicit replay --format json session.jsonl
+  mcp-elicit replay --format json examples/lint/tool-call-session.jsonl
   mcp-elicit replay --show examples/sessions/booking.jsonl
-  mcp-elicit replay --show --pace 2 session.jsonl
+  mcp-elicit replay --show --pace 2 examples/sessions/booking-2026.jsonl
 
 Exit codes:
   0  the session checks clean (or was shown)
@@ -123,6 +165,8 @@ enums with data and what the revision cannot express are refused.
 
 Examples:
   mcp-elicit generate --rust examples/rust/forms.rs --type Booking
+  mcp-elicit generate --rust examples/rust/forms.rs --type Newsletter --spec 2025-11-25 \\
+    --message 'Which updates do you want?'
   mcp-elicit generate --from-json-schema schema.json --spec 2025-06-18
   python -c 'import json, m; print(json.dumps(m.Model.model_json_schema()))' \\
     | mcp-elicit generate --from-json-schema - --message 'Book a room'
@@ -143,7 +187,7 @@ pub struct GenerateArgs {
     #[arg(long, value_name = "FILE", requires = "type_name")]
     pub rust: Option<PathBuf>,
 
-    /// The struct to generate for, with --rust
+    /// Generate for this struct (with --rust)
     #[arg(long = "type", value_name = "NAME", requires = "rust")]
     pub type_name: Option<String>,
 
@@ -176,7 +220,7 @@ first: an invalid one is answered -32602 and reported, never shown.
 
 Examples:
   mcp-elicit call --list -- node server.js
-  mcp-elicit call --tool book_table -- cargo run --example booking_server
+  mcp-elicit call --tool book_table -- cargo run --quiet --example booking_server
   mcp-elicit call --tool book_table --defaults --set guests=4 http://127.0.0.1:8808/mcp
   mcp-elicit call --tool book_table --record session.jsonl -- python server.py
 
@@ -203,7 +247,7 @@ pub struct CallArgs {
     #[arg(long, group = "request")]
     pub list: bool,
 
-    /// The tool's or prompt's arguments, as a JSON object
+    /// Pass these arguments to the tool or prompt, as a JSON object
     #[arg(long, value_name = "JSON")]
     pub args: Option<String>,
 
@@ -226,14 +270,14 @@ pub struct CallArgs {
     #[command(flatten)]
     pub script: ScriptArgs,
 
-    /// The server: an http(s):// URL, or after `--` the command that starts it
+    /// Talk to this server: an http(s):// URL, or after `--` the command that starts it
     #[arg(value_name = "TARGET", required = true, num_args = 1.., trailing_var_arg = true, allow_hyphen_values = true)]
     pub target: Vec<String>,
 }
 
 #[derive(Debug, Args)]
 pub struct ReplayArgs {
-    /// The session file (`-` reads stdin)
+    /// Check or show this session file (`-` reads stdin)
     #[arg(value_name = "SESSION")]
     pub session: PathBuf,
 
@@ -244,7 +288,7 @@ pub struct ReplayArgs {
     #[arg(long)]
     pub show: bool,
 
-    /// With --show, wait between messages as recorded; FACTOR speeds up (2 = twice as fast)
+    /// Wait between messages as recorded (with --show); FACTOR speeds up (2 = twice as fast)
     #[arg(long, value_name = "FACTOR", num_args = 0..=1, default_missing_value = "1",
           requires = "show", value_parser = parse_pace)]
     pub pace: Option<f64>,
@@ -266,11 +310,12 @@ cancels; declining is always an explicit choice. Every text the server sent
 is shown with control sequences and invisible characters neutralised.
 
 Examples:
-  mcp-elicit answer request.json
-  mcp-elicit answer < request.json > answer.json
-  mcp-elicit answer --defaults --set name=Ada request.json
-  mcp-elicit answer --output response --action decline request.json
-  mcp-elicit answer --output retry input-required.json
+  mcp-elicit answer examples/demo/pizza.json
+  mcp-elicit answer < examples/demo/pizza.json > answer.json
+  mcp-elicit answer --defaults --set name=Ada --set email=ada@example.com \\
+    examples/demo/every-shape.json
+  mcp-elicit answer --output response --action decline examples/demo/pizza.json
+  mcp-elicit answer --record session.jsonl --redact email examples/demo/every-shape.json
 
 Exit codes:
   0  accepted
@@ -284,12 +329,12 @@ With several input requests, any cancel gives 4, else any decline 3.";
 
 #[derive(Debug, Args)]
 pub struct AnswerArgs {
-    /// The request: params, an elicitation/create request or an InputRequiredResult
+    /// Answer this request: params, an elicitation/create request or an InputRequiredResult
     /// (`-` reads stdin) [default: -]
     #[arg(value_name = "FILE")]
     pub file: Option<PathBuf>,
 
-    /// What to write on stdout [default: retry for an InputRequiredResult, else result]
+    /// Write this on stdout [default: retry for an InputRequiredResult, else result]
     #[arg(long, value_enum)]
     pub output: Option<AnswerOutput>,
 
@@ -300,7 +345,7 @@ pub struct AnswerArgs {
     #[arg(long, value_name = "SECONDS", value_parser = parse_timeout)]
     pub timeout: Option<std::time::Duration>,
 
-    /// The asking server's name for the form's heading [default: the name the document reports]
+    /// Name this server in the form's heading [default: the name the document reports]
     #[arg(long, value_name = "NAME")]
     pub server: Option<String>,
 
@@ -379,7 +424,7 @@ fn parse_timeout(s: &str) -> Result<std::time::Duration, String> {
 
 #[derive(Debug, Args)]
 pub struct LintArgs {
-    /// Files or directories to lint (`-` reads stdin) [default: .]
+    /// Lint these files and directories (`-` reads stdin) [default: .]
     #[arg(value_name = "PATH")]
     pub paths: Vec<PathBuf>,
 
@@ -403,7 +448,7 @@ pub struct CheckArgs {
     #[arg(long, value_name = "REVISION", value_parser = parse_revision)]
     pub spec: Option<Revision>,
 
-    /// Output format
+    /// Print the findings in this format
     #[arg(long, value_enum, default_value_t = OutputFormat::Concise)]
     pub format: OutputFormat,
 

@@ -17,7 +17,8 @@ fn read_input(path: &Path) -> Result<(String, String)> {
         ("-".into(), Box::new(io::stdin().lock()))
     } else {
         let name = path.display().to_string();
-        let file = std::fs::File::open(path).with_context(|| format!("cannot read {name}"))?;
+        let file = std::fs::File::open(path)
+            .map_err(|e| anyhow::anyhow!("{name}: {}", crate::io_problem(&e)))?;
         (name, Box::new(file))
     };
     let mut bytes = Vec::new();
@@ -83,12 +84,20 @@ pub fn run(args: GenerateArgs) -> Result<Outcome> {
         let value: serde_json::Value = match serde_json::from_str(&text) {
             Ok(v) => v,
             Err(e) => {
+                // The linter's parser words the problem without repeating
+                // the position.
+                let (line, column, why) = match mcp_elicit::json::parse(&text) {
+                    Err(p) => {
+                        let (l, c) = mcp_elicit::json::LineIndex::new(&text).line_col(p.offset);
+                        (l, c, p.message.to_string())
+                    }
+                    Ok(_) => (e.line(), e.column(), e.to_string()),
+                };
                 writeln!(
                     stderr,
-                    "error: {}:{}:{}: not valid JSON: {e}",
+                    "error: {}:{line}:{column}: not valid JSON ({}); give a JSON Schema document",
                     sanitize::line(&name),
-                    e.line(),
-                    e.column()
+                    sanitize::line(&why)
                 )?;
                 return Ok(Outcome::Failed);
             }

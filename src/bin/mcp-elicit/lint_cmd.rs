@@ -44,7 +44,10 @@ pub fn run(args: LintArgs) -> Result<Outcome> {
     }
     if let Some(code) = &args.explain {
         let Some(rule) = rules::find(code) else {
-            bail!("no rule `{code}`; `mcp-elicit lint --list-rules` lists every code and name");
+            bail!(
+                "no rule `{code}`{}; `mcp-elicit lint --list-rules` lists every code and name",
+                did_you_mean(code)
+            );
         };
         render::explain(rule, &mut io::stdout().lock())?;
         return Ok(Outcome::Clean);
@@ -69,7 +72,17 @@ pub fn run(args: LintArgs) -> Result<Outcome> {
             continue;
         }
         match std::fs::metadata(p) {
-            Ok(m) if m.is_dir() => walk(p, &mut inputs, &mut failed),
+            Ok(m) if m.is_dir() => {
+                let before = inputs.len();
+                walk(p, &mut inputs, &mut failed);
+                if inputs.len() == before && !args.check.quiet {
+                    let _ = writeln!(
+                        io::stderr(),
+                        "warning: {} holds no *.json or *.jsonl files (hidden and git-ignored ones are skipped); name the files to lint",
+                        display_path(p)
+                    );
+                }
+            }
             Ok(_) => inputs.push(Input::File(p.clone())),
             Err(e) => {
                 report_io(&display_path(p), &e);
@@ -96,6 +109,7 @@ pub fn check(inputs: &[Input], check: &CheckArgs, mut failed: bool) -> Result<Ou
     renderer.begin(&mut out)?;
     let mut counts = Counts::default();
     let mut files_with_findings = 0;
+    let mut unreadable = 0;
     let mut emit = |d: Diagnostic, out: &mut dyn Write, counts: &mut Counts| -> io::Result<()> {
         counts.add(d.severity);
         renderer.diagnostic(&d, out)
@@ -123,6 +137,7 @@ pub fn check(inputs: &[Input], check: &CheckArgs, mut failed: bool) -> Result<Ou
             if let Err(e) = r {
                 report_io(&input.display(), &e);
                 failed = true;
+                unreadable += 1;
             }
         }
     } else {
@@ -135,14 +150,18 @@ pub fn check(inputs: &[Input], check: &CheckArgs, mut failed: bool) -> Result<Ou
             if let Err(e) = r {
                 report_io(&input.display(), &e);
                 failed = true;
+                unreadable += 1;
             }
         }
     }
     renderer.end(&counts, &mut out)?;
     out.flush()?;
     drop(out);
-    if !check.quiet {
-        render::summary(&counts, inputs.len(), files_with_findings);
+    // The summary counts what was read; when nothing could be, the errors
+    // above say it all.
+    let checked = inputs.len() - unreadable;
+    if !check.quiet && (checked > 0 || !failed) {
+        render::summary(&counts, checked, files_with_findings);
     }
     Ok(if failed {
         Outcome::Failed
@@ -172,9 +191,15 @@ fn resolve_rules(names: &[String], flag: &str) -> Result<HashSet<&'static str>> 
                     .filter(|r| r.code.starts_with(&n.to_ascii_uppercase()))
                     .collect();
                 if matched.is_empty() || n.len() < 2 {
-                    bail!(
-                        "{flag}: no rule `{n}`; use a code (E124), a code prefix (E2) or a name (required-unknown-property); `mcp-elicit lint --list-rules` lists them"
-                    );
+                    match rules::nearest(n) {
+                        Some(_) => bail!(
+                            "{flag}: no rule `{n}`{}; `mcp-elicit lint --list-rules` lists every code and name",
+                            did_you_mean(n)
+                        ),
+                        None => bail!(
+                            "{flag}: no rule `{n}`; use a code (E124), a code prefix (E2) or a name (required-unknown-property); `mcp-elicit lint --list-rules` lists them"
+                        ),
+                    }
                 }
                 set.extend(matched.iter().map(|r| r.code));
             }
@@ -183,13 +208,15 @@ fn resolve_rules(names: &[String], flag: &str) -> Result<HashSet<&'static str>> 
     Ok(set)
 }
 
+/// " (did you mean `name`, E124?)" for a misspelt rule name, else nothing.
+fn did_you_mean(key: &str) -> String {
+    rules::nearest(key)
+        .map(|r| format!(" (did you mean `{}`, {}?)", r.name, r.code))
+        .unwrap_or_default()
+}
+
 fn report_io(path: &str, e: &io::Error) {
-    let what = match e.kind() {
-        io::ErrorKind::NotFound => "no such file or directory".to_string(),
-        io::ErrorKind::PermissionDenied => "permission denied".to_string(),
-        _ => e.to_string(),
-    };
-    let _ = writeln!(io::stderr(), "error: {path}: {what}");
+    let _ = writeln!(io::stderr(), "error: {path}: {}", crate::io_problem(e));
 }
 
 /// Adds every `*.json` and `*.jsonl` file under `dir`, skipping hidden and

@@ -5,6 +5,7 @@
 mod answer_cmd;
 mod call_cmd;
 mod cli;
+mod demo_cmd;
 mod docs_cmd;
 mod generate_cmd;
 mod lint_cmd;
@@ -57,6 +58,7 @@ fn main() -> ExitCode {
         Command::Generate(args) => generate_cmd::run(args),
         Command::Completions { shell } => docs_cmd::completions(shell),
         Command::Man { dir } => docs_cmd::man(dir.as_deref()),
+        Command::Demo => demo_cmd::run(),
     };
     match result {
         Ok(outcome) => ExitCode::from(exit_code(outcome) as u8),
@@ -67,6 +69,18 @@ fn main() -> ExitCode {
             let _ = writeln!(std::io::stderr(), "error: {e:#}");
             ExitCode::from(2)
         }
+    }
+}
+
+/// What went wrong reading a path, and what to check, for `{path}: {this}`.
+pub fn io_problem(e: &std::io::Error) -> String {
+    match e.kind() {
+        std::io::ErrorKind::NotFound => "no such file or directory; check the path".into(),
+        std::io::ErrorKind::PermissionDenied => {
+            "permission denied; check the file's permissions".into()
+        }
+        std::io::ErrorKind::IsADirectory => "a directory, not a file; give a file".into(),
+        _ => format!("cannot read it ({e})"),
     }
 }
 

@@ -4,7 +4,7 @@
 use std::io::{self, BufRead, Write};
 use std::time::Duration;
 
-use anyhow::{Context, Result, anyhow, bail};
+use anyhow::{Result, anyhow, bail};
 use mcp_elicit::lint::MAX_DOCUMENT;
 use mcp_elicit::session::{self, Event, Line, Senders, show};
 use mcp_elicit::spec::Revision;
@@ -33,8 +33,8 @@ pub fn run(args: ReplayArgs) -> Result<Outcome> {
     if path.as_os_str() == "-" {
         transcript(&name, io::stdin().lock(), &args)
     } else {
-        let f = std::fs::File::open(path)
-            .with_context(|| format!("cannot read {name} (check the path)"))?;
+        let f =
+            std::fs::File::open(path).map_err(|e| anyhow!("{name}: {}", crate::io_problem(&e)))?;
         transcript(&name, io::BufReader::with_capacity(1 << 16, f), &args)
     }
 }

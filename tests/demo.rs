@@ -1,0 +1,236 @@
+//! `mcp-elicit demo`: the tour in a real pseudo-terminal, driven with keys,
+//! and the transcript it prints when there is no terminal.
+
+use std::process::Command;
+use std::time::Duration;
+
+use expectrl::process::unix::WaitStatus;
+use expectrl::{Eof, Expect, Session};
+
+use crate::support::{bin, cmd};
+
+const UP: &str = "\x1b[A";
+const DOWN: &str = "\x1b[B";
+const ENTER: &str = "\r";
+const ESC: &str = "\x1b";
+const BACKSPACE: &str = "\x7f";
+
+/// `mcp-elicit demo` with stdin, stdout and stderr on one pty.
+struct Tour {
+    session: expectrl::session::OsSession,
+    seen: Vec<u8>,
+}
+
+impl Tour {
+    fn start() -> Tour {
+        let mut c = Command::new(bin());
+        c.arg("demo")
+            .env("NO_COLOR", "1")
+            .env("TERM", "xterm")
+            .env_remove("CLICOLOR_FORCE");
+        let mut session = Session::spawn(c).expect("spawn in a pty");
+        session.set_expect_timeout(Some(Duration::from_secs(60)));
+        Tour {
+            session,
+            seen: Vec::new(),
+        }
+    }
+
+    fn expect(&mut self, text: &str) {
+        match self.session.expect(text) {
+            Ok(c) => {
+                self.seen.extend_from_slice(c.before());
+                for m in c.matches() {
+                    self.seen.extend_from_slice(m);
+                }
+            }
+            Err(e) => panic!(
+                "waiting for {text:?}: {e}; the terminal showed:\n{}",
+                String::from_utf8_lossy(&self.seen)
+            ),
+        }
+    }
+
+    fn send(&mut self, keys: &str) {
+        self.session.send(keys).expect("send keys");
+    }
+
+    fn type_line(&mut self, text: &str) {
+        self.send(text);
+        self.expect(text);
+        self.send(ENTER);
+    }
+
+    /// Reads to the end; the exit code and everything the terminal showed.
+    fn finish(mut self) -> (i32, String) {
+        if let Ok(c) = self.session.expect(Eof) {
+            self.seen.extend_from_slice(c.before());
+        }
+        let code = match self.session.get_process().wait().expect("wait") {
+            WaitStatus::Exited(_, code) => code,
+            other => panic!("not a normal exit: {other:?}"),
+        };
+        (code, String::from_utf8_lossy(&self.seen).into_owned())
+    }
+}
+
+#[test]
+fn demo_tour_in_a_terminal() {
+    let mut t = Tour::start();
+    // The pizza order: the request, the linter's word on it, the form.
+    t.expect("1/2  A pizza order");
+    t.expect("\"method\": \"elicitation/create\"");
+    t.expect("warning[W310]");
+    t.expect("`pizza-shop` asks (MCP 2025-11-25)");
+    t.expect("Would you like to add a drink to your order?");
+    t.expect("Water");
+    t.send(DOWN);
+    t.expect("Cola");
+    t.send(ENTER);
+    t.expect("Send this answer?");
+    t.expect("Cancel");
+    t.send(ENTER);
+    t.expect("the response to request 1");
+    t.expect("\"drink\": \"Cola\"");
+    t.expect("The person accepted: the drink is added to the order.");
+    t.expect("decline  The person said no, on purpose");
+    t.expect("Press Enter for the next form");
+    t.send(ENTER);
+
+    // Every shape, each answered through its own widget.
+    t.expect("2/2  Every property shape");
+    t.expect("[Workshops*] any of: Async in depth = async");
+    t.expect("(the whole request is examples/demo/every-shape.json in the source)");
+    t.expect("Register for RustConf Lisbon");
+    t.expect("Full name *: ");
+    t.type_line("A");
+    t.expect("it must have between 2 and 40 characters");
+    t.expect("Full name *: A");
+    t.type_line("da Lovelace");
+    t.expect("E-mail *: ");
+    t.type_line("ada@example.com");
+    t.expect("Arrival date: ");
+    t.type_line("2026-12-24");
+    t.expect("Website: ");
+    t.send(ENTER);
+    t.expect("Tickets *: 1");
+    t.send(BACKSPACE);
+    t.type_line("5");
+    t.expect("between 1 and 4");
+    t.expect("Tickets *: 5");
+    t.send(BACKSPACE);
+    t.type_line("2");
+    t.expect("Donation (EUR): 0");
+    t.send(BACKSPACE);
+    t.type_line("12.5");
+    t.expect("Speakers' dinner");
+    t.send("y");
+    t.expect("Embedded");
+    t.send(DOWN);
+    t.expect("Web and services");
+    t.send(ENTER);
+    t.expect("(no answer)");
+    t.send(UP);
+    t.expect("XL");
+    t.send(UP);
+    t.expect("L");
+    t.send(UP);
+    t.expect("M");
+    t.send(ENTER);
+    t.expect("Writing macros");
+    t.send(DOWN);
+    t.expect("Unsafe without fear");
+    t.send(" ");
+    t.expect("Unsafe without fear");
+    t.send(ENTER);
+    t.expect("Send this answer?");
+    t.expect("Cancel");
+    t.send(ENTER);
+    t.expect("the response to request 2");
+    t.expect(
+        r#""result": {
+    "action": "accept",
+    "content": {
+      "name": "Ada Lovelace",
+      "email": "ada@example.com",
+      "arrival": "2026-12-24",
+      "tickets": 2,
+      "donation": 12.5,
+      "dinner": true,
+      "track": "web",
+      "shirt": "M",
+      "workshops": [
+        "async",
+        "unsafe"
+      ]
+    }
+  }"#
+        .replace('\n', "\r\n")
+        .as_str(),
+    );
+    t.expect("The person accepted: the registration is made with these values.");
+    let (code, _) = t.finish();
+    assert_eq!(code, 0);
+}
+
+#[test]
+fn demo_esc_cancels_each_form_and_says_what_that_means() {
+    let mut t = Tour::start();
+    t.expect("Water");
+    t.send(ESC);
+    t.expect("\"action\": \"cancel\"");
+    t.expect("The person cancelled: the order proceeds without a drink");
+    t.expect("Press Enter for the next form");
+    t.send(ENTER);
+    t.expect("Full name *: ");
+    t.send(ESC);
+    t.expect("(cancelled)");
+    t.expect("The person cancelled: no registration is made");
+    t.expect("Next: `mcp-elicit lint FILE`");
+    let (code, shown) = t.finish();
+    assert_eq!(code, 0, "{shown}");
+}
+
+#[test]
+fn demo_decline_is_sent_without_content() {
+    let mut t = Tour::start();
+    t.expect("Water");
+    t.send(ENTER);
+    t.expect("Send this answer?");
+    t.expect("Cancel");
+    t.send(DOWN);
+    t.send(DOWN);
+    t.expect("Decline");
+    t.expect("Cancel");
+    t.send(ENTER);
+    t.expect("\"action\": \"decline\"\r\n  }");
+    t.expect("The person declined: the order proceeds without a drink.");
+    // Esc at the pause ends the tour.
+    t.expect("Press Enter for the next form, or Esc to stop here.");
+    t.send(ESC);
+    t.expect("Next: `mcp-elicit lint FILE`");
+    let (code, shown) = t.finish();
+    assert_eq!(code, 0);
+    assert!(!shown.contains("Full name"), "{shown}");
+}
+
+/// Without a terminal the tour is a transcript with scripted answers.
+#[test]
+fn demo_transcript_without_a_terminal() {
+    cmd()
+        .arg("demo")
+        .assert()
+        .success()
+        .stdout_eq(snapbox::file!["snapshots/demo/transcript.stdout"])
+        .stderr_eq("");
+}
+
+#[test]
+fn demo_ctrl_c_stops_the_tour() {
+    let mut t = Tour::start();
+    t.expect("Water");
+    t.send("\x03");
+    t.expect("demo stopped (Ctrl-C)");
+    let (code, _) = t.finish();
+    assert_eq!(code, 130);
+}
