@@ -471,7 +471,7 @@ _mcp__elicit() {
             return 0
             ;;
         mcp__subcmd__elicit__subcmd__replay)
-            opts="-q -h -V --spec --format --select --ignore --fail-on --quiet --show --pace --color --help --version"
+            opts="-q -h -V --spec --format --select --ignore --fail-on --quiet --show --pace --server-timeout --color --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -498,6 +498,10 @@ _mcp__elicit() {
                     return 0
                     ;;
                 --pace)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --server-timeout)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;

@@ -16,5 +16,6 @@ mod hostile;
 mod lint_cli;
 mod positions;
 mod precommit;
+mod replay_live;
 mod rule_fixtures;
 mod sessions;

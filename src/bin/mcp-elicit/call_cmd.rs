@@ -92,7 +92,7 @@ pub fn run(args: CallArgs) -> Result<Outcome> {
 
 /// The transport for TARGET: a URL (also accepted as the last argument, as
 /// test runners append it), or a command.
-fn connect(target: &[String]) -> Result<Box<dyn Transport>> {
+pub(crate) fn connect(target: &[String]) -> Result<Box<dyn Transport>> {
     let is_url = |s: &str| s.starts_with("http://") || s.starts_with("https://");
     match target {
         [one] if is_url(one) => Ok(Box::new(Http::new(one)?)),
