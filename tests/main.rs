@@ -16,6 +16,7 @@ mod hostile;
 mod lint_cli;
 mod positions;
 mod precommit;
+mod reference_servers;
 mod replay_live;
 mod rule_fixtures;
 mod sessions;

@@ -483,7 +483,11 @@ impl Client {
                 .map(str::to_string);
             match (method, value.get("id")) {
                 (None, Some(rid)) => {
-                    if rid.as_u64() == Some(id) {
+                    // An error with a null id is the server failing to read
+                    // a request; the only one open is the one awaited (the
+                    // client makes one request at a time).
+                    let unreadable = rid.is_null() && value.get("error").is_some();
+                    if rid.as_u64() == Some(id) || unreadable {
                         return Ok(Received { raw, value });
                     }
                     self.notices.push(Notice(format!(

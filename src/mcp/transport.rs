@@ -406,9 +406,13 @@ impl Transport for Http {
                 routing.push(("Mcp-Name", header_value(name)));
             }
         }
+        let is_request = method.is_some() && parsed.get("id").is_some();
         // Each POST runs on its own thread: a request's SSE stream stays open
-        // while the answers to its elicitations are POSTed.
-        std::thread::spawn(move || {
+        // while the answers to its elicitations are POSTed. Notifications and
+        // responses are waited for (the server answers them 202 at once), so
+        // they reach the server in the order they were sent:
+        // `notifications/initialized` before the first request.
+        let post = std::thread::spawn(move || {
             let mut req = agent
                 .post(&url)
                 .header("Content-Type", "application/json")
@@ -427,13 +431,21 @@ impl Transport for Http {
                         shared.lock().unwrap_or_else(|p| p.into_inner()).session =
                             Some(id.to_string());
                     }
-                    deliver(resp, &tx, "POST");
+                    // A notification or response is answered 202 without
+                    // a body; whatever a server sends there anyway answers
+                    // nothing the client asked.
+                    if is_request {
+                        deliver(resp, &tx, "POST");
+                    }
                 }
                 Err(e) => {
                     let _ = tx.send(Event::Closed(format!("cannot reach {url}: {e}")));
                 }
             }
         });
+        if !is_request {
+            let _ = post.join();
+        }
         Ok(())
     }
 
@@ -453,18 +465,24 @@ impl Transport for Http {
         let url = self.url.clone();
         let shared = Arc::clone(&self.shared);
         let tx = self.tx.clone();
+        let (opened, is_open) = mpsc::channel();
         std::thread::spawn(move || {
             let mut req = agent.get(&url).header("Accept", "text/event-stream");
             for (k, v) in Http::headers(&shared) {
                 req = req.header(k, &v);
             }
             // A server without a standalone stream answers 405; that is fine.
-            if let Ok(resp) = req.call()
+            let resp = req.call();
+            let _ = opened.send(());
+            if let Ok(resp) = resp
                 && resp.status().as_u16() == 200
             {
                 deliver(resp, &tx, "GET");
             }
         });
+        // Servers send elicitations on this stream and drop what they
+        // cannot send: it must be open before the first request goes out.
+        let _ = is_open.recv_timeout(Duration::from_secs(10));
     }
 
     fn close(&mut self) {
