@@ -61,7 +61,10 @@ fn recorded_answer(session: &std::path::Path) -> Value {
 }
 
 #[test]
-#[allow(clippy::approx_constant, reason = "the server's default is 3.14, not π")]
+#[allow(
+    clippy::approx_constant,
+    reason = "the server's default is 3.14, not π"
+)]
 fn everything_server_echoes_the_defaults_sent() {
     // Its one required field has no default: --defaults alone cannot answer.
     let o = everything(&["--defaults"]);

@@ -17,7 +17,7 @@ use serde_json::{Value, json};
 
 use crate::Outcome;
 use crate::cli::{CallArgs, FixedAction};
-use crate::terminal::{self, Terminal};
+use crate::terminal::{self, Terminal, TtyState};
 
 pub fn run(args: CallArgs) -> Result<Outcome> {
     let transport = connect(&args.target)?;
@@ -133,9 +133,30 @@ fn responder(args: &CallArgs) -> Result<Box<dyn Responder>> {
             "no terminal to show forms on; answer from a script with --defaults, --set KEY=VALUE, --answers FILE or --answers-from SESSION, or give --action decline|cancel"
         );
     }
+    interrupt_ends_the_call();
     Ok(Box::new(FormResponder {
         prompter: Terminal::new(),
     }))
+}
+
+/// Ctrl-C during a form ends the whole call with exit 4. console raises
+/// SIGINT itself for a ^C during a key read, and a ^C between two reads is
+/// a signal anyway, so the form may never return: the handler does it all.
+/// Everything sent and received so far is already in the recording (each
+/// line is written as it happens); the elicitation in flight stays
+/// unanswered. A stdio server, in the same process group, gets the SIGINT
+/// too. Esc, by contrast, answers the elicitation `cancel` and the call goes
+/// on.
+fn interrupt_ends_the_call() {
+    let tty = TtyState::save();
+    let handler = move || {
+        tty.restore();
+        eprintln!("\ncancelled (Ctrl-C): the call is ended");
+        std::process::exit(crate::exit_code(Outcome::Cancelled));
+    };
+    if let Err(e) = ctrlc::set_handler(handler) {
+        eprintln!("warning: Ctrl-C cannot be caught ({e}); use Esc to cancel a form");
+    }
 }
 
 fn report(client: &mut Client) {

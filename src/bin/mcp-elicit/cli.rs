@@ -191,10 +191,15 @@ Examples:
   mcp-elicit call --tool book_table --defaults --set guests=4 http://127.0.0.1:8808/mcp
   mcp-elicit call --tool book_table --record session.jsonl -- python server.py
 
+In the form, Esc answers the elicitation `cancel` and the call goes on;
+Ctrl-C ends the whole call (exit 4) with the terminal restored, leaving the
+elicitation unanswered; a --record file keeps every message up to that point.
+
 Exit codes:
   0  the request completed
   1  the server answered with a JSON-RPC error or a tool error
-  2  usage error, or the server could not be reached, died, timed out or broke the protocol";
+  2  usage error, or the server could not be reached, died, timed out or broke the protocol
+  4  Ctrl-C during a form ended the call";
 
 #[derive(Debug, Args)]
 pub struct CallArgs {
