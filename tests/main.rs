@@ -6,6 +6,7 @@ mod support;
 mod answer_cli;
 mod answer_pty;
 mod call_cli;
+mod call_hostile;
 mod call_pty;
 mod client;
 mod corpus;

@@ -101,7 +101,7 @@ fn everything_server_echoes_the_defaults_sent() {
     assert_eq!(recorded_answer(&session), expected);
     // Its server log line reaches stderr, prefixed with its name.
     assert!(
-        stderr(&o).contains("[mcp-server-everything] Starting default (STDIO) server..."),
+        stderr(&o).contains("[server] Starting default (STDIO) server..."),
         "{}",
         stderr(&o)
     );

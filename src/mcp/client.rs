@@ -26,6 +26,12 @@ pub const CLIENT_INFO_META: &str = "io.modelcontextprotocol/clientInfo";
 /// server is taken to be looping.
 pub const MAX_ROUNDS: usize = 32;
 
+/// How many elicitations one request may raise (server requests and input
+/// requests alike): the spec asks clients to rate-limit them, and a server
+/// that asks more during one call is taken to be flooding. The next one is
+/// refused and ends the call.
+pub const MAX_ELICITATIONS: usize = 32;
+
 /// How the client behaves.
 #[derive(Debug, Clone)]
 pub struct ClientOptions {
@@ -74,6 +80,8 @@ pub struct Client {
     /// Messages seen before the revision was known, for the recording.
     early: Vec<(Direction, String)>,
     notices: Vec<Notice>,
+    /// Elicitations raised during the request in flight.
+    elicited: usize,
 }
 
 /// A message received, kept both as sent and parsed.
@@ -101,6 +109,7 @@ impl Client {
             writer: None,
             early: Vec::new(),
             notices: Vec::new(),
+            elicited: 0,
         };
         let rev = c.negotiate()?;
         c.rev = rev;
@@ -313,6 +322,7 @@ impl Client {
             bail!("request params must be a JSON object");
         };
         let mut retry: Option<(Map<String, Value>, Option<String>)> = None;
+        self.elicited = 0;
         for _round in 0..=MAX_ROUNDS {
             let id = self.take_id();
             // Every round starts from the original params: nothing of one
@@ -385,6 +395,9 @@ impl Client {
             .unwrap_or_default();
         for (key, request) in &requests {
             let method = request.get("method").and_then(Value::as_str).unwrap_or("");
+            if method == "elicitation/create" {
+                self.count_elicitation()?;
+            }
             if method != "elicitation/create" {
                 self.notices.push(Notice(format!(
                     "the server asked for `{}` as input `{}`, which mcp-elicit does not serve (it declared only elicitation); left unanswered",
@@ -429,6 +442,18 @@ impl Client {
         Ok((responses, state))
     }
 
+    /// Counts one more elicitation of the request in flight; an error once
+    /// the server floods.
+    fn count_elicitation(&mut self) -> Result<()> {
+        self.elicited += 1;
+        if self.elicited > MAX_ELICITATIONS {
+            bail!(
+                "the server asked more than {MAX_ELICITATIONS} elicitations during one request; it seems to flood, so the call is ended"
+            );
+        }
+        Ok(())
+    }
+
     fn lint(&self, raw: &str) -> Vec<Finding> {
         let opts = Options::for_revision(self.rev);
         lint::lint_text(raw, &opts, &mut Session::default())
@@ -456,7 +481,7 @@ impl Client {
             let event = self.t.recv(timeout).ok_or_else(|| {
                 anyhow!(
                     "the server sent nothing for {} s (raise --server-timeout if it is just slow)",
-                    timeout.as_secs()
+                    timeout.as_secs_f64()
                 )
             })?;
             let raw = match event {
@@ -464,13 +489,15 @@ impl Client {
                 Event::Garbage(what) => bail!("the server sent {what}; ending the call"),
                 Event::Closed(why) => bail!("the connection to the server ended: {why}"),
             };
-            self.record(Direction::ServerToClient, &raw)?;
+            // What is not JSON cannot be a session line: it ends the call
+            // unrecorded, the recording intact up to the last message.
             let value: Value = serde_json::from_str(&raw).map_err(|e| {
                 anyhow!(
                     "the server sent something that is not JSON ({e}): {}",
                     sanitize::line(&raw.chars().take(200).collect::<String>())
                 )
             })?;
+            self.record(Direction::ServerToClient, &raw)?;
             if value.get("jsonrpc").and_then(Value::as_str) != Some("2.0") {
                 bail!(
                     "the server sent something that is not JSON-RPC 2.0: {}",
@@ -545,6 +572,14 @@ impl Client {
         match method {
             "ping" => self.reply(&id, ("result", json!({}))),
             "elicitation/create" => {
+                if let Err(e) = self.count_elicitation() {
+                    let _ = self.reply(
+                        &id,
+                        ("error", json!({"code": -32603, "message": format!("too many elicitations during one request (the limit is {MAX_ELICITATIONS})")})),
+                    );
+                    let _ = self.exchange_done();
+                    return Err(e);
+                }
                 let Some(responder) = responder else {
                     return self.reply(
                         &id,

@@ -5,7 +5,7 @@
 //! that feed one channel, so waiting can time out and a server request can
 //! arrive while a client request is in flight.
 
-use std::io::{BufRead, BufReader, Read, Write};
+use std::io::{BufReader, Read, Write};
 use std::process::{Child, ChildStdin, Command, Stdio as PipeStdio};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
 use std::sync::{Arc, Mutex};
@@ -16,6 +16,13 @@ use anyhow::{Context, Result, anyhow, bail};
 use crate::lines::{LineRead, read_line_bounded};
 use crate::sanitize;
 use crate::session::Peer;
+
+/// What each line a stdio server writes to its stderr is shown after, once
+/// sanitised.
+pub const STDERR_PREFIX: &str = "[server] ";
+
+/// The longest stderr line of a stdio server that is shown.
+const MAX_STDERR_LINE: usize = 64 << 10;
 
 /// The largest message read from a peer.
 pub const MAX_MESSAGE: usize = 64 << 20;
@@ -93,6 +100,8 @@ pub struct Stdio {
     stdin: Option<ChildStdin>,
     rx: Receiver<Event>,
     command: Vec<String>,
+    /// Disconnected once the server's stderr has been passed through.
+    stderr_done: Receiver<()>,
 }
 
 impl Stdio {
@@ -124,18 +133,19 @@ impl Stdio {
             let _ = out_tx.send(Event::Closed(why));
         });
         let stderr = child.stderr.take().expect("piped stderr");
-        let name = std::path::Path::new(program)
-            .file_name()
-            .map_or_else(|| program.clone(), |n| n.to_string_lossy().into_owned());
+        let (stderr_tx, stderr_done) = mpsc::channel::<()>();
         std::thread::spawn(move || {
-            let reader = BufReader::new(stderr);
-            for line in reader.split(b'\n').map_while(Result::ok) {
-                let text = String::from_utf8_lossy(&line);
-                eprintln!(
-                    "[{}] {}",
-                    sanitize::line(&name),
-                    sanitize::line(text.trim_end())
-                );
+            // Dropped when the stream ends: `close` waits for that.
+            let _done = stderr_tx;
+            let mut reader = BufReader::new(stderr);
+            let mut buf = Vec::new();
+            loop {
+                let text = match read_line_bounded(&mut reader, &mut buf, MAX_STDERR_LINE) {
+                    Ok(LineRead::Line) => String::from_utf8_lossy(&buf).into_owned(),
+                    Ok(LineRead::TooLong(n)) => format!("(a line of {n} bytes, not shown)"),
+                    Ok(LineRead::Eof) | Err(_) => return,
+                };
+                eprintln!("{STDERR_PREFIX}{}", sanitize::line(text.trim_end()));
             }
         });
         Ok(Stdio {
@@ -143,6 +153,7 @@ impl Stdio {
             child,
             rx,
             command: command.to_vec(),
+            stderr_done,
         })
     }
 
@@ -187,14 +198,21 @@ impl Transport for Stdio {
     fn close(&mut self) {
         // Closing stdin asks the server to exit; it gets a moment, then is killed.
         drop(self.stdin.take());
+        let mut exited = false;
         for _ in 0..50 {
             if let Ok(Some(_)) = self.child.try_wait() {
-                return;
+                exited = true;
+                break;
             }
             std::thread::sleep(Duration::from_millis(10));
         }
-        let _ = self.child.kill();
-        let _ = self.child.wait();
+        if !exited {
+            let _ = self.child.kill();
+            let _ = self.child.wait();
+        }
+        // Its last words are shown before whatever the call says next (a
+        // process it started may hold stderr open: not for long).
+        let _ = self.stderr_done.recv_timeout(Duration::from_millis(500));
     }
 
     fn peer(&self) -> Peer {
@@ -206,9 +224,7 @@ impl Transport for Stdio {
 
 impl Drop for Stdio {
     fn drop(&mut self) {
-        if let Ok(None) = self.child.try_wait() {
-            self.close();
-        }
+        self.close();
     }
 }
 
