@@ -343,3 +343,36 @@ fn the_readme_shows_a_real_replay_against_a_live_server() {
     }
     assert_eq!(runs, 2);
 }
+
+#[test]
+fn a_server_of_another_revision_or_one_that_dies_is_a_tool_error() {
+    let python = std::env::var("MCP_PYTHON").unwrap_or_else(|_| "python3".into());
+    // The hostile server speaks 2025-11-25 only.
+    let o = replay(
+        Path::new("examples/sessions/booking-live.jsonl"),
+        &["--", &python, "tests/servers/hostile.py", "die"],
+    );
+    assert_eq!(o.status.code(), Some(2));
+    assert_eq!(
+        stderr(&o),
+        "error: examples/sessions/booking-live.jsonl:1: this run was recorded in 2026-07-28, and the server does not speak 2026-07-28; record it again against this server (`mcp-elicit call --record`) to compare from there\n"
+    );
+    let dir = tempfile::tempdir().unwrap();
+    let session = dir.path().join("s.jsonl");
+    record(
+        &session,
+        "book_table",
+        "2025-11-25",
+        &["--", &example_server()],
+    );
+    let o = replay(
+        &session,
+        &["--", &python, "tests/servers/hostile.py", "die"],
+    );
+    assert_eq!(o.status.code(), Some(2), "{}", stdout(&o));
+    assert_eq!(
+        stderr(&o),
+        "[server] giving up\n\
+         error: the connection to the server ended: the server closed its output (it exited: exit status: 3)\n"
+    );
+}

@@ -63,6 +63,32 @@ pub struct Recording {
     pub redact: Vec<String>,
 }
 
+/// The revision asked for (`--spec`) is not one the server speaks.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub struct NotSpoken {
+    pub asked: Revision,
+    /// What it offered instead; `None` when it did not answer
+    /// `server/discover` with 2026-07-28.
+    pub spoken: Option<Revision>,
+}
+
+impl std::fmt::Display for NotSpoken {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self.spoken {
+            None => write!(
+                f,
+                "the server does not speak {} (it did not answer `server/discover` with it); try `--spec 2025-11-25`",
+                self.asked
+            ),
+            Some(rev) => write!(
+                f,
+                "--spec {} was asked, but the server speaks {rev}; use `--spec {rev}` or leave --spec out",
+                self.asked
+            ),
+        }
+    }
+}
+
 /// Something the client noticed and the caller should tell the person.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Notice(pub String);
@@ -143,9 +169,13 @@ impl Client {
         if want.is_none() || want == Some(Revision::V2026_07_28) {
             match self.discover()? {
                 Some(rev) => return Ok(rev),
-                None if want.is_some() => bail!(
-                    "the server does not speak 2026-07-28 (it did not answer `server/discover` with it); try `--spec 2025-11-25`"
-                ),
+                None if want.is_some() => {
+                    return Err(NotSpoken {
+                        asked: Revision::V2026_07_28,
+                        spoken: None,
+                    }
+                    .into());
+                }
                 None => {}
             }
         }
@@ -228,9 +258,11 @@ impl Client {
         if let Some(w) = self.opts.spec
             && w != rev
         {
-            bail!(
-                "--spec {w} was asked, but the server speaks {rev}; use `--spec {rev}` or leave --spec out"
-            );
+            return Err(NotSpoken {
+                asked: w,
+                spoken: Some(rev),
+            }
+            .into());
         }
         self.server_caps = result.get("capabilities").cloned();
         if self.server_name.is_none() {

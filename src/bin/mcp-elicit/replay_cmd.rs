@@ -161,7 +161,7 @@ fn torn_warning(name: &str, line_no: usize) {
 /// `args.target` and prints the drift, each with the session line of the
 /// recorded side.
 fn live(args: &ReplayArgs) -> Result<Outcome> {
-    use mcp_elicit::mcp::client::{Client, ClientOptions};
+    use mcp_elicit::mcp::client::{Client, ClientOptions, NotSpoken};
     use mcp_elicit::mcp::replay::{self, Drift};
     use mcp_elicit::sanitize;
 
@@ -223,7 +223,23 @@ fn live(args: &ReplayArgs) -> Result<Outcome> {
             server_timeout: args.server_timeout.unwrap_or(Duration::from_secs(300)),
             server_name: None,
         };
-        let mut client = Client::connect(transport, opts, None)?;
+        let mut client = match Client::connect(transport, opts, None) {
+            Ok(c) => c,
+            Err(e) => {
+                if let Some(n) = e.downcast_ref::<NotSpoken>() {
+                    let speaks = match n.spoken {
+                        Some(rev) => format!("the server speaks {rev}"),
+                        None => format!("the server does not speak {}", n.asked),
+                    };
+                    bail!(
+                        "{name}:{}: this run was recorded in {}, and {speaks}; record it again against this server (`mcp-elicit call --record`) to compare from there",
+                        run.line,
+                        n.asked
+                    );
+                }
+                return Err(e);
+            }
+        };
         let rev = client.revision();
         for call in &run.calls {
             let report = replay::replay_call(&mut client, call);
