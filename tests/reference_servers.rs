@@ -246,3 +246,14 @@ fn conformance_client_initialize() {
     let (o, checks) = conformance("initialize", &client);
     assert_passed("initialize", &o, &checks, &["mcp-client-initialization"]);
 }
+
+#[test]
+fn conformance_client_tools_call() {
+    // The runner splits the command like a shell: the JSON is quoted.
+    let client = format!(
+        r#"{} call --tool add_numbers --args '{{"a":1,"b":2}}' --defaults"#,
+        bin()
+    );
+    let (o, checks) = conformance("tools_call", &client);
+    assert_passed("tools_call", &o, &checks, &["tool-add-numbers"]);
+}
