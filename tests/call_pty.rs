@@ -204,3 +204,18 @@ fn esc_in_the_form_answers_cancel_and_the_call_goes_on() {
     let result: Value = serde_json::from_str(&out).unwrap();
     assert_eq!(result["content"][0]["text"], "book_table: cancel");
 }
+
+#[test]
+fn a_form_not_finished_within_the_timeout_ends_the_call() {
+    let mut p = Pty::call(&["--tool", "book_table", "--timeout", "1"]);
+    p.expect("Name *: ");
+    p.send("Ad");
+    p.expect("cancelled: no answer within 1 s (--timeout): the call is ended");
+    let (code, out) = p.finish();
+    assert_eq!(code, 4);
+    assert_eq!(out, "");
+    // The line editor had the tty in raw mode when the time ran out.
+    let before = std::fs::read_to_string(p.path("before")).unwrap();
+    let after = std::fs::read_to_string(p.path("after")).unwrap();
+    assert_eq!(before, after, "the terminal settings are restored");
+}

@@ -134,9 +134,8 @@ pub fn read<R: BufRead>(reader: R) -> std::io::Result<Vec<Run>> {
         let params = msg.get("params");
         match (from, method) {
             (Some(Direction::ClientToServer), Some(m)) => {
-                if let Some(caps) = declared_elicitation(m, params)
-                    && caps.get("form").is_some()
-                {
+                // `{}` declares form only (and is all 2025-06-18 has).
+                if let Some(caps) = declared_elicitation(m, params) {
                     run.url_mode = caps.get("url").is_some();
                 }
                 if !CALL_METHODS.contains(&m) {

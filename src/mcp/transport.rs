@@ -428,7 +428,9 @@ impl Transport for Http {
         // responses are waited for (the server answers them 202 at once), so
         // they reach the server in the order they were sent:
         // `notifications/initialized` before the first request.
-        let post = std::thread::spawn(move || {
+        let (done_tx, done) = mpsc::channel::<()>();
+        std::thread::spawn(move || {
+            let _done = done_tx;
             let mut req = agent
                 .post(&url)
                 .header("Content-Type", "application/json")
@@ -460,7 +462,9 @@ impl Transport for Http {
             }
         });
         if !is_request {
-            let _ = post.join();
+            // Bounded: a server that never answers a notification does not
+            // hold the call (a slow one only loses the ordering).
+            let _ = done.recv_timeout(Duration::from_secs(30));
         }
         Ok(())
     }

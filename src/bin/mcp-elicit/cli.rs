@@ -199,13 +199,15 @@ message up to then).
 
 In the form, Esc answers the elicitation `cancel` and the call goes on;
 Ctrl-C ends the whole call (exit 4) with the terminal restored, leaving the
-elicitation unanswered; a --record file keeps every message up to that point.
+elicitation unanswered, and so does a form not finished within --timeout
+(waiting on the person has no limit otherwise); a --record file keeps every
+message up to that point.
 
 Exit codes:
   0  the request completed
   1  the server answered with a JSON-RPC error or a tool error
   2  usage error, or the server could not be reached, died, timed out or broke the protocol
-  4  Ctrl-C during a form ended the call";
+  4  Ctrl-C during a form, or --timeout, ended the call";
 
 #[derive(Debug, Args)]
 pub struct CallArgs {
@@ -244,6 +246,10 @@ pub struct CallArgs {
     /// Show the server under this name instead of its serverInfo name
     #[arg(long, value_name = "NAME")]
     pub server: Option<String>,
+
+    /// End the call (exit 4) when a form is not finished within this many seconds
+    #[arg(long, value_name = "SECONDS", value_parser = parse_timeout)]
+    pub timeout: Option<std::time::Duration>,
 
     #[command(flatten)]
     pub script: ScriptArgs,
