@@ -376,3 +376,38 @@ fn a_server_of_another_revision_or_one_that_dies_is_a_tool_error() {
          error: the connection to the server ended: the server closed its output (it exited: exit status: 3)\n"
     );
 }
+
+#[test]
+fn redacted_answers_are_sent_redacted_with_a_warning() {
+    let server = example_server();
+    let dir = tempfile::tempdir().unwrap();
+    let session = dir.path().join("s.jsonl");
+    let mut args = vec![
+        "call",
+        "--tool",
+        "book_table",
+        "--record",
+        session.to_str().unwrap(),
+        "--redact",
+        "email",
+    ];
+    args.extend_from_slice(SCRIPT);
+    args.extend(["--", server.as_str()]);
+    let o = run(&args);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let o = replay(&session, &["--", &server]);
+    assert_eq!(
+        stderr(&o),
+        format!(
+            "warning: {}:1: the answers to `email` were redacted when recorded; the replay sends \"[redacted]\" in their place\n",
+            session.display()
+        )
+    );
+    // The server echoes what it got: the result is not the recorded one.
+    assert_eq!(o.status.code(), Some(1));
+    assert!(
+        stdout(&o).contains(r#"\"email\":\"[redacted]\""#),
+        "{}",
+        stdout(&o)
+    );
+}
