@@ -153,3 +153,42 @@ fn server_stderr_is_prefixed_and_sanitised() {
     // escaped: nothing reaches the terminal raw.
     assert_eq!(stderr(&o), "[server] red alert\\u{7} done\n");
 }
+
+#[test]
+fn an_http_server_that_refuses_the_answer() {
+    use std::io::BufRead;
+    let mut server = Command::new(python())
+        .arg(root().join("tests/servers/hostile_http.py"))
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut line = String::new();
+    std::io::BufReader::new(server.stderr.take().unwrap())
+        .read_line(&mut line)
+        .unwrap();
+    let url = line.trim().rsplit(' ').next().unwrap().to_string();
+    let dir = tempfile::tempdir().unwrap();
+    let session = dir.path().join("s.jsonl");
+    let start = Instant::now();
+    let o = Command::new(bin())
+        .args(["call", "--tool", "t", "--set", "name=Ada", "--record"])
+        .arg(&session)
+        .arg(&url)
+        .output()
+        .unwrap();
+    let took = start.elapsed();
+    let _ = server.kill();
+    let _ = server.wait();
+    assert_eq!(o.status.code(), Some(2));
+    assert_eq!(
+        stderr(&o),
+        "error: the connection to the server ended: the server refused the answer to its request with HTTP 500: boom: cannot store the answer\n"
+    );
+    // At once, not after --server-timeout.
+    assert!(took < Duration::from_secs(60), "{took:?}");
+    let msgs = messages(&session);
+    let last = msgs.last().unwrap();
+    assert_eq!(last["id"], "ask-1");
+    assert_eq!(last["result"]["content"]["name"], "Ada");
+    replays_clean(&session);
+}

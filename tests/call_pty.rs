@@ -23,13 +23,16 @@ struct Pty {
 
 impl Pty {
     /// Runs `call ARGS -- booking_server` with stdout to a file, and `stty -g`
-    /// before and after it in the same terminal.
+    /// before and after it in the same terminal. The shell ignores SIGINT,
+    /// as an interactive one does while a command runs: a ^C typed while the
+    /// terminal is not in raw mode goes to the whole process group, and a
+    /// non-interactive `sh` would die of it and take the terminal along.
     fn call(args: &[&str]) -> Pty {
         let dir = tempfile::tempdir().unwrap();
         let mut cmd = Command::new("sh");
         cmd.arg("-c")
             .arg(
-                r#"d=$1; bin=$2; shift 2; stty -g > "$d/before"; "$bin" call "$@" > "$d/out"; code=$?; stty -g > "$d/after"; exit $code"#,
+                r#"trap '' INT; d=$1; bin=$2; shift 2; stty -g > "$d/before"; "$bin" call "$@" > "$d/out"; code=$?; stty -g > "$d/after"; exit $code"#,
             )
             .arg("sh")
             .arg(dir.path())

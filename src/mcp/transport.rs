@@ -451,9 +451,25 @@ impl Transport for Http {
                     }
                     // A notification or response is answered 202 without
                     // a body; whatever a server sends there anyway answers
-                    // nothing the client asked.
+                    // nothing the client asked. An error status means it
+                    // was not accepted, and the call cannot go on.
                     if is_request {
                         deliver(resp, &tx, "POST");
+                    } else if resp.status().as_u16() >= 400 {
+                        let status = resp.status().as_u16();
+                        let mut bytes = Vec::new();
+                        let _ = resp
+                            .into_body()
+                            .as_reader()
+                            .take(200)
+                            .read_to_end(&mut bytes);
+                        let body = String::from_utf8_lossy(&bytes);
+                        let what = method.as_deref().unwrap_or("the answer to its request");
+                        let _ = tx.send(Event::Closed(format!(
+                            "the server refused {} with HTTP {status}: {}",
+                            sanitize::line(what),
+                            sanitize::line(body.trim())
+                        )));
                     }
                 }
                 Err(e) => {

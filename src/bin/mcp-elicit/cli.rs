@@ -193,9 +193,9 @@ Examples:
 
 A stdio server's stderr is shown line by line after `[server] `, sanitised.
 One request may raise at most 32 elicitations: the 33rd is refused and ends
-the call, as a server that dies, writes something that is not JSON-RPC or
-stays silent for --server-timeout does (exit 2; a --record file keeps every
-message up to then).
+the call, as a server that dies, writes something that is not JSON-RPC,
+refuses an answer with an HTTP error or stays silent for --server-timeout
+does (exit 2; a --record file keeps every message up to then).
 
 In the form, Esc answers the elicitation `cancel` and the call goes on;
 Ctrl-C ends the whole call (exit 4) with the terminal restored, leaving the
