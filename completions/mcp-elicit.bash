@@ -153,7 +153,7 @@ _mcp__elicit() {
             return 0
             ;;
         mcp__subcmd__elicit__subcmd__call)
-            opts="-h -V --tool --prompt --resource --list --args --spec --no-url-mode --server-timeout --server --set --answers --defaults --action --answers-from --record --redact --color --help --version"
+            opts="-h -V --tool --prompt --resource --list --args --spec --no-url-mode --server-timeout --server --timeout --set --answers --defaults --action --answers-from --record --redact --color --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -184,6 +184,10 @@ _mcp__elicit() {
                     return 0
                     ;;
                 --server)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --timeout)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -509,7 +513,7 @@ _mcp__elicit() {
             return 0
             ;;
         mcp__subcmd__elicit__subcmd__replay)
-            opts="-q -h -V --spec --format --select --ignore --fail-on --quiet --show --pace --color --help --version"
+            opts="-q -h -V --spec --format --select --ignore --fail-on --quiet --show --pace --server-timeout --color --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -536,6 +540,10 @@ _mcp__elicit() {
                     return 0
                     ;;
                 --pace)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --server-timeout)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;

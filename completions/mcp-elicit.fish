@@ -32,7 +32,7 @@ complete -c mcp-elicit -n "__fish_mcp_elicit_needs_command" -s V -l version -d '
 complete -c mcp-elicit -n "__fish_mcp_elicit_needs_command" -f -a "lint" -d 'Check schemas, requests, results and sessions against a spec revision'
 complete -c mcp-elicit -n "__fish_mcp_elicit_needs_command" -f -a "answer" -d 'Answer an elicitation: a form on the terminal, or from a script'
 complete -c mcp-elicit -n "__fish_mcp_elicit_needs_command" -f -a "call" -d 'Connect to an MCP server, make one request and answer its elicitations'
-complete -c mcp-elicit -n "__fish_mcp_elicit_needs_command" -f -a "replay" -d 'Check a recorded session, or show it as a transcript'
+complete -c mcp-elicit -n "__fish_mcp_elicit_needs_command" -f -a "replay" -d 'Check a recorded session, show it as a transcript, or replay it against a live server'
 complete -c mcp-elicit -n "__fish_mcp_elicit_needs_command" -f -a "generate" -d 'Turn a Rust type or an ordinary JSON Schema into an elicitation schema'
 complete -c mcp-elicit -n "__fish_mcp_elicit_needs_command" -f -a "completions" -d 'Print a shell completion script (bash, zsh, fish, powershell or elvish)'
 complete -c mcp-elicit -n "__fish_mcp_elicit_needs_command" -f -a "man" -d 'Print the man page, or write one page per subcommand into a directory'
@@ -81,6 +81,7 @@ complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand call" -l args -d '
 complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand call" -l spec -d 'Speak this revision instead of negotiating the newest' -r
 complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand call" -l server-timeout -d 'Give up when the server sends nothing for this long [default: 300]' -r
 complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand call" -l server -d 'Show the server under this name instead of its serverInfo name' -r
+complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand call" -l timeout -d 'End the call (exit 4) when a form is not finished within this many seconds' -r
 complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand call" -l set -d 'Answer a field without asking (repeatable; typed by the schema; multi-select takes a comma list)' -r
 complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand call" -l answers -d 'Answer from a JSON object of field values (`-` reads stdin)' -r -F
 complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand call" -l action -d 'Answer with this action without asking' -r -f -a "decline\t'Decline: the person said no'
@@ -106,6 +107,7 @@ complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand replay" -l select 
 complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand replay" -l ignore -d 'Never report these rules (codes or names, comma-separated)' -r
 complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand replay" -l fail-on -d 'Exit with 1 when a finding at or above this severity is reported' -r
 complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand replay" -l pace -d 'Wait between messages as recorded (with --show); FACTOR speeds up (2 = twice as fast)' -r
+complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand replay" -l server-timeout -d 'With a TARGET, give up when the server sends nothing for this long [default: 300]' -r
 complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand replay" -l color -d 'Use colour: auto, always or never' -r -f -a "auto\t''
 always\t''
 never\t''"
@@ -145,7 +147,7 @@ complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand demo" -s V -l vers
 complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand help; and not __fish_seen_subcommand_from lint answer call replay generate completions man demo help" -f -a "lint" -d 'Check schemas, requests, results and sessions against a spec revision'
 complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand help; and not __fish_seen_subcommand_from lint answer call replay generate completions man demo help" -f -a "answer" -d 'Answer an elicitation: a form on the terminal, or from a script'
 complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand help; and not __fish_seen_subcommand_from lint answer call replay generate completions man demo help" -f -a "call" -d 'Connect to an MCP server, make one request and answer its elicitations'
-complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand help; and not __fish_seen_subcommand_from lint answer call replay generate completions man demo help" -f -a "replay" -d 'Check a recorded session, or show it as a transcript'
+complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand help; and not __fish_seen_subcommand_from lint answer call replay generate completions man demo help" -f -a "replay" -d 'Check a recorded session, show it as a transcript, or replay it against a live server'
 complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand help; and not __fish_seen_subcommand_from lint answer call replay generate completions man demo help" -f -a "generate" -d 'Turn a Rust type or an ordinary JSON Schema into an elicitation schema'
 complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand help; and not __fish_seen_subcommand_from lint answer call replay generate completions man demo help" -f -a "completions" -d 'Print a shell completion script (bash, zsh, fish, powershell or elvish)'
 complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand help; and not __fish_seen_subcommand_from lint answer call replay generate completions man demo help" -f -a "man" -d 'Print the man page, or write one page per subcommand into a directory'

@@ -3,17 +3,7 @@
 
 use std::process::{Command, Output};
 
-use crate::support::{bin, root};
-
-fn example_server() -> String {
-    let b = std::path::Path::new(bin());
-    b.parent()
-        .unwrap()
-        .join("examples")
-        .join("booking_server")
-        .to_string_lossy()
-        .into_owned()
-}
+use crate::support::{HttpServer, bin, example_server, root};
 
 fn call(args: &[&str]) -> Output {
     Command::new(bin())
@@ -67,17 +57,8 @@ fn scripted_answers_in_every_revision_over_stdio() {
 
 #[test]
 fn a_url_as_last_argument_and_a_recording_that_replays_clean() {
-    use std::io::BufRead;
-    let mut child = Command::new(example_server())
-        .args(["--http", "127.0.0.1:0"])
-        .stderr(std::process::Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut line = String::new();
-    std::io::BufReader::new(child.stderr.take().unwrap())
-        .read_line(&mut line)
-        .unwrap();
-    let url = line.trim().rsplit(' ').next().unwrap().to_string();
+    let server = HttpServer::start(&[]);
+    let url = server.url.clone();
     let dir = tempfile::tempdir().unwrap();
     let session = dir.path().join("call.jsonl");
     let mut args = vec![
@@ -91,8 +72,7 @@ fn a_url_as_last_argument_and_a_recording_that_replays_clean() {
     args.extend_from_slice(SCRIPT);
     args.push(&url);
     let o = call(&args);
-    let _ = child.kill();
-    let _ = child.wait();
+    drop(server);
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     assert!(stdout(&o).contains("book_table: accept"), "{}", stdout(&o));
     let text = std::fs::read_to_string(&session).unwrap();

@@ -186,7 +186,7 @@ fn any_other_bad_line_is_an_error_with_its_line_number() {
 
 #[test]
 fn shipped_examples_match_the_schema_and_check_clean() {
-    for f in ["booking.jsonl", "booking-2026.jsonl"] {
+    for f in ["booking.jsonl", "booking-2026.jsonl", "booking-live.jsonl"] {
         let p = root().join("examples/sessions").join(f);
         assert_documented(&p);
         let o = replay(&[p.to_str().unwrap(), "--fail-on", "note"]);
@@ -313,7 +313,7 @@ fn answers_from_a_session_match_by_message_and_schema_not_id() {
     let err = String::from_utf8_lossy(&o.stderr);
     assert!(
         err.contains(
-            "no recorded request matches; the nearest, on line 6, differs: property `guests` was"
+            "no recorded request matches; the nearest, on line 6, differs: property `guests`: maximum was 12, is 8"
         ),
         "{err}"
     );

@@ -26,6 +26,12 @@ pub const CLIENT_INFO_META: &str = "io.modelcontextprotocol/clientInfo";
 /// server is taken to be looping.
 pub const MAX_ROUNDS: usize = 32;
 
+/// How many elicitations one request may raise (server requests and input
+/// requests alike): the spec asks clients to rate-limit them, and a server
+/// that asks more during one call is taken to be flooding. The next one is
+/// refused and ends the call.
+pub const MAX_ELICITATIONS: usize = 32;
+
 /// How the client behaves.
 #[derive(Debug, Clone)]
 pub struct ClientOptions {
@@ -57,6 +63,32 @@ pub struct Recording {
     pub redact: Vec<String>,
 }
 
+/// The revision asked for (`--spec`) is not one the server speaks.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub struct NotSpoken {
+    pub asked: Revision,
+    /// What it offered instead; `None` when it did not answer
+    /// `server/discover` with 2026-07-28.
+    pub spoken: Option<Revision>,
+}
+
+impl std::fmt::Display for NotSpoken {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self.spoken {
+            None => write!(
+                f,
+                "the server does not speak {} (it did not answer `server/discover` with it); try `--spec 2025-11-25`",
+                self.asked
+            ),
+            Some(rev) => write!(
+                f,
+                "--spec {} was asked, but the server speaks {rev}; use `--spec {rev}` or leave --spec out",
+                self.asked
+            ),
+        }
+    }
+}
+
 /// Something the client noticed and the caller should tell the person.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Notice(pub String);
@@ -74,6 +106,8 @@ pub struct Client {
     /// Messages seen before the revision was known, for the recording.
     early: Vec<(Direction, String)>,
     notices: Vec<Notice>,
+    /// Elicitations raised during the request in flight.
+    elicited: usize,
 }
 
 /// A message received, kept both as sent and parsed.
@@ -101,6 +135,7 @@ impl Client {
             writer: None,
             early: Vec::new(),
             notices: Vec::new(),
+            elicited: 0,
         };
         let rev = c.negotiate()?;
         c.rev = rev;
@@ -134,9 +169,13 @@ impl Client {
         if want.is_none() || want == Some(Revision::V2026_07_28) {
             match self.discover()? {
                 Some(rev) => return Ok(rev),
-                None if want.is_some() => bail!(
-                    "the server does not speak 2026-07-28 (it did not answer `server/discover` with it); try `--spec 2025-11-25`"
-                ),
+                None if want.is_some() => {
+                    return Err(NotSpoken {
+                        asked: Revision::V2026_07_28,
+                        spoken: None,
+                    }
+                    .into());
+                }
                 None => {}
             }
         }
@@ -219,9 +258,11 @@ impl Client {
         if let Some(w) = self.opts.spec
             && w != rev
         {
-            bail!(
-                "--spec {w} was asked, but the server speaks {rev}; use `--spec {rev}` or leave --spec out"
-            );
+            return Err(NotSpoken {
+                asked: w,
+                spoken: Some(rev),
+            }
+            .into());
         }
         self.server_caps = result.get("capabilities").cloned();
         if self.server_name.is_none() {
@@ -313,6 +354,7 @@ impl Client {
             bail!("request params must be a JSON object");
         };
         let mut retry: Option<(Map<String, Value>, Option<String>)> = None;
+        self.elicited = 0;
         for _round in 0..=MAX_ROUNDS {
             let id = self.take_id();
             // Every round starts from the original params: nothing of one
@@ -385,6 +427,9 @@ impl Client {
             .unwrap_or_default();
         for (key, request) in &requests {
             let method = request.get("method").and_then(Value::as_str).unwrap_or("");
+            if method == "elicitation/create" {
+                self.count_elicitation()?;
+            }
             if method != "elicitation/create" {
                 self.notices.push(Notice(format!(
                     "the server asked for `{}` as input `{}`, which mcp-elicit does not serve (it declared only elicitation); left unanswered",
@@ -429,6 +474,18 @@ impl Client {
         Ok((responses, state))
     }
 
+    /// Counts one more elicitation of the request in flight; an error once
+    /// the server floods.
+    fn count_elicitation(&mut self) -> Result<()> {
+        self.elicited += 1;
+        if self.elicited > MAX_ELICITATIONS {
+            bail!(
+                "the server asked more than {MAX_ELICITATIONS} elicitations during one request; it seems to flood, so the call is ended"
+            );
+        }
+        Ok(())
+    }
+
     fn lint(&self, raw: &str) -> Vec<Finding> {
         let opts = Options::for_revision(self.rev);
         lint::lint_text(raw, &opts, &mut Session::default())
@@ -456,7 +513,7 @@ impl Client {
             let event = self.t.recv(timeout).ok_or_else(|| {
                 anyhow!(
                     "the server sent nothing for {} s (raise --server-timeout if it is just slow)",
-                    timeout.as_secs()
+                    timeout.as_secs_f64()
                 )
             })?;
             let raw = match event {
@@ -464,13 +521,15 @@ impl Client {
                 Event::Garbage(what) => bail!("the server sent {what}; ending the call"),
                 Event::Closed(why) => bail!("{why}"),
             };
-            self.record(Direction::ServerToClient, &raw)?;
+            // What is not JSON cannot be a session line: it ends the call
+            // unrecorded, the recording intact up to the last message.
             let value: Value = serde_json::from_str(&raw).map_err(|e| {
                 anyhow!(
                     "the server sent something that is not JSON ({e}): {}",
                     sanitize::line(&raw.chars().take(200).collect::<String>())
                 )
             })?;
+            self.record(Direction::ServerToClient, &raw)?;
             if value.get("jsonrpc").and_then(Value::as_str) != Some("2.0") {
                 bail!(
                     "the server sent something that is not JSON-RPC 2.0: {}",
@@ -483,7 +542,11 @@ impl Client {
                 .map(str::to_string);
             match (method, value.get("id")) {
                 (None, Some(rid)) => {
-                    if rid.as_u64() == Some(id) {
+                    // An error with a null id is the server failing to read
+                    // a request; the only one open is the one awaited (the
+                    // client makes one request at a time).
+                    let unreadable = rid.is_null() && value.get("error").is_some();
+                    if rid.as_u64() == Some(id) || unreadable {
                         return Ok(Received { raw, value });
                     }
                     self.notices.push(Notice(format!(
@@ -541,6 +604,14 @@ impl Client {
         match method {
             "ping" => self.reply(&id, ("result", json!({}))),
             "elicitation/create" => {
+                if let Err(e) = self.count_elicitation() {
+                    let _ = self.reply(
+                        &id,
+                        ("error", json!({"code": -32603, "message": format!("too many elicitations during one request (the limit is {MAX_ELICITATIONS})")})),
+                    );
+                    let _ = self.exchange_done();
+                    return Err(e);
+                }
                 let Some(responder) = responder else {
                     return self.reply(
                         &id,

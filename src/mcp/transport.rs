@@ -5,7 +5,7 @@
 //! that feed one channel, so waiting can time out and a server request can
 //! arrive while a client request is in flight.
 
-use std::io::{BufRead, BufReader, Read, Write};
+use std::io::{BufReader, Read, Write};
 use std::process::{Child, ChildStdin, Command, Stdio as PipeStdio};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
 use std::sync::{Arc, Mutex};
@@ -16,6 +16,13 @@ use anyhow::{Context, Result, anyhow, bail};
 use crate::lines::{LineRead, read_line_bounded};
 use crate::sanitize;
 use crate::session::Peer;
+
+/// What each line a stdio server writes to its stderr is shown after, once
+/// sanitised.
+pub const STDERR_PREFIX: &str = "[server] ";
+
+/// The longest stderr line of a stdio server that is shown.
+const MAX_STDERR_LINE: usize = 64 << 10;
 
 /// The largest message read from a peer.
 pub const MAX_MESSAGE: usize = 64 << 20;
@@ -95,6 +102,8 @@ pub struct Stdio {
     stdin: Option<ChildStdin>,
     rx: Receiver<Event>,
     command: Vec<String>,
+    /// Disconnected once the server's stderr has been passed through.
+    stderr_done: Receiver<()>,
 }
 
 impl Stdio {
@@ -132,18 +141,19 @@ impl Stdio {
             let _ = out_tx.send(Event::Closed(why));
         });
         let stderr = child.stderr.take().expect("piped stderr");
-        let name = std::path::Path::new(program)
-            .file_name()
-            .map_or_else(|| program.clone(), |n| n.to_string_lossy().into_owned());
+        let (stderr_tx, stderr_done) = mpsc::channel::<()>();
         std::thread::spawn(move || {
-            let reader = BufReader::new(stderr);
-            for line in reader.split(b'\n').map_while(Result::ok) {
-                let text = String::from_utf8_lossy(&line);
-                eprintln!(
-                    "[{}] {}",
-                    sanitize::line(&name),
-                    sanitize::line(text.trim_end())
-                );
+            // Dropped when the stream ends: `close` waits for that.
+            let _done = stderr_tx;
+            let mut reader = BufReader::new(stderr);
+            let mut buf = Vec::new();
+            loop {
+                let text = match read_line_bounded(&mut reader, &mut buf, MAX_STDERR_LINE) {
+                    Ok(LineRead::Line) => String::from_utf8_lossy(&buf).into_owned(),
+                    Ok(LineRead::TooLong(n)) => format!("(a line of {n} bytes, not shown)"),
+                    Ok(LineRead::Eof) | Err(_) => return,
+                };
+                eprintln!("{STDERR_PREFIX}{}", sanitize::line(text.trim_end()));
             }
         });
         Ok(Stdio {
@@ -151,6 +161,7 @@ impl Stdio {
             child,
             rx,
             command: command.to_vec(),
+            stderr_done,
         })
     }
 
@@ -203,14 +214,21 @@ impl Transport for Stdio {
     fn close(&mut self) {
         // Closing stdin asks the server to exit; it gets a moment, then is killed.
         drop(self.stdin.take());
+        let mut exited = false;
         for _ in 0..50 {
             if let Ok(Some(_)) = self.child.try_wait() {
-                return;
+                exited = true;
+                break;
             }
             std::thread::sleep(Duration::from_millis(10));
         }
-        let _ = self.child.kill();
-        let _ = self.child.wait();
+        if !exited {
+            let _ = self.child.kill();
+            let _ = self.child.wait();
+        }
+        // Its last words are shown before whatever the call says next (a
+        // process it started may hold stderr open: not for long).
+        let _ = self.stderr_done.recv_timeout(Duration::from_millis(500));
     }
 
     fn peer(&self) -> Peer {
@@ -222,9 +240,7 @@ impl Transport for Stdio {
 
 impl Drop for Stdio {
     fn drop(&mut self) {
-        if let Ok(None) = self.child.try_wait() {
-            self.close();
-        }
+        self.close();
     }
 }
 
@@ -422,9 +438,15 @@ impl Transport for Http {
                 routing.push(("Mcp-Name", header_value(name)));
             }
         }
+        let is_request = method.is_some() && parsed.get("id").is_some();
         // Each POST runs on its own thread: a request's SSE stream stays open
-        // while the answers to its elicitations are POSTed.
+        // while the answers to its elicitations are POSTed. Notifications and
+        // responses are waited for (the server answers them 202 at once), so
+        // they reach the server in the order they were sent:
+        // `notifications/initialized` before the first request.
+        let (done_tx, done) = mpsc::channel::<()>();
         std::thread::spawn(move || {
+            let _done = done_tx;
             let mut req = agent
                 .post(&url)
                 .header("Content-Type", "application/json")
@@ -443,13 +465,39 @@ impl Transport for Http {
                         shared.lock().unwrap_or_else(|p| p.into_inner()).session =
                             Some(id.to_string());
                     }
-                    deliver(resp, &tx, "POST");
+                    // A notification or response is answered 202 without
+                    // a body; whatever a server sends there anyway answers
+                    // nothing the client asked. An error status means it
+                    // was not accepted, and the call cannot go on.
+                    if is_request {
+                        deliver(resp, &tx, "POST");
+                    } else if resp.status().as_u16() >= 400 {
+                        let status = resp.status().as_u16();
+                        let mut bytes = Vec::new();
+                        let _ = resp
+                            .into_body()
+                            .as_reader()
+                            .take(200)
+                            .read_to_end(&mut bytes);
+                        let body = String::from_utf8_lossy(&bytes);
+                        let what = method.as_deref().unwrap_or("the answer to its request");
+                        let _ = tx.send(Event::Closed(format!(
+                            "the server refused {} with HTTP {status}: {}",
+                            sanitize::line(what),
+                            sanitize::line(body.trim())
+                        )));
+                    }
                 }
                 Err(e) => {
                     let _ = tx.send(Event::Closed(unreachable(&url, &e)));
                 }
             }
         });
+        if !is_request {
+            // Bounded: a server that never answers a notification does not
+            // hold the call (a slow one only loses the ordering).
+            let _ = done.recv_timeout(Duration::from_secs(30));
+        }
         Ok(())
     }
 
@@ -469,18 +517,24 @@ impl Transport for Http {
         let url = self.url.clone();
         let shared = Arc::clone(&self.shared);
         let tx = self.tx.clone();
+        let (opened, is_open) = mpsc::channel();
         std::thread::spawn(move || {
             let mut req = agent.get(&url).header("Accept", "text/event-stream");
             for (k, v) in Http::headers(&shared) {
                 req = req.header(k, &v);
             }
             // A server without a standalone stream answers 405; that is fine.
-            if let Ok(resp) = req.call()
+            let resp = req.call();
+            let _ = opened.send(());
+            if let Ok(resp) = resp
                 && resp.status().as_u16() == 200
             {
                 deliver(resp, &tx, "GET");
             }
         });
+        // Servers send elicitations on this stream and drop what they
+        // cannot send: it must be open before the first request goes out.
+        let _ = is_open.recv_timeout(Duration::from_secs(10));
     }
 
     fn close(&mut self) {

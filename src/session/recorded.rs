@@ -137,8 +137,9 @@ impl crate::respond::Responder for RecordedResponder {
 }
 
 /// How two requests differ, for matching: mode, message, URL, and the
-/// schema property by property. Empty when they match.
-fn differences(recorded: &Value, asked: &Value) -> Vec<String> {
+/// schema property by property. Empty when they match. The texts quote what
+/// the server sent: sanitise them before printing.
+pub fn differences(recorded: &Value, asked: &Value) -> Vec<String> {
     let mut out = Vec::new();
     let mode = |v: &Value| {
         v.get("mode")
@@ -169,7 +170,7 @@ fn differences(recorded: &Value, asked: &Value) -> Vec<String> {
         for (name, a) in &pa {
             match pb.get(name) {
                 None => out.push(format!("property `{name}` was asked, is not now")),
-                Some(b) if a != b => out.push(format!("property `{name}` was {a}, is {b}")),
+                Some(b) if a != b => out.push(property_change(name, a, b)),
                 Some(_) => {}
             }
         }
@@ -188,6 +189,29 @@ fn differences(recorded: &Value, asked: &Value) -> Vec<String> {
         }
     }
     out
+}
+
+/// How one property changed: key by key when both are objects.
+fn property_change(name: &str, a: &Value, b: &Value) -> String {
+    let (Some(oa), Some(ob)) = (a.as_object(), b.as_object()) else {
+        return format!("property `{name}` was {a}, is {b}");
+    };
+    let mut parts = Vec::new();
+    for (k, va) in oa {
+        match ob.get(k) {
+            None => parts.push(format!("{k} was {va}, is absent")),
+            Some(vb) if va != vb => parts.push(format!("{k} was {va}, is {vb}")),
+            Some(_) => {}
+        }
+    }
+    for (k, vb) in ob.iter().filter(|(k, _)| !oa.contains_key(*k)) {
+        parts.push(format!("{k} was absent, is {vb}"));
+    }
+    if parts.is_empty() {
+        // Same keys and values in another order.
+        return format!("property `{name}` has its keys in another order");
+    }
+    format!("property `{name}`: {}", parts.join(", "))
 }
 
 #[cfg(test)]
@@ -219,7 +243,7 @@ mod tests {
         let err = find(&rec, &changed).unwrap_err();
         assert_eq!(
             err,
-            r#"no recorded request matches; the nearest, on line 2, differs: property `name` was {"type":"string"}, is {"type":"string","maxLength":5}"#
+            r#"no recorded request matches; the nearest, on line 2, differs: property `name`: maxLength was absent, is 5"#
         );
     }
 }

@@ -58,3 +58,47 @@ pub fn npm_command(name: &str) -> std::process::Command {
     cmd.env("PATH", std::env::join_paths(paths).expect("PATH"));
     cmd
 }
+
+/// The example MCP server of this crate (`examples/booking_server.rs`).
+pub fn example_server() -> String {
+    Path::new(bin())
+        .parent()
+        .unwrap()
+        .join("examples")
+        .join("booking_server")
+        .to_string_lossy()
+        .into_owned()
+}
+
+/// The example server on Streamable HTTP at a free port, with `extra`
+/// arguments; ended when dropped.
+pub struct HttpServer {
+    child: std::process::Child,
+    pub url: String,
+}
+
+impl HttpServer {
+    pub fn start(extra: &[&str]) -> HttpServer {
+        use std::io::BufRead;
+        let mut child = std::process::Command::new(example_server())
+            .args(["--http", "127.0.0.1:0"])
+            .args(extra)
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        let mut line = String::new();
+        std::io::BufReader::new(child.stderr.take().unwrap())
+            .read_line(&mut line)
+            .unwrap();
+        let url = line.trim().rsplit(' ').next().unwrap().to_string();
+        assert!(url.starts_with("http://"), "{line}");
+        HttpServer { child, url }
+    }
+}
+
+impl Drop for HttpServer {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}

@@ -3,6 +3,8 @@
 //! and prints the final result.
 
 use std::io::Write;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use anyhow::{Context, Result, bail};
@@ -17,7 +19,7 @@ use serde_json::{Value, json};
 
 use crate::Outcome;
 use crate::cli::{CallArgs, FixedAction};
-use crate::terminal::{self, Terminal};
+use crate::terminal::{self, Terminal, TtyState};
 
 pub fn run(args: CallArgs) -> Result<Outcome> {
     let transport = connect(&args.target)?;
@@ -92,7 +94,7 @@ pub fn run(args: CallArgs) -> Result<Outcome> {
 
 /// The transport for TARGET: a URL (also accepted as the last argument, as
 /// test runners append it), or a command.
-fn connect(target: &[String]) -> Result<Box<dyn Transport>> {
+pub(crate) fn connect(target: &[String]) -> Result<Box<dyn Transport>> {
     let is_url = |s: &str| s.starts_with("http://") || s.starts_with("https://");
     match target {
         [one] if is_url(one) => Ok(Box::new(Http::new(one)?)),
@@ -147,9 +149,76 @@ fn responder(args: &CallArgs) -> Result<Box<dyn Responder>> {
             "no terminal to show forms on; answer from a script with --defaults, --set KEY=VALUE, --answers FILE or --answers-from SESSION, or give --action decline|cancel"
         );
     }
-    Ok(Box::new(FormResponder {
+    let tty = Arc::new(Mutex::new(TtyState::save()));
+    interrupt_ends_the_call(Arc::clone(&tty));
+    let form = FormResponder {
         prompter: Terminal::new(),
-    }))
+    };
+    Ok(match args.timeout {
+        None => Box::new(form),
+        Some(limit) => Box::new(Timed {
+            form,
+            limit,
+            tty,
+            shown: Arc::new(AtomicU64::new(0)),
+        }),
+    })
+}
+
+/// Ends the call the way Ctrl-C does: the terminal put back, `why` said,
+/// exit 4.
+fn end_call(tty: &Mutex<TtyState>, why: &str) -> ! {
+    tty.lock().unwrap_or_else(|p| p.into_inner()).restore();
+    eprintln!("\n{why}: the call is ended");
+    std::process::exit(crate::exit_code(Outcome::Cancelled));
+}
+
+/// A form with `--timeout`: one not finished within the limit ends the
+/// call like Ctrl-C (the form cannot be interrupted to answer `cancel`).
+struct Timed {
+    form: FormResponder<Terminal>,
+    limit: Duration,
+    tty: Arc<Mutex<TtyState>>,
+    /// Counts forms shown and finished: a timer fires only for the form
+    /// it was started with.
+    shown: Arc<AtomicU64>,
+}
+
+impl Responder for Timed {
+    fn respond(&mut self, request: &mcp_elicit::respond::Request<'_>) -> Result<Value> {
+        let this = self.shown.fetch_add(1, Ordering::SeqCst) + 1;
+        let (shown, tty, limit) = (Arc::clone(&self.shown), Arc::clone(&self.tty), self.limit);
+        std::thread::spawn(move || {
+            std::thread::sleep(limit);
+            if shown.load(Ordering::SeqCst) == this {
+                end_call(
+                    &tty,
+                    &format!(
+                        "cancelled: no answer within {} s (--timeout)",
+                        limit.as_secs_f64()
+                    ),
+                );
+            }
+        });
+        let answer = self.form.respond(request);
+        self.shown.fetch_add(1, Ordering::SeqCst);
+        answer
+    }
+}
+
+/// Ctrl-C during a form ends the whole call with exit 4. console raises
+/// SIGINT itself for a ^C during a key read, and a ^C between two reads is
+/// a signal anyway, so the form may never return: the handler does it all.
+/// Everything sent and received so far is already in the recording (each
+/// line is written as it happens); the elicitation in flight stays
+/// unanswered. A stdio server, in the same process group, gets the SIGINT
+/// too. Esc, by contrast, answers the elicitation `cancel` and the call goes
+/// on.
+fn interrupt_ends_the_call(tty: Arc<Mutex<TtyState>>) {
+    let handler = move || end_call(&tty, "cancelled (Ctrl-C)");
+    if let Err(e) = ctrlc::set_handler(handler) {
+        eprintln!("warning: Ctrl-C cannot be caught ({e}); use Esc to cancel a form");
+    }
 }
 
 fn report(client: &mut Client) {

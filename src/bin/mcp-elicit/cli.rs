@@ -60,7 +60,7 @@ pub enum Command {
     #[command(after_help = CALL_AFTER)]
     Call(CallArgs),
 
-    /// Check a recorded session, or show it as a transcript
+    /// Check a recorded session, show it as a transcript, or replay it against a live server
     #[command(after_help = REPLAY_AFTER)]
     Replay(ReplayArgs),
 
@@ -144,16 +144,27 @@ JSON-RPC lines, NDJSON with `_meta.dir`, `{ts, dir, msg}` and
 `{session_id, direction, raw}` envelopes) are recognised from their content.
 The format is described in docs/session-format.md.
 
+With a TARGET, the tool, prompt and resource calls of the session are made
+again against that server, in the revision they were recorded in; every
+elicitation is answered as it was answered then (one the recording does not
+have is answered cancel). Drift is reported with the session line of the
+recorded side: an elicitation whose message or schema changed, a new or a
+missing elicitation, a different final result. Ids, requestState contents
+and timing are not compared.
+
 Examples:
   mcp-elicit replay examples/sessions/booking.jsonl
   mcp-elicit replay --format json examples/lint/tool-call-session.jsonl
   mcp-elicit replay --show examples/sessions/booking.jsonl
   mcp-elicit replay --show --pace 2 examples/sessions/booking-2026.jsonl
+  mcp-elicit replay examples/sessions/booking-live.jsonl -- target/debug/examples/booking_server
+  mcp-elicit replay examples/sessions/booking-live.jsonl http://127.0.0.1:8808/mcp
 
 Exit codes:
-  0  the session checks clean (or was shown)
-  1  findings at or above --fail-on
-  2  usage error or an unreadable session";
+  0  the session checks clean (or was shown); with a TARGET: no drift
+  1  findings at or above --fail-on; with a TARGET: drift
+  2  usage error or an unreadable session; with a TARGET: the server could
+     not be reached, died, timed out or broke the protocol";
 
 const GENERATE_AFTER: &str = "\
 Rust source is read without compiling it, with the same rules schemars
@@ -224,10 +235,23 @@ Examples:
   mcp-elicit call --tool book_table --defaults --set guests=4 http://127.0.0.1:8808/mcp
   mcp-elicit call --tool book_table --record session.jsonl -- python server.py
 
+A stdio server's stderr is shown line by line after `[server] `, sanitised.
+One request may raise at most 32 elicitations: the 33rd is refused and ends
+the call, as a server that dies, writes something that is not JSON-RPC,
+refuses an answer with an HTTP error or stays silent for --server-timeout
+does (exit 2; a --record file keeps every message up to then).
+
+In the form, Esc answers the elicitation `cancel` and the call goes on;
+Ctrl-C ends the whole call (exit 4) with the terminal restored, leaving the
+elicitation unanswered, and so does a form not finished within --timeout
+(waiting on the person has no limit otherwise); a --record file keeps every
+message up to that point.
+
 Exit codes:
   0  the request completed
   1  the server answered with a JSON-RPC error or a tool error
-  2  usage error, or the server could not be reached, died, timed out or broke the protocol";
+  2  usage error, or the server could not be reached, died, timed out or broke the protocol
+  4  Ctrl-C during a form, or --timeout, ended the call";
 
 #[derive(Debug, Args)]
 pub struct CallArgs {
@@ -267,6 +291,10 @@ pub struct CallArgs {
     #[arg(long, value_name = "NAME")]
     pub server: Option<String>,
 
+    /// End the call (exit 4) when a form is not finished within this many seconds
+    #[arg(long, value_name = "SECONDS", value_parser = parse_timeout)]
+    pub timeout: Option<std::time::Duration>,
+
     #[command(flatten)]
     pub script: ScriptArgs,
 
@@ -292,6 +320,16 @@ pub struct ReplayArgs {
     #[arg(long, value_name = "FACTOR", num_args = 0..=1, default_missing_value = "1",
           requires = "show", value_parser = parse_pace)]
     pub pace: Option<f64>,
+
+    /// With a TARGET, give up when the server sends nothing for this long [default: 300]
+    #[arg(long, value_name = "SECONDS", value_parser = parse_timeout, requires = "target")]
+    pub server_timeout: Option<std::time::Duration>,
+
+    /// Replay the recorded calls against this live server and report drift: an
+    /// http(s):// URL, or after `--` the command that starts it
+    #[arg(value_name = "TARGET", num_args = 1.., trailing_var_arg = true,
+          allow_hyphen_values = true, conflicts_with = "show")]
+    pub target: Vec<String>,
 }
 
 fn parse_pace(s: &str) -> Result<f64, String> {

@@ -1,16 +1,17 @@
-//! `mcp-elicit replay`: checks a session with the linter, or shows it as a
-//! transcript, paced as recorded when asked.
+//! `mcp-elicit replay`: checks a session with the linter, shows it as a
+//! transcript (paced as recorded when asked), or replays its calls against a
+//! live server and reports drift.
 
 use std::io::{self, BufRead, Write};
 use std::time::Duration;
 
-use anyhow::{Result, anyhow, bail};
+use anyhow::{Context, Result, anyhow, bail};
 use mcp_elicit::lint::MAX_DOCUMENT;
 use mcp_elicit::session::{self, Event, Line, Senders, show};
 use mcp_elicit::spec::Revision;
 
 use crate::Outcome;
-use crate::cli::ReplayArgs;
+use crate::cli::{OutputFormat, ReplayArgs};
 use crate::lint_cmd::{self, Input};
 
 /// The longest pause `--pace` makes between two messages, so a session
@@ -25,6 +26,9 @@ pub fn run(args: ReplayArgs) -> Result<Outcome> {
             path.display(),
             path.display()
         );
+    }
+    if !args.target.is_empty() {
+        return live(&args);
     }
     if !args.show {
         return lint_cmd::check(&[Input::Session(path.clone())], &args.check, false);
@@ -151,4 +155,185 @@ fn torn_warning(name: &str, line_no: usize) {
     eprintln!(
         "warning: {name}:{line_no}: this line is cut off (the recording stopped mid-write); it was skipped"
     );
+}
+
+/// Replays the calls of the session against the live server of
+/// `args.target` and prints the drift, each with the session line of the
+/// recorded side.
+fn live(args: &ReplayArgs) -> Result<Outcome> {
+    use mcp_elicit::mcp::client::{Client, ClientOptions, NotSpoken};
+    use mcp_elicit::mcp::replay::{self, Drift};
+    use mcp_elicit::sanitize;
+
+    if args.check.spec.is_some() {
+        bail!(
+            "--spec does not apply to a replay against a server: it speaks the revision the session was recorded in"
+        );
+    }
+    if args.check.format != OutputFormat::Concise
+        || !args.check.select.is_empty()
+        || !args.check.ignore.is_empty()
+    {
+        bail!(
+            "--format, --select and --ignore apply to checking a session; a replay against a server prints a drift report"
+        );
+    }
+    let path = &args.session;
+    let name = path.display().to_string();
+    let runs = if path.as_os_str() == "-" {
+        replay::read(io::stdin().lock())
+    } else {
+        let f =
+            std::fs::File::open(path).map_err(|e| anyhow!("{name}: {}", crate::io_problem(&e)))?;
+        replay::read(io::BufReader::with_capacity(1 << 16, f))
+    }
+    .with_context(|| format!("cannot read {name}"))?;
+    let runs: Vec<_> = runs.into_iter().filter(|r| !r.calls.is_empty()).collect();
+    if runs.is_empty() {
+        bail!(
+            "{name} holds no tool, prompt or resource call to replay; record one with `mcp-elicit call --record {name} ...`"
+        );
+    }
+    let against: Vec<&str> = args
+        .target
+        .iter()
+        .map(String::as_str)
+        .filter(|a| *a != "--")
+        .collect();
+    let against = sanitize::line(&against.join(" ")).into_owned();
+    let stdout = io::stdout();
+    let mut out = stdout.lock();
+    let (mut calls, mut drifted, mut drifts) = (0usize, 0usize, 0usize);
+    for run in &runs {
+        if !run.redacted.is_empty() {
+            eprintln!(
+                "warning: {name}:{}: the answers to {} were redacted when recorded; the replay sends \"[redacted]\" in their place",
+                run.line,
+                run.redacted
+                    .iter()
+                    .map(|r| format!("`{}`", sanitize::line(r)))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            );
+        }
+        let transport = crate::call_cmd::connect(&args.target)?;
+        let opts = ClientOptions {
+            spec: run.revision,
+            url_mode: run.url_mode,
+            server_timeout: args.server_timeout.unwrap_or(Duration::from_secs(300)),
+            server_name: None,
+        };
+        let mut client = match Client::connect(transport, opts, None) {
+            Ok(c) => c,
+            Err(e) => {
+                if let Some(n) = e.downcast_ref::<NotSpoken>() {
+                    let speaks = match n.spoken {
+                        Some(rev) => format!("the server speaks {rev}"),
+                        None => format!("the server does not speak {}", n.asked),
+                    };
+                    bail!(
+                        "{name}:{}: this run was recorded in {}, and {speaks}; record it again against this server (`mcp-elicit call --record`) to compare from there",
+                        run.line,
+                        n.asked
+                    );
+                }
+                return Err(e);
+            }
+        };
+        let rev = client.revision();
+        for call in &run.calls {
+            let report = replay::replay_call(&mut client, call);
+            for n in client.take_notices() {
+                eprintln!("note: {}", sanitize::line(&n.0));
+            }
+            let report = report?;
+            calls += 1;
+            let what = format!(
+                "{name}:{}: {} `{}` ({rev})",
+                call.line,
+                call.method,
+                sanitize::line(call.target())
+            );
+            if report.drifts.is_empty() {
+                let n = report.asked;
+                writeln!(
+                    out,
+                    "{what}: {n} elicitation{}{} as recorded",
+                    if n == 1 { "" } else { "s" },
+                    if report.result_compared {
+                        " and the result"
+                    } else {
+                        "; the recording has no result to compare"
+                    }
+                )?;
+            } else {
+                drifted += 1;
+                drifts += report.drifts.len();
+                let n = report.drifts.len();
+                writeln!(out, "{what}: {n} drift{}", if n == 1 { "" } else { "s" })?;
+            }
+            for d in &report.drifts {
+                let line = match d {
+                    Drift::Changed {
+                        line,
+                        params,
+                        differences,
+                    } => format!(
+                        "{name}:{line}: drift: the elicitation {} changed: {}",
+                        quote(params),
+                        sanitize::line(&differences.join("; "))
+                    ),
+                    Drift::New { params, answered } => format!(
+                        "{name}:{}: drift: a new elicitation {}, not in the recording (answered {answered})",
+                        call.line,
+                        quote(params)
+                    ),
+                    Drift::Missing { line, params } => format!(
+                        "{name}:{line}: drift: the elicitation {} was not asked",
+                        quote(params)
+                    ),
+                    Drift::Result { line, differences } => format!(
+                        "{name}:{line}: drift: the result changed: {}",
+                        sanitize::line(&differences.join("; "))
+                    ),
+                };
+                writeln!(out, "{line}")?;
+            }
+            for l in &report.unanswered {
+                eprintln!(
+                    "note: {name}:{l}: the recording has no answer to this elicitation; it was answered cancel"
+                );
+            }
+        }
+        client.close();
+    }
+    let calls_said = format!("{calls} call{}", if calls == 1 { "" } else { "s" });
+    if drifts == 0 {
+        writeln!(out, "no drift: {calls_said} replayed against {against}")?;
+        out.flush()?;
+        Ok(Outcome::Clean)
+    } else {
+        writeln!(
+            out,
+            "{drifts} drift{} in {drifted} of {calls_said} replayed against {against}",
+            if drifts == 1 { "" } else { "s" }
+        )?;
+        out.flush()?;
+        Ok(Outcome::Findings)
+    }
+}
+
+/// An elicitation named by its message (and URL), quoted and sanitised.
+fn quote(params: &serde_json::Value) -> String {
+    const MAX: usize = 80;
+    let text = |k: &str| params.get(k).and_then(|v| v.as_str()).unwrap_or("");
+    let mut s: String = text("message").chars().take(MAX).collect();
+    if text("message").chars().count() > MAX {
+        s.push('…');
+    }
+    let mut q = format!("\"{}\"", mcp_elicit::sanitize::line(&s));
+    if !text("url").is_empty() {
+        q.push_str(&format!(" ({})", mcp_elicit::sanitize::line(text("url"))));
+    }
+    q
 }

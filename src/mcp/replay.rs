@@ -1,0 +1,560 @@
+//! Replaying a recording against a live server: the client requests of a
+//! session are made again, in the revision it was recorded in, each
+//! elicitation the server raises is answered as it was answered then, and
+//! whatever differs is reported as drift: an elicitation whose message or
+//! schema changed, one that is new or no longer asked, a different final
+//! result. Ids, `requestState` contents, `inputRequests` keys and timing are
+//! not compared.
+
+use std::collections::HashMap;
+use std::io::BufRead;
+
+use anyhow::Result;
+use serde_json::{Value, json};
+
+use super::client::{CLIENT_INFO_META, Client, PROTOCOL_VERSION_META};
+use crate::document::{self, CLIENT_CAPABILITIES_META};
+use crate::json::Node;
+use crate::respond::{Request, Responder};
+use crate::session::recorded::differences;
+use crate::session::{Direction, Event, Line, Senders, each_line};
+use crate::spec::Revision;
+
+/// The requests a replay repeats.
+pub const CALL_METHODS: &[&str] = &["tools/call", "prompts/get", "resources/read"];
+
+/// How many differences of one result are listed.
+const MAX_RESULT_DIFFERENCES: usize = 5;
+
+/// One run of a session (a file may hold several, each with its header).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Run {
+    /// The line of the run's header, or of its first message.
+    pub line: usize,
+    /// The revision it was recorded in, when the session says.
+    pub revision: Option<Revision>,
+    /// Whether the client declared URL mode (2025-11-25 on).
+    pub url_mode: bool,
+    /// Properties whose answers were redacted when recorded.
+    pub redacted: Vec<String>,
+    pub calls: Vec<Call>,
+}
+
+/// One recorded client request and what happened during it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Call {
+    /// The line of the request.
+    pub line: usize,
+    pub method: String,
+    /// The params as the person gave them: without the client's own `_meta`
+    /// keys, `inputResponses` or `requestState`.
+    pub params: Value,
+    /// Each elicitation raised during the request, in order.
+    pub elicitations: Vec<Expected>,
+    /// The line of the final response and its `{"result": ..}` or
+    /// `{"error": ..}`; `None` when the recording stops before it.
+    pub outcome: Option<(usize, Value)>,
+}
+
+impl Call {
+    /// The tool or prompt name, or the resource URI.
+    pub fn target(&self) -> &str {
+        self.params
+            .get("name")
+            .or_else(|| self.params.get("uri"))
+            .and_then(Value::as_str)
+            .unwrap_or("")
+    }
+}
+
+/// A recorded elicitation and the answer it got.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Expected {
+    /// The line the request is on.
+    pub line: usize,
+    /// The `elicitation/create` params.
+    pub params: Value,
+    /// The `ElicitResult` given; `None` when it was not answered.
+    pub answer: Option<Value>,
+}
+
+/// Reads the runs of a session in any recognised format, streaming. Runs
+/// without a call are kept (the caller says there is nothing to replay).
+pub fn read<R: BufRead>(reader: R) -> std::io::Result<Vec<Run>> {
+    let mut runs: Vec<Run> = Vec::new();
+    let mut senders = Senders::default();
+    // Per run: which call each client request id belongs to, which
+    // elicitation each server request id is, and the open input keys.
+    let mut call_ids: HashMap<String, usize> = HashMap::new();
+    let mut elicit_ids: HashMap<String, (usize, usize)> = HashMap::new();
+    let mut keys: HashMap<String, (usize, usize)> = HashMap::new();
+    let mut header_spec = false;
+    each_line(reader, |line_no, event| -> std::io::Result<()> {
+        let Event::Line(_, line) = event else {
+            return Ok(());
+        };
+        let (from, msg) = match line {
+            Line::Header(h) => {
+                runs.push(Run {
+                    line: line_no,
+                    revision: h.spec.as_deref().and_then(Revision::parse),
+                    url_mode: true,
+                    redacted: h.redacted,
+                    calls: Vec::new(),
+                });
+                header_spec = h.spec.is_some();
+                call_ids.clear();
+                elicit_ids.clear();
+                keys.clear();
+                senders = Senders::default();
+                return Ok(());
+            }
+            Line::Message { from, msg, .. } => (from, msg),
+            Line::Skip | Line::Bad { .. } => return Ok(()),
+        };
+        if runs.is_empty() {
+            runs.push(Run {
+                line: line_no,
+                revision: None,
+                url_mode: true,
+                redacted: Vec::new(),
+                calls: Vec::new(),
+            });
+        }
+        let run = runs.last_mut().expect("a run");
+        let from = from.or_else(|| senders.infer(msg));
+        if !header_spec
+            && run.revision.is_none()
+            && let Some(Ok(rev)) = document::named_revision(msg)
+        {
+            run.revision = Some(rev);
+        }
+        let id = msg.get("id").map(|i| i.to_value().to_string());
+        let method = msg.get("method").and_then(Node::as_str);
+        let params = msg.get("params");
+        match (from, method) {
+            (Some(Direction::ClientToServer), Some(m)) => {
+                // `{}` declares form only (and is all 2025-06-18 has).
+                if let Some(caps) = declared_elicitation(m, params) {
+                    run.url_mode = caps.get("url").is_some();
+                }
+                if !CALL_METHODS.contains(&m) {
+                    return Ok(());
+                }
+                let responses = params
+                    .and_then(|p| p.get("inputResponses"))
+                    .and_then(Node::as_object);
+                match responses {
+                    // A retry: it belongs to the latest call and carries the
+                    // answers to its input requests.
+                    Some(responses) if !run.calls.is_empty() => {
+                        let c = run.calls.len() - 1;
+                        for r in responses {
+                            if let Some((kc, e)) = keys.remove(&*r.key)
+                                && kc == c
+                            {
+                                run.calls[c].elicitations[e].answer = Some(r.value.to_value());
+                            }
+                        }
+                        if let Some(id) = id {
+                            call_ids.insert(id, c);
+                        }
+                    }
+                    _ => {
+                        let mut p = params.map_or_else(|| json!({}), Node::to_value);
+                        clean_params(&mut p);
+                        run.calls.push(Call {
+                            line: line_no,
+                            method: m.to_string(),
+                            params: p,
+                            elicitations: Vec::new(),
+                            outcome: None,
+                        });
+                        keys.clear();
+                        if let Some(id) = id {
+                            call_ids.insert(id, run.calls.len() - 1);
+                        }
+                    }
+                }
+            }
+            (Some(Direction::ServerToClient), Some("elicitation/create")) => {
+                // Raised while the latest call is open.
+                let Some(c) = run.calls.len().checked_sub(1) else {
+                    return Ok(());
+                };
+                if run.calls[c].outcome.is_some() {
+                    return Ok(());
+                }
+                let call = &mut run.calls[c];
+                call.elicitations.push(Expected {
+                    line: line_no,
+                    params: params.map_or(Value::Null, Node::to_value),
+                    answer: None,
+                });
+                if let Some(id) = id {
+                    elicit_ids.insert(id, (c, call.elicitations.len() - 1));
+                }
+            }
+            (Some(Direction::ClientToServer), None) => {
+                if let Some((c, e)) = id.and_then(|id| elicit_ids.remove(&id))
+                    && let Some(result) = msg.get("result")
+                {
+                    run.calls[c].elicitations[e].answer = Some(result.to_value());
+                }
+            }
+            (Some(Direction::ServerToClient), None) => {
+                let Some(&c) = id.as_ref().and_then(|id| call_ids.get(id)) else {
+                    return Ok(());
+                };
+                if let Some(ir) = document::input_required(msg) {
+                    for (key, method, request) in ir.requests {
+                        if method == Some("elicitation/create") {
+                            let call = &mut run.calls[c];
+                            call.elicitations.push(Expected {
+                                line: line_no,
+                                params: request.get("params").map_or(Value::Null, Node::to_value),
+                                answer: None,
+                            });
+                            keys.insert(key, (c, call.elicitations.len() - 1));
+                        }
+                    }
+                    return Ok(());
+                }
+                run.calls[c].outcome = Some((line_no, outcome(&msg.to_value())));
+            }
+            _ => {}
+        }
+        Ok(())
+    })?;
+    Ok(runs)
+}
+
+/// The elicitation capability a client request declares, if any.
+fn declared_elicitation(method: &str, params: Option<&Node>) -> Option<Value> {
+    let p = params?;
+    let caps = if method == "initialize" {
+        p.get("capabilities")
+    } else {
+        p.get("_meta").and_then(|m| m.get(CLIENT_CAPABILITIES_META))
+    };
+    caps?.get("elicitation").map(Node::to_value)
+}
+
+/// Removes what the client adds to a request's params by itself.
+fn clean_params(p: &mut Value) {
+    let Some(obj) = p.as_object_mut() else {
+        return;
+    };
+    obj.shift_remove("inputResponses");
+    obj.shift_remove("requestState");
+    let empty = match obj.get_mut("_meta").and_then(Value::as_object_mut) {
+        Some(meta) => {
+            for k in [
+                PROTOCOL_VERSION_META,
+                CLIENT_CAPABILITIES_META,
+                CLIENT_INFO_META,
+            ] {
+                meta.shift_remove(k);
+            }
+            meta.is_empty()
+        }
+        None => false,
+    };
+    if empty {
+        obj.shift_remove("_meta");
+    }
+}
+
+/// The part of a final response that is compared: `{"result": ..}` or
+/// `{"error": ..}`, without `requestState`.
+fn outcome(response: &Value) -> Value {
+    if let Some(e) = response.get("error") {
+        return json!({ "error": e });
+    }
+    let mut r = response.get("result").cloned().unwrap_or(Value::Null);
+    if let Some(o) = r.as_object_mut() {
+        o.shift_remove("requestState");
+    }
+    json!({ "result": r })
+}
+
+/// What differs between a recording and the live server.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Drift {
+    /// The elicitation recorded on `line` came with another message or schema.
+    Changed {
+        line: usize,
+        params: Value,
+        differences: Vec<String>,
+    },
+    /// The server asked something the recording does not have; it was
+    /// answered with `answered` (a recorded answer to the same request
+    /// earlier in the call, else `cancel`).
+    New { params: Value, answered: String },
+    /// The elicitation recorded on `line` was not asked.
+    Missing { line: usize, params: Value },
+    /// The final result (or error) differs from the one on `line`.
+    Result {
+        line: usize,
+        differences: Vec<String>,
+    },
+}
+
+/// How one call replayed.
+#[derive(Debug, Clone, PartialEq)]
+pub struct CallReport {
+    /// Elicitations the server asked live.
+    pub asked: usize,
+    pub drifts: Vec<Drift>,
+    /// Whether the final result was compared (the recording has one).
+    pub result_compared: bool,
+    /// Recorded elicitations that had no recorded answer and were
+    /// answered `cancel` (their lines).
+    pub unanswered: Vec<usize>,
+}
+
+/// Makes `call` again over `client`, answering as recorded, and reports
+/// the drift. An `Err` is a tool error (the server died, timed out, broke
+/// the protocol), not drift.
+pub fn replay_call(client: &mut Client, call: &Call) -> Result<CallReport> {
+    let mut live = Live {
+        expected: &call.elicitations,
+        cursor: 0,
+        asked: 0,
+        drifts: Vec::new(),
+        unanswered: Vec::new(),
+    };
+    let response = client.request(&call.method, call.params.clone(), &mut live)?;
+    for e in &call.elicitations[live.cursor..] {
+        live.drifts.push(Drift::Missing {
+            line: e.line,
+            params: e.params.clone(),
+        });
+    }
+    let mut report = CallReport {
+        asked: live.asked,
+        drifts: live.drifts,
+        result_compared: false,
+        unanswered: live.unanswered,
+    };
+    if let Some((line, recorded)) = &call.outcome {
+        report.result_compared = true;
+        let mut differences = Vec::new();
+        diff("", recorded, &outcome(&response), &mut differences);
+        if !differences.is_empty() {
+            report.drifts.push(Drift::Result {
+                line: *line,
+                differences,
+            });
+        }
+    }
+    Ok(report)
+}
+
+/// Answers live elicitations from the recorded ones, walking them in order.
+struct Live<'c> {
+    expected: &'c [Expected],
+    cursor: usize,
+    asked: usize,
+    drifts: Vec<Drift>,
+    unanswered: Vec<usize>,
+}
+
+impl Live<'_> {
+    fn answer_of(&mut self, e: &Expected) -> Value {
+        e.answer.clone().unwrap_or_else(|| {
+            self.unanswered.push(e.line);
+            json!({"action": "cancel"})
+        })
+    }
+}
+
+impl Responder for Live<'_> {
+    fn respond(&mut self, request: &Request<'_>) -> Result<Value> {
+        self.asked += 1;
+        let asked = request.params;
+        let same = |e: &Expected| differences(&e.params, asked).is_empty();
+        let expected = self.expected;
+        // The same request later in the recording: those before it were
+        // not asked.
+        if let Some(j) = (self.cursor..expected.len()).find(|&j| same(&expected[j])) {
+            for e in &expected[self.cursor..j] {
+                self.drifts.push(Drift::Missing {
+                    line: e.line,
+                    params: e.params.clone(),
+                });
+            }
+            self.cursor = j + 1;
+            return Ok(self.answer_of(&expected[j]));
+        }
+        // Asked in its place, but changed: answered as it was answered.
+        if let Some(e) = expected.get(self.cursor) {
+            self.cursor += 1;
+            self.drifts.push(Drift::Changed {
+                line: e.line,
+                params: e.params.clone(),
+                differences: differences(&e.params, asked),
+            });
+            return Ok(self.answer_of(e));
+        }
+        let earlier = expected[..self.cursor].iter().rev().find(|e| same(e));
+        let answer = match earlier.and_then(|e| e.answer.clone()) {
+            Some(a) => a,
+            None => json!({"action": "cancel"}),
+        };
+        self.drifts.push(Drift::New {
+            params: asked.clone(),
+            answered: answer
+                .get("action")
+                .and_then(Value::as_str)
+                .unwrap_or("cancel")
+                .to_string(),
+        });
+        Ok(answer)
+    }
+}
+
+/// The differences between two JSON values, as `pointer was X, is Y`.
+fn diff(pointer: &str, was: &Value, is: &Value, out: &mut Vec<String>) {
+    if out.len() >= MAX_RESULT_DIFFERENCES || was == is {
+        return;
+    }
+    match (was, is) {
+        (Value::Object(a), Value::Object(b)) => {
+            for (k, va) in a {
+                let p = crate::json::pointer_push(pointer, k);
+                match b.get(k) {
+                    Some(vb) => diff(&p, va, vb, out),
+                    None => push(out, format!("{p} was {}, is absent", short(va))),
+                }
+            }
+            for (k, vb) in b.iter().filter(|(k, _)| !a.contains_key(*k)) {
+                let p = crate::json::pointer_push(pointer, k);
+                push(out, format!("{p} was absent, is {}", short(vb)));
+            }
+        }
+        (Value::Array(a), Value::Array(b)) if a.len() == b.len() => {
+            for (i, (va, vb)) in a.iter().zip(b).enumerate() {
+                diff(&format!("{pointer}/{i}"), va, vb, out);
+            }
+        }
+        (Value::String(a), Value::String(b)) => {
+            // Long texts are shown from a little before where they part.
+            let common = a.chars().zip(b.chars()).take_while(|(x, y)| x == y).count();
+            let skip = common.saturating_sub(20);
+            let from = |s: &str| {
+                let rest: String = s.chars().skip(skip).collect();
+                short(&Value::String(if skip > 0 {
+                    format!("…{rest}")
+                } else {
+                    rest
+                }))
+            };
+            let p = if pointer.is_empty() { "/" } else { pointer };
+            push(out, format!("{p} was {}, is {}", from(a), from(b)));
+        }
+        _ => {
+            let p = if pointer.is_empty() { "/" } else { pointer };
+            push(out, format!("{p} was {}, is {}", short(was), short(is)));
+        }
+    }
+}
+
+fn push(out: &mut Vec<String>, s: String) {
+    if out.len() < MAX_RESULT_DIFFERENCES {
+        out.push(s);
+    }
+}
+
+/// A value as compact JSON, cut to a readable length.
+fn short(v: &Value) -> String {
+    const MAX: usize = 120;
+    let s = v.to_string();
+    if s.chars().count() <= MAX {
+        s
+    } else {
+        format!("{}…", s.chars().take(MAX).collect::<String>())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const SESSION: &str = r#"{"mcp-elicit-session":1,"tool":"mcp-elicit 0.1.0","spec":"2025-11-25","server":{"transport":"stdio","command":["s"]},"started":"2026-11-23T10:00:00.000Z"}
+{"t":1,"from":"client","msg":{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{"elicitation":{"form":{}}},"clientInfo":{"name":"x","version":"1"}}}}
+{"t":2,"from":"client","msg":{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"book","arguments":{"n":1}}}}
+{"t":3,"from":"server","msg":{"jsonrpc":"2.0","id":"e1","method":"elicitation/create","params":{"message":"Name?","requestedSchema":{"type":"object","properties":{"name":{"type":"string"}}}}}}
+{"t":4,"from":"client","msg":{"jsonrpc":"2.0","id":"e1","result":{"action":"accept","content":{"name":"Ada"}}}}
+{"t":5,"from":"server","msg":{"jsonrpc":"2.0","id":2,"result":{"content":[{"type":"text","text":"ok Ada"}]}}}
+{"mcp-elicit-session":1,"tool":"mcp-elicit 0.1.0","spec":"2026-07-28","server":{"transport":"stdio","command":["s"]},"started":"2026-11-23T10:00:00.000Z"}
+{"t":1,"from":"client","msg":{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"book","arguments":{},"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","trace":"t1"}}}}
+{"t":2,"from":"server","msg":{"jsonrpc":"2.0","id":1,"result":{"resultType":"input_required","inputRequests":{"q":{"method":"elicitation/create","params":{"message":"Size?","requestedSchema":{"type":"object","properties":{"n":{"type":"integer"}}}}}},"requestState":"abc"}}}
+{"t":3,"from":"client","msg":{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"book","arguments":{},"inputResponses":{"q":{"action":"decline"}},"requestState":"abc"}}}
+{"t":4,"from":"server","msg":{"jsonrpc":"2.0","id":2,"result":{"content":[],"resultType":"complete"}}}
+"#;
+
+    #[test]
+    fn runs_calls_elicitations_and_outcomes_are_read() {
+        let runs = read(SESSION.as_bytes()).unwrap();
+        assert_eq!(runs.len(), 2);
+        assert_eq!(runs[0].revision, Some(Revision::V2025_11_25));
+        assert!(!runs[0].url_mode);
+        let c = &runs[0].calls[0];
+        assert_eq!(
+            (c.line, c.method.as_str(), c.target()),
+            (3, "tools/call", "book")
+        );
+        assert_eq!(c.elicitations.len(), 1);
+        assert_eq!(c.elicitations[0].line, 4);
+        assert_eq!(
+            c.elicitations[0].answer.as_ref().unwrap()["content"]["name"],
+            "Ada"
+        );
+        assert_eq!(c.outcome.as_ref().unwrap().0, 6);
+        let c = &runs[1].calls[0];
+        assert_eq!(runs[1].calls.len(), 1, "a retry is not a new call");
+        assert_eq!(
+            c.params,
+            json!({"name": "book", "arguments": {}, "_meta": {"trace": "t1"}})
+        );
+        assert_eq!(c.elicitations[0].line, 9);
+        assert_eq!(c.elicitations[0].answer, Some(json!({"action": "decline"})));
+        assert_eq!(c.outcome.as_ref().unwrap().0, 11);
+    }
+
+    #[test]
+    fn long_texts_are_shown_from_where_they_part() {
+        let mut out = Vec::new();
+        let head = "x".repeat(200);
+        diff(
+            "/t",
+            &json!(format!("{head} then accept")),
+            &json!(format!("{head} then cancel")),
+            &mut out,
+        );
+        assert_eq!(
+            out,
+            [r#"/t was "…xxxxxxxxxxxxxx then accept", is "…xxxxxxxxxxxxxx then cancel""#]
+        );
+    }
+
+    #[test]
+    fn results_differ_by_pointer() {
+        let mut out = Vec::new();
+        diff(
+            "",
+            &json!({"result": {"content": [{"text": "a"}], "x": 1}}),
+            &json!({"result": {"content": [{"text": "b"}], "y": 2}}),
+            &mut out,
+        );
+        assert_eq!(
+            out,
+            [
+                r#"/result/content/0/text was "a", is "b""#,
+                "/result/x was 1, is absent",
+                "/result/y was absent, is 2"
+            ]
+        );
+    }
+}

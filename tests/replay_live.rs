@@ -1,0 +1,413 @@
+//! `mcp-elicit replay SESSION TARGET`: a real record, replay and drift
+//! cycle against the example server, over stdio and Streamable HTTP.
+
+use std::path::Path;
+use std::process::{Command, Output};
+
+use crate::support::{HttpServer, bin, example_server, root};
+
+const SCRIPT: &[&str] = &[
+    "--defaults",
+    "--set",
+    "name=Ada",
+    "--set",
+    "email=ada@example.com",
+    "--set",
+    "date=2026-12-24",
+    "--set",
+    "guests=4",
+    "--set",
+    "confirm=true",
+];
+
+fn run(args: &[&str]) -> Output {
+    Command::new(bin())
+        .args(args)
+        .current_dir(root())
+        .output()
+        .unwrap()
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+/// Records `tool` in `spec` against `target` into `session`.
+fn record(session: &Path, tool: &str, spec: &str, target: &[&str]) {
+    let mut args = vec![
+        "call",
+        "--tool",
+        tool,
+        "--spec",
+        spec,
+        "--record",
+        session.to_str().unwrap(),
+    ];
+    args.extend_from_slice(SCRIPT);
+    args.extend_from_slice(target);
+    let o = run(&args);
+    assert_eq!(o.status.code(), Some(0), "{spec}: {}", stderr(&o));
+}
+
+/// The line of the session holding the first message that contains `needle`.
+fn line_of(session: &Path, needle: &str) -> usize {
+    std::fs::read_to_string(session)
+        .unwrap()
+        .lines()
+        .position(|l| l.contains(needle))
+        .unwrap_or_else(|| panic!("{needle} is not in {}", session.display()))
+        + 1
+}
+
+fn replay(session: &Path, target: &[&str]) -> Output {
+    let mut args = vec!["replay", session.to_str().unwrap()];
+    args.extend_from_slice(target);
+    run(&args)
+}
+
+#[test]
+fn record_replay_and_drift_over_stdio_in_every_revision() {
+    let server = example_server();
+    let dir = tempfile::tempdir().unwrap();
+    for spec in ["2025-06-18", "2025-11-25", "2026-07-28"] {
+        let session = dir.path().join(format!("{spec}.jsonl"));
+        let name = session.display().to_string();
+        record(&session, "book_and_confirm", spec, &["--", &server]);
+        let call_line = line_of(&session, r#""method":"tools/call""#);
+        let form_line = line_of(&session, "Book a table at Chez Nous");
+
+        let o = replay(&session, &["--", &server]);
+        assert_eq!(
+            o.status.code(),
+            Some(0),
+            "{spec}: {}{}",
+            stdout(&o),
+            stderr(&o)
+        );
+        assert_eq!(
+            stdout(&o),
+            format!(
+                "{name}:{call_line}: tools/call `book_and_confirm` ({spec}): 2 elicitations and the result as recorded\n\
+                 no drift: 1 call replayed against {server}\n"
+            )
+        );
+
+        let o = replay(&session, &["--", &server, "--drift"]);
+        assert_eq!(
+            o.status.code(),
+            Some(1),
+            "{spec}: {}{}",
+            stdout(&o),
+            stderr(&o)
+        );
+        assert_eq!(
+            stdout(&o),
+            format!(
+                "{name}:{call_line}: tools/call `book_and_confirm` ({spec}): 1 drift\n\
+                 {name}:{form_line}: drift: the elicitation \"Book a table at Chez Nous\" changed: property `guests`: maximum was 12, is 8\n\
+                 1 drift in 1 of 1 call replayed against {server} --drift\n"
+            ),
+            "{spec}"
+        );
+    }
+}
+
+#[test]
+fn record_replay_and_drift_over_http() {
+    let dir = tempfile::tempdir().unwrap();
+    for spec in ["2025-11-25", "2026-07-28"] {
+        let session = dir.path().join(format!("{spec}.jsonl"));
+        let name = session.display().to_string();
+        let live = HttpServer::start(&[]);
+        record(&session, "book_table", spec, &[&live.url]);
+        let call_line = line_of(&session, r#""method":"tools/call""#);
+        let form_line = line_of(&session, "Book a table at Chez Nous");
+
+        let o = replay(&session, &[&live.url]);
+        assert_eq!(
+            o.status.code(),
+            Some(0),
+            "{spec}: {}{}",
+            stdout(&o),
+            stderr(&o)
+        );
+        assert!(
+            stdout(&o).ends_with(&format!("no drift: 1 call replayed against {}\n", live.url)),
+            "{}",
+            stdout(&o)
+        );
+
+        let drifted = HttpServer::start(&["--drift"]);
+        let o = replay(&session, &[&drifted.url]);
+        assert_eq!(
+            o.status.code(),
+            Some(1),
+            "{spec}: {}{}",
+            stdout(&o),
+            stderr(&o)
+        );
+        assert_eq!(
+            stdout(&o),
+            format!(
+                "{name}:{call_line}: tools/call `book_table` ({spec}): 1 drift\n\
+                 {name}:{form_line}: drift: the elicitation \"Book a table at Chez Nous\" changed: property `guests`: maximum was 12, is 8\n\
+                 1 drift in 1 of 1 call replayed against {}\n",
+                drifted.url
+            )
+        );
+    }
+}
+
+#[test]
+fn a_new_a_missing_elicitation_and_a_changed_result_are_drift() {
+    let server = example_server();
+    let dir = tempfile::tempdir().unwrap();
+    let session = dir.path().join("s.jsonl");
+    record(&session, "book_and_confirm", "2025-11-25", &["--", &server]);
+    let text = std::fs::read_to_string(&session).unwrap();
+    // The confirmation question was not recorded, and the result said
+    // something else.
+    let edited: String = text
+        .lines()
+        .filter(|l| !l.contains("\"elicit-2\""))
+        .map(|l| l.replace(" then accept", " then ACCEPT") + "\n")
+        .collect();
+    let cut = dir.path().join("cut.jsonl");
+    std::fs::write(&cut, edited).unwrap();
+    let name = cut.display().to_string();
+    let call_line = line_of(&cut, r#""method":"tools/call""#);
+    let result_line = line_of(&cut, "then ACCEPT");
+    let o = replay(&cut, &["--", &server]);
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    assert_eq!(
+        stdout(&o),
+        format!(
+            "{name}:{call_line}: tools/call `book_and_confirm` (2025-11-25): 2 drifts\n\
+             {name}:{call_line}: drift: a new elicitation \"Confirm this booking?\", not in the recording (answered cancel)\n\
+             {name}:{result_line}: drift: the result changed: /result/content/0/text was \"…ing\\\":\\\"inside\\\"}} then ACCEPT {{\\\"confirm\\\":true}}\", is \"…ing\\\":\\\"inside\\\"}} then cancel\"\n\
+             2 drifts in 1 of 1 call replayed against {server}\n"
+        )
+    );
+    // Answered decline, the server no longer asks for the confirmation.
+    let declined: String = text
+        .lines()
+        .map(|l| {
+            if l.contains(r#""id":"elicit-1","result""#) {
+                let at = l.find(r#""result":"#).unwrap();
+                format!("{}\"result\":{{\"action\":\"decline\"}}}}}}\n", &l[..at])
+            } else {
+                format!("{l}\n")
+            }
+        })
+        .collect();
+    let declined_path = dir.path().join("declined.jsonl");
+    std::fs::write(&declined_path, declined).unwrap();
+    let name = declined_path.display().to_string();
+    let confirm_line = line_of(&declined_path, "Confirm this booking?");
+    let result_line = line_of(&declined_path, "then accept");
+    let o = replay(&declined_path, &["--", &server]);
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    let out = stdout(&o);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 4, "{out}");
+    assert_eq!(
+        lines[0],
+        format!("{name}:{call_line}: tools/call `book_and_confirm` (2025-11-25): 2 drifts")
+    );
+    assert_eq!(
+        lines[1],
+        format!(
+            "{name}:{confirm_line}: drift: the elicitation \"Confirm this booking?\" was not asked"
+        )
+    );
+    assert!(
+        lines[2].starts_with(&format!(
+            "{name}:{result_line}: drift: the result changed: /result/content/0/text was \"book_and_confirm: accept {{"
+        )) && lines[2].ends_with(r#", is "book_and_confirm: decline""#),
+        "{out}"
+    );
+    assert_eq!(
+        lines[3],
+        format!("2 drifts in 1 of 1 call replayed against {server}")
+    );
+    let o = run(&[
+        "call",
+        "--tool",
+        "book_table",
+        "--spec",
+        "2025-11-25",
+        "--action",
+        "decline",
+        "--record",
+        session.to_str().unwrap(),
+        "--",
+        &server,
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    // The file now holds two runs; each is replayed.
+    let o = replay(&session, &["--", &server]);
+    assert_eq!(o.status.code(), Some(0), "{}", stdout(&o));
+    assert!(
+        stdout(&o).ends_with(&format!("no drift: 2 calls replayed against {server}\n")),
+        "{}",
+        stdout(&o)
+    );
+}
+
+#[test]
+fn replay_needs_a_call_and_a_live_server() {
+    let dir = tempfile::tempdir().unwrap();
+    let session = dir.path().join("answers.jsonl");
+    let o = run(&[
+        "answer",
+        "--defaults",
+        "--set",
+        "date=2026-12-24",
+        "--set",
+        "guests=4",
+        "--record",
+        session.to_str().unwrap(),
+        "tests/fixtures/answer/booking-request.json",
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let server = example_server();
+    let o = replay(&session, &["--", &server]);
+    assert_eq!(o.status.code(), Some(2));
+    assert_eq!(
+        stderr(&o),
+        format!(
+            "error: {0} holds no tool, prompt or resource call to replay; record one with `mcp-elicit call --record {0} ...`\n",
+            session.display()
+        )
+    );
+    let o = replay(
+        Path::new("examples/sessions/booking.jsonl"),
+        &["--", "no-such-mcp-server-here"],
+    );
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).starts_with("error: cannot start the server command `no-such-mcp-server-here`"),
+        "{}",
+        stderr(&o)
+    );
+    let o = run(&[
+        "replay",
+        "--spec",
+        "2025-06-18",
+        "examples/sessions/booking.jsonl",
+        "--",
+        &server,
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("--spec does not apply"),
+        "{}",
+        stderr(&o)
+    );
+}
+
+#[test]
+fn the_readme_shows_a_real_replay_against_a_live_server() {
+    let readme = std::fs::read_to_string(root().join("README.md")).unwrap();
+    let at = readme
+        .find("### Replay against a live server")
+        .expect("the README has the section");
+    let block_start = at + readme[at..].find("```console\n").unwrap() + "```console\n".len();
+    let block = &readme[block_start..block_start + readme[block_start..].find("```").unwrap()];
+    let server = example_server();
+    let mut runs = 0;
+    for cmd in block.split("$ mcp-elicit ").skip(1) {
+        let (line, shown) = cmd.split_once('\n').unwrap();
+        let args: Vec<String> = line
+            .split(' ')
+            .map(|w| {
+                if w == "target/debug/examples/booking_server" {
+                    server.clone()
+                } else {
+                    w.to_string()
+                }
+            })
+            .collect();
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        let o = run(&args);
+        assert_eq!(
+            stdout(&o).replace(&server, "target/debug/examples/booking_server"),
+            shown,
+            "{line}"
+        );
+        runs += 1;
+    }
+    assert_eq!(runs, 2);
+}
+
+#[test]
+fn a_server_of_another_revision_or_one_that_dies_is_a_tool_error() {
+    let python = std::env::var("MCP_PYTHON").unwrap_or_else(|_| "python3".into());
+    // The hostile server speaks 2025-11-25 only.
+    let o = replay(
+        Path::new("examples/sessions/booking-live.jsonl"),
+        &["--", &python, "tests/servers/hostile.py", "die"],
+    );
+    assert_eq!(o.status.code(), Some(2));
+    assert_eq!(
+        stderr(&o),
+        "error: examples/sessions/booking-live.jsonl:1: this run was recorded in 2026-07-28, and the server does not speak 2026-07-28; record it again against this server (`mcp-elicit call --record`) to compare from there\n"
+    );
+    let dir = tempfile::tempdir().unwrap();
+    let session = dir.path().join("s.jsonl");
+    record(
+        &session,
+        "book_table",
+        "2025-11-25",
+        &["--", &example_server()],
+    );
+    let o = replay(
+        &session,
+        &["--", &python, "tests/servers/hostile.py", "die"],
+    );
+    assert_eq!(o.status.code(), Some(2), "{}", stdout(&o));
+    assert_eq!(
+        stderr(&o),
+        "[server] giving up\n\
+         error: the connection to the server ended: the server closed its output (it exited: exit status: 3)\n"
+    );
+}
+
+#[test]
+fn redacted_answers_are_sent_redacted_with_a_warning() {
+    let server = example_server();
+    let dir = tempfile::tempdir().unwrap();
+    let session = dir.path().join("s.jsonl");
+    let mut args = vec![
+        "call",
+        "--tool",
+        "book_table",
+        "--record",
+        session.to_str().unwrap(),
+        "--redact",
+        "email",
+    ];
+    args.extend_from_slice(SCRIPT);
+    args.extend(["--", server.as_str()]);
+    let o = run(&args);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let o = replay(&session, &["--", &server]);
+    assert_eq!(
+        stderr(&o),
+        format!(
+            "warning: {}:1: the answers to `email` were redacted when recorded; the replay sends \"[redacted]\" in their place\n",
+            session.display()
+        )
+    );
+    // The server echoes what it got: the result is not the recorded one.
+    assert_eq!(o.status.code(), Some(1));
+    assert!(
+        stdout(&o).contains(r#"\"email\":\"[redacted]\""#),
+        "{}",
+        stdout(&o)
+    );
+}

@@ -1,0 +1,82 @@
+"""A misbehaving MCP server over stdio (2025-11-25), for the client's
+failure paths. It speaks raw JSON-RPC lines; the first argument picks how it
+misbehaves once `tools/call` arrives:
+
+  die       asks one question, and exits once it is answered
+  garbage   writes a line that is not JSON
+  silent    never answers
+  flood     asks question after question, forever
+  noisy     writes control sequences to stderr, then answers normally
+"""
+
+import json
+import sys
+import time
+
+MODE = sys.argv[1]
+
+FORM = {
+    "message": "Your name?",
+    "requestedSchema": {
+        "type": "object",
+        "properties": {"name": {"type": "string", "title": "Name"}},
+        "required": ["name"],
+    },
+}
+
+
+def send(msg):
+    sys.stdout.write(json.dumps(msg) + "\n")
+    sys.stdout.flush()
+
+
+def read():
+    line = sys.stdin.readline()
+    if not line:
+        sys.exit(0)
+    return json.loads(line)
+
+
+def ask(n):
+    send({"jsonrpc": "2.0", "id": f"ask-{n}", "method": "elicitation/create", "params": FORM})
+    while True:
+        msg = read()
+        if msg.get("id") == f"ask-{n}":
+            return msg
+
+
+while True:
+    msg = read()
+    method = msg.get("method")
+    if method == "initialize":
+        send({"jsonrpc": "2.0", "id": msg["id"], "result": {
+            "protocolVersion": "2025-11-25",
+            "capabilities": {"tools": {}},
+            "serverInfo": {"name": "hostile", "version": "1"},
+        }})
+    elif method == "tools/call":
+        if MODE == "die":
+            ask(1)
+            sys.stderr.write("giving up\n")
+            sys.exit(3)
+        elif MODE == "garbage":
+            sys.stdout.write("this is not JSON-RPC\n")
+            sys.stdout.flush()
+            time.sleep(30)
+        elif MODE == "silent":
+            time.sleep(30)
+        elif MODE == "flood":
+            n = 0
+            while True:
+                n += 1
+                if "error" in ask(n):
+                    # Refused: the client has had enough; keep pushing anyway.
+                    pass
+        elif MODE == "noisy":
+            sys.stderr.write("\x1b[31mred\x1b[0m alert\x07 \x1b]0;title\x07done\n")
+            sys.stderr.flush()
+            answer = ask(1)
+            send({"jsonrpc": "2.0", "id": msg["id"], "result": {
+                "content": [{"type": "text", "text": json.dumps(answer["result"])}]}})
+    elif "id" in msg and method is not None:
+        send({"jsonrpc": "2.0", "id": msg["id"], "error": {"code": -32601, "message": "Method not found"}})
