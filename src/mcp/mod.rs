@@ -3,5 +3,6 @@
 
 pub mod client;
 pub mod http_server;
+pub mod mock;
 pub mod server;
 pub mod transport;

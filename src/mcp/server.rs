@@ -54,6 +54,26 @@ pub trait Ask {
     /// The `elicitation` capability the client declared (`None` when it
     /// declared none).
     fn capability(&self) -> Option<&Value>;
+    /// Where the answer to the next [`Ask::elicit`] will come from. In
+    /// 2026-07-28 a tool runs again on every retry and gets the answers of
+    /// earlier rounds back at once; a tool that reports answers reports
+    /// each one when it arrives, not on every run.
+    fn next_answer(&self) -> NextAnswer {
+        NextAnswer::AskNow
+    }
+}
+
+/// Where the answer to an elicitation comes from (see [`Ask::next_answer`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum NextAnswer {
+    /// The question goes to the client now (a request, or in 2026-07-28 an
+    /// `InputRequiredResult`).
+    AskNow,
+    /// 2026-07-28: answered in an earlier round, already seen.
+    Earlier,
+    /// 2026-07-28: the answer came with this retry; `waited` is how long
+    /// since the question was sent, when the state says.
+    JustArrived { waited: Option<std::time::Duration> },
 }
 
 /// What a server serves.
@@ -89,9 +109,13 @@ impl StateKey {
         Hmac::<Sha256>::new_from_slice(&self.0).expect("HMAC takes any key length")
     }
 
-    /// Seals the answers so far, bound to the tool and its arguments.
+    /// Seals the answers so far, bound to the tool and its arguments, with
+    /// the time it was sealed (when the next question was sent).
     pub fn seal(&self, tool: &str, args: &Value, answers: &[Value]) -> String {
-        let payload = json!({"tool": tool, "args": args, "answers": answers}).to_string();
+        let at = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_millis() as u64);
+        let payload = json!({"tool": tool, "args": args, "answers": answers, "at": at}).to_string();
         let mut mac = self.mac();
         mac.update(payload.as_bytes());
         let sig = mac.finalize().into_bytes();
@@ -110,6 +134,16 @@ impl StateKey {
         tool: &str,
         args: &Value,
     ) -> std::result::Result<Vec<Value>, String> {
+        self.open_sealed(state, tool, args).map(|o| o.answers)
+    }
+
+    /// Like [`StateKey::open`], with the time the state was sealed.
+    pub fn open_sealed(
+        &self,
+        state: &str,
+        tool: &str,
+        args: &Value,
+    ) -> std::result::Result<Sealed, String> {
         let (p, s) = state
             .split_once('.')
             .ok_or("requestState is not one this server issued")?;
@@ -128,8 +162,23 @@ impl StateKey {
         if v["tool"] != tool || v["args"] != *args {
             return Err("requestState belongs to another call (tool or arguments differ)".into());
         }
-        Ok(v["answers"].as_array().cloned().unwrap_or_default())
+        let sealed_at = v["at"]
+            .as_u64()
+            .map(|ms| std::time::UNIX_EPOCH + std::time::Duration::from_millis(ms));
+        Ok(Sealed {
+            answers: v["answers"].as_array().cloned().unwrap_or_default(),
+            sealed_at,
+        })
     }
+}
+
+/// What a `requestState` holds.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Sealed {
+    /// The answers of the rounds so far.
+    pub answers: Vec<Value>,
+    /// When it was sealed: when the question now being answered was sent.
+    pub sealed_at: Option<std::time::SystemTime>,
 }
 
 /// What the server noticed about the client, for reports.
@@ -353,10 +402,10 @@ impl<'h> Engine<'h> {
             .and_then(|m| m.get(CLIENT_CAPABILITIES_META))
             .and_then(|c| c.get("elicitation"))
             .cloned();
-        let mut answers = match params.get("requestState") {
-            None => Vec::new(),
-            Some(Value::String(s)) => match self.key.open(s, &name, &args) {
-                Ok(a) => a,
+        let (mut answers, sealed_at) = match params.get("requestState") {
+            None => (Vec::new(), None),
+            Some(Value::String(s)) => match self.key.open_sealed(s, &name, &args) {
+                Ok(o) => (o.answers, o.sealed_at),
                 Err(why) => {
                     self.observe(format!("{why} (call id {key})"));
                     return error(id, -32602, &why);
@@ -370,6 +419,7 @@ impl<'h> Engine<'h> {
                 );
             }
         };
+        let earlier = answers.len();
         if let Some(responses) = params.get("inputResponses").and_then(Value::as_object) {
             if reused {
                 self.observe(format!(
@@ -387,6 +437,8 @@ impl<'h> Engine<'h> {
         }
         let mut ask = Rounds {
             answers: &answers,
+            earlier,
+            waited: sealed_at.and_then(|t| t.elapsed().ok()),
             next: 0,
             cap,
         };
@@ -418,6 +470,10 @@ impl<'h> Engine<'h> {
 /// stops the run.
 struct Rounds<'a> {
     answers: &'a [Value],
+    /// How many of `answers` came from earlier rounds.
+    earlier: usize,
+    /// How long the question answered in this round waited.
+    waited: Option<std::time::Duration>,
     next: usize,
     cap: Option<Value>,
 }
@@ -436,6 +492,17 @@ impl Ask for Rounds<'_> {
     }
     fn capability(&self) -> Option<&Value> {
         self.cap.as_ref()
+    }
+    fn next_answer(&self) -> NextAnswer {
+        if self.next < self.earlier {
+            NextAnswer::Earlier
+        } else if self.next < self.answers.len() {
+            NextAnswer::JustArrived {
+                waited: self.waited,
+            }
+        } else {
+            NextAnswer::AskNow
+        }
     }
 }
 
