@@ -17,4 +17,5 @@ mod lint_cli;
 mod positions;
 mod precommit;
 mod rule_fixtures;
+mod serve_cli;
 mod sessions;

@@ -120,9 +120,17 @@ fn tool_name(s: &str) -> String {
     n
 }
 
+/// What one source holds.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Source {
+    pub tools: Vec<MockTool>,
+    /// Whether it is a session (else a request file).
+    pub session: bool,
+}
+
 /// Reads one source: a session (`.jsonl`, or one JSON value per line) or a
 /// request file. `name` is how the source is called in origins and errors.
-pub fn load(path: &Path, name: &str) -> Result<Vec<MockTool>, LoadError> {
+pub fn load(path: &Path, name: &str) -> Result<Source, LoadError> {
     let io = |source| LoadError::Io {
         path: name.to_string(),
         source,
@@ -156,10 +164,13 @@ pub fn load(path: &Path, name: &str) -> Result<Vec<MockTool>, LoadError> {
             },
         });
     }
-    Ok(tools
-        .into_iter()
-        .filter(|t| !t.questions.is_empty())
-        .collect())
+    Ok(Source {
+        tools: tools
+            .into_iter()
+            .filter(|t| !t.questions.is_empty())
+            .collect(),
+        session: jsonl,
+    })
 }
 
 fn load_request(text: &str, name: &str, stem: &str) -> Result<Vec<MockTool>, LoadError> {
@@ -738,7 +749,7 @@ mod tests {
             &p,
         )
         .unwrap();
-        let tools = load(&p, "s.jsonl").unwrap();
+        let tools = load(&p, "s.jsonl").unwrap().tools;
         assert_eq!(tools.len(), 1);
         assert_eq!(tools[0].name, "book_table");
         assert_eq!(tools[0].origin, "s.jsonl:5");

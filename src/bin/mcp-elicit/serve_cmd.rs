@@ -76,7 +76,7 @@ pub fn run(args: ServeArgs) -> Result<Outcome> {
         if !lint_source(path, &name, &loaded)? {
             refused = true;
         }
-        tools.extend(loaded);
+        tools.extend(loaded.tools);
     }
     if refused {
         eprintln!(
@@ -165,14 +165,17 @@ pub fn run(args: ServeArgs) -> Result<Outcome> {
 /// Lints a source and prints its findings on requests; `false` when any
 /// is an error. In a session only the lines holding served requests count:
 /// the rest (answers, results) is not served.
-fn lint_source(path: &std::path::Path, name: &str, tools: &[MockTool]) -> Result<bool> {
-    let lines: HashSet<String> = tools
+fn lint_source(path: &std::path::Path, name: &str, source: &mock::Source) -> Result<bool> {
+    let lines: HashSet<String> = source
+        .tools
         .iter()
         .flat_map(|t| t.questions.iter().map(|q| q.origin.clone()))
         .collect();
     let mut diags: Vec<Diagnostic> = Vec::new();
     lint::lint_file(path, name, &Options::default(), &mut |d| {
-        if d.severity >= Severity::Warning && lines.contains(&format!("{name}:{}", d.line)) {
+        if d.severity >= Severity::Warning
+            && (!source.session || lines.contains(&format!("{name}:{}", d.line)))
+        {
             diags.push(d);
         }
     })

@@ -1,0 +1,507 @@
+//! `mcp-elicit serve` driven by clients: the official conformance suite,
+//! the official Python SDK, our own `call`, and a raw JSON-RPC client for
+//! what no well-behaved client sends (an invalid answer, a disconnect).
+
+use std::io::{BufRead, BufReader, Read, Write};
+use std::process::{Child, Command, Output, Stdio};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use serde_json::{Value, json};
+
+use crate::support::{bin, npm_command, root};
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+/// The report's lines.
+fn report(path: &std::path::Path) -> Vec<Value> {
+    std::fs::read_to_string(path)
+        .unwrap_or_default()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect()
+}
+
+/// `serve --http 127.0.0.1:0 ARGS...`, with the URL it printed and its
+/// stderr collected as it comes.
+struct HttpServe {
+    child: Child,
+    url: String,
+    err: Arc<Mutex<String>>,
+}
+
+impl HttpServe {
+    fn start(args: &[&str]) -> HttpServe {
+        let mut child = Command::new(bin())
+            .args(["serve", "--http", "127.0.0.1:0"])
+            .args(args)
+            .current_dir(root())
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let mut lines = BufReader::new(child.stderr.take().unwrap());
+        let err = Arc::new(Mutex::new(String::new()));
+        let mut url = String::new();
+        let mut line = String::new();
+        while lines.read_line(&mut line).unwrap() > 0 {
+            err.lock().unwrap().push_str(&line);
+            if let Some(u) = line.trim().strip_prefix("serve: listening on ") {
+                url = u.to_string();
+                break;
+            }
+            line.clear();
+        }
+        assert!(!url.is_empty(), "no URL printed: {}", err.lock().unwrap());
+        let e = Arc::clone(&err);
+        std::thread::spawn(move || {
+            let mut rest = String::new();
+            let mut buf = [0u8; 4096];
+            while let Ok(n) = lines.read(&mut buf) {
+                if n == 0 {
+                    break;
+                }
+                rest = String::from_utf8_lossy(&buf[..n]).into_owned();
+                e.lock().unwrap().push_str(&rest);
+            }
+            drop(rest);
+        });
+        HttpServe { child, url, err }
+    }
+
+    /// Stops the server with SIGTERM; its exit code.
+    fn stop(mut self) -> (Option<i32>, String) {
+        Command::new("kill")
+            .args(["-TERM", &self.child.id().to_string()])
+            .status()
+            .unwrap();
+        let deadline = Instant::now() + Duration::from_secs(10);
+        let code = loop {
+            if let Some(s) = self.child.try_wait().unwrap() {
+                break s.code();
+            }
+            assert!(Instant::now() < deadline, "serve did not stop on SIGTERM");
+            std::thread::sleep(Duration::from_millis(20));
+        };
+        std::thread::sleep(Duration::from_millis(50));
+        let err = self.err.lock().unwrap().clone();
+        (code, err)
+    }
+}
+
+#[test]
+fn the_conformance_suite_passes_its_server_elicitation_scenarios() {
+    let serve = HttpServe::start(&["examples/conformance.jsonl"]);
+    let results = tempfile::tempdir().unwrap();
+    for scenario in [
+        "tools-call-elicitation",
+        "elicitation-sep1034-defaults",
+        "elicitation-sep1330-enums",
+    ] {
+        let o = npm_command("conformance")
+            .args(["server", "--url", &serve.url, "--scenario", scenario])
+            .current_dir(results.path())
+            .output()
+            .unwrap();
+        let out = stdout(&o);
+        assert_eq!(o.status.code(), Some(0), "{scenario}: {out}{}", stderr(&o));
+        assert!(
+            out.contains(" 0 failed") && !out.contains("FAILURE"),
+            "{scenario}: {out}"
+        );
+    }
+    let (code, err) = serve.stop();
+    assert_eq!(code, Some(0), "{err}");
+    assert!(
+        err.contains("serve: 3 exchanges, 0 with an invalid, missing or unexpected answer"),
+        "{err}"
+    );
+}
+
+fn call(args: &[&str]) -> Output {
+    Command::new(bin())
+        .arg("call")
+        .args(args)
+        .current_dir(root())
+        .output()
+        .unwrap()
+}
+
+fn result_text(o: &Output) -> String {
+    let v: Value = serde_json::from_slice(&o.stdout)
+        .unwrap_or_else(|e| panic!("{e}: {}{}", stdout(o), stderr(o)));
+    v["content"][0]["text"].as_str().unwrap().to_string()
+}
+
+#[test]
+fn call_answers_serve_over_stdio_in_every_revision() {
+    let dir = tempfile::tempdir().unwrap();
+    for spec in ["2025-06-18", "2025-11-25", "2026-07-28"] {
+        let rep = dir.path().join(format!("{spec}.jsonl"));
+        let rep_s = rep.to_str().unwrap();
+        let serve = [
+            bin(),
+            "serve",
+            "--report",
+            rep_s,
+            "tests/fixtures/serve/ask_age.json",
+        ];
+        let mut args = vec!["--spec", spec, "--tool", "ask_age", "--set", "age=42", "--"];
+        args.extend(serve);
+        let o = call(&args);
+        assert_eq!(o.status.code(), Some(0), "{spec}: {}", stderr(&o));
+        assert_eq!(
+            result_text(&o),
+            r#"ask_age (tests/fixtures/serve/ask_age.json:1): accept {"age":42}; valid"#,
+            "{spec}"
+        );
+        for (action, how) in [("decline", "decline"), ("cancel", "cancel")] {
+            let mut args = vec![
+                "--spec", spec, "--tool", "ask_age", "--action", action, "--",
+            ];
+            args.extend(serve);
+            let o = call(&args);
+            assert_eq!(o.status.code(), Some(0), "{spec}: {}", stderr(&o));
+            assert!(
+                result_text(&o).ends_with(&format!(": {how}; valid")),
+                "{spec}"
+            );
+        }
+        let lines = report(&rep);
+        assert_eq!(lines.len(), 3, "{spec}: {lines:?}");
+        for (l, action) in lines.iter().zip(["accept", "decline", "cancel"]) {
+            assert_eq!(l["tool"], "ask_age");
+            assert_eq!(l["revision"], spec);
+            assert_eq!(l["outcome"], "answered");
+            assert_eq!(l["answer"]["action"], action);
+            assert_eq!(l["valid"], true);
+            assert_eq!(l["findings"], json!([]));
+            assert!(l["ms"].is_u64(), "{l}");
+            assert_eq!(l["request"]["message"], "How old are you?");
+        }
+    }
+}
+
+#[test]
+fn call_answers_serve_over_http_in_every_revision_and_the_report_is_flushed_on_sigterm() {
+    let dir = tempfile::tempdir().unwrap();
+    let rep = dir.path().join("report.jsonl");
+    let serve = HttpServe::start(&[
+        "--report",
+        rep.to_str().unwrap(),
+        "tests/fixtures/serve/ask_age.json",
+        "examples/conformance.jsonl",
+    ]);
+    for spec in ["2025-06-18", "2025-11-25", "2026-07-28"] {
+        let o = call(&[
+            "--spec", spec, "--tool", "ask_age", "--set", "age=7", &serve.url,
+        ]);
+        assert_eq!(o.status.code(), Some(0), "{spec}: {}", stderr(&o));
+        assert!(
+            result_text(&o).ends_with(r#"accept {"age":7}; valid"#),
+            "{spec}"
+        );
+        let o = call(&[
+            "--spec", spec, "--tool", "ask_age", "--action", "decline", &serve.url,
+        ]);
+        assert!(result_text(&o).ends_with(": decline; valid"), "{spec}");
+    }
+    // The recorded message came from the `message` argument: the served one does too.
+    let o = call(&[
+        "--tool",
+        "test_elicitation",
+        "--args",
+        r#"{"message": "Who are you?"}"#,
+        "--set",
+        "username=ada",
+        "--set",
+        "email=ada@example.com",
+        &serve.url,
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let lines = report(&rep);
+    assert_eq!(lines.len(), 7, "{lines:?}");
+    assert_eq!(lines[6]["request"]["message"], "Who are you?");
+    let (code, err) = serve.stop();
+    assert_eq!(code, Some(0), "{err}");
+    assert!(err.contains("serve: 7 exchanges, 0 with"), "{err}");
+}
+
+impl Drop for HttpServe {
+    fn drop(&mut self) {
+        // A failed test leaves no server behind.
+        let _ = self.child.kill();
+    }
+}
+
+/// A raw JSON-RPC client over stdio: sends what it is told, nothing checked.
+struct Raw {
+    child: Child,
+    out: BufReader<std::process::ChildStdout>,
+}
+
+impl Raw {
+    fn start(args: &[&str]) -> Raw {
+        let mut child = Command::new(bin())
+            .arg("serve")
+            .args(args)
+            .current_dir(root())
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let out = BufReader::new(child.stdout.take().unwrap());
+        Raw { child, out }
+    }
+
+    fn send(&mut self, msg: Value) {
+        let stdin = self.child.stdin.as_mut().unwrap();
+        writeln!(stdin, "{msg}").unwrap();
+        stdin.flush().unwrap();
+    }
+
+    fn recv(&mut self) -> Value {
+        let mut line = String::new();
+        self.out.read_line(&mut line).unwrap();
+        serde_json::from_str(&line).unwrap_or_else(|e| panic!("{e}: {line:?}"))
+    }
+
+    fn initialize(&mut self, capabilities: Value) {
+        self.send(
+            json!({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {
+            "protocolVersion": "2025-11-25", "capabilities": capabilities,
+            "clientInfo": {"name": "raw", "version": "0"}}}),
+        );
+        assert_eq!(self.recv()["result"]["protocolVersion"], "2025-11-25");
+        self.send(json!({"jsonrpc": "2.0", "method": "notifications/initialized"}));
+    }
+
+    /// Closes stdin and waits: exit code and stderr.
+    fn finish(mut self) -> (Option<i32>, String) {
+        drop(self.child.stdin.take());
+        let o = self.child.wait_with_output().unwrap();
+        (o.status.code(), stderr(&o))
+    }
+}
+
+#[test]
+fn an_invalid_answer_is_reported_and_makes_the_exit_code_1() {
+    let dir = tempfile::tempdir().unwrap();
+    let rep = dir.path().join("report.jsonl");
+    let mut raw = Raw::start(&[
+        "--report",
+        rep.to_str().unwrap(),
+        "tests/fixtures/serve/ask_age.json",
+    ]);
+    raw.initialize(json!({"elicitation": {}}));
+    raw.send(
+        json!({"jsonrpc": "2.0", "id": 2, "method": "tools/call", "params": {"name": "ask_age"}}),
+    );
+    let ask = raw.recv();
+    assert_eq!(ask["method"], "elicitation/create");
+    raw.send(json!({"jsonrpc": "2.0", "id": ask["id"], "result": {"action": "accept", "content": {"age": "old"}}}));
+    let done = raw.recv();
+    let text = done["result"]["content"][0]["text"].as_str().unwrap();
+    assert!(
+        text.starts_with(
+            r#"ask_age (tests/fixtures/serve/ask_age.json:1): accept {"age":"old"}; error["#
+        ),
+        "{text}"
+    );
+    let (code, err) = raw.finish();
+    assert_eq!(code, Some(1), "{err}");
+    let lines = report(&rep);
+    assert_eq!(lines.len(), 1);
+    assert_eq!(lines[0]["valid"], false);
+    assert_eq!(lines[0]["findings"][0]["severity"], "error");
+    assert_eq!(lines[0]["findings"][0]["pointer"], "/content/age");
+}
+
+#[test]
+fn a_url_request_goes_only_to_a_client_that_declared_url_mode() {
+    let mut raw = Raw::start(&["examples/lint/sign-in-url.json"]);
+    raw.initialize(json!({"elicitation": {"form": {}}}));
+    raw.send(json!({"jsonrpc": "2.0", "id": 2, "method": "tools/call", "params": {"name": "sign-in-url"}}));
+    let done = raw.recv();
+    assert_eq!(done["id"], 2, "no elicitation is sent: {done}");
+    let text = done["result"]["content"][0]["text"].as_str().unwrap();
+    assert!(
+        text.ends_with("not asked: the client did not declare URL mode"),
+        "{text}"
+    );
+    let (code, _) = raw.finish();
+    assert_eq!(code, Some(0));
+}
+
+#[test]
+fn a_client_that_leaves_mid_elicitation_ends_stdio_cleanly_and_leaves_http_up() {
+    let dir = tempfile::tempdir().unwrap();
+    let rep = dir.path().join("report.jsonl");
+    let mut raw = Raw::start(&[
+        "--report",
+        rep.to_str().unwrap(),
+        "tests/fixtures/serve/ask_age.json",
+    ]);
+    raw.initialize(json!({"elicitation": {}}));
+    raw.send(
+        json!({"jsonrpc": "2.0", "id": 2, "method": "tools/call", "params": {"name": "ask_age"}}),
+    );
+    assert_eq!(raw.recv()["method"], "elicitation/create");
+    let (code, err) = raw.finish();
+    assert_eq!(code, Some(0), "{err}");
+    assert!(!err.contains("panicked"), "{err}");
+    let lines = report(&rep);
+    assert_eq!(lines[0]["outcome"], "lost", "{lines:?}");
+
+    // Over HTTP: a client that drops its connection while asked; the
+    // server keeps serving the next one.
+    let serve = HttpServe::start(&["tests/fixtures/serve/ask_age.json"]);
+    let addr = serve
+        .url
+        .trim_start_matches("http://")
+        .trim_end_matches("/mcp");
+    let post = |body: &Value, session: Option<&str>| {
+        let mut s = std::net::TcpStream::connect(addr).unwrap();
+        let body = body.to_string();
+        let session = session.map_or(String::new(), |id| format!("Mcp-Session-Id: {id}\r\n"));
+        write!(
+            s,
+            "POST /mcp HTTP/1.1\r\nHost: {addr}\r\nContent-Type: application/json\r\nAccept: application/json, text/event-stream\r\nConnection: close\r\n{session}Content-Length: {}\r\n\r\n{body}",
+            body.len()
+        )
+        .unwrap();
+        s
+    };
+    let init = json!({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {
+        "protocolVersion": "2025-11-25", "capabilities": {"elicitation": {}},
+        "clientInfo": {"name": "raw", "version": "0"}}});
+    let mut head = String::new();
+    BufReader::new(post(&init, None))
+        .read_to_string(&mut head)
+        .ok();
+    let id = head
+        .lines()
+        .find_map(|l| {
+            l.to_ascii_lowercase()
+                .starts_with("mcp-session-id:")
+                .then(|| l[15..].trim().to_string())
+        })
+        .unwrap_or_else(|| panic!("no session: {head}"));
+    let call =
+        json!({"jsonrpc": "2.0", "id": 2, "method": "tools/call", "params": {"name": "ask_age"}});
+    let mut s = BufReader::new(post(&call, Some(&id)));
+    let mut line = String::new();
+    while s.read_line(&mut line).unwrap() > 0 && !line.contains("elicitation/create") {
+        line.clear();
+    }
+    assert!(line.contains("elicitation/create"), "{line}");
+    drop(s);
+    let o = call_url(&serve.url);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let (code, err) = serve.stop();
+    assert_eq!(code, Some(0), "{err}");
+}
+
+fn call_url(url: &str) -> Output {
+    call(&["--tool", "ask_age", "--set", "age=3", url])
+}
+
+#[test]
+fn expected_answers_are_compared_and_a_mismatch_makes_the_exit_code_1() {
+    let session = "examples/sessions/booking.jsonl";
+    let serve = [bin(), "serve", "--expect-answers-from", session, session];
+    // As recorded: the answers of the same session.
+    let mut args = vec!["--tool", "book_table", "--answers-from", session, "--"];
+    args.extend(serve);
+    let o = call(&args);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(
+        result_text(&o).ends_with("; valid; as recorded"),
+        "{}",
+        result_text(&o)
+    );
+    assert!(
+        stderr(&o).contains("serve: 1 exchange, 0 with"),
+        "{}",
+        stderr(&o)
+    );
+    // Declined where the recording accepted: the server's exit code is 1.
+    let mut raw = Raw::start(&["--expect-answers-from", session, session]);
+    raw.initialize(json!({"elicitation": {}}));
+    raw.send(json!({"jsonrpc": "2.0", "id": 2, "method": "tools/call", "params": {"name": "book_table", "arguments": {"restaurant": "Chez Nous"}}}));
+    let ask = raw.recv();
+    raw.send(json!({"jsonrpc": "2.0", "id": ask["id"], "result": {"action": "decline"}}));
+    let text = raw.recv()["result"]["content"][0]["text"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    assert!(
+        text.ends_with(r#"; valid; not as recorded: recorded on line 6: accept {"date":"2026-12-24","guests":4,"seating":"terrace"}, got decline"#),
+        "{text}"
+    );
+    let (code, err) = raw.finish();
+    assert_eq!(code, Some(1), "{err}");
+}
+
+#[test]
+fn a_source_with_lint_errors_is_refused_with_its_places() {
+    let o = Command::new(bin())
+        .args(["serve", "tests/fixtures/serve/broken.json"])
+        .current_dir(root())
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(2));
+    assert_eq!(
+        stderr(&o),
+        "tests/fixtures/serve/broken.json:3:91: error[E303] `enum` is empty, so the select cannot be answered; list at least one option\n\
+         error: not serving: fix the errors above (`mcp-elicit lint SOURCE` explains each code)\n"
+    );
+    let o = Command::new(bin())
+        .args(["serve", "--http", "0.0.0.0:0", "examples/conformance.jsonl"])
+        .current_dir(root())
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("--http 0.0.0.0:0: not a loopback address"),
+        "{}",
+        stderr(&o)
+    );
+}
+
+#[test]
+fn list_names_each_tool_and_what_it_asks() {
+    let o = Command::new(bin())
+        .args([
+            "serve",
+            "--list",
+            "examples/conformance.jsonl",
+            "tests/fixtures/serve/ask_age.json",
+        ])
+        .current_dir(root())
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert_eq!(
+        stdout(&o),
+        "\
+test_elicitation  (examples/conformance.jsonl:5, 1 elicitation)
+  examples/conformance.jsonl:6: form \"Please provide your information\" (message from argument `message`)
+test_elicitation_sep1034_defaults  (examples/conformance.jsonl:9, 1 elicitation)
+  examples/conformance.jsonl:10: form \"Please review and update the form fields with defaults\"
+test_elicitation_sep1330_enums  (examples/conformance.jsonl:13, 1 elicitation)
+  examples/conformance.jsonl:14: form \"Please select options from the enum fields\"
+ask_age  (tests/fixtures/serve/ask_age.json, 1 elicitation)
+  tests/fixtures/serve/ask_age.json:1: form \"How old are you?\"
+"
+    );
+}
