@@ -505,3 +505,82 @@ ask_age  (tests/fixtures/serve/ask_age.json, 1 elicitation)
 "
     );
 }
+
+#[test]
+fn the_python_sdk_answers_from_a_table_and_the_report_shows_each_answer_checked() {
+    let python = std::env::var("MCP_PYTHON").unwrap_or_else(|_| "python3".into());
+    let dir = tempfile::tempdir().unwrap();
+    // `legacy` is the initialize handshake (2025-11-25); the other speaks
+    // 2026-07-28: InputRequiredResults and retries.
+    for (mode, revision) in [("legacy", "2025-11-25"), ("2026-07-28", "2026-07-28")] {
+        let rep = dir.path().join(format!("{mode}.jsonl"));
+        let o = Command::new(&python)
+            .args([
+                "tests/clients/answer_table.py",
+                mode,
+                bin(),
+                "serve",
+                "--report",
+            ])
+            .arg(&rep)
+            .args([
+                "tests/fixtures/serve/ask_age.json",
+                "examples/conformance.jsonl",
+            ])
+            .current_dir(root())
+            .output()
+            .unwrap();
+        assert_eq!(o.status.code(), Some(0), "{mode}: {}", stderr(&o));
+        let results: Vec<Value> = stdout(&o)
+            .lines()
+            .map(|l| serde_json::from_str(l).unwrap())
+            .collect();
+        assert_eq!(results.len(), 4, "{mode}: {}", stdout(&o));
+        let lines = report(&rep);
+        let got: Vec<(&str, &str, &str, bool)> = lines
+            .iter()
+            .map(|l| {
+                (
+                    l["tool"].as_str().unwrap(),
+                    l["revision"].as_str().unwrap(),
+                    l["answer"]["action"].as_str().unwrap(),
+                    l["valid"].as_bool().unwrap(),
+                )
+            })
+            .collect();
+        assert_eq!(
+            got,
+            [
+                ("ask_age", revision, "accept", true),
+                ("test_elicitation", revision, "accept", true),
+                (
+                    "test_elicitation_sep1034_defaults",
+                    revision,
+                    "decline",
+                    true
+                ),
+                ("test_elicitation_sep1330_enums", revision, "accept", false),
+            ],
+            "{mode}"
+        );
+        assert_eq!(lines[3]["findings"][0]["code"], "E707", "{mode}");
+        assert_eq!(
+            lines[3]["findings"][0]["pointer"],
+            "/content/untitledSingle"
+        );
+        assert!(lines.iter().all(|l| l["ms"].is_u64()), "{mode}: {lines:?}");
+        assert!(
+            results[3]["text"]
+                .as_str()
+                .unwrap()
+                .contains("error[E707] `untitledSingle` is \"option9\""),
+            "{mode}"
+        );
+        // The server's summary on stopping counts the invalid answer.
+        assert!(
+            stderr(&o).contains("serve: 4 exchanges, 1 with an invalid"),
+            "{}",
+            stderr(&o)
+        );
+    }
+}

@@ -380,7 +380,9 @@ impl<'h> Engine<'h> {
             "tools/list" => {
                 return result(
                     id,
-                    json!({"resultType": "complete", "tools": self.tool_list()}),
+                    // A cacheable result: 2026-07-28 requires the cache hints.
+                    json!({"resultType": "complete", "tools": self.tool_list(),
+                           "cacheScope": "public", "ttlMs": 0}),
                 );
             }
             "tools/call" => {}
