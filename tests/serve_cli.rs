@@ -584,3 +584,80 @@ fn the_python_sdk_answers_from_a_table_and_the_report_shows_each_answer_checked(
         );
     }
 }
+
+/// The console block of the README that starts with `$ PREFIX`: the
+/// command's words after `mcp-elicit` and the output shown.
+fn readme_run(prefix: &str) -> (Vec<String>, String) {
+    let readme = std::fs::read_to_string(root().join("README.md")).unwrap();
+    let at = readme
+        .find(&format!("$ {prefix}"))
+        .unwrap_or_else(|| panic!("the README shows `{prefix}`"));
+    let line_end = at + readme[at..].find('\n').unwrap();
+    let words = readme[at + 2..line_end]
+        .split(' ')
+        .skip(1)
+        .map(|w| {
+            if w == "mcp-elicit" {
+                bin().to_string()
+            } else {
+                w.to_string()
+            }
+        })
+        .collect();
+    let rest = &readme[line_end + 1..];
+    (words, rest[..rest.find("```").unwrap()].to_string())
+}
+
+#[test]
+fn the_readme_shows_real_serve_runs() {
+    for prefix in [
+        "mcp-elicit serve --list",
+        "mcp-elicit call --tool test_elicitation_sep1034_defaults",
+    ] {
+        let (args, shown) = readme_run(prefix);
+        let o = Command::new(bin())
+            .args(&args)
+            .current_dir(root())
+            .stdin(Stdio::null())
+            .output()
+            .unwrap();
+        assert_eq!(o.status.code(), Some(0), "{prefix}: {}", stderr(&o));
+        assert_eq!(stdout(&o), shown, "{prefix}");
+    }
+}
+
+#[test]
+fn delay_repeat_and_burst_shape_how_often_and_when_it_asks() {
+    let dir = tempfile::tempdir().unwrap();
+    for spec in ["2025-11-25", "2026-07-28"] {
+        let rep = dir.path().join(format!("{spec}.jsonl"));
+        let started = Instant::now();
+        let o = call(&[
+            "--spec",
+            spec,
+            "--tool",
+            "ask_age",
+            "--set",
+            "age=5",
+            "--",
+            bin(),
+            "serve",
+            "--delay",
+            "500ms",
+            "--repeat",
+            "2",
+            "--burst",
+            "3",
+            "--report",
+            rep.to_str().unwrap(),
+            "tests/fixtures/serve/ask_age.json",
+        ]);
+        let took = started.elapsed();
+        assert_eq!(o.status.code(), Some(0), "{spec}: {}", stderr(&o));
+        // Two rounds of three, a delay before each round only.
+        assert_eq!(result_text(&o).lines().count(), 6, "{spec}");
+        assert_eq!(report(&rep).len(), 6, "{spec}");
+        assert!(took >= Duration::from_millis(1000), "{spec}: {took:?}");
+        assert!(took < Duration::from_millis(2900), "{spec}: {took:?}");
+    }
+}

@@ -292,7 +292,7 @@ pub struct ServeArgs {
     #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=10000))]
     pub repeat: u32,
 
-    /// Flood: ask each elicitation N times in a row, without waiting in between
+    /// Flood: ask each elicitation N times in a row, with no delay in between
     #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=10000))]
     pub burst: u32,
 }
