@@ -99,9 +99,9 @@ complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand call" -s V -l vers
 complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand serve" -l http -d 'Serve Streamable HTTP on this address (path /mcp) instead of stdio' -r
 complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand serve" -l report -d 'Append one JSON line per exchange to FILE (request, answer, findings, ms)' -r -F
 complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand serve" -l expect-answers-from -d 'Compare every answer with the answer recorded for the same request in SESSION' -r -F
-complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand serve" -l delay -d 'Wait this long before each elicitation (e.g. 500ms, 2s)' -r
-complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand serve" -l repeat -d 'Ask each elicitation N times' -r
-complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand serve" -l burst -d 'Flood: ask each elicitation N times in a row, with no delay in between' -r
+complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand serve" -l delay -d 'Wait this long before each elicitation, or each burst (e.g. 500ms, 2s)' -r
+complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand serve" -l repeat -d 'Ask each elicitation N times in turn' -r
+complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand serve" -l burst -d 'Flood: send each elicitation N times at once, before any answer' -r
 complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand serve" -l color -d 'When to use colour: auto, always or never' -r -f -a "auto\t''
 always\t''
 never\t''"

@@ -654,10 +654,80 @@ fn delay_repeat_and_burst_shape_how_often_and_when_it_asks() {
         ]);
         let took = started.elapsed();
         assert_eq!(o.status.code(), Some(0), "{spec}: {}", stderr(&o));
-        // Two rounds of three, a delay before each round only.
+        // Two bursts of three, a delay before each burst only.
         assert_eq!(result_text(&o).lines().count(), 6, "{spec}");
         assert_eq!(report(&rep).len(), 6, "{spec}");
         assert!(took >= Duration::from_millis(1000), "{spec}: {took:?}");
         assert!(took < Duration::from_millis(2900), "{spec}: {took:?}");
     }
+}
+
+#[test]
+fn a_burst_sends_every_request_before_any_answer() {
+    // 2025-11-25 over stdio: three requests in flight, answered in reverse.
+    let mut raw = Raw::start(&["--burst", "3", "tests/fixtures/serve/ask_age.json"]);
+    raw.initialize(json!({"elicitation": {}}));
+    raw.send(
+        json!({"jsonrpc": "2.0", "id": 2, "method": "tools/call", "params": {"name": "ask_age"}}),
+    );
+    let asked: Vec<Value> = (0..3).map(|_| raw.recv()).collect();
+    assert!(
+        asked.iter().all(|m| m["method"] == "elicitation/create"),
+        "{asked:?}"
+    );
+    for (i, m) in asked.iter().enumerate().rev() {
+        raw.send(json!({"jsonrpc": "2.0", "id": m["id"], "result": {"action": "accept", "content": {"age": i}}}));
+    }
+    let done = raw.recv();
+    let text = done["result"]["content"][0]["text"].as_str().unwrap();
+    let ages: Vec<&str> = text
+        .lines()
+        .map(|l| &l[l.find("accept").unwrap()..])
+        .collect();
+    assert_eq!(
+        ages,
+        [
+            r#"accept {"age":0}; valid"#,
+            r#"accept {"age":1}; valid"#,
+            r#"accept {"age":2}; valid"#
+        ]
+    );
+    let (code, err) = raw.finish();
+    assert_eq!(code, Some(0), "{err}");
+
+    // 2026-07-28: one InputRequiredResult with all three, one retry answers them.
+    let mut raw = Raw::start(&["--burst", "3", "tests/fixtures/serve/ask_age.json"]);
+    let meta = json!({"io.modelcontextprotocol/protocolVersion": "2026-07-28",
+        "io.modelcontextprotocol/clientCapabilities": {"elicitation": {"form": {}}}});
+    raw.send(json!({"jsonrpc": "2.0", "id": 1, "method": "tools/call", "params": {"name": "ask_age", "_meta": meta}}));
+    let first = raw.recv();
+    let requests = first["result"]["inputRequests"].as_object().unwrap();
+    assert_eq!(
+        requests.keys().collect::<Vec<_>>(),
+        ["q1", "q2", "q3"],
+        "{first}"
+    );
+    let answers: serde_json::Map<String, Value> = (1..=3)
+        .map(|i| {
+            (
+                format!("q{i}"),
+                json!({"action": "accept", "content": {"age": i}}),
+            )
+        })
+        .collect();
+    raw.send(json!({"jsonrpc": "2.0", "id": 2, "method": "tools/call", "params": {"name": "ask_age", "_meta": meta,
+        "inputResponses": answers, "requestState": first["result"]["requestState"]}}));
+    let done = raw.recv();
+    assert_eq!(done["result"]["resultType"], "complete", "{done}");
+    assert_eq!(
+        done["result"]["content"][0]["text"]
+            .as_str()
+            .unwrap()
+            .lines()
+            .count(),
+        3
+    );
+    let (code, err) = raw.finish();
+    assert_eq!(code, Some(0), "{err}");
+    assert!(err.contains("serve: 3 exchanges, 0 with"), "{err}");
 }

@@ -330,7 +330,8 @@ pub struct Settings {
     pub delay: Duration,
     /// Ask each elicitation this many times.
     pub repeat: u32,
-    /// Ask each elicitation this many times in a row with no delay between.
+    /// Send each elicitation this many times at once, without waiting for
+    /// an answer in between (in 2026-07-28: in one `InputRequiredResult`).
     pub burst: u32,
 }
 
@@ -383,7 +384,8 @@ pub struct Exchange {
     /// With expected answers: `Ok` when the answer matches the recorded
     /// one, else what differs.
     pub expected: Option<Result<(), String>>,
-    /// From sending the request to the answer.
+    /// From sending the request to the answer (for a burst, to the last
+    /// answer of the burst).
     pub elapsed: Option<Duration>,
 }
 
@@ -687,24 +689,29 @@ impl Handler for Mock {
                 continue;
             }
             for _ in 0..settings.repeat.max(1) {
-                for n in 0..settings.burst.max(1) {
-                    let next = ask.next_answer();
-                    if next == NextAnswer::AskNow && n == 0 && !settings.delay.is_zero() {
-                        std::thread::sleep(settings.delay);
-                    }
-                    let sent = Instant::now();
-                    let outcome = match ask.elicit(params.clone()) {
+                let next = ask.next_answer();
+                if next == NextAnswer::AskNow && !settings.delay.is_zero() {
+                    std::thread::sleep(settings.delay);
+                }
+                let sent = Instant::now();
+                let outcomes = match settings.burst {
+                    0 | 1 => vec![ask.elicit(params.clone())],
+                    n => ask.elicit_all(vec![params.clone(); n as usize]),
+                };
+                let elapsed = match next {
+                    NextAnswer::AskNow => Some(sent.elapsed()),
+                    NextAnswer::JustArrived { waited } => waited,
+                    NextAnswer::Earlier => None,
+                };
+                let mut lost = None;
+                for outcome in outcomes {
+                    let outcome = match outcome {
                         Ok(a) => Outcome::Answered(a),
                         Err(Stop::InputRequired(p)) => return Err(Stop::InputRequired(p)),
                         Err(Stop::Refused(e)) => Outcome::Refused(e),
                         Err(Stop::Lost(why)) => {
-                            exchange.outcome = Outcome::Lost(why.clone());
-                            exchange.elapsed = Some(sent.elapsed());
-                            if let Some(rec) = &self.expected {
-                                exchange.expected = Some(expect(rec, &params, &exchange.outcome));
-                            }
-                            (self.sink)(&exchange);
-                            return Err(Stop::Lost(why));
+                            lost = Some(why.clone());
+                            Outcome::Lost(why)
                         }
                     };
                     exchange.problems = match &outcome {
@@ -716,15 +723,14 @@ impl Handler for Mock {
                         .as_ref()
                         .map(|rec| expect(rec, &params, &outcome));
                     exchange.outcome = outcome;
-                    exchange.elapsed = match next {
-                        NextAnswer::AskNow => Some(sent.elapsed()),
-                        NextAnswer::JustArrived { waited } => waited,
-                        NextAnswer::Earlier => None,
-                    };
+                    exchange.elapsed = elapsed;
                     if next != NextAnswer::Earlier {
                         (self.sink)(&exchange);
                     }
                     lines.push(exchange.summary());
+                }
+                if let Some(why) = lost {
+                    return Err(Stop::Lost(why));
                 }
             }
         }

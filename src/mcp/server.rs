@@ -36,9 +36,9 @@ pub struct Tool {
 /// Why a tool stopped before finishing.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Stop {
-    /// 2026-07-28: this question is not answered yet; ask it in an
+    /// 2026-07-28: these questions are not answered yet; ask them in an
     /// `InputRequiredResult`.
-    InputRequired(Value),
+    InputRequired(Vec<Value>),
     /// The client answered the elicitation with a JSON-RPC error.
     Refused(Value),
     /// The client is gone or broke the protocol.
@@ -49,6 +49,12 @@ pub enum Stop {
 pub trait Ask {
     /// Sends `elicitation/create` with `params`; returns the `ElicitResult`.
     fn elicit(&mut self, params: Value) -> std::result::Result<Value, Stop>;
+    /// Sends several elicitations at once, without waiting for an answer
+    /// in between; the outcomes in the same order. In 2026-07-28 they go
+    /// out in one `InputRequiredResult`, so an unanswered one stops the run.
+    fn elicit_all(&mut self, params: Vec<Value>) -> Vec<std::result::Result<Value, Stop>> {
+        params.into_iter().map(|p| self.elicit(p)).collect()
+    }
     /// The revision of the exchange.
     fn revision(&self) -> Revision;
     /// The `elicitation` capability the client declared (`None` when it
@@ -428,13 +434,16 @@ impl<'h> Engine<'h> {
                     "a retry reused request id {key}; a retry needs a new id"
                 ));
             }
-            let next = format!("q{}", answers.len() + 1);
-            match responses.get(&next) {
-                Some(a) => answers.push(a.clone()),
-                None => self.observe(format!(
-                    "the retry's inputResponses has {:?}, not the asked `{next}`",
+            // The questions of a round are keyed q1, q2, ... in the order asked.
+            let first = format!("q{}", answers.len() + 1);
+            if !responses.contains_key(&first) {
+                self.observe(format!(
+                    "the retry's inputResponses has {:?}, not the asked `{first}`",
                     responses.keys().collect::<Vec<_>>()
-                )),
+                ));
+            }
+            while let Some(a) = responses.get(&format!("q{}", answers.len() + 1)) {
+                answers.push(a.clone());
             }
         }
         let mut ask = Rounds {
@@ -451,12 +460,14 @@ impl<'h> Engine<'h> {
                 }
                 result(id, r)
             }
-            Err(Stop::InputRequired(p)) => {
+            Err(Stop::InputRequired(asked)) => {
                 let mut requests = Map::new();
-                requests.insert(
-                    format!("q{}", answers.len() + 1),
-                    json!({"method": "elicitation/create", "params": p}),
-                );
+                for (i, p) in asked.into_iter().enumerate() {
+                    requests.insert(
+                        format!("q{}", answers.len() + 1 + i),
+                        json!({"method": "elicitation/create", "params": p}),
+                    );
+                }
                 result(
                     id,
                     json!({"resultType": "input_required", "inputRequests": requests,
@@ -486,8 +497,23 @@ impl Ask for Rounds<'_> {
         self.next += 1;
         match self.answers.get(i) {
             Some(a) => Ok(a.clone()),
-            None => Err(Stop::InputRequired(params)),
+            None => Err(Stop::InputRequired(vec![params])),
         }
+    }
+    fn elicit_all(&mut self, params: Vec<Value>) -> Vec<std::result::Result<Value, Stop>> {
+        let start = self.next;
+        self.next += params.len();
+        let answered = self.answers.len().saturating_sub(start).min(params.len());
+        if answered == params.len() {
+            return self.answers[start..start + answered]
+                .iter()
+                .cloned()
+                .map(Ok)
+                .collect();
+        }
+        // The unanswered ones go out together; the run stops here.
+        let asked: Vec<Value> = params.into_iter().skip(answered).collect();
+        vec![Err(Stop::InputRequired(asked))]
     }
     fn revision(&self) -> Revision {
         Revision::V2026_07_28
@@ -589,30 +615,52 @@ struct Live<'c, R, W> {
 
 impl<R: BufRead, W: Write> Ask for Live<'_, R, W> {
     fn elicit(&mut self, params: Value) -> std::result::Result<Value, Stop> {
-        self.conn.next_id += 1;
-        let id = format!("elicit-{}", self.conn.next_id);
-        let req =
-            json!({"jsonrpc": "2.0", "id": id, "method": "elicitation/create", "params": params});
-        self.conn
-            .write(&req)
-            .map_err(|e| Stop::Lost(e.to_string()))?;
-        loop {
-            let msg = self
-                .conn
-                .next()
-                .map_err(|e| Stop::Lost(e.to_string()))?
-                .ok_or_else(|| {
-                    Stop::Lost("the client closed the connection while being asked".into())
-                })?;
-            if msg.get("method").is_none()
-                && msg.get("id").and_then(Value::as_str) == Some(id.as_str())
-            {
-                if let Some(r) = msg.get("result") {
-                    return Ok(r.clone());
+        self.elicit_all(vec![params])
+            .pop()
+            .unwrap_or_else(|| Err(Stop::Lost("nothing was asked".into())))
+    }
+    fn elicit_all(&mut self, params: Vec<Value>) -> Vec<std::result::Result<Value, Stop>> {
+        let n = params.len();
+        let mut ids = Vec::with_capacity(n);
+        for p in params {
+            self.conn.next_id += 1;
+            let id = format!("elicit-{}", self.conn.next_id);
+            let req =
+                json!({"jsonrpc": "2.0", "id": id, "method": "elicitation/create", "params": p});
+            if let Err(e) = self.conn.write(&req) {
+                let why = e.to_string();
+                return (0..n).map(|_| Err(Stop::Lost(why.clone()))).collect();
+            }
+            ids.push(id);
+        }
+        let mut out: Vec<Option<std::result::Result<Value, Stop>>> =
+            ids.iter().map(|_| None).collect();
+        while out.iter().any(Option::is_none) {
+            let msg = match self.conn.next() {
+                Ok(Some(m)) => m,
+                Ok(None) | Err(_) => {
+                    let why = "the client closed the connection while being asked";
+                    return out
+                        .into_iter()
+                        .map(|o| o.unwrap_or_else(|| Err(Stop::Lost(why.into()))))
+                        .collect();
                 }
-                return Err(Stop::Refused(
-                    msg.get("error").cloned().unwrap_or(Value::Null),
-                ));
+            };
+            if msg.get("method").is_none() {
+                let Some(at) = msg
+                    .get("id")
+                    .and_then(Value::as_str)
+                    .and_then(|id| ids.iter().position(|i| i == id))
+                else {
+                    continue;
+                };
+                out[at] = Some(match msg.get("result") {
+                    Some(r) => Ok(r.clone()),
+                    None => Err(Stop::Refused(
+                        msg.get("error").cloned().unwrap_or(Value::Null),
+                    )),
+                });
+                continue;
             }
             // Requests that arrive meanwhile: pings are answered, the rest
             // wait for no one (one call at a time on stdio).
@@ -627,11 +675,16 @@ impl<R: BufRead, W: Write> Ask for Live<'_, R, W> {
                         "busy: a tool call is waiting for an elicitation answer",
                     )
                 };
-                self.conn
-                    .write(&reply)
-                    .map_err(|e| Stop::Lost(e.to_string()))?;
+                if let Err(e) = self.conn.write(&reply) {
+                    let why = e.to_string();
+                    return out
+                        .into_iter()
+                        .map(|o| o.unwrap_or_else(|| Err(Stop::Lost(why.clone()))))
+                        .collect();
+                }
             }
         }
+        out.into_iter().flatten().collect()
     }
     fn revision(&self) -> Revision {
         self.revision

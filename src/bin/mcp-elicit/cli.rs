@@ -251,6 +251,7 @@ Examples:
   mcp-elicit serve --http 127.0.0.1:8808 examples/conformance.jsonl
   mcp-elicit serve --report report.jsonl --expect-answers-from recorded.jsonl recorded.jsonl
   mcp-elicit serve --delay 2s --repeat 3 examples/lint/contact-form.json
+  mcp-elicit serve --burst 20 examples/lint/contact-form.json
 
 Exit codes (when stdin closes on stdio, or on Ctrl-C or SIGTERM):
   0  every answer was valid (and as recorded, with --expect-answers-from)
@@ -284,15 +285,15 @@ pub struct ServeArgs {
     #[arg(long, value_name = "SESSION")]
     pub expect_answers_from: Option<PathBuf>,
 
-    /// Wait this long before each elicitation (e.g. 500ms, 2s)
+    /// Wait this long before each elicitation, or each burst (e.g. 500ms, 2s)
     #[arg(long, value_name = "DURATION", value_parser = parse_duration)]
     pub delay: Option<std::time::Duration>,
 
-    /// Ask each elicitation N times
+    /// Ask each elicitation N times in turn
     #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=10000))]
     pub repeat: u32,
 
-    /// Flood: ask each elicitation N times in a row, with no delay in between
+    /// Flood: send each elicitation N times at once, before any answer
     #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=10000))]
     pub burst: u32,
 }
