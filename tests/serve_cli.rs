@@ -119,10 +119,7 @@ fn the_conformance_suite_passes_its_server_elicitation_scenarios() {
     }
     let (code, err) = serve.stop();
     assert_eq!(code, Some(0), "{err}");
-    assert!(
-        err.contains("serve: 3 exchanges, 0 with an invalid, missing or unexpected answer"),
-        "{err}"
-    );
+    assert!(err.contains("serve: 3 exchanges, 0 failed"), "{err}");
 }
 
 fn call(args: &[&str]) -> Output {
@@ -231,7 +228,7 @@ fn call_answers_serve_over_http_in_every_revision_and_the_report_is_flushed_on_s
     assert_eq!(lines[6]["request"]["message"], "Who are you?");
     let (code, err) = serve.stop();
     assert_eq!(code, Some(0), "{err}");
-    assert!(err.contains("serve: 7 exchanges, 0 with"), "{err}");
+    assert!(err.contains("serve: 7 exchanges, 0 failed"), "{err}");
 }
 
 impl Drop for HttpServe {
@@ -363,7 +360,12 @@ fn a_client_that_leaves_mid_elicitation_ends_stdio_cleanly_and_leaves_http_up() 
 
     // Over HTTP: a client that drops its connection while asked; the
     // server keeps serving the next one.
-    let serve = HttpServe::start(&["tests/fixtures/serve/ask_age.json"]);
+    let rep = dir.path().join("http.jsonl");
+    let serve = HttpServe::start(&[
+        "--report",
+        rep.to_str().unwrap(),
+        "tests/fixtures/serve/ask_age.json",
+    ]);
     let addr = serve
         .url
         .trim_start_matches("http://")
@@ -404,10 +406,22 @@ fn a_client_that_leaves_mid_elicitation_ends_stdio_cleanly_and_leaves_http_up() 
     }
     assert!(line.contains("elicitation/create"), "{line}");
     drop(s);
+    // The server notices the dropped call at its next check of the stream.
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while report(&rep).is_empty() && Instant::now() < deadline {
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    let lines = report(&rep);
+    assert_eq!(lines[0]["outcome"], "lost", "{lines:?}");
+    assert_eq!(
+        lines[0]["reason"],
+        "the client closed the connection while being asked"
+    );
     let o = call_url(&serve.url);
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     let (code, err) = serve.stop();
     assert_eq!(code, Some(0), "{err}");
+    assert_eq!(report(&rep).len(), 2);
 }
 
 fn call_url(url: &str) -> Output {
@@ -429,7 +443,7 @@ fn expected_answers_are_compared_and_a_mismatch_makes_the_exit_code_1() {
         result_text(&o)
     );
     assert!(
-        stderr(&o).contains("serve: 1 exchange, 0 with"),
+        stderr(&o).contains("serve: 1 exchange, 0 failed"),
         "{}",
         stderr(&o)
     );
@@ -578,7 +592,7 @@ fn the_python_sdk_answers_from_a_table_and_the_report_shows_each_answer_checked(
         );
         // The server's summary on stopping counts the invalid answer.
         assert!(
-            stderr(&o).contains("serve: 4 exchanges, 1 with an invalid"),
+            stderr(&o).contains("serve: 4 exchanges, 1 failed"),
             "{}",
             stderr(&o)
         );
@@ -729,5 +743,54 @@ fn a_burst_sends_every_request_before_any_answer() {
     );
     let (code, err) = raw.finish();
     assert_eq!(code, Some(0), "{err}");
-    assert!(err.contains("serve: 3 exchanges, 0 with"), "{err}");
+    assert!(err.contains("serve: 3 exchanges, 0 failed"), "{err}");
+}
+
+#[test]
+fn an_altered_request_state_is_refused_reported_and_makes_the_exit_code_1() {
+    let dir = tempfile::tempdir().unwrap();
+    let rep = dir.path().join("report.jsonl");
+    let mut raw = Raw::start(&[
+        "--report",
+        rep.to_str().unwrap(),
+        "tests/fixtures/serve/ask_age.json",
+    ]);
+    let meta = json!({"io.modelcontextprotocol/protocolVersion": "2026-07-28",
+        "io.modelcontextprotocol/clientCapabilities": {"elicitation": {}}});
+    raw.send(json!({"jsonrpc": "2.0", "id": 1, "method": "tools/call", "params": {"name": "ask_age", "_meta": meta}}));
+    let first = raw.recv();
+    let state = first["result"]["requestState"].as_str().unwrap();
+    // The answers so far, re-encoded with one changed: the signature no longer fits.
+    let (payload, sig) = state.split_once('.').unwrap();
+    let forged = format!("{}x.{sig}", &payload[..payload.len() - 1]);
+    raw.send(json!({"jsonrpc": "2.0", "id": 2, "method": "tools/call", "params": {"name": "ask_age", "_meta": meta,
+        "inputResponses": {"q1": {"action": "accept", "content": {"age": 1}}}, "requestState": forged}}));
+    let refused = raw.recv();
+    assert_eq!(refused["error"]["code"], -32602, "{refused}");
+    let (code, err) = raw.finish();
+    assert_eq!(code, Some(1), "{err}");
+    assert!(err.contains("serve: client error: requestState"), "{err}");
+    let lines = report(&rep);
+    assert_eq!(lines[0]["event"], "client-error", "{lines:?}");
+}
+
+#[test]
+fn a_retry_that_reuses_its_request_id_is_a_client_error() {
+    let mut raw = Raw::start(&["tests/fixtures/serve/ask_age.json"]);
+    let meta = json!({"io.modelcontextprotocol/protocolVersion": "2026-07-28",
+        "io.modelcontextprotocol/clientCapabilities": {"elicitation": {}}});
+    let ask = json!({"jsonrpc": "2.0", "id": 7, "method": "tools/call", "params": {"name": "ask_age", "_meta": meta}});
+    raw.send(ask.clone());
+    let first = raw.recv();
+    let mut retry = ask;
+    retry["params"]["inputResponses"] = json!({"q1": {"action": "decline"}});
+    retry["params"]["requestState"] = first["result"]["requestState"].clone();
+    raw.send(retry);
+    assert_eq!(raw.recv()["result"]["resultType"], "complete");
+    let (code, err) = raw.finish();
+    assert_eq!(code, Some(1), "{err}");
+    assert!(
+        err.contains("serve: client error: a retry reused request id 7; a retry needs a new id"),
+        "{err}"
+    );
 }

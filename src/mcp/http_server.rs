@@ -27,6 +27,9 @@ pub enum AskOn {
 
 /// How long a tool waits for an elicitation answer over HTTP.
 const ANSWER_WAIT: Duration = Duration::from_secs(3600);
+/// How often, while waiting, the tool call's stream is checked with an SSE
+/// comment: a client that dropped the call is noticed within two of these.
+const ALIVE_CHECK: Duration = Duration::from_secs(2);
 
 struct Session {
     engine: Engine<'static>,
@@ -306,6 +309,36 @@ struct HttpLive<'s> {
     next: u64,
 }
 
+impl HttpLive<'_> {
+    /// Waits for one answer while the client still holds the tool call's
+    /// stream (a write to a dropped stream fails and ends it).
+    fn wait(&self, rx: &Receiver<Value>) -> std::result::Result<Value, Stop> {
+        let deadline = std::time::Instant::now() + ANSWER_WAIT;
+        loop {
+            match rx.recv_timeout(ALIVE_CHECK) {
+                Ok(answer) => return Ok(answer),
+                Err(mpsc::RecvTimeoutError::Disconnected) => {
+                    return Err(Stop::Lost("no answer to the elicitation".into()));
+                }
+                Err(mpsc::RecvTimeoutError::Timeout) => {
+                    if std::time::Instant::now() >= deadline {
+                        return Err(Stop::Lost("no answer to the elicitation".into()));
+                    }
+                    if self
+                        .post
+                        .send(b": waiting for an answer\n\n".to_vec())
+                        .is_err()
+                    {
+                        return Err(Stop::Lost(
+                            "the client closed the connection while being asked".into(),
+                        ));
+                    }
+                }
+            }
+        }
+    }
+}
+
 impl Ask for HttpLive<'_> {
     fn elicit(&mut self, params: Value) -> std::result::Result<Value, Stop> {
         self.elicit_all(vec![params])
@@ -346,9 +379,7 @@ impl Ask for HttpLive<'_> {
             .into_iter()
             .map(|rx| {
                 let rx = rx.ok_or_else(|| Stop::Lost("the client closed the stream".into()))?;
-                let answer = rx
-                    .recv_timeout(ANSWER_WAIT)
-                    .map_err(|_| Stop::Lost("no answer to the elicitation".into()))?;
+                let answer = self.wait(&rx)?;
                 match answer.get("result") {
                     Some(r) => Ok(r.clone()),
                     None => Err(Stop::Refused(

@@ -602,6 +602,14 @@ fn refuse(params: &Value, rev: Revision, cap: Option<&Value>) -> Option<String> 
     })
 }
 
+/// Where a [`Mock`] reports what happens.
+pub trait Report: Send + Sync {
+    /// An exchange ended.
+    fn exchange(&self, e: &Exchange);
+    /// The client broke the protocol (see [`Handler::client_error`]).
+    fn client_error(&self, what: &str);
+}
+
 /// The handler that serves [`MockTool`]s.
 pub struct Mock {
     pub name: String,
@@ -610,7 +618,7 @@ pub struct Mock {
     /// Answers recorded for the same requests, to compare with.
     pub expected: Option<Vec<Recorded>>,
     /// Receives every exchange as it ends.
-    pub sink: Box<dyn Fn(&Exchange) + Send + Sync>,
+    pub sink: Box<dyn Report>,
     seq: std::sync::atomic::AtomicU64,
 }
 
@@ -620,7 +628,7 @@ impl Mock {
         tools: Vec<MockTool>,
         settings: Settings,
         expected: Option<Vec<Recorded>>,
-        sink: Box<dyn Fn(&Exchange) + Send + Sync>,
+        sink: Box<dyn Report>,
     ) -> Mock {
         Mock {
             name: name.to_string(),
@@ -648,6 +656,10 @@ impl Handler for Mock {
 
     fn tools(&self) -> Vec<Tool> {
         self.tools.iter().map(MockTool::tool).collect()
+    }
+
+    fn client_error(&self, what: &str) {
+        self.sink.client_error(what);
     }
 
     fn call(&self, name: &str, args: &Value, ask: &mut dyn Ask) -> Result<Value, Stop> {
@@ -683,7 +695,7 @@ impl Handler for Mock {
             if let Some(why) = refuse(&params, rev, ask.capability()) {
                 exchange.outcome = Outcome::NotAsked(why);
                 if first_run {
-                    (self.sink)(&exchange);
+                    self.sink.exchange(&exchange);
                 }
                 lines.push(exchange.summary());
                 continue;
@@ -725,7 +737,7 @@ impl Handler for Mock {
                     exchange.outcome = outcome;
                     exchange.elapsed = elapsed;
                     if next != NextAnswer::Earlier {
-                        (self.sink)(&exchange);
+                        self.sink.exchange(&exchange);
                     }
                     lines.push(exchange.summary());
                 }

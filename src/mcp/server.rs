@@ -9,7 +9,6 @@
 //! question not yet answered becomes an `InputRequiredResult`. Tools must
 //! therefore ask the same questions in the same order for the same input.
 
-use std::collections::HashSet;
 use std::io::{BufRead, Write};
 use std::sync::Mutex;
 
@@ -91,6 +90,10 @@ pub trait Handler: Send + Sync {
     /// `CallToolResult`.
     fn call(&self, name: &str, args: &Value, ask: &mut dyn Ask)
     -> std::result::Result<Value, Stop>;
+    /// Told when the client breaks the protocol in a way the server noticed
+    /// (a 2026-07-28 retry that reuses its id, answers the wrong keys, or
+    /// echoes an altered `requestState`).
+    fn client_error(&self, _what: &str) {}
 }
 
 /// The revisions a server built on this module speaks, newest first.
@@ -118,10 +121,23 @@ impl StateKey {
     /// Seals the answers so far, bound to the tool and its arguments, with
     /// the time it was sealed (when the next question was sent).
     pub fn seal(&self, tool: &str, args: &Value, answers: &[Value]) -> String {
+        self.seal_rounds(tool, args, answers, &[])
+    }
+
+    /// Like [`StateKey::seal`], with the request ids of the rounds so far,
+    /// so that a retry reusing one is caught without keeping any state.
+    pub fn seal_rounds(
+        &self,
+        tool: &str,
+        args: &Value,
+        answers: &[Value],
+        ids: &[Value],
+    ) -> String {
         let at = std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)
             .map_or(0, |d| d.as_millis() as u64);
-        let payload = json!({"tool": tool, "args": args, "answers": answers, "at": at}).to_string();
+        let payload = json!({"tool": tool, "args": args, "answers": answers, "ids": ids, "at": at})
+            .to_string();
         let mut mac = self.mac();
         mac.update(payload.as_bytes());
         let sig = mac.finalize().into_bytes();
@@ -173,6 +189,7 @@ impl StateKey {
             .map(|ms| std::time::UNIX_EPOCH + std::time::Duration::from_millis(ms));
         Ok(Sealed {
             answers: v["answers"].as_array().cloned().unwrap_or_default(),
+            ids: v["ids"].as_array().cloned().unwrap_or_default(),
             sealed_at,
         })
     }
@@ -183,6 +200,8 @@ impl StateKey {
 pub struct Sealed {
     /// The answers of the rounds so far.
     pub answers: Vec<Value>,
+    /// The request ids of the rounds so far.
+    pub ids: Vec<Value>,
     /// When it was sealed: when the question now being answered was sent.
     pub sealed_at: Option<std::time::SystemTime>,
 }
@@ -197,8 +216,6 @@ pub struct Engine<'h> {
     key: StateKey,
     /// The revision agreed at `initialize` (2025-06-18 and 2025-11-25).
     session: Mutex<Option<(Revision, Option<Value>)>>,
-    /// Request ids seen on 2026-07-28 calls, to catch a retry reusing one.
-    seen_ids: Mutex<HashSet<String>>,
     observations: Mutex<Vec<Observation>>,
 }
 
@@ -250,7 +267,6 @@ impl<'h> Engine<'h> {
             handler,
             key: StateKey::random()?,
             session: Mutex::new(None),
-            seen_ids: Mutex::new(HashSet::new()),
             observations: Mutex::new(Vec::new()),
         })
     }
@@ -265,6 +281,7 @@ impl<'h> Engine<'h> {
     }
 
     fn observe(&self, what: String) {
+        self.handler.client_error(&what);
         self.observations
             .lock()
             .unwrap_or_else(|p| p.into_inner())
@@ -395,11 +412,6 @@ impl<'h> Engine<'h> {
             other => return error(id, -32601, &format!("method not found: {other}")),
         }
         let key = id.to_string();
-        let reused = !self
-            .seen_ids
-            .lock()
-            .unwrap_or_else(|p| p.into_inner())
-            .insert(key.clone());
         let name = match self.tool_name(id, params) {
             Ok(n) => n,
             Err(e) => return e,
@@ -410,10 +422,10 @@ impl<'h> Engine<'h> {
             .and_then(|m| m.get(CLIENT_CAPABILITIES_META))
             .and_then(|c| c.get("elicitation"))
             .cloned();
-        let (mut answers, sealed_at) = match params.get("requestState") {
-            None => (Vec::new(), None),
+        let (mut answers, mut ids, sealed_at) = match params.get("requestState") {
+            None => (Vec::new(), Vec::new(), None),
             Some(Value::String(s)) => match self.key.open_sealed(s, &name, &args) {
-                Ok(o) => (o.answers, o.sealed_at),
+                Ok(o) => (o.answers, o.ids, o.sealed_at),
                 Err(why) => {
                     self.observe(format!("{why} (call id {key})"));
                     return error(id, -32602, &why);
@@ -429,7 +441,7 @@ impl<'h> Engine<'h> {
         };
         let earlier = answers.len();
         if let Some(responses) = params.get("inputResponses").and_then(Value::as_object) {
-            if reused {
+            if ids.contains(id) {
                 self.observe(format!(
                     "a retry reused request id {key}; a retry needs a new id"
                 ));
@@ -461,6 +473,7 @@ impl<'h> Engine<'h> {
                 result(id, r)
             }
             Err(Stop::InputRequired(asked)) => {
+                ids.push(id.clone());
                 let mut requests = Map::new();
                 for (i, p) in asked.into_iter().enumerate() {
                     requests.insert(
@@ -471,7 +484,7 @@ impl<'h> Engine<'h> {
                 result(
                     id,
                     json!({"resultType": "input_required", "inputRequests": requests,
-                           "requestState": self.key.seal(&name, &args, &answers)}),
+                           "requestState": self.key.seal_rounds(&name, &args, &answers, &ids)}),
                 )
             }
             Err(other) => tool_response(id, Err(other)),

@@ -255,7 +255,8 @@ Examples:
 
 Exit codes (when stdin closes on stdio, or on Ctrl-C or SIGTERM):
   0  every answer was valid (and as recorded, with --expect-answers-from)
-  1  an answer was invalid, or not the recorded one, or missing
+  1  an answer was invalid, not the recorded one or missing, or the client
+     broke the protocol (a 2026-07-28 retry reusing its id, an altered state)
   2  usage error, an unreadable source, a source with lint errors (the server
      did not start), or an address it cannot listen on";
 

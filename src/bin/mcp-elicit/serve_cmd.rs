@@ -29,16 +29,34 @@ struct Tally {
     failed: AtomicU64,
 }
 
-impl Tally {
-    fn record(&self, e: &Exchange) {
-        self.exchanges.fetch_add(1, Ordering::SeqCst);
+/// The tally, shared between the server and the signal handler.
+struct Shared(Arc<Tally>);
+
+impl mock::Report for Shared {
+    fn exchange(&self, e: &Exchange) {
+        self.0.exchanges.fetch_add(1, Ordering::SeqCst);
         if e.failed() {
-            self.failed.fetch_add(1, Ordering::SeqCst);
+            self.0.failed.fetch_add(1, Ordering::SeqCst);
         }
         eprintln!("serve: {}", sanitize::line(&e.summary()));
+        self.0.write(&e.to_json());
+    }
+
+    /// A protocol error of the client: it counts as a failed check.
+    fn client_error(&self, what: &str) {
+        self.0.failed.fetch_add(1, Ordering::SeqCst);
+        eprintln!("serve: client error: {}", sanitize::line(what));
+        self.0
+            .write(&serde_json::json!({"event": "client-error", "message": what}));
+    }
+}
+
+impl Tally {
+    /// Appends one line to the report, flushed.
+    fn write(&self, line: &serde_json::Value) {
         let mut report = self.report.lock().unwrap_or_else(|p| p.into_inner());
         if let Some((name, f)) = report.as_mut() {
-            let mut line = e.to_json().to_string();
+            let mut line = line.to_string();
             line.push('\n');
             if let Err(err) = f.write_all(line.as_bytes()).and_then(|()| f.flush()) {
                 eprintln!(
@@ -56,7 +74,7 @@ impl Tally {
         let n = self.exchanges.load(Ordering::SeqCst);
         let failed = self.failed.load(Ordering::SeqCst);
         eprintln!(
-            "serve: {n} exchange{}, {failed} with an invalid, missing or unexpected answer",
+            "serve: {n} exchange{}, {failed} failed (invalid, missing or unexpected answers, client protocol errors)",
             if n == 1 { "" } else { "s" }
         );
         if failed > 0 {
@@ -127,13 +145,12 @@ pub fn run(args: ServeArgs) -> Result<Outcome> {
         repeat: args.repeat,
         burst: args.burst,
     };
-    let sink = Arc::clone(&tally);
     let handler = Mock::new(
         "mcp-elicit serve",
         tools,
         settings,
         expected,
-        Box::new(move |e| sink.record(e)),
+        Box::new(Shared(Arc::clone(&tally))),
     );
     let on_signal = Arc::clone(&tally);
     ctrlc::set_handler(move || {
