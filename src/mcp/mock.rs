@@ -224,7 +224,7 @@ fn load_session(text: &str, name: &str, stem: &str) -> std::io::Result<Vec<MockT
                 let tool = p.get("name").and_then(Value::as_str).unwrap_or("");
                 let retry = p.get("inputResponses").is_some() || p.get("requestState").is_some();
                 let at = if retry {
-                    tools.iter().rposition(|t| t.arguments_of(tool))
+                    tools.iter().rposition(|t| t.is_tool(tool))
                 } else {
                     None
                 };
@@ -293,7 +293,7 @@ fn load_session(text: &str, name: &str, stem: &str) -> std::io::Result<Vec<MockT
 }
 
 impl MockTool {
-    fn arguments_of(&self, tool: &str) -> bool {
+    fn is_tool(&self, tool: &str) -> bool {
         self.name == tool_name(tool)
     }
 

@@ -202,7 +202,12 @@ fn lint_source(path: &std::path::Path, name: &str, source: &mock::Source) -> Res
         clean &= d.severity != Severity::Error;
         eprintln!(
             "{}:{}:{}: {}[{}] {}",
-            d.path, d.line, d.column, d.severity, d.code, d.message
+            d.path,
+            d.line,
+            d.column,
+            d.severity,
+            d.code,
+            sanitize::line(&d.message)
         );
     }
     Ok(clean)
