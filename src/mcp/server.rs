@@ -6,8 +6,9 @@
 //! `elicitation/create` request and waits for the client's response. In
 //! 2026-07-28 there are no server requests: the tool is run again on every
 //! retry, answers so far travel in a signed `requestState`, and the first
-//! question not yet answered becomes an `InputRequiredResult`. Tools must
-//! therefore ask the same questions in the same order for the same input.
+//! question not yet answered (or the batch of an [`Ask::elicit_all`])
+//! becomes an `InputRequiredResult`. Tools must therefore ask the same
+//! questions in the same order for the same input.
 
 use std::io::{BufRead, Write};
 use std::sync::Mutex;
@@ -159,7 +160,8 @@ impl StateKey {
         self.open_sealed(state, tool, args).map(|o| o.answers)
     }
 
-    /// Like [`StateKey::open`], with the time the state was sealed.
+    /// Like [`StateKey::open`], with the request ids of the rounds and the
+    /// time the state was sealed.
     pub fn open_sealed(
         &self,
         state: &str,
