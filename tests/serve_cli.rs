@@ -62,16 +62,15 @@ impl HttpServe {
         assert!(!url.is_empty(), "no URL printed: {}", err.lock().unwrap());
         let e = Arc::clone(&err);
         std::thread::spawn(move || {
-            let mut rest = String::new();
             let mut buf = [0u8; 4096];
             while let Ok(n) = lines.read(&mut buf) {
                 if n == 0 {
                     break;
                 }
-                rest = String::from_utf8_lossy(&buf[..n]).into_owned();
-                e.lock().unwrap().push_str(&rest);
+                e.lock()
+                    .unwrap()
+                    .push_str(&String::from_utf8_lossy(&buf[..n]));
             }
-            drop(rest);
         });
         HttpServe { child, url, err }
     }
@@ -792,5 +791,29 @@ fn a_retry_that_reuses_its_request_id_is_a_client_error() {
     assert!(
         err.contains("serve: client error: a retry reused request id 7; a retry needs a new id"),
         "{err}"
+    );
+}
+
+#[test]
+fn ctrl_c_on_stdio_stops_with_the_exit_code_of_what_was_seen() {
+    let mut raw = Raw::start(&["tests/fixtures/serve/ask_age.json"]);
+    raw.initialize(json!({"elicitation": {}}));
+    raw.send(
+        json!({"jsonrpc": "2.0", "id": 2, "method": "tools/call", "params": {"name": "ask_age"}}),
+    );
+    let ask = raw.recv();
+    raw.send(json!({"jsonrpc": "2.0", "id": ask["id"], "result": {"action": "accept", "content": {"age": 200}}}));
+    assert_eq!(raw.recv()["id"], 2);
+    // stdin stays open: only the signal stops it.
+    Command::new("kill")
+        .args(["-INT", &raw.child.id().to_string()])
+        .status()
+        .unwrap();
+    let o = raw.child.wait_with_output().unwrap();
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("serve: 1 exchange, 1 failed"),
+        "{}",
+        stderr(&o)
     );
 }
