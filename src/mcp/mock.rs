@@ -262,6 +262,21 @@ fn load_session(text: &str, name: &str, stem: &str) -> std::io::Result<Vec<MockT
                 };
                 tools[at].ask(p.to_value(), format!("{name}:{line_no}"));
             }
+            // What a prompt or resource asked is served as a tool too: the
+            // one named after the file.
+            Some("prompts/get" | "resources/read") => {
+                let Some(id) = id else { return Ok(()) };
+                let at = *loose.get_or_insert_with(|| {
+                    tools.push(MockTool {
+                        name: stem.to_string(),
+                        origin: name.to_string(),
+                        arguments: Map::new(),
+                        questions: Vec::new(),
+                    });
+                    tools.len() - 1
+                });
+                open.push((id, at));
+            }
             Some(_) => {}
             None => {
                 // A response: to a call when its id is an open call's and it
@@ -778,6 +793,18 @@ mod tests {
             json!(["restaurant"])
         );
         std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn what_a_prompt_asked_in_2026_is_served_under_the_file_name() {
+        let text = r#"{"jsonrpc":"2.0","id":1,"method":"prompts/get","params":{"name":"greet","_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28"}}}
+{"jsonrpc":"2.0","id":1,"result":{"resultType":"input_required","inputRequests":{"who":{"method":"elicitation/create","params":{"message":"Whom?","requestedSchema":{"type":"object","properties":{}}}}},"requestState":"s"}}
+"#;
+        let tools = load_session(text, "p.jsonl", "p").unwrap();
+        assert_eq!(tools.len(), 1);
+        assert_eq!(tools[0].name, "p");
+        assert_eq!(tools[0].questions[0].origin, "p.jsonl:2");
+        assert_eq!(tools[0].questions[0].params["message"], "Whom?");
     }
 
     #[test]
