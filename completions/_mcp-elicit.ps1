@@ -29,6 +29,7 @@ Register-ArgumentCompleter -Native -CommandName 'mcp-elicit' -ScriptBlock {
             [CompletionResult]::new('lint', 'lint', [CompletionResultType]::ParameterValue, 'Check schemas, requests, results and sessions against a spec revision')
             [CompletionResult]::new('answer', 'answer', [CompletionResultType]::ParameterValue, 'Answer an elicitation: a form on the terminal, or from a script')
             [CompletionResult]::new('call', 'call', [CompletionResultType]::ParameterValue, 'Connect to an MCP server, make one request and answer its elicitations')
+            [CompletionResult]::new('serve', 'serve', [CompletionResultType]::ParameterValue, 'Serve tools that ask recorded or written elicitations, to test an MCP client')
             [CompletionResult]::new('replay', 'replay', [CompletionResultType]::ParameterValue, 'Check a recorded session, show it as a transcript, or replay it against a live server')
             [CompletionResult]::new('generate', 'generate', [CompletionResultType]::ParameterValue, 'Turn a Rust type or an ordinary JSON Schema into an elicitation schema')
             [CompletionResult]::new('completions', 'completions', [CompletionResultType]::ParameterValue, 'Print a shell completion script (bash, zsh, fish, powershell or elvish)')
@@ -98,6 +99,22 @@ Register-ArgumentCompleter -Native -CommandName 'mcp-elicit' -ScriptBlock {
             [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
             break
         }
+        'mcp-elicit;serve' {
+            [CompletionResult]::new('--http', '--http', [CompletionResultType]::ParameterName, 'Serve Streamable HTTP on this address (path /mcp) instead of stdio')
+            [CompletionResult]::new('--report', '--report', [CompletionResultType]::ParameterName, 'Append one JSON line per exchange to FILE (request, answer, findings, ms)')
+            [CompletionResult]::new('--expect-answers-from', '--expect-answers-from', [CompletionResultType]::ParameterName, 'Compare every answer with the answer recorded for the same request in SESSION')
+            [CompletionResult]::new('--delay', '--delay', [CompletionResultType]::ParameterName, 'Wait this long before each elicitation, or each burst (e.g. 500ms, 2s)')
+            [CompletionResult]::new('--repeat', '--repeat', [CompletionResultType]::ParameterName, 'Ask each elicitation N times in turn')
+            [CompletionResult]::new('--burst', '--burst', [CompletionResultType]::ParameterName, 'Flood: send each elicitation N times at once, before any answer')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'Use colour: auto, always or never')
+            [CompletionResult]::new('--list', '--list', [CompletionResultType]::ParameterName, 'Print the tools it would serve, then exit')
+            [CompletionResult]::new('--allow-remote', '--allow-remote', [CompletionResultType]::ParameterName, 'With --http, allow an address other than loopback')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
         'mcp-elicit;replay' {
             [CompletionResult]::new('--spec', '--spec', [CompletionResultType]::ParameterName, 'Lint under this spec revision: 2025-06-18, 2025-11-25, 2026-07-28, latest or draft [default: the revision a document names, else latest]')
             [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'Print the findings in this format')
@@ -163,6 +180,7 @@ Register-ArgumentCompleter -Native -CommandName 'mcp-elicit' -ScriptBlock {
             [CompletionResult]::new('lint', 'lint', [CompletionResultType]::ParameterValue, 'Check schemas, requests, results and sessions against a spec revision')
             [CompletionResult]::new('answer', 'answer', [CompletionResultType]::ParameterValue, 'Answer an elicitation: a form on the terminal, or from a script')
             [CompletionResult]::new('call', 'call', [CompletionResultType]::ParameterValue, 'Connect to an MCP server, make one request and answer its elicitations')
+            [CompletionResult]::new('serve', 'serve', [CompletionResultType]::ParameterValue, 'Serve tools that ask recorded or written elicitations, to test an MCP client')
             [CompletionResult]::new('replay', 'replay', [CompletionResultType]::ParameterValue, 'Check a recorded session, show it as a transcript, or replay it against a live server')
             [CompletionResult]::new('generate', 'generate', [CompletionResultType]::ParameterValue, 'Turn a Rust type or an ordinary JSON Schema into an elicitation schema')
             [CompletionResult]::new('completions', 'completions', [CompletionResultType]::ParameterValue, 'Print a shell completion script (bash, zsh, fish, powershell or elvish)')
@@ -178,6 +196,9 @@ Register-ArgumentCompleter -Native -CommandName 'mcp-elicit' -ScriptBlock {
             break
         }
         'mcp-elicit;help;call' {
+            break
+        }
+        'mcp-elicit;help;serve' {
             break
         }
         'mcp-elicit;help;replay' {

@@ -43,6 +43,9 @@ _mcp__elicit() {
             mcp__elicit,replay)
                 cmd="mcp__elicit__subcmd__replay"
                 ;;
+            mcp__elicit,serve)
+                cmd="mcp__elicit__subcmd__serve"
+                ;;
             mcp__elicit__subcmd__help,answer)
                 cmd="mcp__elicit__subcmd__help__subcmd__answer"
                 ;;
@@ -70,6 +73,9 @@ _mcp__elicit() {
             mcp__elicit__subcmd__help,replay)
                 cmd="mcp__elicit__subcmd__help__subcmd__replay"
                 ;;
+            mcp__elicit__subcmd__help,serve)
+                cmd="mcp__elicit__subcmd__help__subcmd__serve"
+                ;;
             *)
                 ;;
         esac
@@ -77,7 +83,7 @@ _mcp__elicit() {
 
     case "${cmd}" in
         mcp__elicit)
-            opts="-h -V --color --help --version lint answer call replay generate completions man demo help"
+            opts="-h -V --color --help --version lint answer call serve replay generate completions man demo help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -309,7 +315,7 @@ _mcp__elicit() {
             return 0
             ;;
         mcp__subcmd__elicit__subcmd__help)
-            opts="lint answer call replay generate completions man demo help"
+            opts="lint answer call serve replay generate completions man demo help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -448,6 +454,20 @@ _mcp__elicit() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
+        mcp__subcmd__elicit__subcmd__help__subcmd__serve)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
         mcp__subcmd__elicit__subcmd__lint)
             opts="-q -h -V --spec --format --select --ignore --fail-on --quiet --list-rules --explain --color --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
@@ -544,6 +564,48 @@ _mcp__elicit() {
                     return 0
                     ;;
                 --server-timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        mcp__subcmd__elicit__subcmd__serve)
+            opts="-h -V --list --http --allow-remote --report --expect-answers-from --delay --repeat --burst --color --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --http)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --report)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --expect-answers-from)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --delay)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --repeat)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --burst)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;

@@ -26,6 +26,7 @@ set edit:completion:arg-completer[mcp-elicit] = {|@words|
             cand lint 'Check schemas, requests, results and sessions against a spec revision'
             cand answer 'Answer an elicitation: a form on the terminal, or from a script'
             cand call 'Connect to an MCP server, make one request and answer its elicitations'
+            cand serve 'Serve tools that ask recorded or written elicitations, to test an MCP client'
             cand replay 'Check a recorded session, show it as a transcript, or replay it against a live server'
             cand generate 'Turn a Rust type or an ordinary JSON Schema into an elicitation schema'
             cand completions 'Print a shell completion script (bash, zsh, fish, powershell or elvish)'
@@ -91,6 +92,21 @@ set edit:completion:arg-completer[mcp-elicit] = {|@words|
             cand -V 'Print version'
             cand --version 'Print version'
         }
+        &'mcp-elicit;serve'= {
+            cand --http 'Serve Streamable HTTP on this address (path /mcp) instead of stdio'
+            cand --report 'Append one JSON line per exchange to FILE (request, answer, findings, ms)'
+            cand --expect-answers-from 'Compare every answer with the answer recorded for the same request in SESSION'
+            cand --delay 'Wait this long before each elicitation, or each burst (e.g. 500ms, 2s)'
+            cand --repeat 'Ask each elicitation N times in turn'
+            cand --burst 'Flood: send each elicitation N times at once, before any answer'
+            cand --color 'Use colour: auto, always or never'
+            cand --list 'Print the tools it would serve, then exit'
+            cand --allow-remote 'With --http, allow an address other than loopback'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
         &'mcp-elicit;replay'= {
             cand --spec 'Lint under this spec revision: 2025-06-18, 2025-11-25, 2026-07-28, latest or draft [default: the revision a document names, else latest]'
             cand --format 'Print the findings in this format'
@@ -151,6 +167,7 @@ set edit:completion:arg-completer[mcp-elicit] = {|@words|
             cand lint 'Check schemas, requests, results and sessions against a spec revision'
             cand answer 'Answer an elicitation: a form on the terminal, or from a script'
             cand call 'Connect to an MCP server, make one request and answer its elicitations'
+            cand serve 'Serve tools that ask recorded or written elicitations, to test an MCP client'
             cand replay 'Check a recorded session, show it as a transcript, or replay it against a live server'
             cand generate 'Turn a Rust type or an ordinary JSON Schema into an elicitation schema'
             cand completions 'Print a shell completion script (bash, zsh, fish, powershell or elvish)'
@@ -163,6 +180,8 @@ set edit:completion:arg-completer[mcp-elicit] = {|@words|
         &'mcp-elicit;help;answer'= {
         }
         &'mcp-elicit;help;call'= {
+        }
+        &'mcp-elicit;help;serve'= {
         }
         &'mcp-elicit;help;replay'= {
         }

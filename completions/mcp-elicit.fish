@@ -32,6 +32,7 @@ complete -c mcp-elicit -n "__fish_mcp_elicit_needs_command" -s V -l version -d '
 complete -c mcp-elicit -n "__fish_mcp_elicit_needs_command" -f -a "lint" -d 'Check schemas, requests, results and sessions against a spec revision'
 complete -c mcp-elicit -n "__fish_mcp_elicit_needs_command" -f -a "answer" -d 'Answer an elicitation: a form on the terminal, or from a script'
 complete -c mcp-elicit -n "__fish_mcp_elicit_needs_command" -f -a "call" -d 'Connect to an MCP server, make one request and answer its elicitations'
+complete -c mcp-elicit -n "__fish_mcp_elicit_needs_command" -f -a "serve" -d 'Serve tools that ask recorded or written elicitations, to test an MCP client'
 complete -c mcp-elicit -n "__fish_mcp_elicit_needs_command" -f -a "replay" -d 'Check a recorded session, show it as a transcript, or replay it against a live server'
 complete -c mcp-elicit -n "__fish_mcp_elicit_needs_command" -f -a "generate" -d 'Turn a Rust type or an ordinary JSON Schema into an elicitation schema'
 complete -c mcp-elicit -n "__fish_mcp_elicit_needs_command" -f -a "completions" -d 'Print a shell completion script (bash, zsh, fish, powershell or elvish)'
@@ -97,6 +98,19 @@ complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand call" -l no-url-mo
 complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand call" -l defaults -d 'Accept with the schema\'s defaults, plus any --set or --answers'
 complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand call" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand call" -s V -l version -d 'Print version'
+complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand serve" -l http -d 'Serve Streamable HTTP on this address (path /mcp) instead of stdio' -r
+complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand serve" -l report -d 'Append one JSON line per exchange to FILE (request, answer, findings, ms)' -r -F
+complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand serve" -l expect-answers-from -d 'Compare every answer with the answer recorded for the same request in SESSION' -r -F
+complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand serve" -l delay -d 'Wait this long before each elicitation, or each burst (e.g. 500ms, 2s)' -r
+complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand serve" -l repeat -d 'Ask each elicitation N times in turn' -r
+complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand serve" -l burst -d 'Flood: send each elicitation N times at once, before any answer' -r
+complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand serve" -l color -d 'Use colour: auto, always or never' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand serve" -l list -d 'Print the tools it would serve, then exit'
+complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand serve" -l allow-remote -d 'With --http, allow an address other than loopback'
+complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand serve" -s h -l help -d 'Print help'
+complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand serve" -s V -l version -d 'Print version'
 complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand replay" -l spec -d 'Lint under this spec revision: 2025-06-18, 2025-11-25, 2026-07-28, latest or draft [default: the revision a document names, else latest]' -r
 complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand replay" -l format -d 'Print the findings in this format' -r -f -a "concise\t'One line per finding: path:line:col: severity[CODE] message'
 full\t'Each finding with its source line and a caret'
@@ -144,12 +158,13 @@ always\t''
 never\t''"
 complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand demo" -s h -l help -d 'Print help'
 complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand demo" -s V -l version -d 'Print version'
-complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand help; and not __fish_seen_subcommand_from lint answer call replay generate completions man demo help" -f -a "lint" -d 'Check schemas, requests, results and sessions against a spec revision'
-complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand help; and not __fish_seen_subcommand_from lint answer call replay generate completions man demo help" -f -a "answer" -d 'Answer an elicitation: a form on the terminal, or from a script'
-complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand help; and not __fish_seen_subcommand_from lint answer call replay generate completions man demo help" -f -a "call" -d 'Connect to an MCP server, make one request and answer its elicitations'
-complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand help; and not __fish_seen_subcommand_from lint answer call replay generate completions man demo help" -f -a "replay" -d 'Check a recorded session, show it as a transcript, or replay it against a live server'
-complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand help; and not __fish_seen_subcommand_from lint answer call replay generate completions man demo help" -f -a "generate" -d 'Turn a Rust type or an ordinary JSON Schema into an elicitation schema'
-complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand help; and not __fish_seen_subcommand_from lint answer call replay generate completions man demo help" -f -a "completions" -d 'Print a shell completion script (bash, zsh, fish, powershell or elvish)'
-complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand help; and not __fish_seen_subcommand_from lint answer call replay generate completions man demo help" -f -a "man" -d 'Print the man page, or write one page per subcommand into a directory'
-complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand help; and not __fish_seen_subcommand_from lint answer call replay generate completions man demo help" -f -a "demo" -d 'Tour elicitation with two built-in forms: no server and no files needed'
-complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand help; and not __fish_seen_subcommand_from lint answer call replay generate completions man demo help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand help; and not __fish_seen_subcommand_from lint answer call serve replay generate completions man demo help" -f -a "lint" -d 'Check schemas, requests, results and sessions against a spec revision'
+complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand help; and not __fish_seen_subcommand_from lint answer call serve replay generate completions man demo help" -f -a "answer" -d 'Answer an elicitation: a form on the terminal, or from a script'
+complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand help; and not __fish_seen_subcommand_from lint answer call serve replay generate completions man demo help" -f -a "call" -d 'Connect to an MCP server, make one request and answer its elicitations'
+complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand help; and not __fish_seen_subcommand_from lint answer call serve replay generate completions man demo help" -f -a "serve" -d 'Serve tools that ask recorded or written elicitations, to test an MCP client'
+complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand help; and not __fish_seen_subcommand_from lint answer call serve replay generate completions man demo help" -f -a "replay" -d 'Check a recorded session, show it as a transcript, or replay it against a live server'
+complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand help; and not __fish_seen_subcommand_from lint answer call serve replay generate completions man demo help" -f -a "generate" -d 'Turn a Rust type or an ordinary JSON Schema into an elicitation schema'
+complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand help; and not __fish_seen_subcommand_from lint answer call serve replay generate completions man demo help" -f -a "completions" -d 'Print a shell completion script (bash, zsh, fish, powershell or elvish)'
+complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand help; and not __fish_seen_subcommand_from lint answer call serve replay generate completions man demo help" -f -a "man" -d 'Print the man page, or write one page per subcommand into a directory'
+complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand help; and not __fish_seen_subcommand_from lint answer call serve replay generate completions man demo help" -f -a "demo" -d 'Tour elicitation with two built-in forms: no server and no files needed'
+complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand help; and not __fish_seen_subcommand_from lint answer call serve replay generate completions man demo help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'

@@ -28,4 +28,5 @@ mod reference_servers;
 mod replay_live;
 mod robustness_doc;
 mod rule_fixtures;
+mod serve_cli;
 mod sessions;

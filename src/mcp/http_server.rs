@@ -27,6 +27,9 @@ pub enum AskOn {
 
 /// How long a tool waits for an elicitation answer over HTTP.
 const ANSWER_WAIT: Duration = Duration::from_secs(3600);
+/// How often, while waiting, the tool call's stream is checked with an SSE
+/// comment: a client that dropped the call is noticed within two of these.
+const ALIVE_CHECK: Duration = Duration::from_secs(2);
 
 struct Session {
     engine: Engine<'static>,
@@ -306,19 +309,43 @@ struct HttpLive<'s> {
     next: u64,
 }
 
+impl HttpLive<'_> {
+    /// Waits for one answer while the client still holds the tool call's
+    /// stream (a write to a dropped stream fails and ends it).
+    fn wait(&self, rx: &Receiver<Value>) -> std::result::Result<Value, Stop> {
+        let deadline = std::time::Instant::now() + ANSWER_WAIT;
+        loop {
+            match rx.recv_timeout(ALIVE_CHECK) {
+                Ok(answer) => return Ok(answer),
+                Err(mpsc::RecvTimeoutError::Disconnected) => {
+                    return Err(Stop::Lost("no answer to the elicitation".into()));
+                }
+                Err(mpsc::RecvTimeoutError::Timeout) => {
+                    if std::time::Instant::now() >= deadline {
+                        return Err(Stop::Lost("no answer to the elicitation".into()));
+                    }
+                    if self
+                        .post
+                        .send(b": waiting for an answer\n\n".to_vec())
+                        .is_err()
+                    {
+                        return Err(Stop::Lost(
+                            "the client closed the connection while being asked".into(),
+                        ));
+                    }
+                }
+            }
+        }
+    }
+}
+
 impl Ask for HttpLive<'_> {
     fn elicit(&mut self, params: Value) -> std::result::Result<Value, Stop> {
-        self.next += 1;
-        let id = format!("elicit-{}-{}", random_id(), self.next);
-        let (tx, rx) = mpsc::channel();
-        self.session
-            .pending
-            .lock()
-            .unwrap_or_else(|p| p.into_inner())
-            .insert(id.clone(), tx);
-        let req = sse_event(
-            &json!({"jsonrpc": "2.0", "id": id, "method": "elicitation/create", "params": params}),
-        );
+        self.elicit_all(vec![params])
+            .pop()
+            .unwrap_or_else(|| Err(Stop::Lost("nothing was asked".into())))
+    }
+    fn elicit_all(&mut self, params: Vec<Value>) -> Vec<std::result::Result<Value, Stop>> {
         let get = match self.ask_on {
             AskOn::GetStream => self
                 .session
@@ -328,22 +355,39 @@ impl Ask for HttpLive<'_> {
                 .clone(),
             AskOn::PostStream => None,
         };
-        let sent = match get {
-            Some(g) => g.send(req.clone()).is_ok() || self.post.send(req).is_ok(),
-            None => self.post.send(req).is_ok(),
-        };
-        if !sent {
-            return Err(Stop::Lost("the client closed the stream".into()));
+        // Every request goes out before any answer is awaited.
+        let mut waiting = Vec::with_capacity(params.len());
+        for p in params {
+            self.next += 1;
+            let id = format!("elicit-{}-{}", random_id(), self.next);
+            let (tx, rx) = mpsc::channel();
+            self.session
+                .pending
+                .lock()
+                .unwrap_or_else(|p| p.into_inner())
+                .insert(id.clone(), tx);
+            let req = sse_event(
+                &json!({"jsonrpc": "2.0", "id": id, "method": "elicitation/create", "params": p}),
+            );
+            let sent = match &get {
+                Some(g) => g.send(req.clone()).is_ok() || self.post.send(req).is_ok(),
+                None => self.post.send(req).is_ok(),
+            };
+            waiting.push(sent.then_some(rx));
         }
-        let answer = rx
-            .recv_timeout(ANSWER_WAIT)
-            .map_err(|_| Stop::Lost("no answer to the elicitation".into()))?;
-        match answer.get("result") {
-            Some(r) => Ok(r.clone()),
-            None => Err(Stop::Refused(
-                answer.get("error").cloned().unwrap_or(Value::Null),
-            )),
-        }
+        waiting
+            .into_iter()
+            .map(|rx| {
+                let rx = rx.ok_or_else(|| Stop::Lost("the client closed the stream".into()))?;
+                let answer = self.wait(&rx)?;
+                match answer.get("result") {
+                    Some(r) => Ok(r.clone()),
+                    None => Err(Stop::Refused(
+                        answer.get("error").cloned().unwrap_or(Value::Null),
+                    )),
+                }
+            })
+            .collect()
     }
     fn revision(&self) -> Revision {
         self.revision

@@ -1,8 +1,10 @@
-//! Speaking MCP: transports (stdio, Streamable HTTP) and the client that
-//! answers elicitations while a request is in flight.
+//! Speaking MCP: transports (stdio, Streamable HTTP), the client that
+//! answers elicitations while a request is in flight, the server side that
+//! asks them, and the mock server `serve` builds on it.
 
 pub mod client;
 pub mod http_server;
+pub mod mock;
 pub mod replay;
 pub mod server;
 pub mod transport;

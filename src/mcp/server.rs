@@ -6,10 +6,10 @@
 //! `elicitation/create` request and waits for the client's response. In
 //! 2026-07-28 there are no server requests: the tool is run again on every
 //! retry, answers so far travel in a signed `requestState`, and the first
-//! question not yet answered becomes an `InputRequiredResult`. Tools must
-//! therefore ask the same questions in the same order for the same input.
+//! question not yet answered (or the batch of an [`Ask::elicit_all`])
+//! becomes an `InputRequiredResult`. Tools must therefore ask the same
+//! questions in the same order for the same input.
 
-use std::collections::HashSet;
 use std::io::{BufRead, Write};
 use std::sync::Mutex;
 
@@ -36,9 +36,9 @@ pub struct Tool {
 /// Why a tool stopped before finishing.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Stop {
-    /// 2026-07-28: this question is not answered yet; ask it in an
+    /// 2026-07-28: these questions are not answered yet; ask them in an
     /// `InputRequiredResult`.
-    InputRequired(Value),
+    InputRequired(Vec<Value>),
     /// The client answered the elicitation with a JSON-RPC error.
     Refused(Value),
     /// The client is gone or broke the protocol.
@@ -49,11 +49,37 @@ pub enum Stop {
 pub trait Ask {
     /// Sends `elicitation/create` with `params`; returns the `ElicitResult`.
     fn elicit(&mut self, params: Value) -> std::result::Result<Value, Stop>;
+    /// Sends several elicitations at once, without waiting for an answer
+    /// in between; the outcomes in the same order. In 2026-07-28 they go
+    /// out in one `InputRequiredResult`, so an unanswered one stops the run.
+    fn elicit_all(&mut self, params: Vec<Value>) -> Vec<std::result::Result<Value, Stop>> {
+        params.into_iter().map(|p| self.elicit(p)).collect()
+    }
     /// The revision of the exchange.
     fn revision(&self) -> Revision;
     /// The `elicitation` capability the client declared (`None` when it
     /// declared none).
     fn capability(&self) -> Option<&Value>;
+    /// Where the answer to the next [`Ask::elicit`] will come from. In
+    /// 2026-07-28 a tool runs again on every retry and gets the answers of
+    /// earlier rounds back at once; a tool that reports answers reports
+    /// each one when it arrives, not on every run.
+    fn next_answer(&self) -> NextAnswer {
+        NextAnswer::AskNow
+    }
+}
+
+/// Where the answer to an elicitation comes from (see [`Ask::next_answer`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum NextAnswer {
+    /// The question goes to the client now (a request, or in 2026-07-28 an
+    /// `InputRequiredResult`).
+    AskNow,
+    /// 2026-07-28: answered in an earlier round, already seen.
+    Earlier,
+    /// 2026-07-28: the answer came with this retry; `waited` is how long
+    /// since the question was sent, when the state says.
+    JustArrived { waited: Option<std::time::Duration> },
 }
 
 /// What a server serves.
@@ -65,6 +91,10 @@ pub trait Handler: Send + Sync {
     /// `CallToolResult`.
     fn call(&self, name: &str, args: &Value, ask: &mut dyn Ask)
     -> std::result::Result<Value, Stop>;
+    /// Told when the client breaks the protocol in a way the server noticed
+    /// (a 2026-07-28 retry that reuses its id, answers the wrong keys, or
+    /// echoes an altered `requestState`).
+    fn client_error(&self, _what: &str) {}
 }
 
 /// The revisions a server built on this module speaks, newest first.
@@ -89,9 +119,26 @@ impl StateKey {
         Hmac::<Sha256>::new_from_slice(&self.0).expect("HMAC takes any key length")
     }
 
-    /// Seals the answers so far, bound to the tool and its arguments.
+    /// Seals the answers so far, bound to the tool and its arguments, with
+    /// the time it was sealed (when the next question was sent).
     pub fn seal(&self, tool: &str, args: &Value, answers: &[Value]) -> String {
-        let payload = json!({"tool": tool, "args": args, "answers": answers}).to_string();
+        self.seal_rounds(tool, args, answers, &[])
+    }
+
+    /// Like [`StateKey::seal`], with the request ids of the rounds so far,
+    /// so that a retry reusing one is caught without keeping any state.
+    pub fn seal_rounds(
+        &self,
+        tool: &str,
+        args: &Value,
+        answers: &[Value],
+        ids: &[Value],
+    ) -> String {
+        let at = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_millis() as u64);
+        let payload = json!({"tool": tool, "args": args, "answers": answers, "ids": ids, "at": at})
+            .to_string();
         let mut mac = self.mac();
         mac.update(payload.as_bytes());
         let sig = mac.finalize().into_bytes();
@@ -110,6 +157,17 @@ impl StateKey {
         tool: &str,
         args: &Value,
     ) -> std::result::Result<Vec<Value>, String> {
+        self.open_sealed(state, tool, args).map(|o| o.answers)
+    }
+
+    /// Like [`StateKey::open`], with the request ids of the rounds and the
+    /// time the state was sealed.
+    pub fn open_sealed(
+        &self,
+        state: &str,
+        tool: &str,
+        args: &Value,
+    ) -> std::result::Result<Sealed, String> {
         let (p, s) = state
             .split_once('.')
             .ok_or("requestState is not one this server issued")?;
@@ -128,8 +186,26 @@ impl StateKey {
         if v["tool"] != tool || v["args"] != *args {
             return Err("requestState belongs to another call (tool or arguments differ)".into());
         }
-        Ok(v["answers"].as_array().cloned().unwrap_or_default())
+        let sealed_at = v["at"]
+            .as_u64()
+            .map(|ms| std::time::UNIX_EPOCH + std::time::Duration::from_millis(ms));
+        Ok(Sealed {
+            answers: v["answers"].as_array().cloned().unwrap_or_default(),
+            ids: v["ids"].as_array().cloned().unwrap_or_default(),
+            sealed_at,
+        })
     }
+}
+
+/// What a `requestState` holds.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Sealed {
+    /// The answers of the rounds so far.
+    pub answers: Vec<Value>,
+    /// The request ids of the rounds so far.
+    pub ids: Vec<Value>,
+    /// When it was sealed: when the question now being answered was sent.
+    pub sealed_at: Option<std::time::SystemTime>,
 }
 
 /// What the server noticed about the client, for reports.
@@ -142,8 +218,6 @@ pub struct Engine<'h> {
     key: StateKey,
     /// The revision agreed at `initialize` (2025-06-18 and 2025-11-25).
     session: Mutex<Option<(Revision, Option<Value>)>>,
-    /// Request ids seen on 2026-07-28 calls, to catch a retry reusing one.
-    seen_ids: Mutex<HashSet<String>>,
     observations: Mutex<Vec<Observation>>,
 }
 
@@ -195,7 +269,6 @@ impl<'h> Engine<'h> {
             handler,
             key: StateKey::random()?,
             session: Mutex::new(None),
-            seen_ids: Mutex::new(HashSet::new()),
             observations: Mutex::new(Vec::new()),
         })
     }
@@ -210,6 +283,7 @@ impl<'h> Engine<'h> {
     }
 
     fn observe(&self, what: String) {
+        self.handler.client_error(&what);
         self.observations
             .lock()
             .unwrap_or_else(|p| p.into_inner())
@@ -331,18 +405,15 @@ impl<'h> Engine<'h> {
             "tools/list" => {
                 return result(
                     id,
-                    json!({"resultType": "complete", "tools": self.tool_list()}),
+                    // A cacheable result: 2026-07-28 requires the cache hints.
+                    json!({"resultType": "complete", "tools": self.tool_list(),
+                           "cacheScope": "public", "ttlMs": 0}),
                 );
             }
             "tools/call" => {}
             other => return error(id, -32601, &format!("method not found: {other}")),
         }
         let key = id.to_string();
-        let reused = !self
-            .seen_ids
-            .lock()
-            .unwrap_or_else(|p| p.into_inner())
-            .insert(key.clone());
         let name = match self.tool_name(id, params) {
             Ok(n) => n,
             Err(e) => return e,
@@ -353,10 +424,10 @@ impl<'h> Engine<'h> {
             .and_then(|m| m.get(CLIENT_CAPABILITIES_META))
             .and_then(|c| c.get("elicitation"))
             .cloned();
-        let mut answers = match params.get("requestState") {
-            None => Vec::new(),
-            Some(Value::String(s)) => match self.key.open(s, &name, &args) {
-                Ok(a) => a,
+        let (mut answers, mut ids, sealed_at) = match params.get("requestState") {
+            None => (Vec::new(), Vec::new(), None),
+            Some(Value::String(s)) => match self.key.open_sealed(s, &name, &args) {
+                Ok(o) => (o.answers, o.ids, o.sealed_at),
                 Err(why) => {
                     self.observe(format!("{why} (call id {key})"));
                     return error(id, -32602, &why);
@@ -370,23 +441,29 @@ impl<'h> Engine<'h> {
                 );
             }
         };
+        let earlier = answers.len();
         if let Some(responses) = params.get("inputResponses").and_then(Value::as_object) {
-            if reused {
+            if ids.contains(id) {
                 self.observe(format!(
                     "a retry reused request id {key}; a retry needs a new id"
                 ));
             }
-            let next = format!("q{}", answers.len() + 1);
-            match responses.get(&next) {
-                Some(a) => answers.push(a.clone()),
-                None => self.observe(format!(
-                    "the retry's inputResponses has {:?}, not the asked `{next}`",
+            // The questions of a round are keyed q1, q2, ... in the order asked.
+            let first = format!("q{}", answers.len() + 1);
+            if !responses.contains_key(&first) {
+                self.observe(format!(
+                    "the retry's inputResponses has {:?}, not the asked `{first}`",
                     responses.keys().collect::<Vec<_>>()
-                )),
+                ));
+            }
+            while let Some(a) = responses.get(&format!("q{}", answers.len() + 1)) {
+                answers.push(a.clone());
             }
         }
         let mut ask = Rounds {
             answers: &answers,
+            earlier,
+            waited: sealed_at.and_then(|t| t.elapsed().ok()),
             next: 0,
             cap,
         };
@@ -397,16 +474,19 @@ impl<'h> Engine<'h> {
                 }
                 result(id, r)
             }
-            Err(Stop::InputRequired(p)) => {
+            Err(Stop::InputRequired(asked)) => {
+                ids.push(id.clone());
                 let mut requests = Map::new();
-                requests.insert(
-                    format!("q{}", answers.len() + 1),
-                    json!({"method": "elicitation/create", "params": p}),
-                );
+                for (i, p) in asked.into_iter().enumerate() {
+                    requests.insert(
+                        format!("q{}", answers.len() + 1 + i),
+                        json!({"method": "elicitation/create", "params": p}),
+                    );
+                }
                 result(
                     id,
                     json!({"resultType": "input_required", "inputRequests": requests,
-                           "requestState": self.key.seal(&name, &args, &answers)}),
+                           "requestState": self.key.seal_rounds(&name, &args, &answers, &ids)}),
                 )
             }
             Err(other) => tool_response(id, Err(other)),
@@ -418,6 +498,10 @@ impl<'h> Engine<'h> {
 /// stops the run.
 struct Rounds<'a> {
     answers: &'a [Value],
+    /// How many of `answers` came from earlier rounds.
+    earlier: usize,
+    /// How long the question answered in this round waited.
+    waited: Option<std::time::Duration>,
     next: usize,
     cap: Option<Value>,
 }
@@ -428,14 +512,40 @@ impl Ask for Rounds<'_> {
         self.next += 1;
         match self.answers.get(i) {
             Some(a) => Ok(a.clone()),
-            None => Err(Stop::InputRequired(params)),
+            None => Err(Stop::InputRequired(vec![params])),
         }
+    }
+    fn elicit_all(&mut self, params: Vec<Value>) -> Vec<std::result::Result<Value, Stop>> {
+        let start = self.next;
+        self.next += params.len();
+        let answered = self.answers.len().saturating_sub(start).min(params.len());
+        if answered == params.len() {
+            return self.answers[start..start + answered]
+                .iter()
+                .cloned()
+                .map(Ok)
+                .collect();
+        }
+        // The unanswered ones go out together; the run stops here.
+        let asked: Vec<Value> = params.into_iter().skip(answered).collect();
+        vec![Err(Stop::InputRequired(asked))]
     }
     fn revision(&self) -> Revision {
         Revision::V2026_07_28
     }
     fn capability(&self) -> Option<&Value> {
         self.cap.as_ref()
+    }
+    fn next_answer(&self) -> NextAnswer {
+        if self.next < self.earlier {
+            NextAnswer::Earlier
+        } else if self.next < self.answers.len() {
+            NextAnswer::JustArrived {
+                waited: self.waited,
+            }
+        } else {
+            NextAnswer::AskNow
+        }
     }
 }
 
@@ -520,30 +630,52 @@ struct Live<'c, R, W> {
 
 impl<R: BufRead, W: Write> Ask for Live<'_, R, W> {
     fn elicit(&mut self, params: Value) -> std::result::Result<Value, Stop> {
-        self.conn.next_id += 1;
-        let id = format!("elicit-{}", self.conn.next_id);
-        let req =
-            json!({"jsonrpc": "2.0", "id": id, "method": "elicitation/create", "params": params});
-        self.conn
-            .write(&req)
-            .map_err(|e| Stop::Lost(e.to_string()))?;
-        loop {
-            let msg = self
-                .conn
-                .next()
-                .map_err(|e| Stop::Lost(e.to_string()))?
-                .ok_or_else(|| {
-                    Stop::Lost("the client closed the connection while being asked".into())
-                })?;
-            if msg.get("method").is_none()
-                && msg.get("id").and_then(Value::as_str) == Some(id.as_str())
-            {
-                if let Some(r) = msg.get("result") {
-                    return Ok(r.clone());
+        self.elicit_all(vec![params])
+            .pop()
+            .unwrap_or_else(|| Err(Stop::Lost("nothing was asked".into())))
+    }
+    fn elicit_all(&mut self, params: Vec<Value>) -> Vec<std::result::Result<Value, Stop>> {
+        let n = params.len();
+        let mut ids = Vec::with_capacity(n);
+        for p in params {
+            self.conn.next_id += 1;
+            let id = format!("elicit-{}", self.conn.next_id);
+            let req =
+                json!({"jsonrpc": "2.0", "id": id, "method": "elicitation/create", "params": p});
+            if let Err(e) = self.conn.write(&req) {
+                let why = e.to_string();
+                return (0..n).map(|_| Err(Stop::Lost(why.clone()))).collect();
+            }
+            ids.push(id);
+        }
+        let mut out: Vec<Option<std::result::Result<Value, Stop>>> =
+            ids.iter().map(|_| None).collect();
+        while out.iter().any(Option::is_none) {
+            let msg = match self.conn.next() {
+                Ok(Some(m)) => m,
+                Ok(None) | Err(_) => {
+                    let why = "the client closed the connection while being asked";
+                    return out
+                        .into_iter()
+                        .map(|o| o.unwrap_or_else(|| Err(Stop::Lost(why.into()))))
+                        .collect();
                 }
-                return Err(Stop::Refused(
-                    msg.get("error").cloned().unwrap_or(Value::Null),
-                ));
+            };
+            if msg.get("method").is_none() {
+                let Some(at) = msg
+                    .get("id")
+                    .and_then(Value::as_str)
+                    .and_then(|id| ids.iter().position(|i| i == id))
+                else {
+                    continue;
+                };
+                out[at] = Some(match msg.get("result") {
+                    Some(r) => Ok(r.clone()),
+                    None => Err(Stop::Refused(
+                        msg.get("error").cloned().unwrap_or(Value::Null),
+                    )),
+                });
+                continue;
             }
             // Requests that arrive meanwhile: pings are answered, the rest
             // wait for no one (one call at a time on stdio).
@@ -558,11 +690,16 @@ impl<R: BufRead, W: Write> Ask for Live<'_, R, W> {
                         "busy: a tool call is waiting for an elicitation answer",
                     )
                 };
-                self.conn
-                    .write(&reply)
-                    .map_err(|e| Stop::Lost(e.to_string()))?;
+                if let Err(e) = self.conn.write(&reply) {
+                    let why = e.to_string();
+                    return out
+                        .into_iter()
+                        .map(|o| o.unwrap_or_else(|| Err(Stop::Lost(why.clone()))))
+                        .collect();
+                }
             }
         }
+        out.into_iter().flatten().collect()
     }
     fn revision(&self) -> Revision {
         self.revision

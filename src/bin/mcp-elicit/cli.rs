@@ -30,8 +30,8 @@ Exit codes:
 #[command(
     name = "mcp-elicit",
     version,
-    about = "Lint, answer, record and replay MCP elicitations",
-    long_about = "Lint, answer, record and replay MCP elicitations: the part of the Model Context \
+    about = "Lint, answer, record, replay and serve MCP elicitations",
+    long_about = "Lint, answer, record, replay and serve MCP elicitations: the part of the Model Context \
 Protocol where a server asks the person at the client for structured input.",
     after_help = TOP_AFTER,
     propagate_version = true,
@@ -59,6 +59,10 @@ pub enum Command {
     /// Connect to an MCP server, make one request and answer its elicitations
     #[command(after_help = CALL_AFTER)]
     Call(CallArgs),
+
+    /// Serve tools that ask recorded or written elicitations, to test an MCP client
+    #[command(after_help = SERVE_AFTER)]
+    Serve(ServeArgs),
 
     /// Check a recorded session, show it as a transcript, or replay it against a live server
     #[command(after_help = REPLAY_AFTER)]
@@ -301,6 +305,77 @@ pub struct CallArgs {
     /// Talk to this server: an http(s):// URL, or after `--` the command that starts it
     #[arg(value_name = "TARGET", required = true, num_args = 1.., trailing_var_arg = true, allow_hyphen_values = true)]
     pub target: Vec<String>,
+}
+
+const SERVE_AFTER: &str = "\
+A SOURCE is a session (one tool per recorded tools/call, named after the
+called tool, asking what the server asked in that call) or a request file
+(params or an elicitation/create request; one tool named after the file).
+Every request is linted first; a source with lint errors is refused. The
+server speaks 2025-06-18, 2025-11-25 (initialize) and 2026-07-28
+(InputRequiredResult with a signed requestState), sends only the modes the
+client declared, checks each answer against its request, and reports each
+exchange on stderr and in the tool's result.
+
+Examples:
+  mcp-elicit serve --list examples/conformance.jsonl
+  mcp-elicit serve examples/sessions/booking.jsonl
+  mcp-elicit serve --http 127.0.0.1:8808 examples/conformance.jsonl
+  mcp-elicit serve --report report.jsonl --expect-answers-from examples/sessions/booking.jsonl examples/sessions/booking.jsonl
+  mcp-elicit serve --delay 2s --repeat 3 examples/lint/contact-form.json
+  mcp-elicit serve --burst 20 examples/lint/contact-form.json
+
+The server stops when stdin closes (stdio), or on Ctrl-C or SIGTERM.
+
+Exit codes:
+  0  every answer was valid (and as recorded, with --expect-answers-from)
+  1  an answer was invalid, not the recorded one or missing, or the client
+     broke the protocol (a 2026-07-28 retry reusing its id, an altered state)
+  2  usage error, an unreadable source, a source with lint errors (the server
+     did not start), or an address it cannot listen on";
+
+#[derive(Debug, Args)]
+pub struct ServeArgs {
+    /// Session files and request files to serve
+    #[arg(value_name = "SOURCE", required = true)]
+    pub sources: Vec<PathBuf>,
+
+    /// Print the tools it would serve, then exit
+    #[arg(long)]
+    pub list: bool,
+
+    /// Serve Streamable HTTP on this address (path /mcp) instead of stdio
+    #[arg(long, value_name = "ADDR")]
+    pub http: Option<String>,
+
+    /// With --http, allow an address other than loopback
+    #[arg(long, requires = "http")]
+    pub allow_remote: bool,
+
+    /// Append one JSON line per exchange to FILE (request, answer, findings, ms)
+    #[arg(long, value_name = "FILE")]
+    pub report: Option<PathBuf>,
+
+    /// Compare every answer with the answer recorded for the same request in SESSION
+    #[arg(long, value_name = "SESSION")]
+    pub expect_answers_from: Option<PathBuf>,
+
+    /// Wait this long before each elicitation, or each burst (e.g. 500ms, 2s)
+    #[arg(long, value_name = "DURATION", value_parser = parse_duration)]
+    pub delay: Option<std::time::Duration>,
+
+    /// Ask each elicitation N times in turn
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=10000))]
+    pub repeat: u32,
+
+    /// Flood: send each elicitation N times at once, before any answer
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=10000))]
+    pub burst: u32,
+}
+
+fn parse_duration(s: &str) -> Result<std::time::Duration, String> {
+    humantime::parse_duration(s)
+        .map_err(|e| format!("`{s}` is not a duration ({e}); write for example 500ms or 2s"))
 }
 
 #[derive(Debug, Args)]

@@ -11,6 +11,7 @@ mod generate_cmd;
 mod lint_cmd;
 mod render;
 mod replay_cmd;
+mod serve_cmd;
 mod terminal;
 
 use std::io::Write;
@@ -55,6 +56,7 @@ fn main() -> ExitCode {
         Command::Answer(args) => answer_cmd::run(args),
         Command::Replay(args) => replay_cmd::run(args),
         Command::Call(args) => call_cmd::run(args),
+        Command::Serve(args) => serve_cmd::run(args),
         Command::Generate(args) => generate_cmd::run(args),
         Command::Completions { shell } => docs_cmd::completions(shell),
         Command::Man { dir } => docs_cmd::man(dir.as_deref()),

@@ -1,0 +1,271 @@
+//! `mcp-elicit serve`: a mock MCP server whose tools ask the elicitations of
+//! sessions and request files, to test a client. Each exchange is reported
+//! on stderr and, with --report, as a JSON line; the exit code says whether
+//! every answer was valid (and as recorded).
+
+use std::collections::HashSet;
+use std::fs::File;
+use std::io::Write;
+use std::net::ToSocketAddrs;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
+
+use anyhow::{Context, Result, bail};
+use mcp_elicit::finding::{Diagnostic, Severity};
+use mcp_elicit::lint::{self, Options};
+use mcp_elicit::mcp::http_server::{AskOn, serve_http};
+use mcp_elicit::mcp::mock::{self, Exchange, Mock, MockTool, Settings};
+use mcp_elicit::mcp::server::serve_stdio;
+use mcp_elicit::sanitize;
+use mcp_elicit::session::recorded;
+
+use crate::Outcome;
+use crate::cli::ServeArgs;
+
+/// What the server has seen so far, shared with the signal handler.
+struct Tally {
+    report: Mutex<Option<(String, File)>>,
+    exchanges: AtomicU64,
+    failed: AtomicU64,
+}
+
+/// The tally, shared between the server and the signal handler.
+struct Shared(Arc<Tally>);
+
+impl mock::Report for Shared {
+    fn exchange(&self, e: &Exchange) {
+        self.0.exchanges.fetch_add(1, Ordering::SeqCst);
+        if e.failed() {
+            self.0.failed.fetch_add(1, Ordering::SeqCst);
+        }
+        eprintln!("serve: {}", sanitize::line(&e.summary()));
+        self.0.write(&e.to_json());
+    }
+
+    /// A protocol error of the client: it counts as a failed check.
+    fn client_error(&self, what: &str) {
+        self.0.failed.fetch_add(1, Ordering::SeqCst);
+        eprintln!("serve: client error: {}", sanitize::line(what));
+        self.0
+            .write(&serde_json::json!({"event": "client-error", "message": what}));
+    }
+}
+
+impl Tally {
+    /// Appends one line to the report, flushed.
+    fn write(&self, line: &serde_json::Value) {
+        let mut report = self.report.lock().unwrap_or_else(|p| p.into_inner());
+        if let Some((name, f)) = report.as_mut() {
+            let mut line = line.to_string();
+            line.push('\n');
+            if let Err(err) = f.write_all(line.as_bytes()).and_then(|()| f.flush()) {
+                eprintln!(
+                    "error: --report {name}: cannot write ({err}); no more lines are written"
+                );
+                *report = None;
+            }
+        }
+    }
+
+    /// Ends the run: the summary on stderr and the outcome.
+    fn finish(&self) -> Outcome {
+        // Holding the lock: no report line is half written when the process ends.
+        let _report = self.report.lock().unwrap_or_else(|p| p.into_inner());
+        let n = self.exchanges.load(Ordering::SeqCst);
+        let failed = self.failed.load(Ordering::SeqCst);
+        eprintln!(
+            "serve: {n} exchange{}, {failed} failed (invalid, missing or unexpected answers, client protocol errors)",
+            if n == 1 { "" } else { "s" }
+        );
+        if failed > 0 {
+            Outcome::Findings
+        } else {
+            Outcome::Clean
+        }
+    }
+}
+
+pub fn run(args: ServeArgs) -> Result<Outcome> {
+    let mut tools = Vec::new();
+    let mut refused = false;
+    for path in &args.sources {
+        let name = path.display().to_string();
+        let loaded = mock::load(path, &name)?;
+        if !lint_source(path, &name, &loaded)? {
+            refused = true;
+        }
+        tools.extend(loaded.tools);
+    }
+    if refused {
+        eprintln!(
+            "error: not serving: fix the errors above (`mcp-elicit lint SOURCE` explains each code)"
+        );
+        return Ok(Outcome::Failed);
+    }
+    mock::distinct_names(&mut tools);
+    if args.list {
+        list(&tools)?;
+        return Ok(Outcome::Clean);
+    }
+    let expected = match &args.expect_answers_from {
+        None => None,
+        Some(p) => {
+            let f = File::open(p).with_context(|| {
+                format!("--expect-answers-from {}: cannot read it", p.display())
+            })?;
+            let rec = recorded::read(std::io::BufReader::new(f))
+                .with_context(|| format!("--expect-answers-from {}", p.display()))?;
+            if rec.is_empty() {
+                bail!(
+                    "--expect-answers-from {}: the session holds no answered elicitation",
+                    p.display()
+                );
+            }
+            Some(rec)
+        }
+    };
+    let report = match &args.report {
+        None => None,
+        Some(p) => {
+            let f = std::fs::OpenOptions::new()
+                .create(true)
+                .append(true)
+                .open(p)
+                .with_context(|| format!("--report {}: cannot open it", p.display()))?;
+            Some((p.display().to_string(), f))
+        }
+    };
+    let tally = Arc::new(Tally {
+        report: Mutex::new(report),
+        exchanges: AtomicU64::new(0),
+        failed: AtomicU64::new(0),
+    });
+    let settings = Settings {
+        delay: args.delay.unwrap_or_default(),
+        repeat: args.repeat,
+        burst: args.burst,
+    };
+    let handler = Mock::new(
+        "mcp-elicit serve",
+        tools,
+        settings,
+        expected,
+        Box::new(Shared(Arc::clone(&tally))),
+    );
+    let on_signal = Arc::clone(&tally);
+    ctrlc::set_handler(move || {
+        let code = crate::exit_code(on_signal.finish());
+        std::process::exit(code);
+    })
+    .context("cannot handle Ctrl-C")?;
+    match &args.http {
+        Some(addr) => {
+            check_address(addr, args.allow_remote)?;
+            let handler: &'static Mock = Box::leak(Box::new(handler));
+            serve_http(handler, addr, AskOn::GetStream, |a| {
+                eprintln!("serve: listening on http://{a}/mcp");
+            })?;
+        }
+        None => {
+            let r = serve_stdio(&handler, std::io::stdin().lock(), std::io::stdout().lock());
+            // A client that closed its end mid-reply has simply gone.
+            if let Err(e) = r
+                && !crate::is_broken_pipe(&e)
+            {
+                return Err(e);
+            }
+        }
+    }
+    Ok(tally.finish())
+}
+
+/// Lints a source and prints its findings on requests; `false` when any
+/// is an error. In a session only the lines holding served requests count:
+/// the rest (answers, results) is not served.
+fn lint_source(path: &std::path::Path, name: &str, source: &mock::Source) -> Result<bool> {
+    let lines: HashSet<String> = source
+        .tools
+        .iter()
+        .flat_map(|t| t.questions.iter().map(|q| q.origin.clone()))
+        .collect();
+    let mut diags: Vec<Diagnostic> = Vec::new();
+    lint::lint_file(path, name, &Options::default(), &mut |d| {
+        if d.severity >= Severity::Warning
+            && (!source.session || lines.contains(&format!("{name}:{}", d.line)))
+        {
+            diags.push(d);
+        }
+    })
+    .with_context(|| format!("{name}: cannot read it"))?;
+    let mut clean = true;
+    for d in &diags {
+        clean &= d.severity != Severity::Error;
+        eprintln!(
+            "{}:{}:{}: {}[{}] {}",
+            d.path,
+            d.line,
+            d.column,
+            d.severity,
+            d.code,
+            sanitize::line(&d.message)
+        );
+    }
+    Ok(clean)
+}
+
+/// `--list`: each tool, then each question it asks.
+fn list(tools: &[MockTool]) -> Result<()> {
+    let mut out = std::io::stdout().lock();
+    for t in tools {
+        let n = t.questions.len();
+        writeln!(
+            out,
+            "{}  ({}, {n} elicitation{})",
+            t.name,
+            t.origin,
+            if n == 1 { "" } else { "s" }
+        )?;
+        for q in &t.questions {
+            let mode = q
+                .params
+                .get("mode")
+                .and_then(|m| m.as_str())
+                .unwrap_or("form");
+            let message = q
+                .params
+                .get("message")
+                .and_then(|m| m.as_str())
+                .unwrap_or("");
+            let from_arg = match &q.message_arg {
+                Some(a) => format!(" (message from argument `{a}`)"),
+                None => String::new(),
+            };
+            writeln!(
+                out,
+                "  {}: {mode} {:?}{from_arg}",
+                q.origin,
+                sanitize::line(message)
+            )?;
+        }
+    }
+    out.flush()?;
+    Ok(())
+}
+
+/// Refuses an address that is not loopback unless told otherwise.
+fn check_address(addr: &str, allow_remote: bool) -> Result<()> {
+    let resolved: Vec<_> = addr
+        .to_socket_addrs()
+        .with_context(|| {
+            format!(
+                "--http {addr}: not an address to listen on; write HOST:PORT, e.g. 127.0.0.1:8808"
+            )
+        })?
+        .collect();
+    if !allow_remote && resolved.iter().any(|a| !a.ip().is_loopback()) {
+        bail!(
+            "--http {addr}: not a loopback address, so other machines could reach the server; use 127.0.0.1:PORT, or add --allow-remote"
+        );
+    }
+    Ok(())
+}

@@ -1,0 +1,842 @@
+//! A mock MCP server for testing clients: tools that ask elicitations read
+//! from sessions or request files, check every answer against the request
+//! it answers, and hand each exchange to the caller to report.
+//!
+//! A session becomes one tool per recorded `tools/call` (retries of a
+//! 2026-07-28 call belong to the call they continue), asking what the
+//! server asked during that call, in order. A request file (params, an
+//! `elicitation/create` request, or anything else holding elicitations)
+//! becomes one tool named after the file. A recorded call's arguments
+//! become the tool's required arguments; where the recorded `message` was
+//! one of them, the served message is the caller's value, as the recorded
+//! server evidently did.
+
+use std::collections::HashMap;
+use std::path::Path;
+use std::time::{Duration, Instant};
+
+use serde_json::{Map, Value, json};
+
+use super::server::{Ask, Handler, NextAnswer, Stop, Tool};
+use crate::document;
+use crate::finding::{Findings, Severity};
+use crate::json;
+use crate::lint::answer::check_result;
+use crate::lint::params::check_params;
+use crate::lint::{self, Options};
+use crate::session::recorded::{self, Recorded};
+use crate::session::{Direction, Event, Line, REDACTED, each_line};
+use crate::spec::{Revision, UrlMode};
+
+/// One elicitation a tool asks.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Question {
+    /// The `elicitation/create` params as written.
+    pub params: Value,
+    /// Where it was read: `FILE:LINE`.
+    pub origin: String,
+    /// The argument whose recorded value was the message: the served
+    /// message is the caller's value of it.
+    pub message_arg: Option<String>,
+}
+
+/// A tool of the mock server.
+#[derive(Debug, Clone, PartialEq)]
+pub struct MockTool {
+    pub name: String,
+    /// Where it was read: `FILE:LINE` of the recorded call, or `FILE`.
+    pub origin: String,
+    /// The recorded call's arguments (empty for request files).
+    pub arguments: Map<String, Value>,
+    pub questions: Vec<Question>,
+}
+
+impl MockTool {
+    /// The tool as `tools/list` shows it: the recorded arguments are its
+    /// required arguments, typed by their recorded values.
+    pub fn tool(&self) -> Tool {
+        let mut props = Map::new();
+        for (k, v) in &self.arguments {
+            let ty = match v {
+                Value::String(_) => "string",
+                Value::Bool(_) => "boolean",
+                Value::Number(n) if n.is_f64() => "number",
+                Value::Number(_) => "integer",
+                Value::Array(_) => "array",
+                Value::Object(_) => "object",
+                Value::Null => "null",
+            };
+            props.insert(
+                k.clone(),
+                json!({"type": ty, "description": format!("recorded: {v}")}),
+            );
+        }
+        let mut schema = json!({"type": "object", "properties": props});
+        if !self.arguments.is_empty() {
+            schema["required"] = json!(self.arguments.keys().collect::<Vec<_>>());
+        }
+        let n = self.questions.len();
+        Tool {
+            name: self.name.clone(),
+            description: format!(
+                "Asks {n} elicitation{} from {}",
+                if n == 1 { "" } else { "s" },
+                self.origin
+            ),
+            input_schema: schema,
+        }
+    }
+}
+
+/// Why a source cannot be served.
+#[derive(Debug, thiserror::Error)]
+pub enum LoadError {
+    #[error("{path}: cannot read it ({source})")]
+    Io {
+        path: String,
+        source: std::io::Error,
+    },
+    #[error("{path}: {message}")]
+    Unusable { path: String, message: String },
+}
+
+/// A tool name MCP accepts (letters, digits, `_`, `-`, `.`; 1 to 128
+/// characters) made from `s`.
+fn tool_name(s: &str) -> String {
+    let mut n: String = s
+        .chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || matches!(c, '_' | '-' | '.') {
+                c
+            } else {
+                '_'
+            }
+        })
+        .take(128)
+        .collect();
+    if n.is_empty() {
+        n.push_str("elicit");
+    }
+    n
+}
+
+/// What one source holds.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Source {
+    pub tools: Vec<MockTool>,
+    /// Whether it is a session (else a request file).
+    pub session: bool,
+}
+
+/// Reads one source: a session (`.jsonl`, or one JSON value per line) or a
+/// request file. `name` is how the source is called in origins and errors.
+pub fn load(path: &Path, name: &str) -> Result<Source, LoadError> {
+    let io = |source| LoadError::Io {
+        path: name.to_string(),
+        source,
+    };
+    let stem = tool_name(
+        &path
+            .file_stem()
+            .map(|s| s.to_string_lossy().into_owned())
+            .unwrap_or_default(),
+    );
+    let bytes = std::fs::read(path).map_err(io)?;
+    let text = json::utf8(&bytes).map_err(|e| LoadError::Unusable {
+        path: name.to_string(),
+        message: format!("not UTF-8: {}", e.message),
+    })?;
+    let jsonl =
+        path.extension().and_then(|x| x.to_str()) == Some("jsonl") || lint::looks_like_jsonl(text);
+    let tools = if jsonl {
+        load_session(text, name, &stem).map_err(io)?
+    } else {
+        load_request(text, name, &stem)?
+    };
+    let asked: usize = tools.iter().map(|t| t.questions.len()).sum();
+    if asked == 0 {
+        return Err(LoadError::Unusable {
+            path: name.to_string(),
+            message: if jsonl {
+                "the session holds no elicitation/create request; nothing to ask".into()
+            } else {
+                "holds no elicitation/create params or request; nothing to ask".into()
+            },
+        });
+    }
+    Ok(Source {
+        tools: tools
+            .into_iter()
+            .filter(|t| !t.questions.is_empty())
+            .collect(),
+        session: jsonl,
+    })
+}
+
+fn load_request(text: &str, name: &str, stem: &str) -> Result<Vec<MockTool>, LoadError> {
+    let node = json::parse(text).map_err(|e| LoadError::Unusable {
+        path: name.to_string(),
+        message: format!("not valid JSON: {}", e.message),
+    })?;
+    let index = json::LineIndex::new(text);
+    let questions = document::elicitations(&node)
+        .into_iter()
+        .map(|e| Question {
+            params: e.params.to_value(),
+            origin: format!("{name}:{}", index.line_col(e.params.span.start).0),
+            message_arg: None,
+        })
+        .collect::<Vec<_>>();
+    if questions.is_empty() {
+        return Err(LoadError::Unusable {
+            path: name.to_string(),
+            message: format!(
+                "is {}, not elicitation/create params or a request; nothing to ask",
+                document::classify(&node).describe()
+            ),
+        });
+    }
+    Ok(vec![MockTool {
+        name: stem.to_string(),
+        origin: name.to_string(),
+        arguments: Map::new(),
+        questions,
+    }])
+}
+
+fn load_session(text: &str, name: &str, stem: &str) -> std::io::Result<Vec<MockTool>> {
+    let mut tools: Vec<MockTool> = Vec::new();
+    // Calls not yet answered, by request id, oldest first.
+    let mut open: Vec<(String, usize)> = Vec::new();
+    // Elicitations outside any call go to a tool named after the file.
+    let mut loose: Option<usize> = None;
+    each_line(text.as_bytes(), |line_no, event| -> std::io::Result<()> {
+        let Event::Line(_, Line::Message { from, msg, .. }) = event else {
+            return Ok(());
+        };
+        let id = msg.get("id").map(|i| i.to_value().to_string());
+        let method = msg.get("method").and_then(json::Node::as_str);
+        let params = msg.get("params");
+        match method {
+            Some("tools/call") => {
+                let Some(id) = id else { return Ok(()) };
+                let p = params.map(json::Node::to_value).unwrap_or(json!({}));
+                let tool = p.get("name").and_then(Value::as_str).unwrap_or("");
+                let retry = p.get("inputResponses").is_some() || p.get("requestState").is_some();
+                let at = if retry {
+                    tools.iter().rposition(|t| t.is_tool(tool))
+                } else {
+                    None
+                };
+                let at = match at {
+                    Some(i) => i,
+                    None => {
+                        tools.push(MockTool {
+                            name: tool_name(tool),
+                            origin: format!("{name}:{line_no}"),
+                            arguments: p
+                                .get("arguments")
+                                .and_then(Value::as_object)
+                                .cloned()
+                                .unwrap_or_default(),
+                            questions: Vec::new(),
+                        });
+                        tools.len() - 1
+                    }
+                };
+                open.push((id, at));
+            }
+            Some("elicitation/create") => {
+                let Some(p) = params else { return Ok(()) };
+                let at = match open.last() {
+                    Some((_, i)) => *i,
+                    None => *loose.get_or_insert_with(|| {
+                        tools.push(MockTool {
+                            name: stem.to_string(),
+                            origin: name.to_string(),
+                            arguments: Map::new(),
+                            questions: Vec::new(),
+                        });
+                        tools.len() - 1
+                    }),
+                };
+                tools[at].ask(p.to_value(), format!("{name}:{line_no}"));
+            }
+            // What a prompt or resource asked is served as a tool too: the
+            // one named after the file.
+            Some("prompts/get" | "resources/read") => {
+                let Some(id) = id else { return Ok(()) };
+                let at = *loose.get_or_insert_with(|| {
+                    tools.push(MockTool {
+                        name: stem.to_string(),
+                        origin: name.to_string(),
+                        arguments: Map::new(),
+                        questions: Vec::new(),
+                    });
+                    tools.len() - 1
+                });
+                open.push((id, at));
+            }
+            Some(_) => {}
+            None => {
+                // A response: to a call when its id is an open call's and it
+                // is not an elicitation answer.
+                let Some(id) = id else { return Ok(()) };
+                let answer = from == Some(Direction::ClientToServer)
+                    || msg.get("result").is_some_and(|r| r.get("action").is_some());
+                if answer {
+                    return Ok(());
+                }
+                let Some(pos) = open.iter().rposition(|(i, _)| *i == id) else {
+                    return Ok(());
+                };
+                let (_, at) = open.remove(pos);
+                if let Some(ir) = document::input_required(msg) {
+                    for (_, m, request) in ir.requests {
+                        if m == Some("elicitation/create")
+                            && let Some(p) = request.get("params")
+                        {
+                            tools[at].ask(p.to_value(), format!("{name}:{line_no}"));
+                        }
+                    }
+                }
+            }
+        }
+        Ok(())
+    })?;
+    Ok(tools)
+}
+
+impl MockTool {
+    fn is_tool(&self, tool: &str) -> bool {
+        self.name == tool_name(tool)
+    }
+
+    fn ask(&mut self, params: Value, origin: String) {
+        let message_arg = params
+            .get("message")
+            .and_then(|m| self.arguments.iter().find(|(_, v)| *v == m))
+            .map(|(k, _)| k.clone());
+        self.questions.push(Question {
+            params,
+            origin,
+            message_arg,
+        });
+    }
+}
+
+/// Gives every tool a distinct name: a later tool of the same name gets
+/// `_2`, `_3`, ...
+pub fn distinct_names(tools: &mut [MockTool]) {
+    let mut seen: HashMap<String, usize> = HashMap::new();
+    for t in tools.iter_mut() {
+        let n = seen.entry(t.name.clone()).or_insert(0);
+        *n += 1;
+        if *n > 1 {
+            t.name = format!("{}_{}", t.name, n);
+        }
+    }
+}
+
+/// How the tools ask.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Settings {
+    /// Wait this long before each elicitation.
+    pub delay: Duration,
+    /// Ask each elicitation this many times.
+    pub repeat: u32,
+    /// Send each elicitation this many times at once, without waiting for
+    /// an answer in between (in 2026-07-28: in one `InputRequiredResult`).
+    pub burst: u32,
+}
+
+impl Default for Settings {
+    fn default() -> Self {
+        Settings {
+            delay: Duration::ZERO,
+            repeat: 1,
+            burst: 1,
+        }
+    }
+}
+
+/// One thing wrong with an answer (a lint finding of the answer checked
+/// against its request).
+#[derive(Debug, Clone, PartialEq, serde::Serialize)]
+pub struct Problem {
+    pub code: &'static str,
+    pub severity: Severity,
+    pub message: String,
+    pub pointer: String,
+}
+
+/// What became of one elicitation.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Outcome {
+    /// The client answered with this `ElicitResult`.
+    Answered(Value),
+    /// The client answered with this JSON-RPC error.
+    Refused(Value),
+    /// The client went away or broke the protocol.
+    Lost(String),
+    /// Not sent: the client did not declare the mode, or the revision
+    /// cannot carry the request.
+    NotAsked(String),
+}
+
+/// One exchange, for reports.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Exchange {
+    pub tool: String,
+    /// Where the request was read.
+    pub origin: String,
+    pub revision: Revision,
+    /// The params sent.
+    pub request: Value,
+    pub outcome: Outcome,
+    /// What is wrong with the answer.
+    pub problems: Vec<Problem>,
+    /// With expected answers: `Ok` when the answer matches the recorded
+    /// one, else what differs.
+    pub expected: Option<Result<(), String>>,
+    /// From sending the request to the answer (for a burst, to the last
+    /// answer of the burst).
+    pub elapsed: Option<Duration>,
+}
+
+impl Exchange {
+    /// An invalid answer, or one that is not the expected one.
+    pub fn failed(&self) -> bool {
+        self.problems.iter().any(|p| p.severity == Severity::Error)
+            || matches!(self.expected, Some(Err(_)))
+    }
+
+    /// The exchange as a report line.
+    pub fn to_json(&self) -> Value {
+        let mut v = json!({
+            "tool": self.tool,
+            "origin": self.origin,
+            "revision": self.revision.as_str(),
+            "request": self.request,
+        });
+        match &self.outcome {
+            Outcome::Answered(a) => {
+                v["outcome"] = json!("answered");
+                v["answer"] = a.clone();
+            }
+            Outcome::Refused(e) => {
+                v["outcome"] = json!("refused");
+                v["error"] = e.clone();
+            }
+            Outcome::Lost(why) => {
+                v["outcome"] = json!("lost");
+                v["reason"] = json!(why);
+            }
+            Outcome::NotAsked(why) => {
+                v["outcome"] = json!("not-asked");
+                v["reason"] = json!(why);
+            }
+        }
+        v["findings"] = json!(self.problems);
+        v["valid"] = json!(
+            matches!(self.outcome, Outcome::Answered(_))
+                && !self.problems.iter().any(|p| p.severity == Severity::Error)
+        );
+        if let Some(e) = &self.expected {
+            v["expected"] = match e {
+                Ok(()) => json!({"matches": true}),
+                Err(why) => json!({"matches": false, "difference": why}),
+            };
+        }
+        v["ms"] = match self.elapsed {
+            Some(d) => json!(d.as_millis() as u64),
+            None => Value::Null,
+        };
+        v
+    }
+
+    /// One line for the tool result.
+    pub fn summary(&self) -> String {
+        let what = match &self.outcome {
+            Outcome::Answered(a) => {
+                let action = a.get("action").map_or("(no action)".into(), |x| {
+                    x.as_str().map_or(x.to_string(), str::to_string)
+                });
+                match a.get("content") {
+                    Some(c) => format!("{action} {c}"),
+                    None => action,
+                }
+            }
+            Outcome::Refused(e) => format!("refused with error {e}"),
+            Outcome::Lost(why) => format!("lost: {why}"),
+            Outcome::NotAsked(why) => format!("not asked: {why}"),
+        };
+        let mut s = format!("{} ({}): {what}", self.tool, self.origin);
+        if matches!(self.outcome, Outcome::Answered(_)) {
+            if self.problems.is_empty() {
+                s.push_str("; valid");
+            } else {
+                let list = self
+                    .problems
+                    .iter()
+                    .map(|p| format!("{}[{}] {}", p.severity, p.code, p.message))
+                    .collect::<Vec<_>>()
+                    .join("; ");
+                s.push_str(&format!("; {list}"));
+            }
+        }
+        match &self.expected {
+            Some(Ok(())) => s.push_str("; as recorded"),
+            Some(Err(why)) => s.push_str(&format!("; not as recorded: {why}")),
+            None => {}
+        }
+        s
+    }
+}
+
+/// Checks `answer` against the request `params` under `rev`.
+pub fn check_answer(params: &Value, answer: &Value, rev: Revision) -> Vec<Problem> {
+    let ptext = params.to_string();
+    let atext = answer.to_string();
+    let (Ok(pnode), Ok(anode)) = (json::parse(&ptext), json::parse(&atext)) else {
+        return Vec::new();
+    };
+    let asked = check_params(&pnode, "", rev, &mut Findings::default());
+    let mut out = Findings::default();
+    check_result(&anode, "", rev, asked.as_ref(), &[], &mut out);
+    out.items
+        .into_iter()
+        .map(|f| Problem {
+            code: f.rule.code,
+            severity: f.rule.severity,
+            message: f.message,
+            pointer: f.pointer,
+        })
+        .collect()
+}
+
+/// Whether two answers say the same: same action and content, numbers
+/// compared by value, a recorded `"[redacted]"` matching anything.
+fn same(recorded: &Value, got: &Value) -> bool {
+    match (recorded, got) {
+        (Value::String(r), _) if r == REDACTED => true,
+        (Value::Number(a), Value::Number(b)) => a.as_f64() == b.as_f64(),
+        (Value::Object(a), Value::Object(b)) => {
+            a.len() == b.len() && a.iter().all(|(k, v)| b.get(k).is_some_and(|w| same(v, w)))
+        }
+        (Value::Array(a), Value::Array(b)) => {
+            a.len() == b.len() && a.iter().zip(b).all(|(x, y)| same(x, y))
+        }
+        _ => recorded == got,
+    }
+}
+
+/// Compares an outcome with the answer recorded for the same request.
+fn expect(recorded: &[Recorded], params: &Value, outcome: &Outcome) -> Result<(), String> {
+    let r = recorded::find(recorded, params)?;
+    let want = &r.answer;
+    let show = |a: &Value| {
+        let action = a.get("action").and_then(Value::as_str).unwrap_or("?");
+        match a.get("content") {
+            Some(c) => format!("{action} {c}"),
+            None => action.to_string(),
+        }
+    };
+    match outcome {
+        Outcome::Answered(a) if same(want, a) => Ok(()),
+        Outcome::Answered(a) => Err(format!(
+            "recorded on line {}: {}, got {}",
+            r.line,
+            show(want),
+            show(a)
+        )),
+        _ => Err(format!(
+            "recorded on line {}: {}, got no answer",
+            r.line,
+            show(want)
+        )),
+    }
+}
+
+/// The request as revision `rev` carries it: no `mode` key in 2025-06-18,
+/// an `elicitationId` for URL mode in 2025-11-25 (none in 2026-07-28).
+fn adapt(params: &Value, rev: Revision, message: Option<&Value>, seq: u64) -> Value {
+    let mut p = params.clone();
+    let Some(obj) = p.as_object_mut() else {
+        return p;
+    };
+    if let Some(m) = message {
+        obj.insert("message".into(), m.clone());
+    }
+    let url = obj.get("mode").and_then(Value::as_str) == Some("url");
+    if !rev.has_modes() && obj.get("mode").and_then(Value::as_str) == Some("form") {
+        obj.remove("mode");
+    }
+    if url {
+        match rev.url_mode() {
+            UrlMode::WithElicitationId => {
+                obj.entry("elicitationId")
+                    .or_insert_with(|| json!(format!("mcp-elicit-{seq}")));
+            }
+            UrlMode::Plain => {
+                obj.remove("elicitationId");
+            }
+            UrlMode::Unsupported => {}
+        }
+    }
+    p
+}
+
+/// Why `params` cannot be sent to this client, if it cannot.
+fn refuse(params: &Value, rev: Revision, cap: Option<&Value>) -> Option<String> {
+    let url = params.get("mode").and_then(Value::as_str) == Some("url");
+    let cap = cap?;
+    if url {
+        if !rev.has_modes() {
+            return Some(format!("URL mode does not exist in {}", rev.as_str()));
+        }
+        if cap.get("url").is_none() {
+            return Some("the client did not declare URL mode".into());
+        }
+    } else if rev.has_modes()
+        && cap.get("form").is_none()
+        && cap.as_object().is_some_and(|o| !o.is_empty())
+    {
+        return Some("the client did not declare form mode".into());
+    }
+    let mut errors = lint::lint_str(&params.to_string(), &Options::for_revision(rev))
+        .into_iter()
+        .filter(|d| d.severity == Severity::Error);
+    errors.next().map(|d| {
+        format!(
+            "{} cannot carry this request: [{}] {}",
+            rev.as_str(),
+            d.code,
+            d.message
+        )
+    })
+}
+
+/// Where a [`Mock`] reports what happens.
+pub trait Report: Send + Sync {
+    /// An exchange ended.
+    fn exchange(&self, e: &Exchange);
+    /// The client broke the protocol (see [`Handler::client_error`]).
+    fn client_error(&self, what: &str);
+}
+
+/// The handler that serves [`MockTool`]s.
+pub struct Mock {
+    pub name: String,
+    pub tools: Vec<MockTool>,
+    pub settings: Settings,
+    /// Answers recorded for the same requests, to compare with.
+    pub expected: Option<Vec<Recorded>>,
+    /// Receives every exchange as it ends.
+    pub sink: Box<dyn Report>,
+    seq: std::sync::atomic::AtomicU64,
+}
+
+impl Mock {
+    pub fn new(
+        name: &str,
+        tools: Vec<MockTool>,
+        settings: Settings,
+        expected: Option<Vec<Recorded>>,
+        sink: Box<dyn Report>,
+    ) -> Mock {
+        Mock {
+            name: name.to_string(),
+            tools,
+            settings,
+            expected,
+            sink,
+            seq: std::sync::atomic::AtomicU64::new(0),
+        }
+    }
+}
+
+fn text_result(text: String, is_error: bool) -> Value {
+    let mut r = json!({"content": [{"type": "text", "text": text}]});
+    if is_error {
+        r["isError"] = json!(true);
+    }
+    r
+}
+
+impl Handler for Mock {
+    fn name(&self) -> &str {
+        &self.name
+    }
+
+    fn tools(&self) -> Vec<Tool> {
+        self.tools.iter().map(MockTool::tool).collect()
+    }
+
+    fn client_error(&self, what: &str) {
+        self.sink.client_error(what);
+    }
+
+    fn call(&self, name: &str, args: &Value, ask: &mut dyn Ask) -> Result<Value, Stop> {
+        let Some(tool) = self.tools.iter().find(|t| t.name == name) else {
+            return Ok(text_result(format!("unknown tool {name}"), true));
+        };
+        let rev = ask.revision();
+        if ask.capability().is_none() {
+            return Ok(text_result(
+                format!("{name} asks for input, but the client declared no elicitation capability"),
+                true,
+            ));
+        }
+        // In 2026-07-28 the tool runs again on every retry: what is not
+        // sent is reported on the first run only.
+        let first_run = ask.next_answer() == NextAnswer::AskNow;
+        let settings = self.settings;
+        let mut lines = Vec::new();
+        for q in &tool.questions {
+            let message = q.message_arg.as_ref().and_then(|k| args.get(k));
+            let seq = self.seq.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+            let params = adapt(&q.params, rev, message, seq);
+            let mut exchange = Exchange {
+                tool: name.to_string(),
+                origin: q.origin.clone(),
+                revision: rev,
+                request: params.clone(),
+                outcome: Outcome::NotAsked(String::new()),
+                problems: Vec::new(),
+                expected: None,
+                elapsed: None,
+            };
+            if let Some(why) = refuse(&params, rev, ask.capability()) {
+                exchange.outcome = Outcome::NotAsked(why);
+                if first_run {
+                    self.sink.exchange(&exchange);
+                }
+                lines.push(exchange.summary());
+                continue;
+            }
+            for _ in 0..settings.repeat.max(1) {
+                let next = ask.next_answer();
+                if next == NextAnswer::AskNow && !settings.delay.is_zero() {
+                    std::thread::sleep(settings.delay);
+                }
+                let sent = Instant::now();
+                let outcomes = match settings.burst {
+                    0 | 1 => vec![ask.elicit(params.clone())],
+                    n => ask.elicit_all(vec![params.clone(); n as usize]),
+                };
+                let elapsed = match next {
+                    NextAnswer::AskNow => Some(sent.elapsed()),
+                    NextAnswer::JustArrived { waited } => waited,
+                    NextAnswer::Earlier => None,
+                };
+                let mut lost = None;
+                for outcome in outcomes {
+                    let outcome = match outcome {
+                        Ok(a) => Outcome::Answered(a),
+                        Err(Stop::InputRequired(p)) => return Err(Stop::InputRequired(p)),
+                        Err(Stop::Refused(e)) => Outcome::Refused(e),
+                        Err(Stop::Lost(why)) => {
+                            lost = Some(why.clone());
+                            Outcome::Lost(why)
+                        }
+                    };
+                    exchange.problems = match &outcome {
+                        Outcome::Answered(a) => check_answer(&params, a, rev),
+                        _ => Vec::new(),
+                    };
+                    exchange.expected = self
+                        .expected
+                        .as_ref()
+                        .map(|rec| expect(rec, &params, &outcome));
+                    exchange.outcome = outcome;
+                    exchange.elapsed = elapsed;
+                    if next != NextAnswer::Earlier {
+                        self.sink.exchange(&exchange);
+                    }
+                    lines.push(exchange.summary());
+                }
+                if let Some(why) = lost {
+                    return Err(Stop::Lost(why));
+                }
+            }
+        }
+        Ok(text_result(lines.join("\n"), false))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_session_gives_one_tool_per_call_with_its_questions_in_order() {
+        let dir = std::env::temp_dir().join(format!("mock-test-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let p = dir.join("s.jsonl");
+        std::fs::copy(
+            concat!(
+                env!("CARGO_MANIFEST_DIR"),
+                "/examples/sessions/booking.jsonl"
+            ),
+            &p,
+        )
+        .unwrap();
+        let tools = load(&p, "s.jsonl").unwrap().tools;
+        assert_eq!(tools.len(), 1);
+        assert_eq!(tools[0].name, "book_table");
+        assert_eq!(tools[0].origin, "s.jsonl:5");
+        assert_eq!(tools[0].questions.len(), 1);
+        assert_eq!(tools[0].questions[0].origin, "s.jsonl:6");
+        assert_eq!(
+            tools[0].tool().input_schema["required"],
+            json!(["restaurant"])
+        );
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn what_a_prompt_asked_in_2026_is_served_under_the_file_name() {
+        let text = r#"{"jsonrpc":"2.0","id":1,"method":"prompts/get","params":{"name":"greet","_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28"}}}
+{"jsonrpc":"2.0","id":1,"result":{"resultType":"input_required","inputRequests":{"who":{"method":"elicitation/create","params":{"message":"Whom?","requestedSchema":{"type":"object","properties":{}}}}},"requestState":"s"}}
+"#;
+        let tools = load_session(text, "p.jsonl", "p").unwrap();
+        assert_eq!(tools.len(), 1);
+        assert_eq!(tools[0].name, "p");
+        assert_eq!(tools[0].questions[0].origin, "p.jsonl:2");
+        assert_eq!(tools[0].questions[0].params["message"], "Whom?");
+    }
+
+    #[test]
+    fn answers_compare_by_value_and_redacted_matches_anything() {
+        assert!(same(&json!({"a": 30}), &json!({"a": 30.0})));
+        assert!(same(&json!({"a": REDACTED}), &json!({"a": "secret"})));
+        assert!(!same(&json!({"a": 1}), &json!({"a": 1, "b": 2})));
+    }
+
+    #[test]
+    fn requests_follow_the_revision() {
+        let url = json!({"mode": "url", "message": "m", "url": "https://x.example", "elicitationId": "e"});
+        assert!(
+            adapt(&url, Revision::V2026_07_28, None, 1)
+                .get("elicitationId")
+                .is_none()
+        );
+        let bare = json!({"mode": "url", "message": "m", "url": "https://x.example"});
+        assert_eq!(
+            adapt(&bare, Revision::V2025_11_25, None, 7)["elicitationId"],
+            "mcp-elicit-7"
+        );
+        let form = json!({"mode": "form", "message": "m", "requestedSchema": {"type": "object", "properties": {}}});
+        assert!(
+            adapt(&form, Revision::V2025_06_18, None, 1)
+                .get("mode")
+                .is_none()
+        );
+        assert_eq!(
+            refuse(&url, Revision::V2025_11_25, Some(&json!({}))).unwrap(),
+            "the client did not declare URL mode"
+        );
+        assert!(refuse(&form, Revision::V2025_11_25, Some(&json!({}))).is_none());
+    }
+}
