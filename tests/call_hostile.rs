@@ -192,3 +192,69 @@ fn an_http_server_that_refuses_the_answer() {
     assert_eq!(last["result"]["content"]["name"], "Ada");
     replays_clean(&session);
 }
+
+#[test]
+fn a_server_killed_at_each_step_leaves_a_complete_recording() {
+    // The server sends 6 messages: an error for `server/discover` (it is
+    // older than 2026-07-28), the initialize result, three questions, the
+    // tool result. Killed before message K+1, for every K.
+    for k in 0..=6 {
+        let dir = tempfile::tempdir().unwrap();
+        let session = dir.path().join("s.jsonl");
+        let start = Instant::now();
+        let o = Command::new(bin())
+            .args(["call", "--tool", "t", "--set", "name=Ada", "--record"])
+            .arg(&session)
+            .arg("--")
+            .arg(python())
+            .arg("tests/servers/hostile.py")
+            .args(["crash", &k.to_string()])
+            .current_dir(root())
+            .output()
+            .unwrap();
+        assert!(start.elapsed() < Duration::from_secs(30));
+        let expected = if k == 6 { 0 } else { 2 };
+        assert_eq!(o.status.code(), Some(expected), "step {k}: {}", stderr(&o));
+        if k < 6 {
+            assert!(
+                stderr(&o).starts_with("error: "),
+                "step {k}: one clear line: {}",
+                stderr(&o)
+            );
+            assert_eq!(stderr(&o).lines().count(), 1, "step {k}: {}", stderr(&o));
+        }
+        // Killed before the handshake is over, the server was never
+        // reached: there is no conversation to record.
+        if k < 2 {
+            assert!(
+                stderr(&o).contains("signal: 9 (SIGKILL)"),
+                "step {k}: {}",
+                stderr(&o)
+            );
+            assert!(!session.exists(), "step {k}");
+            continue;
+        }
+        // Every line is whole, every message the server sent is there, and
+        // every question it asked was answered.
+        let lines = std::fs::read_to_string(&session).unwrap();
+        let from_server = lines
+            .lines()
+            .map(|l| serde_json::from_str::<Value>(l).unwrap())
+            .filter(|l| l["from"] == "server")
+            .count();
+        // (The error for `server/discover` comes before the revision is
+        // known and is recorded with the handshake.)
+        assert_eq!(from_server, k, "step {k}:\n{lines}");
+        let msgs = messages(&session);
+        let asked = msgs
+            .iter()
+            .filter(|m| m["method"] == "elicitation/create")
+            .count();
+        let answered = msgs
+            .iter()
+            .filter(|m| m["result"]["action"] == "accept")
+            .count();
+        assert_eq!(asked, answered, "step {k}:\n{lines}");
+        replays_clean(&session);
+    }
+}

@@ -7,13 +7,19 @@ misbehaves once `tools/call` arrives:
   silent    never answers
   flood     asks question after question, forever
   noisy     writes control sequences to stderr, then answers normally
+  crash K   asks three questions and answers the call, but is killed
+            (SIGKILL, no goodbye) just before it would send its message K+1
 """
 
 import json
+import os
+import signal
 import sys
 import time
 
 MODE = sys.argv[1]
+CRASH_AFTER = int(sys.argv[2]) if MODE == "crash" else None
+sent = 0
 
 FORM = {
     "message": "Your name?",
@@ -26,8 +32,12 @@ FORM = {
 
 
 def send(msg):
+    global sent
+    if CRASH_AFTER is not None and sent == CRASH_AFTER:
+        os.kill(os.getpid(), signal.SIGKILL)
     sys.stdout.write(json.dumps(msg) + "\n")
     sys.stdout.flush()
+    sent += 1
 
 
 def read():
@@ -72,6 +82,10 @@ while True:
                 if "error" in ask(n):
                     # Refused: the client has had enough; keep pushing anyway.
                     pass
+        elif MODE == "crash":
+            names = [ask(n)["result"]["content"]["name"] for n in (1, 2, 3)]
+            send({"jsonrpc": "2.0", "id": msg["id"], "result": {
+                "content": [{"type": "text", "text": " ".join(names)}]}})
         elif MODE == "noisy":
             sys.stderr.write("\x1b[31mred\x1b[0m alert\x07 \x1b]0;title\x07done\n")
             sys.stderr.flush()
