@@ -74,7 +74,7 @@ fn a_server_that_dies_mid_call() {
     assert_eq!(
         stderr(&o),
         "[server] giving up\n\
-         error: the connection to the server ended: the server closed its output (it exited: exit status: 3)\n"
+         error: the server closed its output, so the connection ended (it exited: exit status: 3)\n"
     );
     assert!(o.stdout.is_empty());
     // The last complete exchange, the question and its answer, is kept.
@@ -182,7 +182,7 @@ fn an_http_server_that_refuses_the_answer() {
     assert_eq!(o.status.code(), Some(2));
     assert_eq!(
         stderr(&o),
-        "error: the connection to the server ended: the server refused the answer to its request with HTTP 500: boom: cannot store the answer\n"
+        "error: the server refused the answer to its request with HTTP 500: boom: cannot store the answer\n"
     );
     // At once, not after --server-timeout.
     assert!(took < Duration::from_secs(60), "{took:?}");

@@ -373,7 +373,7 @@ fn a_server_of_another_revision_or_one_that_dies_is_a_tool_error() {
     assert_eq!(
         stderr(&o),
         "[server] giving up\n\
-         error: the connection to the server ended: the server closed its output (it exited: exit status: 3)\n"
+         error: the server closed its output, so the connection ended (it exited: exit status: 3)\n"
     );
 }
 
