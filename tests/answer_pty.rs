@@ -4,26 +4,30 @@
 
 use std::path::PathBuf;
 use std::process::Command;
-use std::time::Duration;
 
-use expectrl::process::unix::WaitStatus;
-use expectrl::{Eof, Expect, Session};
 use serde_json::{Value, json};
 
 use crate::support::bin;
-
-const DOWN: &str = "\x1b[B";
-const ENTER: &str = "\r";
-const ESC: &str = "\x1b";
-const BACKSPACE: &str = "\x7f";
+use crate::support::pty::{BACKSPACE, DOWN, ENTER, ESC, Terminal};
 
 /// One run of the binary in a pty.
 struct Pty {
-    session: expectrl::session::OsSession,
-    /// Every byte the program wrote to the terminal so far.
-    seen: Vec<u8>,
+    term: Terminal,
     out: PathBuf,
     dir: tempfile::TempDir,
+}
+
+impl std::ops::Deref for Pty {
+    type Target = Terminal;
+    fn deref(&self) -> &Terminal {
+        &self.term
+    }
+}
+
+impl std::ops::DerefMut for Pty {
+    fn deref_mut(&mut self) -> &mut Terminal {
+        &mut self.term
+    }
 }
 
 impl Pty {
@@ -58,51 +62,18 @@ impl Pty {
             .arg(&req)
             .arg(&out)
             .arg(bin())
-            .args(args)
-            .env("NO_COLOR", "1")
-            .env("TERM", "xterm")
-            .env_remove("CLICOLOR_FORCE");
+            .args(args);
         for (k, v) in env {
             cmd.env(k, v);
         }
-        let mut session = Session::spawn(cmd).expect("spawn in a pty");
-        // Generous: CI machines are small and busy.
-        session.set_expect_timeout(Some(Duration::from_secs(60)));
         Pty {
-            session,
-            seen: Vec::new(),
+            term: Terminal::spawn(cmd),
             out,
             dir,
         }
     }
 
     /// Waits until the program has written `text`.
-    fn expect(&mut self, text: &str) {
-        match self.session.expect(text) {
-            Ok(c) => {
-                self.seen.extend_from_slice(c.before());
-                for m in c.matches() {
-                    self.seen.extend_from_slice(m);
-                }
-            }
-            Err(e) => panic!(
-                "waiting for {text:?}: {e}; the terminal showed:\n{}",
-                String::from_utf8_lossy(&self.seen)
-            ),
-        }
-    }
-
-    fn send(&mut self, keys: &str) {
-        self.session.send(keys).expect("send keys");
-    }
-
-    /// Types a line of text, waits for it to show, and presses Enter.
-    fn type_line(&mut self, text: &str) {
-        self.send(text);
-        self.expect(text);
-        self.send(ENTER);
-    }
-
     /// Submits from the review step; the answer must be an accept.
     fn submit(mut self) -> Value {
         self.expect("Send this answer?");
@@ -119,17 +90,7 @@ impl Pty {
 
     /// Like `finish`, also reading files the run left in its folder.
     fn finish_reading(mut self, files: &[&str]) -> ((i32, String, Vec<u8>), Vec<String>) {
-        if let Ok(c) = self.session.expect(Eof) {
-            self.seen.extend_from_slice(c.before());
-            for m in c.matches() {
-                self.seen.extend_from_slice(m);
-            }
-        }
-        let status = self.session.get_process().wait().expect("wait");
-        let code = match status {
-            WaitStatus::Exited(_, code) => code,
-            other => panic!("not a normal exit: {other:?}"),
-        };
+        let code = self.term.finish();
         let out = std::fs::read_to_string(&self.out).unwrap_or_default();
         let read: Vec<String> = files
             .iter()
@@ -138,7 +99,7 @@ impl Pty {
                     .unwrap_or_else(|e| panic!("{f}: {e}"))
             })
             .collect();
-        ((code, out, self.seen), read)
+        ((code, out, self.term.seen), read)
     }
 }
 

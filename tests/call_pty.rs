@@ -4,21 +4,30 @@
 
 use std::path::PathBuf;
 use std::process::Command;
-use std::time::Duration;
 
-use expectrl::process::unix::WaitStatus;
-use expectrl::{Eof, Expect, Session};
 use serde_json::Value;
 
+use crate::support::pty::{ENTER, Terminal};
 use crate::support::{bin, example_server};
 
-const ENTER: &str = "\r";
 const CTRL_C: &str = "\x03";
 
 struct Pty {
-    session: expectrl::session::OsSession,
-    seen: Vec<u8>,
+    term: Terminal,
     dir: tempfile::TempDir,
+}
+
+impl std::ops::Deref for Pty {
+    type Target = Terminal;
+    fn deref(&self) -> &Terminal {
+        &self.term
+    }
+}
+
+impl std::ops::DerefMut for Pty {
+    fn deref_mut(&mut self) -> &mut Terminal {
+        &mut self.term
+    }
 }
 
 impl Pty {
@@ -39,15 +48,9 @@ impl Pty {
             .arg(bin())
             .args(args)
             .arg("--")
-            .arg(example_server())
-            .env("NO_COLOR", "1")
-            .env("TERM", "xterm")
-            .env_remove("CLICOLOR_FORCE");
-        let mut session = Session::spawn(cmd).expect("spawn in a pty");
-        session.set_expect_timeout(Some(Duration::from_secs(60)));
+            .arg(example_server());
         Pty {
-            session,
-            seen: Vec::new(),
+            term: Terminal::spawn(cmd),
             dir,
         }
     }
@@ -56,40 +59,9 @@ impl Pty {
         self.dir.path().join(name)
     }
 
-    fn expect(&mut self, text: &str) {
-        match self.session.expect(text) {
-            Ok(c) => {
-                self.seen.extend_from_slice(c.before());
-                for m in c.matches() {
-                    self.seen.extend_from_slice(m);
-                }
-            }
-            Err(e) => panic!(
-                "waiting for {text:?}: {e}; the terminal showed:\n{}",
-                String::from_utf8_lossy(&self.seen)
-            ),
-        }
-    }
-
-    fn send(&mut self, keys: &str) {
-        self.session.send(keys).expect("send keys");
-    }
-
-    fn type_line(&mut self, text: &str) {
-        self.send(text);
-        self.expect(text);
-        self.send(ENTER);
-    }
-
     /// Reads to the end and returns the exit code and stdout.
     fn finish(&mut self) -> (i32, String) {
-        if let Ok(c) = self.session.expect(Eof) {
-            self.seen.extend_from_slice(c.before());
-        }
-        let code = match self.session.get_process().wait().expect("wait") {
-            WaitStatus::Exited(_, code) => code,
-            other => panic!("not a normal exit: {other:?}"),
-        };
+        let code = self.term.finish();
         let out = std::fs::read_to_string(self.path("out")).unwrap_or_default();
         (code, out)
     }
@@ -125,7 +97,7 @@ fn a_booking_answered_by_hand_reaches_the_server() {
     p.expect("Send this answer?");
     p.send(ENTER);
     let (code, out) = p.finish();
-    assert_eq!(code, 0, "{}", String::from_utf8_lossy(&p.seen));
+    assert_eq!(code, 0, "{}", p.screen());
     let result: Value = serde_json::from_str(&out).unwrap();
     assert_eq!(
         result["content"][0]["text"],
@@ -158,10 +130,7 @@ fn ctrl_c_in_the_form_ends_the_call_and_keeps_the_recording() {
     assert!(!before.is_empty());
     assert_eq!(before, after, "the terminal settings are restored");
     let shown = b"\x1b[?25h";
-    assert!(
-        p.seen.windows(shown.len()).any(|w| w == shown),
-        "the cursor is shown again"
-    );
+    assert!(p.showed(shown), "the cursor is shown again");
     // The recording holds everything up to the question in flight.
     let lines: Vec<Value> = std::fs::read_to_string(&session)
         .unwrap()
@@ -203,7 +172,7 @@ fn esc_in_the_form_answers_cancel_and_the_call_goes_on() {
     p.send("\x1b");
     p.expect("(cancelled)");
     let (code, out) = p.finish();
-    assert_eq!(code, 0, "{}", String::from_utf8_lossy(&p.seen));
+    assert_eq!(code, 0, "{}", p.screen());
     let result: Value = serde_json::from_str(&out).unwrap();
     assert_eq!(result["content"][0]["text"], "book_table: cancel");
 }

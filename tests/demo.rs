@@ -2,75 +2,41 @@
 //! and the transcript it prints when there is no terminal.
 
 use std::process::Command;
-use std::time::Duration;
 
-use expectrl::process::unix::WaitStatus;
-use expectrl::{Eof, Expect, Session};
-
+use crate::support::pty::{BACKSPACE, DOWN, ENTER, ESC, Terminal, UP};
 use crate::support::{bin, cmd};
-
-const UP: &str = "\x1b[A";
-const DOWN: &str = "\x1b[B";
-const ENTER: &str = "\r";
-const ESC: &str = "\x1b";
-const BACKSPACE: &str = "\x7f";
 
 /// `mcp-elicit demo` with stdin, stdout and stderr on one pty.
 struct Tour {
-    session: expectrl::session::OsSession,
-    seen: Vec<u8>,
+    term: Terminal,
+}
+
+impl std::ops::Deref for Tour {
+    type Target = Terminal;
+    fn deref(&self) -> &Terminal {
+        &self.term
+    }
+}
+
+impl std::ops::DerefMut for Tour {
+    fn deref_mut(&mut self) -> &mut Terminal {
+        &mut self.term
+    }
 }
 
 impl Tour {
     fn start() -> Tour {
         let mut c = Command::new(bin());
-        c.arg("demo")
-            .env("NO_COLOR", "1")
-            .env("TERM", "xterm")
-            .env_remove("CLICOLOR_FORCE");
-        let mut session = Session::spawn(c).expect("spawn in a pty");
-        session.set_expect_timeout(Some(Duration::from_secs(60)));
+        c.arg("demo");
         Tour {
-            session,
-            seen: Vec::new(),
+            term: Terminal::spawn(c),
         }
-    }
-
-    fn expect(&mut self, text: &str) {
-        match self.session.expect(text) {
-            Ok(c) => {
-                self.seen.extend_from_slice(c.before());
-                for m in c.matches() {
-                    self.seen.extend_from_slice(m);
-                }
-            }
-            Err(e) => panic!(
-                "waiting for {text:?}: {e}; the terminal showed:\n{}",
-                String::from_utf8_lossy(&self.seen)
-            ),
-        }
-    }
-
-    fn send(&mut self, keys: &str) {
-        self.session.send(keys).expect("send keys");
-    }
-
-    fn type_line(&mut self, text: &str) {
-        self.send(text);
-        self.expect(text);
-        self.send(ENTER);
     }
 
     /// Reads to the end; the exit code and everything the terminal showed.
     fn finish(mut self) -> (i32, String) {
-        if let Ok(c) = self.session.expect(Eof) {
-            self.seen.extend_from_slice(c.before());
-        }
-        let code = match self.session.get_process().wait().expect("wait") {
-            WaitStatus::Exited(_, code) => code,
-            other => panic!("not a normal exit: {other:?}"),
-        };
-        (code, String::from_utf8_lossy(&self.seen).into_owned())
+        let code = self.term.finish();
+        (code, self.term.screen())
     }
 }
 

@@ -4,12 +4,11 @@
 //! neutralised. Asserted on the bytes written to a real pty.
 
 use std::process::Command;
-use std::time::Duration;
 
-use expectrl::{Eof, Expect, Session};
 use serde_json::json;
 
 use crate::support::bin;
+use crate::support::pty::{ESC, Terminal};
 
 /// Text carrying every trick, and the sequences none of it may emit.
 const TRICKS: &str = "A\u{1b}[2J\u{1b}[H\u{1b}]8;;https://evil.example/\u{7}link\u{1b}]8;;\u{7} \u{1b}]52;c;ZXZpbA==\u{7}B\u{1b}[1A\u{1b}[2KC\u{9b}31mD\u{202e}E\u{200b}F";
@@ -35,23 +34,10 @@ fn pty_output(args: &[&str]) -> (Vec<u8>, i32) {
 
 fn pty_output_env(args: &[&str], env: &[(&str, &str)]) -> (Vec<u8>, i32) {
     let mut cmd = Command::new(bin());
-    cmd.envs(env.iter().copied());
-    cmd.args(args)
-        .env("NO_COLOR", "1")
-        .env("TERM", "xterm")
-        .env_remove("CLICOLOR_FORCE");
-    let mut session = Session::spawn(cmd).expect("spawn in a pty");
-    session.set_expect_timeout(Some(Duration::from_secs(60)));
-    let found = session.expect(Eof).expect("the command ends");
-    let mut seen = found.before().to_vec();
-    for m in found.matches() {
-        seen.extend_from_slice(m);
-    }
-    let code = match session.get_process().wait().expect("wait") {
-        expectrl::process::unix::WaitStatus::Exited(_, c) => c,
-        other => panic!("{other:?}"),
-    };
-    (seen, code)
+    cmd.envs(env.iter().copied()).args(args);
+    let mut term = Terminal::spawn(cmd);
+    let code = term.finish();
+    (term.seen, code)
 }
 
 fn assert_neutralised(seen: &[u8]) {
@@ -142,22 +128,13 @@ fn url_mode_flags_a_look_alike_host_before_anything_is_opened() {
     std::fs::write(&req, url_request("https://xn--pple-43d.com/login")).unwrap();
     let mut cmd = Command::new(bin());
     cmd.args(["answer", req.to_str().unwrap()])
-        .env("NO_COLOR", "1")
-        .env("TERM", "xterm")
         .env("BROWSER", "/bin/false");
-    let mut session = Session::spawn(cmd).expect("spawn in a pty");
-    session.set_expect_timeout(Some(Duration::from_secs(60)));
-    session
-        .expect("Host: xn--pple-43d.com")
-        .expect("the host is shown as punycode");
-    session
-        .expect("internationalised")
-        .expect("the look-alike host is flagged");
-    session.expect("Open this page?").expect("asked first");
-    session.send("\x1b").unwrap();
-    session.expect(Eof).unwrap();
-    match session.get_process().wait().unwrap() {
-        expectrl::process::unix::WaitStatus::Exited(_, c) => assert_eq!(c, 4),
-        other => panic!("{other:?}"),
-    }
+    let mut term = Terminal::spawn(cmd);
+    // The host is shown apart, as punycode, and flagged before the
+    // question.
+    term.expect("Host: xn--pple-43d.com");
+    term.expect("internationalised");
+    term.expect("Open this page?");
+    term.send(ESC);
+    assert_eq!(term.finish(), 4);
 }

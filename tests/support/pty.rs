@@ -1,0 +1,85 @@
+//! A program on a real pseudo-terminal, driven with keys, with everything
+//! it showed kept for assertions.
+
+use std::process::Command;
+use std::time::Duration;
+
+use expectrl::process::unix::WaitStatus;
+use expectrl::{Eof, Expect, Session};
+
+pub const UP: &str = "\x1b[A";
+pub const DOWN: &str = "\x1b[B";
+pub const ENTER: &str = "\r";
+pub const ESC: &str = "\x1b";
+pub const BACKSPACE: &str = "\x7f";
+
+pub struct Terminal {
+    session: expectrl::session::OsSession,
+    /// Every byte the program wrote to the terminal so far.
+    pub seen: Vec<u8>,
+}
+
+impl Terminal {
+    /// Starts `cmd` on a new pty (`TERM=xterm`, colours off).
+    pub fn spawn(mut cmd: Command) -> Terminal {
+        cmd.env("NO_COLOR", "1")
+            .env("TERM", "xterm")
+            .env_remove("CLICOLOR_FORCE");
+        let mut session = Session::spawn(cmd).expect("spawn in a pty");
+        session.set_expect_timeout(Some(Duration::from_secs(60)));
+        Terminal {
+            session,
+            seen: Vec::new(),
+        }
+    }
+
+    fn keep(&mut self, found: &expectrl::Captures) {
+        self.seen.extend_from_slice(found.before());
+        for m in found.matches() {
+            self.seen.extend_from_slice(m);
+        }
+    }
+
+    /// Waits until the terminal shows `text`.
+    pub fn expect(&mut self, text: &str) {
+        match self.session.expect(text) {
+            Ok(c) => self.keep(&c),
+            Err(e) => panic!(
+                "waiting for {text:?}: {e}; the terminal showed:\n{}",
+                String::from_utf8_lossy(&self.seen)
+            ),
+        }
+    }
+
+    pub fn send(&mut self, keys: &str) {
+        self.session.send(keys).expect("send keys");
+    }
+
+    /// Types `text`, waits for its echo, presses Enter.
+    pub fn type_line(&mut self, text: &str) {
+        self.send(text);
+        self.expect(text);
+        self.send(ENTER);
+    }
+
+    /// Reads to the end and returns the exit code.
+    pub fn finish(&mut self) -> i32 {
+        if let Ok(c) = self.session.expect(Eof) {
+            self.keep(&c);
+        }
+        match self.session.get_process().wait().expect("wait") {
+            WaitStatus::Exited(_, code) => code,
+            other => panic!("not a normal exit: {other:?}"),
+        }
+    }
+
+    /// What the terminal showed, as text.
+    pub fn screen(&self) -> String {
+        String::from_utf8_lossy(&self.seen).into_owned()
+    }
+
+    /// Whether the program wrote these bytes, in one piece.
+    pub fn showed(&self, bytes: &[u8]) -> bool {
+        self.seen.windows(bytes.len()).any(|w| w == bytes)
+    }
+}
