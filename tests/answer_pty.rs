@@ -8,7 +8,7 @@ use std::process::Command;
 use serde_json::{Value, json};
 
 use crate::support::bin;
-use crate::support::pty::{BACKSPACE, DOWN, ENTER, ESC, Terminal};
+use crate::support::pty::{BACKSPACE, DOWN, ENTER, ESC, Terminal, on_terminal};
 
 /// One run of the binary in a pty.
 struct Pty {
@@ -17,18 +17,7 @@ struct Pty {
     dir: tempfile::TempDir,
 }
 
-impl std::ops::Deref for Pty {
-    type Target = Terminal;
-    fn deref(&self) -> &Terminal {
-        &self.term
-    }
-}
-
-impl std::ops::DerefMut for Pty {
-    fn deref_mut(&mut self) -> &mut Terminal {
-        &mut self.term
-    }
-}
+on_terminal!(Pty);
 
 impl Pty {
     fn start(request: &Value, args: &[&str]) -> Pty {

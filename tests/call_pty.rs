@@ -7,7 +7,7 @@ use std::process::Command;
 
 use serde_json::Value;
 
-use crate::support::pty::{ENTER, Terminal};
+use crate::support::pty::{ENTER, Terminal, on_terminal};
 use crate::support::{bin, example_server};
 
 const CTRL_C: &str = "\x03";
@@ -17,18 +17,7 @@ struct Pty {
     dir: tempfile::TempDir,
 }
 
-impl std::ops::Deref for Pty {
-    type Target = Terminal;
-    fn deref(&self) -> &Terminal {
-        &self.term
-    }
-}
-
-impl std::ops::DerefMut for Pty {
-    fn deref_mut(&mut self) -> &mut Terminal {
-        &mut self.term
-    }
-}
+on_terminal!(Pty);
 
 impl Pty {
     /// Runs `call ARGS -- booking_server` with stdout to a file, and `stty -g`

@@ -303,42 +303,11 @@ fn example_server() -> std::path::PathBuf {
         .join("booking_server")
 }
 
-struct ExampleHttp {
-    child: Child,
-    url: String,
-}
-
-impl ExampleHttp {
-    fn start(extra: &[&str]) -> ExampleHttp {
-        use std::io::BufRead;
-        let mut child = Command::new(example_server())
-            .args(["--http", "127.0.0.1:0"])
-            .args(extra)
-            .stderr(Stdio::piped())
-            .spawn()
-            .unwrap();
-        let mut line = String::new();
-        std::io::BufReader::new(child.stderr.take().unwrap())
-            .read_line(&mut line)
-            .unwrap();
-        let url = line.trim().rsplit(' ').next().unwrap().to_string();
-        assert!(url.starts_with("http://127.0.0.1:"), "{line}");
-        ExampleHttp { child, url }
-    }
-}
-
-impl Drop for ExampleHttp {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
-
 #[test]
 fn the_example_server_in_every_revision_and_transport() {
     let details = json!({"action": "accept", "content": {"name": "Ada", "email": "ada@example.com", "date": "2026-12-24", "guests": 4, "seating": "terrace"}});
     let yes = json!({"action": "accept", "content": {"confirm": true}});
-    let http = ExampleHttp::start(&[]);
+    let http = crate::support::HttpServer::start(&[]);
     for spec in [
         Some(Revision::V2025_06_18),
         Some(Revision::V2025_11_25),
@@ -387,7 +356,7 @@ fn the_example_server_in_every_revision_and_transport() {
 
 #[test]
 fn url_mode_is_declared_and_answered_without_content() {
-    let http = ExampleHttp::start(&[]);
+    let http = crate::support::HttpServer::start(&[]);
     for spec in [Some(Revision::V2025_11_25), None] {
         let t = Box::new(Http::new(&http.url).unwrap());
         let (client, resp, r) = call(

@@ -3,7 +3,7 @@
 
 use std::process::Command;
 
-use crate::support::pty::{BACKSPACE, DOWN, ENTER, ESC, Terminal, UP};
+use crate::support::pty::{BACKSPACE, DOWN, ENTER, ESC, Terminal, UP, on_terminal};
 use crate::support::{bin, cmd};
 
 /// `mcp-elicit demo` with stdin, stdout and stderr on one pty.
@@ -11,18 +11,7 @@ struct Tour {
     term: Terminal,
 }
 
-impl std::ops::Deref for Tour {
-    type Target = Terminal;
-    fn deref(&self) -> &Terminal {
-        &self.term
-    }
-}
-
-impl std::ops::DerefMut for Tour {
-    fn deref_mut(&mut self) -> &mut Terminal {
-        &mut self.term
-    }
-}
+on_terminal!(Tour);
 
 impl Tour {
     fn start() -> Tour {

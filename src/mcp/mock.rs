@@ -210,6 +210,17 @@ fn load_session(text: &str, name: &str, stem: &str) -> std::io::Result<Vec<MockT
     let mut open: Vec<(String, usize)> = Vec::new();
     // Elicitations outside any call go to a tool named after the file.
     let mut loose: Option<usize> = None;
+    let loose_tool = |tools: &mut Vec<MockTool>, loose: &mut Option<usize>| {
+        *loose.get_or_insert_with(|| {
+            tools.push(MockTool {
+                name: stem.to_string(),
+                origin: name.to_string(),
+                arguments: Map::new(),
+                questions: Vec::new(),
+            });
+            tools.len() - 1
+        })
+    };
     each_line(text.as_bytes(), |line_no, event| -> std::io::Result<()> {
         let Event::Line(_, Line::Message { from, msg, .. }) = event else {
             return Ok(());
@@ -250,15 +261,7 @@ fn load_session(text: &str, name: &str, stem: &str) -> std::io::Result<Vec<MockT
                 let Some(p) = params else { return Ok(()) };
                 let at = match open.last() {
                     Some((_, i)) => *i,
-                    None => *loose.get_or_insert_with(|| {
-                        tools.push(MockTool {
-                            name: stem.to_string(),
-                            origin: name.to_string(),
-                            arguments: Map::new(),
-                            questions: Vec::new(),
-                        });
-                        tools.len() - 1
-                    }),
+                    None => loose_tool(&mut tools, &mut loose),
                 };
                 tools[at].ask(p.to_value(), format!("{name}:{line_no}"));
             }
@@ -266,15 +269,7 @@ fn load_session(text: &str, name: &str, stem: &str) -> std::io::Result<Vec<MockT
             // one named after the file.
             Some("prompts/get" | "resources/read") => {
                 let Some(id) = id else { return Ok(()) };
-                let at = *loose.get_or_insert_with(|| {
-                    tools.push(MockTool {
-                        name: stem.to_string(),
-                        origin: name.to_string(),
-                        arguments: Map::new(),
-                        questions: Vec::new(),
-                    });
-                    tools.len() - 1
-                });
+                let at = loose_tool(&mut tools, &mut loose);
                 open.push((id, at));
             }
             Some(_) => {}

@@ -83,3 +83,23 @@ impl Terminal {
         self.seen.windows(bytes.len()).any(|w| w == bytes)
     }
 }
+
+/// Gives a test's own driver, holding a `term: Terminal`, the terminal's
+/// methods (`expect`, `send`, `type_line`, `seen`, ...).
+macro_rules! on_terminal {
+    ($driver:ty) => {
+        impl std::ops::Deref for $driver {
+            type Target = $crate::support::pty::Terminal;
+            fn deref(&self) -> &Self::Target {
+                &self.term
+            }
+        }
+
+        impl std::ops::DerefMut for $driver {
+            fn deref_mut(&mut self) -> &mut Self::Target {
+                &mut self.term
+            }
+        }
+    };
+}
+pub(crate) use on_terminal;
