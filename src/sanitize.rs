@@ -45,6 +45,32 @@ pub fn block(text: &str) -> Cow<'_, str> {
     clean(text, true)
 }
 
+/// Serialised JSON made safe for a terminal without changing what it
+/// means: the control characters JSON leaves raw (DEL, the C1 range, where
+/// U+009B is a CSI) and invisible characters (bidi overrides, zero-width
+/// characters) become `\uXXXX` escapes. They can only occur inside strings,
+/// where an escape is the same character to every JSON reader.
+pub fn json(text: &str) -> Cow<'_, str> {
+    let risky = |c: char| c.is_control() || is_invisible(c);
+    if !text.chars().any(risky) {
+        return Cow::Borrowed(text);
+    }
+    let mut out = String::with_capacity(text.len() + 16);
+    for c in text.chars() {
+        // Newlines and indentation of pretty JSON stay as they are; a
+        // control character inside a string is already escaped.
+        if risky(c) && !matches!(c, '\n' | '\r' | '\t') {
+            let mut units = [0u16; 2];
+            for u in c.encode_utf16(&mut units) {
+                out.push_str(&format!("\\u{u:04x}"));
+            }
+        } else {
+            out.push(c);
+        }
+    }
+    Cow::Owned(out)
+}
+
 fn needs_cleaning(text: &str, keep_newlines: bool) -> bool {
     text.chars()
         .any(|c| (c.is_control() && !(keep_newlines && c == '\n')) || is_invisible(c))
@@ -128,6 +154,28 @@ fn skip_string(chars: &mut Chars) {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn json_escapes_keep_the_meaning() {
+        let v =
+            serde_json::json!({"t": "a\u{9b}31m\u{202e}b\u{200b}\u{7f}\u{e0041}c", "n": "x\ny"});
+        let text = serde_json::to_string_pretty(&v).unwrap();
+        let safe = super::json(&text);
+        assert!(
+            safe.chars()
+                .all(|c| c == '\n' || !c.is_control() && !super::is_invisible(c)),
+            "{safe}"
+        );
+        assert!(
+            safe.contains("\\u009b31m\\u202eb\\u200b\\u007f\\udb40\\udc41c"),
+            "{safe}"
+        );
+        assert_eq!(serde_json::from_str::<serde_json::Value>(&safe).unwrap(), v);
+        assert!(matches!(
+            super::json("{\"a\": \"plain\"}"),
+            std::borrow::Cow::Borrowed(_)
+        ));
+    }
+
     use super::*;
 
     #[test]

@@ -8,18 +8,21 @@ use std::process::Command;
 use serde_json::json;
 
 use crate::support::bin;
-use crate::support::pty::{ESC, Terminal};
+use crate::support::pty::{ENTER, ESC, Terminal};
 
 /// Text carrying every trick, and the sequences none of it may emit.
 const TRICKS: &str = "A\u{1b}[2J\u{1b}[H\u{1b}]8;;https://evil.example/\u{7}link\u{1b}]8;;\u{7} \u{1b}]52;c;ZXZpbA==\u{7}B\u{1b}[1A\u{1b}[2KC\u{9b}31mD\u{202e}E\u{200b}F";
 
+/// What `TRICKS` would do on a terminal if printed raw. The sequences are
+/// matched with the text around them, since the form itself moves the
+/// cursor and clears lines with the same sequences.
 const FORBIDDEN: [&[u8]; 11] = [
-    b"\x1b[2J",
-    b"\x1b[H",
+    b"A\x1b[2J",
+    b"\x1b[2J\x1b[H",
     b"\x1b]8;",
     b"\x1b]52;",
-    b"\x1b[1A",
-    b"\x1b[2K",
+    b"B\x1b[1A",
+    b"\x1b[2KC",
     b"\x07",
     "\u{9b}".as_bytes(),
     "\u{202e}".as_bytes(),
@@ -137,4 +140,55 @@ fn url_mode_flags_a_look_alike_host_before_anything_is_opened() {
     term.expect("Open this page?");
     term.send(ESC);
     assert_eq!(term.finish(), 4);
+}
+
+#[test]
+fn call_shows_a_hostile_servers_name_and_form_as_text() {
+    let python = std::env::var("MCP_PYTHON").unwrap_or_else(|_| "python3".into());
+    let mut cmd = Command::new(bin());
+    cmd.args(["call", "--tool", "t", "--"])
+        .arg(python)
+        .arg(crate::support::root().join("tests/servers/hostile.py"))
+        .arg("tricks");
+    let mut term = Terminal::spawn(cmd);
+    term.expect("Alink BCD");
+    term.expect("Name Alink BCD");
+    term.type_line("Ada");
+    term.expect("Send this answer?");
+    term.send(ENTER);
+    let code = term.finish();
+    let screen = term.screen();
+    assert_eq!(code, 0, "{screen}");
+    // The server's name, message, title and description are on the
+    // screen as text ...
+    assert!(screen.contains(r"\u{202e}E\u{200b}F"), "{screen}");
+    // ... and none of their control sequences, not even in the tool's
+    // result, JSON on stdout, where they are escaped as JSON escapes them.
+    assert_neutralised(&term.seen);
+    assert!(screen.contains(r#"C\u009b31mD\u202eE\u200bF"#), "{screen}");
+}
+
+#[test]
+fn lint_output_in_every_format_is_free_of_what_a_file_hides() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("hostile.json");
+    let doc = json!({"type": "object",
+        "properties": {TRICKS: {"type": "strin", "title": TRICKS}},
+        "required": [TRICKS]});
+    std::fs::write(&path, doc.to_string()).unwrap();
+    for format in ["full", "concise", "json", "sarif", "github"] {
+        let out = Command::new(bin())
+            .args(["lint", "--format", format])
+            .arg(&path)
+            .env("NO_COLOR", "1")
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(1), "{format}");
+        assert_neutralised(&out.stdout);
+        assert_neutralised(&out.stderr);
+        if format == "json" || format == "sarif" {
+            let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+            assert!(v.to_string().contains("\\u202e") || v.to_string().contains('\u{202e}'));
+        }
+    }
 }

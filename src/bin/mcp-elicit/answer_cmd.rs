@@ -425,9 +425,11 @@ fn lint_error(id: Option<&str>, revision: Revision, diags: &[Diagnostic]) -> Str
     )
 }
 
+/// Writes a JSON document; characters a terminal would act on are escaped
+/// (the same JSON to any reader).
 fn write_stdout(s: &str) -> io::Result<()> {
     let mut out = io::stdout().lock();
-    out.write_all(s.as_bytes())?;
+    out.write_all(mcp_elicit::sanitize::json(s).as_bytes())?;
     out.write_all(b"\n")?;
     out.flush()
 }

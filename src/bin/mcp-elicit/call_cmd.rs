@@ -229,8 +229,8 @@ fn report(client: &mut Client) {
 
 fn print(v: &Value) -> Result<()> {
     let mut out = std::io::stdout().lock();
-    serde_json::to_writer_pretty(&mut out, v).context("writing the result")?;
-    writeln!(out)?;
+    let text = serde_json::to_string_pretty(v).context("writing the result")?;
+    writeln!(out, "{}", sanitize::json(&text))?;
     out.flush()?;
     Ok(())
 }

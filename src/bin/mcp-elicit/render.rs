@@ -8,6 +8,7 @@ use console::{Style, style};
 use mcp_elicit::finding::{Diagnostic, Severity};
 use mcp_elicit::lint::Counts;
 use mcp_elicit::rules::{self, Rule};
+use mcp_elicit::sanitize;
 use serde_json::{Value, json};
 
 use crate::cli::OutputFormat;
@@ -51,7 +52,7 @@ impl Renderer for Concise {
             d.line,
             d.column,
             severity_style(d.severity).apply_to(format!("{}[{}]", d.severity, d.code)),
-            d.message
+            sanitize::line(&d.message)
         )
     }
 }
@@ -69,7 +70,7 @@ impl Renderer for Full {
             out,
             "{}{}",
             sev.apply_to(format!("{}[{}]", d.severity, d.code)),
-            style(format!(": {}", d.message)).bold()
+            style(format!(": {}", sanitize::line(&d.message))).bold()
         )?;
         let gutter = d.line.to_string().len();
         let pad = " ".repeat(gutter);
@@ -100,7 +101,7 @@ impl Renderer for Full {
         let pointer = if d.pointer.is_empty() {
             String::new()
         } else {
-            format!(" at {}", d.pointer)
+            format!(" at {}", sanitize::line(&d.pointer))
         };
         writeln!(
             out,
@@ -136,7 +137,7 @@ fn window(d: &Diagnostic) -> (String, usize, usize) {
         .map(|&c| {
             if c == '\t' {
                 ' '
-            } else if c.is_control() {
+            } else if c.is_control() || sanitize::is_invisible(c) {
                 '\u{fffd}'
             } else {
                 c
@@ -171,7 +172,8 @@ impl Renderer for JsonOut {
                 "notes": counts.notes,
             }
         });
-        serde_json::to_writer_pretty(&mut *out, &doc).map_err(io::Error::other)?;
+        let text = serde_json::to_string_pretty(&doc).map_err(io::Error::other)?;
+        out.write_all(sanitize::json(&text).as_bytes())?;
         writeln!(out)
     }
 }
@@ -263,7 +265,8 @@ impl Renderer for Sarif {
                 "results": std::mem::take(&mut self.results),
             }]
         });
-        serde_json::to_writer_pretty(&mut *out, &doc).map_err(io::Error::other)?;
+        let text = serde_json::to_string_pretty(&doc).map_err(io::Error::other)?;
+        out.write_all(sanitize::json(&text).as_bytes())?;
         writeln!(out)
     }
 }
@@ -302,7 +305,11 @@ impl Renderer for Github {
             ",title={}",
             gh_escape_prop(&format!("{} {}", d.code, d.name))
         ));
-        writeln!(out, "::{cmd} {props}::{}", gh_escape_data(&d.message))
+        writeln!(
+            out,
+            "::{cmd} {props}::{}",
+            gh_escape_data(&sanitize::line(&d.message))
+        )
     }
 }
 
