@@ -180,3 +180,52 @@ fn a_form_not_finished_within_the_timeout_ends_the_call() {
     let after = std::fs::read_to_string(p.path("after")).unwrap();
     assert_eq!(before, after, "the terminal settings are restored");
 }
+
+#[test]
+fn a_call_cut_short_ends_its_http_session() {
+    // The official Python SDK's server logs each request it serves.
+    let dir = tempfile::tempdir().unwrap();
+    let log = dir.path().join("access.log");
+    let port = std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port();
+    let python = std::env::var("MCP_PYTHON").unwrap_or_else(|_| "python3".into());
+    let mut server = Command::new(python)
+        .arg(crate::support::root().join("tests/servers/booking.py"))
+        .args(["http", &port.to_string()])
+        .stdout(std::fs::File::create(&log).unwrap())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .expect("python3 with the mcp package");
+    let start = std::time::Instant::now();
+    while std::net::TcpStream::connect(("127.0.0.1", port)).is_err() {
+        assert!(start.elapsed().as_secs() < 30, "the server did not start");
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+    let url = format!("http://127.0.0.1:{port}/mcp");
+    let mut cmd = Command::new(bin());
+    cmd.args([
+        "call",
+        "--spec",
+        "2025-11-25",
+        "--timeout",
+        "1",
+        "--tool",
+        "book_table",
+    ])
+    .arg(&url);
+    let mut term = Terminal::spawn(cmd);
+    term.expect("Guests *: ");
+    term.expect("the call is ended");
+    assert_eq!(term.finish(), 4);
+    // The session is deleted on the way out, not left to time out.
+    let deleted = (0..100).any(|_| {
+        std::thread::sleep(std::time::Duration::from_millis(50));
+        std::fs::read_to_string(&log).is_ok_and(|l| l.contains("\"DELETE /mcp HTTP/1.1\" 200"))
+    });
+    let _ = server.kill();
+    let _ = server.wait();
+    assert!(deleted, "{}", std::fs::read_to_string(&log).unwrap());
+}

@@ -143,6 +143,12 @@ impl Client {
         Ok(c)
     }
 
+    /// What ends the connection from a signal handler, when the call
+    /// cannot end normally (see [`Transport::ender`]).
+    pub fn ender(&self) -> Option<Box<dyn FnOnce() + Send>> {
+        self.t.ender()
+    }
+
     /// The revision spoken.
     pub fn revision(&self) -> Revision {
         self.rev

@@ -51,6 +51,12 @@ pub trait Transport {
     fn initialized(&mut self) {}
     /// Ends the connection: stdio ends the child, HTTP deletes the session.
     fn close(&mut self);
+    /// What ends the connection from elsewhere (a signal handler) when the
+    /// call cannot end normally: HTTP deletes the session. `None` when
+    /// nothing needs doing (a stdio child gets the same signal).
+    fn ender(&self) -> Option<Box<dyn FnOnce() + Send>> {
+        None
+    }
     /// How the server was reached, for recordings.
     fn peer(&self) -> Peer;
 }
@@ -538,20 +544,34 @@ impl Transport for Http {
     }
 
     fn close(&mut self) {
-        let headers = Http::headers(&self.shared);
-        if headers.iter().any(|(k, _)| *k == "Mcp-Session-Id") {
-            let mut req = self.agent.delete(&self.url);
-            for (k, v) in headers {
-                req = req.header(k, &v);
-            }
-            let _ = req.call();
-        }
+        delete_session(&self.agent, &self.url, &self.shared);
+    }
+
+    fn ender(&self) -> Option<Box<dyn FnOnce() + Send>> {
+        let (agent, url, shared) = (
+            self.agent.clone(),
+            self.url.clone(),
+            Arc::clone(&self.shared),
+        );
+        Some(Box::new(move || delete_session(&agent, &url, &shared)))
     }
 
     fn peer(&self) -> Peer {
         Peer::Http {
             url: self.url.clone(),
         }
+    }
+}
+
+/// DELETE on the endpoint, ending the session, when there is one.
+fn delete_session(agent: &ureq::Agent, url: &str, shared: &Mutex<HttpShared>) {
+    let headers = Http::headers(shared);
+    if headers.iter().any(|(k, _)| *k == "Mcp-Session-Id") {
+        let mut req = agent.delete(url);
+        for (k, v) in headers {
+            req = req.header(k, &v);
+        }
+        let _ = req.call();
     }
 }
 

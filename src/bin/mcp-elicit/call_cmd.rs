@@ -56,6 +56,9 @@ pub fn run(args: CallArgs) -> Result<Outcome> {
         redact: args.script.redact.clone(),
     });
     let mut client = Client::connect(transport, opts, recording)?;
+    if let Some(ender) = client.ender() {
+        *ENDER.lock().unwrap_or_else(|p| p.into_inner()) = Some(ender);
+    }
     let outcome = match request {
         Some((method, params)) => {
             let resp = client.request(method, params, responder.as_mut());
@@ -165,11 +168,28 @@ fn responder(args: &CallArgs) -> Result<Box<dyn Responder>> {
     })
 }
 
+/// What ends the connection when the call ends from a signal handler (an
+/// HTTP session is deleted), set once connected.
+type Ender = Box<dyn FnOnce() + Send>;
+static ENDER: Mutex<Option<Ender>> = Mutex::new(None);
+
+/// How long ending the connection may take when the call is cut short.
+const ENDING_WAIT: Duration = Duration::from_secs(2);
+
 /// Ends the call the way Ctrl-C does: the terminal put back, `why` said,
+/// the connection ended (within a bound: the server may be the problem),
 /// exit 4.
 fn end_call(tty: &Mutex<TtyState>, why: &str) -> ! {
     tty.lock().unwrap_or_else(|p| p.into_inner()).restore();
     eprintln!("\n{why}: the call is ended");
+    if let Some(ender) = ENDER.lock().unwrap_or_else(|p| p.into_inner()).take() {
+        let (done, wait) = std::sync::mpsc::channel();
+        std::thread::spawn(move || {
+            ender();
+            let _ = done.send(());
+        });
+        let _ = wait.recv_timeout(ENDING_WAIT);
+    }
     std::process::exit(crate::exit_code(Outcome::Cancelled));
 }
 

@@ -248,8 +248,8 @@ does (exit 2; a --record file keeps every message up to then).
 In the form, Esc answers the elicitation `cancel` and the call goes on;
 Ctrl-C ends the whole call (exit 4) with the terminal restored, leaving the
 elicitation unanswered, and so does a form not finished within --timeout
-(waiting on the person has no limit otherwise); a --record file keeps every
-message up to that point.
+(waiting on the person has no limit otherwise); an HTTP session is deleted
+on the way out, and a --record file keeps every message up to that point.
 
 Exit codes:
   0  the request completed
