@@ -220,13 +220,18 @@ impl Transport for Stdio {
     fn close(&mut self) {
         // Closing stdin asks the server to exit; it gets a moment, then is killed.
         drop(self.stdin.take());
+        // Most servers exit within a millisecond or two: look often at
+        // first, then less (half a second in all).
         let mut exited = false;
-        for _ in 0..50 {
+        let (mut waited, mut pause) = (Duration::ZERO, Duration::from_micros(250));
+        while waited < Duration::from_millis(500) {
             if let Ok(Some(_)) = self.child.try_wait() {
                 exited = true;
                 break;
             }
-            std::thread::sleep(Duration::from_millis(10));
+            std::thread::sleep(pause);
+            waited += pause;
+            pause = (pause * 2).min(Duration::from_millis(20));
         }
         if !exited {
             let _ = self.child.kill();
