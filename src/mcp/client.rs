@@ -639,10 +639,8 @@ impl Client {
                         .iter()
                         .map(|f| json!({"code": f.rule.code, "pointer": f.pointer, "message": f.message}))
                         .collect();
-                    self.reply(
-                        &id,
-                        ("error", json!({"code": -32602, "message": "invalid elicitation request", "data": {"findings": data}})),
-                    )?;
+                    let error = crate::respond::invalid_request_error(self.rev, data);
+                    self.reply(&id, ("error", error))?;
                     return self.exchange_done();
                 }
                 let params = value.get("params").cloned().unwrap_or(Value::Null);

@@ -413,11 +413,7 @@ fn lint_error(id: Option<&str>, revision: Revision, diags: &[Diagnostic]) -> Str
             })
         })
         .collect();
-    let error = serde_json::json!({
-        "code": -32602,
-        "message": format!("Invalid params: the elicitation request does not conform to MCP {revision}"),
-        "data": { "findings": findings },
-    });
+    let error = mcp_elicit::respond::invalid_request_error(revision, findings);
     format!(
         "{{\"jsonrpc\":\"2.0\",\"id\":{},\"error\":{}}}",
         id.unwrap_or("null"),
