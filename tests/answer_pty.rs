@@ -522,3 +522,22 @@ fn a_long_value_scrolls_within_one_row() {
         json!({"action": "accept", "content": {"note": long}})
     );
 }
+
+#[test]
+fn a_long_value_of_wide_characters_scrolls_within_one_row() {
+    let mut p = Pty::start(
+        &form(json!({"address": {"type": "string"}}), &["address"]),
+        &[],
+    );
+    p.expect("address *: ");
+    // 60 characters, 120 columns: more than the 80-column terminal holds.
+    let long: String = "東京都渋谷区神南一丁目".chars().cycle().take(60).collect();
+    p.send(&long);
+    let tail: String = long.chars().skip(50).collect();
+    p.expect(&format!("…{tail}"));
+    p.send(ENTER);
+    assert_eq!(
+        p.submit(),
+        json!({"action": "accept", "content": {"address": long}})
+    );
+}

@@ -92,16 +92,31 @@ impl Terminal {
 }
 
 /// The part of a line being edited that fits in `room` columns, keeping the
-/// cursor in view (`…` marks what is cut off), and how far left of the end
-/// of it the cursor sits. A line never wraps, so a redraw stays on one row.
+/// cursor in view (`…` marks what is cut off), and how many columns left of
+/// the end of it the cursor sits. Widths are display columns (a CJK
+/// character takes two, a combining mark none). A line never wraps, so a
+/// redraw stays on one row.
 fn window(buf: &[char], at: usize, room: usize) -> (String, usize) {
-    if buf.len() <= room {
-        return (buf.iter().collect(), buf.len() - at);
+    let widths: Vec<usize> = buf
+        .iter()
+        .map(|c| console::measure_text_width(c.encode_utf8(&mut [0; 4])))
+        .collect();
+    let total: usize = widths.iter().sum();
+    if total <= room {
+        return (buf.iter().collect(), widths[at..].iter().sum());
     }
-    // Room for a `…` at each end.
-    let width = room.saturating_sub(2).max(1);
-    let start = at.saturating_sub(width).min(buf.len() - width);
-    let end = (start + width).min(buf.len());
+    // Room for a `…` at each end. The text before the cursor comes first,
+    // then what fits after it.
+    let budget = room.saturating_sub(2).max(1);
+    let (mut start, mut end, mut used) = (at, at, 0);
+    while start > 0 && used + widths[start - 1] <= budget {
+        start -= 1;
+        used += widths[start];
+    }
+    while end < buf.len() && used + widths[end] <= budget {
+        used += widths[end];
+        end += 1;
+    }
     let mut shown = String::new();
     if start > 0 {
         shown.push('…');
@@ -110,7 +125,8 @@ fn window(buf: &[char], at: usize, room: usize) -> (String, usize) {
     if end < buf.len() {
         shown.push('…');
     }
-    (shown, end - at + usize::from(end < buf.len()))
+    let back: usize = widths[at..end].iter().sum();
+    (shown, back + usize::from(end < buf.len()))
 }
 
 /// dialoguer's result. An interrupted read (^C while a key was being read)
@@ -261,5 +277,19 @@ mod tests {
         // Cursor at the start: the head shows, the cursor 4 columns back.
         assert_eq!(window(&buf, 0, 5), ("abc…".to_string(), 4));
         assert_eq!(window(&buf, 5, 5), ("…cde…".to_string(), 1));
+    }
+
+    #[test]
+    fn wide_characters_count_as_two_columns() {
+        // Five CJK characters are ten columns.
+        let buf: Vec<char> = "東京都渋谷".chars().collect();
+        assert_eq!(window(&buf, 5, 10), ("東京都渋谷".to_string(), 0));
+        assert_eq!(window(&buf, 2, 10), ("東京都渋谷".to_string(), 6));
+        // Six columns of room: two characters (four columns) and the marks.
+        assert_eq!(window(&buf, 5, 6), ("…渋谷".to_string(), 0));
+        assert_eq!(window(&buf, 0, 6), ("東京…".to_string(), 5));
+        // A combining mark takes no column of its own.
+        let buf: Vec<char> = "cafe\u{301}".chars().collect();
+        assert_eq!(window(&buf, 5, 4), ("cafe\u{301}".to_string(), 0));
     }
 }
