@@ -254,6 +254,11 @@ pub fn length_range(min: Option<u64>, max: Option<u64>) -> String {
     count_range(min, max, "character")
 }
 
+/// "between 1 and 3 choices", "at most 2 choices", ... (multi-select).
+pub fn choices_range(min: Option<u64>, max: Option<u64>) -> String {
+    count_range(min, max, "choice")
+}
+
 fn count_range(min: Option<u64>, max: Option<u64>, unit: &str) -> String {
     let plural = |n: u64| if n == 1 { "" } else { "s" };
     match (min, max) {

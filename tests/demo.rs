@@ -54,7 +54,7 @@ fn demo_tour_in_a_terminal() {
 
     // Every shape, each answered through its own widget.
     t.expect("2/2  Every property shape");
-    t.expect("[Workshops*] any of: Async in depth = async");
+    t.expect("[Workshops*] any of (between 1 and 2 choices): Async in depth = async");
     t.expect("(the whole request is examples/demo/every-shape.json in the source)");
     t.expect("Register for RustConf Lisbon");
     t.expect("Full name *: ");

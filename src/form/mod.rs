@@ -178,14 +178,7 @@ impl Field {
             Shape::Boolean { .. } => parts.push("yes or no".into()),
             Shape::SingleSelect(_) => parts.push("one choice".into()),
             Shape::MultiSelect(m) => {
-                let unit = |n: u64| if n == 1 { "choice" } else { "choices" };
-                parts.push(match (m.min_items, m.max_items) {
-                    (Some(a), Some(b)) if a == b => format!("exactly {a} {}", unit(a)),
-                    (Some(a), Some(b)) => format!("{a} to {b} choices"),
-                    (Some(a), None) => format!("at least {a} {}", unit(a)),
-                    (None, Some(b)) => format!("at most {b} {}", unit(b)),
-                    (None, None) => "any number of choices".into(),
-                });
+                parts.push(validate::choices_range(m.min_items, m.max_items));
                 parts.push("Space checks, Enter confirms".into());
             }
         }

@@ -177,6 +177,16 @@ fn shape(p: &Property) -> String {
         }
         Shape::Boolean { .. } => format!("yes/no{default}"),
         Shape::SingleSelect(s) => format!("one of: {}{default}", opts(&s.options, s.style)),
-        Shape::MultiSelect(m) => format!("any of: {}{default}", opts(&m.options, m.style)),
+        Shape::MultiSelect(m) => {
+            let bounds = if m.min_items.is_some() || m.max_items.is_some() {
+                format!(
+                    " ({})",
+                    crate::validate::choices_range(m.min_items, m.max_items)
+                )
+            } else {
+                String::new()
+            };
+            format!("any of{bounds}: {}{default}", opts(&m.options, m.style))
+        }
     }
 }
