@@ -142,16 +142,32 @@ pub fn load(path: &Path, name: &str) -> Result<Source, LoadError> {
             .unwrap_or_default(),
     );
     let bytes = std::fs::read(path).map_err(io)?;
-    let text = json::utf8(&bytes).map_err(|e| LoadError::Unusable {
+    let jsonl_name = path.extension().and_then(|x| x.to_str()) == Some("jsonl");
+    load_bytes(&bytes, name, &stem, jsonl_name)
+}
+
+/// [`load`] on bytes already read: `stem` names a request file's tool;
+/// `jsonl_name` says the file is named `*.jsonl` (a session whatever its
+/// lines look like).
+pub fn load_bytes(
+    bytes: &[u8],
+    name: &str,
+    stem: &str,
+    jsonl_name: bool,
+) -> Result<Source, LoadError> {
+    let io = |source| LoadError::Io {
+        path: name.to_string(),
+        source,
+    };
+    let text = json::utf8(bytes).map_err(|e| LoadError::Unusable {
         path: name.to_string(),
         message: format!("not UTF-8: {}", e.message),
     })?;
-    let jsonl =
-        path.extension().and_then(|x| x.to_str()) == Some("jsonl") || lint::looks_like_jsonl(text);
+    let jsonl = jsonl_name || lint::looks_like_jsonl(text);
     let tools = if jsonl {
-        load_session(text, name, &stem).map_err(io)?
+        load_session(text, name, stem).map_err(io)?
     } else {
-        load_request(text, name, &stem)?
+        load_request(text, name, stem)?
     };
     let asked: usize = tools.iter().map(|t| t.questions.len()).sum();
     if asked == 0 {
