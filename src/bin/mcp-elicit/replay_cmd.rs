@@ -7,7 +7,9 @@ use std::io::{self, BufRead, Read, Write};
 use std::time::Duration;
 
 use anyhow::{Context, Result, anyhow, bail};
+use mcp_elicit::lines::{LineRead, read_line_bounded};
 use mcp_elicit::lint::{Counts, MAX_DOCUMENT};
+use mcp_elicit::mcp::replay::{Call, CallReport, Drift};
 use mcp_elicit::session::{self, Event, Line, Senders, show};
 use mcp_elicit::spec::Revision;
 
@@ -208,7 +210,7 @@ fn live(args: &ReplayArgs) -> Result<Outcome> {
     let stdout = io::stdout();
     let mut out = stdout.lock();
     // With --format, the drift of every call, rendered at the end.
-    let mut found: Vec<(&replay::Call, replay::Drift)> = Vec::new();
+    let mut found: Vec<(&Call, Drift)> = Vec::new();
     let report = args.check.format.is_none();
     let (mut calls, mut drifted, mut drifts) = (0usize, 0usize, 0usize);
     for run in &runs {
@@ -324,9 +326,9 @@ fn live(args: &ReplayArgs) -> Result<Outcome> {
 fn report_call(
     out: &mut dyn Write,
     name: &str,
-    call: &mcp_elicit::mcp::replay::Call,
+    call: &Call,
     rev: Revision,
-    outcome: &mcp_elicit::mcp::replay::CallReport,
+    outcome: &CallReport,
 ) -> io::Result<()> {
     use mcp_elicit::sanitize;
     let what = format!(
@@ -365,10 +367,7 @@ fn report_call(
 /// The text of the session lines the drifts are placed on, read again.
 fn lines_of<R: BufRead>(
     mut reader: R,
-    found: &[(
-        &mcp_elicit::mcp::replay::Call,
-        mcp_elicit::mcp::replay::Drift,
-    )],
+    found: &[(&Call, Drift)],
 ) -> io::Result<HashMap<usize, String>> {
     let wanted: HashSet<usize> = found.iter().map(|(c, d)| d.line(c)).collect();
     let last = wanted.iter().copied().max().unwrap_or(0);
@@ -376,12 +375,14 @@ fn lines_of<R: BufRead>(
     let mut buf = Vec::new();
     let mut n = 0;
     while n < last {
-        buf.clear();
-        if reader.read_until(b'\n', &mut buf)? == 0 {
-            break;
-        }
+        let read = read_line_bounded(&mut reader, &mut buf, MAX_DOCUMENT)?;
         n += 1;
-        if wanted.contains(&n) && buf.len() <= MAX_DOCUMENT {
+        match read {
+            LineRead::Eof => break,
+            LineRead::TooLong(_) => continue,
+            LineRead::Line => {}
+        }
+        if wanted.contains(&n) {
             let text = String::from_utf8_lossy(&buf);
             let text = text.trim_end_matches(['\n', '\r']);
             let text = if n == 1 {
