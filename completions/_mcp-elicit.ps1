@@ -40,7 +40,7 @@ Register-ArgumentCompleter -Native -CommandName 'mcp-elicit' -ScriptBlock {
         }
         'mcp-elicit;lint' {
             [CompletionResult]::new('--spec', '--spec', [CompletionResultType]::ParameterName, 'Lint under this spec revision: 2025-06-18, 2025-11-25, 2026-07-28, latest or draft [default: the revision a document names, else latest]')
-            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'Print the findings in this format')
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'Print the findings in this format [default: concise]')
             [CompletionResult]::new('--select', '--select', [CompletionResultType]::ParameterName, 'Report only these rules (codes or names, comma-separated)')
             [CompletionResult]::new('--ignore', '--ignore', [CompletionResultType]::ParameterName, 'Never report these rules (codes or names, comma-separated)')
             [CompletionResult]::new('--fail-on', '--fail-on', [CompletionResultType]::ParameterName, 'Exit with 1 when a finding at or above this severity is reported')
@@ -117,7 +117,7 @@ Register-ArgumentCompleter -Native -CommandName 'mcp-elicit' -ScriptBlock {
         }
         'mcp-elicit;replay' {
             [CompletionResult]::new('--spec', '--spec', [CompletionResultType]::ParameterName, 'Lint under this spec revision: 2025-06-18, 2025-11-25, 2026-07-28, latest or draft [default: the revision a document names, else latest]')
-            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'Print the findings in this format')
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'Print the findings in this format [default: concise]')
             [CompletionResult]::new('--select', '--select', [CompletionResultType]::ParameterName, 'Report only these rules (codes or names, comma-separated)')
             [CompletionResult]::new('--ignore', '--ignore', [CompletionResultType]::ParameterName, 'Never report these rules (codes or names, comma-separated)')
             [CompletionResult]::new('--fail-on', '--fail-on', [CompletionResultType]::ParameterName, 'Exit with 1 when a finding at or above this severity is reported')

@@ -36,7 +36,7 @@ set edit:completion:arg-completer[mcp-elicit] = {|@words|
         }
         &'mcp-elicit;lint'= {
             cand --spec 'Lint under this spec revision: 2025-06-18, 2025-11-25, 2026-07-28, latest or draft [default: the revision a document names, else latest]'
-            cand --format 'Print the findings in this format'
+            cand --format 'Print the findings in this format [default: concise]'
             cand --select 'Report only these rules (codes or names, comma-separated)'
             cand --ignore 'Never report these rules (codes or names, comma-separated)'
             cand --fail-on 'Exit with 1 when a finding at or above this severity is reported'
@@ -109,7 +109,7 @@ set edit:completion:arg-completer[mcp-elicit] = {|@words|
         }
         &'mcp-elicit;replay'= {
             cand --spec 'Lint under this spec revision: 2025-06-18, 2025-11-25, 2026-07-28, latest or draft [default: the revision a document names, else latest]'
-            cand --format 'Print the findings in this format'
+            cand --format 'Print the findings in this format [default: concise]'
             cand --select 'Report only these rules (codes or names, comma-separated)'
             cand --ignore 'Never report these rules (codes or names, comma-separated)'
             cand --fail-on 'Exit with 1 when a finding at or above this severity is reported'

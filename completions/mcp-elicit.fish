@@ -40,7 +40,7 @@ complete -c mcp-elicit -n "__fish_mcp_elicit_needs_command" -f -a "man" -d 'Prin
 complete -c mcp-elicit -n "__fish_mcp_elicit_needs_command" -f -a "demo" -d 'Tour elicitation with two built-in forms: no server and no files needed'
 complete -c mcp-elicit -n "__fish_mcp_elicit_needs_command" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand lint" -l spec -d 'Lint under this spec revision: 2025-06-18, 2025-11-25, 2026-07-28, latest or draft [default: the revision a document names, else latest]' -r
-complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand lint" -l format -d 'Print the findings in this format' -r -f -a "concise\t'One line per finding: path:line:col: severity[CODE] message'
+complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand lint" -l format -d 'Print the findings in this format [default: concise]' -r -f -a "concise\t'One line per finding: path:line:col: severity[CODE] message'
 full\t'Each finding with its source line and a caret'
 json\t'One JSON document with every finding'
 sarif\t'SARIF 2.1.0, for GitHub code scanning and other viewers'
@@ -112,7 +112,7 @@ complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand serve" -l allow-re
 complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand serve" -s h -l help -d 'Print help'
 complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand serve" -s V -l version -d 'Print version'
 complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand replay" -l spec -d 'Lint under this spec revision: 2025-06-18, 2025-11-25, 2026-07-28, latest or draft [default: the revision a document names, else latest]' -r
-complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand replay" -l format -d 'Print the findings in this format' -r -f -a "concise\t'One line per finding: path:line:col: severity[CODE] message'
+complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand replay" -l format -d 'Print the findings in this format [default: concise]' -r -f -a "concise\t'One line per finding: path:line:col: severity[CODE] message'
 full\t'Each finding with its source line and a caret'
 json\t'One JSON document with every finding'
 sarif\t'SARIF 2.1.0, for GitHub code scanning and other viewers'

@@ -3,7 +3,9 @@
 //! Codes are stable: a letter for the severity (`E` error, `W` warning, `N`
 //! note) and three digits whose first names the theme: 0 documents and JSON,
 //! 1 params and the schema root, 2 property shapes, 3 options, 4 defaults and
-//! bounds, 5 URL mode, 6 sensitive data and advice, 7 answers and sessions.
+//! bounds, 5 URL mode, 6 sensitive data and advice, 7 answers and sessions
+//! (74x: drift, reported only by `replay SESSION TARGET` against a live
+//! server, never by `lint`).
 
 use crate::finding::Severity;
 
@@ -421,6 +423,26 @@ rules! {
         why: "A recording whose writer or peer died mid-line keeps every complete exchange; the torn line is skipped, and the warning says the session ends early."
         bad: r#"{"t": 40, "from": "server", "msg": {"jsonrpc": "2.0", "id": 3, "res"#
         good: r#"{"t": 40, "from": "server", "msg": {"jsonrpc": "2.0", "id": 3, "result": {}}}"#;
+    DRIFT_ELICITATION_CHANGED = "E740" "drift-elicitation-changed" Error
+        summary: "Replayed against a live server, a recorded elicitation came back with another message, mode, URL or schema (reported by `replay SESSION TARGET` only)."
+        why: "The client code, prompts and tests written against the recorded form no longer match what the server asks. Accept the change by recording the session again (`mcp-elicit call --record`), or fix the server."
+        bad: r#"recorded: "guests": {"type": "integer", "maximum": 12}; the live server asks "guests": {"type": "integer", "maximum": 8}"#
+        good: "the live server asks the recorded form, or the session is recorded again";
+    DRIFT_ELICITATION_NEW = "E741" "drift-elicitation-new" Error
+        summary: "Replayed against a live server, a call raised an elicitation the recording does not have; it was answered cancel (reported by `replay SESSION TARGET` only)."
+        why: "The server now asks something the recorded flow never answered, so clients scripted from the recording stop at it. It is reported at the line of the call that raised it."
+        bad: r#"the server asks "Confirm this booking?" after the booking form; the recording goes from the form straight to the result"#
+        good: "the recording has the question and its answer (record the session again), or the server no longer asks it";
+    DRIFT_ELICITATION_MISSING = "E742" "drift-elicitation-missing" Error
+        summary: "Replayed against a live server, a recorded elicitation was not asked (reported by `replay SESSION TARGET` only)."
+        why: "The server skips a question it used to ask, so the answer the flow relied on is no longer collected."
+        bad: r#"the recording asks "Confirm this booking?"; the live server returns its result without asking"#
+        good: "the live server asks it again, or the session is recorded again";
+    DRIFT_RESULT_CHANGED = "E743" "drift-result-changed" Error
+        summary: "Replayed against a live server with the recorded answers, a call's final result or error differs from the recorded one (reported by `replay SESSION TARGET` only)."
+        why: "The same answers lead somewhere else: the server's behaviour changed. Ids, `requestState` and timing are not compared."
+        bad: r#"recorded: {"result": {"content": [{"type": "text", "text": "booked"}]}}; live: {"error": {"code": -32603, "message": "no tables"}}"#
+        good: "the live result equals the recorded one, or the session is recorded again";
 }
 
 /// Finds a rule by code (`E201`) or name (`property-missing-type`),

@@ -316,11 +316,14 @@ fn the_readme_shows_a_real_replay_against_a_live_server() {
     let at = readme
         .find("### Replay against a live server")
         .expect("the README has the section");
-    let block_start = at + readme[at..].find("```console\n").unwrap() + "```console\n".len();
-    let block = &readme[block_start..block_start + readme[block_start..].find("```").unwrap()];
+    let section = &readme[at..at + readme[at..].find("\n## ").unwrap()];
+    let blocks = section
+        .split("```console\n")
+        .skip(1)
+        .map(|b| &b[..b.find("```").unwrap()]);
     let server = example_server();
     let mut runs = 0;
-    for cmd in block.split("$ mcp-elicit ").skip(1) {
+    for cmd in blocks.flat_map(|b| b.split("$ mcp-elicit ").skip(1)) {
         let (line, shown) = cmd.split_once('\n').unwrap();
         let args: Vec<String> = line
             .split(' ')
@@ -341,7 +344,7 @@ fn the_readme_shows_a_real_replay_against_a_live_server() {
         );
         runs += 1;
     }
-    assert_eq!(runs, 2);
+    assert_eq!(runs, 3);
 }
 
 #[test]
@@ -410,4 +413,221 @@ fn redacted_answers_are_sent_redacted_with_a_warning() {
         "{}",
         stdout(&o)
     );
+}
+
+/// `replay --format json` against `target`: the exit code, the diagnostics
+/// as `(code, line, pointer)`, and the document.
+fn drift_json(session: &str, target: &[&str]) -> (Option<i32>, Vec<(String, u64, String)>) {
+    let mut args = vec!["replay", "--format", "json", session];
+    args.extend_from_slice(target);
+    let o = run(&args);
+    let doc: serde_json::Value = serde_json::from_slice(&o.stdout)
+        .unwrap_or_else(|e| panic!("{e}: {}{}", stdout(&o), stderr(&o)));
+    let found = doc["diagnostics"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| {
+            (
+                d["code"].as_str().unwrap().to_string(),
+                d["line"].as_u64().unwrap(),
+                d["pointer"].as_str().unwrap().to_string(),
+            )
+        })
+        .collect();
+    (o.status.code(), found)
+}
+
+#[test]
+fn drift_in_the_json_and_github_formats_in_every_revision() {
+    let server = example_server();
+    let dir = tempfile::tempdir().unwrap();
+    for spec in ["2025-06-18", "2025-11-25", "2026-07-28"] {
+        let session = dir.path().join(format!("{spec}.jsonl"));
+        let name = session.display().to_string();
+        record(&session, "book_and_confirm", spec, &["--", &server]);
+        let form_line = line_of(&session, "Book a table at Chez Nous");
+        let text = std::fs::read_to_string(&session).unwrap();
+        let form = text.lines().nth(form_line - 1).unwrap();
+        let params_at = form
+            .find(r#""params":{"message":"Book a table at Chez Nous""#)
+            .unwrap()
+            + r#""params":"#.len();
+
+        let o = run(&["replay", "--format", "json", &name, "--", &server]);
+        assert_eq!(o.status.code(), Some(0), "{spec}: {}", stderr(&o));
+        let doc: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+        assert_eq!(doc["diagnostics"], serde_json::json!([]), "{spec}");
+        assert_eq!(stderr(&o), "Checked 1 file: no findings.\n");
+
+        let o = run(&[
+            "replay", "--format", "json", &name, "--", &server, "--drift",
+        ]);
+        assert_eq!(o.status.code(), Some(1), "{spec}: {}", stderr(&o));
+        assert_eq!(
+            stderr(&o),
+            "Checked 1 file: 1 error, 0 warnings and 0 notes in 1 file.\n"
+        );
+        let doc: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+        assert_eq!(
+            doc["summary"],
+            serde_json::json!({"errors": 1, "warnings": 0, "notes": 0})
+        );
+        let d = &doc["diagnostics"][0];
+        assert_eq!(doc["diagnostics"].as_array().unwrap().len(), 1, "{doc}");
+        assert_eq!(d["path"], name.as_str());
+        assert_eq!(d["code"], "E740");
+        assert_eq!(d["name"], "drift-elicitation-changed");
+        assert_eq!(d["severity"], "error");
+        assert_eq!(
+            d["message"],
+            "the elicitation \"Book a table at Chez Nous\" changed: property `guests`: maximum was 12, is 8"
+        );
+        assert_eq!(d["line"], form_line);
+        assert_eq!(d["end_line"], form_line);
+        // The span is the recorded params object (the lines are ASCII).
+        let (col, end) = (
+            d["column"].as_u64().unwrap() as usize,
+            d["end_column"].as_u64().unwrap() as usize,
+        );
+        assert_eq!(col, params_at + 1, "{spec}");
+        let params: serde_json::Value = serde_json::from_str(&form[col - 1..end - 1]).unwrap();
+        assert_eq!(params["message"], "Book a table at Chez Nous");
+        assert!(
+            d["pointer"].as_str().unwrap().ends_with("/params"),
+            "{spec}: {d}"
+        );
+
+        let o = run(&[
+            "replay", "--format", "github", &name, "--", &server, "--drift",
+        ]);
+        assert_eq!(o.status.code(), Some(1), "{spec}: {}", stderr(&o));
+        assert_eq!(
+            stdout(&o),
+            format!(
+                "::error file={name},line={form_line},col={col},endColumn={end},title=E740 drift-elicitation-changed::\
+                 the elicitation \"Book a table at Chez Nous\" changed: property `guests`: maximum was 12, is 8\n"
+            )
+        );
+        assert_eq!(
+            stderr(&o),
+            "Checked 1 file: 1 error, 0 warnings and 0 notes in 1 file.\n"
+        );
+        let o = run(&[
+            "replay", "--format", "sarif", &name, "--", &server, "--drift",
+        ]);
+        assert_eq!(o.status.code(), Some(1), "{spec}: {}", stderr(&o));
+        let sarif: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+        let result = &sarif["runs"][0]["results"][0];
+        assert_eq!(result["ruleId"], "E740");
+        let index = result["ruleIndex"].as_u64().unwrap() as usize;
+        assert_eq!(
+            sarif["runs"][0]["tool"]["driver"]["rules"][index]["id"],
+            "E740"
+        );
+        let region = &result["locations"][0]["physicalLocation"]["region"];
+        assert_eq!(
+            (region["startLine"].as_u64(), region["startColumn"].as_u64()),
+            (Some(form_line as u64), Some(col as u64))
+        );
+        let o = run(&[
+            "replay", "--quiet", "--format", "concise", &name, "--", &server, "--drift",
+        ]);
+        assert_eq!(o.status.code(), Some(1));
+        assert_eq!(
+            stdout(&o),
+            format!(
+                "{name}:{form_line}:{col}: error[E740] the elicitation \"Book a table at Chez Nous\" changed: property `guests`: maximum was 12, is 8\n"
+            )
+        );
+        assert_eq!(stderr(&o), "");
+    }
+}
+
+#[test]
+fn every_kind_of_drift_has_its_rule_and_line() {
+    let server = example_server();
+    let dir = tempfile::tempdir().unwrap();
+    let session = dir.path().join("s.jsonl");
+    record(&session, "book_and_confirm", "2025-11-25", &["--", &server]);
+    let text = std::fs::read_to_string(&session).unwrap();
+    let call_line = line_of(&session, r#""method":"tools/call""#) as u64;
+    // Without the confirmation and with another result: a new elicitation
+    // and a changed result.
+    let cut = dir.path().join("cut.jsonl");
+    let edited: String = text
+        .lines()
+        .filter(|l| !l.contains("\"elicit-2\""))
+        .map(|l| l.replace(" then accept", " then ACCEPT") + "\n")
+        .collect();
+    std::fs::write(&cut, edited).unwrap();
+    let result_line = line_of(&cut, "then ACCEPT") as u64;
+    let (code, found) = drift_json(cut.to_str().unwrap(), &["--", &server]);
+    assert_eq!(code, Some(1));
+    assert_eq!(
+        found,
+        [
+            ("E741".to_string(), call_line, "/msg/params".to_string()),
+            ("E743".to_string(), result_line, "/msg/result".to_string()),
+        ]
+    );
+    // Answered decline: the confirmation is no longer asked.
+    let declined = dir.path().join("declined.jsonl");
+    let edited: String = text
+        .lines()
+        .map(|l| {
+            if l.contains(r#""id":"elicit-1","result""#) {
+                let at = l.find(r#""result":"#).unwrap();
+                format!("{}\"result\":{{\"action\":\"decline\"}}}}}}\n", &l[..at])
+            } else {
+                format!("{l}\n")
+            }
+        })
+        .collect();
+    std::fs::write(&declined, &edited).unwrap();
+    let confirm_line = line_of(&declined, "Confirm this booking?") as u64;
+    let result_line = line_of(&declined, "then accept") as u64;
+    let (code, found) = drift_json(declined.to_str().unwrap(), &["--", &server]);
+    assert_eq!(code, Some(1));
+    assert_eq!(
+        found,
+        [
+            ("E742".to_string(), confirm_line, "/msg/params".to_string()),
+            ("E743".to_string(), result_line, "/msg/result".to_string()),
+        ]
+    );
+    // From stdin, the lines are placed the same.
+    let mut child = Command::new(bin())
+        .args(["replay", "--format", "concise", "-q", "-", "--", &server])
+        .current_dir(root())
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    use std::io::Write;
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(edited.as_bytes())
+        .unwrap();
+    let o = child.wait_with_output().unwrap();
+    assert_eq!(o.status.code(), Some(1));
+    let out = stdout(&o);
+    let heads: Vec<&str> = out
+        .lines()
+        .map(|l| l.split_once(" error[").unwrap().0)
+        .collect();
+    let params_col = edited
+        .lines()
+        .nth(confirm_line as usize - 1)
+        .unwrap()
+        .find(r#""params":{"#)
+        .unwrap()
+        + r#""params":"#.len()
+        + 1;
+    assert_eq!(heads.len(), 2, "{out}");
+    assert_eq!(heads[0], format!("-:{confirm_line}:{params_col}:"));
+    assert!(heads[1].starts_with(&format!("-:{result_line}:")), "{out}");
+    assert!(out.contains("error[E742] the elicitation \"Confirm this booking?\" was not asked"));
 }

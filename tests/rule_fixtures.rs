@@ -3,6 +3,11 @@
 //! `tests/fixtures/rules/expected.txt`, and `CODE.good.json(l)`, the same
 //! document fixed, must not report it at all. Every rule of `--list-rules`
 //! needs an entry and both files, so a new rule cannot land without them.
+//!
+//! The drift rules (`CODE replay` in the manifest) are the exception: a
+//! file alone cannot show drift, only `replay SESSION TARGET` against a live
+//! server reports them. They have no fixtures; instead tests/replay_live.rs
+//! must pin each of them in a replay against the example server.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
@@ -16,6 +21,8 @@ struct Expected {
     line: usize,
     /// `--spec` value, or `None` for `auto` (the revision the document names).
     spec: Option<String>,
+    /// Reported only by a replay against a live server: no fixtures.
+    replay_only: bool,
     /// Every `(line, column)` at which the code must be reported.
     positions: Vec<(u64, u64)>,
 }
@@ -31,8 +38,9 @@ fn manifest() -> BTreeMap<String, Expected> {
         }
         let mut words = raw.split_whitespace();
         let code = words.next().unwrap().to_string();
+        let replay_only = raw.split_whitespace().nth(1) == Some("replay");
         let spec = match words.next() {
-            Some("auto") => None,
+            Some("auto" | "replay") => None,
             Some(r) => Some(r.to_string()),
             None => panic!("expected.txt:{line}: `{code}` has no revision"),
         };
@@ -45,12 +53,13 @@ fn manifest() -> BTreeMap<String, Expected> {
             })
             .collect();
         assert!(
-            !positions.is_empty(),
-            "expected.txt:{line}: `{code}` lists no position"
+            positions.is_empty() == replay_only,
+            "expected.txt:{line}: `{code}` lists no position, or a replay-only rule lists some"
         );
         let entry = Expected {
             line,
             spec,
+            replay_only,
             positions,
         };
         assert!(
@@ -140,11 +149,28 @@ fn every_rule_has_fixtures_in_the_manifest() {
         rules.len()
     );
     let mut problems = Vec::new();
+    let replay_tests = read(crate::support::root().join("tests/replay_live.rs"));
     for code in &rules {
-        if !manifest.contains_key(code) {
+        let Some(e) = manifest.get(code) else {
             problems.push(format!(
                 "{code}: no line in tests/fixtures/rules/expected.txt"
             ));
+            continue;
+        };
+        if e.replay_only {
+            if !replay_tests.contains(&format!("\"{code}\"")) {
+                problems.push(format!(
+                    "{code} is reported by a live replay only, and tests/replay_live.rs does not check it"
+                ));
+            }
+            for kind in ["bad", "good"] {
+                if fixture_file(code, kind).is_ok() {
+                    problems.push(format!(
+                        "{code} is reported by a live replay only; lint cannot use its {kind} fixture"
+                    ));
+                }
+            }
+            continue;
         }
         for kind in ["bad", "good"] {
             if let Err(e) = fixture_file(code, kind) {
@@ -182,7 +208,7 @@ fn every_rule_has_fixtures_in_the_manifest() {
 fn every_rule_fires_exactly_where_expected_and_not_when_fixed() {
     let manifest = manifest();
     let mut problems = Vec::new();
-    for (code, e) in &manifest {
+    for (code, e) in manifest.iter().filter(|(_, e)| !e.replay_only) {
         let spec = e.spec.as_deref();
         let under = spec.unwrap_or("the revision the document names");
         match fixture_file(code, "bad").and_then(|f| positions_of(code, spec, &f)) {

@@ -14,8 +14,10 @@ use serde_json::{Value, json};
 
 use super::client::{CLIENT_INFO_META, Client, PROTOCOL_VERSION_META};
 use crate::document::{self, CLIENT_CAPABILITIES_META};
-use crate::json::Node;
+use crate::finding::Diagnostic;
+use crate::json::{LineIndex, Node, Span, Value as JsonValue};
 use crate::respond::{Request, Responder};
+use crate::rules::{self, Rule};
 use crate::session::recorded::differences;
 use crate::session::{Direction, Event, Line, Senders, each_line};
 use crate::spec::Revision;
@@ -300,6 +302,163 @@ pub enum Drift {
     },
 }
 
+impl Drift {
+    /// The rule the drift is reported under.
+    pub fn rule(&self) -> &'static Rule {
+        match self {
+            Drift::Changed { .. } => &rules::DRIFT_ELICITATION_CHANGED,
+            Drift::New { .. } => &rules::DRIFT_ELICITATION_NEW,
+            Drift::Missing { .. } => &rules::DRIFT_ELICITATION_MISSING,
+            Drift::Result { .. } => &rules::DRIFT_RESULT_CHANGED,
+        }
+    }
+
+    /// The session line of the recorded side; a new elicitation has none,
+    /// so it is placed at the line of the call that raised it.
+    pub fn line(&self, call: &Call) -> usize {
+        match self {
+            Drift::Changed { line, .. }
+            | Drift::Missing { line, .. }
+            | Drift::Result { line, .. } => *line,
+            Drift::New { .. } => call.line,
+        }
+    }
+
+    /// What drifted, in one line. It quotes what the server sent:
+    /// sanitise it before printing.
+    pub fn message(&self) -> String {
+        match self {
+            Drift::Changed {
+                params,
+                differences,
+                ..
+            } => format!(
+                "the elicitation {} changed: {}",
+                quote(params),
+                differences.join("; ")
+            ),
+            Drift::New { params, answered } => format!(
+                "a new elicitation {}, not in the recording (answered {answered})",
+                quote(params)
+            ),
+            Drift::Missing { params, .. } => {
+                format!("the elicitation {} was not asked", quote(params))
+            }
+            Drift::Result { differences, .. } => {
+                format!("the result changed: {}", differences.join("; "))
+            }
+        }
+    }
+
+    /// The drift as a diagnostic of `path`, placed on `source`, the text of
+    /// its session line when it could be read: at the recorded params (or
+    /// result), else at column 1.
+    pub fn diagnostic(&self, path: &str, call: &Call, source: Option<&str>) -> Diagnostic {
+        let rule = self.rule();
+        let line = self.line(call);
+        let found = source.and_then(|text| {
+            let root = crate::json::parse(text).ok()?;
+            let (span, pointer) = self.locate(&root, call)?;
+            let index = LineIndex::new(text);
+            let (_, column) = index.line_col(span.start);
+            let (_, end_column) = index.line_col(span.end);
+            Some((column, end_column, pointer))
+        });
+        let (column, end_column, pointer) = found.unwrap_or((1, 1, String::new()));
+        Diagnostic {
+            path: path.to_string(),
+            code: rule.code,
+            name: rule.name,
+            severity: rule.severity,
+            message: self.message(),
+            pointer,
+            line,
+            column,
+            end_line: line,
+            end_column,
+            source_line: source.unwrap_or_default().to_string(),
+        }
+    }
+
+    /// The recorded side in the parsed line: the elicitation's params, the
+    /// final `result` or `error`, or the params of the call that raised a
+    /// new elicitation.
+    fn locate(&self, root: &Node, call: &Call) -> Option<(Span, String)> {
+        match self {
+            Drift::Changed { params, .. } | Drift::Missing { params, .. } => {
+                find(root, "", &mut |n| {
+                    matches!(n.value, JsonValue::Object(_)) && n.to_value() == *params
+                })
+            }
+            Drift::Result { .. } => {
+                let (key, _) = call.outcome.as_ref()?.1.as_object()?.iter().next()?;
+                let (_, pointer) = find(root, "", &mut |n| {
+                    n.get(key).is_some() && n.get("id").is_some()
+                })?;
+                let member = root_at(root, &pointer)?.member(key)?;
+                Some((member.value.span, crate::json::pointer_push(&pointer, key)))
+            }
+            Drift::New { .. } => {
+                let (_, pointer) = find(root, "", &mut |n| {
+                    n.get("method").and_then(Node::as_str) == Some(call.method.as_str())
+                })?;
+                let request = root_at(root, &pointer)?;
+                match request.member("params") {
+                    Some(m) => Some((m.value.span, crate::json::pointer_push(&pointer, "params"))),
+                    None => Some((request.span, pointer)),
+                }
+            }
+        }
+    }
+}
+
+/// The first node, depth first in source order, that `pred` accepts, with
+/// its JSON pointer.
+fn find(node: &Node, pointer: &str, pred: &mut dyn FnMut(&Node) -> bool) -> Option<(Span, String)> {
+    if pred(node) {
+        return Some((node.span, pointer.to_string()));
+    }
+    match &node.value {
+        JsonValue::Object(members) => members
+            .iter()
+            .find_map(|m| find(&m.value, &crate::json::pointer_push(pointer, &m.key), pred)),
+        JsonValue::Array(items) => items
+            .iter()
+            .enumerate()
+            .find_map(|(i, n)| find(n, &format!("{pointer}/{i}"), pred)),
+        _ => None,
+    }
+}
+
+/// The node at a pointer [`find`] returned.
+fn root_at<'n, 'a>(root: &'n Node<'a>, pointer: &str) -> Option<&'n Node<'a>> {
+    let mut node = root;
+    for token in pointer.split('/').skip(1) {
+        let key = token.replace("~1", "/").replace("~0", "~");
+        node = match &node.value {
+            JsonValue::Object(_) => node.get(&key)?,
+            JsonValue::Array(items) => items.get(key.parse::<usize>().ok()?)?,
+            _ => return None,
+        };
+    }
+    Some(node)
+}
+
+/// An elicitation named by its message (and URL), cut to a readable length.
+fn quote(params: &Value) -> String {
+    const MAX: usize = 80;
+    let text = |k: &str| params.get(k).and_then(Value::as_str).unwrap_or("");
+    let mut s: String = text("message").chars().take(MAX).collect();
+    if text("message").chars().count() > MAX {
+        s.push('…');
+    }
+    let mut q = format!("\"{s}\"");
+    if !text("url").is_empty() {
+        q.push_str(&format!(" ({})", text("url")));
+    }
+    q
+}
+
 /// How one call replayed.
 #[derive(Debug, Clone, PartialEq)]
 pub struct CallReport {
@@ -521,6 +680,46 @@ mod tests {
         assert_eq!(c.elicitations[0].line, 9);
         assert_eq!(c.elicitations[0].answer, Some(json!({"action": "decline"})));
         assert_eq!(c.outcome.as_ref().unwrap().0, 11);
+    }
+
+    #[test]
+    fn drift_is_placed_at_the_recorded_side_or_at_column_one() {
+        let runs = read(SESSION.as_bytes()).unwrap();
+        let call = &runs[0].calls[0];
+        let line = SESSION.lines().nth(3).unwrap();
+        let changed = Drift::Changed {
+            line: 4,
+            params: call.elicitations[0].params.clone(),
+            differences: vec!["message was \"Name?\", is \"Nom ?\"".into()],
+        };
+        let d = changed.diagnostic("s.jsonl", call, Some(line));
+        let at = line.find(r#"{"message""#).unwrap() + 1;
+        assert_eq!(
+            (d.code, d.line, d.column, d.end_column, d.pointer.as_str()),
+            ("E740", 4, at, line.len() - 1, "/msg/params")
+        );
+        let result = Drift::Result {
+            line: 6,
+            differences: vec![],
+        };
+        let line = SESSION.lines().nth(5).unwrap();
+        let d = result.diagnostic("s.jsonl", call, Some(line));
+        assert_eq!((d.code, d.pointer.as_str()), ("E743", "/msg/result"));
+        assert_eq!(d.column, line.find(r#"{"content""#).unwrap() + 1);
+        let new = Drift::New {
+            params: json!({"message": "Sure?"}),
+            answered: "cancel".into(),
+        };
+        let d = new.diagnostic("s.jsonl", call, Some(SESSION.lines().nth(2).unwrap()));
+        assert_eq!(
+            (d.code, d.line, d.pointer.as_str()),
+            ("E741", 3, "/msg/params")
+        );
+        // A line that is not JSON (or was not read) is placed at column 1.
+        let d = changed.diagnostic("s.jsonl", call, Some("{\"raw\": \"..."));
+        assert_eq!((d.line, d.column, d.pointer.as_str()), (4, 1, ""));
+        let d = changed.diagnostic("s.jsonl", call, None);
+        assert_eq!((d.line, d.column, d.source_line.as_str()), (4, 1, ""));
     }
 
     #[test]

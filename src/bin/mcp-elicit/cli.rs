@@ -154,7 +154,10 @@ elicitation is answered as it was answered then (one the recording does not
 have is answered cancel). Drift is reported with the session line of the
 recorded side: an elicitation whose message or schema changed, a new or a
 missing elicitation, a different final result. Ids, requestState contents
-and timing are not compared.
+and timing are not compared. Without --format, every call is listed with
+its drift; with it, each drift is a diagnostic in that format, as lint
+prints them, under rule E740 (changed), E741 (new), E742 (missing) or E743
+(result changed). --select and --ignore do not apply to a replay.
 
 Examples:
   mcp-elicit replay examples/sessions/booking.jsonl
@@ -163,6 +166,7 @@ Examples:
   mcp-elicit replay --show --pace 2 examples/sessions/booking-2026.jsonl
   mcp-elicit replay examples/sessions/booking-live.jsonl -- target/debug/examples/booking_server
   mcp-elicit replay examples/sessions/booking-live.jsonl http://127.0.0.1:8808/mcp
+  mcp-elicit replay --format github examples/sessions/booking-live.jsonl -- ./my-server
 
 Exit codes:
   0  the session checks clean (or was shown); with a TARGET: no drift
@@ -561,9 +565,9 @@ pub struct CheckArgs {
     #[arg(long, value_name = "REVISION", value_parser = parse_revision)]
     pub spec: Option<Revision>,
 
-    /// Print the findings in this format
-    #[arg(long, value_enum, default_value_t = OutputFormat::Concise)]
-    pub format: OutputFormat,
+    /// Print the findings in this format [default: concise]
+    #[arg(long, value_enum, value_name = "FORMAT")]
+    pub format: Option<OutputFormat>,
 
     /// Report only these rules (codes or names, comma-separated)
     #[arg(long, value_name = "RULES", value_delimiter = ',')]

@@ -11,7 +11,7 @@ use mcp_elicit::lint::{self, Counts, Options};
 use mcp_elicit::rules::{self, Rule};
 
 use crate::Outcome;
-use crate::cli::{CheckArgs, LintArgs};
+use crate::cli::{CheckArgs, LintArgs, OutputFormat};
 use crate::render;
 
 /// One thing to lint.
@@ -105,7 +105,7 @@ pub fn check(inputs: &[Input], check: &CheckArgs, mut failed: bool) -> Result<Ou
 
     let stdout = io::stdout();
     let mut out = io::BufWriter::new(stdout.lock());
-    let mut renderer = render::for_format(check.format);
+    let mut renderer = render::for_format(check.format.unwrap_or(OutputFormat::Concise));
     renderer.begin(&mut out)?;
     let mut counts = Counts::default();
     let mut files_with_findings = 0;

@@ -2,16 +2,19 @@
 //! transcript (paced as recorded when asked), or replays its calls against a
 //! live server and reports drift.
 
-use std::io::{self, BufRead, Write};
+use std::collections::{HashMap, HashSet};
+use std::io::{self, BufRead, Read, Write};
 use std::time::Duration;
 
 use anyhow::{Context, Result, anyhow, bail};
-use mcp_elicit::lint::MAX_DOCUMENT;
+use mcp_elicit::lines::{LineRead, read_line_bounded};
+use mcp_elicit::lint::{Counts, MAX_DOCUMENT};
+use mcp_elicit::mcp::replay::{Call, CallReport, Drift};
 use mcp_elicit::session::{self, Event, Line, Senders, show};
 use mcp_elicit::spec::Revision;
 
 use crate::Outcome;
-use crate::cli::{OutputFormat, ReplayArgs};
+use crate::cli::ReplayArgs;
 use crate::lint_cmd::{self, Input};
 
 /// The longest pause `--pace` makes between two messages, so a session
@@ -159,10 +162,11 @@ fn torn_warning(name: &str, line_no: usize) {
 
 /// Replays the calls of the session against the live server of
 /// `args.target` and prints the drift, each with the session line of the
-/// recorded side.
+/// recorded side: as a report of every call by default, or as diagnostics in
+/// one of lint's formats with `--format`.
 fn live(args: &ReplayArgs) -> Result<Outcome> {
     use mcp_elicit::mcp::client::{Client, ClientOptions, NotSpoken};
-    use mcp_elicit::mcp::replay::{self, Drift};
+    use mcp_elicit::mcp::replay;
     use mcp_elicit::sanitize;
 
     if args.check.spec.is_some() {
@@ -170,18 +174,20 @@ fn live(args: &ReplayArgs) -> Result<Outcome> {
             "--spec does not apply to a replay against a server: it speaks the revision the session was recorded in"
         );
     }
-    if args.check.format != OutputFormat::Concise
-        || !args.check.select.is_empty()
-        || !args.check.ignore.is_empty()
-    {
+    if !args.check.select.is_empty() || !args.check.ignore.is_empty() {
         bail!(
-            "--format, --select and --ignore apply to checking a session; a replay against a server prints a drift report"
+            "--select and --ignore apply to checking a session; a replay against a server reports every drift"
         );
     }
     let path = &args.session;
     let name = path.display().to_string();
+    // Stdin is kept, to read the drifted lines again for their diagnostics.
+    let mut stdin_text = Vec::new();
     let runs = if path.as_os_str() == "-" {
-        replay::read(io::stdin().lock())
+        match io::stdin().lock().read_to_end(&mut stdin_text) {
+            Ok(_) => replay::read(stdin_text.as_slice()),
+            Err(e) => Err(e),
+        }
     } else {
         let f =
             std::fs::File::open(path).map_err(|e| anyhow!("{name}: {}", crate::io_problem(&e)))?;
@@ -203,6 +209,9 @@ fn live(args: &ReplayArgs) -> Result<Outcome> {
     let against = sanitize::line(&against.join(" ")).into_owned();
     let stdout = io::stdout();
     let mut out = stdout.lock();
+    // With --format, the drift of every call, rendered at the end.
+    let mut found: Vec<(&Call, Drift)> = Vec::new();
+    let report = args.check.format.is_none();
     let (mut calls, mut drifted, mut drifts) = (0usize, 0usize, 0usize);
     for run in &runs {
         if !run.redacted.is_empty() {
@@ -242,98 +251,147 @@ fn live(args: &ReplayArgs) -> Result<Outcome> {
         };
         let rev = client.revision();
         for call in &run.calls {
-            let report = replay::replay_call(&mut client, call);
+            let outcome = replay::replay_call(&mut client, call);
             for n in client.take_notices() {
                 eprintln!("note: {}", sanitize::line(&n.0));
             }
-            let report = report?;
+            let outcome = outcome?;
             calls += 1;
-            let what = format!(
-                "{name}:{}: {} `{}` ({rev})",
-                call.line,
-                call.method,
-                sanitize::line(call.target())
-            );
-            if report.drifts.is_empty() {
-                let n = report.asked;
-                writeln!(
-                    out,
-                    "{what}: {n} elicitation{}{} as recorded",
-                    if n == 1 { "" } else { "s" },
-                    if report.result_compared {
-                        " and the result"
-                    } else {
-                        "; the recording has no result to compare"
-                    }
-                )?;
-            } else {
+            if !outcome.drifts.is_empty() {
                 drifted += 1;
-                drifts += report.drifts.len();
-                let n = report.drifts.len();
-                writeln!(out, "{what}: {n} drift{}", if n == 1 { "" } else { "s" })?;
+                drifts += outcome.drifts.len();
             }
-            for d in &report.drifts {
-                let line = match d {
-                    Drift::Changed {
-                        line,
-                        params,
-                        differences,
-                    } => format!(
-                        "{name}:{line}: drift: the elicitation {} changed: {}",
-                        quote(params),
-                        sanitize::line(&differences.join("; "))
-                    ),
-                    Drift::New { params, answered } => format!(
-                        "{name}:{}: drift: a new elicitation {}, not in the recording (answered {answered})",
-                        call.line,
-                        quote(params)
-                    ),
-                    Drift::Missing { line, params } => format!(
-                        "{name}:{line}: drift: the elicitation {} was not asked",
-                        quote(params)
-                    ),
-                    Drift::Result { line, differences } => format!(
-                        "{name}:{line}: drift: the result changed: {}",
-                        sanitize::line(&differences.join("; "))
-                    ),
-                };
-                writeln!(out, "{line}")?;
+            if report {
+                report_call(&mut out, &name, call, rev, &outcome)?;
             }
-            for l in &report.unanswered {
+            for l in &outcome.unanswered {
                 eprintln!(
                     "note: {name}:{l}: the recording has no answer to this elicitation; it was answered cancel"
                 );
             }
+            found.extend(outcome.drifts.into_iter().map(|d| (call, d)));
         }
         client.close();
     }
-    let calls_said = format!("{calls} call{}", if calls == 1 { "" } else { "s" });
-    if drifts == 0 {
-        writeln!(out, "no drift: {calls_said} replayed against {against}")?;
+    if let Some(format) = args.check.format {
+        let sources = if path.as_os_str() == "-" {
+            lines_of(stdin_text.as_slice(), &found)
+        } else {
+            std::fs::File::open(path)
+                .and_then(|f| lines_of(io::BufReader::with_capacity(1 << 16, f), &found))
+        }
+        .map_err(|e| anyhow!("{name}: {}", crate::io_problem(&e)))?;
+        let mut diagnostics: Vec<_> = found
+            .iter()
+            .map(|(call, d)| {
+                let source = sources.get(&d.line(call)).map(String::as_str);
+                d.diagnostic(name.strip_prefix("./").unwrap_or(&name), call, source)
+            })
+            .collect();
+        diagnostics.sort_by_key(|d| (d.line, d.column));
+        let mut out = io::BufWriter::new(out);
+        let mut renderer = crate::render::for_format(format);
+        renderer.begin(&mut out)?;
+        let mut counts = Counts::default();
+        for d in &diagnostics {
+            counts.add(d.severity);
+            renderer.diagnostic(d, &mut out)?;
+        }
+        renderer.end(&counts, &mut out)?;
         out.flush()?;
-        Ok(Outcome::Clean)
+        if !args.check.quiet {
+            crate::render::summary(&counts, 1, usize::from(drifts > 0));
+        }
     } else {
-        writeln!(
-            out,
-            "{drifts} drift{} in {drifted} of {calls_said} replayed against {against}",
-            if drifts == 1 { "" } else { "s" }
-        )?;
+        let calls_said = format!("{calls} call{}", if calls == 1 { "" } else { "s" });
+        if drifts == 0 {
+            writeln!(out, "no drift: {calls_said} replayed against {against}")?;
+        } else {
+            writeln!(
+                out,
+                "{drifts} drift{} in {drifted} of {calls_said} replayed against {against}",
+                if drifts == 1 { "" } else { "s" }
+            )?;
+        }
         out.flush()?;
-        Ok(Outcome::Findings)
     }
+    Ok(if drifts == 0 {
+        Outcome::Clean
+    } else {
+        Outcome::Findings
+    })
 }
 
-/// An elicitation named by its message (and URL), quoted and sanitised.
-fn quote(params: &serde_json::Value) -> String {
-    const MAX: usize = 80;
-    let text = |k: &str| params.get(k).and_then(|v| v.as_str()).unwrap_or("");
-    let mut s: String = text("message").chars().take(MAX).collect();
-    if text("message").chars().count() > MAX {
-        s.push('…');
+/// The default report of one replayed call: the call, then each drift.
+fn report_call(
+    out: &mut dyn Write,
+    name: &str,
+    call: &Call,
+    rev: Revision,
+    outcome: &CallReport,
+) -> io::Result<()> {
+    use mcp_elicit::sanitize;
+    let what = format!(
+        "{name}:{}: {} `{}` ({rev})",
+        call.line,
+        call.method,
+        sanitize::line(call.target())
+    );
+    let n = outcome.drifts.len();
+    if n == 0 {
+        let n = outcome.asked;
+        writeln!(
+            out,
+            "{what}: {n} elicitation{}{} as recorded",
+            if n == 1 { "" } else { "s" },
+            if outcome.result_compared {
+                " and the result"
+            } else {
+                "; the recording has no result to compare"
+            }
+        )?;
+    } else {
+        writeln!(out, "{what}: {n} drift{}", if n == 1 { "" } else { "s" })?;
     }
-    let mut q = format!("\"{}\"", mcp_elicit::sanitize::line(&s));
-    if !text("url").is_empty() {
-        q.push_str(&format!(" ({})", mcp_elicit::sanitize::line(text("url"))));
+    for d in &outcome.drifts {
+        writeln!(
+            out,
+            "{name}:{}: drift: {}",
+            d.line(call),
+            sanitize::line(&d.message())
+        )?;
     }
-    q
+    Ok(())
+}
+
+/// The text of the session lines the drifts are placed on, read again.
+fn lines_of<R: BufRead>(
+    mut reader: R,
+    found: &[(&Call, Drift)],
+) -> io::Result<HashMap<usize, String>> {
+    let wanted: HashSet<usize> = found.iter().map(|(c, d)| d.line(c)).collect();
+    let last = wanted.iter().copied().max().unwrap_or(0);
+    let mut lines = HashMap::new();
+    let mut buf = Vec::new();
+    let mut n = 0;
+    while n < last {
+        let read = read_line_bounded(&mut reader, &mut buf, MAX_DOCUMENT)?;
+        n += 1;
+        match read {
+            LineRead::Eof => break,
+            LineRead::TooLong(_) => continue,
+            LineRead::Line => {}
+        }
+        if wanted.contains(&n) {
+            let text = String::from_utf8_lossy(&buf);
+            let text = text.trim_end_matches(['\n', '\r']);
+            let text = if n == 1 {
+                text.strip_prefix('\u{feff}').unwrap_or(text)
+            } else {
+                text
+            };
+            lines.insert(n, text.to_string());
+        }
+    }
+    Ok(lines)
 }
