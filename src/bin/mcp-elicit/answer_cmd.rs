@@ -149,7 +149,7 @@ pub fn run(args: AnswerArgs) -> Result<Outcome> {
                 Ok(r) => r,
                 // ^C during a key read: console has raised SIGINT too; the
                 // first of the two to get here writes the cancel.
-                Err(e) if is_interrupted(&e) => shared.abort("cancelled (Ctrl-C)"),
+                Err(e) if crate::is_interrupted(&e) => shared.abort("cancelled (Ctrl-C)"),
                 Err(e) => {
                     shared.tty_restore();
                     return Err(e);
@@ -428,13 +428,6 @@ fn write_stdout(s: &str) -> io::Result<()> {
     out.write_all(mcp_elicit::sanitize::json(s).as_bytes())?;
     out.write_all(b"\n")?;
     out.flush()
-}
-
-fn is_interrupted(e: &anyhow::Error) -> bool {
-    e.chain().any(|c| {
-        c.downcast_ref::<io::Error>()
-            .is_some_and(|io| io.kind() == io::ErrorKind::Interrupted)
-    })
 }
 
 /// Cancel beats decline beats accept.

@@ -198,7 +198,7 @@ in the form `mcp-elicit answer` draws. Nothing is sent anywhere."
             key: None,
         }) {
             Ok(r) => r,
-            Err(e) if is_interrupted(&e) => stop_on_ctrl_c(),
+            Err(e) if crate::is_interrupted(&e) => stop_on_ctrl_c(),
             Err(e) => {
                 restore_tty();
                 return Err(e);
@@ -304,13 +304,6 @@ There is no terminal here, so it is a transcript with scripted answers; run
     }
     writeln!(out, "\n{NEXT}")?;
     Ok(Outcome::Clean)
-}
-
-fn is_interrupted(e: &anyhow::Error) -> bool {
-    e.chain().any(|c| {
-        c.downcast_ref::<io::Error>()
-            .is_some_and(|io| io.kind() == io::ErrorKind::Interrupted)
-    })
 }
 
 /// Ctrl-C leaves the tour with the terminal put back. console raises

@@ -86,10 +86,20 @@ pub fn io_problem(e: &std::io::Error) -> String {
     }
 }
 
-/// A closed pipe (`mcp-elicit lint | head`) is not an error.
-fn is_broken_pipe(e: &anyhow::Error) -> bool {
+/// Whether an I/O error of `kind` is behind `e`.
+fn has_io_error(e: &anyhow::Error, kind: std::io::ErrorKind) -> bool {
     e.chain().any(|c| {
         c.downcast_ref::<std::io::Error>()
-            .is_some_and(|io| io.kind() == std::io::ErrorKind::BrokenPipe)
+            .is_some_and(|io| io.kind() == kind)
     })
+}
+
+/// A closed pipe (`mcp-elicit lint | head`) is not an error.
+fn is_broken_pipe(e: &anyhow::Error) -> bool {
+    has_io_error(e, std::io::ErrorKind::BrokenPipe)
+}
+
+/// A read cut short by ^C (console raises SIGINT during a key read).
+fn is_interrupted(e: &anyhow::Error) -> bool {
+    has_io_error(e, std::io::ErrorKind::Interrupted)
 }
