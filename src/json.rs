@@ -597,6 +597,12 @@ pub fn pointer_push(pointer: &str, key: &str) -> String {
     out
 }
 
+/// One token of a JSON pointer as the key it names (RFC 6901 unescaping,
+/// the inverse of [`pointer_push`]).
+pub fn pointer_token(token: &str) -> String {
+    token.replace("~1", "/").replace("~0", "~")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -659,5 +665,7 @@ mod tests {
     #[test]
     fn pointers_escape() {
         assert_eq!(pointer_push("/a", "b/c~d"), "/a/b~1c~0d");
+        assert_eq!(pointer_token("b~1c~0d"), "b/c~d");
+        assert_eq!(pointer_token("~01"), "~1");
     }
 }

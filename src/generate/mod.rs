@@ -140,13 +140,9 @@ fn check_product(generated: &Generated, opts: &Options) -> Result<(), Refusal> {
         .pointer
         .strip_prefix("/requestedSchema")
         .unwrap_or(&error.pointer);
-    let property = pointer.strip_prefix("/properties/").map(|rest| {
-        rest.split('/')
-            .next()
-            .unwrap_or(rest)
-            .replace("~1", "/")
-            .replace("~0", "~")
-    });
+    let property = pointer
+        .strip_prefix("/properties/")
+        .map(|rest| crate::json::pointer_token(rest.split('/').next().unwrap_or(rest)));
     Err(Refusal::at(
         pointer,
         property.as_deref(),

@@ -434,7 +434,7 @@ fn find(node: &Node, pointer: &str, pred: &mut dyn FnMut(&Node) -> bool) -> Opti
 fn root_at<'n, 'a>(root: &'n Node<'a>, pointer: &str) -> Option<&'n Node<'a>> {
     let mut node = root;
     for token in pointer.split('/').skip(1) {
-        let key = token.replace("~1", "/").replace("~0", "~");
+        let key = crate::json::pointer_token(token);
         node = match &node.value {
             JsonValue::Object(_) => node.get(&key)?,
             JsonValue::Array(items) => items.get(key.parse::<usize>().ok()?)?,
