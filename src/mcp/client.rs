@@ -45,12 +45,15 @@ pub struct ClientOptions {
     pub server_name: Option<String>,
 }
 
+/// How long the client waits on a silent server unless told otherwise.
+pub const DEFAULT_SERVER_TIMEOUT: Duration = Duration::from_secs(300);
+
 impl Default for ClientOptions {
     fn default() -> Self {
         ClientOptions {
             spec: None,
             url_mode: true,
-            server_timeout: Duration::from_secs(300),
+            server_timeout: DEFAULT_SERVER_TIMEOUT,
             server_name: None,
         }
     }

@@ -22,7 +22,7 @@ use mcp_elicit::spec::Revision;
 use serde_json::Value;
 
 use crate::Outcome;
-use crate::cli::{AnswerArgs, AnswerOutput, FixedAction, ScriptArgs};
+use crate::cli::{AnswerArgs, AnswerOutput, ScriptArgs};
 use crate::terminal::{self, Terminal, TtyState};
 
 /// The `_meta` key under which 2026-07-28 results name the server.
@@ -114,10 +114,7 @@ pub fn run(args: AnswerArgs) -> Result<Outcome> {
 
     let script = script(&args.script)?;
     let mut responder: Box<dyn Responder> = if let Some(a) = args.script.action {
-        Box::new(FixedResponder(match a {
-            FixedAction::Decline => Action::Decline,
-            FixedAction::Cancel => Action::Cancel,
-        }))
+        Box::new(FixedResponder(a.into()))
     } else if let Some(session) = &args.script.answers_from {
         Box::new(mcp_elicit::session::recorded::RecordedResponder::open(
             session,

@@ -18,7 +18,7 @@ use mcp_elicit::session::recorded::RecordedResponder;
 use serde_json::{Value, json};
 
 use crate::Outcome;
-use crate::cli::{CallArgs, FixedAction};
+use crate::cli::CallArgs;
 use crate::terminal::{self, Terminal, TtyState};
 
 pub fn run(args: CallArgs) -> Result<Outcome> {
@@ -48,7 +48,9 @@ pub fn run(args: CallArgs) -> Result<Outcome> {
     let opts = ClientOptions {
         spec: args.spec,
         url_mode: !args.no_url_mode,
-        server_timeout: args.server_timeout.unwrap_or(Duration::from_secs(300)),
+        server_timeout: args
+            .server_timeout
+            .unwrap_or(mcp_elicit::mcp::client::DEFAULT_SERVER_TIMEOUT),
         server_name: args.server.clone(),
     };
     let recording = args.script.record.as_ref().map(|p| Recording {
@@ -127,10 +129,7 @@ fn looks_like_address(s: &str) -> bool {
 
 fn responder(args: &CallArgs) -> Result<Box<dyn Responder>> {
     if let Some(a) = args.script.action {
-        return Ok(Box::new(FixedResponder(match a {
-            FixedAction::Decline => Action::Decline,
-            FixedAction::Cancel => Action::Cancel,
-        })));
+        return Ok(Box::new(FixedResponder(a.into())));
     }
     if let Some(s) = &args.script.answers_from {
         return Ok(Box::new(RecordedResponder::open(s)?));
@@ -241,7 +240,7 @@ fn interrupt_ends_the_call(tty: Arc<Mutex<TtyState>>) {
     }
 }
 
-fn report(client: &mut Client) {
+pub(crate) fn report(client: &mut Client) {
     for n in client.take_notices() {
         eprintln!("note: {}", sanitize::line(&n.0));
     }

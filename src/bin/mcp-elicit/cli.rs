@@ -523,6 +523,15 @@ pub enum FixedAction {
     Cancel,
 }
 
+impl From<FixedAction> for mcp_elicit::form::Action {
+    fn from(a: FixedAction) -> Self {
+        match a {
+            FixedAction::Decline => mcp_elicit::form::Action::Decline,
+            FixedAction::Cancel => mcp_elicit::form::Action::Cancel,
+        }
+    }
+}
+
 fn parse_set(s: &str) -> Result<(String, String), String> {
     match s.split_once('=') {
         Some((k, v)) if !k.is_empty() => Ok((k.to_string(), v.to_string())),

@@ -229,7 +229,9 @@ fn live(args: &ReplayArgs) -> Result<Outcome> {
         let opts = ClientOptions {
             spec: run.revision,
             url_mode: run.url_mode,
-            server_timeout: args.server_timeout.unwrap_or(Duration::from_secs(300)),
+            server_timeout: args
+                .server_timeout
+                .unwrap_or(mcp_elicit::mcp::client::DEFAULT_SERVER_TIMEOUT),
             server_name: None,
         };
         let mut client = match Client::connect(transport, opts, None) {
@@ -252,9 +254,7 @@ fn live(args: &ReplayArgs) -> Result<Outcome> {
         let rev = client.revision();
         for call in &run.calls {
             let outcome = replay::replay_call(&mut client, call);
-            for n in client.take_notices() {
-                eprintln!("note: {}", sanitize::line(&n.0));
-            }
+            crate::call_cmd::report(&mut client);
             let outcome = outcome?;
             calls += 1;
             if !outcome.drifts.is_empty() {
