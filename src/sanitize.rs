@@ -8,6 +8,7 @@
 //! is removed or shown as a visible escape.
 
 use std::borrow::Cow;
+use std::fmt::Write;
 
 /// Whether `c` is a character that changes how surrounding text is shown
 /// rather than being shown itself: bidi controls, zero-width and other
@@ -51,18 +52,18 @@ pub fn block(text: &str) -> Cow<'_, str> {
 /// characters) become `\uXXXX` escapes. They can only occur inside strings,
 /// where an escape is the same character to every JSON reader.
 pub fn json(text: &str) -> Cow<'_, str> {
-    let risky = |c: char| c.is_control() || is_invisible(c);
+    // Newlines and indentation of pretty JSON stay as they are; a control
+    // character inside a string is already escaped.
+    let risky = |c: char| (c.is_control() && !matches!(c, '\n' | '\r' | '\t')) || is_invisible(c);
     if !text.chars().any(risky) {
         return Cow::Borrowed(text);
     }
     let mut out = String::with_capacity(text.len() + 16);
     for c in text.chars() {
-        // Newlines and indentation of pretty JSON stay as they are; a
-        // control character inside a string is already escaped.
-        if risky(c) && !matches!(c, '\n' | '\r' | '\t') {
+        if risky(c) {
             let mut units = [0u16; 2];
             for u in c.encode_utf16(&mut units) {
-                out.push_str(&format!("\\u{u:04x}"));
+                let _ = write!(out, "\\u{u:04x}");
             }
         } else {
             out.push(c);
