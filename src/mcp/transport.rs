@@ -218,8 +218,13 @@ impl Transport for Stdio {
     }
 
     fn close(&mut self) {
-        // Closing stdin asks the server to exit; it gets a moment, then is killed.
-        drop(self.stdin.take());
+        // Closing stdin asks the server to exit; it gets a moment, then is
+        // killed. Once closed there is nothing left to do (`Drop` calls this
+        // after `Client::close` has).
+        let Some(stdin) = self.stdin.take() else {
+            return;
+        };
+        drop(stdin);
         // Most servers exit within a millisecond or two: look often at
         // first, then less (half a second in all).
         let mut exited = false;
