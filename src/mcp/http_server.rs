@@ -11,7 +11,7 @@ use std::time::Duration;
 use anyhow::{Context, Result, anyhow};
 use serde_json::{Value, json};
 
-use super::server::{Ask, Engine, Handler, Reply, Stop, tool_response};
+use super::server::{Ask, Engine, Handler, Reply, Stop, error, tool_response};
 use super::transport::MAX_MESSAGE;
 use crate::spec::Revision;
 
@@ -159,7 +159,7 @@ fn handle(state: &Arc<State>, mut request: tiny_http::Request) {
             let msg: Value = match serde_json::from_slice(&body) {
                 Ok(v) => v,
                 Err(e) => {
-                    let m = json!({"jsonrpc": "2.0", "id": null, "error": {"code": -32700, "message": format!("parse error: {e}")}});
+                    let m = error(&Value::Null, -32700, &format!("parse error: {e}"));
                     let _ = request.respond(json_response(400, &m));
                     return;
                 }
@@ -211,9 +211,7 @@ fn post(
     if modern {
         let reply = match state.modern.handle(&msg) {
             Reply::Message(m) => m,
-            _ => {
-                json!({"jsonrpc": "2.0", "id": msg["id"], "error": {"code": -32603, "message": "unexpected"}})
-            }
+            _ => error(&msg["id"], -32603, "unexpected"),
         };
         let status = if reply.get("error").and_then(|e| e.get("code")) == Some(&json!(-32022)) {
             400
@@ -258,8 +256,7 @@ fn post(
         } else {
             (400, "no Mcp-Session-Id: initialize first")
         };
-        let m =
-            json!({"jsonrpc": "2.0", "id": msg["id"], "error": {"code": -32600, "message": text}});
+        let m = error(&msg["id"], -32600, text);
         let _ = request.respond(json_response(status, &m));
         return;
     };

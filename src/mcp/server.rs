@@ -208,17 +208,12 @@ pub struct Sealed {
     pub sealed_at: Option<std::time::SystemTime>,
 }
 
-/// What the server noticed about the client, for reports.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Observation(pub String);
-
 /// The transport-independent server: answers one client message at a time.
 pub struct Engine<'h> {
     handler: &'h dyn Handler,
     key: StateKey,
     /// The revision agreed at `initialize` (2025-06-18 and 2025-11-25).
     session: Mutex<Option<(Revision, Option<Value>)>>,
-    observations: Mutex<Vec<Observation>>,
 }
 
 /// What to do with one incoming request.
@@ -238,7 +233,8 @@ pub enum Reply {
     Nothing,
 }
 
-fn error(id: &Value, code: i64, message: &str) -> Value {
+/// A JSON-RPC error response.
+pub(super) fn error(id: &Value, code: i64, message: &str) -> Value {
     json!({"jsonrpc": "2.0", "id": id, "error": {"code": code, "message": message}})
 }
 
@@ -269,34 +265,12 @@ impl<'h> Engine<'h> {
             handler,
             key: StateKey::random()?,
             session: Mutex::new(None),
-            observations: Mutex::new(Vec::new()),
         })
     }
 
-    pub fn handler(&self) -> &dyn Handler {
-        self.handler
-    }
-
-    /// Takes what was observed about the client so far.
-    pub fn take_observations(&self) -> Vec<Observation> {
-        std::mem::take(&mut *self.observations.lock().unwrap_or_else(|p| p.into_inner()))
-    }
-
+    /// Reports what the client did wrong to the handler.
     fn observe(&self, what: String) {
         self.handler.client_error(&what);
-        self.observations
-            .lock()
-            .unwrap_or_else(|p| p.into_inner())
-            .push(Observation(what));
-    }
-
-    /// The revision agreed at `initialize`, if any.
-    pub fn negotiated(&self) -> Option<Revision> {
-        self.session
-            .lock()
-            .unwrap_or_else(|p| p.into_inner())
-            .as_ref()
-            .map(|s| s.0)
     }
 
     /// Handles one message from the client.
@@ -315,9 +289,10 @@ impl<'h> Engine<'h> {
             .map(str::to_string);
         if let Some(v) = &modern {
             if Revision::from_protocol_version(v) != Some(Revision::V2026_07_28) {
+                let supported: Vec<&str> = SUPPORTED.iter().map(|r| r.as_str()).collect();
                 return Reply::Message(json!({"jsonrpc": "2.0", "id": id, "error": {
                     "code": -32022, "message": format!("unsupported protocol version {v}"),
-                    "data": {"requested": v, "supported": ["2026-07-28", "2025-11-25", "2025-06-18"]}}}));
+                    "data": {"requested": v, "supported": supported}}}));
             }
             return Reply::Message(self.modern(&id, method, &params));
         }
@@ -605,7 +580,7 @@ impl<R: BufRead, W: Write> StdioConn<R, W> {
             match serde_json::from_slice::<Value>(&self.buf) {
                 Ok(v) => return Ok(Some(v)),
                 Err(e) => {
-                    let m = json!({"jsonrpc": "2.0", "id": null, "error": {"code": -32700, "message": format!("parse error: {e}")}});
+                    let m = error(&Value::Null, -32700, &format!("parse error: {e}"));
                     self.write(&m)?;
                 }
             }
