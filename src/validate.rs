@@ -68,11 +68,15 @@ pub fn check_content(
 }
 
 fn hint(schema: &RequestedSchema, name: &str) -> String {
-    schema
-        .properties
-        .iter()
-        .filter(|p| p.name != name)
-        .map(|p| (crate::schema::edit_distance(&p.name, name), &p.name))
+    did_you_mean(schema.properties.iter().map(|p| p.name.as_str()), name)
+}
+
+/// " (did you mean `nearest`?)" when one of `names` (other than `name`
+/// itself) is within two edits of `name`, else nothing.
+pub(crate) fn did_you_mean<'n>(names: impl Iterator<Item = &'n str>, name: &str) -> String {
+    names
+        .filter(|n| *n != name)
+        .map(|n| (crate::schema::edit_distance(n, name), n))
         .filter(|(d, _)| *d <= 2)
         .min()
         .map(|(_, n)| format!(" (did you mean `{n}`?)"))

@@ -473,7 +473,7 @@ fn ask_form(elicit: &Elicit, fields: &[Field], p: &mut dyn Prompter) -> io::Resu
     }
 }
 
-fn content_of(fields: &[Field], values: &[Option<Value>]) -> Map<String, Value> {
+pub(crate) fn content_of(fields: &[Field], values: &[Option<Value>]) -> Map<String, Value> {
     fields
         .iter()
         .zip(values)

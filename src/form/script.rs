@@ -6,7 +6,7 @@ use serde_json::{Map, Value};
 
 use super::{Answer, Ask, Elicit, Field, parse_number};
 use crate::respond::{Request, Responder};
-use crate::schema::{Shape, edit_distance};
+use crate::schema::Shape;
 
 /// What a script says about the answer.
 #[derive(Debug, Clone, Default)]
@@ -139,11 +139,7 @@ pub fn scripted(
             }
         )));
     }
-    let content: Map<String, Value> = fields
-        .iter()
-        .zip(values)
-        .filter_map(|(f, v)| v.map(|v| (f.prop.name.clone(), v)))
-        .collect();
+    let content = super::content_of(fields, &values);
     let problems = elicit.final_check(&content);
     if !problems.is_empty() {
         // The messages quote schema values: made safe for the terminal.
@@ -160,13 +156,7 @@ fn position(fields: &[Field], name: &str) -> Option<usize> {
 }
 
 fn unknown(fields: &[Field], name: &str, flag: &str) -> ScriptError {
-    let near = fields
-        .iter()
-        .map(|f| (edit_distance(&f.prop.name, name), &f.prop.name))
-        .filter(|(d, _)| *d <= 2)
-        .min()
-        .map(|(_, n)| format!(" (did you mean `{n}`?)"))
-        .unwrap_or_default();
+    let near = crate::validate::did_you_mean(fields.iter().map(|f| f.prop.name.as_str()), name);
     let names: Vec<String> = fields
         .iter()
         .map(|f| format!("`{}`", f.prop.name))

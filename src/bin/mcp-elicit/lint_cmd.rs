@@ -191,15 +191,15 @@ fn resolve_rules(names: &[String], flag: &str) -> Result<HashSet<&'static str>> 
                     .filter(|r| r.code.starts_with(&n.to_ascii_uppercase()))
                     .collect();
                 if matched.is_empty() || n.len() < 2 {
-                    match rules::nearest(n) {
-                        Some(_) => bail!(
-                            "{flag}: no rule `{n}`{}; `mcp-elicit lint --list-rules` lists every code and name",
-                            did_you_mean(n)
-                        ),
-                        None => bail!(
+                    let hint = did_you_mean(n);
+                    if hint.is_empty() {
+                        bail!(
                             "{flag}: no rule `{n}`; use a code (E124), a code prefix (E2) or a name (required-unknown-property); `mcp-elicit lint --list-rules` lists them"
-                        ),
+                        );
                     }
+                    bail!(
+                        "{flag}: no rule `{n}`{hint}; `mcp-elicit lint --list-rules` lists every code and name"
+                    );
                 }
                 set.extend(matched.iter().map(|r| r.code));
             }
