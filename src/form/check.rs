@@ -3,27 +3,38 @@
 //! asserted. It backs up the typed checks of [`crate::validate`] with an
 //! independent implementation, so a bug in one cannot send a wrong answer.
 
+use std::sync::{Arc, OnceLock};
+
 use serde_json::{Map, Value};
 
 /// Validates content against one `requestedSchema`.
 #[derive(Debug, Clone)]
 pub struct FinalCheck {
     schema: Value,
+    /// Built on the first check and kept for the next (the review step may
+    /// check several times); the error says why the schema cannot be used.
+    validator: Arc<OnceLock<Result<jsonschema::Validator, String>>>,
 }
 
 impl FinalCheck {
     pub fn new(schema: Value) -> FinalCheck {
-        FinalCheck { schema }
+        FinalCheck {
+            schema,
+            validator: Arc::default(),
+        }
     }
 
     /// Everything wrong with `content`, one message each; empty when valid.
     pub fn check(&self, content: &Map<String, Value>) -> Vec<String> {
         // `pattern` (an opt-in outside the spec) runs on the linear-time
         // engine: a hostile pattern cannot stall the answer.
-        let validator = jsonschema::options()
-            .should_validate_formats(true)
-            .with_pattern_options(jsonschema::PatternOptions::regex())
-            .build(&self.schema);
+        let validator = self.validator.get_or_init(|| {
+            jsonschema::options()
+                .should_validate_formats(true)
+                .with_pattern_options(jsonschema::PatternOptions::regex())
+                .build(&self.schema)
+                .map_err(|e| e.to_string())
+        });
         let validator = match validator {
             Ok(v) => v,
             Err(e) => {
