@@ -374,16 +374,7 @@ fn print_findings(diags: &[Diagnostic], errors: bool) -> io::Result<()> {
         if d.severity == Severity::Note {
             continue;
         }
-        writeln!(
-            err,
-            "{}:{}:{}: {}[{}] {}",
-            sanitize::line(&d.path),
-            d.line,
-            d.column,
-            d.severity,
-            d.code,
-            sanitize::line(&d.message)
-        )?;
+        writeln!(err, "{}", crate::render::plain(&d.path, d))?;
     }
     if errors {
         writeln!(

@@ -127,12 +127,7 @@ fn lint_lines(stop: &Stop) -> Vec<String> {
     lint::lint_str(stop.request, &Options::for_revision(REVISION))
         .into_iter()
         .filter(|d| d.severity != Severity::Note)
-        .map(|d| {
-            format!(
-                "{}:{}:{}: {}[{}] {}",
-                stop.file, d.line, d.column, d.severity, d.code, d.message
-            )
-        })
+        .map(|d| crate::render::plain(stop.file, &d))
         .collect()
 }
 

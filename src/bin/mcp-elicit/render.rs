@@ -41,6 +41,20 @@ fn severity_style(s: Severity) -> Style {
     }
 }
 
+/// One finding as a plain line, `path:line:col: severity[code] message`,
+/// for stderr beside other output (no colour), made safe to print.
+pub fn plain(path: &str, d: &Diagnostic) -> String {
+    format!(
+        "{}:{}:{}: {}[{}] {}",
+        sanitize::line(path),
+        d.line,
+        d.column,
+        d.severity,
+        d.code,
+        sanitize::line(&d.message)
+    )
+}
+
 struct Concise;
 
 impl Renderer for Concise {

@@ -200,15 +200,7 @@ fn lint_source(path: &std::path::Path, name: &str, source: &mock::Source) -> Res
     let mut clean = true;
     for d in &diags {
         clean &= d.severity != Severity::Error;
-        eprintln!(
-            "{}:{}:{}: {}[{}] {}",
-            d.path,
-            d.line,
-            d.column,
-            d.severity,
-            d.code,
-            sanitize::line(&d.message)
-        );
+        eprintln!("{}", crate::render::plain(&d.path, d));
     }
     Ok(clean)
 }
