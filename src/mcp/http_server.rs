@@ -11,7 +11,7 @@ use std::time::Duration;
 use anyhow::{Context, Result, anyhow};
 use serde_json::{Value, json};
 
-use super::server::{Ask, Engine, Handler, Reply, Stop, error, tool_response};
+use super::server::{Ask, Engine, Handler, Reply, Stop, answer_of, error, only, tool_response};
 use super::transport::MAX_MESSAGE;
 use crate::spec::Revision;
 
@@ -338,9 +338,7 @@ impl HttpLive<'_> {
 
 impl Ask for HttpLive<'_> {
     fn elicit(&mut self, params: Value) -> std::result::Result<Value, Stop> {
-        self.elicit_all(vec![params])
-            .pop()
-            .unwrap_or_else(|| Err(Stop::Lost("nothing was asked".into())))
+        only(self.elicit_all(vec![params]))
     }
     fn elicit_all(&mut self, params: Vec<Value>) -> Vec<std::result::Result<Value, Stop>> {
         let get = match self.ask_on {
@@ -377,12 +375,7 @@ impl Ask for HttpLive<'_> {
             .map(|rx| {
                 let rx = rx.ok_or_else(|| Stop::Lost("the client closed the stream".into()))?;
                 let answer = self.wait(&rx)?;
-                match answer.get("result") {
-                    Some(r) => Ok(r.clone()),
-                    None => Err(Stop::Refused(
-                        answer.get("error").cloned().unwrap_or(Value::Null),
-                    )),
-                }
+                answer_of(&answer)
             })
             .collect()
     }

@@ -242,6 +242,26 @@ fn result(id: &Value, result: Value) -> Value {
     json!({"jsonrpc": "2.0", "id": id, "result": result})
 }
 
+/// The outcome of one `elicitation/create` from the client's response: its
+/// `ElicitResult`, or the JSON-RPC error it sent instead.
+pub(super) fn answer_of(response: &Value) -> std::result::Result<Value, Stop> {
+    match response.get("result") {
+        Some(r) => Ok(r.clone()),
+        None => Err(Stop::Refused(
+            response.get("error").cloned().unwrap_or(Value::Null),
+        )),
+    }
+}
+
+/// The outcome of a single elicitation sent through [`Ask::elicit_all`].
+pub(super) fn only(
+    mut outcomes: Vec<std::result::Result<Value, Stop>>,
+) -> std::result::Result<Value, Stop> {
+    outcomes
+        .pop()
+        .unwrap_or_else(|| Err(Stop::Lost("nothing was asked".into())))
+}
+
 /// The result of a tool run, as the response to `id`.
 pub fn tool_response(id: &Value, outcome: std::result::Result<Value, Stop>) -> Value {
     match outcome {
@@ -605,9 +625,7 @@ struct Live<'c, R, W> {
 
 impl<R: BufRead, W: Write> Ask for Live<'_, R, W> {
     fn elicit(&mut self, params: Value) -> std::result::Result<Value, Stop> {
-        self.elicit_all(vec![params])
-            .pop()
-            .unwrap_or_else(|| Err(Stop::Lost("nothing was asked".into())))
+        only(self.elicit_all(vec![params]))
     }
     fn elicit_all(&mut self, params: Vec<Value>) -> Vec<std::result::Result<Value, Stop>> {
         let n = params.len();
@@ -644,12 +662,7 @@ impl<R: BufRead, W: Write> Ask for Live<'_, R, W> {
                 else {
                     continue;
                 };
-                out[at] = Some(match msg.get("result") {
-                    Some(r) => Ok(r.clone()),
-                    None => Err(Stop::Refused(
-                        msg.get("error").cloned().unwrap_or(Value::Null),
-                    )),
-                });
+                out[at] = Some(answer_of(&msg));
                 continue;
             }
             // Requests that arrive meanwhile: pings are answered, the rest
