@@ -169,15 +169,11 @@ pub fn load_bytes(
     } else {
         load_request(text, name, stem)?
     };
-    let asked: usize = tools.iter().map(|t| t.questions.len()).sum();
-    if asked == 0 {
+    // (A request file without a question was refused when it was read.)
+    if tools.iter().all(|t| t.questions.is_empty()) {
         return Err(LoadError::Unusable {
             path: name.to_string(),
-            message: if jsonl {
-                "the session holds no elicitation/create request; nothing to ask".into()
-            } else {
-                "holds no elicitation/create params or request; nothing to ask".into()
-            },
+            message: "the session holds no elicitation/create request; nothing to ask".into(),
         });
     }
     Ok(Source {
