@@ -99,7 +99,10 @@ fn a_url_as_last_argument_and_a_recording_that_replays_clean() {
 
 #[test]
 fn decline_and_an_invalid_elicitation_from_the_python_sdk() {
-    let python = std::env::var("MCP_PYTHON").unwrap_or_else(|_| "python3".into());
+    let Some(python) = crate::support::peers::python_sdk() else {
+        return;
+    };
+    let python = python.to_string_lossy();
     let o = call(&[
         "--tool",
         "book_table",

@@ -13,7 +13,8 @@ use serde_json::Value;
 use crate::support::{bin, root};
 
 fn python() -> String {
-    std::env::var("MCP_PYTHON").unwrap_or_else(|_| "python3".into())
+    // The hostile servers need only the standard library.
+    "python3".into()
 }
 
 /// `call --tool t --set name=Ada --record SESSION EXTRA -- hostile.py MODE`,

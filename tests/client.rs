@@ -14,20 +14,21 @@ use serde_json::{Value, json};
 
 use crate::support::root;
 
-/// The Python with the `mcp` package (`pip install mcp==2.3.0`; .ci/run does).
-fn python() -> String {
-    std::env::var("MCP_PYTHON").unwrap_or_else(|_| "python3".into())
+/// The Python with the official SDK (a peer: provisioned or skipped).
+fn python() -> Option<String> {
+    crate::support::peers::python_sdk().map(|p| p.to_string_lossy().into_owned())
 }
 
-fn server_command() -> Vec<String> {
-    vec![
-        python(),
+/// The booking server over stdio, or `None` (skipped) without the SDK.
+fn server_command() -> Option<Vec<String>> {
+    Some(vec![
+        python()?,
         root()
             .join("tests/servers/booking.py")
             .to_string_lossy()
             .into_owned(),
         "stdio".into(),
-    ]
+    ])
 }
 
 /// Answers with prepared results and remembers what it was asked.
@@ -64,13 +65,14 @@ struct HttpServer {
 }
 
 impl HttpServer {
-    fn start() -> HttpServer {
+    fn start() -> Option<HttpServer> {
+        let python = python()?;
         let port = TcpListener::bind("127.0.0.1:0")
             .unwrap()
             .local_addr()
             .unwrap()
             .port();
-        let child = Command::new(python())
+        let child = Command::new(python)
             .arg(root().join("tests/servers/booking.py"))
             .args(["http", &port.to_string()])
             .stdout(Stdio::null())
@@ -85,10 +87,10 @@ impl HttpServer {
             );
             std::thread::sleep(Duration::from_millis(50));
         }
-        HttpServer {
+        Some(HttpServer {
             child,
             url: format!("http://127.0.0.1:{port}/mcp"),
-        }
+        })
     }
 }
 
@@ -130,6 +132,9 @@ fn text(resp: &Value) -> &str {
 
 #[test]
 fn stdio_in_every_revision() {
+    let Some(command) = server_command() else {
+        return;
+    };
     // 2025-06-18 has no defaults but on booleans: the booking form (an enum
     // with a default) would be refused there, so it is asked to confirm.
     let yes = json!({"action": "accept", "content": {"confirm": true}});
@@ -159,7 +164,7 @@ fn stdio_in_every_revision() {
             "Book a table at Chez Nous",
         ),
     ] {
-        let t = Box::new(StdioTransport::spawn(&server_command()).unwrap());
+        let t = Box::new(StdioTransport::spawn(&command).unwrap());
         let (client, resp, r) = call(t, spec, tool, vec![answer]);
         assert_eq!(client.revision(), want);
         assert_eq!(text(&resp), said, "{want}");
@@ -179,7 +184,9 @@ fn stdio_in_every_revision() {
 
 #[test]
 fn two_rounds_over_http_in_2026_07_28_and_2025_11_25() {
-    let server = HttpServer::start();
+    let Some(server) = HttpServer::start() else {
+        return;
+    };
     for spec in [None, Some(Revision::V2025_11_25)] {
         let t = Box::new(Http::new(&server.url).unwrap());
         let (client, resp, r) = call(
@@ -203,8 +210,11 @@ fn two_rounds_over_http_in_2026_07_28_and_2025_11_25() {
 
 #[test]
 fn decline_and_cancel_reach_the_server() {
+    let Some(command) = server_command() else {
+        return;
+    };
     for action in ["decline", "cancel"] {
-        let t = Box::new(StdioTransport::spawn(&server_command()).unwrap());
+        let t = Box::new(StdioTransport::spawn(&command).unwrap());
         let (client, resp, _) = call(
             t,
             Some(Revision::V2025_11_25),
@@ -218,7 +228,10 @@ fn decline_and_cancel_reach_the_server() {
 
 #[test]
 fn a_default_2025_06_18_does_not_allow_is_refused() {
-    let t = Box::new(StdioTransport::spawn(&server_command()).unwrap());
+    let Some(command) = server_command() else {
+        return;
+    };
+    let t = Box::new(StdioTransport::spawn(&command).unwrap());
     let (mut client, _, r) = call(t, Some(Revision::V2025_06_18), "book_table", vec![]);
     assert!(r.asked.is_empty());
     let notices = client.take_notices();
@@ -228,7 +241,10 @@ fn a_default_2025_06_18_does_not_allow_is_refused() {
 
 #[test]
 fn an_invalid_elicitation_is_refused_and_never_shown() {
-    let t = Box::new(StdioTransport::spawn(&server_command()).unwrap());
+    let Some(command) = server_command() else {
+        return;
+    };
+    let t = Box::new(StdioTransport::spawn(&command).unwrap());
     let (mut client, resp, r) = call(t, Some(Revision::V2025_11_25), "ask_untidy_schema", vec![]);
     assert!(r.asked.is_empty(), "the responder never saw it");
     let notices = client.take_notices();
@@ -248,9 +264,12 @@ fn an_invalid_elicitation_is_refused_and_never_shown() {
 
 #[test]
 fn the_whole_conversation_is_recorded() {
+    let Some(command) = server_command() else {
+        return;
+    };
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("s.jsonl");
-    let t = Box::new(StdioTransport::spawn(&server_command()).unwrap());
+    let t = Box::new(StdioTransport::spawn(&command).unwrap());
     let opts = ClientOptions {
         spec: None,
         ..ClientOptions::default()

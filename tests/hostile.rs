@@ -158,8 +158,7 @@ fn a_million_enum_options_stay_linear() {
 #[test]
 fn a_jsonl_line_larger_than_the_limit_is_skipped_in_bounded_memory() {
     // 1 GiB on one line, then a normal line: streamed, reported, skipped.
-    let mut child = Command::new("/usr/bin/time")
-        .args(["-f", "%M"])
+    let mut child = crate::support::peak_rss_command()
         .arg(bin())
         .args(["lint", "-"])
         .env("NO_COLOR", "1")
@@ -167,7 +166,7 @@ fn a_jsonl_line_larger_than_the_limit_is_skipped_in_bounded_memory() {
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
-        .expect("/usr/bin/time is installed (apt-get install time)");
+        .unwrap();
     let mut stdin = child.stdin.take().unwrap();
     let writer = std::thread::spawn(move || {
         let first = br#"{"jsonrpc":"2.0","id":1,"method":"ping"}"#;

@@ -144,7 +144,8 @@ fn url_mode_flags_a_look_alike_host_before_anything_is_opened() {
 
 #[test]
 fn call_shows_a_hostile_servers_name_and_form_as_text() {
-    let python = std::env::var("MCP_PYTHON").unwrap_or_else(|_| "python3".into());
+    // The hostile servers need only the standard library.
+    let python = "python3";
     let mut cmd = Command::new(bin());
     cmd.args(["call", "--tool", "t", "--"])
         .arg(python)

@@ -20,7 +20,7 @@ use mcp_elicit::schema::{
 use mcp_elicit::spec::Revision;
 use mcp_elicit::validate;
 use proptest::prelude::*;
-use proptest::test_runner::Config;
+use proptest::test_runner::{Config, FileFailurePersistence};
 use serde_json::{Map, Number, Value, json};
 
 fn revision() -> impl Strategy<Value = Revision> {
@@ -36,8 +36,16 @@ fn text() -> impl Strategy<Value = String> {
     "[A-Za-z0-9éß€中][A-Za-z0-9 éß€中.,-]{0,10}[A-Za-z0-9éß€中]?"
 }
 
+/// A title or description. Words the sensitive-data advice rule (W601)
+/// rightly reports, such as "Aa cvc", are left out: a schema that asks for a
+/// card code is valid but not clean, and these properties are about clean
+/// schemas.
 fn label() -> impl Strategy<Value = Option<String>> {
-    prop::option::of("[A-Z][a-z]{1,8}( [a-z]{1,6})?")
+    prop::option::of(
+        "[A-Z][a-z]{1,8}( [a-z]{1,6})?".prop_filter("a word W601 reports", |t| {
+            mcp_elicit::sensitive::sensitive_kind(t).is_none()
+        }),
+    )
 }
 
 /// A string that has `format`, for defaults and answers.
@@ -367,7 +375,13 @@ fn problems(text: &str, rev: Revision) -> Vec<String> {
 }
 
 proptest! {
-    #![proptest_config(Config { cases: 400, failure_persistence: None, ..Config::default() })]
+    // A failing case is kept in tests/properties.proptest-regressions and
+    // tried first on every later run.
+    #![proptest_config(Config {
+        cases: 400,
+        failure_persistence: Some(Box::new(FileFailurePersistence::WithSource("proptest-regressions"))),
+        ..Config::default()
+    })]
 
     #[test]
     fn a_schema_of_the_model_lints_clean_and_parses_back_equal((rev, schema) in schema()) {

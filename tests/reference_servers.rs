@@ -7,32 +7,29 @@ use std::process::Output;
 
 use serde_json::{Value, json};
 
-use crate::support::{bin, npm_command, root};
+use crate::support::{bin, peers, root};
 
 fn stderr(o: &Output) -> String {
     String::from_utf8_lossy(&o.stderr).into_owned()
 }
 
 /// `call --tool trigger-elicitation-request ARGS -- mcp-server-everything`.
-fn everything(args: &[&str]) -> Output {
+/// `None` (the test is skipped) without the Node peers.
+fn everything(args: &[&str]) -> Option<Output> {
     // The server is started by `call`: it must find Node 22 on PATH, which
-    // `npm_command` puts first.
-    let server = npm_command("mcp-server-everything");
-    let path = server
-        .get_envs()
-        .find(|(k, _)| *k == "PATH")
-        .and_then(|(_, v)| v)
-        .unwrap()
-        .to_owned();
-    std::process::Command::new(bin())
+    // the tools' `path` puts first.
+    let tools = peers::node_tools()?;
+    let server = tools.command("mcp-server-everything");
+    let o = std::process::Command::new(bin())
         .args(["call", "--tool", "trigger-elicitation-request"])
         .args(args)
         .arg("--")
         .arg(server.get_program())
-        .env("PATH", path)
+        .env("PATH", tools.path())
         .current_dir(root())
         .output()
-        .unwrap()
+        .unwrap();
+    Some(o)
 }
 
 /// The content the server says it received: the tool's result ends with
@@ -67,7 +64,9 @@ fn recorded_answer(session: &std::path::Path) -> Value {
 )]
 fn everything_server_echoes_the_defaults_sent() {
     // Its one required field has no default: --defaults alone cannot answer.
-    let o = everything(&["--defaults"]);
+    let Some(o) = everything(&["--defaults"]) else {
+        return;
+    };
     assert_eq!(o.status.code(), Some(2));
     assert!(
         stderr(&o).contains(
@@ -78,13 +77,15 @@ fn everything_server_echoes_the_defaults_sent() {
     );
     let dir = tempfile::tempdir().unwrap();
     let session = dir.path().join("everything.jsonl");
-    let o = everything(&[
+    let Some(o) = everything(&[
         "--defaults",
         "--set",
         "name=Ada",
         "--record",
         session.to_str().unwrap(),
-    ]);
+    ]) else {
+        return;
+    };
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     let expected = json!({"action": "accept", "content": {
         "name": "Ada",
@@ -109,7 +110,7 @@ fn everything_server_echoes_the_defaults_sent() {
 
 #[test]
 fn everything_server_echoes_every_scripted_value() {
-    let o = everything(&[
+    let Some(o) = everything(&[
         "--set",
         "name=Ada Lovelace",
         "--set",
@@ -136,7 +137,9 @@ fn everything_server_echoes_every_scripted_value() {
         "titledMultipleSelectEnum=fish-2,fish-3",
         "--set",
         "legacyTitledEnum=pet-4",
-    ]);
+    ]) else {
+        return;
+    };
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     assert_eq!(
         echoed(&o),
@@ -157,7 +160,9 @@ fn everything_server_echoes_every_scripted_value() {
         }})
     );
     // A value the schema refuses is a tool error, not sent.
-    let o = everything(&["--set", "name=Ada", "--set", "integer=500"]);
+    let Some(o) = everything(&["--set", "name=Ada", "--set", "integer=500"]) else {
+        return;
+    };
     assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
     assert!(stderr(&o).contains("integer"), "{}", stderr(&o));
 }
@@ -165,9 +170,11 @@ fn everything_server_echoes_every_scripted_value() {
 /// Runs a client scenario of the conformance suite with `call` as the
 /// client; results go to a temporary directory. Returns the suite's output
 /// and the checks it recorded.
-fn conformance(scenario: &str, client: &str) -> (Output, Vec<Value>) {
+fn conformance(scenario: &str, client: &str) -> Option<(Output, Vec<Value>)> {
+    let tools = peers::node_tools()?;
     let dir = tempfile::tempdir().unwrap();
-    let o = npm_command("conformance")
+    let o = tools
+        .command("conformance")
         .args(["client", "--command", client, "--scenario", scenario, "-o"])
         .arg(dir.path())
         .current_dir(root())
@@ -181,7 +188,7 @@ fn conformance(scenario: &str, client: &str) -> (Output, Vec<Value>) {
     let checks: Vec<Value> =
         serde_json::from_str(&std::fs::read_to_string(runs[0].join("checks.json")).unwrap())
             .unwrap();
-    (o, checks)
+    Some((o, checks))
 }
 
 fn assert_passed(scenario: &str, o: &Output, checks: &[Value], successes: &[&str]) {
@@ -211,7 +218,9 @@ fn conformance_client_elicitation_defaults() {
         bin()
     );
     let scenario = "elicitation-sep1034-client-defaults";
-    let (o, checks) = conformance(scenario, &client);
+    let Some((o, checks)) = conformance(scenario, &client) else {
+        return;
+    };
     assert_passed(
         scenario,
         &o,
@@ -243,7 +252,9 @@ fn conformance_client_initialize() {
         "{} call --tool test_client_elicitation_defaults --defaults",
         bin()
     );
-    let (o, checks) = conformance("initialize", &client);
+    let Some((o, checks)) = conformance("initialize", &client) else {
+        return;
+    };
     assert_passed("initialize", &o, &checks, &["mcp-client-initialization"]);
 }
 
@@ -254,6 +265,8 @@ fn conformance_client_tools_call() {
         r#"{} call --tool add_numbers --args '{{"a":1,"b":2}}' --defaults"#,
         bin()
     );
-    let (o, checks) = conformance("tools_call", &client);
+    let Some((o, checks)) = conformance("tools_call", &client) else {
+        return;
+    };
     assert_passed("tools_call", &o, &checks, &["tool-add-numbers"]);
 }

@@ -349,11 +349,12 @@ fn the_readme_shows_a_real_replay_against_a_live_server() {
 
 #[test]
 fn a_server_of_another_revision_or_one_that_dies_is_a_tool_error() {
-    let python = std::env::var("MCP_PYTHON").unwrap_or_else(|_| "python3".into());
+    // The hostile servers need only the standard library.
+    let python = "python3";
     // The hostile server speaks 2025-11-25 only.
     let o = replay(
         Path::new("examples/sessions/booking-live.jsonl"),
-        &["--", &python, "tests/servers/hostile.py", "die"],
+        &["--", python, "tests/servers/hostile.py", "die"],
     );
     assert_eq!(o.status.code(), Some(2));
     assert_eq!(
@@ -370,7 +371,7 @@ fn a_server_of_another_revision_or_one_that_dies_is_a_tool_error() {
     );
     let o = replay(
         &session,
-        &["--", &python, "tests/servers/hostile.py", "die"],
+        &["--", python, "tests/servers/hostile.py", "die"],
     );
     assert_eq!(o.status.code(), Some(2), "{}", stdout(&o));
     assert_eq!(

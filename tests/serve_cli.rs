@@ -9,7 +9,7 @@ use std::time::{Duration, Instant};
 
 use serde_json::{Value, json};
 
-use crate::support::{bin, npm_command, root};
+use crate::support::{bin, peers, root};
 
 fn stderr(o: &Output) -> String {
     String::from_utf8_lossy(&o.stderr).into_owned()
@@ -97,6 +97,9 @@ impl HttpServe {
 
 #[test]
 fn the_conformance_suite_passes_its_server_elicitation_scenarios() {
+    let Some(tools) = peers::node_tools() else {
+        return;
+    };
     let serve = HttpServe::start(&["examples/conformance.jsonl"]);
     let results = tempfile::tempdir().unwrap();
     for scenario in [
@@ -104,7 +107,8 @@ fn the_conformance_suite_passes_its_server_elicitation_scenarios() {
         "elicitation-sep1034-defaults",
         "elicitation-sep1330-enums",
     ] {
-        let o = npm_command("conformance")
+        let o = tools
+            .command("conformance")
             .args(["server", "--url", &serve.url, "--scenario", scenario])
             .current_dir(results.path())
             .output()
@@ -521,7 +525,9 @@ ask_age  (tests/fixtures/serve/ask_age.json, 1 elicitation)
 
 #[test]
 fn the_python_sdk_answers_from_a_table_and_the_report_shows_each_answer_checked() {
-    let python = std::env::var("MCP_PYTHON").unwrap_or_else(|_| "python3".into());
+    let Some(python) = peers::python_sdk() else {
+        return;
+    };
     let dir = tempfile::tempdir().unwrap();
     // `legacy` is the initialize handshake (2025-11-25); the other speaks
     // 2026-07-28: InputRequiredResults and retries.

@@ -1,6 +1,7 @@
 //! Helpers shared by the integration tests.
 #![allow(dead_code)]
 
+pub mod peers;
 pub mod pty;
 
 use std::path::{Path, PathBuf};
@@ -42,22 +43,20 @@ pub fn assert() -> snapbox::Assert {
         .normalize_paths(false)
 }
 
-/// A program installed by `tests/npm/install.sh` (Node 22, the MCP
-/// conformance suite, the reference server), as a command whose `PATH`
-/// starts with those programs so that their `node` is Node 22.
-pub fn npm_command(name: &str) -> std::process::Command {
-    let bin = root().join("target/npm-tools/node_modules/.bin");
-    let program = bin.join(name);
-    assert!(
-        program.exists(),
-        "{} is missing: run `bash tests/npm/install.sh` first (.ci/run does)",
-        program.display()
-    );
-    let path = std::env::var_os("PATH").unwrap_or_default();
-    let mut paths = vec![bin];
-    paths.extend(std::env::split_paths(&path));
-    let mut cmd = std::process::Command::new(program);
-    cmd.env("PATH", std::env::join_paths(paths).expect("PATH"));
+/// A command that runs the program given as its next argument and writes
+/// that program's peak resident set size in kB as the last line of stderr,
+/// as GNU `time -f %M` does: Python's `os.wait4` reads the child's rusage
+/// (the bare `python3` every contributor has; no apt package).
+pub fn peak_rss_command() -> std::process::Command {
+    const WRAPPER: &str = "import os, subprocess, sys\n\
+        p = subprocess.Popen(sys.argv[1:])\n\
+        _, status, usage = os.wait4(p.pid, 0)\n\
+        kb = usage.ru_maxrss // (1024 if sys.platform == 'darwin' else 1)\n\
+        sys.stderr.write('%d\\n' % kb)\n\
+        code = os.waitstatus_to_exitcode(status)\n\
+        sys.exit(code if code >= 0 else 128 - code)\n";
+    let mut cmd = std::process::Command::new("python3");
+    cmd.args(["-c", WRAPPER]);
     cmd
 }
 

@@ -1,0 +1,385 @@
+//! Peers: programs written by others that the tests drive (the official MCP
+//! Python SDK, pre-commit, maturin, uv, Node 22 with the conformance suite
+//! and the reference server, npm).
+//!
+//! A test asks for a peer and gets it, provisioned into `target/` the first
+//! time any test needs it (a venv from `tests/peers/requirements.txt`, an npm
+//! prefix from `tests/npm/package.json`) when the package registries answer.
+//! When a peer cannot be had the test is skipped: it passes after writing
+//! `skipped TEST: needs PEER: REASON` and how to get the peer to the
+//! terminal (past the test harness's capture, so `cargo test` shows it).
+//!
+//! - `MCP_ELICIT_REQUIRE_PEERS=1` turns every such skip into a failure with
+//!   the same reason; `.ci/run` sets it, so CI runs every test.
+//! - `MCP_ELICIT_OFFLINE=1` (or cargo's `CARGO_NET_OFFLINE=true`) never
+//!   provisions: only what is already there is used.
+//! - `MCP_PYTHON=PATH` names a Python that has the SDK, instead of the venv.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::sync::{Mutex, OnceLock};
+
+use super::root;
+
+/// The variable that makes a missing peer a failure.
+pub const REQUIRE: &str = "MCP_ELICIT_REQUIRE_PEERS";
+/// The variable that turns provisioning off.
+pub const OFFLINE: &str = "MCP_ELICIT_OFFLINE";
+/// Where peers are provisioned; `MCP_ELICIT_PEERS_DIR` moves it (the gate's
+/// own test points it at an empty directory).
+const PEERS_DIR: &str = "MCP_ELICIT_PEERS_DIR";
+
+fn flag(name: &str) -> bool {
+    std::env::var(name).is_ok_and(|v| !v.is_empty() && v != "0" && v != "false")
+}
+
+/// Whether a missing peer fails the test instead of skipping it.
+pub fn required() -> bool {
+    flag(REQUIRE)
+}
+
+fn offline() -> bool {
+    flag(OFFLINE) || flag("CARGO_NET_OFFLINE")
+}
+
+/// The directory peers are provisioned into (`target/peers`).
+pub fn dir() -> PathBuf {
+    std::env::var_os(PEERS_DIR)
+        .map(PathBuf::from)
+        .unwrap_or_else(|| root().join("target/peers"))
+}
+
+/// Reports a peer that cannot be had: a skip with its reason, or, under
+/// `MCP_ELICIT_REQUIRE_PEERS`, a failure.
+fn unavailable<T>(what: &str, reason: &str, how: &str) -> Option<T> {
+    let thread = std::thread::current();
+    let test = thread.name().unwrap_or("a test");
+    let msg = format!("skipped {test}: needs {what}: {reason}\n    to run it: {how}\n");
+    if required() {
+        panic!("{msg}    ({REQUIRE} is set, so a missing peer is a failure)");
+    }
+    // Straight to the process's stderr: libtest captures only the print
+    // macros, and a skip must be seen.
+    let _ = std::io::stderr().lock().write_all(msg.as_bytes());
+    None
+}
+
+/// Runs `program args` and returns its trimmed stdout when it succeeds.
+fn output(program: impl AsRef<std::ffi::OsStr>, args: &[&str]) -> Option<String> {
+    let out = Command::new(program)
+        .args(args)
+        .stdin(Stdio::null())
+        .stderr(Stdio::null())
+        .output()
+        .ok()?;
+    out.status
+        .success()
+        .then(|| String::from_utf8_lossy(&out.stdout).trim().to_string())
+}
+
+/// The last lines of a failed command's output, for a reason.
+fn tail(out: &std::process::Output) -> String {
+    let text = format!(
+        "{}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let lines: Vec<&str> = text.lines().filter(|l| !l.trim().is_empty()).collect();
+    let start = lines.len().saturating_sub(3);
+    lines[start..].join(" / ")
+}
+
+/// Holds an exclusive lock on `path` (created if need be) while `f` runs, so
+/// that parallel tests and parallel test processes provision once.
+fn locked<T>(path: &Path, f: impl FnOnce() -> T) -> Result<T, String> {
+    std::fs::create_dir_all(path.parent().unwrap())
+        .map_err(|e| format!("cannot create {}: {e}", path.parent().unwrap().display()))?;
+    let file = std::fs::OpenOptions::new()
+        .create(true)
+        .truncate(false)
+        .write(true)
+        .open(path)
+        .map_err(|e| format!("cannot open {}: {e}", path.display()))?;
+    file.lock()
+        .map_err(|e| format!("cannot lock {}: {e}", path.display()))?;
+    let value = f();
+    let _ = file.unlock();
+    Ok(value)
+}
+
+/// One provisioning attempt per process and peer: the outcome is kept, so a
+/// registry that does not answer costs one try, not one per test.
+fn once(
+    cell: &'static OnceLock<Mutex<Option<Result<PathBuf, String>>>>,
+    f: impl FnOnce() -> Result<PathBuf, String>,
+) -> Result<PathBuf, String> {
+    let mut slot = cell.get_or_init(|| Mutex::new(None)).lock().unwrap();
+    if slot.is_none() {
+        *slot = Some(f());
+    }
+    slot.clone().unwrap()
+}
+
+// ---------------------------------------------------------------- Python
+
+fn venv_bin(venv: &Path, name: &str) -> PathBuf {
+    if cfg!(windows) {
+        venv.join("Scripts").join(format!("{name}.exe"))
+    } else {
+        venv.join("bin").join(name)
+    }
+}
+
+/// A program of the test venv (`target/peers/python`), provisioned from
+/// `tests/peers/requirements.txt` if it is not there yet.
+fn venv_program(name: &str) -> Result<PathBuf, String> {
+    static CELL: OnceLock<Mutex<Option<Result<PathBuf, String>>>> = OnceLock::new();
+    let venv = once(&CELL, provision_venv)?;
+    let program = venv_bin(&venv, name);
+    if program.exists() {
+        Ok(program)
+    } else {
+        Err(format!("{} is missing from the venv", program.display()))
+    }
+}
+
+fn provision_venv() -> Result<PathBuf, String> {
+    let requirements = std::fs::read_to_string(root().join("tests/peers/requirements.txt"))
+        .map_err(|e| format!("tests/peers/requirements.txt: {e}"))?;
+    let venv = dir().join("python");
+    let stamp = venv.join("requirements.txt");
+    let ready = || {
+        venv_bin(&venv, "python").exists()
+            && std::fs::read_to_string(&stamp).is_ok_and(|s| s == requirements)
+    };
+    if ready() {
+        return Ok(venv);
+    }
+    if offline() {
+        return Err(format!(
+            "provisioning is off ({OFFLINE} or CARGO_NET_OFFLINE)"
+        ));
+    }
+    locked(&dir().join("python.lock"), || {
+        if ready() {
+            return Ok(venv.clone());
+        }
+        let python = if cfg!(windows) { "python" } else { "python3" };
+        let out = Command::new(python)
+            .args(["-m", "venv", "--clear"])
+            .arg(&venv)
+            .output()
+            .map_err(|e| format!("cannot run {python}: {e}"))?;
+        if !out.status.success() {
+            return Err(format!("`{python} -m venv` failed: {}", tail(&out)));
+        }
+        let out = Command::new(venv_bin(&venv, "python"))
+            .args([
+                "-m",
+                "pip",
+                "install",
+                "--quiet",
+                "--disable-pip-version-check",
+                "--retries",
+                "1",
+                "--timeout",
+                "20",
+                "-r",
+            ])
+            .arg(root().join("tests/peers/requirements.txt"))
+            .output()
+            .map_err(|e| format!("cannot run pip: {e}"))?;
+        if !out.status.success() {
+            return Err(format!(
+                "pip could not install tests/peers/requirements.txt: {}",
+                tail(&out)
+            ));
+        }
+        std::fs::write(&stamp, &requirements).map_err(|e| format!("{}: {e}", stamp.display()))?;
+        Ok(venv.clone())
+    })?
+}
+
+/// The pinned version of a package in `tests/peers/requirements.txt`.
+fn pinned(package: &str) -> String {
+    let text = std::fs::read_to_string(root().join("tests/peers/requirements.txt")).unwrap();
+    text.lines()
+        .find_map(|l| l.strip_prefix(package)?.strip_prefix("=="))
+        .unwrap_or_else(|| panic!("{package} is not pinned in tests/peers/requirements.txt"))
+        .trim()
+        .to_string()
+}
+
+const VENV_HOW: &str = "let the tests reach PyPI once (they install tests/peers/requirements.txt \
+     into target/peers/python), or install it yourself";
+
+/// A Python that has the official MCP Python SDK, at the version pinned in
+/// `tests/peers/requirements.txt` (`MCP_PYTHON` names one instead).
+pub fn python_sdk() -> Option<PathBuf> {
+    let version = pinned("mcp");
+    let what = format!("the official MCP Python SDK (mcp=={version})");
+    if let Some(p) = std::env::var_os("MCP_PYTHON") {
+        return Some(PathBuf::from(p));
+    }
+    let provisioned = venv_program("python");
+    if let Ok(p) = provisioned {
+        return Some(p);
+    }
+    // A system Python that already has the pinned SDK will do.
+    let check = format!(
+        "import importlib.metadata as m; assert m.version('mcp') == '{version}'; import mcp.server.mcpserver"
+    );
+    if output("python3", &["-c", &check]).is_some() {
+        return Some(PathBuf::from("python3"));
+    }
+    unavailable(
+        &what,
+        &provisioned.unwrap_err(),
+        &format!("{VENV_HOW} (`python3 -m pip install mcp=={version}`), or set MCP_PYTHON"),
+    )
+}
+
+/// A command-line program from the test venv (pre-commit, maturin, uv), or
+/// the same program on `PATH` at the pinned version.
+fn python_tool(package: &str, program: &str) -> Option<PathBuf> {
+    let version = pinned(package);
+    let what = format!("{package} {version}");
+    let provisioned = venv_program(program);
+    if let Ok(p) = provisioned {
+        return Some(p);
+    }
+    if output(program, &["--version"]).is_some_and(|v| v.contains(&version)) {
+        return Some(PathBuf::from(program));
+    }
+    unavailable(
+        &what,
+        &provisioned.unwrap_err(),
+        &format!("{VENV_HOW} (`python3 -m pip install {package}=={version}`)"),
+    )
+}
+
+/// pre-commit.
+pub fn pre_commit() -> Option<PathBuf> {
+    python_tool("pre-commit", "pre-commit")
+}
+
+/// maturin, which builds the Python wheel.
+pub fn maturin() -> Option<PathBuf> {
+    python_tool("maturin", "maturin")
+}
+
+/// uv.
+pub fn uv() -> Option<PathBuf> {
+    python_tool("uv", "uv")
+}
+
+/// The Python of the test venv (with pip), for tests that make venvs of
+/// their own or install into one.
+pub fn venv_python() -> Option<PathBuf> {
+    match venv_program("python") {
+        Ok(p) => Some(p),
+        Err(reason) => unavailable("a Python venv with pip", &reason, VENV_HOW),
+    }
+}
+
+// ---------------------------------------------------------------- Node
+
+/// npm and Node.js 18 or newer on `PATH` (as a user has them).
+pub fn npm() -> Option<PathBuf> {
+    const HOW: &str = "install Node.js 18 or newer with npm (Debian: `apt-get install npm`)";
+    let Some(node) = output("node", &["--version"]) else {
+        return unavailable("Node.js and npm", "`node` is not on PATH", HOW);
+    };
+    let major: u32 = node
+        .trim_start_matches('v')
+        .split('.')
+        .next()
+        .and_then(|m| m.parse().ok())
+        .unwrap_or(0);
+    if major < 18 {
+        return unavailable(
+            "Node.js and npm",
+            &format!("`node` is {node}, older than 18"),
+            HOW,
+        );
+    }
+    if output("npm", &["--version"]).is_none() {
+        return unavailable("Node.js and npm", "`npm` is not on PATH", HOW);
+    }
+    Some(PathBuf::from("npm"))
+}
+
+/// Node 22 with the official MCP conformance suite and the reference server,
+/// installed from `tests/npm/package.json` into `target/npm-tools`.
+pub struct NodeTools {
+    bin: PathBuf,
+}
+
+impl NodeTools {
+    /// A program of the npm prefix, as a command whose `PATH` starts with
+    /// the prefix's programs so that their `node` is Node 22.
+    pub fn command(&self, name: &str) -> Command {
+        let program = self.bin.join(name);
+        assert!(program.exists(), "{} is missing", program.display());
+        let mut cmd = Command::new(program);
+        cmd.env("PATH", self.path());
+        cmd
+    }
+
+    /// `PATH` with the prefix's programs first.
+    pub fn path(&self) -> std::ffi::OsString {
+        let path = std::env::var_os("PATH").unwrap_or_default();
+        let mut paths = vec![self.bin.clone()];
+        paths.extend(std::env::split_paths(&path));
+        std::env::join_paths(paths).expect("PATH")
+    }
+}
+
+/// Node 22, the conformance suite and the reference server.
+pub fn node_tools() -> Option<NodeTools> {
+    const WHAT: &str =
+        "Node 22, the MCP conformance suite and server-everything (tests/npm/package.json)";
+    const HOW: &str = "install npm and let the tests reach the npm registry once, or run \
+                       `bash tests/npm/install.sh`";
+    static CELL: OnceLock<Mutex<Option<Result<PathBuf, String>>>> = OnceLock::new();
+    let found = once(&CELL, || {
+        let want = std::fs::read_to_string(root().join("tests/npm/package.json"))
+            .map_err(|e| format!("tests/npm/package.json: {e}"))?;
+        let prefix = root().join("target/npm-tools");
+        let bin = prefix.join("node_modules/.bin");
+        let ready = || {
+            bin.join("node").exists()
+                && std::fs::read_to_string(prefix.join("package.json")).is_ok_and(|s| s == want)
+        };
+        if ready() {
+            return Ok(bin.clone());
+        }
+        if offline() {
+            return Err(format!(
+                "provisioning is off ({OFFLINE} or CARGO_NET_OFFLINE)"
+            ));
+        }
+        if output("npm", &["--version"]).is_none() {
+            return Err("`npm` is not on PATH to install them".into());
+        }
+        locked(&root().join("target/npm-tools.lock"), || {
+            if ready() {
+                return Ok(bin.clone());
+            }
+            let out = Command::new("bash")
+                .arg(root().join("tests/npm/install.sh"))
+                .output()
+                .map_err(|e| format!("cannot run bash: {e}"))?;
+            if out.status.success() && ready() {
+                Ok(bin.clone())
+            } else {
+                Err(format!("tests/npm/install.sh failed: {}", tail(&out)))
+            }
+        })?
+    });
+    match found {
+        Ok(bin) => Some(NodeTools { bin }),
+        Err(reason) => unavailable(WHAT, &reason, HOW),
+    }
+}
