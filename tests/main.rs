@@ -20,6 +20,7 @@ mod help;
 mod hostile;
 mod hostile_servers;
 mod lint_cli;
+mod npm_packages;
 mod peers_gate;
 mod positions;
 mod precommit;
