@@ -488,3 +488,78 @@ pub fn actionlint() -> Option<Actionlint> {
         Err(reason) => unavailable(WHAT, &reason, HOW),
     }
 }
+
+// ---------------------------------------------------------------- wheelhouse
+
+/// What builds need from PyPI when a test forbids the index: setuptools
+/// builds the root `setup.py` (the placeholder the `mcp-elicit-wheel`
+/// pre-commit hook installs), maturin (pinned in `requirements.txt`) builds
+/// `packaging/pypi`.
+fn wheelhouse_requirements() -> Vec<String> {
+    vec![
+        "setuptools==84.2.1".to_string(),
+        format!("maturin=={}", pinned("maturin")),
+    ]
+}
+
+/// A directory of wheels for installs that must not reach PyPI (pip's
+/// `--no-index --find-links`, uv's `--offline --find-links`): setuptools and
+/// maturin with their dependencies, for the venv's Python, downloaded once
+/// with the venv's pip into `target/peers/wheelhouse`.
+pub fn wheelhouse() -> Option<PathBuf> {
+    const WHAT: &str = "a wheelhouse with setuptools and maturin";
+    static CELL: OnceLock<Mutex<Option<Result<PathBuf, String>>>> = OnceLock::new();
+    let found = once(&CELL, || {
+        let python = venv_program("python")?;
+        let want = wheelhouse_requirements().join("\n");
+        let house = dir().join("wheelhouse");
+        let stamp = house.join("requirements.txt");
+        let ready = || std::fs::read_to_string(&stamp).is_ok_and(|s| s == want);
+        if ready() {
+            return Ok(house.clone());
+        }
+        if offline() {
+            return Err(format!(
+                "provisioning is off ({OFFLINE} or CARGO_NET_OFFLINE)"
+            ));
+        }
+        locked(&dir().join("wheelhouse.lock"), || {
+            if ready() {
+                return Ok(house.clone());
+            }
+            let _ = std::fs::remove_dir_all(&house);
+            let out = Command::new(&python)
+                .args([
+                    "-m",
+                    "pip",
+                    "download",
+                    "--quiet",
+                    "--disable-pip-version-check",
+                    "--retries",
+                    "1",
+                    "--timeout",
+                    "20",
+                    "--only-binary",
+                    ":all:",
+                    "--dest",
+                ])
+                .arg(&house)
+                .args(wheelhouse_requirements())
+                .output()
+                .map_err(|e| format!("cannot run pip: {e}"))?;
+            if !out.status.success() {
+                return Err(format!("pip download failed: {}", tail(&out)));
+            }
+            std::fs::write(&stamp, &want).map_err(|e| format!("{}: {e}", stamp.display()))?;
+            Ok(house.clone())
+        })?
+    });
+    match found {
+        Ok(house) => Some(house),
+        Err(reason) => unavailable(
+            WHAT,
+            &reason,
+            "let the tests reach PyPI once (they download the wheels into target/peers/wheelhouse)",
+        ),
+    }
+}
