@@ -30,14 +30,14 @@ fn report(path: &std::path::Path) -> Vec<Value> {
 
 /// `serve --http 127.0.0.1:0 ARGS...`, with the URL it printed and its
 /// stderr collected as it comes.
-struct HttpServe {
-    child: Child,
-    url: String,
+pub(crate) struct HttpServe {
+    pub(crate) child: Child,
+    pub(crate) url: String,
     err: Arc<Mutex<String>>,
 }
 
 impl HttpServe {
-    fn start(args: &[&str]) -> HttpServe {
+    pub(crate) fn start(args: &[&str]) -> HttpServe {
         let mut child = Command::new(bin())
             .args(["serve", "--http", "127.0.0.1:0"])
             .args(args)
@@ -75,8 +75,15 @@ impl HttpServe {
         HttpServe { child, url, err }
     }
 
+    /// `HOST:PORT` of the server.
+    pub(crate) fn addr(&self) -> &str {
+        self.url
+            .trim_start_matches("http://")
+            .trim_end_matches("/mcp")
+    }
+
     /// Stops the server with SIGTERM; its exit code.
-    fn stop(mut self) -> (Option<i32>, String) {
+    pub(crate) fn stop(mut self) -> (Option<i32>, String) {
         Command::new("kill")
             .args(["-TERM", &self.child.id().to_string()])
             .status()

@@ -13,7 +13,7 @@ use std::sync::{Arc, Mutex};
 use anyhow::{Context, Result, bail};
 use mcp_elicit::finding::{Diagnostic, Severity};
 use mcp_elicit::lint::{self, Options};
-use mcp_elicit::mcp::http_server::{AskOn, serve_http};
+use mcp_elicit::mcp::http_server::{AskOn, HttpOptions, serve_http};
 use mcp_elicit::mcp::mock::{self, Exchange, Mock, MockTool, Settings};
 use mcp_elicit::mcp::server::serve_stdio;
 use mcp_elicit::sanitize;
@@ -161,8 +161,10 @@ pub fn run(args: ServeArgs) -> Result<Outcome> {
     match &args.http {
         Some(addr) => {
             check_address(addr, args.allow_remote)?;
+            let mut options = HttpOptions::new(AskOn::GetStream);
+            options.allow_origins = args.allow_origin.clone();
             let handler: &'static Mock = Box::leak(Box::new(handler));
-            serve_http(handler, addr, AskOn::GetStream, |a| {
+            serve_http(handler, addr, &options, |a| {
                 eprintln!("serve: listening on http://{a}/mcp");
             })?;
         }
