@@ -348,3 +348,159 @@ fn too_many_connections_or_requests_are_shed_not_queued_for_ever() {
     assert!(read_all(&mut a).starts_with("HTTP/1.1 200 "));
     assert!(read_all(&mut b).starts_with("HTTP/1.1 200 "));
 }
+
+/// A 2026-07-28 request body: `meta` is its `_meta` (`None` leaves it out).
+fn modern(method: &str, params: Value, meta: Option<Value>) -> String {
+    let mut params = params;
+    if let Some(m) = meta {
+        params["_meta"] = m;
+    }
+    serde_json::json!({"jsonrpc": "2.0", "id": 7, "method": method, "params": params}).to_string()
+}
+
+#[test]
+fn requests_of_2026_follow_sep_2575_and_their_headers_must_match_the_body() {
+    let serve = HttpServe::start(&["examples/conformance-2026.jsonl"]);
+    let addr = serve.addr().to_string();
+    let meta = serde_json::json!({
+        "io.modelcontextprotocol/protocolVersion": "2026-07-28",
+        "io.modelcontextprotocol/clientCapabilities": {"elicitation": {}}});
+    let send = |headers: &str, payload: &str| {
+        let (status, r) = exchange(
+            &addr,
+            &format!("POST /mcp HTTP/1.1\r\nHost: {addr}\r\n{headers}"),
+            payload,
+        );
+        (status, body(&r))
+    };
+    let std = |method: &str| format!("MCP-Protocol-Version: 2026-07-28\r\nMcp-Method: {method}");
+    let call = |name: &str| {
+        modern(
+            "tools/call",
+            serde_json::json!({"name": name, "arguments": {}}),
+            Some(meta.clone()),
+        )
+    };
+    let tool = "test_input_required_result_elicitation";
+    // Conformant: 200 and an InputRequiredResult keyed as recorded.
+    let (status, r) = send(
+        &format!("{}\r\nMcp-Name: {tool}", std("tools/call")),
+        &call(tool),
+    );
+    assert_eq!(status, 200, "{r}");
+    assert!(r["result"]["inputRequests"]["user_name"].is_object(), "{r}");
+    // Mcp-Name may come base64-encoded, and with spaces around it.
+    let b64 = format!(
+        "=?base64?{}?=",
+        data_encoding::BASE64.encode(tool.as_bytes())
+    );
+    let (status, r) = send(
+        &format!("{}\r\nMcp-Name:   {b64}  ", std("tools/call")),
+        &call(tool),
+    );
+    assert_eq!(status, 200, "{r}");
+    // _meta missing, or without the version or the capabilities: -32602, 400.
+    for m in [
+        None,
+        Some(serde_json::json!({"io.modelcontextprotocol/clientCapabilities": {}})),
+        Some(serde_json::json!({"io.modelcontextprotocol/protocolVersion": "2026-07-28"})),
+    ] {
+        let (status, r) = send(
+            &std("server/discover"),
+            &modern("server/discover", serde_json::json!({}), m),
+        );
+        assert_eq!(
+            (status, r["error"]["code"].as_i64()),
+            (400, Some(-32602)),
+            "{r}"
+        );
+        assert_eq!(r["id"], 7);
+    }
+    // Headers that disagree with the body, or are missing: -32020, 400.
+    let discover = modern("server/discover", serde_json::json!({}), Some(meta.clone()));
+    for (headers, body) in [
+        ("Mcp-Method: server/discover".to_string(), discover.clone()),
+        (
+            "MCP-Protocol-Version: 2025-11-25\r\nMcp-Method: server/discover".to_string(),
+            discover.clone(),
+        ),
+        (
+            "MCP-Protocol-Version: 2026-07-28".to_string(),
+            discover.clone(),
+        ),
+        (std("tools/list"), discover.clone()),
+        (std("SERVER/DISCOVER"), discover.clone()),
+        (std("tools/call"), call(tool)),
+        (
+            format!("{}\r\nMcp-Name: another_tool", std("tools/call")),
+            call(tool),
+        ),
+        (
+            format!("{}\r\nMcp-Name: =?base64?not base64?=", std("tools/call")),
+            call(tool),
+        ),
+    ] {
+        let (status, r) = send(&headers, &body);
+        assert_eq!(
+            (status, r["error"]["code"].as_i64()),
+            (400, Some(-32020)),
+            "{headers}: {r}"
+        );
+    }
+    // A version the server does not speak: -32022, 400, with what it speaks.
+    let mut v999 = meta.clone();
+    v999["io.modelcontextprotocol/protocolVersion"] = "v999".into();
+    let (status, r) = send(
+        "MCP-Protocol-Version: v999\r\nMcp-Method: server/discover",
+        &modern("server/discover", serde_json::json!({}), Some(v999)),
+    );
+    assert_eq!(
+        (status, r["error"]["code"].as_i64()),
+        (400, Some(-32022)),
+        "{r}"
+    );
+    assert_eq!(r["error"]["data"]["requested"], "v999");
+    // Methods 2026-07-28 removed, and unknown ones: -32601, 404.
+    for method in [
+        "initialize",
+        "ping",
+        "logging/setLevel",
+        "resources/subscribe",
+        "prompts/list",
+    ] {
+        let (status, r) = send(
+            &std(method),
+            &modern(method, serde_json::json!({}), Some(meta.clone())),
+        );
+        assert_eq!(
+            (status, r["error"]["code"].as_i64()),
+            (404, Some(-32601)),
+            "{method}: {r}"
+        );
+    }
+    // A capability the tool needs and the request does not declare: -32021, 400.
+    let mut bare = meta.clone();
+    bare["io.modelcontextprotocol/clientCapabilities"] = serde_json::json!({});
+    let (status, r) = send(
+        &format!("{}\r\nMcp-Name: {tool}", std("tools/call")),
+        &modern(
+            "tools/call",
+            serde_json::json!({"name": tool, "arguments": {}}),
+            Some(bare),
+        ),
+    );
+    assert_eq!(
+        (status, r["error"]["code"].as_i64()),
+        (400, Some(-32021)),
+        "{r}"
+    );
+    assert_eq!(
+        r["error"]["data"]["requiredCapabilities"],
+        serde_json::json!({"elicitation": {}})
+    );
+    // Sessions still work for 2025 clients on the same endpoint.
+    let (status, r) = send("Accept-Language: en", INIT);
+    assert_eq!(status, 200, "{r}");
+    let (code, err) = serve.stop();
+    assert_eq!(code, Some(0), "{err}");
+}

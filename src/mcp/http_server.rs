@@ -12,7 +12,9 @@ use anyhow::{Context, Result, anyhow};
 use serde_json::{Value, json};
 
 use super::http::{self, Limits, Request, Responder};
-use super::server::{Ask, Engine, Handler, Reply, Stop, answer_of, error, only, tool_response};
+use super::server::{
+    Ask, Engine, Handler, Reply, Stop, answer_of, codes, error, only, tool_response,
+};
 use crate::spec::Revision;
 
 /// How a server sends its 2025 elicitation requests over HTTP.
@@ -296,14 +298,114 @@ fn handle(state: &Arc<State>, req: Request, resp: Responder) {
                     return;
                 }
             };
-            post(state, session_id, session, msg, resp);
+            post(state, &req, session_id, session, msg, resp);
         }
         _ => resp.respond(405, &[("Allow", "GET, POST, DELETE")], b""),
     }
 }
 
+/// The revisions that speak through sessions (`initialize`).
+const SESSION_VERSIONS: [&str; 4] = ["2024-11-05", "2025-03-26", "2025-06-18", "2025-11-25"];
+
+/// Whether a request is one of 2026-07-28 (its `_meta` names a protocol
+/// version, or its `MCP-Protocol-Version` header is not a session
+/// revision); if so, `Err` holds the refusal of what its headers say
+/// (SEP-2243): `MCP-Protocol-Version` must repeat `_meta`'s version,
+/// `Mcp-Method` the method, and `Mcp-Name` the tool or prompt name or the
+/// resource URI (400 and -32020 otherwise). A request whose `_meta` lacks
+/// what it needs is left to the engine (-32602).
+fn modern_request(req: &Request, msg: &Value) -> Option<std::result::Result<(), Value>> {
+    let header_version = req.header("MCP-Protocol-Version");
+    let params = msg.get("params");
+    let body_version = params
+        .and_then(|p| p.get("_meta"))
+        .and_then(|m| m.get(super::client::PROTOCOL_VERSION_META));
+    let modern =
+        body_version.is_some() || header_version.is_some_and(|v| !SESSION_VERSIONS.contains(&v));
+    if !modern {
+        return None;
+    }
+    let id = msg.get("id").cloned().unwrap_or(Value::Null);
+    let mismatch = |what: String| Some(Err(error(&id, codes::HEADER_MISMATCH, &what)));
+    let Some(body_version) = body_version.and_then(Value::as_str) else {
+        // The engine says what _meta lacks.
+        return Some(Ok(()));
+    };
+    match header_version {
+        None => {
+            return mismatch(format!(
+                "the MCP-Protocol-Version header is missing; it must repeat _meta's protocol version {body_version}"
+            ));
+        }
+        Some(h) if h != body_version => {
+            return mismatch(format!(
+                "the MCP-Protocol-Version header says {}, _meta says {body_version}",
+                crate::sanitize::line(h)
+            ));
+        }
+        Some(_) => {}
+    }
+    let method = msg.get("method").and_then(Value::as_str).unwrap_or("");
+    match req.header("Mcp-Method") {
+        None => {
+            return mismatch(format!(
+                "the Mcp-Method header is missing; it must repeat the method {method}"
+            ));
+        }
+        Some(h) if h != method => {
+            return mismatch(format!(
+                "the Mcp-Method header says {}, the body's method is {method}",
+                crate::sanitize::line(h)
+            ));
+        }
+        Some(_) => {}
+    }
+    let name_key = match method {
+        "tools/call" | "prompts/get" => Some("name"),
+        "resources/read" => Some("uri"),
+        _ => None,
+    };
+    if let Some(body_name) = name_key
+        .and_then(|k| params?.get(k))
+        .and_then(Value::as_str)
+    {
+        match req.header("Mcp-Name").map(decode_header_value) {
+            None => {
+                return mismatch(format!(
+                    "the Mcp-Name header is missing; it must repeat {body_name:?}"
+                ));
+            }
+            Some(Err(why)) => return mismatch(format!("the Mcp-Name header {why}")),
+            Some(Ok(h)) if h != body_name => {
+                return mismatch(format!(
+                    "the Mcp-Name header says {:?}, the body says {body_name:?}",
+                    crate::sanitize::line(&h)
+                ));
+            }
+            Some(Ok(_)) => {}
+        }
+    }
+    Some(Ok(()))
+}
+
+/// A header value as sent: plain, or `=?base64?...?=` for what plain
+/// ASCII cannot carry (SEP-2243).
+fn decode_header_value(v: &str) -> std::result::Result<String, String> {
+    let Some(inner) = v
+        .strip_prefix("=?base64?")
+        .and_then(|r| r.strip_suffix("?="))
+    else {
+        return Ok(v.to_string());
+    };
+    let bytes = data_encoding::BASE64
+        .decode(inner.as_bytes())
+        .map_err(|_| "is not valid base64 inside =?base64?...?=".to_string())?;
+    String::from_utf8(bytes).map_err(|_| "does not decode to UTF-8".to_string())
+}
+
 fn post(
     state: &Arc<State>,
+    req: &Request,
     session_id: Option<String>,
     session: Option<Arc<Session>>,
     msg: Value,
@@ -333,20 +435,21 @@ fn post(
         resp.respond(202, &[], b"");
         return;
     }
-    let modern = msg
-        .get("params")
-        .and_then(|p| p.get("_meta"))
-        .and_then(|m| m.get(super::client::PROTOCOL_VERSION_META))
-        .is_some();
-    if modern {
-        let reply = match state.modern.handle(&msg) {
-            Reply::Message(m) => m,
-            _ => error(&msg["id"], -32603, "unexpected"),
+    if let Some(rules) = modern_request(req, &msg) {
+        let reply = match rules {
+            Err(refusal) => refusal,
+            Ok(()) => state.modern.handle_modern(&msg),
         };
-        let status = if reply.get("error").and_then(|e| e.get("code")) == Some(&json!(-32022)) {
-            400
-        } else {
-            200
+        let status = match reply.pointer("/error/code").and_then(Value::as_i64) {
+            Some(codes::METHOD_NOT_FOUND) => 404,
+            Some(
+                codes::INVALID_PARAMS
+                | codes::HEADER_MISMATCH
+                | codes::MISSING_CAPABILITY
+                | codes::UNSUPPORTED_VERSION
+                | -32600,
+            ) => 400,
+            _ => 200,
         };
         json_response(resp, status, &reply, &[]);
         return;

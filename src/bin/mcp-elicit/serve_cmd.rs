@@ -49,6 +49,14 @@ impl mock::Report for Shared {
         self.0
             .write(&serde_json::json!({"event": "client-error", "message": what}));
     }
+
+    /// What the client did that was let pass: shown and reported, not a
+    /// failure.
+    fn note(&self, what: &str) {
+        eprintln!("serve: note: {}", sanitize::line(what));
+        self.0
+            .write(&serde_json::json!({"event": "note", "message": what}));
+    }
 }
 
 impl Tally {
