@@ -831,6 +831,108 @@ fn ctrl_c_on_stdio_stops_with_the_exit_code_of_what_was_seen() {
     );
 }
 
+/// The server scenarios of the newest conformance suite that a mock
+/// elicitation server should pass (prompts, resources, logging, completion,
+/// sampling, roots and tasks are out of `serve`'s scope).
+const NEXT_SCENARIOS: [&str; 20] = [
+    "server-initialize",
+    "server-session-lifecycle",
+    "ping",
+    "tools-list",
+    "server-sse-multiple-streams",
+    "server-stateless",
+    "dns-rebinding-protection",
+    "http-header-validation",
+    "tools-call-elicitation",
+    "elicitation-sep1034-defaults",
+    "elicitation-sep1330-enums",
+    "input-required-result-basic-elicitation",
+    "input-required-result-request-state",
+    "input-required-result-multi-round",
+    "input-required-result-missing-input-response",
+    "input-required-result-result-type",
+    "input-required-result-tampered-state",
+    "input-required-result-validate-input",
+    "input-required-result-ignore-extra-params",
+    "input-required-result-unsupported-methods",
+];
+
+#[test]
+fn the_newest_conformance_suite_passes_every_server_scenario_in_scope() {
+    let Some(tools) = peers::node_tools() else {
+        return;
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let rep = dir.path().join("report.jsonl");
+    let serve = HttpServe::start(&[
+        "--report",
+        rep.to_str().unwrap(),
+        "examples/conformance.jsonl",
+        "examples/conformance-2026.jsonl",
+    ]);
+    for scenario in NEXT_SCENARIOS {
+        let o = tools
+            .conformance_next()
+            .args(["server", "--url", &serve.url, "--scenario", scenario])
+            .current_dir(dir.path())
+            .output()
+            .unwrap();
+        let out = stdout(&o);
+        assert_eq!(o.status.code(), Some(0), "{scenario}: {out}{}", stderr(&o));
+        assert!(
+            out.contains(", 0 failed, 0 warnings") && !out.contains("FAILURE"),
+            "{scenario}: {out}"
+        );
+    }
+    let (code, err) = serve.stop();
+    // The suite breaks the protocol on purpose three times: an altered
+    // requestState, an answer that is a number, inputResponses that are
+    // null. Each is refused and counted; the answers it gave are valid.
+    assert_eq!(code, Some(1), "{err}");
+    assert!(err.contains("serve: 8 exchanges, 3 failed"), "{err}");
+    let lines = report(&rep);
+    let events = |kind: &str| -> Vec<String> {
+        lines
+            .iter()
+            .filter(|l| l["event"] == kind)
+            .map(|l| l["message"].as_str().unwrap().to_string())
+            .collect()
+    };
+    let errors = events("client-error");
+    assert_eq!(errors.len(), 3, "{errors:?}");
+    for what in [
+        r#"answered "user_name" with something that is not an ElicitResult (it is a number)"#,
+        "inputResponses must be an object of answers keyed as inputRequests was, not null",
+        "requestState was altered: its signature does not match",
+    ] {
+        assert!(
+            errors.iter().any(|e| e.contains(what)),
+            "{what}: {errors:?}"
+        );
+    }
+    let notes = events("note");
+    assert!(
+        notes.iter().any(|n| n.ends_with(r#"answered ["wrong_key"], which test_input_required_result_elicitation did not ask; ignored"#)),
+        "{notes:?}"
+    );
+    assert!(
+        notes
+            .iter()
+            .any(|n| n.ends_with(r#"did not answer ["user_name"]; asked again"#)),
+        "{notes:?}"
+    );
+    assert!(
+        notes.iter().any(|n| n.ends_with(r#"answered ["unknown_extra_key", "another_unexpected"], which test_input_required_result_elicitation did not ask; ignored"#)),
+        "{notes:?}"
+    );
+    let exchanges: Vec<&Value> = lines.iter().filter(|l| l.get("tool").is_some()).collect();
+    assert_eq!(exchanges.len(), 8);
+    assert!(
+        exchanges.iter().all(|l| l["valid"] == true),
+        "{exchanges:?}"
+    );
+}
+
 /// A 2026-07-28 `tools/call` over stdio with these client capabilities.
 fn modern_call(id: u64, tool: &str, caps: Value, extra: Value) -> Value {
     let mut params = json!({"name": tool, "arguments": {}, "_meta": {
