@@ -208,27 +208,42 @@ fn three_thousand_idle_connections_do_not_keep_a_call_from_its_answer() {
 }
 
 /// The HTTP layer on its own, with short limits, answering every request
-/// with its body; the address.
+/// with its body; `/slow` answers once `running` is set back to 0 (or after
+/// 10 s). The address.
 fn small_server(limits: Limits, running: Arc<AtomicUsize>) -> String {
     let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
     let addr = listener.local_addr().unwrap().to_string();
     let handler: http::Handler = Arc::new(move |req, resp| {
-        running.fetch_add(1, Ordering::SeqCst);
         if req.path() == "/slow" {
-            std::thread::sleep(Duration::from_millis(800));
+            running.fetch_add(1, Ordering::SeqCst);
+            let deadline = Instant::now() + Duration::from_secs(10);
+            while running.load(Ordering::SeqCst) > 0 && Instant::now() < deadline {
+                std::thread::sleep(Duration::from_millis(10));
+            }
         }
         resp.respond(200, &[("Content-Type", "text/plain")], &req.body);
-        running.fetch_sub(1, Ordering::SeqCst);
     });
     std::thread::spawn(move || http::serve(listener, limits, handler));
     addr
 }
 
-/// Reads until the server closes the connection (or 5 s pass).
+/// Reads until the server closes the connection; a connection still open
+/// after 5 s fails the test.
 fn read_all(s: &mut TcpStream) -> String {
     s.set_read_timeout(Some(Duration::from_secs(5))).unwrap();
     let mut out = Vec::new();
-    let _ = s.read_to_end(&mut out);
+    let mut chunk = [0u8; 4096];
+    loop {
+        match s.read(&mut chunk) {
+            Ok(0) => break,
+            Ok(n) => out.extend_from_slice(&chunk[..n]),
+            Err(e) if e.kind() == std::io::ErrorKind::ConnectionReset => break,
+            Err(e) => panic!(
+                "the server did not close the connection ({e}); read so far: {}",
+                String::from_utf8_lossy(&out)
+            ),
+        }
+    }
     String::from_utf8_lossy(&out).into_owned()
 }
 
@@ -316,7 +331,18 @@ fn too_many_connections_or_requests_are_shed_not_queued_for_ever() {
     let mut idle = vec![TcpStream::connect(&addr).unwrap()];
     std::thread::sleep(Duration::from_millis(50));
     idle.extend((1..8).map(|_| TcpStream::connect(&addr).unwrap()));
-    std::thread::sleep(Duration::from_millis(100));
+    // Each is accepted once it has been answered.
+    for s in &mut idle[1..] {
+        write!(
+            s,
+            "POST /ping HTTP/1.1\r\nHost: x\r\nContent-Length: 1\r\n\r\n!"
+        )
+        .unwrap();
+        let mut head = [0u8; 12];
+        s.read_exact(&mut head).unwrap();
+        assert_eq!(&head, b"HTTP/1.1 200");
+    }
+    std::thread::sleep(Duration::from_millis(50));
     let mut ninth = TcpStream::connect(&addr).unwrap();
     assert_eq!(read_all(&mut idle[0]), "", "the oldest idle one is closed");
     write!(
@@ -345,6 +371,7 @@ fn too_many_connections_or_requests_are_shed_not_queued_for_ever() {
     let mut c = TcpStream::connect(&addr).unwrap();
     slow(&mut c);
     assert!(read_all(&mut c).starts_with("HTTP/1.1 503 "));
+    running.store(0, Ordering::SeqCst);
     assert!(read_all(&mut a).starts_with("HTTP/1.1 200 "));
     assert!(read_all(&mut b).starts_with("HTTP/1.1 200 "));
 }

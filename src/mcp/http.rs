@@ -374,6 +374,7 @@ pub fn serve(listener: TcpListener, limits: Limits, handler: Handler) -> io::Res
         next: 2,
         buffered: 0,
         active: Arc::new(AtomicUsize::new(0)),
+        starved: false,
     };
     r.run(&mut listener)
 }
@@ -389,6 +390,8 @@ struct Reactor {
     /// Bytes held in all `Pending::buf`.
     buffered: usize,
     active: Arc<AtomicUsize>,
+    /// An accept failed for want of descriptors, with nothing to evict.
+    starved: bool,
 }
 
 impl Reactor {
@@ -416,6 +419,12 @@ impl Reactor {
             if swept.elapsed() >= TICK {
                 self.sweep();
                 swept = Instant::now();
+                // Readiness is edge-triggered: connections left waiting when
+                // the process ran out of descriptors are taken now.
+                if self.starved {
+                    self.starved = false;
+                    self.accept(listener);
+                }
             }
         }
     }
@@ -450,10 +459,11 @@ impl Reactor {
                         e.kind(),
                         io::ErrorKind::Interrupted | io::ErrorKind::ConnectionAborted
                     ) => {}
-                // Out of descriptors: make room, or wait for the next
-                // connection to try again.
+                // Out of descriptors: make room, or try again at the next
+                // tick.
                 Err(_) => {
                     if !self.evict_idle() {
+                        self.starved = true;
                         return;
                     }
                 }

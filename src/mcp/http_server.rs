@@ -36,9 +36,14 @@ const ALIVE_CHECK: Duration = Duration::from_secs(2);
 const HEARTBEAT: Duration = Duration::from_secs(15);
 /// Sessions (2025-06-18, 2025-11-25) open at once.
 const MAX_SESSIONS: usize = 4096;
+/// A session no request has named for this long may be ended to make room
+/// for a new one (clients that never send DELETE).
+const SESSION_IDLE: Duration = Duration::from_secs(600);
 
 struct Session {
     engine: Engine<'static>,
+    /// When a request last named it.
+    used: Mutex<std::time::Instant>,
     /// Elicitation requests waiting for their answer, by request id.
     pending: Mutex<HashMap<String, Sender<Value>>>,
     /// The standalone GET stream, when open.
@@ -259,6 +264,9 @@ fn handle(state: &Arc<State>, req: Request, resp: Responder) {
             .get(id)
             .cloned()
     });
+    if let Some(s) = &session {
+        *s.used.lock().unwrap_or_else(|p| p.into_inner()) = std::time::Instant::now();
+    }
     match req.method.as_str() {
         "GET" => {
             let Some(session) = session else {
@@ -470,6 +478,14 @@ fn post(
         {
             let mut sessions = state.sessions.lock().unwrap_or_else(|p| p.into_inner());
             if sessions.len() >= MAX_SESSIONS {
+                // Sessions nobody has used for a while, and that nobody is
+                // waiting on, make room.
+                sessions.retain(|_, s| {
+                    Arc::strong_count(s) > 1
+                        || s.used.lock().unwrap_or_else(|p| p.into_inner()).elapsed() < SESSION_IDLE
+                });
+            }
+            if sessions.len() >= MAX_SESSIONS {
                 drop(sessions);
                 let m = error(
                     &msg["id"],
@@ -483,6 +499,7 @@ fn post(
                 id.clone(),
                 Arc::new(Session {
                     engine,
+                    used: Mutex::new(std::time::Instant::now()),
                     pending: Mutex::new(HashMap::new()),
                     get_stream: Mutex::new(None),
                 }),
@@ -649,4 +666,59 @@ fn stream(resp: Responder, rx: &Receiver<Vec<u8>>) {
         }
     }
     body.finish();
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_host_names_the_server_only_with_its_address_or_a_loopback_name_and_its_port() {
+        let v4: SocketAddr = "127.0.0.1:8808".parse().unwrap();
+        for ok in [
+            "127.0.0.1:8808",
+            "localhost:8808",
+            "LOCALHOST:8808",
+            "[::1]:8808",
+        ] {
+            assert!(names_server(ok, v4), "{ok}");
+        }
+        for bad in [
+            "127.0.0.1",
+            "127.0.0.1:80",
+            "evil.example:8808",
+            "127.0.0.2:8808",
+            "localhost.evil.example:8808",
+            "[::1",
+            "127.0.0.1:8808:1",
+            "",
+        ] {
+            assert!(!names_server(bad, v4), "{bad}");
+        }
+        let v6: SocketAddr = "[::1]:9000".parse().unwrap();
+        assert!(names_server("[::1]:9000", v6));
+        assert!(!names_server("[::2]:9000", v6));
+        let lan: SocketAddr = "192.168.1.5:80".parse().unwrap();
+        assert!(names_server("192.168.1.5", lan), "port 80 may be left out");
+        assert!(!names_server("localhost", lan), "not loopback");
+        let any: SocketAddr = "0.0.0.0:8808".parse().unwrap();
+        assert!(names_server("my-laptop.lan:8808", any));
+        assert!(!names_server("my-laptop.lan:9999", any));
+    }
+
+    #[test]
+    fn an_allowed_origin_is_kept_as_browsers_send_it() {
+        assert_eq!(
+            parse_origin("HTTP://LocalHost:5173/").unwrap(),
+            "http://localhost:5173"
+        );
+        assert_eq!(
+            parse_origin("https://tools.example:443").unwrap(),
+            "https://tools.example"
+        );
+        assert!(parse_origin("localhost:5173").is_err());
+        assert!(parse_origin("http://x.example/app").is_err());
+        assert!(parse_origin("http://x.example/?q").is_err());
+        assert!(parse_origin("file:///tmp").is_err());
+    }
 }
