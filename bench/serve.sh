@@ -7,7 +7,10 @@
 # server closes are opened again). For each run: calls lost (a non-zero exit
 # or a wrong answer), p50/p99/max latency of a call, wall time, and the
 # server's peak threads and resident memory (sampled from /proc every 50 ms;
-# Linux only).
+# Linux only), how long opening the idle connections took, and how many of
+# them the server closed (a request not whole 10 s after its first byte
+# gets 408; when 4,096 connections are open the longest idle makes room). A first row, the floor, runs `mcp-elicit --version` the same
+# way: on a small machine most of a call's latency is starting processes.
 #
 #   bash bench/serve.sh
 #   CALLS=1000 INFLIGHT=200 IDLE=3000 SPECS="2026-07-28 2025-11-25" bash bench/serve.sh
@@ -129,10 +132,12 @@ def run(spec, idle):
     server, url = start_server()
     host, port = url.split("//")[1].split("/")[0].rsplit(":", 1)
     before = int(proc_status(server.pid).get("Threads", "0"))
-    holder = None
+    holder, fill = None, 0.0
     if idle:
         holder = Idle(host, int(port), idle)
+        t = time.perf_counter()
         holder.fill()
+        fill = time.perf_counter() - t
         holder.start()
         time.sleep(0.3)
     sampler = Sampler(server.pid)
@@ -157,13 +162,31 @@ def run(spec, idle):
             "p50_ms": round(q(0.50), 1), "p99_ms": round(q(0.99), 1), "max_ms": round(lat[-1] * 1000, 1),
             "threads_before": before, "peak_threads": sampler.threads,
             "peak_rss_mb": round(sampler.rss_kb / 1024, 1),
-            "idle_reopened_after_server_closed": reopened}
+            "idle_open_s": round(fill, 2), "idle_reopened_after_server_closed": reopened}
 
-rows = [run(spec, idle) for spec in SPECS for idle in (0, IDLE)]
+def floor():
+    """The same number of processes, as many at once, doing nothing: what
+    starting the client costs on this machine, apart from any server."""
+    def one(_):
+        t = time.perf_counter()
+        subprocess.run([BIN, "--version"], capture_output=True)
+        return time.perf_counter() - t
+    t0 = time.perf_counter()
+    with ThreadPoolExecutor(INFLIGHT) as pool:
+        lat = sorted(pool.map(one, range(CALLS)))
+    wall = time.perf_counter() - t0
+    q = lambda p: round(lat[min(len(lat) - 1, int(p * len(lat)))] * 1000, 1)
+    return {"spec": "floor (--version)", "idle_connections": 0, "calls": CALLS, "in_flight": INFLIGHT,
+            "lost": 0, "wall_s": round(wall, 2), "calls_per_s": round(CALLS / wall, 1),
+            "p50_ms": q(0.5), "p99_ms": q(0.99), "max_ms": round(lat[-1] * 1000, 1),
+            "peak_threads": "", "peak_rss_mb": "", "idle_open_s": "", "idle_reopened_after_server_closed": ""}
+
+rows = [floor()] + [run(spec, idle) for spec in SPECS for idle in (0, IDLE)]
 with open("bench/results/serve.json", "w") as f:
     json.dump(rows, f, indent=2)
 cols = ["spec", "idle_connections", "calls", "in_flight", "lost", "wall_s", "calls_per_s",
-        "p50_ms", "p99_ms", "max_ms", "peak_threads", "peak_rss_mb", "idle_reopened_after_server_closed"]
+        "p50_ms", "p99_ms", "max_ms", "peak_threads", "peak_rss_mb", "idle_open_s",
+        "idle_reopened_after_server_closed"]
 md = ["| " + " | ".join(cols) + " |", "|" + "---|" * len(cols)]
 md += ["| " + " | ".join(str(r[c]) for c in cols) + " |" for r in rows]
 with open("bench/results/serve.md", "w") as f:
