@@ -531,3 +531,22 @@ fn requests_of_2026_follow_sep_2575_and_their_headers_must_match_the_body() {
     let (code, err) = serve.stop();
     assert_eq!(code, Some(0), "{err}");
 }
+
+#[test]
+fn a_client_that_expects_100_continue_is_told_to_go_on() {
+    let addr = small_server(Limits::default(), Arc::default());
+    let mut s = TcpStream::connect(&addr).unwrap();
+    s.set_read_timeout(Some(Duration::from_secs(5))).unwrap();
+    write!(
+        s,
+        "POST /x HTTP/1.1\r\nHost: x\r\nExpect: 100-continue\r\nConnection: close\r\nContent-Length: 4\r\n\r\n"
+    )
+    .unwrap();
+    let mut interim = [0u8; 25];
+    s.read_exact(&mut interim).unwrap();
+    assert_eq!(&interim, b"HTTP/1.1 100 Continue\r\n\r\n");
+    s.write_all(b"body").unwrap();
+    let rest = read_all(&mut s);
+    assert!(rest.starts_with("HTTP/1.1 200 OK"), "{rest}");
+    assert!(rest.ends_with("\r\n\r\nbody"), "{rest}");
+}

@@ -236,6 +236,8 @@ struct Pending {
     since: Instant,
     /// When the first byte of the current request came.
     first_byte: Option<Instant>,
+    /// Whether `100 Continue` was sent for the current request.
+    continued: bool,
 }
 
 const LISTENER: Token = Token(0);
@@ -247,6 +249,8 @@ const TICK: Duration = Duration::from_millis(200);
 enum Parsed {
     /// Not all there yet.
     Partial,
+    /// The head is there and asks for `100 Continue` before its body.
+    WantsContinue,
     /// A whole request, and how many bytes of the buffer it took.
     Whole(Request, usize, bool),
     /// A request the server will not take: the status and why.
@@ -324,7 +328,14 @@ fn parse(buf: &[u8], limits: &Limits) -> Parsed {
         return Parsed::Refused(413, "the request body is too large");
     }
     if buf.len() < end + length {
-        return Parsed::Partial;
+        let expects = req
+            .header("Expect")
+            .is_some_and(|e| e.eq_ignore_ascii_case("100-continue"));
+        return if expects && buf.len() == end {
+            Parsed::WantsContinue
+        } else {
+            Parsed::Partial
+        };
     }
     req.body = buf[end..end + length].to_vec();
     let connection = req.header("Connection").unwrap_or("").to_ascii_lowercase();
@@ -509,6 +520,7 @@ impl Reactor {
                 buf,
                 since: now,
                 first_byte,
+                continued: false,
             },
         );
         if first_byte.is_some() {
@@ -592,6 +604,15 @@ impl Reactor {
         };
         let (req, used, keep_alive) = match parse(&p.buf, &self.limits) {
             Parsed::Partial => return,
+            Parsed::WantsContinue => {
+                if let Some(p) = self.conns.get_mut(&t)
+                    && !p.continued
+                {
+                    p.continued = true;
+                    let _ = p.stream.write(b"HTTP/1.1 100 Continue\r\n\r\n");
+                }
+                return;
+            }
             Parsed::Refused(status, why) => {
                 self.refuse_and_close(t, status, why);
                 return;
@@ -709,5 +730,12 @@ mod tests {
         assert_eq!(status(b"POST / HTTP/2\r\n\r\n"), 400);
         assert_eq!(status(&[b'a'; 80]), 431);
         assert_eq!(status(b"POST / HTTP/1.1\r\nbad header\r\n\r\n"), 400);
+        assert!(matches!(
+            parse(
+                b"POST / HTTP/1.1\r\nExpect: 100-continue\r\nContent-Length: 2\r\n\r\n",
+                &l
+            ),
+            Parsed::WantsContinue
+        ));
     }
 }
