@@ -101,6 +101,7 @@ Register-ArgumentCompleter -Native -CommandName 'mcp-elicit' -ScriptBlock {
         }
         'mcp-elicit;serve' {
             [CompletionResult]::new('--http', '--http', [CompletionResultType]::ParameterName, 'Serve Streamable HTTP on this address (path /mcp) instead of stdio')
+            [CompletionResult]::new('--allow-origin', '--allow-origin', [CompletionResultType]::ParameterName, 'With --http, let pages of this origin call the server (scheme://host[:port]; repeatable)')
             [CompletionResult]::new('--report', '--report', [CompletionResultType]::ParameterName, 'Append one JSON line per exchange to FILE (request, answer, findings, ms)')
             [CompletionResult]::new('--expect-answers-from', '--expect-answers-from', [CompletionResultType]::ParameterName, 'Compare every answer with the answer recorded for the same request in SESSION')
             [CompletionResult]::new('--delay', '--delay', [CompletionResultType]::ParameterName, 'Wait this long before each elicitation, or each burst (e.g. 500ms, 2s)')

@@ -579,13 +579,17 @@ _mcp__elicit() {
             return 0
             ;;
         mcp__subcmd__elicit__subcmd__serve)
-            opts="-h -V --list --http --allow-remote --report --expect-answers-from --delay --repeat --burst --color --help --version"
+            opts="-h -V --list --http --allow-remote --allow-origin --report --expect-answers-from --delay --repeat --burst --color --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
                 --http)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --allow-origin)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;

@@ -94,6 +94,7 @@ set edit:completion:arg-completer[mcp-elicit] = {|@words|
         }
         &'mcp-elicit;serve'= {
             cand --http 'Serve Streamable HTTP on this address (path /mcp) instead of stdio'
+            cand --allow-origin 'With --http, let pages of this origin call the server (scheme://host[:port]; repeatable)'
             cand --report 'Append one JSON line per exchange to FILE (request, answer, findings, ms)'
             cand --expect-answers-from 'Compare every answer with the answer recorded for the same request in SESSION'
             cand --delay 'Wait this long before each elicitation, or each burst (e.g. 500ms, 2s)'

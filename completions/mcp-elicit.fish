@@ -99,6 +99,7 @@ complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand call" -l defaults 
 complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand call" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand call" -s V -l version -d 'Print version'
 complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand serve" -l http -d 'Serve Streamable HTTP on this address (path /mcp) instead of stdio' -r
+complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand serve" -l allow-origin -d 'With --http, let pages of this origin call the server (scheme://host[:port]; repeatable)' -r
 complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand serve" -l report -d 'Append one JSON line per exchange to FILE (request, answer, findings, ms)' -r -F
 complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand serve" -l expect-answers-from -d 'Compare every answer with the answer recorded for the same request in SESSION' -r -F
 complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand serve" -l delay -d 'Wait this long before each elicitation, or each burst (e.g. 500ms, 2s)' -r

@@ -32,5 +32,6 @@ mod replay_live;
 mod robustness_doc;
 mod rule_fixtures;
 mod serve_cli;
+mod serve_http;
 mod sessions;
 mod wheel;

@@ -310,8 +310,9 @@ pub fn npm() -> Option<PathBuf> {
     Some(PathBuf::from("npm"))
 }
 
-/// Node 22 with the official MCP conformance suite and the reference server,
-/// installed from `tests/npm/package.json` into `target/npm-tools`.
+/// Node 22 with the official MCP conformance suite (0.1.16, and
+/// 0.2.0-alpha.12 as `conformance-next`) and the reference server, installed
+/// from `tests/npm/package.json` into `target/npm-tools`.
 pub struct NodeTools {
     bin: PathBuf,
 }
@@ -324,6 +325,21 @@ impl NodeTools {
         assert!(program.exists(), "{} is missing", program.display());
         let mut cmd = Command::new(program);
         cmd.env("PATH", self.path());
+        cmd
+    }
+
+    /// The conformance suite 0.2.0-alpha.12, installed beside the pinned
+    /// one under the npm alias `conformance-next`. An alias links no
+    /// program (its bin would clash with the pinned suite's
+    /// `conformance`), so its entry point is run with the prefix's Node.
+    pub fn conformance_next(&self) -> Command {
+        let script = self
+            .bin
+            .join("../conformance-next/dist/index.js")
+            .canonicalize()
+            .expect("node_modules/conformance-next/dist/index.js");
+        let mut cmd = self.command("node");
+        cmd.arg(script);
         cmd
     }
 

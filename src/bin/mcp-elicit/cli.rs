@@ -356,6 +356,10 @@ pub struct ServeArgs {
     #[arg(long, requires = "http")]
     pub allow_remote: bool,
 
+    /// With --http, let pages of this origin call the server (scheme://host[:port]; repeatable)
+    #[arg(long, value_name = "ORIGIN", requires = "http", value_parser = parse_origin_arg)]
+    pub allow_origin: Vec<String>,
+
     /// Append one JSON line per exchange to FILE (request, answer, findings, ms)
     #[arg(long, value_name = "FILE")]
     pub report: Option<PathBuf>,
@@ -375,6 +379,10 @@ pub struct ServeArgs {
     /// Flood: send each elicitation N times at once, before any answer
     #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=10000))]
     pub burst: u32,
+}
+
+fn parse_origin_arg(s: &str) -> Result<String, String> {
+    mcp_elicit::mcp::http_server::parse_origin(s)
 }
 
 fn parse_duration(s: &str) -> Result<std::time::Duration, String> {
