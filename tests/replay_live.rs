@@ -369,10 +369,7 @@ fn a_server_of_another_revision_or_one_that_dies_is_a_tool_error() {
         "2025-11-25",
         &["--", &example_server()],
     );
-    let o = replay(
-        &session,
-        &["--", python, "tests/servers/hostile.py", "die"],
-    );
+    let o = replay(&session, &["--", python, "tests/servers/hostile.py", "die"]);
     assert_eq!(o.status.code(), Some(2), "{}", stdout(&o));
     assert_eq!(
         stderr(&o),

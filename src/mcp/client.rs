@@ -11,6 +11,7 @@ use serde_json::{Map, Value, json};
 use super::transport::{Event, Transport};
 use crate::document::CLIENT_CAPABILITIES_META;
 use crate::finding::{Finding, Severity};
+use crate::form::gate::{self, Verdict};
 use crate::lint::{self, Options, Session};
 use crate::respond::{Request, Responder};
 use crate::sanitize;
@@ -43,6 +44,9 @@ pub struct ClientOptions {
     pub server_timeout: Duration,
     /// The name to show for the server instead of its `serverInfo.name`.
     pub server_name: Option<String>,
+    /// Refuse an elicitation on any lint error (`--strict`), not only on
+    /// what no form can show.
+    pub strict: bool,
 }
 
 /// How long the client waits on a silent server unless told otherwise.
@@ -55,6 +59,7 @@ impl Default for ClientOptions {
             url_mode: true,
             server_timeout: DEFAULT_SERVER_TIMEOUT,
             server_name: None,
+            strict: false,
         }
     }
 }
@@ -447,38 +452,43 @@ impl Client {
                 )));
                 continue;
             }
-            let prefix = format!(
-                "/result/inputRequests/{}/",
-                crate::json::pointer_push("", key).trim_start_matches('/')
-            );
-            let errors: Vec<&Finding> = findings
-                .iter()
-                .filter(|f| f.rule.severity == Severity::Error && f.pointer.starts_with(&prefix))
-                .collect();
-            if !errors.is_empty() {
-                self.notices.push(Notice(format!(
-                    "input `{}` is not a valid elicitation ({}); left unanswered",
-                    sanitize::line(key),
-                    describe(&errors)
-                )));
-                continue;
-            }
+            let at = crate::json::pointer_push("/result/inputRequests", key);
             let params = request.get("params").cloned().unwrap_or(Value::Null);
-            if let Some(refusal) = self.mode_refusal(&params) {
-                self.notices.push(Notice(format!(
-                    "input `{}`: {refusal}; left unanswered",
-                    sanitize::line(key)
-                )));
-                continue;
-            }
+            let prefix = format!("{at}/params");
             let server = self.server_name.clone();
-            let answer = responder.respond(&Request {
+            let notes = self.notes(&findings, &prefix);
+            let req = Request {
                 params: &params,
                 server: server.as_deref(),
                 revision: self.rev,
                 key: Some(key),
-            })?;
-            responses.insert(key.clone(), answer);
+                notes: &notes,
+            };
+            let why = match self.verdict(&findings, &prefix, &params) {
+                Err(why) => why,
+                Ok(()) => {
+                    self.shown_anyway(&notes, Some(key));
+                    let answer = responder.respond(&req)?;
+                    responses.insert(key.clone(), answer);
+                    continue;
+                }
+            };
+            match responder.refused(&req, &why)? {
+                Some(answer) => {
+                    self.notices.push(Notice(format!(
+                        "input `{}` cannot be shown as a form ({}); answered {}",
+                        sanitize::line(key),
+                        why.join("; "),
+                        action_of(&answer)
+                    )));
+                    responses.insert(key.clone(), answer);
+                }
+                None => self.notices.push(Notice(format!(
+                    "input `{}` cannot be shown as a form ({}); left unanswered",
+                    sanitize::line(key),
+                    why.join("; ")
+                ))),
+            }
         }
         Ok((responses, state))
     }
@@ -493,6 +503,51 @@ impl Client {
             );
         }
         Ok(())
+    }
+
+    /// The findings of the elicitation at `prefix`, one line each, for the
+    /// person (errors and warnings; notes are about the carrier).
+    fn notes(&self, findings: &[Finding], prefix: &str) -> Vec<String> {
+        findings
+            .iter()
+            .filter(|f| f.rule.severity != Severity::Note && gate::within(&f.pointer, prefix))
+            .map(gate::note)
+            .collect()
+    }
+
+    /// Whether the elicitation at `prefix` can be shown: `Err` with why
+    /// not (its blocking findings, or a mode the client did not declare).
+    fn verdict(
+        &self,
+        findings: &[Finding],
+        prefix: &str,
+        params: &Value,
+    ) -> std::result::Result<(), Vec<String>> {
+        if let Verdict::Refuse(blocking) =
+            gate::judge(findings, prefix, params, self.rev, self.opts.strict)
+        {
+            return Err(blocking.iter().take(3).map(gate::note).collect());
+        }
+        match self.mode_refusal(params) {
+            Some(refusal) => Err(vec![refusal]),
+            None => Ok(()),
+        }
+    }
+
+    /// Says that an elicitation with findings was shown all the same.
+    fn shown_anyway(&mut self, notes: &[String], key: Option<&str>) {
+        if notes.is_empty() {
+            return;
+        }
+        let which = match key {
+            Some(k) => format!("input `{}`", sanitize::line(k)),
+            None => "the elicitation".to_string(),
+        };
+        self.notices.push(Notice(format!(
+            "{which} breaks the spec but a form can show it, so it was answered ({}{}); --strict refuses it",
+            notes.iter().take(3).cloned().collect::<Vec<_>>().join("; "),
+            if notes.len() > 3 { "; ..." } else { "" }
+        )));
     }
 
     fn lint(&self, raw: &str) -> Vec<Finding> {
@@ -627,40 +682,65 @@ impl Client {
                         ("error", json!({"code": -32600, "message": "no request is in flight to elicit for"})),
                     );
                 };
-                let errors: Vec<Finding> = self
-                    .lint(raw)
-                    .into_iter()
-                    .filter(|f| f.rule.severity == Severity::Error)
-                    .collect();
-                if !errors.is_empty() {
-                    let refs: Vec<&Finding> = errors.iter().collect();
-                    self.notices.push(Notice(format!(
-                        "refused an invalid elicitation ({}); answered -32602",
-                        describe(&refs)
-                    )));
-                    let data: Vec<Value> = errors
-                        .iter()
-                        .map(|f| json!({"code": f.rule.code, "pointer": f.pointer, "message": f.message}))
-                        .collect();
-                    let error = crate::respond::invalid_request_error(self.rev, data);
-                    self.reply(&id, ("error", error))?;
-                    return self.exchange_done();
-                }
                 let params = value.get("params").cloned().unwrap_or(Value::Null);
-                if let Some(refusal) = self.mode_refusal(&params) {
-                    self.notices.push(Notice(format!(
-                        "refused an elicitation: {refusal}; answered -32602"
-                    )));
-                    self.reply(&id, ("error", json!({"code": -32602, "message": refusal})))?;
-                    return self.exchange_done();
-                }
+                let findings = self.lint(raw);
+                let notes = self.notes(&findings, "/params");
                 let server = self.server_name.clone();
-                let answer = responder.respond(&Request {
+                let req = Request {
                     params: &params,
                     server: server.as_deref(),
                     revision: self.rev,
                     key: None,
-                });
+                    notes: &notes,
+                };
+                if let Err(why) = self.verdict(&findings, "/params", &params) {
+                    let given = match responder.refused(&req, &why) {
+                        Ok(given) => given,
+                        Err(e) => {
+                            let _ = self.reply(
+                                &id,
+                                ("error", json!({"code": -32603, "message": "the client could not answer"})),
+                            );
+                            let _ = self.exchange_done();
+                            return Err(e);
+                        }
+                    };
+                    if let Some(result) = given {
+                        self.notices.push(Notice(format!(
+                            "the elicitation cannot be shown as a form ({}); answered {}",
+                            why.join("; "),
+                            action_of(&result)
+                        )));
+                        self.reply(&id, ("result", result))?;
+                        return self.exchange_done();
+                    }
+                    self.notices.push(Notice(format!(
+                        "refused an elicitation no form can show ({}); answered -32602",
+                        why.join("; ")
+                    )));
+                    let data: Vec<Value> = match gate::judge(
+                        &findings,
+                        "/params",
+                        &params,
+                        self.rev,
+                        self.opts.strict,
+                    ) {
+                        Verdict::Refuse(b) => b
+                            .iter()
+                            .map(|f| json!({"code": f.rule.code, "pointer": f.pointer, "message": f.message}))
+                            .collect(),
+                        Verdict::Show => Vec::new(),
+                    };
+                    let error = if data.is_empty() {
+                        json!({"code": -32602, "message": why.join("; ")})
+                    } else {
+                        crate::respond::invalid_request_error(self.rev, data)
+                    };
+                    self.reply(&id, ("error", error))?;
+                    return self.exchange_done();
+                }
+                self.shown_anyway(&notes, None);
+                let answer = responder.respond(&req);
                 match answer {
                     Ok(result) => {
                         self.reply(&id, ("result", result))?;
@@ -703,11 +783,7 @@ fn client_info() -> Value {
     json!({"name": "mcp-elicit", "version": env!("CARGO_PKG_VERSION")})
 }
 
-fn describe(findings: &[&Finding]) -> String {
-    findings
-        .iter()
-        .take(3)
-        .map(|f| format!("{} {}", f.rule.code, sanitize::line(&f.message)))
-        .collect::<Vec<_>>()
-        .join("; ")
+/// The action of an `ElicitResult`, for a notice.
+fn action_of(result: &Value) -> &str {
+    result.get("action").and_then(Value::as_str).unwrap_or("?")
 }

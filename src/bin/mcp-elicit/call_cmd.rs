@@ -52,6 +52,7 @@ pub fn run(args: CallArgs) -> Result<Outcome> {
             .server_timeout
             .unwrap_or(mcp_elicit::mcp::client::DEFAULT_SERVER_TIMEOUT),
         server_name: args.server.clone(),
+        strict: args.script.strict,
     };
     let recording = args.script.record.as_ref().map(|p| Recording {
         path: p.clone(),

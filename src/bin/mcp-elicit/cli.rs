@@ -503,6 +503,10 @@ pub struct ScriptArgs {
     /// With --record, replace the answered value of this property with "[redacted]" (repeatable)
     #[arg(long, value_name = "FIELD", requires = "record")]
     pub redact: Vec<String>,
+
+    /// Refuse a request on any lint error, as the strictest clients do [default: refuse only what no form can show]
+    #[arg(long)]
+    pub strict: bool,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
