@@ -188,3 +188,42 @@ fn the_readme_shows_a_real_call() {
     let o = call(&args);
     assert_eq!(stdout(&o), shown);
 }
+
+#[test]
+fn a_failed_negotiation_is_recorded_whole() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("failed.jsonl");
+    // A stdio server that refuses `initialize` and then leaves.
+    let refusal = r#"{"jsonrpc":"2.0","id":1,"error":{"code":-32602,"message":"Unsupported protocol version","data":{"supported":["2024-11-05"]}}}"#;
+    let script = format!("read line; echo '{refusal}'");
+    let o = call(&[
+        "--tool",
+        "x",
+        "--spec",
+        "2025-11-25",
+        "--defaults",
+        "--record",
+        path.to_str().unwrap(),
+        "--",
+        "sh",
+        "-c",
+        &script,
+    ]);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("refused `initialize`"),
+        "{}",
+        stderr(&o)
+    );
+    let text = std::fs::read_to_string(&path).expect("the recording exists");
+    let lines: Vec<serde_json::Value> = text
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(lines.len(), 3, "{text}");
+    assert_eq!(lines[0]["spec"], "2025-11-25", "{text}");
+    assert_eq!(lines[1]["from"], "client");
+    assert_eq!(lines[1]["msg"]["method"], "initialize");
+    assert_eq!(lines[2]["from"], "server");
+    assert_eq!(lines[2]["msg"]["error"]["code"], -32602);
+}

@@ -33,6 +33,15 @@ pub const MAX_ROUNDS: usize = 32;
 /// refused and ends the call.
 pub const MAX_ELICITATIONS: usize = 32;
 
+/// What SDKs say when a tool tries to send a server-to-client request under
+/// 2026-07-28 (lower case): the official Python SDK, FastMCP, and the
+/// TypeScript SDK.
+const SDK_REFUSALS: &[&str] = &[
+    "no back-channel for server-initiated requests",
+    "elicitation via server-initiated requests is unavailable on 2026-07-28",
+    "server-to-client requests are not allowed on protocol 2026-07-28",
+];
+
 /// How the client behaves.
 #[derive(Debug, Clone)]
 pub struct ClientOptions {
@@ -116,6 +125,8 @@ pub struct Client {
     notices: Vec<Notice>,
     /// Elicitations raised during the request in flight.
     elicited: usize,
+    /// The revisions the server listed in `server/discover`.
+    offered: Vec<Revision>,
 }
 
 /// A message received, kept both as sent and parsed.
@@ -144,9 +155,19 @@ impl Client {
             early: Vec::new(),
             notices: Vec::new(),
             elicited: 0,
+            offered: Vec::new(),
         };
-        let rev = c.negotiate()?;
-        c.rev = rev;
+        match c.negotiate() {
+            Ok(rev) => c.rev = rev,
+            Err(e) => {
+                // The recording keeps what was said, failure included,
+                // under the revision last tried.
+                if let Err(r) = c.start_recording() {
+                    return Err(e.context(format!("{r:#}")));
+                }
+                return Err(e);
+            }
+        }
         c.start_recording()?;
         Ok(c)
     }
@@ -170,6 +191,41 @@ impl Client {
     /// The capabilities the server declared, when it declared them.
     pub fn server_capabilities(&self) -> Option<&Value> {
         self.server_caps.as_ref()
+    }
+
+    /// What to tell the person when `response` (to a request made under
+    /// 2026-07-28) failed because the server tried to send a request, which
+    /// 2026-07-28 removed: an SDK's own refusal, or any failure while the
+    /// server also offered a 2025 revision. `None` otherwise: nothing falls
+    /// back silently.
+    pub fn legacy_hint(&self, response: &Value) -> Option<String> {
+        if self.rev != Revision::V2026_07_28 {
+            return None;
+        }
+        let result = response.get("result");
+        let failed = response.get("error").is_some()
+            || result.and_then(|r| r.get("isError")) == Some(&Value::Bool(true));
+        if !failed {
+            return None;
+        }
+        let text = response.to_string().to_ascii_lowercase();
+        let refused = SDK_REFUSALS.iter().any(|r| text.contains(r));
+        let older = self
+            .offered
+            .iter()
+            .copied()
+            .filter(|r| *r != Revision::V2026_07_28)
+            .max();
+        let how = "`--spec 2025-11-25` tests that legacy path; the SDK's InputRequiredResult path (Python `Resolve`/`Elicit`, TypeScript `inputRequired`) serves both";
+        if refused {
+            Some(format!(
+                "the server tried to send a request: the tool asks with `elicitation/create`, which 2026-07-28 removed, so 2026-07-28 clients never see it; {how}"
+            ))
+        } else {
+            older.map(|o| format!(
+                "the call failed under 2026-07-28 and the server also speaks {o}: if the tool asks with `elicitation/create` (removed in 2026-07-28), 2026-07-28 clients never see it; {how}"
+            ))
+        }
     }
 
     /// Takes what the client noticed so far (refused elicitations, input
@@ -198,6 +254,7 @@ impl Client {
 
     /// Asks `server/discover`; `Some(2026-07-28)` when the server lists it.
     fn discover(&mut self) -> Result<Option<Revision>> {
+        self.rev = Revision::V2026_07_28;
         let id = self.take_id();
         let params = json!({"_meta": self.request_meta(Revision::V2026_07_28)});
         let msg =
@@ -216,6 +273,14 @@ impl Client {
             .get("result")
             .and_then(|r| r.get("supportedVersions"))
             .and_then(Value::as_array);
+        self.offered = versions
+            .map(|v| {
+                v.iter()
+                    .filter_map(Value::as_str)
+                    .filter_map(Revision::from_protocol_version)
+                    .collect()
+            })
+            .unwrap_or_default();
         let speaks =
             versions.is_some_and(|v| v.iter().any(|s| s == Revision::V2026_07_28.as_str()));
         if speaks {
@@ -239,6 +304,7 @@ impl Client {
     }
 
     fn initialize(&mut self, asked: Revision) -> Result<Revision> {
+        self.rev = asked;
         let id = self.take_id();
         let params = json!({
             "protocolVersion": asked.as_str(),

@@ -69,6 +69,9 @@ pub fn run(args: CallArgs) -> Result<Outcome> {
             let resp = resp?;
             // The result itself; a JSON-RPC error is printed whole.
             print(resp.get("result").unwrap_or(&resp))?;
+            if let Some(hint) = client.legacy_hint(&resp) {
+                eprintln!("hint: {}", sanitize::line(&hint));
+            }
             let failed = resp.get("error").is_some()
                 || resp.get("result").and_then(|r| r.get("isError")) == Some(&Value::Bool(true));
             if failed {
