@@ -29,5 +29,6 @@ mod reference_servers;
 mod replay_live;
 mod robustness_doc;
 mod rule_fixtures;
+mod sdk_servers;
 mod serve_cli;
 mod sessions;
