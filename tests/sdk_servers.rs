@@ -1,7 +1,8 @@
 //! `call` against servers written the way each SDK documents elicitation,
 //! nothing in them adjusted for mcp-elicit (Pydantic's root title and
 //! docstring stay): the official Python SDK (tests/servers/sdk_python.py)
-//! and FastMCP (tests/servers/fastmcp_server.py), over stdio and Streamable
+//! FastMCP (tests/servers/fastmcp_server.py) and the TypeScript SDK
+//! (tests/servers/sdk_typescript.mjs), over stdio and Streamable
 //! HTTP, in 2025-11-25 and 2026-07-28. Every answer is checked against the
 //! tool's own echo of what it received.
 
@@ -49,13 +50,13 @@ struct Served {
 }
 
 impl Served {
-    fn start(python: &str, script: &str) -> Served {
+    fn start(program: &str, script: &str) -> Served {
         let port = TcpListener::bind("127.0.0.1:0")
             .unwrap()
             .local_addr()
             .unwrap()
             .port();
-        let child = Command::new(python)
+        let child = Command::new(program)
             .arg(root().join(script))
             .args(["http", &port.to_string()])
             .stdout(Stdio::null())
@@ -85,11 +86,11 @@ impl Drop for Served {
 }
 
 /// The script over stdio and over HTTP (the HTTP server kept alive by the
-/// returned guard).
-fn both(python: &str, script: &str) -> (Vec<Via>, Served) {
-    let served = Served::start(python, script);
+/// returned guard), run by `program`.
+fn both(program: &str, script: &str) -> (Vec<Via>, Served) {
+    let served = Served::start(program, script);
     let stdio = Via::Stdio(vec![
-        python.to_string(),
+        program.to_string(),
         root().join(script).to_string_lossy().into_owned(),
         "stdio".into(),
     ]);
@@ -356,4 +357,89 @@ fn fastmcp_form_answered_by_hand_in_a_real_terminal() {
         v["content"][0]["text"],
         r#"accept {"name":"Grace Hopper","age":85,"newsletter":true,"track":"frontend"}"#
     );
+}
+
+#[test]
+fn typescript_sdk_elicit_input_every_shape_and_url_mode() {
+    let Some((tools, script)) =
+        crate::support::peers::typescript_sdk_script("tests/servers/sdk_typescript.mjs")
+    else {
+        return;
+    };
+    let node = tools.program("node").to_string_lossy().into_owned();
+    let (vias, _served) = both(&node, script.to_str().unwrap());
+    let required = [
+        "--set",
+        "username=ada",
+        "--set",
+        "email=ada@example.com",
+        "--set",
+        "age=36",
+        "--set",
+        "interests=ai",
+    ];
+    for via in &vias {
+        // The SDK speaks up to 2025-11-25: negotiating finds it, and
+        // --spec 2025-11-25 asks for it.
+        for spec in [&[][..], &["--spec", "2025-11-25"][..]] {
+            let a = [
+                &["--tool", "register"][..],
+                spec,
+                &["--defaults"],
+                &required[..],
+            ]
+            .concat();
+            assert_eq!(
+                echo(via, &a),
+                r#"{"action":"accept","content":{"username":"ada","email":"ada@example.com","age":36,"height":1.7,"newsletter":false,"plan":"free","role":"developer","interests":["ai"],"languages":["ts"]}}"#,
+                "{}",
+                via.name()
+            );
+        }
+        let every = [
+            &["--tool", "register"][..],
+            &required[..6],
+            &[
+                "--set",
+                "birthday=1990-05-01",
+                "--set",
+                "height=1.62",
+                "--set",
+                "newsletter=yes",
+                "--set",
+                "plan=pro",
+                "--set",
+                "role=Designer",
+                "--set",
+                "size=Large",
+                "--set",
+                "interests=frontend,backend",
+                "--set",
+                "languages=Rust,ts",
+            ],
+        ]
+        .concat();
+        assert_eq!(
+            echo(via, &every),
+            r#"{"action":"accept","content":{"username":"ada","email":"ada@example.com","birthday":"1990-05-01","age":36,"height":1.62,"newsletter":true,"plan":"pro","role":"designer","size":"l","interests":["frontend","backend"],"languages":["rs","ts"]}}"#,
+            "{}",
+            via.name()
+        );
+        for action in ["decline", "cancel"] {
+            assert_eq!(
+                echo(via, &["--tool", "register", "--action", action]),
+                format!(r#"{{"action":"{action}"}}"#),
+                "{}",
+                via.name()
+            );
+            assert_eq!(
+                echo(via, &["--tool", "connect_account", "--action", action]),
+                action
+            );
+        }
+        assert_eq!(
+            echo(via, &["--tool", "connect_account", "--defaults"]),
+            "accept"
+        );
+    }
 }

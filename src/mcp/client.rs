@@ -609,11 +609,19 @@ impl Client {
             Some(k) => format!("input `{}`", sanitize::line(k)),
             None => "the elicitation".to_string(),
         };
-        self.notices.push(Notice(format!(
-            "{which} breaks the spec but a form can show it, so it was answered ({}{}); --strict refuses it",
+        let listed = format!(
+            "{}{}",
             notes.iter().take(3).cloned().collect::<Vec<_>>().join("; "),
             if notes.len() > 3 { "; ..." } else { "" }
-        )));
+        );
+        let errors = notes.iter().any(|n| n.contains(" (error) at "));
+        self.notices.push(Notice(if errors {
+            format!(
+                "{which} breaks the spec but a form can show it, so it was answered ({listed}); --strict refuses it"
+            )
+        } else {
+            format!("{which} was answered; it has warnings ({listed})")
+        }));
     }
 
     fn lint(&self, raw: &str) -> Vec<Finding> {

@@ -383,3 +383,49 @@ pub fn node_tools() -> Option<NodeTools> {
         Err(reason) => unavailable(WHAT, &reason, HOW),
     }
 }
+
+/// A server script written for the official TypeScript SDK, copied into the
+/// npm prefix (`target/npm-tools`) so that Node resolves
+/// `@modelcontextprotocol/sdk` from there, with Node 22 to run it.
+pub fn typescript_sdk_script(script: &str) -> Option<(NodeTools, PathBuf)> {
+    let tools = node_tools()?;
+    let prefix = root().join("target/npm-tools");
+    if !prefix
+        .join("node_modules/@modelcontextprotocol/sdk/package.json")
+        .exists()
+    {
+        return unavailable(
+            "the TypeScript SDK (@modelcontextprotocol/sdk, tests/npm/package.json)",
+            "it is missing from target/npm-tools",
+            "run `bash tests/npm/install.sh`",
+        );
+    }
+    let name = std::path::Path::new(script).file_name().unwrap();
+    let to = prefix.join(name);
+    std::fs::copy(root().join(script), &to)
+        .unwrap_or_else(|e| panic!("copy {script} to {}: {e}", to.display()));
+    Some((tools, to))
+}
+
+/// The newer conformance suite (`conformance-next` in tests/npm/package.json,
+/// @modelcontextprotocol/conformance 0.2.0-alpha.12), beside the 0.1.16 pin
+/// the serve tests use.
+pub fn conformance_next() -> Option<(NodeTools, PathBuf)> {
+    let tools = node_tools()?;
+    let entry = root().join("target/npm-tools/node_modules/conformance-next/dist/index.js");
+    if !entry.exists() {
+        return unavailable(
+            "@modelcontextprotocol/conformance 0.2.0-alpha.12 (conformance-next)",
+            "it is missing from target/npm-tools",
+            "run `bash tests/npm/install.sh`",
+        );
+    }
+    Some((tools, entry))
+}
+
+impl NodeTools {
+    /// The full path of a program of the npm prefix (`node` is Node 22).
+    pub fn program(&self, name: &str) -> PathBuf {
+        self.bin.join(name)
+    }
+}
