@@ -9,6 +9,7 @@ mod call_cli;
 mod call_hostile;
 mod call_pty;
 mod client;
+mod conformance_next;
 mod corpus;
 mod demo;
 mod errors;
