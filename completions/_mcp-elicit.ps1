@@ -83,6 +83,7 @@ Register-ArgumentCompleter -Native -CommandName 'mcp-elicit' -ScriptBlock {
             [CompletionResult]::new('--spec', '--spec', [CompletionResultType]::ParameterName, 'Speak this revision instead of negotiating the newest')
             [CompletionResult]::new('--server-timeout', '--server-timeout', [CompletionResultType]::ParameterName, 'Give up when the server sends nothing for this long [default: 300]')
             [CompletionResult]::new('--server', '--server', [CompletionResultType]::ParameterName, 'Show the server under this name instead of its serverInfo name')
+            [CompletionResult]::new('--header', '--header', [CompletionResultType]::ParameterName, 'Send this header on every HTTP request, e.g. ''Authorization: Bearer TOKEN'' (repeatable)')
             [CompletionResult]::new('--timeout', '--timeout', [CompletionResultType]::ParameterName, 'End the call (exit 4) when a form is not finished within this many seconds')
             [CompletionResult]::new('--set', '--set', [CompletionResultType]::ParameterName, 'Answer a field without asking (repeatable; typed by the schema; multi-select takes a comma list)')
             [CompletionResult]::new('--answers', '--answers', [CompletionResultType]::ParameterName, 'Answer from a JSON object of field values (`-` reads stdin)')

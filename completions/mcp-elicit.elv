@@ -77,6 +77,7 @@ set edit:completion:arg-completer[mcp-elicit] = {|@words|
             cand --spec 'Speak this revision instead of negotiating the newest'
             cand --server-timeout 'Give up when the server sends nothing for this long [default: 300]'
             cand --server 'Show the server under this name instead of its serverInfo name'
+            cand --header 'Send this header on every HTTP request, e.g. ''Authorization: Bearer TOKEN'' (repeatable)'
             cand --timeout 'End the call (exit 4) when a form is not finished within this many seconds'
             cand --set 'Answer a field without asking (repeatable; typed by the schema; multi-select takes a comma list)'
             cand --answers 'Answer from a JSON object of field values (`-` reads stdin)'

@@ -127,6 +127,59 @@ pub struct Client {
     elicited: usize,
     /// The revisions the server listed in `server/discover`.
     offered: Vec<Revision>,
+    /// `initialize` was asked again after a `-32022`.
+    reinitialized: bool,
+    /// The tools the server listed, once listed (for `x-mcp-header`).
+    tools: Option<Vec<Value>>,
+}
+
+/// What `server/discover` found.
+enum Discovered {
+    /// The server speaks 2026-07-28.
+    Modern,
+    /// The server refused 2026-07-28 (-32022) and offered this revision.
+    Legacy(Revision),
+    /// No answer, or one that does not list 2026-07-28.
+    Silent,
+}
+
+/// The JSON-RPC error code of an unsupported protocol version.
+pub const UNSUPPORTED_VERSION: i64 = -32022;
+
+/// The newest revision mcp-elicit speaks among the `data.supported` of a
+/// `-32022` error refusing `asked`; an error that says what is wrong when
+/// the list is missing, malformed or names nothing spoken here.
+pub fn choose_supported(asked: Revision, error: &Value) -> Result<Revision> {
+    let supported = error.get("data").and_then(|d| d.get("supported"));
+    let shown = |v: Option<&Value>| -> String {
+        sanitize::line(
+            &v.map(Value::to_string)
+                .unwrap_or_else(|| "nothing".into())
+                .chars()
+                .take(200)
+                .collect::<String>(),
+        )
+        .into_owned()
+    };
+    let listed: Option<Vec<&str>> = supported
+        .and_then(Value::as_array)
+        .and_then(|a| a.iter().map(Value::as_str).collect());
+    let Some(listed) = listed.filter(|l| !l.is_empty()) else {
+        bail!(
+            "the server refused protocol version {asked} (-32022) without saying which it supports: `data.supported` should list revisions as strings, and is {}; try --spec 2025-11-25",
+            shown(supported)
+        );
+    };
+    listed
+        .iter()
+        .filter_map(|v| Revision::from_protocol_version(v))
+        .max()
+        .ok_or_else(|| {
+            anyhow!(
+                "the server refused protocol version {asked} (-32022) and supports only {}, none of which mcp-elicit speaks (2025-06-18, 2025-11-25, 2026-07-28)",
+                shown(supported)
+            )
+        })
 }
 
 /// A message received, kept both as sent and parsed.
@@ -156,6 +209,8 @@ impl Client {
             notices: Vec::new(),
             elicited: 0,
             offered: Vec::new(),
+            reinitialized: false,
+            tools: None,
         };
         match c.negotiate() {
             Ok(rev) => c.rev = rev,
@@ -238,22 +293,66 @@ impl Client {
         let want = self.opts.spec;
         if want.is_none() || want == Some(Revision::V2026_07_28) {
             match self.discover()? {
-                Some(rev) => return Ok(rev),
-                None if want.is_some() => {
+                Discovered::Modern => return Ok(Revision::V2026_07_28),
+                Discovered::Legacy(rev) => {
+                    if let Some(w) = want
+                        && w != rev
+                    {
+                        return Err(NotSpoken {
+                            asked: w,
+                            spoken: Some(rev),
+                        }
+                        .into());
+                    }
+                    return self.initialize(rev);
+                }
+                Discovered::Silent if want.is_some() => {
                     return Err(NotSpoken {
                         asked: Revision::V2026_07_28,
                         spoken: None,
                     }
                     .into());
                 }
-                None => {}
+                Discovered::Silent => {}
             }
         }
         self.initialize(want.unwrap_or(Revision::V2025_11_25))
     }
 
-    /// Asks `server/discover`; `Some(2026-07-28)` when the server lists it.
-    fn discover(&mut self) -> Result<Option<Revision>> {
+    /// Asks `server/discover`. A `-32022` (unsupported protocol version)
+    /// names what the server speaks in `data.supported`: the newest of
+    /// those mcp-elicit speaks is chosen, and asked again once when it is
+    /// 2026-07-28 itself.
+    fn discover(&mut self) -> Result<Discovered> {
+        for attempt in 0..2 {
+            let resp = match self.discover_once()? {
+                Some(resp) => resp,
+                None => return Ok(Discovered::Silent),
+            };
+            if let Some(err) = resp.get("error") {
+                if err.get("code").and_then(Value::as_i64) != Some(UNSUPPORTED_VERSION) {
+                    return Ok(Discovered::Silent);
+                }
+                let chosen = choose_supported(Revision::V2026_07_28, err)?;
+                if chosen != Revision::V2026_07_28 {
+                    self.offered = vec![chosen];
+                    return Ok(Discovered::Legacy(chosen));
+                }
+                if attempt == 0 {
+                    continue;
+                }
+                bail!(
+                    "the server refused protocol version 2026-07-28 (-32022) twice while listing it in `data.supported`; it contradicts itself"
+                );
+            }
+            return Ok(self.discovered(&resp));
+        }
+        Ok(Discovered::Silent)
+    }
+
+    /// One `server/discover`; `None` when a server of an earlier revision
+    /// closed or stayed silent.
+    fn discover_once(&mut self) -> Result<Option<Value>> {
         self.rev = Revision::V2026_07_28;
         let id = self.take_id();
         let params = json!({"_meta": self.request_meta(Revision::V2026_07_28)});
@@ -262,14 +361,16 @@ impl Client {
         self.t
             .set_protocol_version(Some(Revision::V2026_07_28.as_str()));
         self.send(&msg.to_string())?;
-        let resp = match self.wait_for(id, None, Some(Duration::from_secs(10))) {
-            Ok(r) => r,
-            // A server of an earlier revision may close or stay silent.
-            Err(_) if self.opts.spec.is_none() => return Ok(None),
-            Err(e) => return Err(e),
-        };
+        match self.wait_for(id, None, Some(Duration::from_secs(10))) {
+            Ok(r) => Ok(Some(r.value)),
+            Err(_) if self.opts.spec.is_none() => Ok(None),
+            Err(e) => Err(e),
+        }
+    }
+
+    /// What a `server/discover` result says.
+    fn discovered(&mut self, resp: &Value) -> Discovered {
         let versions = resp
-            .value
             .get("result")
             .and_then(|r| r.get("supportedVersions"))
             .and_then(Value::as_array);
@@ -283,24 +384,24 @@ impl Client {
             .unwrap_or_default();
         let speaks =
             versions.is_some_and(|v| v.iter().any(|s| s == Revision::V2026_07_28.as_str()));
-        if speaks {
-            if let Some(r) = resp.value.get("result") {
-                self.server_caps = r.get("capabilities").cloned();
-                if self.server_name.is_none() {
-                    self.server_name = r
-                        .get("serverInfo")
-                        .or_else(|| {
-                            r.get("_meta")
-                                .and_then(|m| m.get("io.modelcontextprotocol/serverInfo"))
-                        })
-                        .and_then(|i| i.get("name"))
-                        .and_then(Value::as_str)
-                        .map(str::to_string);
-                }
-            }
-            return Ok(Some(Revision::V2026_07_28));
+        if !speaks {
+            return Discovered::Silent;
         }
-        Ok(None)
+        if let Some(r) = resp.get("result") {
+            self.server_caps = r.get("capabilities").cloned();
+            if self.server_name.is_none() {
+                self.server_name = r
+                    .get("serverInfo")
+                    .or_else(|| {
+                        r.get("_meta")
+                            .and_then(|m| m.get("io.modelcontextprotocol/serverInfo"))
+                    })
+                    .and_then(|i| i.get("name"))
+                    .and_then(Value::as_str)
+                    .map(str::to_string);
+            }
+        }
+        Discovered::Modern
     }
 
     fn initialize(&mut self, asked: Revision) -> Result<Revision> {
@@ -312,10 +413,21 @@ impl Client {
             "clientInfo": client_info(),
         });
         let msg = json!({"jsonrpc": "2.0", "id": id, "method": "initialize", "params": params});
-        self.t.set_protocol_version(None);
+        // Every POST carries the version it speaks, `initialize` included.
+        self.t.set_protocol_version(Some(asked.as_str()));
         self.send(&msg.to_string())?;
         let resp = self.wait_for(id, None, None)?;
         if let Some(err) = resp.value.get("error") {
+            if err.get("code").and_then(Value::as_i64) == Some(UNSUPPORTED_VERSION)
+                && self.opts.spec.is_none()
+                && !self.reinitialized
+            {
+                let chosen = choose_supported(asked, err)?;
+                if chosen != Revision::V2026_07_28 && chosen != asked {
+                    self.reinitialized = true;
+                    return self.initialize(chosen);
+                }
+            }
             bail!(
                 "the server refused `initialize`: {}",
                 sanitize::line(&err.to_string())
@@ -418,8 +530,77 @@ impl Client {
     }
 
     fn send(&mut self, raw: &str) -> Result<()> {
+        self.send_with(raw, Vec::new())
+    }
+
+    fn send_with(&mut self, raw: &str, headers: Vec<(String, String)>) -> Result<()> {
         self.record(Direction::ClientToServer, raw)?;
-        self.t.send(raw)
+        self.t.send_with(raw, headers)
+    }
+
+    /// The `Mcp-Param-*` headers of a `tools/call` (SEP-2243): each argument
+    /// whose property the tool marks `x-mcp-header`, encoded as the SEP
+    /// says. The tools are listed once to learn the marks; a tool whose
+    /// marks are invalid is not called.
+    fn param_headers(
+        &mut self,
+        params: &Map<String, Value>,
+        responder: &mut dyn Responder,
+    ) -> Result<Vec<(String, String)>> {
+        let Some(name) = params.get("name").and_then(Value::as_str) else {
+            return Ok(Vec::new());
+        };
+        if self.tools.is_none() {
+            let mut tools = Vec::new();
+            let mut cursor: Option<Value> = None;
+            for _page in 0..100 {
+                let p = match &cursor {
+                    Some(c) => json!({"cursor": c}),
+                    None => json!({}),
+                };
+                let resp = self.request("tools/list", p, responder)?;
+                let Some(result) = resp.get("result") else {
+                    break;
+                };
+                if let Some(t) = result.get("tools").and_then(Value::as_array) {
+                    tools.extend(t.iter().cloned());
+                }
+                cursor = result.get("nextCursor").filter(|c| !c.is_null()).cloned();
+                if cursor.is_none() {
+                    break;
+                }
+            }
+            self.tools = Some(tools);
+        }
+        let tool = self
+            .tools
+            .as_deref()
+            .unwrap_or_default()
+            .iter()
+            .find(|t| t.get("name").and_then(Value::as_str) == Some(name))
+            .cloned();
+        let Some(tool) = tool else {
+            return Ok(Vec::new());
+        };
+        let marks = header_marks(&tool).map_err(|why| {
+            anyhow!(
+                "the tool `{}` is not called: its inputSchema {why}, and SEP-2243 has clients reject such a tool",
+                sanitize::line(name)
+            )
+        })?;
+        let args = params.get("arguments").and_then(Value::as_object);
+        let mut headers = Vec::new();
+        for (prop, header) in marks {
+            let value = match args.and_then(|a| a.get(&prop)) {
+                Some(Value::String(s)) => super::transport::header_value(s),
+                Some(Value::Number(n)) => n.to_string(),
+                Some(Value::Bool(b)) => b.to_string(),
+                // Null or absent is omitted; an object is no header value.
+                _ => continue,
+            };
+            headers.push((format!("Mcp-Param-{header}"), value));
+        }
+        Ok(headers)
     }
 
     /// Makes one request and returns the final response message (a result,
@@ -432,6 +613,11 @@ impl Client {
     ) -> Result<Value> {
         let Value::Object(base) = params else {
             bail!("request params must be a JSON object");
+        };
+        let param_headers = if method == "tools/call" && self.t.mirrors_params() {
+            self.param_headers(&base, responder)?
+        } else {
+            Vec::new()
         };
         let mut retry: Option<(Map<String, Value>, Option<String>)> = None;
         self.elicited = 0;
@@ -464,7 +650,7 @@ impl Client {
                 let at = text.len() - 2; // before the closing `}}`
                 text.insert_str(at, &format!(",\"requestState\":{state}"));
             }
-            self.send(&text)?;
+            self.send_with(&text, param_headers.clone())?;
             let resp = self.wait_for(id, Some(responder), None)?;
             let result = resp.value.get("result");
             let input_required = self.rev == Revision::V2026_07_28
@@ -851,6 +1037,59 @@ impl Client {
         let _ = self.exchange_done();
         self.t.close();
     }
+}
+
+/// The `x-mcp-header` marks of a tool's inputSchema as (property, header
+/// name) pairs; `Err` says why they are invalid (SEP-2243: a non-empty
+/// token, unique regardless of case, on a string, integer or boolean).
+pub fn header_marks(tool: &Value) -> std::result::Result<Vec<(String, String)>, String> {
+    let Some(props) = tool
+        .get("inputSchema")
+        .and_then(|s| s.get("properties"))
+        .and_then(Value::as_object)
+    else {
+        return Ok(Vec::new());
+    };
+    let mut marks: Vec<(String, String)> = Vec::new();
+    for (prop, schema) in props {
+        let Some(mark) = schema.get("x-mcp-header") else {
+            continue;
+        };
+        let at = sanitize::line(prop).into_owned();
+        let Some(header) = mark.as_str() else {
+            return Err(format!(
+                "marks `{at}` with an x-mcp-header that is not a string"
+            ));
+        };
+        if header.is_empty() {
+            return Err(format!("marks `{at}` with an empty x-mcp-header"));
+        }
+        let tchar = |c: char| c.is_ascii_alphanumeric() || "!#$%&'*+-.^_`|~".contains(c);
+        if !header.chars().all(tchar) {
+            return Err(format!(
+                "marks `{at}` with x-mcp-header `{}`, which is not an HTTP token (ASCII letters, digits and !#$%&'*+-.^_`|~ only)",
+                sanitize::line(header)
+            ));
+        }
+        let ty = schema.get("type").and_then(Value::as_str);
+        if !matches!(ty, Some("string" | "integer" | "boolean")) {
+            return Err(format!(
+                "marks `{at}` with x-mcp-header `{header}` but its type is {}, not string, integer or boolean",
+                schema
+                    .get("type")
+                    .map(|t| sanitize::line(&t.to_string()).into_owned())
+                    .unwrap_or_else(|| "missing".into())
+            ));
+        }
+        if let Some((other, _)) = marks.iter().find(|(_, h)| h.eq_ignore_ascii_case(header)) {
+            return Err(format!(
+                "marks both `{}` and `{at}` with x-mcp-header `{header}` (names are compared regardless of case)",
+                sanitize::line(other)
+            ));
+        }
+        marks.push((prop.clone(), header.to_string()));
+    }
+    Ok(marks)
 }
 
 fn client_info() -> Value {

@@ -225,7 +225,7 @@ fn live(args: &ReplayArgs) -> Result<Outcome> {
                     .join(", ")
             );
         }
-        let transport = crate::call_cmd::connect(&args.target)?;
+        let transport = crate::call_cmd::connect(&args.target, &[])?;
         let opts = ClientOptions {
             spec: run.revision,
             url_mode: run.url_mode,
