@@ -14,6 +14,14 @@ scenario=${MCP_CONFORMANCE_SCENARIO:?the conformance runner sets MCP_CONFORMANCE
 
 call() { "$bin" call "$@" "$url"; }
 
+# The tool calls a scenario names in MCP_CONFORMANCE_CONTEXT, one
+# `NAME<TAB>ARGUMENTS-JSON` line each.
+context_calls() {
+  python3 -c 'import json, os
+for c in json.loads(os.environ["MCP_CONFORMANCE_CONTEXT"]).get("toolCalls", []):
+    print(c["name"] + "\t" + json.dumps(c.get("arguments", {}), ensure_ascii=False))'
+}
+
 case "$scenario" in
   initialize)
     call --list ;;
@@ -30,17 +38,29 @@ case "$scenario" in
       call --tool "$tool" --defaults
     done ;;
   http-standard-headers)
+    call --list >/dev/null
     call --tool test_headers --defaults
-    call --prompt test_prompt --defaults ;;
+    call --tool my-hyphenated-tool --defaults
+    call --prompt test_prompt --defaults
+    call --resource 'file:///path/to/file%20name.txt' --defaults ;;
   http-custom-headers)
-    call --tool test_custom_headers --defaults
-    call --tool test_custom_headers_null --defaults ;;
+    context_calls | while IFS=$'\t' read -r tool args; do
+      call --tool "$tool" --args "$args" --defaults
+    done ;;
   http-invalid-tool-headers)
     # A client lists the tools before it calls one.
     call --list >/dev/null
     call --tool valid_tool --defaults ;;
   json-schema-ref-no-deref)
     call --list ;;
+  json-schema-2020-12-preservation)
+    # Lists the tools, then hands the focal tool's inputSchema, as received,
+    # back through the echo tool.
+    args=$(call --list | python3 -c 'import json, sys
+tools = json.load(sys.stdin)["tools"]
+focal = next(t for t in tools if t["name"] != "json_schema_echo")
+print(json.dumps({"schema": focal["inputSchema"]}, ensure_ascii=False))')
+    call --tool json_schema_echo --args "$args" --defaults ;;
   *)
     echo "client.sh: no mapping for scenario '$scenario'" >&2
     exit 2 ;;
