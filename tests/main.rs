@@ -8,6 +8,7 @@ mod answer_pty;
 mod call_cli;
 mod call_hostile;
 mod call_pty;
+mod call_transport;
 mod client;
 mod conformance_next;
 mod corpus;

@@ -363,6 +363,8 @@ impl Client {
         self.send(&msg.to_string())?;
         match self.wait_for(id, None, Some(Duration::from_secs(10))) {
             Ok(r) => Ok(Some(r.value)),
+            // A refusal of the client is no sign of an older server.
+            Err(e) if e.is::<super::transport::Denied>() => Err(e),
             Err(_) if self.opts.spec.is_none() => Ok(None),
             Err(e) => Err(e),
         }
@@ -844,6 +846,7 @@ impl Client {
                 Event::Message(raw) => raw,
                 Event::Garbage(what) => bail!("the server sent {what}; ending the call"),
                 Event::Closed(why) => bail!("{why}"),
+                Event::Denied(why) => return Err(super::transport::Denied(why).into()),
             };
             // What is not JSON cannot be a session line: it ends the call
             // unrecorded, the recording intact up to the last message.

@@ -36,7 +36,15 @@ pub enum Event {
     Garbage(String),
     /// The peer is gone; says why.
     Closed(String),
+    /// The server refused the client (HTTP 401 or 403); says so in plain
+    /// words. Trying another revision cannot help.
+    Denied(String),
 }
+
+/// The server refused the client (HTTP 401 or 403).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{0}")]
+pub struct Denied(pub String);
 
 /// A connection to an MCP server.
 pub trait Transport {
@@ -809,7 +817,7 @@ impl Transport for Http {
                     }
                     let status = resp.status().as_u16();
                     if matches!(status, 401 | 403) {
-                        let _ = tx.send(Event::Closed(refused(resp, &what, sent_headers)));
+                        let _ = tx.send(Event::Denied(refused(resp, &what, sent_headers)));
                     } else if let Some(id) = &awaited {
                         let end = deliver(resp, &tx, "POST", Some(id), "");
                         resume(&agent, &url, &headers, &tx, &what, id, end);

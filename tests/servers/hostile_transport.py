@@ -1,0 +1,123 @@
+"""A Streamable HTTP MCP server (2025-11-25) that misbehaves at the
+transport, one way per MODE (the first argument):
+
+  junk-supported  refuses 2026-07-28 with -32022 whose data.supported is
+                  not a list of revisions
+  unauthorized    answers every POST 401 without WWW-Authenticate
+  challenge       answers every POST 401 with a Bearer challenge naming a
+                  realm and a scope
+  forbidden       answers every POST 403 with an insufficient_scope challenge
+  token           serves only requests that carry `Authorization: Bearer
+                  good-token`, 401 otherwise
+  no-ids          closes the stream of a tools/call before its response,
+                  having sent no event id
+  close-all       closes every stream at once: the tools/call stream after a
+                  priming event (id and retry: 20), and every GET likewise
+
+Prints its URL on stderr once listening, then one line per GET that
+carries Last-Event-ID ("resume ID")."""
+
+import json
+import sys
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+MODE = sys.argv[1]
+CHALLENGES = {
+    "challenge": (401, 'Bearer realm="acme-mcp", scope="tools:call", error="invalid_token"'),
+    "forbidden": (403, 'Bearer error="insufficient_scope", scope="tools:admin"'),
+}
+
+
+class Handler(BaseHTTPRequestHandler):
+    def log_message(self, *args):
+        pass
+
+    def empty(self, status, headers=()):
+        self.send_response(status)
+        for k, v in headers:
+            self.send_header(k, v)
+        self.send_header("Content-Length", "0")
+        self.end_headers()
+
+    def reply_json(self, msg, status=200):
+        body = json.dumps(msg).encode()
+        self.send_response(status)
+        self.send_header("Content-Type", "application/json")
+        self.send_header("Mcp-Session-Id", "s1")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
+
+    def sse(self, text):
+        self.send_response(200)
+        self.send_header("Content-Type", "text/event-stream")
+        self.end_headers()
+        self.wfile.write(text.encode())
+        self.wfile.flush()
+        # Returning closes the connection (HTTP/1.0): the stream ends.
+
+    def do_GET(self):
+        last = self.headers.get("Last-Event-ID")
+        if last:
+            sys.stderr.write(f"resume {last}\n")
+            sys.stderr.flush()
+        if MODE == "close-all":
+            self.sse("id: g1\nretry: 20\ndata: \n\n")
+        else:
+            self.empty(405)
+
+    def do_DELETE(self):
+        self.empty(200)
+
+    def refused(self):
+        if MODE == "unauthorized":
+            self.empty(401)
+            return True
+        if MODE in CHALLENGES:
+            status, challenge = CHALLENGES[MODE]
+            self.empty(status, [("WWW-Authenticate", challenge)])
+            return True
+        if MODE == "token" and self.headers.get("Authorization") != "Bearer good-token":
+            self.empty(401, [("WWW-Authenticate", 'Bearer realm="acme-mcp"')])
+            return True
+        return False
+
+    def do_POST(self):
+        msg = json.loads(self.rfile.read(int(self.headers["Content-Length"])))
+        if self.refused():
+            return
+        method = msg.get("method")
+        if method == "server/discover":
+            if MODE == "junk-supported":
+                self.reply_json({"jsonrpc": "2.0", "id": msg["id"], "error": {
+                    "code": -32022, "message": "Unsupported protocol version",
+                    "data": {"supported": "whatever you like", "requested": "2026-07-28"}}},
+                    status=400)
+            else:
+                self.reply_json({"jsonrpc": "2.0", "id": msg["id"],
+                                 "error": {"code": -32601, "message": "Method not found"}})
+        elif method == "initialize":
+            self.reply_json({"jsonrpc": "2.0", "id": msg["id"], "result": {
+                "protocolVersion": "2025-11-25", "capabilities": {"tools": {}},
+                "serverInfo": {"name": "hostile-transport", "version": "1"}}})
+        elif method == "tools/call" and MODE == "no-ids":
+            log = {"jsonrpc": "2.0", "method": "notifications/message",
+                   "params": {"level": "info", "data": "working on it"}}
+            self.sse(f"event: message\ndata: {json.dumps(log)}\n\n")
+        elif method == "tools/call" and MODE == "close-all":
+            self.sse("id: p1\nretry: 20\ndata: \n\n")
+        elif method == "tools/call":
+            self.reply_json({"jsonrpc": "2.0", "id": msg["id"], "result": {
+                "content": [{"type": "text", "text": "served"}]}})
+        elif "id" in msg:
+            self.reply_json({"jsonrpc": "2.0", "id": msg["id"],
+                             "error": {"code": -32601, "message": "Method not found"}})
+        else:
+            self.empty(202)
+
+
+server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+server.daemon_threads = True
+sys.stderr.write(f"listening on http://127.0.0.1:{server.server_address[1]}/mcp\n")
+sys.stderr.flush()
+server.serve_forever()
