@@ -219,3 +219,14 @@ fn choose_supported_takes_the_newest_revision_spoken_and_names_junk() {
         "{e}"
     );
 }
+
+#[test]
+fn a_stream_closed_before_its_response_is_resumed_after_retry() {
+    let (o, took, said) = call("resume", &[]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(String::from_utf8_lossy(&o.stdout).contains("served after resuming"));
+    let resumes: Vec<&str> = said.lines().filter(|l| l.starts_with("resume ")).collect();
+    assert_eq!(resumes, ["resume p1"]);
+    // Not before the server's `retry: 20`.
+    assert!(took >= Duration::from_millis(20), "{took:?}");
+}

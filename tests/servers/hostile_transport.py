@@ -13,6 +13,10 @@ transport, one way per MODE (the first argument):
                   having sent no event id
   close-all       closes every stream at once: the tools/call stream after a
                   priming event (id and retry: 20), and every GET likewise
+  resume          closes the tools/call stream after a priming event (id p1,
+                  retry: RETRY ms, the second argument, default 20) and sends
+                  the response on the GET that resumes it with Last-Event-ID
+  plain           answers tools/call at once (the baseline for `resume`)
 
 Prints its URL on stderr once listening, then one line per GET that
 carries Last-Event-ID ("resume ID")."""
@@ -22,6 +26,8 @@ import sys
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 MODE = sys.argv[1]
+RETRY = int(sys.argv[2]) if len(sys.argv) > 2 else 20
+pending = {}
 CHALLENGES = {
     "challenge": (401, 'Bearer realm="acme-mcp", scope="tools:call", error="invalid_token"'),
     "forbidden": (403, 'Bearer error="insufficient_scope", scope="tools:admin"'),
@@ -63,6 +69,10 @@ class Handler(BaseHTTPRequestHandler):
             sys.stderr.flush()
         if MODE == "close-all":
             self.sse("id: g1\nretry: 20\ndata: \n\n")
+        elif MODE == "resume" and last in pending:
+            done = {"jsonrpc": "2.0", "id": pending.pop(last), "result": {
+                "content": [{"type": "text", "text": "served after resuming"}]}}
+            self.sse(f"id: p2\nevent: message\ndata: {json.dumps(done)}\n\n")
         else:
             self.empty(405)
 
@@ -104,6 +114,9 @@ class Handler(BaseHTTPRequestHandler):
             log = {"jsonrpc": "2.0", "method": "notifications/message",
                    "params": {"level": "info", "data": "working on it"}}
             self.sse(f"event: message\ndata: {json.dumps(log)}\n\n")
+        elif method == "tools/call" and MODE == "resume":
+            pending["p1"] = msg["id"]
+            self.sse(f"id: p1\nretry: {RETRY}\ndata: \n\n")
         elif method == "tools/call" and MODE == "close-all":
             self.sse("id: p1\nretry: 20\ndata: \n\n")
         elif method == "tools/call":
