@@ -29,6 +29,7 @@ mod properties;
 mod readme;
 mod reference_servers;
 mod replay_live;
+mod rmcp_servers;
 mod robustness_doc;
 mod rule_fixtures;
 mod sdk_servers;

@@ -429,3 +429,64 @@ impl NodeTools {
         self.bin.join(name)
     }
 }
+
+/// The rmcp server of `tests/rmcp_server` (a crate of its own, outside the
+/// mcp-elicit package), built once with `cargo build --locked` into
+/// `target/rmcp-server`. Skipped with the reason when its dependencies
+/// cannot be fetched (crates.io unreachable, or offline with nothing
+/// fetched yet); any other build failure fails the test.
+pub fn rmcp_server() -> Option<PathBuf> {
+    static BUILT: OnceLock<Result<PathBuf, String>> = OnceLock::new();
+    let built = BUILT.get_or_init(|| {
+        let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
+        let target = root().join("target/rmcp-server");
+        let mut cmd = Command::new(cargo);
+        cmd.args(["build", "--locked", "--quiet", "--manifest-path"])
+            .arg(root().join("tests/rmcp_server/Cargo.toml"))
+            .arg("--target-dir")
+            .arg(&target)
+            .stdin(Stdio::null());
+        if offline() {
+            cmd.arg("--offline");
+        }
+        let start = std::time::Instant::now();
+        let out = cmd.output().map_err(|e| format!("cannot run cargo: {e}"))?;
+        let err = String::from_utf8_lossy(&out.stderr);
+        if !out.status.success() {
+            let fetching = [
+                "failed to download",
+                "failed to get",
+                "failed to query replaced source",
+                "download of",
+                "Couldn't resolve host",
+                "spurious network error",
+                "attempting to make an HTTP request, but --offline",
+                "no matching package named",
+            ];
+            if fetching.iter().any(|f| err.contains(f)) {
+                return Err(format!(
+                    "its dependencies could not be fetched: {}",
+                    err.lines()
+                        .find(|l| l.starts_with("error"))
+                        .unwrap_or("")
+                        .trim()
+                ));
+            }
+            panic!("tests/rmcp_server does not build:\n{err}");
+        }
+        let _ = writeln!(
+            std::io::stderr(),
+            "built tests/rmcp_server in {:.1} s",
+            start.elapsed().as_secs_f64()
+        );
+        Ok(target.join("debug/rmcp-elicit-server"))
+    });
+    match built {
+        Ok(p) => Some(p.clone()),
+        Err(why) => unavailable(
+            "rmcp 3.11.0 (tests/rmcp_server)",
+            why,
+            "let the tests reach crates.io once, or run `cargo build --locked --manifest-path tests/rmcp_server/Cargo.toml --target-dir target/rmcp-server`",
+        ),
+    }
+}
