@@ -49,3 +49,30 @@ hyperfine --warmup 3 --runs "${RUNS:-30}" -N \
   --export-json bench/results/call-http.json --export-markdown bench/results/call-http.md \
   -n python-http-2026 "$MCP_ELICIT call --tool plan_trip_resolved $trip $url" \
   -n python-http-2025 "$MCP_ELICIT call --tool plan_trip_resolved --spec 2025-11-25 $trip $url"
+
+# A reconnection (SEP-1699): tests/servers/hostile_transport.py closes the
+# tools/call stream after a priming event (`retry: 100`) and answers on the
+# GET that resumes it with Last-Event-ID. The server times, for every run,
+# how long after closing the stream the resuming GET came: that is the
+# reconnection's cost, to set against the 100 ms the server asked for. The
+# whole call is timed against the same server answering at once too.
+urls=$(mktemp -d)
+"$python" tests/servers/hostile_transport.py plain >/dev/null 2>"$urls/plain" &
+plain=$!
+"$python" tests/servers/hostile_transport.py resume 100 >/dev/null 2>"$urls/resume" &
+resume=$!
+trap 'kill "$server" "$plain" "$resume" 2>/dev/null; rm -rf "$urls"' EXIT
+until [ -s "$urls/plain" ] && [ -s "$urls/resume" ]; do sleep 0.01; done
+plain_url=$(awk '{print $3; exit}' "$urls/plain")
+resume_url=$(awk '{print $3; exit}' "$urls/resume")
+hyperfine --warmup 3 --runs "${RUNS:-30}" -N \
+  --export-json bench/results/call-resume.json --export-markdown bench/results/call-resume.md \
+  -n plain "$MCP_ELICIT call --tool t --defaults $plain_url" \
+  -n resume-retry-100ms "$MCP_ELICIT call --tool t --defaults $resume_url"
+"$python" - "$urls/resume" <<'PY'
+import statistics, sys
+ms = [float(l.split()[2]) for l in open(sys.argv[1]) if l.startswith("reconnected after")]
+print(f"reconnection after a closed stream, retry 100 ms, {len(ms)} runs: "
+      f"median {statistics.median(ms):.1f} ms, max {max(ms):.1f} ms "
+      f"(beyond retry: median {statistics.median(ms) - 100:.1f} ms, max {max(ms) - 100:.1f} ms)")
+PY

@@ -19,15 +19,19 @@ transport, one way per MODE (the first argument):
   plain           answers tools/call at once (the baseline for `resume`)
 
 Prints its URL on stderr once listening, then one line per GET that
-carries Last-Event-ID ("resume ID")."""
+carries Last-Event-ID ("resume ID"), and in `resume` mode how long after
+closing the tools/call stream the resuming GET came ("reconnected after
+MS ms")."""
 
 import json
 import sys
+import time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 MODE = sys.argv[1]
 RETRY = int(sys.argv[2]) if len(sys.argv) > 2 else 20
 pending = {}
+closed_at = {}
 CHALLENGES = {
     "challenge": (401, 'Bearer realm="acme-mcp", scope="tools:call", error="invalid_token"'),
     "forbidden": (403, 'Bearer error="insufficient_scope", scope="tools:admin"'),
@@ -70,6 +74,9 @@ class Handler(BaseHTTPRequestHandler):
         if MODE == "close-all":
             self.sse("id: g1\nretry: 20\ndata: \n\n")
         elif MODE == "resume" and last in pending:
+            waited = (time.perf_counter() - closed_at.pop(last)) * 1000
+            sys.stderr.write(f"reconnected after {waited:.1f} ms\n")
+            sys.stderr.flush()
             done = {"jsonrpc": "2.0", "id": pending.pop(last), "result": {
                 "content": [{"type": "text", "text": "served after resuming"}]}}
             self.sse(f"id: p2\nevent: message\ndata: {json.dumps(done)}\n\n")
@@ -117,6 +124,8 @@ class Handler(BaseHTTPRequestHandler):
         elif method == "tools/call" and MODE == "resume":
             pending["p1"] = msg["id"]
             self.sse(f"id: p1\nretry: {RETRY}\ndata: \n\n")
+            # Returning closes the connection at once.
+            closed_at["p1"] = time.perf_counter()
         elif method == "tools/call" and MODE == "close-all":
             self.sse("id: p1\nretry: 20\ndata: \n\n")
         elif method == "tools/call":
