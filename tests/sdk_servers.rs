@@ -134,7 +134,7 @@ fn assert_hint(via: &Via, tool: &[&str]) {
     assert!(
         err.contains("hint: the server tried to send a request: the tool asks with `elicitation/create`, which 2026-07-28 removed")
             && err.contains("`--spec 2025-11-25` tests that legacy path")
-            && err.contains("Python `Resolve`/`Elicit`, TypeScript `inputRequired`"),
+            && err.contains("Python `Resolve`/`Elicit`, TypeScript `inputRequired`, rmcp `InputRequest::Elicitation`"),
         "{}: {err}",
         via.name()
     );

@@ -35,7 +35,8 @@ pub const MAX_ELICITATIONS: usize = 32;
 
 /// What SDKs say when a tool tries to send a server-to-client request under
 /// 2026-07-28 (lower case): the official Python SDK, FastMCP, and the
-/// TypeScript SDK.
+/// TypeScript SDK (rmcp says the same as the TypeScript SDK, adding "or
+/// later").
 const SDK_REFUSALS: &[&str] = &[
     "no back-channel for server-initiated requests",
     "elicitation via server-initiated requests is unavailable on 2026-07-28",
@@ -271,7 +272,7 @@ impl Client {
             .copied()
             .filter(|r| *r != Revision::V2026_07_28)
             .max();
-        let how = "`--spec 2025-11-25` tests that legacy path; the SDK's InputRequiredResult path (Python `Resolve`/`Elicit`, TypeScript `inputRequired`) serves both";
+        let how = "`--spec 2025-11-25` tests that legacy path; the SDK's InputRequiredResult path (Python `Resolve`/`Elicit`, TypeScript `inputRequired`, rmcp `InputRequest::Elicitation`) serves both";
         if refused {
             Some(format!(
                 "the server tried to send a request: the tool asks with `elicitation/create`, which 2026-07-28 removed, so 2026-07-28 clients never see it; {how}"
