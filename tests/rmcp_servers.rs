@@ -162,5 +162,9 @@ fn rmcp_elicit_under_2026_07_28_gives_the_hint() {
             err.contains("`--spec 2025-11-25` tests that legacy path"),
             "{via}: {err}"
         );
+        assert!(
+            err.contains("rmcp `InputRequest::Elicitation`"),
+            "{via}: {err}"
+        );
     }
 }
