@@ -230,3 +230,68 @@ fn a_stream_closed_before_its_response_is_resumed_after_retry() {
     // Not before the server's `retry: 20`.
     assert!(took >= Duration::from_millis(20), "{took:?}");
 }
+
+#[test]
+fn a_32022_chooses_the_newest_revision_it_lists() {
+    let (o, _, said) = call("only-2025-06-18", &[]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(String::from_utf8_lossy(&o.stdout).contains("served"));
+    // Straight to 2025-06-18, the header on the initialize POST too.
+    let inits: Vec<&str> = said
+        .lines()
+        .filter(|l| l.starts_with("initialize "))
+        .collect();
+    assert_eq!(inits, ["initialize 2025-06-18 header 2025-06-18"]);
+}
+
+#[test]
+fn x_mcp_header_marks_are_checked_as_sep_2243_says() {
+    use mcp_elicit::mcp::client::header_marks;
+    use serde_json::json;
+    let tool = |props| json!({"name": "t", "inputSchema": {"type": "object", "properties": props}});
+    assert_eq!(
+        header_marks(&tool(json!({
+            "region": {"type": "string", "x-mcp-header": "Region"},
+            "n": {"type": "integer", "x-mcp-header": "N"},
+            "on": {"type": "boolean", "x-mcp-header": "On"},
+            "q": {"type": "string"}
+        })))
+        .unwrap(),
+        [("region", "Region"), ("n", "N"), ("on", "On")]
+            .map(|(p, h)| (p.to_string(), h.to_string()))
+    );
+    for (props, why) in [
+        (
+            json!({"v": {"type": "string", "x-mcp-header": ""}}),
+            "empty",
+        ),
+        (
+            json!({"v": {"type": "string", "x-mcp-header": "My Region"}}),
+            "not an HTTP token",
+        ),
+        (
+            json!({"v": {"type": "string", "x-mcp-header": "A:B"}}),
+            "not an HTTP token",
+        ),
+        (
+            json!({"v": {"type": "string", "x-mcp-header": "Région"}}),
+            "not an HTTP token",
+        ),
+        (
+            json!({"v": {"type": "number", "x-mcp-header": "V"}}),
+            "not string, integer or boolean",
+        ),
+        (
+            json!({"v": {"type": "object", "x-mcp-header": "V"}}),
+            "not string, integer or boolean",
+        ),
+        (json!({"v": {"x-mcp-header": "V"}}), "its type is missing"),
+        (
+            json!({"a": {"type": "string", "x-mcp-header": "Mine"}, "b": {"type": "string", "x-mcp-header": "mine"}}),
+            "regardless of case",
+        ),
+    ] {
+        let e = header_marks(&tool(props.clone())).unwrap_err();
+        assert!(e.contains(why), "{props}: {e}");
+    }
+}

@@ -17,8 +17,11 @@ transport, one way per MODE (the first argument):
                   retry: RETRY ms, the second argument, default 20) and sends
                   the response on the GET that resumes it with Last-Event-ID
   plain           answers tools/call at once (the baseline for `resume`)
+  only-2025-06-18 refuses 2026-07-28 with -32022 listing 2025-06-18 (and a
+                  revision nobody speaks), and initializes only 2025-06-18
 
-Prints its URL on stderr once listening, then one line per GET that
+Prints its URL on stderr once listening, then one line per `initialize`
+("initialize VERSION header HEADER"), one line per GET that
 carries Last-Event-ID ("resume ID"), and in `resume` mode how long after
 closing the tools/call stream the resuming GET came ("reconnected after
 MS ms")."""
@@ -105,7 +108,12 @@ class Handler(BaseHTTPRequestHandler):
             return
         method = msg.get("method")
         if method == "server/discover":
-            if MODE == "junk-supported":
+            if MODE == "only-2025-06-18":
+                self.reply_json({"jsonrpc": "2.0", "id": msg["id"], "error": {
+                    "code": -32022, "message": "Unsupported protocol version",
+                    "data": {"supported": ["1999-01-01", "2025-06-18"], "requested": "2026-07-28"}}},
+                    status=400)
+            elif MODE == "junk-supported":
                 self.reply_json({"jsonrpc": "2.0", "id": msg["id"], "error": {
                     "code": -32022, "message": "Unsupported protocol version",
                     "data": {"supported": "whatever you like", "requested": "2026-07-28"}}},
@@ -114,8 +122,17 @@ class Handler(BaseHTTPRequestHandler):
                 self.reply_json({"jsonrpc": "2.0", "id": msg["id"],
                                  "error": {"code": -32601, "message": "Method not found"}})
         elif method == "initialize":
+            asked = msg["params"]["protocolVersion"]
+            sys.stderr.write(
+                f"initialize {asked} header {self.headers.get('MCP-Protocol-Version')}\n")
+            sys.stderr.flush()
+            if MODE == "only-2025-06-18" and asked != "2025-06-18":
+                self.reply_json({"jsonrpc": "2.0", "id": msg["id"], "error": {
+                    "code": -32022, "message": "Unsupported protocol version",
+                    "data": {"supported": ["2025-06-18"], "requested": asked}}}, status=400)
+                return
             self.reply_json({"jsonrpc": "2.0", "id": msg["id"], "result": {
-                "protocolVersion": "2025-11-25", "capabilities": {"tools": {}},
+                "protocolVersion": asked, "capabilities": {"tools": {}},
                 "serverInfo": {"name": "hostile-transport", "version": "1"}}})
         elif method == "tools/call" and MODE == "no-ids":
             log = {"jsonrpc": "2.0", "method": "notifications/message",
