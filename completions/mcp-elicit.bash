@@ -101,7 +101,7 @@ _mcp__elicit() {
             return 0
             ;;
         mcp__subcmd__elicit__subcmd__answer)
-            opts="-h -V --output --set --answers --defaults --action --answers-from --record --redact --timeout --server --spec --color --help --version"
+            opts="-h -V --output --set --answers --defaults --action --answers-from --record --redact --strict --timeout --server --spec --color --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -159,7 +159,7 @@ _mcp__elicit() {
             return 0
             ;;
         mcp__subcmd__elicit__subcmd__call)
-            opts="-h -V --tool --prompt --resource --list --args --spec --no-url-mode --server-timeout --server --timeout --set --answers --defaults --action --answers-from --record --redact --color --help --version"
+            opts="-h -V --tool --prompt --resource --list --args --spec --no-url-mode --server-timeout --server --header --timeout --set --answers --defaults --action --answers-from --record --redact --strict --color --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -190,6 +190,10 @@ _mcp__elicit() {
                     return 0
                     ;;
                 --server)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --header)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;

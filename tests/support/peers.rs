@@ -579,3 +579,110 @@ pub fn wheelhouse() -> Option<PathBuf> {
         ),
     }
 }
+
+/// A server script written for the official TypeScript SDK, copied into the
+/// npm prefix (`target/npm-tools`) so that Node resolves
+/// `@modelcontextprotocol/sdk` from there, with Node 22 to run it.
+pub fn typescript_sdk_script(script: &str) -> Option<(NodeTools, PathBuf)> {
+    let tools = node_tools()?;
+    let prefix = root().join("target/npm-tools");
+    if !prefix
+        .join("node_modules/@modelcontextprotocol/sdk/package.json")
+        .exists()
+    {
+        return unavailable(
+            "the TypeScript SDK (@modelcontextprotocol/sdk, tests/npm/package.json)",
+            "it is missing from target/npm-tools",
+            "run `bash tests/npm/install.sh`",
+        );
+    }
+    let name = std::path::Path::new(script).file_name().unwrap();
+    let to = prefix.join(name);
+    std::fs::copy(root().join(script), &to)
+        .unwrap_or_else(|e| panic!("copy {script} to {}: {e}", to.display()));
+    Some((tools, to))
+}
+
+/// The newer conformance suite (`conformance-next` in tests/npm/package.json,
+/// @modelcontextprotocol/conformance 0.2.0-alpha.12), beside the 0.1.16 pin
+/// the serve tests use.
+pub fn conformance_next() -> Option<(NodeTools, PathBuf)> {
+    let tools = node_tools()?;
+    let entry = root().join("target/npm-tools/node_modules/conformance-next/dist/index.js");
+    if !entry.exists() {
+        return unavailable(
+            "@modelcontextprotocol/conformance 0.2.0-alpha.12 (conformance-next)",
+            "it is missing from target/npm-tools",
+            "run `bash tests/npm/install.sh`",
+        );
+    }
+    Some((tools, entry))
+}
+
+impl NodeTools {
+    /// The full path of a program of the npm prefix (`node` is Node 22).
+    pub fn program(&self, name: &str) -> PathBuf {
+        self.bin.join(name)
+    }
+}
+
+/// The rmcp server of `tests/rmcp_server` (a crate of its own, outside the
+/// mcp-elicit package), built once with `cargo build --locked` into
+/// `target/rmcp-server`. Skipped with the reason when its dependencies
+/// cannot be fetched (crates.io unreachable, or offline with nothing
+/// fetched yet); any other build failure fails the test.
+pub fn rmcp_server() -> Option<PathBuf> {
+    static BUILT: OnceLock<Result<PathBuf, String>> = OnceLock::new();
+    let built = BUILT.get_or_init(|| {
+        let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
+        let target = root().join("target/rmcp-server");
+        let mut cmd = Command::new(cargo);
+        cmd.args(["build", "--locked", "--quiet", "--manifest-path"])
+            .arg(root().join("tests/rmcp_server/Cargo.toml"))
+            .arg("--target-dir")
+            .arg(&target)
+            .stdin(Stdio::null());
+        if offline() {
+            cmd.arg("--offline");
+        }
+        let start = std::time::Instant::now();
+        let out = cmd.output().map_err(|e| format!("cannot run cargo: {e}"))?;
+        let err = String::from_utf8_lossy(&out.stderr);
+        if !out.status.success() {
+            let fetching = [
+                "failed to download",
+                "failed to get",
+                "failed to query replaced source",
+                "download of",
+                "Couldn't resolve host",
+                "spurious network error",
+                "attempting to make an HTTP request, but --offline",
+                "no matching package named",
+            ];
+            if fetching.iter().any(|f| err.contains(f)) {
+                return Err(format!(
+                    "its dependencies could not be fetched: {}",
+                    err.lines()
+                        .find(|l| l.starts_with("error"))
+                        .unwrap_or("")
+                        .trim()
+                ));
+            }
+            panic!("tests/rmcp_server does not build:\n{err}");
+        }
+        let _ = writeln!(
+            std::io::stderr(),
+            "built tests/rmcp_server in {:.1} s",
+            start.elapsed().as_secs_f64()
+        );
+        Ok(target.join("debug/rmcp-elicit-server"))
+    });
+    match built {
+        Ok(p) => Some(p.clone()),
+        Err(why) => unavailable(
+            "rmcp 3.11.0 (tests/rmcp_server)",
+            why,
+            "let the tests reach crates.io once, or run `cargo build --locked --manifest-path tests/rmcp_server/Cargo.toml --target-dir target/rmcp-server`",
+        ),
+    }
+}

@@ -13,7 +13,7 @@ use anyhow::{Context, Result, bail};
 use mcp_elicit::document::{self, Kind};
 use mcp_elicit::finding::{Diagnostic, Severity};
 use mcp_elicit::form::script::{Script, ScriptResponder};
-use mcp_elicit::form::{Action, Answer, Ask, Elicit, FixedResponder, FormResponder};
+use mcp_elicit::form::{Action, Answer, Ask, Elicit, FixedResponder, FormResponder, gate};
 use mcp_elicit::json::{self, LineIndex, Node};
 use mcp_elicit::lint::{self, MAX_DOCUMENT, Options, Session};
 use mcp_elicit::respond::{Request, Responder};
@@ -75,13 +75,46 @@ pub fn run(args: AnswerArgs) -> Result<Outcome> {
         &Options::for_revision(revision),
         &mut Session::default(),
     );
+    // Lint strictly, show liberally: every finding is shown; only what no
+    // form can show (or, with --strict, any error) is refused.
+    let mut blocking = Vec::new();
+    for e in &found {
+        let verdict = gate::judge(
+            &findings,
+            &e.pointer,
+            &e.params.to_value(),
+            revision,
+            args.script.strict,
+        );
+        if let gate::Verdict::Refuse(b) = verdict {
+            blocking.extend(b.into_iter().map(|f| (f.rule.code, f.pointer)));
+        }
+    }
     lint::place(&name, &text, 0, findings, &mut |d| diags.push(d));
     let errors = diags.iter().any(|d| d.severity == Severity::Error);
-    print_findings(&diags, errors)?;
-    if errors {
-        let out = lint_error(id.as_deref(), revision, &diags);
-        write_stdout(&out)?;
-        return Ok(Outcome::Findings);
+    let refused = !blocking.is_empty();
+    print_findings(&diags, errors, refused, args.script.strict)?;
+    if refused {
+        let blocking: Vec<Diagnostic> = diags
+            .iter()
+            .filter(|d| {
+                blocking
+                    .iter()
+                    .any(|(c, p)| *c == d.code && *p == d.pointer)
+            })
+            .cloned()
+            .collect();
+        return refuse(
+            &args,
+            &found,
+            kind,
+            id.as_deref(),
+            revision,
+            &blocking,
+            &text,
+            &input_required,
+            &name,
+        );
     }
     if let Some(ir) = &input_required {
         note_other_requests(ir);
@@ -142,6 +175,7 @@ pub fn run(args: AnswerArgs) -> Result<Outcome> {
                 server: server.as_deref(),
                 revision,
                 key: key.as_deref(),
+                notes: &[],
             }) {
                 Ok(r) => r,
                 // ^C during a key read: console has raised SIGINT too; the
@@ -174,6 +208,7 @@ pub fn run(args: AnswerArgs) -> Result<Outcome> {
                 server: server.as_deref(),
                 revision,
                 key: key.as_deref(),
+                notes: &[],
             })
             .with_context(|| match key {
                 Some(k) => format!("input request `{}`", sanitize::line(k)),
@@ -367,7 +402,12 @@ fn raw(text: &str, node: &Node) -> String {
 }
 
 /// Findings on stderr, with every server string in them made safe.
-fn print_findings(diags: &[Diagnostic], errors: bool) -> io::Result<()> {
+fn print_findings(
+    diags: &[Diagnostic],
+    errors: bool,
+    refused: bool,
+    strict: bool,
+) -> io::Result<()> {
     let stderr = io::stderr();
     let mut err = stderr.lock();
     for d in diags {
@@ -376,13 +416,94 @@ fn print_findings(diags: &[Diagnostic], errors: bool) -> io::Result<()> {
         }
         writeln!(err, "{}", crate::render::plain(&d.path, d))?;
     }
-    if errors {
+    if refused && strict {
         writeln!(
             err,
-            "error: the request breaks the spec, so it is not answered; the JSON-RPC error a client owes is on stdout"
+            "error: the request breaks the spec and --strict refuses it; the JSON-RPC error a client owes is on stdout"
+        )?;
+    } else if refused {
+        writeln!(
+            err,
+            "error: no form can be built from the request, so it is not answered; the JSON-RPC error a client owes is on stdout (--action decline|cancel answers it anyway)"
+        )?;
+    } else if errors {
+        writeln!(
+            err,
+            "note: the request breaks the spec, but a form can show it, so it is answered; --strict refuses it"
         )?;
     }
     Ok(())
+}
+
+/// A request no form can be built from: decline or cancel it when the
+/// person or `--action` says so, else write the `-32602` a client owes.
+#[allow(clippy::too_many_arguments)]
+fn refuse(
+    args: &AnswerArgs,
+    found: &[document::Elicitation<'_, '_>],
+    kind: Kind,
+    id: Option<&str>,
+    revision: Revision,
+    blocking: &[Diagnostic],
+    text: &str,
+    input_required: &Option<document::InputRequired<'_, '_>>,
+    name: &str,
+) -> Result<Outcome> {
+    let several = kind == Kind::InputRequests || input_required.is_some();
+    let given = args.script.action.map(|a| FixedResponder(a.into()));
+    let mut results = Vec::new();
+    let why: Vec<String> = blocking
+        .iter()
+        .map(|d| crate::render::plain(&d.path, d))
+        .collect();
+    for e in found {
+        let params = e.params.to_value();
+        let request = Request {
+            params: &params,
+            server: args.server.as_deref(),
+            revision,
+            key: e.key.as_deref(),
+            notes: &[],
+        };
+        let answer = match &given {
+            Some(f) => FixedResponder(f.0).refused(&request, &why)?,
+            None if args.script.set.is_empty()
+                && args.script.answers.is_none()
+                && !args.script.defaults
+                && args.script.answers_from.is_none()
+                && terminal::available()
+                && found.len() == 1 =>
+            {
+                let tty = TtyState::save();
+                let mut form = FormResponder {
+                    prompter: Terminal::new(),
+                };
+                let answer = form.refused(&request, &why);
+                tty.restore();
+                answer?
+            }
+            None => None,
+        };
+        match answer {
+            Some(a) => results.push(a),
+            None => {
+                write_stdout(&lint_error(id, revision, blocking))?;
+                return Ok(Outcome::Findings);
+            }
+        }
+    }
+    let output = choose_output(args.output, name, kind, several, found.len(), id.is_some())?;
+    let plan = Plan {
+        output,
+        id: id.map(str::to_string),
+        request_state: input_required
+            .as_ref()
+            .and_then(|ir| ir.request_state)
+            .map(|n| raw(text, n)),
+        keys: found.iter().map(|e| e.key.clone()).collect(),
+    };
+    write_stdout(&plan.render(&results))?;
+    Ok(outcome(&results))
 }
 
 /// The `-32602` error a client owes for a request that breaks the spec.

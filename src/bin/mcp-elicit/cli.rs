@@ -299,6 +299,10 @@ pub struct CallArgs {
     #[arg(long, value_name = "NAME")]
     pub server: Option<String>,
 
+    /// Send this header on every HTTP request, e.g. 'Authorization: Bearer TOKEN' (repeatable)
+    #[arg(long = "header", value_name = "NAME:VALUE", value_parser = parse_header)]
+    pub headers: Vec<(String, String)>,
+
     /// End the call (exit 4) when a form is not finished within this many seconds
     #[arg(long, value_name = "SECONDS", value_parser = parse_timeout)]
     pub timeout: Option<std::time::Duration>,
@@ -511,6 +515,10 @@ pub struct ScriptArgs {
     /// With --record, replace the answered value of this property with "[redacted]" (repeatable)
     #[arg(long, value_name = "FIELD", requires = "record")]
     pub redact: Vec<String>,
+
+    /// Refuse a request on any lint error, as the strictest clients do [default: refuse only what no form can show]
+    #[arg(long)]
+    pub strict: bool,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -547,6 +555,27 @@ fn parse_set(s: &str) -> Result<(String, String), String> {
             "`{s}` is not KEY=VALUE; write for example --set name=Ada"
         )),
     }
+}
+
+/// `NAME:VALUE`, as curl takes it: a token name, a value of visible ASCII
+/// and spaces (edge spaces trimmed).
+fn parse_header(s: &str) -> Result<(String, String), String> {
+    let Some((name, value)) = s.split_once(':') else {
+        return Err("write NAME:VALUE, e.g. 'Authorization: Bearer TOKEN'".into());
+    };
+    let name = name.trim();
+    let token = |c: char| c.is_ascii_alphanumeric() || "!#$%&'*+-.^_`|~".contains(c);
+    if name.is_empty() || !name.chars().all(token) {
+        return Err(format!("`{name}` is not a header name"));
+    }
+    let value = value.trim();
+    if !value
+        .chars()
+        .all(|c| c == ' ' || c == '\t' || c.is_ascii_graphic())
+    {
+        return Err("a header value must be printable ASCII".into());
+    }
+    Ok((name.to_string(), value.to_string()))
 }
 
 fn parse_timeout(s: &str) -> Result<std::time::Duration, String> {
