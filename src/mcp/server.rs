@@ -23,6 +23,7 @@ use crate::lines::{LineRead, read_line_bounded};
 use crate::mcp::client::PROTOCOL_VERSION_META;
 use crate::mcp::transport::MAX_MESSAGE;
 use crate::spec::Revision;
+use crate::validate::json_kind;
 
 /// A tool a server offers.
 #[derive(Debug, Clone, PartialEq)]
@@ -650,18 +651,6 @@ impl<'h> Engine<'h> {
 
     fn note(&self, what: String) {
         self.handler.client_note(&what);
-    }
-}
-
-/// What kind of JSON value `v` is, for messages.
-fn json_kind(v: &Value) -> &'static str {
-    match v {
-        Value::Null => "null",
-        Value::Bool(_) => "a boolean",
-        Value::Number(_) => "a number",
-        Value::String(_) => "a string",
-        Value::Array(_) => "an array",
-        Value::Object(_) => "an object",
     }
 }
 

