@@ -498,6 +498,10 @@ fn host_archive_unpacks_to_the_binary_at_binstall_bin_dir() {
 
 #[test]
 fn windows_archive_is_a_zip_with_the_exe_at_binstall_bin_dir() {
+    let how = "install Info-ZIP's zip and unzip (Debian: `apt-get install zip unzip`)";
+    let Some(()) = crate::support::peers::programs(&["zip", "unzip"], how) else {
+        return;
+    };
     let target = "x86_64-pc-windows-msvc";
     let manifest = manifest();
     let (tmp, top) = pack_and_unpack(target);

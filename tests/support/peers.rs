@@ -677,3 +677,23 @@ pub fn rmcp_server() -> Option<PathBuf> {
         ),
     }
 }
+
+// ---------------------------------------------------------------- programs
+
+/// Whether `name` is an executable file in a directory of `PATH`.
+fn on_path(name: &str) -> bool {
+    let path = std::env::var_os("PATH").unwrap_or_default();
+    std::env::split_paths(&path).any(|dir| {
+        let file = dir.join(name);
+        file.is_file() || (cfg!(windows) && file.with_extension("exe").is_file())
+    })
+}
+
+/// Programs a bare machine may lack (Info-ZIP's `zip` and `unzip`, say),
+/// or `None` after reporting the first one missing and `how` to get it.
+pub fn programs(names: &[&str], how: &str) -> Option<()> {
+    match names.iter().find(|n| !on_path(n)) {
+        Some(missing) => unavailable(&format!("`{missing}`"), "it is not on PATH", how),
+        None => Some(()),
+    }
+}
