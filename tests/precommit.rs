@@ -118,32 +118,59 @@ fn assert_names_the_bad_schema_only(out: &Output) {
     assert!(!stdout.contains("schemas/clean.json:"), "{stdout}");
 }
 
-/// `PATH` without any directory that holds cargo, with `git` and `dirname`
-/// still found (through links in `links` when they shared cargo's
-/// directory).
+/// `PATH` without cargo: a directory that holds cargo (`~/.cargo/bin`, or
+/// `/usr/bin` where a distribution's cargo lives) is replaced by links, in
+/// `links`, to everything in it but the Rust toolchain, so that git, sed and
+/// the rest are still found.
 fn path_without_cargo(links: &Path) -> OsString {
     let path = std::env::var_os("PATH").unwrap_or_default();
-    let all: Vec<PathBuf> = std::env::split_paths(&path).collect();
     let has = |dir: &Path, name: &str| {
         dir.join(name).is_file() || dir.join(format!("{name}.exe")).is_file()
     };
-    let kept: Vec<PathBuf> = all.iter().filter(|d| !has(d, "cargo")).cloned().collect();
     std::fs::create_dir_all(links).unwrap();
-    for tool in ["git", "dirname"] {
-        if kept.iter().any(|d| has(d, tool)) {
+    let mut dirs = Vec::new();
+    let mut linked = false;
+    for dir in std::env::split_paths(&path) {
+        if !has(&dir, "cargo") {
+            dirs.push(dir);
             continue;
         }
-        let found = all
-            .iter()
-            .map(|d| d.join(tool))
-            .find(|p| p.is_file())
-            .unwrap_or_else(|| panic!("`{tool}` is not on PATH"));
-        #[cfg(unix)]
-        std::os::unix::fs::symlink(found, links.join(tool)).unwrap();
-        #[cfg(not(unix))]
-        std::fs::copy(found, links.join(tool)).unwrap();
+        let Ok(entries) = std::fs::read_dir(&dir) else {
+            continue;
+        };
+        for entry in entries.flatten() {
+            let name = entry.file_name();
+            let text = name.to_string_lossy();
+            let stem = text.trim_end_matches(".exe");
+            let toolchain = [
+                "cargo",
+                "rustc",
+                "rustup",
+                "rustdoc",
+                "rust-gdb",
+                "rust-lldb",
+            ]
+            .contains(&stem)
+                || stem.starts_with("cargo-");
+            let link = links.join(&name);
+            if toolchain || link.exists() {
+                continue;
+            }
+            #[cfg(unix)]
+            let _ = std::os::unix::fs::symlink(entry.path(), &link);
+            #[cfg(not(unix))]
+            let _ = std::fs::copy(entry.path(), &link);
+        }
+        if !linked {
+            dirs.push(links.to_path_buf());
+            linked = true;
+        }
     }
-    std::env::join_paths(std::iter::once(links.to_path_buf()).chain(kept)).unwrap()
+    assert!(
+        !dirs.iter().any(|d| has(d, "cargo")),
+        "cargo is still on {dirs:?}"
+    );
+    std::env::join_paths(dirs).unwrap()
 }
 
 #[test]
