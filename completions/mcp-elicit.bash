@@ -469,7 +469,7 @@ _mcp__elicit() {
             return 0
             ;;
         mcp__subcmd__elicit__subcmd__lint)
-            opts="-q -h -V --spec --format --select --ignore --fail-on --quiet --list-rules --explain --color --help --version"
+            opts="-q -h -V --spec --format --select --ignore --fail-on --quiet --list-rules --explain --hosts --list-hosts --color --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -480,7 +480,7 @@ _mcp__elicit() {
                     return 0
                     ;;
                 --format)
-                    COMPREPLY=($(compgen -W "concise full json sarif github" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "concise full json sarif github hosts" -- "${cur}"))
                     return 0
                     ;;
                 --select)
@@ -496,6 +496,10 @@ _mcp__elicit() {
                     return 0
                     ;;
                 --explain)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --hosts)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -544,7 +548,7 @@ _mcp__elicit() {
                     return 0
                     ;;
                 --format)
-                    COMPREPLY=($(compgen -W "concise full json sarif github" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "concise full json sarif github hosts" -- "${cur}"))
                     return 0
                     ;;
                 --select)

@@ -564,6 +564,14 @@ pub struct LintArgs {
     /// Print the documentation of one rule (code or name), then exit
     #[arg(long, value_name = "RULE", conflicts_with = "paths")]
     pub explain: Option<String>,
+
+    /// Also report what these hosts do with each elicitation (ids, comma-separated, or all)
+    #[arg(long, value_name = "HOSTS", value_delimiter = ',')]
+    pub hosts: Vec<String>,
+
+    /// Print every host --hosts knows, with what holds for each of its elicitations, then exit
+    #[arg(long, conflicts_with_all = ["explain", "paths", "list_rules"])]
+    pub list_hosts: bool,
 }
 
 /// How findings are selected and reported (shared by `lint` and `replay`).
@@ -607,6 +615,8 @@ pub enum OutputFormat {
     Sarif,
     /// GitHub Actions workflow commands that annotate files
     Github,
+    /// A Markdown matrix of elicitations by host (--hosts, default all)
+    Hosts,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]

@@ -1,0 +1,217 @@
+//! Host facts: one fixture pair per fact (`tests/fixtures/hosts/HOST.FACT`),
+//! the bad one reporting the fact at the places `expected.txt` lists, naming
+//! the host and saying what the person sees, the good one not at all; the
+//! matrix of the shipped examples as a snapshot.
+
+use std::collections::BTreeMap;
+use std::path::Path;
+use std::process::Command;
+
+use mcp_elicit::hosts::{self, Fact, Host};
+
+use crate::support::{bin, cmd, fixture, read, root};
+
+fn manifest() -> BTreeMap<String, Vec<(u64, u64)>> {
+    let mut out = BTreeMap::new();
+    for (i, raw) in read(fixture("hosts/expected.txt")).lines().enumerate() {
+        let raw = raw.trim();
+        if raw.is_empty() || raw.starts_with('#') {
+            continue;
+        }
+        let mut words = raw.split_whitespace();
+        let name = words.next().unwrap().to_string();
+        let positions = words
+            .map(|w| {
+                let (l, c) = w
+                    .split_once(':')
+                    .unwrap_or_else(|| panic!("expected.txt:{}: `{w}` is not line:col", i + 1));
+                (l.parse().unwrap(), c.parse().unwrap())
+            })
+            .collect();
+        assert!(
+            out.insert(name.clone(), positions).is_none(),
+            "expected.txt:{}: `{name}` twice",
+            i + 1
+        );
+    }
+    out
+}
+
+/// Where `lint --hosts HOST` reports `fact` in `file`: the fact's rule, with
+/// a message that names the host and carries what the person sees.
+fn reported(host: &Host, fact: &Fact, file: &Path) -> Vec<(u64, u64)> {
+    let out = Command::new(bin())
+        .args(["lint", "--format", "json", "--quiet", "--hosts", host.id])
+        .arg(file)
+        .output()
+        .unwrap();
+    assert!(
+        matches!(out.status.code(), Some(0 | 1)),
+        "{}: {}",
+        file.display(),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let doc: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let mut found: Vec<(u64, u64)> = doc["diagnostics"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|d| {
+            let m = d["message"].as_str().unwrap();
+            d["code"] == fact.rule.code
+                && m.starts_with(&format!("{}: ", host.name))
+                && m.contains(fact.sees)
+        })
+        .map(|d| (d["line"].as_u64().unwrap(), d["column"].as_u64().unwrap()))
+        .collect();
+    found.sort();
+    found
+}
+
+#[test]
+fn every_host_fact_fires_where_expected_and_not_on_the_safe_shape() {
+    let manifest = manifest();
+    let mut problems = Vec::new();
+    let mut seen = Vec::new();
+    for host in hosts::ALL {
+        for fact in host.facts {
+            let name = format!("{}.{}", host.id, fact.id);
+            seen.push(name.clone());
+            let Some(want) = manifest.get(&name) else {
+                problems.push(format!(
+                    "{name}: no line in tests/fixtures/hosts/expected.txt"
+                ));
+                continue;
+            };
+            assert!(!want.is_empty(), "{name}: lists no place");
+            let bad = fixture(&format!("hosts/{name}.bad.json"));
+            let good = fixture(&format!("hosts/{name}.good.json"));
+            if !bad.is_file() || !good.is_file() {
+                problems.push(format!(
+                    "{name}: needs {name}.bad.json and {name}.good.json"
+                ));
+                continue;
+            }
+            let mut want = want.clone();
+            want.sort();
+            let got = reported(host, fact, &bad);
+            if got != want {
+                problems.push(format!(
+                    "{name}.bad: expected at {want:?}, reported at {got:?}"
+                ));
+            }
+            let got = reported(host, fact, &good);
+            if !got.is_empty() {
+                problems.push(format!(
+                    "{name}.good: must not be reported, reported at {got:?}"
+                ));
+            }
+        }
+    }
+    for name in manifest.keys() {
+        if !seen.contains(name) {
+            problems.push(format!("expected.txt: `{name}` is no host's fact"));
+        }
+    }
+    for entry in std::fs::read_dir(fixture("hosts")).unwrap() {
+        let file = entry.unwrap().file_name().to_string_lossy().into_owned();
+        let stem = file
+            .strip_suffix(".bad.json")
+            .or_else(|| file.strip_suffix(".good.json"));
+        if file != "expected.txt" && !stem.is_some_and(|s| seen.iter().any(|n| n == s)) {
+            problems.push(format!("tests/fixtures/hosts/{file} is no fact's fixture"));
+        }
+    }
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+}
+
+#[test]
+fn host_findings_carry_the_evidence_and_the_fix() {
+    let out = Command::new(bin())
+        .args(["lint", "--format", "json", "--quiet", "--hosts", "codex"])
+        .arg(fixture("hosts/codex.form-unrenderable.bad.json"))
+        .output()
+        .unwrap();
+    let doc: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let d = doc["diagnostics"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|d| d["code"] == "W802")
+        .unwrap();
+    let m = d["message"].as_str().unwrap();
+    assert!(m.starts_with("Codex: `guests` (an integer): "), "{m}");
+    assert!(m.contains("[issue] openai/codex#41797"), "{m}");
+    assert!(m.contains("; fix: "), "{m}");
+    assert_eq!(d["pointer"], "/requestedSchema/properties/guests");
+    // The matrix rides along in JSON.
+    let matrix = &doc["hosts"];
+    assert_eq!(matrix["columns"][0]["id"], "codex");
+    assert_eq!(matrix["rows"][0]["cells"]["codex"]["status"], "broken");
+    assert_eq!(matrix["footnotes"][0]["code"], "W802");
+}
+
+#[test]
+fn without_hosts_no_host_rule_fires() {
+    let out = Command::new(bin())
+        .args(["lint", "--format", "json", "--quiet"])
+        .arg(fixture("hosts/codex.form-unrenderable.bad.json"))
+        .output()
+        .unwrap();
+    let doc: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert!(doc.get("hosts").is_none());
+    assert!(
+        doc["diagnostics"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|d| !d["code"].as_str().unwrap()[1..].starts_with('8'))
+    );
+}
+
+#[test]
+fn unknown_host_is_a_usage_error_naming_the_known_ones() {
+    cmd()
+        .args(["lint", "--hosts", "netscape", "examples/lint"])
+        .current_dir(root())
+        .assert()
+        .code(2)
+        .stderr_eq(snapbox::str![[r#"
+error: --hosts: no host `netscape`; known hosts: claude-code, claude-desktop, codex, vscode, cursor, goose-desktop, goose-cli, zed, continue, cline, gemini-cli, fast-agent, mcporter, inspector, inspector-v1, ts-sdk, ts-sdk-old, ts-sdk-v2, python-sdk, rmcp, or all
+
+"#]]);
+}
+
+#[test]
+fn matrix_of_the_shipped_examples() {
+    cmd()
+        .args([
+            "lint",
+            "--format",
+            "hosts",
+            "--quiet",
+            "examples/lint",
+            "examples/demo",
+        ])
+        .current_dir(root())
+        .assert()
+        .stdout_eq(snapbox::file!["snapshots/hosts/matrix.md"]);
+}
+
+#[test]
+fn matrix_json_of_the_shipped_examples() {
+    cmd()
+        .args([
+            "lint",
+            "--format",
+            "json",
+            "--hosts",
+            "all",
+            "--quiet",
+            "examples/lint",
+            "examples/demo",
+        ])
+        .current_dir(root())
+        .assert()
+        .stdout_eq(snapbox::file!["snapshots/hosts/matrix.json"]);
+}
