@@ -215,3 +215,37 @@ fn matrix_json_of_the_shipped_examples() {
         .assert()
         .stdout_eq(snapbox::file!["snapshots/hosts/matrix.json"]);
 }
+
+#[test]
+fn the_readme_shows_the_current_matrix_of_the_shipped_examples() {
+    let readme = read(root().join("README.md"));
+    let start = "<!-- hosts-matrix:start -->\n";
+    let end = "<!-- hosts-matrix:end -->";
+    let from = readme
+        .find(start)
+        .expect("README.md has no hosts-matrix:start marker")
+        + start.len();
+    let to = from
+        + readme[from..]
+            .find(end)
+            .expect("README.md has no hosts-matrix:end marker");
+    let out = Command::new(bin())
+        .args([
+            "lint",
+            "--format",
+            "hosts",
+            "--quiet",
+            "examples/lint",
+            "examples/demo",
+        ])
+        .current_dir(root())
+        .env("NO_COLOR", "1")
+        .output()
+        .unwrap();
+    let matrix = String::from_utf8(out.stdout).unwrap();
+    assert_eq!(
+        &readme[from..to],
+        matrix,
+        "README.md's host matrix is out of date: paste the output of `mcp-elicit lint --format hosts --quiet examples/lint examples/demo` between the hosts-matrix markers"
+    );
+}
