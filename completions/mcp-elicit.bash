@@ -101,7 +101,7 @@ _mcp__elicit() {
             return 0
             ;;
         mcp__subcmd__elicit__subcmd__answer)
-            opts="-h -V --output --set --answers --defaults --action --answers-from --record --redact --timeout --server --spec --color --help --version"
+            opts="-h -V --output --set --answers --defaults --action --answers-from --record --redact --timeout --server --spec --as --color --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -144,6 +144,10 @@ _mcp__elicit() {
                     return 0
                     ;;
                 --spec)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --as)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;

@@ -63,6 +63,7 @@ set edit:completion:arg-completer[mcp-elicit] = {|@words|
             cand --timeout 'Cancel when the form is not finished within this many seconds'
             cand --server 'Name this server in the form''s heading [default: the name the document reports]'
             cand --spec 'Check the request under this spec revision: 2025-06-18, 2025-11-25, 2026-07-28, latest or draft [default: the revision the document names or implies]'
+            cand --as 'Show the form as this host would (a host id of `lint --list-hosts`)'
             cand --color 'Use colour: auto, always or never'
             cand --defaults 'Accept with the schema''s defaults, plus any --set or --answers'
             cand -h 'Print help (see more with ''--help'')'

@@ -249,3 +249,43 @@ fn the_readme_shows_the_current_matrix_of_the_shipped_examples() {
         "README.md's host matrix is out of date: paste the output of `mcp-elicit lint --format hosts --quiet examples/lint examples/demo` between the hosts-matrix markers"
     );
 }
+
+#[test]
+fn answer_as_a_host_without_elicitation_sends_nothing() {
+    cmd()
+        .args(["answer", "--as", "zed", "--defaults", "examples/demo/pizza.json"])
+        .current_dir(root())
+        .assert()
+        .code(1)
+        .stdout_eq("")
+        .stderr_eq(snapbox::str![[r#"
+as Zed: nothing: Zed declares no elicitation capability and never answers the request, so the tool call dies at Zed's 60 s timeout
+the person is never asked, and no answer comes back: the server gets an error or nothing
+
+"#]]);
+}
+
+#[test]
+fn answer_as_codex_cancels_a_titled_root_without_asking() {
+    cmd()
+        .args(["answer", "--as", "codex", "--defaults"])
+        .stdin(r#"{"message": "Name?", "requestedSchema": {"type": "object", "title": "T", "properties": {"name": {"type": "string"}}}}"#)
+        .assert()
+        .code(4)
+        .stdout_eq("{\"action\":\"cancel\"}\n")
+        .stderr_eq(snapbox::str![[r#"
+as Codex: root `title`: nothing: Codex's typed schema refuses a root `title` or `description` (only `$schema`, `type`, `properties`, `required`), and the request is cancelled without being shown
+-:1:60: error[E122] `title` is not allowed at the root of requestedSchema (put it in the params' `message`); the root has only type, properties and required (and $schema)
+
+"#]]);
+}
+
+#[test]
+fn answer_as_an_unknown_host_is_a_usage_error() {
+    cmd()
+        .args(["answer", "--as", "netscape", "examples/demo/pizza.json"])
+        .current_dir(root())
+        .assert()
+        .code(2)
+        .stdout_eq("");
+}

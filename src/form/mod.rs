@@ -8,6 +8,7 @@
 //! prompter can forget to.
 
 mod check;
+pub mod host;
 pub mod script;
 
 pub use check::FinalCheck;

@@ -4,6 +4,7 @@
 //! in its own entry. Nothing here is guessed: where the evidence says
 //! nothing (most of Cursor), the entry says nothing either.
 
+use super::Effect::*;
 use super::EvidenceKind::{Code, Issue, Page, Test};
 use super::ShapeKind::*;
 use super::Status::*;
@@ -144,6 +145,7 @@ pub static CLAUDE_DESKTOP: Host = Host {
     ],
     facts: &[Fact {
         id: "no-elicitation",
+        effect: NotShown { sends: None },
         rule: &rules::HOST_NO_ELICITATION,
         trigger: Any,
         status: Unsupported,
@@ -173,6 +175,7 @@ pub static CODEX: Host = Host {
     facts: &[
         Fact {
             id: "form-unrenderable",
+            effect: ApprovalOnly,
             rule: &rules::HOST_FORM_UNRENDERABLE,
             trigger: Shapes(&[Number, Integer, UntitledMulti, TitledMulti]),
             status: Broken,
@@ -189,6 +192,9 @@ pub static CODEX: Host = Host {
         },
         Fact {
             id: "root-title-cancels",
+            effect: NotShown {
+                sends: Some(r#"{"action": "cancel"}"#),
+            },
             rule: &rules::HOST_CANCELS_UNSEEN,
             trigger: RootKeys(&["title", "description"]),
             status: Broken,
@@ -205,6 +211,7 @@ pub static CODEX: Host = Host {
         },
         Fact {
             id: "refused",
+            effect: NotShown { sends: None },
             rule: &rules::HOST_REJECTS_SHAPE,
             trigger: Rejected(REFUSED_RMCP),
             status: Broken,
@@ -215,6 +222,7 @@ pub static CODEX: Host = Host {
         },
         Fact {
             id: "string-default-hidden",
+            effect: DropDefault,
             rule: &rules::HOST_DEFAULT_NOT_SHOWN,
             trigger: StringDefault,
             status: Degraded,
@@ -227,6 +235,7 @@ pub static CODEX: Host = Host {
         },
         Fact {
             id: "constraints-unchecked",
+            effect: DropKeyword,
             rule: &rules::HOST_CONSTRAINT_IGNORED,
             trigger: Keywords(&["minLength", "maxLength", "format", "pattern"]),
             status: Degraded,
@@ -237,6 +246,7 @@ pub static CODEX: Host = Host {
         },
         Fact {
             id: "empty-form-auto-accepted",
+            effect: Caveat,
             rule: &rules::HOST_EMPTY_FORM,
             trigger: EmptyForm,
             status: Degraded,
@@ -252,6 +262,7 @@ pub static CODEX: Host = Host {
         },
         Fact {
             id: "url-mode-opt-in",
+            effect: Caveat,
             rule: &rules::HOST_URL_MODE_LIMITED,
             trigger: UrlMode,
             status: Degraded,
@@ -304,6 +315,7 @@ pub static VSCODE: Host = Host {
     facts: &[
         Fact {
             id: "falsy-default-ignored",
+            effect: DropDefault,
             rule: &rules::HOST_DEFAULT_NOT_SHOWN,
             trigger: FalsyDefault,
             status: Degraded,
@@ -316,6 +328,7 @@ pub static VSCODE: Host = Host {
         },
         Fact {
             id: "titles-secondary",
+            effect: Caveat,
             rule: &rules::HOST_OPTIONS_UNLABELLED,
             trigger: Shapes(&[LegacyNames, TitledSingle, TitledMulti]),
             status: Degraded,
@@ -326,6 +339,7 @@ pub static VSCODE: Host = Host {
         },
         Fact {
             id: "constraints-unchecked",
+            effect: DropKeyword,
             rule: &rules::HOST_CONSTRAINT_IGNORED,
             trigger: Keywords(&["pattern", "minItems", "maxItems"]),
             status: Degraded,
@@ -381,6 +395,7 @@ pub static GOOSE_DESKTOP: Host = Host {
     facts: &[
         Fact {
             id: "number-prefilled",
+            effect: PrefillMinimum,
             rule: &rules::HOST_NUMBER_PREFILLED,
             trigger: NumberWithoutDefault,
             status: Degraded,
@@ -393,6 +408,7 @@ pub static GOOSE_DESKTOP: Host = Host {
         },
         Fact {
             id: "enum-names-raw",
+            effect: RawValues,
             rule: &rules::HOST_OPTIONS_UNLABELLED,
             trigger: Shapes(&[LegacyNames]),
             status: Degraded,
@@ -403,6 +419,7 @@ pub static GOOSE_DESKTOP: Host = Host {
         },
         Fact {
             id: "one-of-text-box",
+            effect: FreeText,
             rule: &rules::HOST_OPTIONS_UNLABELLED,
             trigger: Shapes(&[TitledSingle]),
             status: Degraded,
@@ -415,6 +432,7 @@ pub static GOOSE_DESKTOP: Host = Host {
         },
         Fact {
             id: "multi-select-missing",
+            effect: DropField,
             rule: &rules::HOST_MULTI_SELECT_UNSUPPORTED,
             trigger: Shapes(&[UntitledMulti, TitledMulti]),
             status: Broken,
@@ -425,6 +443,7 @@ pub static GOOSE_DESKTOP: Host = Host {
         },
         Fact {
             id: "title-ignored",
+            effect: NameAsLabel,
             rule: &rules::HOST_TITLE_IGNORED,
             trigger: Retitled,
             status: Degraded,
@@ -437,6 +456,7 @@ pub static GOOSE_DESKTOP: Host = Host {
         },
         Fact {
             id: "format-unchecked",
+            effect: DropKeyword,
             rule: &rules::HOST_CONSTRAINT_IGNORED,
             trigger: Keywords(&["format", "pattern"]),
             status: Degraded,
@@ -447,6 +467,7 @@ pub static GOOSE_DESKTOP: Host = Host {
         },
         Fact {
             id: "empty-form",
+            effect: Caveat,
             rule: &rules::HOST_EMPTY_FORM,
             trigger: EmptyForm,
             status: Degraded,
@@ -459,6 +480,7 @@ pub static GOOSE_DESKTOP: Host = Host {
         },
         Fact {
             id: "refused",
+            effect: NotShown { sends: None },
             rule: &rules::HOST_REJECTS_SHAPE,
             trigger: Rejected(REFUSED_RMCP),
             status: Broken,
@@ -469,6 +491,7 @@ pub static GOOSE_DESKTOP: Host = Host {
         },
         Fact {
             id: "url-mode-as-form",
+            effect: UrlAsEmptyForm,
             rule: &rules::HOST_URL_MODE_LIMITED,
             trigger: UrlMode,
             status: Degraded,
@@ -481,6 +504,7 @@ pub static GOOSE_DESKTOP: Host = Host {
         },
         Fact {
             id: "no-input-required",
+            effect: NotShown { sends: None },
             rule: &rules::HOST_INPUT_REQUIRED_UNSUPPORTED,
             trigger: InputRequired,
             status: Unsupported,
@@ -521,6 +545,7 @@ pub static GOOSE_CLI_HOST: Host = Host {
     facts: &[
         Fact {
             id: "enum-names-raw",
+            effect: RawValues,
             rule: &rules::HOST_OPTIONS_UNLABELLED,
             trigger: Shapes(&[LegacyNames]),
             status: Degraded,
@@ -531,6 +556,7 @@ pub static GOOSE_CLI_HOST: Host = Host {
         },
         Fact {
             id: "multi-select-as-text",
+            effect: FreeText,
             rule: &rules::HOST_MULTI_SELECT_UNSUPPORTED,
             trigger: Shapes(&[UntitledMulti, TitledMulti]),
             status: Broken,
@@ -541,6 +567,7 @@ pub static GOOSE_CLI_HOST: Host = Host {
         },
         Fact {
             id: "constraints-unchecked",
+            effect: DropKeyword,
             rule: &rules::HOST_CONSTRAINT_IGNORED,
             trigger: Keywords(&[
                 "minLength",
@@ -558,6 +585,7 @@ pub static GOOSE_CLI_HOST: Host = Host {
         },
         Fact {
             id: "refused",
+            effect: NotShown { sends: None },
             rule: &rules::HOST_REJECTS_SHAPE,
             trigger: Rejected(REFUSED_RMCP),
             status: Broken,
@@ -568,6 +596,7 @@ pub static GOOSE_CLI_HOST: Host = Host {
         },
         Fact {
             id: "url-mode-as-form",
+            effect: UrlAsEmptyForm,
             rule: &rules::HOST_URL_MODE_LIMITED,
             trigger: UrlMode,
             status: Degraded,
@@ -580,6 +609,7 @@ pub static GOOSE_CLI_HOST: Host = Host {
         },
         Fact {
             id: "no-input-required",
+            effect: NotShown { sends: None },
             rule: &rules::HOST_INPUT_REQUIRED_UNSUPPORTED,
             trigger: InputRequired,
             status: Unsupported,
@@ -623,6 +653,7 @@ pub static ZED: Host = Host {
     )],
     facts: &[Fact {
         id: "no-elicitation",
+        effect: NotShown { sends: None },
         rule: &rules::HOST_NO_ELICITATION,
         trigger: Any,
         status: Unsupported,
@@ -650,6 +681,7 @@ pub static CONTINUE: Host = Host {
     )],
     facts: &[Fact {
         id: "no-elicitation",
+        effect: NotShown { sends: None },
         rule: &rules::HOST_NO_ELICITATION,
         trigger: Any,
         status: Unsupported,
@@ -677,6 +709,7 @@ pub static CLINE: Host = Host {
     )],
     facts: &[Fact {
         id: "no-elicitation",
+        effect: NotShown { sends: None },
         rule: &rules::HOST_NO_ELICITATION,
         trigger: Any,
         status: Unsupported,
@@ -704,6 +737,7 @@ pub static GEMINI_CLI: Host = Host {
     )],
     facts: &[Fact {
         id: "no-elicitation",
+        effect: NotShown { sends: None },
         rule: &rules::HOST_NO_ELICITATION,
         trigger: Any,
         status: Unsupported,
@@ -760,6 +794,9 @@ pub static MCPORTER_HOST: Host = Host {
     facts: &[
         Fact {
             id: "empty-form-accepted",
+            effect: NotShown {
+                sends: Some(r#"{"action": "accept", "content": {}}"#),
+            },
             rule: &rules::HOST_EMPTY_FORM,
             trigger: EmptyForm,
             status: Broken,
@@ -772,6 +809,7 @@ pub static MCPORTER_HOST: Host = Host {
         },
         Fact {
             id: "titles-not-shown",
+            effect: RawValues,
             rule: &rules::HOST_OPTIONS_UNLABELLED,
             trigger: Shapes(&[LegacyNames, TitledSingle, TitledMulti]),
             status: Degraded,
@@ -782,6 +820,7 @@ pub static MCPORTER_HOST: Host = Host {
         },
         Fact {
             id: "constraints-unchecked",
+            effect: DropKeyword,
             rule: &rules::HOST_CONSTRAINT_IGNORED,
             trigger: Keywords(&["format", "pattern", "minItems", "maxItems"]),
             status: Degraded,
@@ -792,6 +831,7 @@ pub static MCPORTER_HOST: Host = Host {
         },
         Fact {
             id: "refused",
+            effect: NotShown { sends: None },
             rule: &rules::HOST_REJECTS_SHAPE,
             trigger: Rejected(REFUSED),
             status: Broken,
@@ -827,6 +867,7 @@ pub static INSPECTOR: Host = Host {
     facts: &[
         Fact {
             id: "constraints-unchecked",
+            effect: DropKeyword,
             rule: &rules::HOST_CONSTRAINT_IGNORED,
             trigger: Keywords(&["format", "pattern", "minItems", "maxItems"]),
             status: Degraded,
@@ -837,6 +878,7 @@ pub static INSPECTOR: Host = Host {
         },
         Fact {
             id: "refused",
+            effect: NotShown { sends: None },
             rule: &rules::HOST_REJECTS_SHAPE,
             trigger: Rejected(REFUSED),
             status: Broken,
@@ -870,6 +912,7 @@ pub static INSPECTOR_V1: Host = Host {
     facts: &[
         Fact {
             id: "pattern-stripped",
+            effect: DropKeyword,
             rule: &rules::HOST_CONSTRAINT_IGNORED,
             trigger: Keywords(&["pattern"]),
             status: Degraded,
@@ -880,6 +923,7 @@ pub static INSPECTOR_V1: Host = Host {
         },
         Fact {
             id: "refused",
+            effect: NotShown { sends: None },
             rule: &rules::HOST_REJECTS_SHAPE,
             trigger: Rejected(REFUSED),
             status: Broken,
@@ -910,6 +954,7 @@ pub static TS_SDK: Host = Host {
     facts: &[
         Fact {
             id: "pattern-stripped",
+            effect: DropKeyword,
             rule: &rules::HOST_CONSTRAINT_IGNORED,
             trigger: Keywords(&["pattern"]),
             status: Degraded,
@@ -920,6 +965,7 @@ pub static TS_SDK: Host = Host {
         },
         Fact {
             id: "refused",
+            effect: NotShown { sends: None },
             rule: &rules::HOST_REJECTS_SHAPE,
             trigger: Rejected(REFUSED),
             status: Broken,
@@ -956,6 +1002,7 @@ pub static TS_SDK_OLD: Host = Host {
     facts: &[
         Fact {
             id: "enum-free-text",
+            effect: FreeText,
             rule: &rules::HOST_ENUM_FREE_TEXT,
             trigger: Shapes(&[UntitledEnum, LegacyNames]),
             status: Degraded,
@@ -973,6 +1020,7 @@ pub static TS_SDK_OLD: Host = Host {
         },
         Fact {
             id: "pattern-stripped",
+            effect: DropKeyword,
             rule: &rules::HOST_CONSTRAINT_IGNORED,
             trigger: Keywords(&["pattern"]),
             status: Degraded,
@@ -999,6 +1047,7 @@ pub static TS_SDK_V2: Host = Host {
     facts: &[
         Fact {
             id: "pattern-stripped",
+            effect: DropKeyword,
             rule: &rules::HOST_CONSTRAINT_IGNORED,
             trigger: Keywords(&["pattern"]),
             status: Degraded,
@@ -1009,6 +1058,7 @@ pub static TS_SDK_V2: Host = Host {
         },
         Fact {
             id: "refused",
+            effect: NotShown { sends: None },
             rule: &rules::HOST_REJECTS_SHAPE,
             trigger: Rejected(REFUSED),
             status: Broken,
@@ -1040,6 +1090,7 @@ pub static PYTHON_SDK: Host = Host {
     )],
     facts: &[Fact {
         id: "no-input-required-v1",
+        effect: NotShown { sends: None },
         rule: &rules::HOST_INPUT_REQUIRED_UNSUPPORTED,
         trigger: InputRequired,
         status: Unsupported,
@@ -1073,6 +1124,7 @@ pub static RMCP: Host = Host {
     facts: &[
         Fact {
             id: "pattern-dropped",
+            effect: DropKeyword,
             rule: &rules::HOST_CONSTRAINT_IGNORED,
             trigger: Keywords(&["pattern"]),
             status: Degraded,
@@ -1083,6 +1135,7 @@ pub static RMCP: Host = Host {
         },
         Fact {
             id: "refused",
+            effect: NotShown { sends: None },
             rule: &rules::HOST_REJECTS_SHAPE,
             trigger: Rejected(REFUSED_RMCP),
             status: Broken,

@@ -141,11 +141,42 @@ pub enum Trigger {
     Rejected(&'static [&'static str]),
 }
 
+/// What a fact does to the form the person gets, for `answer --as`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Effect {
+    /// The form is unchanged; the fact is a caveat to say.
+    Caveat,
+    /// The person is not asked. `sends` is the `ElicitResult` the host sends
+    /// anyway, or `None` when it answers with an error or not at all.
+    NotShown { sends: Option<&'static str> },
+    /// The whole form becomes an approve-or-decline dialog whose accept
+    /// sends empty content.
+    ApprovalOnly,
+    /// A URL request becomes a form with no fields.
+    UrlAsEmptyForm,
+    /// The field is not drawn.
+    DropField,
+    /// The field becomes free text: its options are not offered.
+    FreeText,
+    /// Options are labelled by their values; titles are not shown.
+    RawValues,
+    /// The field is labelled by its property name; `title` is not shown.
+    NameAsLabel,
+    /// The default is neither shown nor sent.
+    DropDefault,
+    /// A number without a default starts at its `minimum`, or 0.
+    PrefillMinimum,
+    /// The keyword is not checked.
+    DropKeyword,
+}
+
 /// One thing a host does with a schema that trips it.
 #[derive(Debug)]
 pub struct Fact {
     /// Unique within the host, kebab-case: names the fixture pair.
     pub id: &'static str,
+    /// What it does to the form, for `answer --as`.
+    pub effect: Effect,
     /// The host rule it is reported under.
     pub rule: &'static Rule,
     pub trigger: Trigger,

@@ -97,6 +97,19 @@ pub fn check_document(node: &Node, rev: Revision, hosts: &[&'static Host]) -> Ve
     out
 }
 
+/// What `hosts` make of one elicitation's params, on their own (pointers
+/// from the params); `input_required` says whether an InputRequiredResult
+/// carried them.
+pub fn check_params_of(
+    params: &Node,
+    input_required: bool,
+    rev: Revision,
+    hosts: &[&'static Host],
+) -> Asked {
+    let schema = params.get("requestedSchema");
+    View::new(Some(params), schema, String::new(), input_required, rev).check(params.span, hosts)
+}
+
 /// Adds the findings of the host rules for `node` to `out`.
 pub fn lint(node: &Node, rev: Revision, hosts: &[&'static Host], out: &mut Findings) {
     for asked in check_document(node, rev, hosts) {

@@ -9,9 +9,10 @@ use std::io::{self, Read, Write};
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
 
-use anyhow::{Context, Result, bail};
+use anyhow::{Context, Result, anyhow, bail};
 use mcp_elicit::document::{self, Kind};
 use mcp_elicit::finding::{Diagnostic, Severity};
+use mcp_elicit::form::host::{AsHost, as_host};
 use mcp_elicit::form::script::{Script, ScriptResponder};
 use mcp_elicit::form::{Action, Answer, Ask, Elicit, FixedResponder, FormResponder};
 use mcp_elicit::json::{self, LineIndex, Node};
@@ -69,6 +70,43 @@ pub fn run(args: AnswerArgs) -> Result<Outcome> {
     let input_required = document::input_required(&node);
     let several = kind == Kind::InputRequests || input_required.is_some();
     let output = choose_output(args.output, &name, kind, several, found.len(), id.is_some())?;
+    // The host's view comes before the spec check: a host that never shows
+    // a request does not refuse it either, it does what it does.
+    let host_views = match &args.as_host {
+        Some(h) => {
+            let host = mcp_elicit::hosts::find(h).ok_or_else(|| {
+                anyhow!(
+                    "--as: no host `{}`; known hosts: {}",
+                    sanitize::line(h),
+                    mcp_elicit::hosts::ids().join(", ")
+                )
+            })?;
+            found
+                .iter()
+                .map(|e| {
+                    let (view, notes) =
+                        as_host(host, &e.params.to_value(), e.key.is_some(), revision);
+                    for n in notes {
+                        eprintln!("as {}: {}", host.name, sanitize::line(&n));
+                    }
+                    view
+                })
+                .collect()
+        }
+        None => Vec::new(),
+    };
+    let unseen = host_views
+        .iter()
+        .any(|v| matches!(v, AsHost::NotShown { .. }));
+    if host_views
+        .iter()
+        .any(|v| matches!(v, AsHost::NotShown { sends: None }))
+    {
+        eprintln!(
+            "the person is never asked, and no answer comes back: the server gets an error or nothing"
+        );
+        return Ok(Outcome::Findings);
+    }
     let mut diags = Vec::new();
     let findings = lint::lint_text(
         &text,
@@ -77,8 +115,8 @@ pub fn run(args: AnswerArgs) -> Result<Outcome> {
     );
     lint::place(&name, &text, 0, findings, &mut |d| diags.push(d));
     let errors = diags.iter().any(|d| d.severity == Severity::Error);
-    print_findings(&diags, errors)?;
-    if errors {
+    print_findings(&diags, errors && !unseen)?;
+    if errors && !unseen {
         let out = lint_error(id.as_deref(), revision, &diags);
         write_stdout(&out)?;
         return Ok(Outcome::Findings);
@@ -102,6 +140,16 @@ pub fn run(args: AnswerArgs) -> Result<Outcome> {
         .iter()
         .map(|e| (e.key.clone(), e.params.to_value()))
         .collect();
+    // With --as, what the form is built from, and the answers the host
+    // sends without asking; recordings keep the request as sent.
+    let mut shown = requests.clone();
+    let mut fixed: Vec<Option<Value>> = vec![None; requests.len()];
+    for (i, view) in host_views.into_iter().enumerate() {
+        match view {
+            AsHost::Shown { params } => shown[i].1 = params,
+            AsHost::NotShown { sends } => fixed[i] = sends,
+        }
+    }
     let plan = Plan {
         output,
         id,
@@ -112,6 +160,11 @@ pub fn run(args: AnswerArgs) -> Result<Outcome> {
         keys: requests.iter().map(|(k, _)| k.clone()).collect(),
     };
 
+    if fixed.iter().all(Option::is_some) && !fixed.is_empty() {
+        let results: Vec<Value> = fixed.into_iter().flatten().collect();
+        write_stdout(&plan.render(&results))?;
+        return Ok(outcome(&results));
+    }
     let script = script(&args.script)?;
     let mut responder: Box<dyn Responder> = if let Some(a) = args.script.action {
         Box::new(FixedResponder(a.into()))
@@ -137,12 +190,16 @@ pub fn run(args: AnswerArgs) -> Result<Outcome> {
             prompter: Terminal::new(),
         };
         for (i, (key, params)) in requests.iter().enumerate() {
-            let result = match responder.respond(&Request {
-                params,
-                server: server.as_deref(),
-                revision,
-                key: key.as_deref(),
-            }) {
+            let asked = match &fixed[i] {
+                Some(r) => Ok(r.clone()),
+                None => responder.respond(&Request {
+                    params: &shown[i].1,
+                    server: server.as_deref(),
+                    revision,
+                    key: key.as_deref(),
+                }),
+            };
+            let result = match asked {
                 Ok(r) => r,
                 // ^C during a key read: console has raised SIGINT too; the
                 // first of the two to get here writes the cancel.
@@ -167,18 +224,21 @@ pub fn run(args: AnswerArgs) -> Result<Outcome> {
         return shared.finish();
     };
     let mut results = Vec::new();
-    for (key, params) in &requests {
-        let result = responder
-            .respond(&Request {
-                params,
-                server: server.as_deref(),
-                revision,
-                key: key.as_deref(),
-            })
-            .with_context(|| match key {
-                Some(k) => format!("input request `{}`", sanitize::line(k)),
-                None => name.clone(),
-            })?;
+    for (i, (key, params)) in requests.iter().enumerate() {
+        let result = match &fixed[i] {
+            Some(r) => r.clone(),
+            None => responder
+                .respond(&Request {
+                    params: &shown[i].1,
+                    server: server.as_deref(),
+                    revision,
+                    key: key.as_deref(),
+                })
+                .with_context(|| match key {
+                    Some(k) => format!("input request `{}`", sanitize::line(k)),
+                    None => name.clone(),
+                })?,
+        };
         if let Some(r) = &mut recorder {
             r.answered(params, &result)?;
         }

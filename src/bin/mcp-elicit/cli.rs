@@ -470,6 +470,10 @@ pub struct AnswerArgs {
     /// latest or draft [default: the revision the document names or implies]
     #[arg(long, value_name = "REVISION", value_parser = parse_revision)]
     pub spec: Option<Revision>,
+
+    /// Show the form as this host would (a host id of `lint --list-hosts`)
+    #[arg(long = "as", value_name = "HOST")]
+    pub as_host: Option<String>,
 }
 
 /// How elicitations are answered without a form, and recorded (shared by
