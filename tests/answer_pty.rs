@@ -604,3 +604,22 @@ fn as_mcporter_an_empty_form_is_accepted_without_asking() {
     );
     assert!(!seen.contains("Send this answer?"), "{seen}");
 }
+
+#[test]
+fn as_goose_cli_a_multi_select_is_typed_as_text() {
+    let mut p = Pty::start(
+        &form(
+            json!({"diet": {"type": "array", "title": "Diet",
+                "items": {"type": "string", "enum": ["vegan", "halal"]}}}),
+            &["diet"],
+        ),
+        &["--as", "goose-cli"],
+    );
+    p.expect("as Goose CLI: `diet` (a multi-select): a multi-select is read as plain text");
+    p.expect("Diet *: ");
+    p.type_line("vegan, halal");
+    assert_eq!(
+        p.submit(),
+        json!({"action": "accept", "content": {"diet": "vegan, halal"}})
+    );
+}

@@ -226,23 +226,25 @@ mod tests {
     }
 
     #[test]
-    fn goose_desktop_drops_titles_multi_selects_and_prefills_numbers() {
+    fn goose_desktop_drops_titles_and_arrays_and_prefills_numbers() {
         let p = shown(
             "goose-desktop",
             json!({"message": "m", "requestedSchema": {"type": "object", "properties": {
                 "n": {"type": "integer", "title": "Guests", "minimum": 2},
                 "d": {"type": "array", "items": {"type": "string", "enum": ["a", "b"]}},
+                "t": {"type": "array", "items": {"anyOf": [{"const": "a", "title": "A"}]}},
                 "o": {"type": "string", "oneOf": [{"const": "x", "title": "X"}]},
                 "e": {"type": "string", "enum": ["p", "q"], "enumNames": ["P", "Q"]}
-            }, "required": ["d", "n"]}}),
+            }, "required": ["d", "t", "n"]}}),
         );
         assert_eq!(
             p["requestedSchema"],
             json!({"type": "object", "properties": {
                 "n": {"type": "integer", "minimum": 2, "default": 2},
+                "d": {"type": "string"},
                 "o": {"type": "string"},
                 "e": {"type": "string", "enum": ["p", "q"]}
-            }, "required": ["n"]})
+            }, "required": ["d", "n"]})
         );
     }
 }

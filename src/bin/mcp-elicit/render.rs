@@ -495,6 +495,29 @@ pub fn matrix(m: &Matrix, out: &mut dyn Write) -> io::Result<()> {
             )?;
         }
     }
+    let notes: Vec<&hosts::Host> = m
+        .hosts
+        .iter()
+        .copied()
+        .filter(|h| !h.notes.is_empty())
+        .collect();
+    if !m.rows.is_empty() && !notes.is_empty() {
+        writeln!(out)?;
+        writeln!(out, "Whatever the schema:")?;
+        writeln!(out)?;
+        for h in notes {
+            for n in h.notes {
+                writeln!(
+                    out,
+                    "- **{}**: {}. Evidence: {} ({}).",
+                    h.name,
+                    n.text,
+                    evidence_text(n.evidence),
+                    n.versions
+                )?;
+            }
+        }
+    }
     let unknown: Vec<&str> = m
         .hosts
         .iter()
@@ -526,6 +549,12 @@ pub fn matrix_json(m: &Matrix) -> Value {
             "name": h.name,
             "elicitation": h.elicitation,
             "versions": h.versions,
+            "evidence": evidence(h.evidence),
+            "notes": h.notes.iter().map(|n| json!({
+                "text": n.text,
+                "evidence": evidence(n.evidence),
+                "versions": n.versions,
+            })).collect::<Vec<_>>(),
         })).collect::<Vec<_>>(),
         "rows": m.rows.iter().map(|r| json!({
             "path": r.path,
