@@ -289,3 +289,62 @@ fn answer_as_an_unknown_host_is_a_usage_error() {
         .code(2)
         .stdout_eq("");
 }
+
+#[test]
+fn sarif_carries_host_findings_with_their_places() {
+    let out = Command::new(bin())
+        .args([
+            "lint",
+            "--format",
+            "sarif",
+            "--quiet",
+            "--hosts",
+            "goose-desktop",
+        ])
+        .arg(fixture("hosts/goose-desktop.number-prefilled.bad.json"))
+        .output()
+        .unwrap();
+    let doc: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let run = &doc["runs"][0];
+    let result = run["results"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|r| r["ruleId"] == "N807")
+        .expect("an N807 result");
+    let region = &result["locations"][0]["physicalLocation"]["region"];
+    assert_eq!(
+        (region["startLine"].as_u64(), region["startColumn"].as_u64()),
+        (Some(6), Some(7))
+    );
+    assert!(
+        result["message"]["text"]
+            .as_str()
+            .unwrap()
+            .starts_with("Goose desktop: `guests`")
+    );
+    let rule = &run["tool"]["driver"]["rules"][result["ruleIndex"].as_u64().unwrap() as usize];
+    assert_eq!(rule["id"], "N807");
+}
+
+#[test]
+fn list_hosts_names_every_host() {
+    let out = Command::new(bin())
+        .args(["lint", "--list-hosts"])
+        .env("NO_COLOR", "1")
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    for h in hosts::ALL {
+        assert!(
+            text.lines()
+                .any(|l| l.starts_with(h.id) && l.contains(h.name)),
+            "{} missing:\n{text}",
+            h.id
+        );
+    }
+    assert!(text.contains(
+        "W802 broken      a number, integer or multi-select makes the whole form unrenderable"
+    ));
+}

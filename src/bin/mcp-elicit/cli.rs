@@ -437,7 +437,8 @@ Examples:
 Exit codes:
   0  accepted
   1  the request fails lint: it is not answered; the JSON-RPC error
-     (-32602, the findings in `data`) is written instead
+     (-32602, the findings in `data`) is written instead; or, with --as,
+     the host never shows it and sends no answer
   2  usage error, unreadable input, no terminal and no scripted answer,
      or a scripted answer that does not fit the schema
   3  declined
