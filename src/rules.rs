@@ -459,9 +459,9 @@ rules! {
         why: "Codex's typed schema refuses a root `title` or `description` (Pydantic and FastMCP add a root `title`) and answers `cancel`; the person never sees the form."
         bad: r#"{"type": "object", "title": "Booking", "properties": {"name": {"type": "string"}}}"#
         good: r#"{"type": "object", "properties": {"name": {"type": "string"}}}"#;
-    HOST_REJECTS_SHAPE = "W804" "host-rejects-shape" Warning
-        summary: "The host's SDK refuses a shape outside the spec, so the request fails before anything is shown (reported with `--hosts` only)."
-        why: "The TypeScript SDKs and rmcp parse requests into typed models: another `format`, a nested object, a nullable type, `items` without `type` or a default of the wrong type answer -32601, -32602 or -32603 instead of degrading."
+    HOST_REJECTS_SHAPE = "W804" "host-out-of-spec-shape" Warning
+        summary: "A shape outside the spec fails at the host: its SDK refuses the request before anything is shown, or the host shows a bare text box (reported with `--hosts` only)."
+        why: "The TypeScript SDKs and rmcp parse requests into typed models: another `format`, a nested object, a nullable type, `items` without `type` or a default of the wrong type answer -32601, -32602 or -32603 instead of degrading; VS Code and fast-agent fall back to a text field."
         bad: r#"{"type": "object", "properties": {"at": {"type": "string", "format": "time"}}}"#
         good: r#"{"type": "object", "properties": {"at": {"type": "string", "description": "HH:MM"}}}"#;
     HOST_OPTIONS_UNLABELLED = "N805" "host-options-unlabelled" Note

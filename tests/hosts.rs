@@ -348,3 +348,25 @@ fn list_hosts_names_every_host() {
         "W802 broken      a number, integer or multi-select makes the whole form unrenderable"
     ));
 }
+
+#[test]
+fn a_shape_outside_the_spec_is_unknown_where_nothing_is_established() {
+    let out = Command::new(bin())
+        .args([
+            "lint",
+            "--format",
+            "json",
+            "--quiet",
+            "--hosts",
+            "claude-code,vscode,codex,python-sdk",
+        ])
+        .arg(fixture("hosts/codex.refused.bad.json"))
+        .output()
+        .unwrap();
+    let doc: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let cells = &doc["hosts"]["rows"][0]["cells"];
+    assert_eq!(cells["claude-code"]["status"], "unknown");
+    assert_eq!(cells["python-sdk"]["status"], "unknown");
+    assert_eq!(cells["vscode"]["status"], "degraded");
+    assert_eq!(cells["codex"]["status"], "broken");
+}

@@ -33,6 +33,9 @@ const fn page(source: &'static str) -> Evidence {
 /// `type` (nullable types included), `items` without `type`, a `default` of
 /// the wrong type, a form without `requestedSchema`.
 const REFUSED: &[&str] = &["E112", "E203", "E204", "E206", "E211", "E402"];
+/// Every shape outside the spec that some host is known to refuse: a
+/// host with no fact about one of them is "unknown" for it, never "works".
+pub const OUT_OF_SPEC: &[&str] = REFUSED_RMCP;
 /// rmcp also refuses a fractional bound on an integer.
 const REFUSED_RMCP: &[&str] = &["E112", "E203", "E204", "E206", "E211", "E402", "E407"];
 
@@ -347,6 +350,41 @@ pub static VSCODE: Host = Host {
             fix: Some(FIX_PATTERN),
             evidence: &[VSCODE_SERVICE],
             versions: "@c8898a24",
+        },
+        Fact {
+            id: "out-of-spec-text-field",
+            effect: FreeText,
+            rule: &rules::HOST_REJECTS_SHAPE,
+            trigger: Rejected(&["E203", "E204", "E206"]),
+            status: Degraded,
+            sees: "a nested object, a list of types or `items` without `type` falls through to a text field whose validator has no case for it",
+            fix: Some(FIX_REFUSED),
+            evidence: &[VSCODE_SERVICE],
+            versions: "@c8898a24",
+        },
+        Fact {
+            id: "unknown-format-unchecked",
+            effect: DropKeyword,
+            rule: &rules::HOST_CONSTRAINT_IGNORED,
+            trigger: Rejected(&["E211"]),
+            status: Degraded,
+            sees: "a `format` outside email, uri, date and date-time is accepted and not checked",
+            fix: Some(FIX_REFUSED),
+            evidence: &[VSCODE_SERVICE],
+            versions: "@c8898a24",
+        },
+        Fact {
+            id: "no-schema",
+            effect: NotShown { sends: None },
+            rule: &rules::HOST_REJECTS_SHAPE,
+            trigger: Rejected(&["E112"]),
+            status: Broken,
+            sees: "nothing: a form request without `requestedSchema` is refused with -32602 \"Unsupported elicitation type\"",
+            fix: Some(FIX_REFUSED),
+            evidence: &[code(
+                "microsoft/vscode src/vs/workbench/contrib/mcp/common/mcpServerRequestHandler.ts @c5308376",
+            )],
+            versions: "@c5308376",
         },
     ],
     notes: &[
@@ -774,7 +812,47 @@ pub static FAST_AGENT: Host = Host {
     evidence: &[code(
         "evalstate/fast-agent src/fast_agent/ui/elicitation_form.py @610a2f57",
     )],
-    facts: &[],
+    facts: &[
+        Fact {
+            id: "out-of-spec-text-box",
+            effect: FreeText,
+            rule: &rules::HOST_REJECTS_SHAPE,
+            trigger: Rejected(&["E203", "E204", "E206"]),
+            status: Degraded,
+            sees: "a nested object, a list of types or `items` without `type` is shown as a text box",
+            fix: Some(FIX_REFUSED),
+            evidence: &[code(
+                "evalstate/fast-agent src/fast_agent/ui/elicitation_form.py @610a2f57",
+            )],
+            versions: "@610a2f57",
+        },
+        Fact {
+            id: "unknown-format-unchecked",
+            effect: DropKeyword,
+            rule: &rules::HOST_CONSTRAINT_IGNORED,
+            trigger: Rejected(&["E211"]),
+            status: Degraded,
+            sees: "a `format` outside email, uri, date and date-time is not checked",
+            fix: Some(FIX_REFUSED),
+            evidence: &[code(
+                "evalstate/fast-agent src/fast_agent/ui/elicitation_form.py @610a2f57",
+            )],
+            versions: "@610a2f57",
+        },
+        Fact {
+            id: "no-schema",
+            effect: NotShown { sends: None },
+            rule: &rules::HOST_REJECTS_SHAPE,
+            trigger: Rejected(&["E112"]),
+            status: Broken,
+            sees: "nothing: the Python SDK answers a form request without `requestedSchema` with -32602",
+            fix: Some(FIX_REFUSED),
+            evidence: &[code(
+                "modelcontextprotocol/python-sdk src/mcp/shared/session.py @4dc224fab",
+            )],
+            versions: "Python SDK v1.x; fast-agent on mcp 2.0.0 (inferred)",
+        },
+    ],
     notes: &[
         Note {
             text: "every shape is rendered and every constraint checked, `pattern` included; Submit, Decline, Cancel and Cancel All; the server is named",
@@ -1099,21 +1177,36 @@ pub static PYTHON_SDK: Host = Host {
     evidence: &[code(
         "modelcontextprotocol/python-sdk src/mcp/types.py @4dc224fab",
     )],
-    facts: &[Fact {
-        id: "no-input-required-v1",
-        effect: NotShown { sends: None },
-        rule: &rules::HOST_INPUT_REQUIRED_UNSUPPORTED,
-        trigger: InputRequired,
-        status: Unsupported,
-        sees: "nothing on a v1.x client: only v2 handles an InputRequiredResult",
-        fix: Some(
-            "negotiate the revision with the client and send an `elicitation/create` request to clients before 2026-07-28",
-        ),
-        evidence: &[code(
-            "modelcontextprotocol/python-sdk src/mcp/client/_input_required.py @57394b054",
-        )],
-        versions: "v1.x (v2 handles it)",
-    }],
+    facts: &[
+        Fact {
+            id: "no-schema",
+            effect: NotShown { sends: None },
+            rule: &rules::HOST_REJECTS_SHAPE,
+            trigger: Rejected(&["E112"]),
+            status: Broken,
+            sees: "nothing: a form request without `requestedSchema` is answered -32602 \"Invalid request parameters\" (any other shape reaches the host as a raw dict)",
+            fix: Some(FIX_REFUSED),
+            evidence: &[code(
+                "modelcontextprotocol/python-sdk src/mcp/shared/session.py @4dc224fab",
+            )],
+            versions: "v1.x",
+        },
+        Fact {
+            id: "no-input-required-v1",
+            effect: NotShown { sends: None },
+            rule: &rules::HOST_INPUT_REQUIRED_UNSUPPORTED,
+            trigger: InputRequired,
+            status: Unsupported,
+            sees: "nothing on a v1.x client: only v2 handles an InputRequiredResult",
+            fix: Some(
+                "negotiate the revision with the client and send an `elicitation/create` request to clients before 2026-07-28",
+            ),
+            evidence: &[code(
+                "modelcontextprotocol/python-sdk src/mcp/client/_input_required.py @57394b054",
+            )],
+            versions: "v1.x (v2 handles it)",
+        },
+    ],
     notes: &[Note {
         text: "the schema reaches the host as a raw dict, unchecked; no client timeout by default",
         evidence: &[code(

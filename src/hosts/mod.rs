@@ -10,7 +10,7 @@
 
 mod data;
 
-pub use data::ALL;
+pub use data::{ALL, OUT_OF_SPEC};
 
 use crate::rules::Rule;
 

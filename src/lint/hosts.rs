@@ -53,6 +53,9 @@ pub struct Asked {
     pub span: Span,
     pub message: Option<String>,
     pub hits: Vec<Hit>,
+    /// Whether it has a shape outside the spec that some host refuses:
+    /// then a host no fact speaks for is "unknown", not "works".
+    pub out_of_spec: bool,
 }
 
 impl Asked {
@@ -66,7 +69,7 @@ impl Asked {
             .max();
         match worst {
             Some(s) => s,
-            None if host.known => Status::Works,
+            None if host.known && !self.out_of_spec => Status::Works,
             None => Status::Unknown,
         }
     }
@@ -113,7 +116,12 @@ pub fn check_params_of(
 /// Adds the findings of the host rules for `node` to `out`.
 pub fn lint(node: &Node, rev: Revision, hosts: &[&'static Host], out: &mut Findings) {
     for asked in check_document(node, rev, hosts) {
-        for hit in &asked.hits {
+        // "Not established" is the matrix's to say, not a finding.
+        for hit in asked
+            .hits
+            .iter()
+            .filter(|h| h.fact.status != Status::Unknown)
+        {
             out.push(hit.fact.rule, hit.span, hit.pointer.clone(), hit.message());
         }
     }
@@ -227,6 +235,11 @@ impl<'d, 'a> View<'d, 'a> {
             }
         }
         Asked {
+            out_of_spec: self
+                .spec
+                .items
+                .iter()
+                .any(|f| crate::hosts::OUT_OF_SPEC.contains(&f.rule.code)),
             span: whole_span,
             message: self
                 .params

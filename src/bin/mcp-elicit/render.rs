@@ -6,7 +6,7 @@ use std::io::{self, Write};
 
 use console::{Style, style};
 use mcp_elicit::finding::{Diagnostic, Severity};
-use mcp_elicit::hosts::{self, Evidence};
+use mcp_elicit::hosts::{self, Evidence, Status};
 use mcp_elicit::lint::Counts;
 use mcp_elicit::lint::hosts::{Matrix, MatrixRow};
 use mcp_elicit::rules::{self, Rule};
@@ -524,13 +524,27 @@ pub fn matrix(m: &Matrix, out: &mut dyn Write) -> io::Result<()> {
         .filter(|h| !h.known)
         .map(|h| h.name)
         .collect();
-    if !unknown.is_empty() {
+    let out_of_spec = m.rows.iter().any(|r| {
+        r.cells
+            .iter()
+            .any(|c| c.status == Status::Unknown && c.host.known)
+    });
+    if !unknown.is_empty() || out_of_spec {
         writeln!(out)?;
-        writeln!(
-            out,
-            "unknown: nothing beyond form-mode support is established for {}.",
-            unknown.join(", ")
-        )?;
+        let mut why = Vec::new();
+        if !unknown.is_empty() {
+            why.push(format!(
+                "nothing beyond form-mode support is established for {}",
+                unknown.join(", ")
+            ));
+        }
+        if out_of_spec {
+            why.push(
+                "nothing is established about how the host handles the shape outside the spec that row has"
+                    .to_string(),
+            );
+        }
+        writeln!(out, "unknown: {}.", why.join("; "))?;
     }
     Ok(())
 }
