@@ -101,7 +101,7 @@ _mcp__elicit() {
             return 0
             ;;
         mcp__subcmd__elicit__subcmd__answer)
-            opts="-h -V --output --set --answers --defaults --action --answers-from --record --redact --timeout --server --spec --as --color --help --version"
+            opts="-h -V --output --set --answers --defaults --action --answers-from --record --redact --strict --timeout --server --spec --as --color --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -163,7 +163,7 @@ _mcp__elicit() {
             return 0
             ;;
         mcp__subcmd__elicit__subcmd__call)
-            opts="-h -V --tool --prompt --resource --list --args --spec --no-url-mode --server-timeout --server --timeout --set --answers --defaults --action --answers-from --record --redact --color --help --version"
+            opts="-h -V --tool --prompt --resource --list --args --spec --no-url-mode --server-timeout --server --header --timeout --set --answers --defaults --action --answers-from --record --redact --strict --color --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -194,6 +194,10 @@ _mcp__elicit() {
                     return 0
                     ;;
                 --server)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --header)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -587,13 +591,17 @@ _mcp__elicit() {
             return 0
             ;;
         mcp__subcmd__elicit__subcmd__serve)
-            opts="-h -V --list --http --allow-remote --report --expect-answers-from --delay --repeat --burst --color --help --version"
+            opts="-h -V --list --http --allow-remote --allow-origin --report --expect-answers-from --delay --repeat --burst --color --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
                 --http)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --allow-origin)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;

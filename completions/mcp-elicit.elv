@@ -66,6 +66,7 @@ set edit:completion:arg-completer[mcp-elicit] = {|@words|
             cand --as 'Show the form as this host would (a host id of `lint --list-hosts`)'
             cand --color 'Use colour: auto, always or never'
             cand --defaults 'Accept with the schema''s defaults, plus any --set or --answers'
+            cand --strict 'Refuse a request on any lint error, as the strictest clients do [default: refuse only what no form can show]'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
             cand -V 'Print version'
@@ -79,6 +80,7 @@ set edit:completion:arg-completer[mcp-elicit] = {|@words|
             cand --spec 'Speak this revision instead of negotiating the newest'
             cand --server-timeout 'Give up when the server sends nothing for this long [default: 300]'
             cand --server 'Show the server under this name instead of its serverInfo name'
+            cand --header 'Send this header on every HTTP request, e.g. ''Authorization: Bearer TOKEN'' (repeatable)'
             cand --timeout 'End the call (exit 4) when a form is not finished within this many seconds'
             cand --set 'Answer a field without asking (repeatable; typed by the schema; multi-select takes a comma list)'
             cand --answers 'Answer from a JSON object of field values (`-` reads stdin)'
@@ -90,6 +92,7 @@ set edit:completion:arg-completer[mcp-elicit] = {|@words|
             cand --list 'List the server''s tools, prompts and resources'
             cand --no-url-mode 'Declare form mode only (no URL mode)'
             cand --defaults 'Accept with the schema''s defaults, plus any --set or --answers'
+            cand --strict 'Refuse a request on any lint error, as the strictest clients do [default: refuse only what no form can show]'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
             cand -V 'Print version'
@@ -97,6 +100,7 @@ set edit:completion:arg-completer[mcp-elicit] = {|@words|
         }
         &'mcp-elicit;serve'= {
             cand --http 'Serve Streamable HTTP on this address (path /mcp) instead of stdio'
+            cand --allow-origin 'With --http, let pages of this origin call the server (scheme://host[:port]; repeatable)'
             cand --report 'Append one JSON line per exchange to FILE (request, answer, findings, ms)'
             cand --expect-answers-from 'Compare every answer with the answer recorded for the same request in SESSION'
             cand --delay 'Wait this long before each elicitation, or each burst (e.g. 500ms, 2s)'

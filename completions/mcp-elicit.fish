@@ -77,6 +77,7 @@ complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand answer" -l color -
 always\t''
 never\t''"
 complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand answer" -l defaults -d 'Accept with the schema\'s defaults, plus any --set or --answers'
+complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand answer" -l strict -d 'Refuse a request on any lint error, as the strictest clients do [default: refuse only what no form can show]'
 complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand answer" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand answer" -s V -l version -d 'Print version'
 complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand call" -l tool -d 'Call this tool' -r
@@ -86,6 +87,7 @@ complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand call" -l args -d '
 complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand call" -l spec -d 'Speak this revision instead of negotiating the newest' -r
 complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand call" -l server-timeout -d 'Give up when the server sends nothing for this long [default: 300]' -r
 complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand call" -l server -d 'Show the server under this name instead of its serverInfo name' -r
+complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand call" -l header -d 'Send this header on every HTTP request, e.g. \'Authorization: Bearer TOKEN\' (repeatable)' -r
 complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand call" -l timeout -d 'End the call (exit 4) when a form is not finished within this many seconds' -r
 complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand call" -l set -d 'Answer a field without asking (repeatable; typed by the schema; multi-select takes a comma list)' -r
 complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand call" -l answers -d 'Answer from a JSON object of field values (`-` reads stdin)' -r -F
@@ -100,9 +102,11 @@ never\t''"
 complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand call" -l list -d 'List the server\'s tools, prompts and resources'
 complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand call" -l no-url-mode -d 'Declare form mode only (no URL mode)'
 complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand call" -l defaults -d 'Accept with the schema\'s defaults, plus any --set or --answers'
+complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand call" -l strict -d 'Refuse a request on any lint error, as the strictest clients do [default: refuse only what no form can show]'
 complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand call" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand call" -s V -l version -d 'Print version'
 complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand serve" -l http -d 'Serve Streamable HTTP on this address (path /mcp) instead of stdio' -r
+complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand serve" -l allow-origin -d 'With --http, let pages of this origin call the server (scheme://host[:port]; repeatable)' -r
 complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand serve" -l report -d 'Append one JSON line per exchange to FILE (request, answer, findings, ms)' -r -F
 complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand serve" -l expect-answers-from -d 'Compare every answer with the answer recorded for the same request in SESSION' -r -F
 complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand serve" -l delay -d 'Wait this long before each elicitation, or each burst (e.g. 500ms, 2s)' -r

@@ -10,7 +10,7 @@
 //! `--drift` changes the booking form (the guest limit), to see
 //! `mcp-elicit replay SESSION -- COMMAND` report the drift.
 
-use mcp_elicit::mcp::http_server::{AskOn, serve_http};
+use mcp_elicit::mcp::http_server::{AskOn, HttpOptions, serve_http};
 use mcp_elicit::mcp::server::{Ask, Handler, Stop, Tool, serve_stdio};
 use mcp_elicit::spec::Revision;
 use serde_json::{Value, json};
@@ -143,7 +143,7 @@ fn main() -> anyhow::Result<()> {
     });
     let handler: &'static Booking = Box::leak(Box::new(Booking { drift }));
     match http {
-        Some(addr) => serve_http(handler, &addr, AskOn::GetStream, |a| {
+        Some(addr) => serve_http(handler, &addr, &HttpOptions::new(AskOn::GetStream), |a| {
             eprintln!("booking-example listening on http://{a}/mcp");
         }),
         None => serve_stdio(handler, std::io::stdin().lock(), std::io::stdout().lock()),

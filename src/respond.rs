@@ -20,6 +20,10 @@ pub struct Request<'a> {
     pub revision: Revision,
     /// The `inputRequests` key, for 2026-07-28 input requests.
     pub key: Option<&'a str>,
+    /// What the linter found in the request, one plain line each (code,
+    /// place, message), shown before the form; empty when the caller
+    /// showed them already.
+    pub notes: &'a [String],
 }
 
 /// Produces the `ElicitResult` for an elicitation.
@@ -28,6 +32,15 @@ pub trait Responder {
     /// An `Err` is a tool failure (no terminal, a broken script), not a
     /// decline or cancel.
     fn respond(&mut self, request: &Request<'_>) -> anyhow::Result<Value>;
+
+    /// A request no form can be built from (`why`: its blocking findings,
+    /// one plain line each). `Ok(None)` refuses it with `-32602`; a person
+    /// or a fixed `--action` may decline or cancel it instead, which is
+    /// always possible.
+    fn refused(&mut self, request: &Request<'_>, why: &[String]) -> anyhow::Result<Option<Value>> {
+        let _ = (request, why);
+        Ok(None)
+    }
 }
 
 /// The JSON-RPC `error` a client owes for an elicitation request that breaks

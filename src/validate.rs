@@ -95,7 +95,7 @@ fn shape_of_content_value(name: &str, value: &Value, rev: Revision) -> Option<Vi
             name,
             format!(
                 "`{name}` is {}; content values are strings, numbers, booleans{}",
-                kind(other),
+                json_kind(other),
                 if rev.allows_multi_select() {
                     " or arrays of strings"
                 } else {
@@ -106,7 +106,8 @@ fn shape_of_content_value(name: &str, value: &Value, rev: Revision) -> Option<Vi
     }
 }
 
-fn kind(v: &Value) -> &'static str {
+/// What kind of JSON value `v` is, for messages ("a string", "null").
+pub fn json_kind(v: &Value) -> &'static str {
     match v {
         Value::Null => "null",
         Value::Bool(_) => "a boolean",
@@ -129,7 +130,7 @@ pub fn check_value(prop: &Property, value: &Value, rev: Revision) -> Result<(), 
             name,
             format!(
                 "`{name}` is {}; the schema asks for {expected}",
-                kind(value)
+                json_kind(value)
             ),
         ))
     };

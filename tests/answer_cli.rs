@@ -154,7 +154,70 @@ fn a_request_that_breaks_the_spec_gets_the_json_rpc_error() {
 "#]])
         .stderr_eq(str![[r#"
 -:3:44: error[E204] property `address` is an object; elicitation forms are flat, so give each of its fields its own top-level property
-error: the request breaks the spec, so it is not answered; the JSON-RPC error a client owes is on stdout
+error: no form can be built from the request, so it is not answered; the JSON-RPC error a client owes is on stdout (--action decline|cancel answers it anyway)
+
+"#]]);
+    // Decline and cancel need no form.
+    answer()
+        .args(["--action", "cancel", "--output", "response"])
+        .stdin(bad)
+        .assert()
+        .code(4)
+        .stdout_eq(str![[r#"
+{"jsonrpc":"2.0","id":9,"result":{"action":"cancel"}}
+
+"#]]);
+}
+
+/// Pydantic, FastMCP and schemars put the model's name (and docstring) at
+/// the root; TypeScript SDK clients show such forms, so `answer` does too.
+const TITLED_ROOT: &str = r#"{"message": "Your name?", "requestedSchema": {"type": "object",
+  "title": "Untidy", "description": "Left as Pydantic makes it.",
+  "properties": {"name": {"type": "string", "title": "Name"}}, "required": ["name"]}}"#;
+
+#[test]
+fn a_root_title_is_reported_and_the_form_is_answered_all_the_same() {
+    answer()
+        .args(["--set", "name=Ada", "--spec", "2025-11-25"])
+        .stdin(TITLED_ROOT)
+        .assert()
+        .code(0)
+        .stdout_eq(str![[r#"
+{"action":"accept","content":{"name":"Ada"}}
+
+"#]])
+        .stderr_eq(str![[r#"
+-:2:3: error[E122] `title` is not allowed at the root of requestedSchema[..]
+-:2:22: error[E122] `description` is not allowed at the root of requestedSchema[..]
+note: the request breaks the spec, but a form can show it, so it is answered; --strict refuses it
+
+"#]]);
+}
+
+#[test]
+fn strict_refuses_a_root_title_as_before() {
+    answer()
+        .args(["--set", "name=Ada", "--spec", "2025-11-25", "--strict"])
+        .stdin(TITLED_ROOT)
+        .assert()
+        .code(1)
+        .stdout_eq(str![[r#"
+{"jsonrpc":"2.0","id":null,"error":{"code":-32602,"message":"Invalid params: the elicitation request does not conform to MCP 2025-11-25","data":{"findings":[{"code":"E122",[..]},{"code":"E122",[..]}]}}}
+
+"#]])
+        .stderr_eq(str![[r#"
+-:2:3: error[E122] [..]
+-:2:22: error[E122] [..]
+error: the request breaks the spec and --strict refuses it; the JSON-RPC error a client owes is on stdout
+
+"#]]);
+    answer()
+        .args(["--action", "decline", "--strict"])
+        .stdin(TITLED_ROOT)
+        .assert()
+        .code(3)
+        .stdout_eq(str![[r#"
+{"action":"decline"}
 
 "#]]);
 }
@@ -326,7 +389,7 @@ fn help_documents_the_exit_codes() {
     let help = String::from_utf8(assert.get_output().stdout.clone()).unwrap();
     for line in [
         "0  accepted",
-        "1  the request fails lint",
+        "1  no form can be built from the request",
         "3  declined",
         "4  cancelled (Esc, Ctrl-C, --timeout, --action cancel)",
     ] {

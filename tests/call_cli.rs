@@ -115,25 +115,36 @@ fn decline_and_an_invalid_elicitation_from_the_python_sdk() {
     ]);
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     assert!(stdout(&o).contains("not booked: decline"), "{}", stdout(&o));
-    // A schema whose root has a title is refused, reported, and the failed
-    // call gives exit 1.
-    let o = call(&[
-        "--tool",
-        "ask_untidy_schema",
-        "--spec",
-        "2025-11-25",
-        "--defaults",
-        "--",
-        &python,
-        "tests/servers/booking.py",
-        "stdio",
-    ]);
-    assert_eq!(o.status.code(), Some(1), "{}", stdout(&o));
+    // A schema whose root has a title is reported and answered all the
+    // same; --strict refuses it, and the failed call gives exit 1.
+    let untidy = |extra: &[&str]| {
+        let mut a = vec!["--tool", "ask_untidy_schema", "--spec", "2025-11-25"];
+        a.extend_from_slice(extra);
+        a.extend_from_slice(&["--", &python, "tests/servers/booking.py", "stdio"]);
+        call(&a)
+    };
+    let o = untidy(&["--set", "name=Ada"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(stdout(&o).contains("\"accept\""), "{}", stdout(&o));
     assert!(
-        stderr(&o).contains("note: refused an invalid elicitation (E122"),
+        stderr(&o).contains(
+            "note: the elicitation breaks the spec but a form can show it, so it was answered ("
+        ) && stderr(&o)
+            .contains("E122 (error) at /params/requestedSchema/title: `title` is not allowed"),
         "{}",
         stderr(&o)
     );
+    let o = untidy(&["--set", "name=Ada", "--strict"]);
+    assert_eq!(o.status.code(), Some(1), "{}", stdout(&o));
+    assert!(
+        stderr(&o).contains("note: refused an elicitation no form can show (E122"),
+        "{}",
+        stderr(&o)
+    );
+    // Decline needs no form, --strict or not.
+    let o = untidy(&["--action", "decline", "--strict"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(stdout(&o).contains("\"decline\""), "{}", stdout(&o));
 }
 
 #[test]
@@ -176,4 +187,43 @@ fn the_readme_shows_a_real_call() {
     let args: Vec<&str> = args.iter().map(String::as_str).collect();
     let o = call(&args);
     assert_eq!(stdout(&o), shown);
+}
+
+#[test]
+fn a_failed_negotiation_is_recorded_whole() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("failed.jsonl");
+    // A stdio server that refuses `initialize` and then leaves.
+    let refusal = r#"{"jsonrpc":"2.0","id":1,"error":{"code":-32602,"message":"Unsupported protocol version","data":{"supported":["2024-11-05"]}}}"#;
+    let script = format!("read line; echo '{refusal}'");
+    let o = call(&[
+        "--tool",
+        "x",
+        "--spec",
+        "2025-11-25",
+        "--defaults",
+        "--record",
+        path.to_str().unwrap(),
+        "--",
+        "sh",
+        "-c",
+        &script,
+    ]);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("refused `initialize`"),
+        "{}",
+        stderr(&o)
+    );
+    let text = std::fs::read_to_string(&path).expect("the recording exists");
+    let lines: Vec<serde_json::Value> = text
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(lines.len(), 3, "{text}");
+    assert_eq!(lines[0]["spec"], "2025-11-25", "{text}");
+    assert_eq!(lines[1]["from"], "client");
+    assert_eq!(lines[1]["msg"]["method"], "initialize");
+    assert_eq!(lines[2]["from"], "server");
+    assert_eq!(lines[2]["msg"]["error"]["code"], -32602);
 }

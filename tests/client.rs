@@ -227,31 +227,80 @@ fn decline_and_cancel_reach_the_server() {
 }
 
 #[test]
-fn a_default_2025_06_18_does_not_allow_is_refused() {
+fn a_default_2025_06_18_does_not_allow_is_noticed_and_the_form_shown() {
     let Some(command) = server_command() else {
         return;
     };
     let t = Box::new(StdioTransport::spawn(&command).unwrap());
-    let (mut client, _, r) = call(t, Some(Revision::V2025_06_18), "book_table", vec![]);
-    assert!(r.asked.is_empty());
-    let notices = client.take_notices();
-    assert!(notices.iter().any(|n| n.0.contains("E401")), "{notices:?}");
-    client.close();
-}
-
-#[test]
-fn an_invalid_elicitation_is_refused_and_never_shown() {
-    let Some(command) = server_command() else {
-        return;
-    };
-    let t = Box::new(StdioTransport::spawn(&command).unwrap());
-    let (mut client, resp, r) = call(t, Some(Revision::V2025_11_25), "ask_untidy_schema", vec![]);
-    assert!(r.asked.is_empty(), "the responder never saw it");
+    let decline = json!({"action": "decline"});
+    let (mut client, resp, r) = call(t, Some(Revision::V2025_06_18), "book_table", vec![decline]);
+    assert_eq!(r.asked.len(), 1);
+    assert_eq!(text(&resp), "not booked: decline", "{resp}");
     let notices = client.take_notices();
     assert!(
         notices
             .iter()
-            .any(|n| n.0.contains("refused an invalid elicitation (E122")),
+            .any(|n| n.0.contains("a form can show it") && n.0.contains("E401 (error)")),
+        "{notices:?}"
+    );
+    client.close();
+}
+
+#[test]
+fn a_root_title_is_noticed_and_the_form_shown_all_the_same() {
+    let Some(command) = server_command() else {
+        return;
+    };
+    let t = Box::new(StdioTransport::spawn(&command).unwrap());
+    let answer = json!({"action": "accept", "content": {"name": "Ada"}});
+    let (mut client, resp, r) = call(
+        t,
+        Some(Revision::V2025_11_25),
+        "ask_untidy_schema",
+        vec![answer],
+    );
+    assert_eq!(r.asked.len(), 1, "the responder was asked");
+    assert_eq!(r.asked[0].0["requestedSchema"]["title"], "Untidy");
+    assert_eq!(text(&resp), "accept", "{resp}");
+    let notices = client.take_notices();
+    assert!(
+        notices
+            .iter()
+            .any(|n| n.0.contains("breaks the spec but a form can show it")
+                && n.0
+                    .contains("E122 (error) at /params/requestedSchema/title")),
+        "{notices:?}"
+    );
+    client.close();
+}
+
+#[test]
+fn strict_refuses_an_invalid_elicitation_and_never_shows_it() {
+    let Some(command) = server_command() else {
+        return;
+    };
+    let t = Box::new(StdioTransport::spawn(&command).unwrap());
+    let opts = ClientOptions {
+        spec: Some(Revision::V2025_11_25),
+        strict: true,
+        server_timeout: Duration::from_secs(60),
+        ..ClientOptions::default()
+    };
+    let mut client = Client::connect(t, opts, None).unwrap();
+    let mut r = Scripted::new(vec![]);
+    let resp = client
+        .request(
+            "tools/call",
+            json!({"name": "ask_untidy_schema", "arguments": {}}),
+            &mut r,
+        )
+        .unwrap();
+    assert!(r.asked.is_empty(), "the responder never saw it");
+    let notices = client.take_notices();
+    assert!(
+        notices.iter().any(|n| n
+            .0
+            .contains("refused an elicitation no form can show (E122")),
         "{notices:?}"
     );
     // The SDK turns the -32602 into a failed tool call.

@@ -111,14 +111,21 @@ fn url_mode_refuses_schemes_that_run_code_or_read_local_data() {
     ] {
         let req = dir.path().join("request.json");
         std::fs::write(&req, url_request(url)).unwrap();
-        let (seen, code) = pty_output_env(
-            &["answer", req.to_str().unwrap()],
-            &[("BROWSER", browser.to_str().unwrap())],
-        );
-        let screen = String::from_utf8_lossy(&seen);
-        assert_eq!(code, 1, "{url}: {screen}");
-        assert!(screen.contains("E503"), "{url}: {screen}");
-        assert!(screen.contains("-32602"), "{url}: {screen}");
+        // No URL prompt is built: the person may refuse it (the first
+        // choice), decline or cancel, and nothing is ever opened.
+        for (keys, want_code, want) in [("\r", 1, "-32602"), ("\x1b[B\r", 3, "decline")] {
+            let mut cmd = Command::new(bin());
+            cmd.env("BROWSER", browser.to_str().unwrap())
+                .args(["answer", req.to_str().unwrap()]);
+            let mut term = Terminal::spawn(cmd);
+            term.expect("No form can be built");
+            term.send(keys);
+            let code = term.finish();
+            let screen = String::from_utf8_lossy(&term.seen).into_owned();
+            assert_eq!(code, want_code, "{url}: {screen}");
+            assert!(screen.contains("E503"), "{url}: {screen}");
+            assert!(screen.contains(want), "{url}: {screen}");
+        }
     }
     assert!(!opened.exists(), "nothing was opened");
 }

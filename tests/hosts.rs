@@ -280,6 +280,91 @@ as Codex: root `title`: nothing: Codex's typed schema refuses a root `title` or 
 "#]]);
 }
 
+/// A nested object: no form of ours can show it, VS Code shows it as a
+/// text field.
+const NESTED: &str = r#"{"message": "Where to?", "requestedSchema": {"type": "object", "properties": {"address": {"type": "object", "properties": {"city": {"type": "string"}}}}, "required": ["address"]}}"#;
+
+#[test]
+fn answer_as_a_host_judges_the_form_that_host_shows() {
+    // Without --as the request is refused: no form can be built from it.
+    cmd()
+        .args(["answer", "--set", "address=Lisbon"])
+        .stdin(NESTED)
+        .assert()
+        .code(1)
+        .stdout_eq(snapbox::str![[r#"
+{"jsonrpc":"2.0","id":null,"error":{"code":-32602,[..]"code":"E204"[..]}
+
+"#]]);
+    // VS Code makes it a text field, so the form is shown and answered;
+    // the finding is still reported.
+    cmd()
+        .args(["answer", "--as", "vscode", "--set", "address=Lisbon"])
+        .stdin(NESTED)
+        .assert()
+        .code(0)
+        .stdout_eq("{\"action\":\"accept\",\"content\":{\"address\":\"Lisbon\"}}\n")
+        .stderr_eq(snapbox::str![[r#"
+as VS Code: the shape E204 (nested-object) reports: a nested object, a list of types or `items` without `type` falls through to a text field whose validator has no case for it
+-:1:99: error[E204] property `address` is an object; elicitation forms are flat, so give each of its fields its own top-level property
+note: the request breaks the spec, but a form can show it, so it is answered; --strict refuses it
+
+"#]]);
+    // A host no fact rewrites it for passes it on as it is: refused.
+    cmd()
+        .args(["answer", "--as", "claude-code", "--set", "address=Lisbon"])
+        .stdin(NESTED)
+        .assert()
+        .code(1)
+        .stdout_eq(snapbox::str![[r#"
+{"jsonrpc":"2.0","id":null,"error":{"code":-32602,[..]"code":"E204"[..]}
+
+"#]]);
+}
+
+#[test]
+fn answer_as_a_host_with_strict_refuses_the_request_as_sent() {
+    // --strict is about what the server sent: VS Code's text field does
+    // not mend the nested object.
+    cmd()
+        .args(["answer", "--as", "vscode", "--strict", "--set", "address=Lisbon"])
+        .stdin(NESTED)
+        .assert()
+        .code(1)
+        .stdout_eq(snapbox::str![[r#"
+{"jsonrpc":"2.0","id":null,"error":{"code":-32602,[..]"code":"E204"[..]}
+
+"#]])
+        .stderr_eq(snapbox::str![[r#"
+as VS Code: [..]
+-:1:99: error[E204] [..]
+error: the request breaks the spec and --strict refuses it; the JSON-RPC error a client owes is on stdout
+
+"#]]);
+    // A host that never shows the request does what it does: Codex
+    // cancels a titled root before any check of ours.
+    cmd()
+        .args(["answer", "--as", "codex", "--strict", "--defaults"])
+        .stdin(r#"{"message": "Name?", "requestedSchema": {"type": "object", "title": "T", "properties": {"name": {"type": "string"}}}}"#)
+        .assert()
+        .code(4)
+        .stdout_eq("{\"action\":\"cancel\"}\n");
+    // A host that refuses it still says so.
+    cmd()
+        .args([
+            "answer",
+            "--as",
+            "zed",
+            "--strict",
+            "--defaults",
+            "examples/demo/pizza.json",
+        ])
+        .current_dir(root())
+        .assert()
+        .code(1)
+        .stdout_eq("");
+}
+
 #[test]
 fn answer_as_an_unknown_host_is_a_usage_error() {
     cmd()

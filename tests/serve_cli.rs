@@ -30,14 +30,14 @@ fn report(path: &std::path::Path) -> Vec<Value> {
 
 /// `serve --http 127.0.0.1:0 ARGS...`, with the URL it printed and its
 /// stderr collected as it comes.
-struct HttpServe {
-    child: Child,
-    url: String,
+pub(crate) struct HttpServe {
+    pub(crate) child: Child,
+    pub(crate) url: String,
     err: Arc<Mutex<String>>,
 }
 
 impl HttpServe {
-    fn start(args: &[&str]) -> HttpServe {
+    pub(crate) fn start(args: &[&str]) -> HttpServe {
         let mut child = Command::new(bin())
             .args(["serve", "--http", "127.0.0.1:0"])
             .args(args)
@@ -75,8 +75,15 @@ impl HttpServe {
         HttpServe { child, url, err }
     }
 
+    /// `HOST:PORT` of the server.
+    pub(crate) fn addr(&self) -> &str {
+        self.url
+            .trim_start_matches("http://")
+            .trim_end_matches("/mcp")
+    }
+
     /// Stops the server with SIGTERM; its exit code.
-    fn stop(mut self) -> (Option<i32>, String) {
+    pub(crate) fn stop(mut self) -> (Option<i32>, String) {
         Command::new("kill")
             .args(["-TERM", &self.child.id().to_string()])
             .status()
@@ -822,4 +829,255 @@ fn ctrl_c_on_stdio_stops_with_the_exit_code_of_what_was_seen() {
         "{}",
         stderr(&o)
     );
+}
+
+/// The server scenarios of the newest conformance suite that a mock
+/// elicitation server should pass (prompts, resources, logging, completion,
+/// sampling, roots and tasks are out of `serve`'s scope).
+const NEXT_SCENARIOS: [&str; 20] = [
+    "server-initialize",
+    "server-session-lifecycle",
+    "ping",
+    "tools-list",
+    "server-sse-multiple-streams",
+    "server-stateless",
+    "dns-rebinding-protection",
+    "http-header-validation",
+    "tools-call-elicitation",
+    "elicitation-sep1034-defaults",
+    "elicitation-sep1330-enums",
+    "input-required-result-basic-elicitation",
+    "input-required-result-request-state",
+    "input-required-result-multi-round",
+    "input-required-result-missing-input-response",
+    "input-required-result-result-type",
+    "input-required-result-tampered-state",
+    "input-required-result-validate-input",
+    "input-required-result-ignore-extra-params",
+    "input-required-result-unsupported-methods",
+];
+
+#[test]
+fn the_newest_conformance_suite_passes_every_server_scenario_in_scope() {
+    let Some(tools) = peers::node_tools() else {
+        return;
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let rep = dir.path().join("report.jsonl");
+    let serve = HttpServe::start(&[
+        "--report",
+        rep.to_str().unwrap(),
+        "examples/conformance.jsonl",
+        "examples/conformance-2026.jsonl",
+    ]);
+    for scenario in NEXT_SCENARIOS {
+        let o = tools
+            .conformance_next()
+            .args(["server", "--url", &serve.url, "--scenario", scenario])
+            .current_dir(dir.path())
+            .output()
+            .unwrap();
+        let out = stdout(&o);
+        assert_eq!(o.status.code(), Some(0), "{scenario}: {out}{}", stderr(&o));
+        assert!(
+            out.contains(", 0 failed, 0 warnings") && !out.contains("FAILURE"),
+            "{scenario}: {out}"
+        );
+    }
+    let (code, err) = serve.stop();
+    // The suite breaks the protocol on purpose three times: an altered
+    // requestState, an answer that is a number, inputResponses that are
+    // null. Each is refused and counted; the answers it gave are valid.
+    assert_eq!(code, Some(1), "{err}");
+    assert!(err.contains("serve: 8 exchanges, 3 failed"), "{err}");
+    let lines = report(&rep);
+    let events = |kind: &str| -> Vec<String> {
+        lines
+            .iter()
+            .filter(|l| l["event"] == kind)
+            .map(|l| l["message"].as_str().unwrap().to_string())
+            .collect()
+    };
+    let errors = events("client-error");
+    assert_eq!(errors.len(), 3, "{errors:?}");
+    for what in [
+        r#"answered "user_name" with something that is not an ElicitResult (it is a number)"#,
+        "inputResponses must be an object of answers keyed as inputRequests was, not null",
+        "requestState was altered: its signature does not match",
+    ] {
+        assert!(
+            errors.iter().any(|e| e.contains(what)),
+            "{what}: {errors:?}"
+        );
+    }
+    let notes = events("note");
+    assert!(
+        notes.iter().any(|n| n.ends_with(r#"answered ["wrong_key"], which test_input_required_result_elicitation did not ask; ignored"#)),
+        "{notes:?}"
+    );
+    assert!(
+        notes
+            .iter()
+            .any(|n| n.ends_with(r#"did not answer ["user_name"]; asked again"#)),
+        "{notes:?}"
+    );
+    assert!(
+        notes.iter().any(|n| n.ends_with(r#"answered ["unknown_extra_key", "another_unexpected"], which test_input_required_result_elicitation did not ask; ignored"#)),
+        "{notes:?}"
+    );
+    let exchanges: Vec<&Value> = lines.iter().filter(|l| l.get("tool").is_some()).collect();
+    assert_eq!(exchanges.len(), 8);
+    assert!(
+        exchanges.iter().all(|l| l["valid"] == true),
+        "{exchanges:?}"
+    );
+}
+
+/// A 2026-07-28 `tools/call` over stdio with these client capabilities.
+fn modern_call(id: u64, tool: &str, caps: Value, extra: Value) -> Value {
+    let mut params = json!({"name": tool, "arguments": {}, "_meta": {
+        "io.modelcontextprotocol/protocolVersion": "2026-07-28",
+        "io.modelcontextprotocol/clientCapabilities": caps}});
+    if let Value::Object(m) = extra {
+        params.as_object_mut().unwrap().extend(m);
+    }
+    json!({"jsonrpc": "2.0", "id": id, "method": "tools/call", "params": params})
+}
+
+fn keys(reply: &Value) -> Vec<String> {
+    reply["result"]["inputRequests"]
+        .as_object()
+        .unwrap_or_else(|| panic!("not an InputRequiredResult: {reply}"))
+        .keys()
+        .cloned()
+        .collect()
+}
+
+#[test]
+fn recorded_keys_are_kept_extra_answers_noted_and_a_missing_one_asked_again() {
+    let dir = tempfile::tempdir().unwrap();
+    let rep = dir.path().join("report.jsonl");
+    let mut raw = Raw::start(&[
+        "--report",
+        rep.to_str().unwrap(),
+        "examples/conformance-2026.jsonl",
+    ]);
+    let caps = json!({"elicitation": {}});
+    let tool = "test_input_required_result_multi_round";
+    raw.send(modern_call(1, tool, caps.clone(), json!({})));
+    let r1 = raw.recv();
+    assert_eq!(keys(&r1), ["step1"]);
+    assert_eq!(
+        r1["result"]["inputRequests"]["step1"]["params"]["message"],
+        "Step 1: What is your name?"
+    );
+    // The answer, and one to a question never asked: ignored.
+    raw.send(modern_call(
+        2,
+        tool,
+        caps.clone(),
+        json!({
+        "inputResponses": {"step1": {"action": "accept", "content": {"name": "Ada"}},
+                           "shoe_size": {"action": "accept", "content": {"size": 38}}},
+        "requestState": r1["result"]["requestState"]}),
+    ));
+    let r2 = raw.recv();
+    assert_eq!(keys(&r2), ["step2"]);
+    // No answer to step2: it is asked again, under its key.
+    raw.send(modern_call(
+        3,
+        tool,
+        caps.clone(),
+        json!({
+        "inputResponses": {"step_two": {"action": "accept", "content": {"color": "red"}}},
+        "requestState": r2["result"]["requestState"]}),
+    ));
+    let r3 = raw.recv();
+    assert_eq!(r3["result"]["resultType"], "input_required", "{r3}");
+    assert_eq!(keys(&r3), ["step2"]);
+    raw.send(modern_call(
+        4,
+        tool,
+        caps.clone(),
+        json!({
+        "inputResponses": {"step2": {"action": "accept", "content": {"color": "red"}}},
+        "requestState": r3["result"]["requestState"]}),
+    ));
+    let done = raw.recv();
+    assert_eq!(done["result"]["resultType"], "complete", "{done}");
+    let text = done["result"]["content"][0]["text"].as_str().unwrap();
+    assert!(text.contains(r#"accept {"name":"Ada"}; valid"#), "{text}");
+    assert!(text.contains(r#"accept {"color":"red"}; valid"#), "{text}");
+    // Notes are shown and reported, and are not failures.
+    let (code, err) = raw.finish();
+    assert_eq!(code, Some(0), "{err}");
+    assert!(
+        err.contains(r#"serve: note: the retry of call id 2 answered ["shoe_size"], which test_input_required_result_multi_round did not ask; ignored"#),
+        "{err}"
+    );
+    assert!(
+        err.contains(
+            r#"serve: note: the retry of call id 3 did not answer ["step2"]; asked again"#
+        ),
+        "{err}"
+    );
+    let lines = report(&rep);
+    let notes: Vec<&Value> = lines.iter().filter(|l| l["event"] == "note").collect();
+    assert_eq!(notes.len(), 3, "{lines:?}");
+    assert_eq!(lines.iter().filter(|l| l.get("tool").is_some()).count(), 2);
+}
+
+#[test]
+fn a_call_without_a_capability_its_tool_needs_gets_32021() {
+    let mut raw = Raw::start(&["examples/conformance-2026.jsonl"]);
+    raw.send(modern_call(
+        1,
+        "test_missing_capability",
+        json!({}),
+        json!({}),
+    ));
+    let r = raw.recv();
+    assert_eq!(r["error"]["code"], -32021, "{r}");
+    assert_eq!(
+        r["error"]["data"]["requiredCapabilities"],
+        json!({"sampling": {}})
+    );
+    // A tool that asks needs elicitation.
+    raw.send(modern_call(
+        2,
+        "test_input_required_result_elicitation",
+        json!({"sampling": {}}),
+        json!({}),
+    ));
+    let r = raw.recv();
+    assert_eq!(r["error"]["code"], -32021, "{r}");
+    assert_eq!(
+        r["error"]["data"]["requiredCapabilities"],
+        json!({"elicitation": {}})
+    );
+    // Declared: nothing was recorded beyond the refusal, and the result says so.
+    raw.send(modern_call(
+        3,
+        "test_missing_capability",
+        json!({"sampling": {}}),
+        json!({}),
+    ));
+    let r = raw.recv();
+    assert_eq!(r["result"]["isError"], true, "{r}");
+    assert!(
+        r["result"]["content"][0]["text"]
+            .as_str()
+            .unwrap()
+            .contains("nothing recorded to serve"),
+        "{r}"
+    );
+    // A call that asked nothing answers its recorded result.
+    raw.send(modern_call(4, "test_logging_tool", json!({}), json!({})));
+    let r = raw.recv();
+    assert_eq!(
+        r["result"]["content"][0]["text"],
+        "Logging tool finished; no log level was requested, so nothing was logged"
+    );
+    let (code, err) = raw.finish();
+    assert_eq!(code, Some(0), "{err}");
 }

@@ -26,7 +26,8 @@ fuzz_target!(|data: &[u8]| {
     let _ = replay::read(data);
     for jsonl_name in [true, false] {
         if let Ok(source) = mock::load_bytes(data, "fuzz", "fuzz", jsonl_name) {
-            assert!(source.tools.iter().all(|t| !t.questions.is_empty()));
+            assert!(source.tools.iter().all(|t| t.serves()));
+            assert!(source.tools.iter().any(|t| !t.questions.is_empty()));
         }
     }
 });

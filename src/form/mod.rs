@@ -8,6 +8,7 @@
 //! prompter can forget to.
 
 mod check;
+pub mod gate;
 pub mod host;
 pub mod script;
 
@@ -361,6 +362,8 @@ pub const URL_CHOICES: [&str; 4] = [
     "Decline",
     "Cancel",
 ];
+/// The choices for a request no form can be built from, in menu order.
+pub const REFUSED_CHOICES: [&str; 3] = ["Refuse it as invalid (-32602)", "Decline", "Cancel"];
 /// The extra item that leaves an optional select or boolean unanswered.
 pub const NO_ANSWER: &str = "(no answer)";
 
@@ -394,6 +397,11 @@ pub fn heading(asker: &Asker<'_>, revision: Revision) -> String {
 /// Puts one elicitation to a person and returns their answer.
 pub fn ask(elicit: &Elicit, asker: &Asker<'_>, p: &mut dyn Prompter) -> io::Result<Answer> {
     p.say(Say::Heading, &heading(asker, elicit.revision))?;
+    ask_after_heading(elicit, p)
+}
+
+/// The question, once the heading (and any lint notes) are shown.
+fn ask_after_heading(elicit: &Elicit, p: &mut dyn Prompter) -> io::Result<Answer> {
     p.say(Say::Message, &elicit.message)?;
     match &elicit.ask {
         Ask::Url(u) => ask_url(u, p),
@@ -671,7 +679,35 @@ impl<P: Prompter> Responder for FormResponder<P> {
             server: request.server,
             key: request.key,
         };
-        Ok(ask(&elicit, &asker, &mut self.prompter)?.to_result())
+        let p = &mut self.prompter;
+        p.say(Say::Heading, &heading(&asker, elicit.revision))?;
+        for n in request.notes {
+            p.say(Say::Warning, &sanitize::line(n))?;
+        }
+        Ok(ask_after_heading(&elicit, p)?.to_result())
+    }
+
+    fn refused(&mut self, request: &Request<'_>, why: &[String]) -> anyhow::Result<Option<Value>> {
+        let asker = Asker {
+            server: request.server,
+            key: request.key,
+        };
+        let p = &mut self.prompter;
+        p.say(Say::Heading, &heading(&asker, request.revision))?;
+        if let Some(m) = request.params.get("message").and_then(Value::as_str) {
+            p.say(Say::Message, &sanitize::block(m))?;
+        }
+        for n in why {
+            p.say(Say::Error, &sanitize::line(n))?;
+        }
+        let items: Vec<String> = REFUSED_CHOICES.iter().map(|s| s.to_string()).collect();
+        Ok(
+            match p.select("No form can be built from this request.", &items, 0)? {
+                Some(0) => None,
+                Some(1) => Some(Answer::Decline.to_result()),
+                _ => Some(Answer::Cancel.to_result()),
+            },
+        )
     }
 }
 
@@ -688,5 +724,14 @@ impl Responder for FixedResponder {
             Action::Cancel => Answer::Cancel,
         }
         .to_result())
+    }
+
+    /// Decline and cancel need no form: they are given for a refused
+    /// request too.
+    fn refused(&mut self, request: &Request<'_>, _why: &[String]) -> anyhow::Result<Option<Value>> {
+        Ok(match self.0 {
+            Action::Accept => None,
+            _ => Some(self.respond(request)?),
+        })
     }
 }

@@ -11,6 +11,7 @@ use serde_json::{Map, Value, json};
 use super::transport::{Event, Transport};
 use crate::document::CLIENT_CAPABILITIES_META;
 use crate::finding::{Finding, Severity};
+use crate::form::gate::{self, Verdict};
 use crate::lint::{self, Options, Session};
 use crate::respond::{Request, Responder};
 use crate::sanitize;
@@ -32,6 +33,16 @@ pub const MAX_ROUNDS: usize = 32;
 /// refused and ends the call.
 pub const MAX_ELICITATIONS: usize = 32;
 
+/// What SDKs say when a tool tries to send a server-to-client request under
+/// 2026-07-28 (lower case): the official Python SDK, FastMCP, and the
+/// TypeScript SDK (rmcp says the same as the TypeScript SDK, adding "or
+/// later").
+const SDK_REFUSALS: &[&str] = &[
+    "no back-channel for server-initiated requests",
+    "elicitation via server-initiated requests is unavailable on 2026-07-28",
+    "server-to-client requests are not allowed on protocol 2026-07-28",
+];
+
 /// How the client behaves.
 #[derive(Debug, Clone)]
 pub struct ClientOptions {
@@ -43,6 +54,9 @@ pub struct ClientOptions {
     pub server_timeout: Duration,
     /// The name to show for the server instead of its `serverInfo.name`.
     pub server_name: Option<String>,
+    /// Refuse an elicitation on any lint error (`--strict`), not only on
+    /// what no form can show.
+    pub strict: bool,
 }
 
 /// How long the client waits on a silent server unless told otherwise.
@@ -55,6 +69,7 @@ impl Default for ClientOptions {
             url_mode: true,
             server_timeout: DEFAULT_SERVER_TIMEOUT,
             server_name: None,
+            strict: false,
         }
     }
 }
@@ -111,6 +126,61 @@ pub struct Client {
     notices: Vec<Notice>,
     /// Elicitations raised during the request in flight.
     elicited: usize,
+    /// The revisions the server listed in `server/discover`.
+    offered: Vec<Revision>,
+    /// `initialize` was asked again after a `-32022`.
+    reinitialized: bool,
+    /// The tools the server listed, once listed (for `x-mcp-header`).
+    tools: Option<Vec<Value>>,
+}
+
+/// What `server/discover` found.
+enum Discovered {
+    /// The server speaks 2026-07-28.
+    Modern,
+    /// The server refused 2026-07-28 (-32022) and offered this revision.
+    Legacy(Revision),
+    /// No answer, or one that does not list 2026-07-28.
+    Silent,
+}
+
+/// The JSON-RPC error code of an unsupported protocol version.
+pub const UNSUPPORTED_VERSION: i64 = -32022;
+
+/// The newest revision mcp-elicit speaks among the `data.supported` of a
+/// `-32022` error refusing `asked`; an error that says what is wrong when
+/// the list is missing, malformed or names nothing spoken here.
+pub fn choose_supported(asked: Revision, error: &Value) -> Result<Revision> {
+    let supported = error.get("data").and_then(|d| d.get("supported"));
+    let shown = |v: Option<&Value>| -> String {
+        sanitize::line(
+            &v.map(Value::to_string)
+                .unwrap_or_else(|| "nothing".into())
+                .chars()
+                .take(200)
+                .collect::<String>(),
+        )
+        .into_owned()
+    };
+    let listed: Option<Vec<&str>> = supported
+        .and_then(Value::as_array)
+        .and_then(|a| a.iter().map(Value::as_str).collect());
+    let Some(listed) = listed.filter(|l| !l.is_empty()) else {
+        bail!(
+            "the server refused protocol version {asked} (-32022) without saying which it supports: `data.supported` should list revisions as strings, and is {}; try --spec 2025-11-25",
+            shown(supported)
+        );
+    };
+    listed
+        .iter()
+        .filter_map(|v| Revision::from_protocol_version(v))
+        .max()
+        .ok_or_else(|| {
+            anyhow!(
+                "the server refused protocol version {asked} (-32022) and supports only {}, none of which mcp-elicit speaks (2025-06-18, 2025-11-25, 2026-07-28)",
+                shown(supported)
+            )
+        })
 }
 
 /// A message received, kept both as sent and parsed.
@@ -139,9 +209,21 @@ impl Client {
             early: Vec::new(),
             notices: Vec::new(),
             elicited: 0,
+            offered: Vec::new(),
+            reinitialized: false,
+            tools: None,
         };
-        let rev = c.negotiate()?;
-        c.rev = rev;
+        match c.negotiate() {
+            Ok(rev) => c.rev = rev,
+            Err(e) => {
+                // The recording keeps what was said, failure included,
+                // under the revision last tried.
+                if let Err(r) = c.start_recording() {
+                    return Err(e.context(format!("{r:#}")));
+                }
+                return Err(e);
+            }
+        }
         c.start_recording()?;
         Ok(c)
     }
@@ -167,6 +249,41 @@ impl Client {
         self.server_caps.as_ref()
     }
 
+    /// What to tell the person when `response` (to a request made under
+    /// 2026-07-28) failed because the server tried to send a request, which
+    /// 2026-07-28 removed: an SDK's own refusal, or any failure while the
+    /// server also offered a 2025 revision. `None` otherwise: nothing falls
+    /// back silently.
+    pub fn legacy_hint(&self, response: &Value) -> Option<String> {
+        if self.rev != Revision::V2026_07_28 {
+            return None;
+        }
+        let result = response.get("result");
+        let failed = response.get("error").is_some()
+            || result.and_then(|r| r.get("isError")) == Some(&Value::Bool(true));
+        if !failed {
+            return None;
+        }
+        let text = response.to_string().to_ascii_lowercase();
+        let refused = SDK_REFUSALS.iter().any(|r| text.contains(r));
+        let older = self
+            .offered
+            .iter()
+            .copied()
+            .filter(|r| *r != Revision::V2026_07_28)
+            .max();
+        let how = "`--spec 2025-11-25` tests that legacy path; the SDK's InputRequiredResult path (Python `Resolve`/`Elicit`, TypeScript `inputRequired`, rmcp `InputRequest::Elicitation`) serves both";
+        if refused {
+            Some(format!(
+                "the server tried to send a request: the tool asks with `elicitation/create`, which 2026-07-28 removed, so 2026-07-28 clients never see it; {how}"
+            ))
+        } else {
+            older.map(|o| format!(
+                "the call failed under 2026-07-28 and the server also speaks {o}: if the tool asks with `elicitation/create` (removed in 2026-07-28), 2026-07-28 clients never see it; {how}"
+            ))
+        }
+    }
+
     /// Takes what the client noticed so far (refused elicitations, input
     /// requests it cannot serve, server log messages).
     pub fn take_notices(&mut self) -> Vec<Notice> {
@@ -177,22 +294,67 @@ impl Client {
         let want = self.opts.spec;
         if want.is_none() || want == Some(Revision::V2026_07_28) {
             match self.discover()? {
-                Some(rev) => return Ok(rev),
-                None if want.is_some() => {
+                Discovered::Modern => return Ok(Revision::V2026_07_28),
+                Discovered::Legacy(rev) => {
+                    if let Some(w) = want
+                        && w != rev
+                    {
+                        return Err(NotSpoken {
+                            asked: w,
+                            spoken: Some(rev),
+                        }
+                        .into());
+                    }
+                    return self.initialize(rev);
+                }
+                Discovered::Silent if want.is_some() => {
                     return Err(NotSpoken {
                         asked: Revision::V2026_07_28,
                         spoken: None,
                     }
                     .into());
                 }
-                None => {}
+                Discovered::Silent => {}
             }
         }
         self.initialize(want.unwrap_or(Revision::V2025_11_25))
     }
 
-    /// Asks `server/discover`; `Some(2026-07-28)` when the server lists it.
-    fn discover(&mut self) -> Result<Option<Revision>> {
+    /// Asks `server/discover`. A `-32022` (unsupported protocol version)
+    /// names what the server speaks in `data.supported`: the newest of
+    /// those mcp-elicit speaks is chosen, and asked again once when it is
+    /// 2026-07-28 itself.
+    fn discover(&mut self) -> Result<Discovered> {
+        for attempt in 0..2 {
+            let resp = match self.discover_once()? {
+                Some(resp) => resp,
+                None => return Ok(Discovered::Silent),
+            };
+            if let Some(err) = resp.get("error") {
+                if err.get("code").and_then(Value::as_i64) != Some(UNSUPPORTED_VERSION) {
+                    return Ok(Discovered::Silent);
+                }
+                let chosen = choose_supported(Revision::V2026_07_28, err)?;
+                if chosen != Revision::V2026_07_28 {
+                    self.offered = vec![chosen];
+                    return Ok(Discovered::Legacy(chosen));
+                }
+                if attempt == 0 {
+                    continue;
+                }
+                bail!(
+                    "the server refused protocol version 2026-07-28 (-32022) twice while listing it in `data.supported`; it contradicts itself"
+                );
+            }
+            return Ok(self.discovered(&resp));
+        }
+        Ok(Discovered::Silent)
+    }
+
+    /// One `server/discover`; `None` when a server of an earlier revision
+    /// closed or stayed silent.
+    fn discover_once(&mut self) -> Result<Option<Value>> {
+        self.rev = Revision::V2026_07_28;
         let id = self.take_id();
         let params = json!({"_meta": self.request_meta(Revision::V2026_07_28)});
         let msg =
@@ -200,40 +362,53 @@ impl Client {
         self.t
             .set_protocol_version(Some(Revision::V2026_07_28.as_str()));
         self.send(&msg.to_string())?;
-        let resp = match self.wait_for(id, None, Some(Duration::from_secs(10))) {
-            Ok(r) => r,
-            // A server of an earlier revision may close or stay silent.
-            Err(_) if self.opts.spec.is_none() => return Ok(None),
-            Err(e) => return Err(e),
-        };
+        match self.wait_for(id, None, Some(Duration::from_secs(10))) {
+            Ok(r) => Ok(Some(r.value)),
+            // A refusal of the client is no sign of an older server.
+            Err(e) if e.is::<super::transport::Denied>() => Err(e),
+            Err(_) if self.opts.spec.is_none() => Ok(None),
+            Err(e) => Err(e),
+        }
+    }
+
+    /// What a `server/discover` result says.
+    fn discovered(&mut self, resp: &Value) -> Discovered {
         let versions = resp
-            .value
             .get("result")
             .and_then(|r| r.get("supportedVersions"))
             .and_then(Value::as_array);
+        self.offered = versions
+            .map(|v| {
+                v.iter()
+                    .filter_map(Value::as_str)
+                    .filter_map(Revision::from_protocol_version)
+                    .collect()
+            })
+            .unwrap_or_default();
         let speaks =
             versions.is_some_and(|v| v.iter().any(|s| s == Revision::V2026_07_28.as_str()));
-        if speaks {
-            if let Some(r) = resp.value.get("result") {
-                self.server_caps = r.get("capabilities").cloned();
-                if self.server_name.is_none() {
-                    self.server_name = r
-                        .get("serverInfo")
-                        .or_else(|| {
-                            r.get("_meta")
-                                .and_then(|m| m.get("io.modelcontextprotocol/serverInfo"))
-                        })
-                        .and_then(|i| i.get("name"))
-                        .and_then(Value::as_str)
-                        .map(str::to_string);
-                }
-            }
-            return Ok(Some(Revision::V2026_07_28));
+        if !speaks {
+            return Discovered::Silent;
         }
-        Ok(None)
+        if let Some(r) = resp.get("result") {
+            self.server_caps = r.get("capabilities").cloned();
+            if self.server_name.is_none() {
+                self.server_name = r
+                    .get("serverInfo")
+                    .or_else(|| {
+                        r.get("_meta")
+                            .and_then(|m| m.get("io.modelcontextprotocol/serverInfo"))
+                    })
+                    .and_then(|i| i.get("name"))
+                    .and_then(Value::as_str)
+                    .map(str::to_string);
+            }
+        }
+        Discovered::Modern
     }
 
     fn initialize(&mut self, asked: Revision) -> Result<Revision> {
+        self.rev = asked;
         let id = self.take_id();
         let params = json!({
             "protocolVersion": asked.as_str(),
@@ -241,10 +416,21 @@ impl Client {
             "clientInfo": client_info(),
         });
         let msg = json!({"jsonrpc": "2.0", "id": id, "method": "initialize", "params": params});
-        self.t.set_protocol_version(None);
+        // Every POST carries the version it speaks, `initialize` included.
+        self.t.set_protocol_version(Some(asked.as_str()));
         self.send(&msg.to_string())?;
         let resp = self.wait_for(id, None, None)?;
         if let Some(err) = resp.value.get("error") {
+            if err.get("code").and_then(Value::as_i64) == Some(UNSUPPORTED_VERSION)
+                && self.opts.spec.is_none()
+                && !self.reinitialized
+            {
+                let chosen = choose_supported(asked, err)?;
+                if chosen != Revision::V2026_07_28 && chosen != asked {
+                    self.reinitialized = true;
+                    return self.initialize(chosen);
+                }
+            }
             bail!(
                 "the server refused `initialize`: {}",
                 sanitize::line(&err.to_string())
@@ -347,8 +533,77 @@ impl Client {
     }
 
     fn send(&mut self, raw: &str) -> Result<()> {
+        self.send_with(raw, Vec::new())
+    }
+
+    fn send_with(&mut self, raw: &str, headers: Vec<(String, String)>) -> Result<()> {
         self.record(Direction::ClientToServer, raw)?;
-        self.t.send(raw)
+        self.t.send_with(raw, headers)
+    }
+
+    /// The `Mcp-Param-*` headers of a `tools/call` (SEP-2243): each argument
+    /// whose property the tool marks `x-mcp-header`, encoded as the SEP
+    /// says. The tools are listed once to learn the marks; a tool whose
+    /// marks are invalid is not called.
+    fn param_headers(
+        &mut self,
+        params: &Map<String, Value>,
+        responder: &mut dyn Responder,
+    ) -> Result<Vec<(String, String)>> {
+        let Some(name) = params.get("name").and_then(Value::as_str) else {
+            return Ok(Vec::new());
+        };
+        if self.tools.is_none() {
+            let mut tools = Vec::new();
+            let mut cursor: Option<Value> = None;
+            for _page in 0..100 {
+                let p = match &cursor {
+                    Some(c) => json!({"cursor": c}),
+                    None => json!({}),
+                };
+                let resp = self.request("tools/list", p, responder)?;
+                let Some(result) = resp.get("result") else {
+                    break;
+                };
+                if let Some(t) = result.get("tools").and_then(Value::as_array) {
+                    tools.extend(t.iter().cloned());
+                }
+                cursor = result.get("nextCursor").filter(|c| !c.is_null()).cloned();
+                if cursor.is_none() {
+                    break;
+                }
+            }
+            self.tools = Some(tools);
+        }
+        let tool = self
+            .tools
+            .as_deref()
+            .unwrap_or_default()
+            .iter()
+            .find(|t| t.get("name").and_then(Value::as_str) == Some(name))
+            .cloned();
+        let Some(tool) = tool else {
+            return Ok(Vec::new());
+        };
+        let marks = header_marks(&tool).map_err(|why| {
+            anyhow!(
+                "the tool `{}` is not called: its inputSchema {why}, and SEP-2243 has clients reject such a tool",
+                sanitize::line(name)
+            )
+        })?;
+        let args = params.get("arguments").and_then(Value::as_object);
+        let mut headers = Vec::new();
+        for (prop, header) in marks {
+            let value = match args.and_then(|a| a.get(&prop)) {
+                Some(Value::String(s)) => super::transport::header_value(s),
+                Some(Value::Number(n)) => n.to_string(),
+                Some(Value::Bool(b)) => b.to_string(),
+                // Null or absent is omitted; an object is no header value.
+                _ => continue,
+            };
+            headers.push((format!("Mcp-Param-{header}"), value));
+        }
+        Ok(headers)
     }
 
     /// Makes one request and returns the final response message (a result,
@@ -361,6 +616,11 @@ impl Client {
     ) -> Result<Value> {
         let Value::Object(base) = params else {
             bail!("request params must be a JSON object");
+        };
+        let param_headers = if method == "tools/call" && self.t.mirrors_params() {
+            self.param_headers(&base, responder)?
+        } else {
+            Vec::new()
         };
         let mut retry: Option<(Map<String, Value>, Option<String>)> = None;
         self.elicited = 0;
@@ -393,7 +653,7 @@ impl Client {
                 let at = text.len() - 2; // before the closing `}}`
                 text.insert_str(at, &format!(",\"requestState\":{state}"));
             }
-            self.send(&text)?;
+            self.send_with(&text, param_headers.clone())?;
             let resp = self.wait_for(id, Some(responder), None)?;
             let result = resp.value.get("result");
             let input_required = self.rev == Revision::V2026_07_28
@@ -447,38 +707,43 @@ impl Client {
                 )));
                 continue;
             }
-            let prefix = format!(
-                "/result/inputRequests/{}/",
-                crate::json::pointer_push("", key).trim_start_matches('/')
-            );
-            let errors: Vec<&Finding> = findings
-                .iter()
-                .filter(|f| f.rule.severity == Severity::Error && f.pointer.starts_with(&prefix))
-                .collect();
-            if !errors.is_empty() {
-                self.notices.push(Notice(format!(
-                    "input `{}` is not a valid elicitation ({}); left unanswered",
-                    sanitize::line(key),
-                    describe(&errors)
-                )));
-                continue;
-            }
+            let at = crate::json::pointer_push("/result/inputRequests", key);
             let params = request.get("params").cloned().unwrap_or(Value::Null);
-            if let Some(refusal) = self.mode_refusal(&params) {
-                self.notices.push(Notice(format!(
-                    "input `{}`: {refusal}; left unanswered",
-                    sanitize::line(key)
-                )));
-                continue;
-            }
+            let prefix = format!("{at}/params");
             let server = self.server_name.clone();
-            let answer = responder.respond(&Request {
+            let notes = self.notes(&findings, &prefix);
+            let req = Request {
                 params: &params,
                 server: server.as_deref(),
                 revision: self.rev,
                 key: Some(key),
-            })?;
-            responses.insert(key.clone(), answer);
+                notes: &notes,
+            };
+            let why = match self.verdict(&findings, &prefix, &params) {
+                Err(why) => why,
+                Ok(()) => {
+                    self.shown_anyway(&notes, Some(key));
+                    let answer = responder.respond(&req)?;
+                    responses.insert(key.clone(), answer);
+                    continue;
+                }
+            };
+            match responder.refused(&req, &why)? {
+                Some(answer) => {
+                    self.notices.push(Notice(format!(
+                        "input `{}` cannot be shown as a form ({}); answered {}",
+                        sanitize::line(key),
+                        why.join("; "),
+                        action_of(&answer)
+                    )));
+                    responses.insert(key.clone(), answer);
+                }
+                None => self.notices.push(Notice(format!(
+                    "input `{}` cannot be shown as a form ({}); left unanswered",
+                    sanitize::line(key),
+                    why.join("; ")
+                ))),
+            }
         }
         Ok((responses, state))
     }
@@ -493,6 +758,59 @@ impl Client {
             );
         }
         Ok(())
+    }
+
+    /// The findings of the elicitation at `prefix`, one line each, for the
+    /// person (errors and warnings; notes are about the carrier).
+    fn notes(&self, findings: &[Finding], prefix: &str) -> Vec<String> {
+        findings
+            .iter()
+            .filter(|f| f.rule.severity != Severity::Note && gate::within(&f.pointer, prefix))
+            .map(gate::note)
+            .collect()
+    }
+
+    /// Whether the elicitation at `prefix` can be shown: `Err` with why
+    /// not (its blocking findings, or a mode the client did not declare).
+    fn verdict(
+        &self,
+        findings: &[Finding],
+        prefix: &str,
+        params: &Value,
+    ) -> std::result::Result<(), Vec<String>> {
+        if let Verdict::Refuse(blocking) =
+            gate::judge(findings, prefix, params, self.rev, self.opts.strict)
+        {
+            return Err(blocking.iter().take(3).map(gate::note).collect());
+        }
+        match self.mode_refusal(params) {
+            Some(refusal) => Err(vec![refusal]),
+            None => Ok(()),
+        }
+    }
+
+    /// Says that an elicitation with findings was shown all the same.
+    fn shown_anyway(&mut self, notes: &[String], key: Option<&str>) {
+        if notes.is_empty() {
+            return;
+        }
+        let which = match key {
+            Some(k) => format!("input `{}`", sanitize::line(k)),
+            None => "the elicitation".to_string(),
+        };
+        let listed = format!(
+            "{}{}",
+            notes.iter().take(3).cloned().collect::<Vec<_>>().join("; "),
+            if notes.len() > 3 { "; ..." } else { "" }
+        );
+        let errors = notes.iter().any(|n| n.contains(" (error) at "));
+        self.notices.push(Notice(if errors {
+            format!(
+                "{which} breaks the spec but a form can show it, so it was answered ({listed}); --strict refuses it"
+            )
+        } else {
+            format!("{which} was answered; it has warnings ({listed})")
+        }));
     }
 
     fn lint(&self, raw: &str) -> Vec<Finding> {
@@ -529,6 +847,7 @@ impl Client {
                 Event::Message(raw) => raw,
                 Event::Garbage(what) => bail!("the server sent {what}; ending the call"),
                 Event::Closed(why) => bail!("{why}"),
+                Event::Denied(why) => return Err(super::transport::Denied(why).into()),
             };
             // What is not JSON cannot be a session line: it ends the call
             // unrecorded, the recording intact up to the last message.
@@ -627,40 +946,65 @@ impl Client {
                         ("error", json!({"code": -32600, "message": "no request is in flight to elicit for"})),
                     );
                 };
-                let errors: Vec<Finding> = self
-                    .lint(raw)
-                    .into_iter()
-                    .filter(|f| f.rule.severity == Severity::Error)
-                    .collect();
-                if !errors.is_empty() {
-                    let refs: Vec<&Finding> = errors.iter().collect();
-                    self.notices.push(Notice(format!(
-                        "refused an invalid elicitation ({}); answered -32602",
-                        describe(&refs)
-                    )));
-                    let data: Vec<Value> = errors
-                        .iter()
-                        .map(|f| json!({"code": f.rule.code, "pointer": f.pointer, "message": f.message}))
-                        .collect();
-                    let error = crate::respond::invalid_request_error(self.rev, data);
-                    self.reply(&id, ("error", error))?;
-                    return self.exchange_done();
-                }
                 let params = value.get("params").cloned().unwrap_or(Value::Null);
-                if let Some(refusal) = self.mode_refusal(&params) {
-                    self.notices.push(Notice(format!(
-                        "refused an elicitation: {refusal}; answered -32602"
-                    )));
-                    self.reply(&id, ("error", json!({"code": -32602, "message": refusal})))?;
-                    return self.exchange_done();
-                }
+                let findings = self.lint(raw);
+                let notes = self.notes(&findings, "/params");
                 let server = self.server_name.clone();
-                let answer = responder.respond(&Request {
+                let req = Request {
                     params: &params,
                     server: server.as_deref(),
                     revision: self.rev,
                     key: None,
-                });
+                    notes: &notes,
+                };
+                if let Err(why) = self.verdict(&findings, "/params", &params) {
+                    let given = match responder.refused(&req, &why) {
+                        Ok(given) => given,
+                        Err(e) => {
+                            let _ = self.reply(
+                                &id,
+                                ("error", json!({"code": -32603, "message": "the client could not answer"})),
+                            );
+                            let _ = self.exchange_done();
+                            return Err(e);
+                        }
+                    };
+                    if let Some(result) = given {
+                        self.notices.push(Notice(format!(
+                            "the elicitation cannot be shown as a form ({}); answered {}",
+                            why.join("; "),
+                            action_of(&result)
+                        )));
+                        self.reply(&id, ("result", result))?;
+                        return self.exchange_done();
+                    }
+                    self.notices.push(Notice(format!(
+                        "refused an elicitation no form can show ({}); answered -32602",
+                        why.join("; ")
+                    )));
+                    let data: Vec<Value> = match gate::judge(
+                        &findings,
+                        "/params",
+                        &params,
+                        self.rev,
+                        self.opts.strict,
+                    ) {
+                        Verdict::Refuse(b) => b
+                            .iter()
+                            .map(|f| json!({"code": f.rule.code, "pointer": f.pointer, "message": f.message}))
+                            .collect(),
+                        Verdict::Show => Vec::new(),
+                    };
+                    let error = if data.is_empty() {
+                        json!({"code": -32602, "message": why.join("; ")})
+                    } else {
+                        crate::respond::invalid_request_error(self.rev, data)
+                    };
+                    self.reply(&id, ("error", error))?;
+                    return self.exchange_done();
+                }
+                self.shown_anyway(&notes, None);
+                let answer = responder.respond(&req);
                 match answer {
                     Ok(result) => {
                         self.reply(&id, ("result", result))?;
@@ -699,15 +1043,64 @@ impl Client {
     }
 }
 
+/// The `x-mcp-header` marks of a tool's inputSchema as (property, header
+/// name) pairs; `Err` says why they are invalid (SEP-2243: a non-empty
+/// token, unique regardless of case, on a string, integer or boolean).
+pub fn header_marks(tool: &Value) -> std::result::Result<Vec<(String, String)>, String> {
+    let Some(props) = tool
+        .get("inputSchema")
+        .and_then(|s| s.get("properties"))
+        .and_then(Value::as_object)
+    else {
+        return Ok(Vec::new());
+    };
+    let mut marks: Vec<(String, String)> = Vec::new();
+    for (prop, schema) in props {
+        let Some(mark) = schema.get("x-mcp-header") else {
+            continue;
+        };
+        let at = sanitize::line(prop).into_owned();
+        let Some(header) = mark.as_str() else {
+            return Err(format!(
+                "marks `{at}` with an x-mcp-header that is not a string"
+            ));
+        };
+        if header.is_empty() {
+            return Err(format!("marks `{at}` with an empty x-mcp-header"));
+        }
+        let tchar = |c: char| c.is_ascii_alphanumeric() || "!#$%&'*+-.^_`|~".contains(c);
+        if !header.chars().all(tchar) {
+            return Err(format!(
+                "marks `{at}` with x-mcp-header `{}`, which is not an HTTP token (ASCII letters, digits and !#$%&'*+-.^_`|~ only)",
+                sanitize::line(header)
+            ));
+        }
+        let ty = schema.get("type").and_then(Value::as_str);
+        if !matches!(ty, Some("string" | "integer" | "boolean")) {
+            return Err(format!(
+                "marks `{at}` with x-mcp-header `{header}` but its type is {}, not string, integer or boolean",
+                schema
+                    .get("type")
+                    .map(|t| sanitize::line(&t.to_string()).into_owned())
+                    .unwrap_or_else(|| "missing".into())
+            ));
+        }
+        if let Some((other, _)) = marks.iter().find(|(_, h)| h.eq_ignore_ascii_case(header)) {
+            return Err(format!(
+                "marks both `{}` and `{at}` with x-mcp-header `{header}` (names are compared regardless of case)",
+                sanitize::line(other)
+            ));
+        }
+        marks.push((prop.clone(), header.to_string()));
+    }
+    Ok(marks)
+}
+
 fn client_info() -> Value {
     json!({"name": "mcp-elicit", "version": env!("CARGO_PKG_VERSION")})
 }
 
-fn describe(findings: &[&Finding]) -> String {
-    findings
-        .iter()
-        .take(3)
-        .map(|f| format!("{} {}", f.rule.code, sanitize::line(&f.message)))
-        .collect::<Vec<_>>()
-        .join("; ")
+/// The action of an `ElicitResult`, for a notice.
+fn action_of(result: &Value) -> &str {
+    result.get("action").and_then(Value::as_str).unwrap_or("?")
 }

@@ -3,7 +3,7 @@
 //! stream, `Mcp-Session-Id` sessions, DELETE to end one.
 
 use std::collections::HashMap;
-use std::io::Read;
+use std::net::SocketAddr;
 use std::sync::mpsc::{self, Receiver, Sender};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
@@ -11,8 +11,10 @@ use std::time::Duration;
 use anyhow::{Context, Result, anyhow};
 use serde_json::{Value, json};
 
-use super::server::{Ask, Engine, Handler, Reply, Stop, answer_of, error, only, tool_response};
-use super::transport::MAX_MESSAGE;
+use super::http::{self, Limits, Request, Responder};
+use super::server::{
+    Ask, Engine, Handler, Reply, Stop, answer_of, codes, error, only, tool_response,
+};
 use crate::spec::Revision;
 
 /// How a server sends its 2025 elicitation requests over HTTP.
@@ -30,9 +32,18 @@ const ANSWER_WAIT: Duration = Duration::from_secs(3600);
 /// How often, while waiting, the tool call's stream is checked with an SSE
 /// comment: a client that dropped the call is noticed within two of these.
 const ALIVE_CHECK: Duration = Duration::from_secs(2);
+/// How often a quiet SSE stream gets a comment.
+const HEARTBEAT: Duration = Duration::from_secs(15);
+/// Sessions (2025-06-18, 2025-11-25) open at once.
+const MAX_SESSIONS: usize = 4096;
+/// A session no request has named for this long may be ended to make room
+/// for a new one (clients that never send DELETE).
+const SESSION_IDLE: Duration = Duration::from_secs(600);
 
 struct Session {
     engine: Engine<'static>,
+    /// When a request last named it.
+    used: Mutex<std::time::Instant>,
     /// Elicitation requests waiting for their answer, by request id.
     pending: Mutex<HashMap<String, Sender<Value>>>,
     /// The standalone GET stream, when open.
@@ -45,20 +56,26 @@ struct State {
     modern: Engine<'static>,
     sessions: Mutex<HashMap<String, Arc<Session>>>,
     ask_on: AskOn,
+    /// Where the server listens: `Host` must name it.
+    bound: SocketAddr,
+    /// Origins allowed besides the server's own.
+    allow_origins: Vec<String>,
 }
 
 fn sse_event(msg: &Value) -> Vec<u8> {
     format!("event: message\ndata: {msg}\n\n").into_bytes()
 }
 
-fn header(name: &str, value: &str) -> tiny_http::Header {
-    tiny_http::Header::from_bytes(name.as_bytes(), value.as_bytes()).expect("valid header")
+fn json_response(r: Responder, status: u16, body: &Value, extra: &[(&str, &str)]) {
+    let mut headers = vec![("Content-Type", "application/json")];
+    headers.extend_from_slice(extra);
+    r.respond(status, &headers, body.to_string().as_bytes());
 }
 
-fn json_response(status: u16, body: &Value) -> tiny_http::Response<std::io::Cursor<Vec<u8>>> {
-    tiny_http::Response::from_data(body.to_string().into_bytes())
-        .with_status_code(status)
-        .with_header(header("Content-Type", "application/json"))
+/// A JSON-RPC error that answers no request in particular (the request was
+/// refused before it was read as one).
+fn http_error(r: Responder, status: u16, code: i64, message: &str) {
+    json_response(r, status, &error(&Value::Null, code, message), &[]);
 }
 
 fn random_id() -> String {
@@ -67,40 +84,178 @@ fn random_id() -> String {
     data_encoding::HEXLOWER.encode(&b)
 }
 
+/// How `serve_http` serves.
+#[derive(Debug, Clone)]
+pub struct HttpOptions {
+    pub ask_on: AskOn,
+    /// Origins besides the server's own whose pages may call it, as
+    /// `scheme://host[:port]` (see [`parse_origin`]).
+    pub allow_origins: Vec<String>,
+    pub limits: Limits,
+}
+
+impl HttpOptions {
+    pub fn new(ask_on: AskOn) -> HttpOptions {
+        HttpOptions {
+            ask_on,
+            allow_origins: Vec::new(),
+            limits: Limits::default(),
+        }
+    }
+}
+
+/// An origin as browsers send it (`scheme://host[:port]`, the port left
+/// out when it is the scheme's own), from what a person wrote; `Err` says
+/// what is wrong with it.
+pub fn parse_origin(s: &str) -> std::result::Result<String, String> {
+    let u = url::Url::parse(s).map_err(|e| format!("`{s}` is not an origin ({e})"))?;
+    if !matches!(u.scheme(), "http" | "https") || u.host_str().is_none() {
+        return Err(format!(
+            "`{s}` is not an origin: write scheme://host[:port], e.g. http://localhost:5173"
+        ));
+    }
+    if !matches!(u.path(), "" | "/") || u.query().is_some() || u.fragment().is_some() {
+        return Err(format!(
+            "`{s}` is not an origin: it has a path; write only scheme://host[:port]"
+        ));
+    }
+    Ok(u.origin().ascii_serialization())
+}
+
 /// Serves `handler` on `addr` (e.g. `127.0.0.1:8080`, path `/mcp`) until
 /// the process ends. `ready` receives the bound address.
 pub fn serve_http(
     handler: &'static dyn Handler,
     addr: &str,
-    ask_on: AskOn,
-    ready: impl FnOnce(std::net::SocketAddr),
+    options: &HttpOptions,
+    ready: impl FnOnce(SocketAddr),
 ) -> Result<()> {
-    let server =
-        tiny_http::Server::http(addr).map_err(|e| anyhow!("cannot listen on {addr}: {e}"))?;
-    let bound = server
-        .server_addr()
-        .to_ip()
-        .context("the server is not on an IP address")?;
+    let listener =
+        std::net::TcpListener::bind(addr).with_context(|| format!("cannot listen on {addr}"))?;
+    let bound = listener.local_addr().context("the server has no address")?;
+    let mut allow_origins = Vec::with_capacity(options.allow_origins.len());
+    for o in &options.allow_origins {
+        allow_origins.push(parse_origin(o).map_err(|e| anyhow!(e))?);
+    }
     let state = Arc::new(State {
         handler,
         modern: Engine::new(handler)?,
         sessions: Mutex::new(HashMap::new()),
-        ask_on,
+        ask_on: options.ask_on,
+        bound,
+        allow_origins,
     });
     ready(bound);
-    for request in server.incoming_requests() {
-        let state = Arc::clone(&state);
-        std::thread::spawn(move || handle(&state, request));
-    }
-    Ok(())
+    http::serve(
+        listener,
+        options.limits,
+        Arc::new(move |req, resp| handle(&state, req, resp)),
+    )
+    .with_context(|| format!("serving on {bound}"))
 }
 
-fn handle(state: &Arc<State>, mut request: tiny_http::Request) {
-    let session_id = request
-        .headers()
-        .iter()
-        .find(|h| h.field.equiv("Mcp-Session-Id"))
-        .map(|h| h.value.as_str().to_string());
+/// Whether `host` (a `Host` header, or the host of an `Origin`) names the
+/// server: its own address or a loopback name, on its port. A server bound
+/// to every interface (`--allow-remote`) takes any name on its port.
+fn names_server(host: &str, bound: SocketAddr) -> bool {
+    let (name, port) = if let Some(rest) = host.strip_prefix('[') {
+        let Some((ip, after)) = rest.split_once(']') else {
+            return false;
+        };
+        (format!("[{ip}]"), after.strip_prefix(':'))
+    } else {
+        match host.rsplit_once(':') {
+            Some((n, p)) => (n.to_string(), Some(p)),
+            None => (host.to_string(), None),
+        }
+    };
+    let port_ok = match port {
+        Some(p) => p.parse::<u16>().ok() == Some(bound.port()),
+        None => bound.port() == 80,
+    };
+    if !port_ok {
+        return false;
+    }
+    let name = name.to_ascii_lowercase();
+    let ip = bound.ip();
+    if ip.is_unspecified() {
+        return true;
+    }
+    let own = match ip {
+        std::net::IpAddr::V4(v4) => v4.to_string(),
+        std::net::IpAddr::V6(v6) => format!("[{v6}]"),
+    };
+    name == own
+        || (ip.is_loopback() && matches!(name.as_str(), "localhost" | "127.0.0.1" | "[::1]"))
+}
+
+/// Refuses a request from a page of a foreign site (its `Origin`) or sent
+/// to another name (its `Host`): what a DNS-rebinding page does. `true`
+/// when the request was refused.
+fn refused_origin(state: &State, req: &Request, resp: &mut Option<Responder>) -> bool {
+    let refuse = |resp: &mut Option<Responder>, status, message: &str| {
+        if let Some(r) = resp.take() {
+            http_error(r, status, -32600, message);
+        }
+        true
+    };
+    match (req.header_count("Host"), req.header("Host")) {
+        (1, Some(h)) if names_server(h, state.bound) => {}
+        (1, Some(h)) => {
+            return refuse(
+                resp,
+                421,
+                &format!(
+                    "Host `{}` is not this server ({}); a page that rebinds a name to this machine cannot use it",
+                    crate::sanitize::line(h),
+                    state.bound
+                ),
+            );
+        }
+        _ => return refuse(resp, 400, "a request needs exactly one Host header"),
+    }
+    let Some(origin) = req.header("Origin") else {
+        return false;
+    };
+    if req.header_count("Origin") > 1 {
+        return refuse(resp, 403, "more than one Origin header");
+    }
+    let same_site = url::Url::parse(origin).ok().is_some_and(|u| {
+        u.scheme() == "http"
+            && u.host_str().is_some_and(|h| {
+                let port = u.port_or_known_default().unwrap_or(80);
+                names_server(&format!("{h}:{port}"), state.bound)
+            })
+    });
+    let allowed = same_site || parse_origin(origin).is_ok_and(|o| state.allow_origins.contains(&o));
+    if allowed {
+        return false;
+    }
+    refuse(
+        resp,
+        403,
+        &format!(
+            "Origin `{}` may not use this server; if that page is trusted, start the server with --allow-origin {0}",
+            crate::sanitize::line(origin)
+        ),
+    )
+}
+
+fn handle(state: &Arc<State>, req: Request, resp: Responder) {
+    let mut resp = Some(resp);
+    if refused_origin(state, &req, &mut resp) {
+        return;
+    }
+    let Some(resp) = resp else { return };
+    if req.path() != "/mcp" {
+        resp.respond(
+            404,
+            &[("Content-Type", "text/plain")],
+            b"not found: the endpoint is /mcp\n",
+        );
+        return;
+    }
+    let session_id = req.header("Mcp-Session-Id").map(str::to_string);
     let session = session_id.as_ref().and_then(|id| {
         state
             .sessions
@@ -109,19 +264,13 @@ fn handle(state: &Arc<State>, mut request: tiny_http::Request) {
             .get(id)
             .cloned()
     });
-    let path_ok = request.url().split('?').next() == Some("/mcp");
-    if !path_ok {
-        let _ = request.respond(
-            tiny_http::Response::from_string("not found: the endpoint is /mcp")
-                .with_status_code(404),
-        );
-        return;
+    if let Some(s) = &session {
+        *s.used.lock().unwrap_or_else(|p| p.into_inner()) = std::time::Instant::now();
     }
-    match request.method() {
-        tiny_http::Method::Get => {
+    match req.method.as_str() {
+        "GET" => {
             let Some(session) = session else {
-                let _ = request
-                    .respond(tiny_http::Response::from_string("no session").with_status_code(405));
+                resp.respond(405, &[("Allow", "POST, DELETE")], b"no session\n");
                 return;
             };
             let (tx, rx) = mpsc::channel();
@@ -129,55 +278,146 @@ fn handle(state: &Arc<State>, mut request: tiny_http::Request) {
             // A comment first, so the client sees the stream open at once.
             let _ = tx.send(b": stream open\n\n".to_vec());
             drop(tx);
-            stream(request, &rx);
+            stream(resp, &rx);
         }
-        tiny_http::Method::Delete => {
+        "DELETE" => {
             if let Some(id) = session_id {
-                state
+                let gone = state
                     .sessions
                     .lock()
                     .unwrap_or_else(|p| p.into_inner())
                     .remove(&id);
+                // Its GET stream ends with it.
+                if let Some(s) = gone {
+                    s.get_stream
+                        .lock()
+                        .unwrap_or_else(|p| p.into_inner())
+                        .take();
+                }
             }
-            let _ = request.respond(tiny_http::Response::empty(200));
+            resp.respond(200, &[], b"");
         }
-        tiny_http::Method::Post => {
-            let mut body = Vec::new();
-            if request
-                .as_reader()
-                .take(MAX_MESSAGE as u64 + 1)
-                .read_to_end(&mut body)
-                .is_err()
-                || body.len() > MAX_MESSAGE
-            {
-                let _ = request.respond(json_response(
-                    413,
-                    &json!({"error": "body too large or unreadable"}),
-                ));
-                return;
-            }
-            let msg: Value = match serde_json::from_slice(&body) {
+        "POST" => {
+            let msg: Value = match serde_json::from_slice(&req.body) {
                 Ok(v) => v,
                 Err(e) => {
                     let m = error(&Value::Null, -32700, &format!("parse error: {e}"));
-                    let _ = request.respond(json_response(400, &m));
+                    json_response(resp, 400, &m, &[]);
                     return;
                 }
             };
-            post(state, session_id, session, msg, request);
+            post(state, &req, session_id, session, msg, resp);
         }
-        _ => {
-            let _ = request.respond(tiny_http::Response::empty(405));
+        _ => resp.respond(405, &[("Allow", "GET, POST, DELETE")], b""),
+    }
+}
+
+/// The revisions that speak through sessions (`initialize`).
+const SESSION_VERSIONS: [&str; 4] = ["2024-11-05", "2025-03-26", "2025-06-18", "2025-11-25"];
+
+/// Whether a request is one of 2026-07-28 (its `_meta` names a protocol
+/// version, or its `MCP-Protocol-Version` header is not a session
+/// revision); if so, `Err` holds the refusal of what its headers say
+/// (SEP-2243): `MCP-Protocol-Version` must repeat `_meta`'s version,
+/// `Mcp-Method` the method, and `Mcp-Name` the tool or prompt name or the
+/// resource URI (400 and -32020 otherwise). A request whose `_meta` lacks
+/// what it needs is left to the engine (-32602).
+fn modern_request(req: &Request, msg: &Value) -> Option<std::result::Result<(), Value>> {
+    let header_version = req.header("MCP-Protocol-Version");
+    let params = msg.get("params");
+    let body_version = params
+        .and_then(|p| p.get("_meta"))
+        .and_then(|m| m.get(super::client::PROTOCOL_VERSION_META));
+    let modern =
+        body_version.is_some() || header_version.is_some_and(|v| !SESSION_VERSIONS.contains(&v));
+    if !modern {
+        return None;
+    }
+    let id = msg.get("id").cloned().unwrap_or(Value::Null);
+    let mismatch = |what: String| Some(Err(error(&id, codes::HEADER_MISMATCH, &what)));
+    let Some(body_version) = body_version.and_then(Value::as_str) else {
+        // The engine says what _meta lacks.
+        return Some(Ok(()));
+    };
+    match header_version {
+        None => {
+            return mismatch(format!(
+                "the MCP-Protocol-Version header is missing; it must repeat _meta's protocol version {body_version}"
+            ));
+        }
+        Some(h) if h != body_version => {
+            return mismatch(format!(
+                "the MCP-Protocol-Version header says {}, _meta says {body_version}",
+                crate::sanitize::line(h)
+            ));
+        }
+        Some(_) => {}
+    }
+    let method = msg.get("method").and_then(Value::as_str).unwrap_or("");
+    match req.header("Mcp-Method") {
+        None => {
+            return mismatch(format!(
+                "the Mcp-Method header is missing; it must repeat the method {method}"
+            ));
+        }
+        Some(h) if h != method => {
+            return mismatch(format!(
+                "the Mcp-Method header says {}, the body's method is {method}",
+                crate::sanitize::line(h)
+            ));
+        }
+        Some(_) => {}
+    }
+    let name_key = match method {
+        "tools/call" | "prompts/get" => Some("name"),
+        "resources/read" => Some("uri"),
+        _ => None,
+    };
+    if let Some(body_name) = name_key
+        .and_then(|k| params?.get(k))
+        .and_then(Value::as_str)
+    {
+        match req.header("Mcp-Name").map(decode_header_value) {
+            None => {
+                return mismatch(format!(
+                    "the Mcp-Name header is missing; it must repeat {body_name:?}"
+                ));
+            }
+            Some(Err(why)) => return mismatch(format!("the Mcp-Name header {why}")),
+            Some(Ok(h)) if h != body_name => {
+                return mismatch(format!(
+                    "the Mcp-Name header says {:?}, the body says {body_name:?}",
+                    crate::sanitize::line(&h)
+                ));
+            }
+            Some(Ok(_)) => {}
         }
     }
+    Some(Ok(()))
+}
+
+/// A header value as sent: plain, or `=?base64?...?=` for what plain
+/// ASCII cannot carry (SEP-2243).
+fn decode_header_value(v: &str) -> std::result::Result<String, String> {
+    let Some(inner) = v
+        .strip_prefix("=?base64?")
+        .and_then(|r| r.strip_suffix("?="))
+    else {
+        return Ok(v.to_string());
+    };
+    let bytes = data_encoding::BASE64
+        .decode(inner.as_bytes())
+        .map_err(|_| "is not valid base64 inside =?base64?...?=".to_string())?;
+    String::from_utf8(bytes).map_err(|_| "does not decode to UTF-8".to_string())
 }
 
 fn post(
     state: &Arc<State>,
+    req: &Request,
     session_id: Option<String>,
     session: Option<Arc<Session>>,
     msg: Value,
-    request: tiny_http::Request,
+    resp: Responder,
 ) {
     let method = msg
         .get("method")
@@ -196,36 +436,37 @@ fn post(
                 let _ = tx.send(msg.clone());
             }
         }
-        let _ = request.respond(tiny_http::Response::empty(202));
+        resp.respond(202, &[], b"");
         return;
     }
     if msg.get("id").is_none() {
-        let _ = request.respond(tiny_http::Response::empty(202));
+        resp.respond(202, &[], b"");
         return;
     }
-    let modern = msg
-        .get("params")
-        .and_then(|p| p.get("_meta"))
-        .and_then(|m| m.get(super::client::PROTOCOL_VERSION_META))
-        .is_some();
-    if modern {
-        let reply = match state.modern.handle(&msg) {
-            Reply::Message(m) => m,
-            _ => error(&msg["id"], -32603, "unexpected"),
+    if let Some(rules) = modern_request(req, &msg) {
+        let reply = match rules {
+            Err(refusal) => refusal,
+            Ok(()) => state.modern.handle_modern(&msg),
         };
-        let status = if reply.get("error").and_then(|e| e.get("code")) == Some(&json!(-32022)) {
-            400
-        } else {
-            200
+        let status = match reply.pointer("/error/code").and_then(Value::as_i64) {
+            Some(codes::METHOD_NOT_FOUND) => 404,
+            Some(
+                codes::INVALID_PARAMS
+                | codes::HEADER_MISMATCH
+                | codes::MISSING_CAPABILITY
+                | codes::UNSUPPORTED_VERSION
+                | -32600,
+            ) => 400,
+            _ => 200,
         };
-        let _ = request.respond(json_response(status, &reply));
+        json_response(resp, status, &reply, &[]);
         return;
     }
     if method.as_deref() == Some("initialize") {
         let engine = match Engine::new(state.handler) {
             Ok(e) => e,
             Err(e) => {
-                let _ = request.respond(json_response(500, &json!({"error": e.to_string()})));
+                json_response(resp, 500, &json!({"error": e.to_string()}), &[]);
                 return;
             }
         };
@@ -234,20 +475,37 @@ fn post(
             _ => Value::Null,
         };
         let id = random_id();
-        state
-            .sessions
-            .lock()
-            .unwrap_or_else(|p| p.into_inner())
-            .insert(
+        {
+            let mut sessions = state.sessions.lock().unwrap_or_else(|p| p.into_inner());
+            if sessions.len() >= MAX_SESSIONS {
+                // Sessions nobody has used for a while, and that nobody is
+                // waiting on, make room.
+                sessions.retain(|_, s| {
+                    Arc::strong_count(s) > 1
+                        || s.used.lock().unwrap_or_else(|p| p.into_inner()).elapsed() < SESSION_IDLE
+                });
+            }
+            if sessions.len() >= MAX_SESSIONS {
+                drop(sessions);
+                let m = error(
+                    &msg["id"],
+                    -32603,
+                    "too many open sessions; end one (DELETE) and initialize again",
+                );
+                json_response(resp, 503, &m, &[]);
+                return;
+            }
+            sessions.insert(
                 id.clone(),
                 Arc::new(Session {
                     engine,
+                    used: Mutex::new(std::time::Instant::now()),
                     pending: Mutex::new(HashMap::new()),
                     get_stream: Mutex::new(None),
                 }),
             );
-        let _ =
-            request.respond(json_response(200, &reply).with_header(header("Mcp-Session-Id", &id)));
+        }
+        json_response(resp, 200, &reply, &[("Mcp-Session-Id", &id)]);
         return;
     }
     let Some(session) = session else {
@@ -257,16 +515,12 @@ fn post(
             (400, "no Mcp-Session-Id: initialize first")
         };
         let m = error(&msg["id"], -32600, text);
-        let _ = request.respond(json_response(status, &m));
+        json_response(resp, status, &m, &[]);
         return;
     };
     match session.engine.handle(&msg) {
-        Reply::Message(m) => {
-            let _ = request.respond(json_response(200, &m));
-        }
-        Reply::Nothing => {
-            let _ = request.respond(tiny_http::Response::empty(202));
-        }
+        Reply::Message(m) => json_response(resp, 200, &m, &[]),
+        Reply::Nothing => resp.respond(202, &[], b""),
         Reply::RunTool {
             id,
             name,
@@ -290,7 +544,7 @@ fn post(
                 let outcome = handler.call(&name, &args, &mut ask);
                 let _ = tx.send(sse_event(&tool_response(&id, outcome)));
             });
-            stream(request, &rx);
+            stream(resp, &rx);
         }
     }
 }
@@ -387,24 +641,84 @@ impl Ask for HttpLive<'_> {
     }
 }
 
-/// Answers `request` with an SSE stream of what arrives on `rx`, each event
-/// sent and flushed as it comes (a buffered body would hold an elicitation
-/// back until the stream ends). Chunked transfer marks the end.
-fn stream(request: tiny_http::Request, rx: &Receiver<Vec<u8>>) {
-    use std::io::Write;
-    let mut w = request.into_writer();
-    let head = "HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\nCache-Control: no-cache\r\nTransfer-Encoding: chunked\r\n\r\n";
-    if w.write_all(head.as_bytes())
-        .and_then(|()| w.flush())
-        .is_err()
-    {
+/// Answers with an SSE stream of what arrives on `rx`, each event sent and
+/// flushed as it comes (a buffered body would hold an elicitation back
+/// until the stream ends). A quiet stream gets a comment now and then, so
+/// that a client that has gone is noticed and its thread freed.
+fn stream(resp: Responder, rx: &Receiver<Vec<u8>>) {
+    let Some(mut body) = resp.stream(
+        200,
+        &[
+            ("Content-Type", "text/event-stream"),
+            ("Cache-Control", "no-cache"),
+        ],
+    ) else {
         return;
-    }
-    for chunk in rx.iter() {
-        let framed = [format!("{:x}\r\n", chunk.len()).as_bytes(), &chunk, b"\r\n"].concat();
-        if w.write_all(&framed).and_then(|()| w.flush()).is_err() {
+    };
+    loop {
+        let sent = match rx.recv_timeout(HEARTBEAT) {
+            Ok(chunk) => body.send(&chunk),
+            Err(mpsc::RecvTimeoutError::Timeout) => body.send(b": keep-alive\n\n"),
+            Err(mpsc::RecvTimeoutError::Disconnected) => break,
+        };
+        if sent.is_err() {
             return;
         }
     }
-    let _ = w.write_all(b"0\r\n\r\n").and_then(|()| w.flush());
+    body.finish();
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_host_names_the_server_only_with_its_address_or_a_loopback_name_and_its_port() {
+        let v4: SocketAddr = "127.0.0.1:8808".parse().unwrap();
+        for ok in [
+            "127.0.0.1:8808",
+            "localhost:8808",
+            "LOCALHOST:8808",
+            "[::1]:8808",
+        ] {
+            assert!(names_server(ok, v4), "{ok}");
+        }
+        for bad in [
+            "127.0.0.1",
+            "127.0.0.1:80",
+            "evil.example:8808",
+            "127.0.0.2:8808",
+            "localhost.evil.example:8808",
+            "[::1",
+            "127.0.0.1:8808:1",
+            "",
+        ] {
+            assert!(!names_server(bad, v4), "{bad}");
+        }
+        let v6: SocketAddr = "[::1]:9000".parse().unwrap();
+        assert!(names_server("[::1]:9000", v6));
+        assert!(!names_server("[::2]:9000", v6));
+        let lan: SocketAddr = "192.168.1.5:80".parse().unwrap();
+        assert!(names_server("192.168.1.5", lan), "port 80 may be left out");
+        assert!(!names_server("localhost", lan), "not loopback");
+        let any: SocketAddr = "0.0.0.0:8808".parse().unwrap();
+        assert!(names_server("my-laptop.lan:8808", any));
+        assert!(!names_server("my-laptop.lan:9999", any));
+    }
+
+    #[test]
+    fn an_allowed_origin_is_kept_as_browsers_send_it() {
+        assert_eq!(
+            parse_origin("HTTP://LocalHost:5173/").unwrap(),
+            "http://localhost:5173"
+        );
+        assert_eq!(
+            parse_origin("https://tools.example:443").unwrap(),
+            "https://tools.example"
+        );
+        assert!(parse_origin("localhost:5173").is_err());
+        assert!(parse_origin("http://x.example/app").is_err());
+        assert!(parse_origin("http://x.example/?q").is_err());
+        assert!(parse_origin("file:///tmp").is_err());
+    }
 }

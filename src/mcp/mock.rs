@@ -38,6 +38,9 @@ pub struct Question {
     /// The argument whose recorded value was the message: the served
     /// message is the caller's value of it.
     pub message_arg: Option<String>,
+    /// The `inputRequests` key it was recorded under (2026-07-28), kept
+    /// when it is served.
+    pub key: Option<String>,
 }
 
 /// A tool of the mock server.
@@ -49,6 +52,11 @@ pub struct MockTool {
     /// The recorded call's arguments (empty for request files).
     pub arguments: Map<String, Value>,
     pub questions: Vec<Question>,
+    /// Client capabilities the recorded server required of this call
+    /// (from a recorded -32021 error).
+    pub required: Vec<String>,
+    /// The recorded result of a call that asked nothing: served as it was.
+    pub result: Option<Value>,
 }
 
 impl MockTool {
@@ -76,13 +84,23 @@ impl MockTool {
             schema["required"] = json!(self.arguments.keys().collect::<Vec<_>>());
         }
         let n = self.questions.len();
-        Tool {
-            name: self.name.clone(),
-            description: format!(
+        let description = if n > 0 {
+            format!(
                 "Asks {n} elicitation{} from {}",
                 if n == 1 { "" } else { "s" },
                 self.origin
-            ),
+            )
+        } else if self.result.is_some() {
+            format!("Answers as recorded at {}, asking nothing", self.origin)
+        } else {
+            format!(
+                "Needs the client capabilities {:?}, as recorded at {}",
+                self.required, self.origin
+            )
+        };
+        Tool {
+            name: self.name.clone(),
+            description,
             input_schema: schema,
         }
     }
@@ -176,11 +194,10 @@ pub fn load_bytes(
             message: "the session holds no elicitation/create request; nothing to ask".into(),
         });
     }
+    // Beside the tools that ask, the calls that asked nothing are served
+    // as recorded: their result, or their refusal for want of a capability.
     Ok(Source {
-        tools: tools
-            .into_iter()
-            .filter(|t| !t.questions.is_empty())
-            .collect(),
+        tools: tools.into_iter().filter(MockTool::serves).collect(),
         session: jsonl,
     })
 }
@@ -197,6 +214,7 @@ fn load_request(text: &str, name: &str, stem: &str) -> Result<Vec<MockTool>, Loa
             params: e.params.to_value(),
             origin: format!("{name}:{}", index.line_col(e.params.span.start).0),
             message_arg: None,
+            key: None,
         })
         .collect::<Vec<_>>();
     if questions.is_empty() {
@@ -213,6 +231,8 @@ fn load_request(text: &str, name: &str, stem: &str) -> Result<Vec<MockTool>, Loa
         origin: name.to_string(),
         arguments: Map::new(),
         questions,
+        required: Vec::new(),
+        result: None,
     }])
 }
 
@@ -229,6 +249,8 @@ fn load_session(text: &str, name: &str, stem: &str) -> std::io::Result<Vec<MockT
                 origin: name.to_string(),
                 arguments: Map::new(),
                 questions: Vec::new(),
+                required: Vec::new(),
+                result: None,
             });
             tools.len() - 1
         })
@@ -263,6 +285,8 @@ fn load_session(text: &str, name: &str, stem: &str) -> std::io::Result<Vec<MockT
                                 .cloned()
                                 .unwrap_or_default(),
                             questions: Vec::new(),
+                            required: Vec::new(),
+                            result: None,
                         });
                         tools.len() - 1
                     }
@@ -275,7 +299,7 @@ fn load_session(text: &str, name: &str, stem: &str) -> std::io::Result<Vec<MockT
                     Some((_, i)) => *i,
                     None => loose_tool(&mut tools, &mut loose),
                 };
-                tools[at].ask(p.to_value(), format!("{name}:{line_no}"));
+                tools[at].ask(p.to_value(), format!("{name}:{line_no}"), None);
             }
             // What a prompt or resource asked is served as a tool too: the
             // one named after the file.
@@ -299,13 +323,25 @@ fn load_session(text: &str, name: &str, stem: &str) -> std::io::Result<Vec<MockT
                 };
                 let (_, at) = open.remove(pos);
                 if let Some(ir) = document::input_required(msg) {
-                    for (_, m, request) in ir.requests {
+                    for (key, m, request) in ir.requests {
                         if m == Some("elicitation/create")
                             && let Some(p) = request.get("params")
                         {
-                            tools[at].ask(p.to_value(), format!("{name}:{line_no}"));
+                            tools[at].ask(p.to_value(), format!("{name}:{line_no}"), Some(key));
                         }
                     }
+                } else if let Some(e) = msg.get("error") {
+                    // Refused for want of a client capability (2026-07-28).
+                    if e.get("code").map(|c| c.to_value()) == Some(json!(-32021))
+                        && let Some(caps) = e
+                            .get("data")
+                            .and_then(|d| d.get("requiredCapabilities"))
+                            .and_then(json::Node::as_object)
+                    {
+                        tools[at].required = caps.iter().map(|m| m.key.to_string()).collect();
+                    }
+                } else if let Some(r) = msg.get("result") {
+                    tools[at].result = Some(r.to_value());
                 }
             }
         }
@@ -315,11 +351,16 @@ fn load_session(text: &str, name: &str, stem: &str) -> std::io::Result<Vec<MockT
 }
 
 impl MockTool {
+    /// Whether it has something to serve: questions, or a recorded outcome.
+    pub fn serves(&self) -> bool {
+        !self.questions.is_empty() || self.result.is_some() || !self.required.is_empty()
+    }
+
     fn is_tool(&self, tool: &str) -> bool {
         self.name == tool_name(tool)
     }
 
-    fn ask(&mut self, params: Value, origin: String) {
+    fn ask(&mut self, params: Value, origin: String, key: Option<String>) {
         let message_arg = params
             .get("message")
             .and_then(|m| self.arguments.iter().find(|(_, v)| *v == m))
@@ -328,6 +369,7 @@ impl MockTool {
             params,
             origin,
             message_arg,
+            key,
         });
     }
 }
@@ -630,6 +672,9 @@ pub trait Report: Send + Sync {
     fn exchange(&self, e: &Exchange);
     /// The client broke the protocol (see [`Handler::client_error`]).
     fn client_error(&self, what: &str);
+    /// Something the client did that was let pass (see
+    /// [`Handler::client_note`]).
+    fn note(&self, _what: &str) {}
 }
 
 /// The handler that serves [`MockTool`]s.
@@ -684,11 +729,38 @@ impl Handler for Mock {
         self.sink.client_error(what);
     }
 
+    fn client_note(&self, what: &str) {
+        self.sink.note(what);
+    }
+
+    fn required_capabilities(&self, name: &str) -> Vec<String> {
+        let Some(tool) = self.tools.iter().find(|t| t.name == name) else {
+            return Vec::new();
+        };
+        let mut caps = tool.required.clone();
+        if !tool.questions.is_empty() && !caps.iter().any(|c| c == "elicitation") {
+            caps.push("elicitation".into());
+        }
+        caps
+    }
+
     fn call(&self, name: &str, args: &Value, ask: &mut dyn Ask) -> Result<Value, Stop> {
         let Some(tool) = self.tools.iter().find(|t| t.name == name) else {
             return Ok(text_result(format!("unknown tool {name}"), true));
         };
         let rev = ask.revision();
+        if tool.questions.is_empty() {
+            return Ok(match &tool.result {
+                Some(r) => r.clone(),
+                None => text_result(
+                    format!(
+                        "{name}: nothing recorded to serve; the recorded call ({}) was refused for want of {:?}",
+                        tool.origin, tool.required
+                    ),
+                    true,
+                ),
+            });
+        }
         if ask.capability().is_none() {
             return Ok(text_result(
                 format!("{name} asks for input, but the client declared no elicitation capability"),
@@ -728,9 +800,23 @@ impl Handler for Mock {
                     std::thread::sleep(settings.delay);
                 }
                 let sent = Instant::now();
-                let outcomes = match settings.burst {
-                    0 | 1 => vec![ask.elicit(params.clone())],
-                    n => ask.elicit_all(vec![params.clone(); n as usize]),
+                // Recorded keys are kept; copies in a burst get `_2`, `_3`.
+                let outcomes = match (&q.key, settings.burst) {
+                    (None, 0 | 1) => vec![ask.elicit(params.clone())],
+                    (None, n) => ask.elicit_all(vec![params.clone(); n as usize]),
+                    (Some(k), 0 | 1) => vec![ask.elicit_keyed(k, params.clone())],
+                    (Some(k), n) => ask.elicit_all_keyed(
+                        (1..=n)
+                            .map(|i| {
+                                let key = if i == 1 {
+                                    k.clone()
+                                } else {
+                                    format!("{k}_{i}")
+                                };
+                                (key, params.clone())
+                            })
+                            .collect(),
+                    ),
                 };
                 let elapsed = match next {
                     NextAnswer::AskNow => Some(sent.elapsed()),

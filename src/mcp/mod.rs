@@ -3,6 +3,7 @@
 //! asks them, and the mock server `serve` builds on it.
 
 pub mod client;
+pub mod http;
 pub mod http_server;
 pub mod mock;
 pub mod replay;

@@ -23,6 +23,7 @@ use crate::lines::{LineRead, read_line_bounded};
 use crate::mcp::client::PROTOCOL_VERSION_META;
 use crate::mcp::transport::MAX_MESSAGE;
 use crate::spec::Revision;
+use crate::validate::json_kind;
 
 /// A tool a server offers.
 #[derive(Debug, Clone, PartialEq)]
@@ -37,8 +38,8 @@ pub struct Tool {
 #[derive(Debug, Clone, PartialEq)]
 pub enum Stop {
     /// 2026-07-28: these questions are not answered yet; ask them in an
-    /// `InputRequiredResult`.
-    InputRequired(Vec<Value>),
+    /// `InputRequiredResult`, each under its `inputRequests` key.
+    InputRequired(Vec<(String, Value)>),
     /// The client answered the elicitation with a JSON-RPC error.
     Refused(Value),
     /// The client is gone or broke the protocol.
@@ -54,6 +55,21 @@ pub trait Ask {
     /// out in one `InputRequiredResult`, so an unanswered one stops the run.
     fn elicit_all(&mut self, params: Vec<Value>) -> Vec<std::result::Result<Value, Stop>> {
         params.into_iter().map(|p| self.elicit(p)).collect()
+    }
+    /// Like [`Ask::elicit`], naming the question: in 2026-07-28 `key` is
+    /// its `inputRequests` key, under which the retry answers it. Without
+    /// a name a question is keyed `q1`, `q2`, ... in the order asked.
+    fn elicit_keyed(&mut self, key: &str, params: Value) -> std::result::Result<Value, Stop> {
+        let _ = key;
+        self.elicit(params)
+    }
+    /// Like [`Ask::elicit_all`], each question under its key (distinct
+    /// within the batch).
+    fn elicit_all_keyed(
+        &mut self,
+        keyed: Vec<(String, Value)>,
+    ) -> Vec<std::result::Result<Value, Stop>> {
+        self.elicit_all(keyed.into_iter().map(|(_, p)| p).collect())
     }
     /// The revision of the exchange.
     fn revision(&self) -> Revision;
@@ -95,6 +111,28 @@ pub trait Handler: Send + Sync {
     /// (a 2026-07-28 retry that reuses its id, answers the wrong keys, or
     /// echoes an altered `requestState`).
     fn client_error(&self, _what: &str) {}
+    /// Told what the client did that the server let pass but a report
+    /// should show (answers to questions not asked, a missing answer
+    /// asked again).
+    fn client_note(&self, _what: &str) {}
+    /// The client capabilities tool `name` needs (`elicitation`,
+    /// `sampling`, ...): in 2026-07-28 a call that does not declare one is
+    /// refused with -32021.
+    fn required_capabilities(&self, _name: &str) -> Vec<String> {
+        Vec::new()
+    }
+}
+
+/// JSON-RPC error codes of 2026-07-28 (SEP-2575, SEP-2243).
+pub mod codes {
+    /// An HTTP header disagrees with the body it carries (or is missing).
+    pub const HEADER_MISMATCH: i64 = -32020;
+    /// The request needs a client capability it did not declare.
+    pub const MISSING_CAPABILITY: i64 = -32021;
+    /// The requested protocol version is not served.
+    pub const UNSUPPORTED_VERSION: i64 = -32022;
+    pub const INVALID_PARAMS: i64 = -32602;
+    pub const METHOD_NOT_FOUND: i64 = -32601;
 }
 
 /// The revisions a server built on this module speaks, newest first.
@@ -134,11 +172,28 @@ impl StateKey {
         answers: &[Value],
         ids: &[Value],
     ) -> String {
+        self.seal_held(tool, args, answers, ids, &Map::new())
+    }
+
+    /// Like [`StateKey::seal_rounds`], with the answers `held` for a batch
+    /// not yet whole.
+    pub fn seal_held(
+        &self,
+        tool: &str,
+        args: &Value,
+        answers: &[Value],
+        ids: &[Value],
+        held: &Map<String, Value>,
+    ) -> String {
         let at = std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)
             .map_or(0, |d| d.as_millis() as u64);
-        let payload = json!({"tool": tool, "args": args, "answers": answers, "ids": ids, "at": at})
-            .to_string();
+        let mut payload =
+            json!({"tool": tool, "args": args, "answers": answers, "ids": ids, "at": at});
+        if !held.is_empty() {
+            payload["held"] = Value::Object(held.clone());
+        }
+        let payload = payload.to_string();
         let mut mac = self.mac();
         mac.update(payload.as_bytes());
         let sig = mac.finalize().into_bytes();
@@ -193,6 +248,7 @@ impl StateKey {
             answers: v["answers"].as_array().cloned().unwrap_or_default(),
             ids: v["ids"].as_array().cloned().unwrap_or_default(),
             sealed_at,
+            held: v["held"].as_object().cloned().unwrap_or_default(),
         })
     }
 }
@@ -206,6 +262,9 @@ pub struct Sealed {
     pub ids: Vec<Value>,
     /// When it was sealed: when the question now being answered was sent.
     pub sealed_at: Option<std::time::SystemTime>,
+    /// Answers of a batch that came without the rest of it, by key: kept
+    /// until the batch is whole.
+    pub held: Map<String, Value>,
 }
 
 /// The transport-independent server: answers one client message at a time.
@@ -293,7 +352,8 @@ impl<'h> Engine<'h> {
         self.handler.client_error(&what);
     }
 
-    /// Handles one message from the client.
+    /// Handles one message from the client: a 2026-07-28 request when its
+    /// `_meta` names a protocol version, else one of a session.
     pub fn handle(&self, msg: &Value) -> Reply {
         let Some(method) = msg.get("method").and_then(Value::as_str) else {
             return Reply::Nothing;
@@ -302,19 +362,12 @@ impl<'h> Engine<'h> {
             return Reply::Nothing;
         };
         let params = msg.get("params").cloned().unwrap_or(json!({}));
-        let meta = params.get("_meta");
-        let modern = meta
+        if params
+            .get("_meta")
             .and_then(|m| m.get(PROTOCOL_VERSION_META))
-            .and_then(Value::as_str)
-            .map(str::to_string);
-        if let Some(v) = &modern {
-            if Revision::from_protocol_version(v) != Some(Revision::V2026_07_28) {
-                let supported: Vec<&str> = SUPPORTED.iter().map(|r| r.as_str()).collect();
-                return Reply::Message(json!({"jsonrpc": "2.0", "id": id, "error": {
-                    "code": -32022, "message": format!("unsupported protocol version {v}"),
-                    "data": {"requested": v, "supported": supported}}}));
-            }
-            return Reply::Message(self.modern(&id, method, &params));
+            .is_some()
+        {
+            return Reply::Message(self.handle_modern(msg));
         }
         match method {
             "initialize" => {
@@ -388,15 +441,39 @@ impl<'h> Engine<'h> {
             id,
             json!({"resultType": "complete", "supportedVersions": SUPPORTED.iter().map(|r| r.as_str()).collect::<Vec<_>>(),
                    "capabilities": {"tools": {}}, "cacheScope": "public", "ttlMs": 0,
-                   "serverInfo": {"name": self.handler.name(), "version": env!("CARGO_PKG_VERSION")}}),
+                   "serverInfo": {"name": self.handler.name(), "version": env!("CARGO_PKG_VERSION")},
+                   "_meta": {"io.modelcontextprotocol/serverInfo":
+                       {"name": self.handler.name(), "version": env!("CARGO_PKG_VERSION")}}}),
         )
     }
 
-    /// A 2026-07-28 request: stateless, answered at once.
+    /// A 2026-07-28 request (SEP-2575): stateless, answered at once. Its
+    /// `_meta` must name the protocol version and the client's
+    /// capabilities (-32602 otherwise); a version not served gets -32022,
+    /// a method 2026-07-28 does not have (`initialize`, `ping`, ...) -32601.
+    pub fn handle_modern(&self, msg: &Value) -> Value {
+        let id = msg.get("id").cloned().unwrap_or(Value::Null);
+        let method = msg.get("method").and_then(Value::as_str).unwrap_or("");
+        let params = msg.get("params").cloned().unwrap_or(json!({}));
+        if let Err(why) = check_meta(&params) {
+            return error(&id, codes::INVALID_PARAMS, &why);
+        }
+        let v = params["_meta"][PROTOCOL_VERSION_META]
+            .as_str()
+            .unwrap_or("");
+        if Revision::from_protocol_version(v) != Some(Revision::V2026_07_28) {
+            let supported: Vec<&str> = SUPPORTED.iter().map(|r| r.as_str()).collect();
+            return json!({"jsonrpc": "2.0", "id": id, "error": {
+                "code": codes::UNSUPPORTED_VERSION,
+                "message": format!("unsupported protocol version {v}; this server speaks {}", supported.join(", ")),
+                "data": {"requested": v, "supported": supported}}});
+        }
+        self.modern(&id, method, &params)
+    }
+
     fn modern(&self, id: &Value, method: &str, params: &Value) -> Value {
         match method {
             "server/discover" => return self.discover(id),
-            "ping" => return result(id, json!({})),
             "tools/list" => {
                 return result(
                     id,
@@ -406,7 +483,24 @@ impl<'h> Engine<'h> {
                 );
             }
             "tools/call" => {}
-            other => return error(id, -32601, &format!("method not found: {other}")),
+            "initialize"
+            | "ping"
+            | "logging/setLevel"
+            | "resources/subscribe"
+            | "resources/unsubscribe" => {
+                return error(
+                    id,
+                    codes::METHOD_NOT_FOUND,
+                    &format!("method not found: {method} does not exist in 2026-07-28"),
+                );
+            }
+            other => {
+                return error(
+                    id,
+                    codes::METHOD_NOT_FOUND,
+                    &format!("method not found: {other}"),
+                );
+            }
         }
         let key = id.to_string();
         let name = match self.tool_name(id, params) {
@@ -414,55 +508,113 @@ impl<'h> Engine<'h> {
             Err(e) => return e,
         };
         let args = params.get("arguments").cloned().unwrap_or(json!({}));
-        let cap = params
-            .get("_meta")
-            .and_then(|m| m.get(CLIENT_CAPABILITIES_META))
-            .and_then(|c| c.get("elicitation"))
-            .cloned();
-        let (mut answers, mut ids, sealed_at) = match params.get("requestState") {
-            None => (Vec::new(), Vec::new(), None),
+        let declared = &params["_meta"][CLIENT_CAPABILITIES_META];
+        let missing: Map<String, Value> = self
+            .handler
+            .required_capabilities(&name)
+            .into_iter()
+            .filter(|c| declared.get(c).is_none())
+            .map(|c| (c, json!({})))
+            .collect();
+        if !missing.is_empty() {
+            let names: Vec<&String> = missing.keys().collect();
+            return json!({"jsonrpc": "2.0", "id": id, "error": {
+                "code": codes::MISSING_CAPABILITY,
+                "message": format!("tool {name} needs the client capabilit{} {names:?}, which the request's clientCapabilities do not declare",
+                    if names.len() == 1 { "y" } else { "ies" }),
+                "data": {"requiredCapabilities": missing}}});
+        }
+        let cap = declared.get("elicitation").cloned();
+        let sealed = match params.get("requestState") {
+            None => Sealed {
+                answers: Vec::new(),
+                ids: Vec::new(),
+                sealed_at: None,
+                held: Map::new(),
+            },
             Some(Value::String(s)) => match self.key.open_sealed(s, &name, &args) {
-                Ok(o) => (o.answers, o.ids, o.sealed_at),
+                Ok(o) => o,
                 Err(why) => {
                     self.observe(format!("{why} (call id {key})"));
-                    return error(id, -32602, &why);
+                    return error(id, codes::INVALID_PARAMS, &why);
                 }
             },
             Some(_) => {
                 return error(
                     id,
-                    -32602,
+                    codes::INVALID_PARAMS,
                     "requestState must be the string this server sent",
                 );
             }
         };
-        let earlier = answers.len();
-        if let Some(responses) = params.get("inputResponses").and_then(Value::as_object) {
-            if ids.contains(id) {
-                self.observe(format!(
-                    "a retry reused request id {key}; a retry needs a new id"
-                ));
+        let Sealed {
+            answers,
+            mut ids,
+            sealed_at,
+            held,
+        } = sealed;
+        let mut responses = held;
+        match params.get("inputResponses") {
+            None => {}
+            Some(Value::Object(given)) => {
+                if ids.contains(id) {
+                    self.observe(format!(
+                        "a retry reused request id {key}; a retry needs a new id"
+                    ));
+                }
+                for (k, v) in given {
+                    responses.insert(k.clone(), v.clone());
+                }
             }
-            // The questions of a round are keyed q1, q2, ... in the order asked.
-            let first = format!("q{}", answers.len() + 1);
-            if !responses.contains_key(&first) {
-                self.observe(format!(
-                    "the retry's inputResponses has {:?}, not the asked `{first}`",
-                    responses.keys().collect::<Vec<_>>()
-                ));
-            }
-            while let Some(a) = responses.get(&format!("q{}", answers.len() + 1)) {
-                answers.push(a.clone());
+            Some(other) => {
+                let why = format!(
+                    "inputResponses must be an object of answers keyed as inputRequests was, not {}",
+                    json_kind(other)
+                );
+                self.observe(format!("{why} (call id {key})"));
+                return error(id, codes::INVALID_PARAMS, &why);
             }
         }
+        let earlier = answers.len();
         let mut ask = Rounds {
-            answers: &answers,
-            earlier,
+            earlier: &answers,
+            responses: &responses,
+            taken: Vec::new(),
             waited: sealed_at.and_then(|t| t.elapsed().ok()),
             next: 0,
+            asked: 0,
             cap,
+            invalid: None,
+            held: Map::new(),
         };
-        match self.handler.call(&name, &args, &mut ask) {
+        let outcome = self.handler.call(&name, &args, &mut ask);
+        if let Some((k, why)) = ask.invalid.take() {
+            self.observe(format!(
+                "the retry of call id {key} answered {k:?} with something that is not an ElicitResult ({why})"
+            ));
+            return error(
+                id,
+                codes::INVALID_PARAMS,
+                &format!("inputResponses[{k:?}] is not an answer to an elicitation: {why}"),
+            );
+        }
+        // What the retry answered that the tool did not ask: ignored, noted.
+        let used: Vec<&str> = ask
+            .taken
+            .iter()
+            .map(|(k, _)| k.as_str())
+            .chain(ask.held.keys().map(String::as_str))
+            .collect();
+        let ignored: Vec<&String> = responses
+            .keys()
+            .filter(|k| !used.contains(&k.as_str()))
+            .collect();
+        if !ignored.is_empty() {
+            self.note(format!(
+                "the retry of call id {key} answered {ignored:?}, which {name} did not ask; ignored"
+            ));
+        }
+        match outcome {
             Ok(mut r) => {
                 if let Value::Object(m) = &mut r {
                     m.entry("resultType").or_insert(json!("complete"));
@@ -470,60 +622,171 @@ impl<'h> Engine<'h> {
                 result(id, r)
             }
             Err(Stop::InputRequired(asked)) => {
+                // A retry that answered none of what it was asked, or only
+                // part of a batch: what it left out is asked again.
+                if params.get("inputResponses").is_some()
+                    && (ask.taken.is_empty() || !ask.held.is_empty())
+                {
+                    let keys: Vec<&String> = asked.iter().map(|(k, _)| k).collect();
+                    self.note(format!(
+                        "the retry of call id {key} did not answer {keys:?}; asked again"
+                    ));
+                }
                 ids.push(id.clone());
+                let mut all: Vec<Value> = answers[..earlier].to_vec();
+                all.extend(ask.taken.iter().map(|(_, v)| v.clone()));
                 let mut requests = Map::new();
-                for (i, p) in asked.into_iter().enumerate() {
-                    requests.insert(
-                        format!("q{}", answers.len() + 1 + i),
-                        json!({"method": "elicitation/create", "params": p}),
-                    );
+                for (k, p) in asked {
+                    requests.insert(k, json!({"method": "elicitation/create", "params": p}));
                 }
                 result(
                     id,
                     json!({"resultType": "input_required", "inputRequests": requests,
-                           "requestState": self.key.seal_rounds(&name, &args, &answers, &ids)}),
+                           "requestState": self.key.seal_held(&name, &args, &all, &ids, &ask.held)}),
                 )
             }
             Err(other) => tool_response(id, Err(other)),
         }
     }
+
+    fn note(&self, what: String) {
+        self.handler.client_note(&what);
+    }
 }
 
-/// 2026-07-28: answers come from the retry; the first unanswered question
-/// stops the run.
+/// Checks the `_meta` every 2026-07-28 request carries: the protocol
+/// version and the client's capabilities (`clientInfo` is optional).
+fn check_meta(params: &Value) -> std::result::Result<(), String> {
+    let Some(params) = params.as_object() else {
+        return Err("params must be an object carrying _meta".into());
+    };
+    let Some(meta) = params.get("_meta") else {
+        return Err(format!(
+            "params._meta is missing: a 2026-07-28 request carries {PROTOCOL_VERSION_META} and {CLIENT_CAPABILITIES_META} in it"
+        ));
+    };
+    let Some(meta) = meta.as_object() else {
+        return Err("params._meta must be an object".into());
+    };
+    match meta.get(PROTOCOL_VERSION_META) {
+        Some(Value::String(_)) => {}
+        Some(other) => {
+            return Err(format!(
+                "_meta[{PROTOCOL_VERSION_META:?}] must be a string, not {}",
+                json_kind(other)
+            ));
+        }
+        None => return Err(format!("_meta[{PROTOCOL_VERSION_META:?}] is missing")),
+    }
+    match meta.get(CLIENT_CAPABILITIES_META) {
+        Some(Value::Object(_)) => Ok(()),
+        Some(other) => Err(format!(
+            "_meta[{CLIENT_CAPABILITIES_META:?}] must be an object, not {}",
+            json_kind(other)
+        )),
+        None => Err(format!(
+            "_meta[{CLIENT_CAPABILITIES_META:?}] is missing: declare the client's capabilities on every request (an empty object for none)"
+        )),
+    }
+}
+
+/// 2026-07-28: the answers of earlier rounds in order, then this retry's
+/// answers by key; the first question not answered stops the run.
 struct Rounds<'a> {
-    answers: &'a [Value],
-    /// How many of `answers` came from earlier rounds.
-    earlier: usize,
+    /// The answers of earlier rounds, in the order asked.
+    earlier: &'a [Value],
+    /// This retry's `inputResponses` (with answers held from before).
+    responses: &'a Map<String, Value>,
+    /// The answers taken from `responses`, in the order asked.
+    taken: Vec<(String, Value)>,
     /// How long the question answered in this round waited.
     waited: Option<std::time::Duration>,
+    /// Questions asked so far in this run.
     next: usize,
+    /// Questions asked without a key so far (they are keyed q1, q2, ...).
+    asked: usize,
     cap: Option<Value>,
+    /// An answer that is not an ElicitResult: its key and what is wrong.
+    invalid: Option<(String, String)>,
+    /// Answers of a batch that is not whole yet.
+    held: Map<String, Value>,
+}
+
+impl Rounds<'_> {
+    fn auto_key(&mut self) -> String {
+        self.asked += 1;
+        format!("q{}", self.asked)
+    }
+
+    /// This retry's answer to `key`, if it has one not yet taken.
+    fn response(&mut self, key: &str) -> Option<Value> {
+        if self.taken.iter().any(|(k, _)| k == key) {
+            return None;
+        }
+        let v = self.responses.get(key)?;
+        if !v.is_object() {
+            self.invalid
+                .get_or_insert_with(|| (key.to_string(), format!("it is {}", json_kind(v))));
+            return None;
+        }
+        Some(v.clone())
+    }
 }
 
 impl Ask for Rounds<'_> {
     fn elicit(&mut self, params: Value) -> std::result::Result<Value, Stop> {
-        let i = self.next;
-        self.next += 1;
-        match self.answers.get(i) {
-            Some(a) => Ok(a.clone()),
-            None => Err(Stop::InputRequired(vec![params])),
-        }
+        let key = self.auto_key();
+        self.elicit_keyed(&key, params)
     }
     fn elicit_all(&mut self, params: Vec<Value>) -> Vec<std::result::Result<Value, Stop>> {
-        let start = self.next;
-        self.next += params.len();
-        let answered = self.answers.len().saturating_sub(start).min(params.len());
-        if answered == params.len() {
-            return self.answers[start..start + answered]
-                .iter()
-                .cloned()
-                .map(Ok)
-                .collect();
+        let keyed = params.into_iter().map(|p| (self.auto_key(), p)).collect();
+        self.elicit_all_keyed(keyed)
+    }
+    fn elicit_keyed(&mut self, key: &str, params: Value) -> std::result::Result<Value, Stop> {
+        let i = self.next;
+        self.next += 1;
+        if let Some(a) = self.earlier.get(i) {
+            return Ok(a.clone());
         }
-        // The unanswered ones go out together; the run stops here.
-        let asked: Vec<Value> = params.into_iter().skip(answered).collect();
-        vec![Err(Stop::InputRequired(asked))]
+        match self.response(key) {
+            Some(a) => {
+                self.taken.push((key.to_string(), a.clone()));
+                Ok(a)
+            }
+            None => Err(Stop::InputRequired(vec![(key.to_string(), params)])),
+        }
+    }
+    fn elicit_all_keyed(
+        &mut self,
+        keyed: Vec<(String, Value)>,
+    ) -> Vec<std::result::Result<Value, Stop>> {
+        let start = self.next;
+        self.next += keyed.len();
+        let from_earlier = self.earlier.len().saturating_sub(start).min(keyed.len());
+        let mut out: Vec<Value> =
+            self.earlier[start.min(self.earlier.len())..][..from_earlier].to_vec();
+        let rest = &keyed[from_earlier..];
+        let found: Vec<Option<Value>> = rest.iter().map(|(k, _)| self.response(k)).collect();
+        if found.iter().all(Option::is_some) {
+            for ((k, _), a) in rest.iter().zip(found) {
+                let a = a.unwrap_or_default();
+                self.taken.push((k.clone(), a.clone()));
+                out.push(a);
+            }
+            return out.into_iter().map(Ok).collect();
+        }
+        // The batch goes out again without what was answered; those answers
+        // are held (sealed in the state) until the rest comes.
+        let mut missing = Vec::new();
+        for ((k, p), a) in rest.iter().zip(found) {
+            match a {
+                Some(a) => {
+                    self.held.insert(k.clone(), a);
+                }
+                None => missing.push((k.clone(), p.clone())),
+            }
+        }
+        vec![Err(Stop::InputRequired(missing))]
     }
     fn revision(&self) -> Revision {
         Revision::V2026_07_28
@@ -532,9 +795,9 @@ impl Ask for Rounds<'_> {
         self.cap.as_ref()
     }
     fn next_answer(&self) -> NextAnswer {
-        if self.next < self.earlier {
+        if self.next < self.earlier.len() {
             NextAnswer::Earlier
-        } else if self.next < self.answers.len() {
+        } else if self.next < self.earlier.len() + self.responses.len() {
             NextAnswer::JustArrived {
                 waited: self.waited,
             }

@@ -36,12 +36,30 @@ pub enum Event {
     Garbage(String),
     /// The peer is gone; says why.
     Closed(String),
+    /// The server refused the client (HTTP 401 or 403); says so in plain
+    /// words. Trying another revision cannot help.
+    Denied(String),
 }
+
+/// The server refused the client (HTTP 401 or 403).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{0}")]
+pub struct Denied(pub String);
 
 /// A connection to an MCP server.
 pub trait Transport {
     /// Sends one JSON-RPC message (compact JSON text).
     fn send(&mut self, raw: &str) -> Result<()>;
+    /// Sends one message with extra headers for it (`Mcp-Param-*`); only
+    /// HTTP has headers.
+    fn send_with(&mut self, raw: &str, _headers: Vec<(String, String)>) -> Result<()> {
+        self.send(raw)
+    }
+    /// Whether tool arguments marked `x-mcp-header` are mirrored into
+    /// headers (Streamable HTTP under 2026-07-28, SEP-2243).
+    fn mirrors_params(&self) -> bool {
+        false
+    }
     /// Waits up to `timeout` for the next event; `None` on time-out.
     fn recv(&mut self, timeout: Duration) -> Option<Event>;
     /// Sets the protocol version once negotiated, or clears it (HTTP sends
@@ -266,6 +284,8 @@ impl Drop for Stdio {
 pub struct Http {
     agent: ureq::Agent,
     url: String,
+    /// Headers sent on every request (`--header`), e.g. a token.
+    extra: Arc<Vec<(String, String)>>,
     shared: Arc<Mutex<HttpShared>>,
     tx: Sender<Event>,
     rx: Receiver<Event>,
@@ -279,6 +299,11 @@ struct HttpShared {
 
 impl Http {
     pub fn new(url: &str) -> Result<Http> {
+        Http::with_headers(url, Vec::new())
+    }
+
+    /// Like [`Http::new`], sending `extra` headers on every request.
+    pub fn with_headers(url: &str, extra: Vec<(String, String)>) -> Result<Http> {
         let parsed = url::Url::parse(url).with_context(|| format!("`{url}` is not a URL"))?;
         if !matches!(parsed.scheme(), "http" | "https") {
             bail!("`{url}` is not an http:// or https:// URL");
@@ -291,28 +316,29 @@ impl Http {
         Ok(Http {
             agent: config.into(),
             url: url.to_string(),
+            extra: Arc::new(extra),
             shared: Arc::default(),
             tx,
             rx,
         })
     }
 
-    fn headers(shared: &Mutex<HttpShared>) -> Vec<(&'static str, String)> {
+    fn headers(shared: &Mutex<HttpShared>, extra: &[(String, String)]) -> Vec<(String, String)> {
         let s = shared.lock().unwrap_or_else(|p| p.into_inner());
-        let mut h = Vec::new();
+        let mut h: Vec<(String, String)> = extra.to_vec();
         if let Some(id) = &s.session {
-            h.push(("Mcp-Session-Id", id.clone()));
+            h.push(("Mcp-Session-Id".into(), id.clone()));
         }
         if let Some(v) = &s.version {
-            h.push(("MCP-Protocol-Version", v.clone()));
+            h.push(("MCP-Protocol-Version".into(), v.clone()));
         }
         h
     }
 }
 
 /// A header value that survives HTTP: printable ASCII without edge spaces
-/// as it is, anything else as `=?base64?...?=`.
-fn header_value(v: &str) -> String {
+/// as it is, anything else as `=?base64?...?=` (SEP-2243's encoding).
+pub fn header_value(v: &str) -> String {
     let plain = v.bytes().all(|b| (0x20..0x7f).contains(&b))
         && v.trim() == v
         && !(v.starts_with("=?base64?") && v.ends_with("?="));
@@ -323,9 +349,63 @@ fn header_value(v: &str) -> String {
     }
 }
 
+/// How many times one response stream is resumed without a message in
+/// between before the call gives up (SEP-1699 asks for bounded attempts).
+pub const MAX_RECONNECTS: u32 = 5;
+
+/// The wait before the first reconnection when the server gave no `retry`.
+const DEFAULT_RETRY: Duration = Duration::from_millis(250);
+
+/// The longest wait between two reconnections.
+const MAX_BACKOFF: Duration = Duration::from_secs(8);
+
+/// How a response body ended, for resuming an SSE stream (SEP-1699).
+#[derive(Debug, Default)]
+struct StreamEnd {
+    /// The awaited response was delivered, or nothing was awaited, or the
+    /// body was not a stream.
+    answered: bool,
+    /// The body was an SSE stream.
+    sse: bool,
+    /// The last event id seen (empty: none).
+    last_id: String,
+    /// The server's `retry`, when it gave one.
+    retry: Option<Duration>,
+    /// Messages delivered (priming events aside).
+    messages: usize,
+    /// Why the stream broke, when reading failed rather than ended.
+    broke: Option<String>,
+    /// Something was reported that ends the call: no resuming.
+    fatal: bool,
+}
+
+/// Whether `raw` answers the request `awaited`: a response with its id, or
+/// an error with a null id (the server could not read the request).
+fn answers(raw: &str, awaited: &serde_json::Value) -> bool {
+    let Ok(v) = serde_json::from_str::<serde_json::Value>(raw) else {
+        return false;
+    };
+    if v.get("method").is_some() {
+        return false;
+    }
+    match v.get("id") {
+        Some(id) if id == awaited => true,
+        Some(serde_json::Value::Null) => v.get("error").is_some(),
+        _ => false,
+    }
+}
+
 /// Delivers the body of an HTTP response: JSON (one message or a batch) or
-/// an SSE stream of messages.
-fn deliver(mut resp: ureq::http::Response<ureq::Body>, tx: &Sender<Event>, what: &str) {
+/// an SSE stream of messages. `awaited` is the id of the request whose
+/// response may come on it; `last_id` seeds the event id of a resumed
+/// stream.
+fn deliver(
+    mut resp: ureq::http::Response<ureq::Body>,
+    tx: &Sender<Event>,
+    what: &str,
+    awaited: Option<&serde_json::Value>,
+    last_id: &str,
+) -> StreamEnd {
     let status = resp.status().as_u16();
     let ctype = resp
         .headers()
@@ -333,46 +413,61 @@ fn deliver(mut resp: ureq::http::Response<ureq::Body>, tx: &Sender<Event>, what:
         .and_then(|v| v.to_str().ok())
         .unwrap_or("")
         .to_ascii_lowercase();
+    let mut end = StreamEnd {
+        answered: true,
+        ..StreamEnd::default()
+    };
     if status == 202 || status == 204 {
-        return;
+        return end;
     }
     let mut reader = resp.body_mut().as_reader();
     if ctype.starts_with("text/event-stream") {
-        let mut parser = sse_parse::SseParser::new().max_buffer(MAX_MESSAGE);
+        end.sse = true;
+        end.answered = awaited.is_none();
+        let mut parser = sse_parse::SseParser::with_last_event_id(last_id).max_buffer(MAX_MESSAGE);
         let mut chunk = vec![0u8; 1 << 16];
+        let pass = |parser: &mut sse_parse::SseParser, end: &mut StreamEnd| -> bool {
+            while let Some(ev) = parser.next_event() {
+                if ev.event == "message" && !ev.data.trim().is_empty() {
+                    end.messages += 1;
+                    if awaited.is_some_and(|id| answers(&ev.data, id)) {
+                        end.answered = true;
+                    }
+                    if tx.send(Event::Message(ev.data)).is_err() {
+                        return false;
+                    }
+                }
+            }
+            end.last_id = parser.last_event_id().to_string();
+            end.retry = parser.retry();
+            true
+        };
         loop {
             let n = match reader.read(&mut chunk) {
                 Ok(0) => break,
                 Ok(n) => n,
                 Err(e) => {
-                    let _ = tx.send(Event::Closed(format!("the {what} stream broke: {e}")));
-                    return;
+                    end.broke = Some(e.to_string());
+                    break;
                 }
             };
             parser.feed(&chunk[..n]);
-            while let Some(ev) = parser.next_event() {
-                if ev.event == "message"
-                    && !ev.data.trim().is_empty()
-                    && tx.send(Event::Message(ev.data)).is_err()
-                {
-                    return;
-                }
+            if !pass(&mut parser, &mut end) {
+                end.fatal = true;
+                return end;
             }
             if parser.overflows() > 0 {
                 let _ = tx.send(Event::Garbage(format!(
                     "an event over the {} MiB limit on the {what} stream",
                     MAX_MESSAGE >> 20
                 )));
-                return;
+                end.fatal = true;
+                return end;
             }
         }
         parser.finish();
-        while let Some(ev) = parser.next_event() {
-            if ev.event == "message" && !ev.data.trim().is_empty() {
-                let _ = tx.send(Event::Message(ev.data));
-            }
-        }
-        return;
+        pass(&mut parser, &mut end);
+        return end;
     }
     let mut body = Vec::new();
     if let Err(e) = reader
@@ -383,7 +478,8 @@ fn deliver(mut resp: ureq::http::Response<ureq::Body>, tx: &Sender<Event>, what:
         let _ = tx.send(Event::Closed(format!(
             "reading the {what} response failed: {e}"
         )));
-        return;
+        end.fatal = true;
+        return end;
     }
     let text = String::from_utf8_lossy(&body).trim().to_string();
     if body.len() > MAX_MESSAGE {
@@ -391,7 +487,8 @@ fn deliver(mut resp: ureq::http::Response<ureq::Body>, tx: &Sender<Event>, what:
             "a response over the {} MiB limit",
             MAX_MESSAGE >> 20
         )));
-        return;
+        end.fatal = true;
+        return end;
     }
     match serde_json::from_str::<serde_json::Value>(&text) {
         Ok(serde_json::Value::Array(batch)) => {
@@ -415,13 +512,247 @@ fn deliver(mut resp: ureq::http::Response<ureq::Body>, tx: &Sender<Event>, what:
             )));
         }
     }
+    end
+}
+
+/// The plain-words report of an HTTP 401 or 403: the status, the realm and
+/// scope of `WWW-Authenticate` when the server sent one, and what to do.
+/// `None` for any other status.
+pub fn auth_refusal(
+    status: u16,
+    www_authenticate: Option<&str>,
+    what: &str,
+    sent_headers: bool,
+) -> Option<String> {
+    let label = match status {
+        401 => "401 Unauthorized",
+        403 => "403 Forbidden",
+        _ => return None,
+    };
+    let challenge = www_authenticate.map(parse_challenge);
+    let mut said = String::new();
+    match &challenge {
+        None => {
+            said.push_str(" and no WWW-Authenticate header, so it did not say how to authenticate")
+        }
+        Some(c) => {
+            let mut parts = vec![format!("scheme {}", sanitize::line(&c.scheme))];
+            for (k, v) in [
+                ("realm", &c.realm),
+                ("scope", &c.scope),
+                ("error", &c.error),
+            ] {
+                if let Some(v) = v {
+                    parts.push(format!("{k} \"{}\"", sanitize::line(v)));
+                }
+            }
+            said = format!(" (WWW-Authenticate: {})", parts.join(", "));
+        }
+    }
+    let todo = match (status, sent_headers) {
+        (401, false) => {
+            "it wants credentials: pass them with --header, e.g. --header 'Authorization: Bearer TOKEN' (mcp-elicit runs no OAuth flow)"
+        }
+        (401, true) => {
+            "the credentials sent with --header were not accepted: check the token and that it is for this server (mcp-elicit runs no OAuth flow)"
+        }
+        (_, false) => {
+            "it refuses this client without credentials: pass them with --header, e.g. --header 'Authorization: Bearer TOKEN'"
+        }
+        _ => {
+            "the credentials sent with --header are not enough for this request (a token with more scope may be needed)"
+        }
+    };
+    Some(format!(
+        "the server refused {} with HTTP {label}{said}; {todo}",
+        sanitize::line(what)
+    ))
+}
+
+/// The parts of a `WWW-Authenticate` challenge worth telling a person.
+#[derive(Debug, Default)]
+struct Challenge {
+    scheme: String,
+    realm: Option<String>,
+    scope: Option<String>,
+    error: Option<String>,
+}
+
+/// Reads the first challenge of a `WWW-Authenticate` value: its scheme and
+/// the `realm`, `scope` and `error` parameters (quoted or not).
+fn parse_challenge(v: &str) -> Challenge {
+    let v = v.trim();
+    let (scheme, mut rest) = v.split_once(char::is_whitespace).unwrap_or((v, ""));
+    let mut c = Challenge {
+        scheme: scheme.to_string(),
+        ..Challenge::default()
+    };
+    loop {
+        rest = rest.trim_start_matches([' ', ',', '\t']);
+        let Some((key, after)) = rest.split_once('=') else {
+            break;
+        };
+        let key = key.trim().to_ascii_lowercase();
+        let after = after.trim_start();
+        let (value, next) = if let Some(q) = after.strip_prefix('"') {
+            let mut out = String::new();
+            let mut chars = q.char_indices();
+            let mut end = q.len();
+            while let Some((i, ch)) = chars.next() {
+                match ch {
+                    '\\' => {
+                        if let Some((_, e)) = chars.next() {
+                            out.push(e);
+                        }
+                    }
+                    '"' => {
+                        end = i + 1;
+                        break;
+                    }
+                    _ => out.push(ch),
+                }
+            }
+            (out, &q[end.min(q.len())..])
+        } else {
+            let stop = after.find(',').unwrap_or(after.len());
+            (after[..stop].trim().to_string(), &after[stop..])
+        };
+        match key.as_str() {
+            "realm" => c.realm = Some(value),
+            "scope" => c.scope = Some(value),
+            "error" => c.error = Some(value),
+            _ => {}
+        }
+        rest = next;
+    }
+    c
+}
+
+/// Reports a refused HTTP request (4xx/5xx) on a message that expects no
+/// body back; 401 and 403 in plain words.
+fn refused(resp: ureq::http::Response<ureq::Body>, what: &str, sent_headers: bool) -> String {
+    let status = resp.status().as_u16();
+    let www = resp
+        .headers()
+        .get("www-authenticate")
+        .and_then(|v| v.to_str().ok())
+        .map(str::to_string);
+    if let Some(words) = auth_refusal(status, www.as_deref(), what, sent_headers) {
+        return words;
+    }
+    let mut bytes = Vec::new();
+    let _ = resp
+        .into_body()
+        .as_reader()
+        .take(200)
+        .read_to_end(&mut bytes);
+    let body = String::from_utf8_lossy(&bytes);
+    format!(
+        "the server refused {} with HTTP {status}: {}",
+        sanitize::line(what),
+        sanitize::line(body.trim())
+    )
+}
+
+/// Resumes the stream of a request that closed before its response: GETs
+/// with `Last-Event-ID` after the server's `retry` (doubling from there),
+/// at most [`MAX_RECONNECTS`] times without progress. Reports on `tx` when
+/// it gives up.
+fn resume(
+    agent: &ureq::Agent,
+    url: &str,
+    headers: &dyn Fn() -> Vec<(String, String)>,
+    tx: &Sender<Event>,
+    what: &str,
+    awaited: &serde_json::Value,
+    mut end: StreamEnd,
+) {
+    let mut attempts = 0u32;
+    while end.sse && !end.answered && !end.fatal {
+        let how = end
+            .broke
+            .as_deref()
+            .map(|e| format!("broke ({})", sanitize::line(e)))
+            .unwrap_or_else(|| "closed".to_string());
+        if end.last_id.is_empty() {
+            let _ = tx.send(Event::Closed(format!(
+                "the server {how} the stream of {} before its response and sent no event id, so it cannot be resumed with Last-Event-ID; no reconnection was tried (reconnection is bounded to resumable streams, at most {MAX_RECONNECTS} attempts)",
+                sanitize::line(what)
+            )));
+            return;
+        }
+        if attempts >= MAX_RECONNECTS {
+            let _ = tx.send(Event::Closed(format!(
+                "the server {how} the stream of {} before its response and every reconnection with Last-Event-ID closed again without it: gave up after {MAX_RECONNECTS} attempts (reconnection is bounded, with back-off from the server's retry of {} ms)",
+                sanitize::line(what),
+                end.retry.unwrap_or(DEFAULT_RETRY).as_millis()
+            )));
+            return;
+        }
+        let wait = end
+            .retry
+            .unwrap_or(DEFAULT_RETRY)
+            .saturating_mul(1 << attempts.min(16))
+            .min(MAX_BACKOFF.max(end.retry.unwrap_or_default()));
+        attempts += 1;
+        std::thread::sleep(wait);
+        let mut req = agent
+            .get(url)
+            .header("Accept", "text/event-stream")
+            .header("Last-Event-ID", &end.last_id);
+        for (k, v) in headers() {
+            req = req.header(&k, &v);
+        }
+        let resp = match req.call() {
+            Ok(r) => r,
+            Err(e) => {
+                end.broke = Some(e.to_string());
+                continue;
+            }
+        };
+        let status = resp.status().as_u16();
+        if status != 200 {
+            let words = refused(resp, &format!("the reconnection to {what}"), false);
+            let _ = tx.send(Event::Closed(format!(
+                "{words} (the stream of {} closed before its response; resuming it with Last-Event-ID {} was refused)",
+                sanitize::line(what),
+                sanitize::line(&end.last_id)
+            )));
+            return;
+        }
+        let next = deliver(resp, tx, "resumed", Some(awaited), &end.last_id);
+        if !next.sse {
+            return;
+        }
+        if next.messages > 0 {
+            attempts = 0;
+        }
+        end = StreamEnd {
+            answered: next.answered,
+            sse: true,
+            last_id: if next.last_id.is_empty() {
+                end.last_id
+            } else {
+                next.last_id
+            },
+            retry: next.retry.or(end.retry),
+            messages: next.messages,
+            broke: next.broke,
+            fatal: next.fatal,
+        };
+    }
 }
 
 impl Transport for Http {
     fn send(&mut self, raw: &str) -> Result<()> {
+        self.send_with(raw, Vec::new())
+    }
+
+    fn send_with(&mut self, raw: &str, params: Vec<(String, String)>) -> Result<()> {
         let agent = self.agent.clone();
         let url = self.url.clone();
         let shared = Arc::clone(&self.shared);
+        let extra = Arc::clone(&self.extra);
         let tx = self.tx.clone();
         let body = raw.to_string();
         let parsed: serde_json::Value =
@@ -431,17 +762,12 @@ impl Transport for Http {
             .and_then(|m| m.as_str())
             .map(str::to_string);
         let is_initialize = method.as_deref() == Some("initialize");
-        // 2026-07-28 routes requests by headers that repeat the body.
-        let mut routing: Vec<(&'static str, String)> = Vec::new();
-        let modern = self
-            .shared
-            .lock()
-            .unwrap_or_else(|p| p.into_inner())
-            .version
-            .as_deref()
-            == Some(crate::spec::Revision::V2026_07_28.as_str());
-        if modern && let Some(m) = &method {
-            routing.push(("Mcp-Method", m.clone()));
+        // SEP-2243 routes requests by headers that repeat the body. They
+        // are sent under every revision: a client that may speak 2026-07-28
+        // sends them on `initialize` too, and older servers ignore them.
+        let mut routing: Vec<(String, String)> = Vec::new();
+        if let Some(m) = &method {
+            routing.push(("Mcp-Method".into(), m.clone()));
             let key = match m.as_str() {
                 "tools/call" | "prompts/get" => Some("name"),
                 "resources/read" => Some("uri"),
@@ -451,10 +777,12 @@ impl Transport for Http {
                 .and_then(|k| parsed.get("params")?.get(k))
                 .and_then(|v| v.as_str())
             {
-                routing.push(("Mcp-Name", header_value(name)));
+                routing.push(("Mcp-Name".into(), header_value(name)));
             }
         }
-        let is_request = method.is_some() && parsed.get("id").is_some();
+        routing.extend(params);
+        let awaited = parsed.get("id").cloned().filter(|_| method.is_some());
+        let is_request = awaited.is_some();
         // Each POST runs on its own thread: a request's SSE stream stays open
         // while the answers to its elicitations are POSTed. Notifications and
         // responses are waited for (the server answers them 202 at once), so
@@ -463,13 +791,19 @@ impl Transport for Http {
         let (done_tx, done) = mpsc::channel::<()>();
         std::thread::spawn(move || {
             let _done = done_tx;
+            let sent_headers = !extra.is_empty();
+            let headers = || Http::headers(&shared, &extra);
             let mut req = agent
                 .post(&url)
                 .header("Content-Type", "application/json")
                 .header("Accept", "application/json, text/event-stream");
-            for (k, v) in Http::headers(&shared).into_iter().chain(routing) {
-                req = req.header(k, &v);
+            for (k, v) in headers().into_iter().chain(routing) {
+                req = req.header(&k, &v);
             }
+            let what = method
+                .as_deref()
+                .map(|m| format!("`{m}`"))
+                .unwrap_or_else(|| "the answer to its request".to_string());
             match req.send(body.as_bytes()) {
                 Ok(resp) => {
                     if is_initialize
@@ -481,27 +815,19 @@ impl Transport for Http {
                         shared.lock().unwrap_or_else(|p| p.into_inner()).session =
                             Some(id.to_string());
                     }
-                    // A notification or response is answered 202 without
-                    // a body; whatever a server sends there anyway answers
-                    // nothing the client asked. An error status means it
-                    // was not accepted, and the call cannot go on.
-                    if is_request {
-                        deliver(resp, &tx, "POST");
-                    } else if resp.status().as_u16() >= 400 {
-                        let status = resp.status().as_u16();
-                        let mut bytes = Vec::new();
-                        let _ = resp
-                            .into_body()
-                            .as_reader()
-                            .take(200)
-                            .read_to_end(&mut bytes);
-                        let body = String::from_utf8_lossy(&bytes);
-                        let what = method.as_deref().unwrap_or("the answer to its request");
-                        let _ = tx.send(Event::Closed(format!(
-                            "the server refused {} with HTTP {status}: {}",
-                            sanitize::line(what),
-                            sanitize::line(body.trim())
-                        )));
+                    let status = resp.status().as_u16();
+                    if matches!(status, 401 | 403) {
+                        let _ = tx.send(Event::Denied(refused(resp, &what, sent_headers)));
+                    } else if let Some(id) = &awaited {
+                        let end = deliver(resp, &tx, "POST", Some(id), "");
+                        resume(&agent, &url, &headers, &tx, &what, id, end);
+                    } else if status >= 400 {
+                        // A notification or response is answered 202
+                        // without a body; whatever a server sends there
+                        // anyway answers nothing the client asked. An error
+                        // status means it was not accepted, and the call
+                        // cannot go on.
+                        let _ = tx.send(Event::Closed(refused(resp, &what, sent_headers)));
                     }
                 }
                 Err(e) => {
@@ -515,6 +841,15 @@ impl Transport for Http {
             let _ = done.recv_timeout(Duration::from_secs(30));
         }
         Ok(())
+    }
+
+    fn mirrors_params(&self) -> bool {
+        self.shared
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .version
+            .as_deref()
+            == Some(crate::spec::Revision::V2026_07_28.as_str())
     }
 
     fn recv(&mut self, timeout: Duration) -> Option<Event> {
@@ -532,12 +867,13 @@ impl Transport for Http {
         let agent = self.agent.clone();
         let url = self.url.clone();
         let shared = Arc::clone(&self.shared);
+        let extra = Arc::clone(&self.extra);
         let tx = self.tx.clone();
         let (opened, is_open) = mpsc::channel();
         std::thread::spawn(move || {
             let mut req = agent.get(&url).header("Accept", "text/event-stream");
-            for (k, v) in Http::headers(&shared) {
-                req = req.header(k, &v);
+            for (k, v) in Http::headers(&shared, &extra) {
+                req = req.header(&k, &v);
             }
             // A server without a standalone stream answers 405; that is fine.
             let resp = req.call();
@@ -545,7 +881,10 @@ impl Transport for Http {
             if let Ok(resp) = resp
                 && resp.status().as_u16() == 200
             {
-                deliver(resp, &tx, "GET");
+                let end = deliver(resp, &tx, "GET", None, "");
+                if let Some(e) = end.broke {
+                    let _ = tx.send(Event::Closed(format!("the GET stream broke: {e}")));
+                }
             }
         });
         // Servers send elicitations on this stream and drop what they
@@ -554,16 +893,19 @@ impl Transport for Http {
     }
 
     fn close(&mut self) {
-        delete_session(&self.agent, &self.url, &self.shared);
+        delete_session(&self.agent, &self.url, &self.shared, &self.extra);
     }
 
     fn ender(&self) -> Option<Box<dyn FnOnce() + Send>> {
-        let (agent, url, shared) = (
+        let (agent, url, shared, extra) = (
             self.agent.clone(),
             self.url.clone(),
             Arc::clone(&self.shared),
+            Arc::clone(&self.extra),
         );
-        Some(Box::new(move || delete_session(&agent, &url, &shared)))
+        Some(Box::new(move || {
+            delete_session(&agent, &url, &shared, &extra)
+        }))
     }
 
     fn peer(&self) -> Peer {
@@ -574,12 +916,17 @@ impl Transport for Http {
 }
 
 /// DELETE on the endpoint, ending the session, when there is one.
-fn delete_session(agent: &ureq::Agent, url: &str, shared: &Mutex<HttpShared>) {
-    let headers = Http::headers(shared);
-    if headers.iter().any(|(k, _)| *k == "Mcp-Session-Id") {
+fn delete_session(
+    agent: &ureq::Agent,
+    url: &str,
+    shared: &Mutex<HttpShared>,
+    extra: &[(String, String)],
+) {
+    let headers = Http::headers(shared, extra);
+    if headers.iter().any(|(k, _)| k == "Mcp-Session-Id") {
         let mut req = agent.delete(url);
         for (k, v) in headers {
-            req = req.header(k, &v);
+            req = req.header(&k, &v);
         }
         let _ = req.call();
     }

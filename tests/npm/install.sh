@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs the Node programs the tests drive, pinned, into target/npm-tools:
 # Node 22 (the conformance suite needs it; npm ships it as the package
-# node@22), the official MCP conformance suite and the reference server
+# node@22), the official MCP conformance suite (the pinned release, and
+# 0.2.0-alpha.12 under the alias conformance-next) and the reference server
 # @modelcontextprotocol/server-everything.
 set -euo pipefail
 cd "$(dirname "$0")/../.."

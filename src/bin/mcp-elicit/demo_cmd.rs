@@ -191,6 +191,7 @@ in the form `mcp-elicit answer` draws. Nothing is sent anywhere."
             server: Some(stop.server),
             revision: REVISION,
             key: None,
+            notes: &[],
         }) {
             Ok(r) => r,
             Err(e) if crate::is_interrupted(&e) => stop_on_ctrl_c(),
@@ -280,6 +281,7 @@ There is no terminal here, so it is a transcript with scripted answers; run
             server: Some(stop.server),
             revision: REVISION,
             key: None,
+            notes: &[],
         })?;
         let sent = response(&id, &result);
         let text = sent.to_string();

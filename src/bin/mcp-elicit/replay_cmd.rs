@@ -230,7 +230,7 @@ fn live(args: &ReplayArgs) -> Result<Outcome> {
                     .join(", ")
             );
         }
-        let transport = crate::call_cmd::connect(&args.target)?;
+        let transport = crate::call_cmd::connect(&args.target, &[])?;
         let opts = ClientOptions {
             spec: run.revision,
             url_mode: run.url_mode,
@@ -238,6 +238,7 @@ fn live(args: &ReplayArgs) -> Result<Outcome> {
                 .server_timeout
                 .unwrap_or(mcp_elicit::mcp::client::DEFAULT_SERVER_TIMEOUT),
             server_name: None,
+            strict: false,
         };
         let mut client = match Client::connect(transport, opts, None) {
             Ok(c) => c,

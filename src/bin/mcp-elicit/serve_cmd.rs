@@ -13,7 +13,7 @@ use std::sync::{Arc, Mutex};
 use anyhow::{Context, Result, bail};
 use mcp_elicit::finding::{Diagnostic, Severity};
 use mcp_elicit::lint::{self, Options};
-use mcp_elicit::mcp::http_server::{AskOn, serve_http};
+use mcp_elicit::mcp::http_server::{AskOn, HttpOptions, serve_http};
 use mcp_elicit::mcp::mock::{self, Exchange, Mock, MockTool, Settings};
 use mcp_elicit::mcp::server::serve_stdio;
 use mcp_elicit::sanitize;
@@ -48,6 +48,14 @@ impl mock::Report for Shared {
         eprintln!("serve: client error: {}", sanitize::line(what));
         self.0
             .write(&serde_json::json!({"event": "client-error", "message": what}));
+    }
+
+    /// What the client did that was let pass: shown and reported, not a
+    /// failure.
+    fn note(&self, what: &str) {
+        eprintln!("serve: note: {}", sanitize::line(what));
+        self.0
+            .write(&serde_json::json!({"event": "note", "message": what}));
     }
 }
 
@@ -161,8 +169,10 @@ pub fn run(args: ServeArgs) -> Result<Outcome> {
     match &args.http {
         Some(addr) => {
             check_address(addr, args.allow_remote)?;
+            let mut options = HttpOptions::new(AskOn::GetStream);
+            options.allow_origins = args.allow_origin.clone();
             let handler: &'static Mock = Box::leak(Box::new(handler));
-            serve_http(handler, addr, AskOn::GetStream, |a| {
+            serve_http(handler, addr, &options, |a| {
                 eprintln!("serve: listening on http://{a}/mcp");
             })?;
         }
