@@ -966,6 +966,17 @@ pub static INSPECTOR: Host = Host {
             versions: "@86d5f58e",
         },
         Fact {
+            id: "lengths-html-only",
+            effect: Caveat,
+            rule: &rules::HOST_CONSTRAINT_IGNORED,
+            trigger: Keywords(&["minLength", "maxLength"]),
+            status: Degraded,
+            sees: "`minLength` and `maxLength` reach the text box only as its HTML `minlength` and `maxlength` attributes: the form makes no length check of its own, so what is held back is up to the browser",
+            fix: Some(FIX_PATTERN),
+            evidence: &[INSPECTOR_FORM],
+            versions: "@86d5f58e",
+        },
+        Fact {
             id: "refused",
             effect: NotShown { sends: None },
             rule: &rules::HOST_REJECTS_SHAPE,
