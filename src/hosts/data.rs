@@ -52,6 +52,16 @@ const TS1_TYPES: Evidence =
 const TS2_TEST: Evidence = test(
     "@modelcontextprotocol/client 2.4.0 (npm): property extras stripped, refused shapes answer -32602",
 );
+const TS1_NUMERIC_ENUM: Evidence = test(
+    "@modelcontextprotocol/sdk 1.32.2 (npm), InMemoryTransport: {type:\"number\",enum:[1,2]} reaches the handler as {type:\"number\"}",
+);
+const TS2_NUMERIC_ENUM: Evidence = test(
+    "@modelcontextprotocol/client 2.4.0 (npm): a numeric `enum` is stripped with the other property extras",
+);
+const RMCP_NUMERIC_ENUM: Evidence = test(
+    "rmcp 3.11.0 (crates.io), serde_json::from_str::<ServerJsonRpcMessage>: a numeric `enum` is dropped by the typed model",
+);
+const FIX_NUMERIC_ENUM: &str = "offer the numbers as a string `enum` (\"1\", \"2\") and convert on the server, or check the number on the server";
 const TS2_CLIENT: Evidence =
     code("modelcontextprotocol/typescript-sdk packages/client/src/client/client.ts @3924de99d");
 
@@ -1064,6 +1074,17 @@ pub static TS_SDK: Host = Host {
             versions: "1.32.2",
         },
         Fact {
+            id: "numeric-enum-dropped",
+            effect: DropKeyword,
+            rule: &rules::HOST_ENUM_FREE_TEXT,
+            trigger: NumericEnum,
+            status: Degraded,
+            sees: "an `enum` on a number is stripped before the host's handler sees it, so the host offers no options and any number may come back",
+            fix: Some(FIX_NUMERIC_ENUM),
+            evidence: &[TS1_NUMERIC_ENUM],
+            versions: "1.32.2",
+        },
+        Fact {
             id: "refused",
             effect: NotShown { sends: None },
             rule: &rules::HOST_REJECTS_SHAPE,
@@ -1157,6 +1178,17 @@ pub static TS_SDK_V2: Host = Host {
             versions: "2.4.0",
         },
         Fact {
+            id: "numeric-enum-dropped",
+            effect: DropKeyword,
+            rule: &rules::HOST_ENUM_FREE_TEXT,
+            trigger: NumericEnum,
+            status: Degraded,
+            sees: "an `enum` on a number is stripped before the host's handler sees it, so the host offers no options and any number may come back",
+            fix: Some(FIX_NUMERIC_ENUM),
+            evidence: &[TS2_NUMERIC_ENUM],
+            versions: "2.4.0",
+        },
+        Fact {
             id: "refused",
             effect: NotShown { sends: None },
             rule: &rules::HOST_REJECTS_SHAPE,
@@ -1246,6 +1278,17 @@ pub static RMCP: Host = Host {
             sees: "`pattern` is dropped by the typed model",
             fix: Some(FIX_PATTERN),
             evidence: &[RMCP_TEST],
+            versions: "3.11.0",
+        },
+        Fact {
+            id: "numeric-enum-dropped",
+            effect: DropKeyword,
+            rule: &rules::HOST_ENUM_FREE_TEXT,
+            trigger: NumericEnum,
+            status: Degraded,
+            sees: "an `enum` on a number is dropped by the typed model, so the host offers no options and any number may come back",
+            fix: Some(FIX_NUMERIC_ENUM),
+            evidence: &[RMCP_NUMERIC_ENUM],
             versions: "3.11.0",
         },
         Fact {

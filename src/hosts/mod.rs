@@ -129,6 +129,8 @@ pub enum Trigger {
     StringDefault,
     /// One of these keywords on a property (or its `items`).
     Keywords(&'static [&'static str]),
+    /// An `enum` on a `number` or `integer` property (outside the spec).
+    NumericEnum,
     /// A form with no properties (approve or decline only).
     EmptyForm,
     /// A property whose `title` differs from its name.

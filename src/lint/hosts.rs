@@ -387,6 +387,21 @@ impl<'d, 'a> View<'d, 'a> {
                     }
                 }
             }
+            Trigger::NumericEnum => {
+                for prop in &self.properties {
+                    let numeric = matches!(
+                        prop.node.get("type").and_then(Node::as_str),
+                        Some("number" | "integer")
+                    );
+                    if numeric && let Some(e) = prop.node.member("enum") {
+                        out.push(prop.place(
+                            e.key_span,
+                            pointer_push(&prop.pointer, "enum"),
+                            " (a number with `enum`)",
+                        ));
+                    }
+                }
+            }
             Trigger::Retitled => {
                 for prop in &self.properties {
                     if let Some(t) = prop.node.member("title")
