@@ -625,6 +625,19 @@ pub static GOOSE_CLI_HOST: Host = Host {
             versions: "@0de0a328",
         },
         Fact {
+            id: "one-of-menu-alone",
+            effect: FreeText,
+            rule: &rules::HOST_OPTIONS_UNLABELLED,
+            trigger: ShapesAmongOthers(&[TitledSingle]),
+            status: Degraded,
+            sees: "a `oneOf` field is a menu only when it is the form's one field; beside other fields its options are not listed and the person must type a `const` exactly",
+            fix: Some(
+                "ask for the choice in a form of its own, or use `enum` with readable values",
+            ),
+            evidence: &[GOOSE_CLI],
+            versions: "@0de0a328",
+        },
+        Fact {
             id: "constraints-unchecked",
             effect: DropKeyword,
             rule: &rules::HOST_CONSTRAINT_IGNORED,

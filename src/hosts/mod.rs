@@ -121,6 +121,8 @@ pub enum Trigger {
     RootKeys(&'static [&'static str]),
     /// A property of one of these shapes.
     Shapes(&'static [ShapeKind]),
+    /// A property of one of these shapes in a form with other fields.
+    ShapesAmongOthers(&'static [ShapeKind]),
     /// A `number` or `integer` property without a `default`.
     NumberWithoutDefault,
     /// A `default` of `false`, `0` or `""`.

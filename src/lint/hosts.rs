@@ -311,7 +311,11 @@ impl<'d, 'a> View<'d, 'a> {
                     ));
                 }
             }
-            Trigger::Shapes(kinds) => {
+            Trigger::Shapes(kinds) | Trigger::ShapesAmongOthers(kinds) => {
+                let alone = self.properties.len() < 2;
+                if alone && matches!(trigger, Trigger::ShapesAmongOthers(_)) {
+                    return out;
+                }
                 for prop in &self.properties {
                     if let Some(kind) = prop.model.as_ref().and_then(shape_kind)
                         && kinds.contains(&kind)
