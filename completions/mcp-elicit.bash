@@ -101,7 +101,7 @@ _mcp__elicit() {
             return 0
             ;;
         mcp__subcmd__elicit__subcmd__answer)
-            opts="-h -V --output --set --answers --defaults --action --answers-from --record --redact --strict --timeout --server --spec --color --help --version"
+            opts="-h -V --output --set --answers --defaults --action --answers-from --record --redact --strict --timeout --server --spec --as --color --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -144,6 +144,10 @@ _mcp__elicit() {
                     return 0
                     ;;
                 --spec)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --as)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -473,7 +477,7 @@ _mcp__elicit() {
             return 0
             ;;
         mcp__subcmd__elicit__subcmd__lint)
-            opts="-q -h -V --spec --format --select --ignore --fail-on --quiet --list-rules --explain --color --help --version"
+            opts="-q -h -V --spec --format --select --ignore --fail-on --quiet --list-rules --explain --hosts --list-hosts --color --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -484,7 +488,7 @@ _mcp__elicit() {
                     return 0
                     ;;
                 --format)
-                    COMPREPLY=($(compgen -W "concise full json sarif github" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "concise full json sarif github hosts" -- "${cur}"))
                     return 0
                     ;;
                 --select)
@@ -500,6 +504,10 @@ _mcp__elicit() {
                     return 0
                     ;;
                 --explain)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --hosts)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -548,7 +556,7 @@ _mcp__elicit() {
                     return 0
                     ;;
                 --format)
-                    COMPREPLY=($(compgen -W "concise full json sarif github" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "concise full json sarif github hosts" -- "${cur}"))
                     return 0
                     ;;
                 --select)

@@ -44,16 +44,19 @@ complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand lint" -l format -d
 full\t'Each finding with its source line and a caret'
 json\t'One JSON document with every finding'
 sarif\t'SARIF 2.1.0, for GitHub code scanning and other viewers'
-github\t'GitHub Actions workflow commands that annotate files'"
+github\t'GitHub Actions workflow commands that annotate files'
+hosts\t'A Markdown matrix of elicitations by host (--hosts, default all)'"
 complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand lint" -l select -d 'Report only these rules (codes or names, comma-separated)' -r
 complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand lint" -l ignore -d 'Never report these rules (codes or names, comma-separated)' -r
 complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand lint" -l fail-on -d 'Exit with 1 when a finding at or above this severity is reported' -r
 complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand lint" -l explain -d 'Print the documentation of one rule (code or name), then exit' -r
+complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand lint" -l hosts -d 'Also report what these hosts do with each elicitation (ids, comma-separated, or all)' -r
 complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand lint" -l color -d 'Use colour: auto, always or never' -r -f -a "auto\t''
 always\t''
 never\t''"
 complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand lint" -s q -l quiet -d 'Do not print the summary line on stderr'
 complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand lint" -l list-rules -d 'Print every rule with its code, name, severity and summary, then exit'
+complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand lint" -l list-hosts -d 'Print every host --hosts knows, with what holds for each of its elicitations, then exit'
 complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand lint" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand lint" -s V -l version -d 'Print version'
 complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand answer" -l output -d 'Write this on stdout [default: retry for an InputRequiredResult, else result]' -r -f -a "result\t'The ElicitResult object: {"action": ..., "content": {...}}'
@@ -69,6 +72,7 @@ complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand answer" -l redact 
 complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand answer" -l timeout -d 'Cancel when the form is not finished within this many seconds' -r
 complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand answer" -l server -d 'Name this server in the form\'s heading [default: the name the document reports]' -r
 complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand answer" -l spec -d 'Check the request under this spec revision: 2025-06-18, 2025-11-25, 2026-07-28, latest or draft [default: the revision the document names or implies]' -r
+complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand answer" -l as -d 'Show the form as this host would (a host id of `lint --list-hosts`)' -r
 complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand answer" -l color -d 'Use colour: auto, always or never' -r -f -a "auto\t''
 always\t''
 never\t''"
@@ -120,7 +124,8 @@ complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand replay" -l format 
 full\t'Each finding with its source line and a caret'
 json\t'One JSON document with every finding'
 sarif\t'SARIF 2.1.0, for GitHub code scanning and other viewers'
-github\t'GitHub Actions workflow commands that annotate files'"
+github\t'GitHub Actions workflow commands that annotate files'
+hosts\t'A Markdown matrix of elicitations by host (--hosts, default all)'"
 complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand replay" -l select -d 'Report only these rules (codes or names, comma-separated)' -r
 complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand replay" -l ignore -d 'Never report these rules (codes or names, comma-separated)' -r
 complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand replay" -l fail-on -d 'Exit with 1 when a finding at or above this severity is reported' -r

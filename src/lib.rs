@@ -10,6 +10,7 @@ pub mod finding;
 pub mod form;
 pub mod format;
 pub mod generate;
+pub mod hosts;
 pub mod json;
 pub mod lines;
 pub mod lint;

@@ -5,7 +5,8 @@
 //! 1 params and the schema root, 2 property shapes, 3 options, 4 defaults and
 //! bounds, 5 URL mode, 6 sensitive data and advice, 7 answers and sessions
 //! (74x: drift, reported only by `replay SESSION TARGET` against a live
-//! server, never by `lint`).
+//! server, never by `lint`), 8 hosts (what a host named with `lint --hosts`
+//! does with the elicitation, from the facts in [`crate::hosts`]).
 
 use crate::finding::Severity;
 
@@ -443,6 +444,76 @@ rules! {
         why: "The same answers lead somewhere else: the server's behaviour changed. Ids, `requestState` and timing are not compared."
         bad: r#"recorded: {"result": {"content": [{"type": "text", "text": "booked"}]}}; live: {"error": {"code": -32603, "message": "no tables"}}"#
         good: "the live result equals the recorded one, or the session is recorded again";
+    HOST_NO_ELICITATION = "W801" "host-no-elicitation" Warning
+        summary: "A host named with `--hosts` has no elicitation at all: the person there sees nothing (reported with `--hosts` only)."
+        why: "Claude Desktop, Zed, Continue, Cline and gemini-cli declare no elicitation capability; the request fails (-32601) or is never answered, and the tool call fails with it."
+        bad: r#"{"message": "Which table?", "requestedSchema": {...}}, with --hosts zed"#
+        good: "check the client's `elicitation` capability before asking, and fall back (a tool argument, a default) when it is absent";
+    HOST_FORM_UNRENDERABLE = "W802" "host-form-unrenderable" Warning
+        summary: "A property the host cannot draw makes it replace the whole form (reported with `--hosts` only)."
+        why: "Codex renders strings, booleans and single-selects only; one number, integer or multi-select and the person gets a generic approval dialog whose \"Yes\" sends an empty `content`."
+        bad: r#"{"type": "object", "properties": {"guests": {"type": "integer"}}}"#
+        good: r#"{"type": "object", "properties": {"guests": {"type": "string", "enum": ["1", "2", "3", "4"]}}}"#;
+    HOST_CANCELS_UNSEEN = "W803" "host-cancels-unseen" Warning
+        summary: "The host cancels the elicitation without showing it (reported with `--hosts` only)."
+        why: "Codex's typed schema refuses a root `title` or `description` (Pydantic and FastMCP add a root `title`) and answers `cancel`; the person never sees the form."
+        bad: r#"{"type": "object", "title": "Booking", "properties": {"name": {"type": "string"}}}"#
+        good: r#"{"type": "object", "properties": {"name": {"type": "string"}}}"#;
+    HOST_REJECTS_SHAPE = "W804" "host-out-of-spec-shape" Warning
+        summary: "A shape outside the spec fails at the host: its SDK refuses the request before anything is shown, or the host shows a bare text box (reported with `--hosts` only)."
+        why: "The TypeScript SDKs and rmcp parse requests into typed models: another `format`, a nested object, a nullable type, `items` without `type` or a default of the wrong type answer -32601, -32602 or -32603 instead of degrading; VS Code and fast-agent fall back to a text field."
+        bad: r#"{"type": "object", "properties": {"at": {"type": "string", "format": "time"}}}"#
+        good: r#"{"type": "object", "properties": {"at": {"type": "string", "description": "HH:MM"}}}"#;
+    HOST_OPTIONS_UNLABELLED = "N805" "host-options-unlabelled" Note
+        summary: "The host does not show the option titles (`oneOf` titles, `enumNames`) as labels (reported with `--hosts` only)."
+        why: "Goose and mcporter show raw values, VS Code shows the value with the title as grey text, and Goose desktop turns a `oneOf` into a text box: cryptic values reach the person as they are."
+        bad: r#"{"type": "string", "oneOf": [{"const": "T1", "title": "Window"}, {"const": "T2", "title": "Patio"}]}"#
+        good: r#"{"type": "string", "enum": ["window", "patio"]}"#;
+    HOST_MULTI_SELECT_UNSUPPORTED = "W806" "host-multi-select-unsupported" Warning
+        summary: "The host has no multi-select (reported with `--hosts` only)."
+        why: "Goose desktop draws no field for an array and Goose CLI reads it as plain text, so the answer is missing or a string."
+        bad: r#"{"type": "array", "items": {"type": "string", "enum": ["a", "b"]}}"#
+        good: r#"{"a": {"type": "boolean"}, "b": {"type": "boolean"}}"#;
+    HOST_NUMBER_PREFILLED = "N807" "host-number-prefilled" Note
+        summary: "The host pre-fills a number without a default (reported with `--hosts` only)."
+        why: "Goose desktop starts a number field at its `minimum`, or 0: an untouched form sends a number the person never chose."
+        bad: r#"{"type": "integer", "minimum": 1}"#
+        good: r#"{"type": "integer", "minimum": 1, "default": 2}"#;
+    HOST_DEFAULT_NOT_SHOWN = "N808" "host-default-not-shown" Note
+        summary: "The host neither shows nor sends a default (reported with `--hosts` only)."
+        why: "VS Code offers only truthy defaults (`false`, 0 and \"\" are dropped) and Codex starts every text field empty, so an untouched answer lacks the default."
+        bad: r#"{"type": "boolean", "default": false}"#
+        good: "treat a missing answer as the default on the server";
+    HOST_ENUM_FREE_TEXT = "W809" "host-enum-free-text" Warning
+        summary: "Hosts on TypeScript SDK 1.13-1.21 turn every `enum` into a free-text field (reported with `--hosts` only)."
+        why: "The SDK's union tried the plain string shape first, which dropped `enum`; any text can come back."
+        bad: r#"{"type": "string", "enum": ["red", "green"]}"#
+        good: "validate that the answer is one of the options on the server";
+    HOST_CONSTRAINT_IGNORED = "N810" "host-constraint-ignored" Note
+        summary: "The host does not check a constraint (`pattern`, `format`, lengths, bounds, item counts) (reported with `--hosts` only)."
+        why: "`pattern` is stripped by every SDK but fast-agent's, and several hosts check no `format`, length or count: the constraint cannot be the only validation."
+        bad: r#"{"type": "string", "pattern": "^[A-Z]{3}$"}"#
+        good: "validate the answer on the server and ask again, or decline, when it does not fit";
+    HOST_EMPTY_FORM = "W811" "host-empty-form" Warning
+        summary: "The host accepts an approve-only form (no properties) without asking, or shows it without a way to say no (reported with `--hosts` only)."
+        why: "mcporter accepts an empty form at once, Codex accepts it under an auto-approve policy, and older Goose desktop builds offer only Submit: an empty form is no safety confirmation."
+        bad: r#"{"type": "object", "properties": {}}"#
+        good: r#"{"type": "object", "properties": {"confirm": {"type": "boolean", "title": "Deploy now?"}}, "required": ["confirm"]}"#;
+    HOST_TITLE_IGNORED = "N812" "host-title-ignored" Note
+        summary: "The host labels fields with their property names, not their titles (reported with `--hosts` only)."
+        why: "Goose desktop ignores `title`; a key such as `gc` is all the person sees."
+        bad: r#"{"gc": {"type": "integer", "title": "Number of guests"}}"#
+        good: r#"{"guests": {"type": "integer", "title": "Number of guests"}}"#;
+    HOST_URL_MODE_LIMITED = "N813" "host-url-mode-limited" Note
+        summary: "The host does not declare URL mode, or shows it as a form (reported with `--hosts` only)."
+        why: "Goose turns a URL request into a form with no fields and Codex declares URL mode only when enabled; the person may never get the link."
+        bad: r#"{"mode": "url", "url": "https://example.com/connect", "message": "Connect", "elicitationId": "1"}"#
+        good: "check the client's `elicitation.url` capability and fall back to a link in the tool result";
+    HOST_INPUT_REQUIRED_UNSUPPORTED = "W814" "host-input-required-unsupported" Warning
+        summary: "The host does not handle 2026-07-28's InputRequiredResult (reported with `--hosts` only)."
+        why: "Goose declares 2025-03-26 and Python SDK 1.x clients have no retry: the elicitation is never shown."
+        bad: r#"{"resultType": "input_required", "inputRequests": {"ask": {"method": "elicitation/create", "params": {...}}}}"#
+        good: "negotiate the revision and send an `elicitation/create` request to clients before 2026-07-28";
 }
 
 /// Finds a rule by code (`E201`) or name (`property-missing-type`),

@@ -389,7 +389,7 @@ fn help_documents_the_exit_codes() {
     let help = String::from_utf8(assert.get_output().stdout.clone()).unwrap();
     for line in [
         "0  accepted",
-        "1  the request fails lint",
+        "1  no form can be built from the request",
         "3  declined",
         "4  cancelled (Esc, Ctrl-C, --timeout, --action cancel)",
     ] {

@@ -541,3 +541,85 @@ fn a_long_value_of_wide_characters_scrolls_within_one_row() {
         json!({"action": "accept", "content": {"address": long}})
     );
 }
+
+#[test]
+fn as_codex_a_form_with_a_number_is_an_approval_that_sends_nothing() {
+    let mut p = Pty::start(
+        &form(
+            json!({
+                "name": {"type": "string", "title": "Name"},
+                "guests": {"type": "integer", "title": "Guests", "minimum": 1}
+            }),
+            &["name", "guests"],
+        ),
+        &["--as", "codex"],
+    );
+    p.expect("as Codex: `guests` (an integer): a number, integer or multi-select makes the whole form unrenderable");
+    p.expect("Please fill this in");
+    p.expect("Answer to send:");
+    assert_eq!(p.submit(), json!({"action": "accept", "content": {}}));
+}
+
+#[test]
+fn as_goose_desktop_numbers_start_at_their_minimum_and_labels_are_raw() {
+    let mut p = Pty::start(
+        &form(
+            json!({
+                "guests": {"type": "integer", "title": "Number of guests", "minimum": 2},
+                "seat": {"type": "string", "title": "Seating", "enum": ["in", "out"],
+                    "enumNames": ["Inside", "Outside"]}
+            }),
+            &["guests", "seat"],
+        ),
+        &["--as", "goose-desktop", "--spec", "2025-06-18"],
+    );
+    p.expect("as Goose desktop: `guests` (a number without a default): a number without a default is pre-filled with its `minimum` (or 0)");
+    p.expect("as Goose desktop: `seat` (a single-select labelled by `enumNames`): an `enum` lists its raw values");
+    // The label is the property name, and the minimum is the default.
+    p.expect("guests *");
+    p.send(ENTER);
+    p.expect("seat *");
+    p.expect("out");
+    assert!(!p.term.screen().contains("Outside"), "{}", p.term.screen());
+    p.send(DOWN);
+    p.send(ENTER);
+    assert_eq!(
+        p.submit(),
+        json!({"action": "accept", "content": {"guests": 2, "seat": "out"}})
+    );
+}
+
+#[test]
+fn as_mcporter_an_empty_form_is_accepted_without_asking() {
+    let p = Pty::start(&form(json!({}), &[]), &["--as", "mcporter"]);
+    let (code, out, seen) = p.finish();
+    assert_eq!(code, 0);
+    assert_eq!(answer(&out), json!({"action": "accept", "content": {}}));
+    let seen = String::from_utf8_lossy(&seen);
+    assert!(
+        seen.contains(
+            "as mcporter: a form without properties: the approve-only form is accepted at once"
+        ),
+        "{seen}"
+    );
+    assert!(!seen.contains("Send this answer?"), "{seen}");
+}
+
+#[test]
+fn as_goose_cli_a_multi_select_is_typed_as_text() {
+    let mut p = Pty::start(
+        &form(
+            json!({"diet": {"type": "array", "title": "Diet",
+                "items": {"type": "string", "enum": ["vegan", "halal"]}}}),
+            &["diet"],
+        ),
+        &["--as", "goose-cli"],
+    );
+    p.expect("as Goose CLI: `diet` (a multi-select): a multi-select is read as plain text");
+    p.expect("Diet *: ");
+    p.type_line("vegan, halal");
+    assert_eq!(
+        p.submit(),
+        json!({"action": "accept", "content": {"diet": "vegan, halal"}})
+    );
+}

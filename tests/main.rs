@@ -21,6 +21,7 @@ mod generated;
 mod help;
 mod hostile;
 mod hostile_servers;
+mod hosts;
 mod lint_cli;
 mod npm_packages;
 mod peers_gate;

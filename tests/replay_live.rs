@@ -340,7 +340,8 @@ fn the_readme_shows_a_real_replay_against_a_live_server() {
         assert_eq!(
             stdout(&o).replace(&server, "target/debug/examples/booking_server"),
             shown,
-            "{line}"
+            "{line}\n{}",
+            stderr(&o)
         );
         runs += 1;
     }

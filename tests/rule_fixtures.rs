@@ -8,6 +8,10 @@
 //! file alone cannot show drift, only `replay SESSION TARGET` against a live
 //! server reports them. They have no fixtures; instead tests/replay_live.rs
 //! must pin each of them in a replay against the example server.
+//!
+//! So are the host rules (`CODE hosts`), reported only with `--hosts`: their
+//! fixtures are per host fact, in tests/fixtures/hosts (tests/hosts.rs), and
+//! some host fact must use each of them.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
@@ -23,6 +27,8 @@ struct Expected {
     spec: Option<String>,
     /// Reported only by a replay against a live server: no fixtures.
     replay_only: bool,
+    /// Reported only with `--hosts`: fixtures per host fact instead.
+    hosts_only: bool,
     /// Every `(line, column)` at which the code must be reported.
     positions: Vec<(u64, u64)>,
 }
@@ -39,8 +45,9 @@ fn manifest() -> BTreeMap<String, Expected> {
         let mut words = raw.split_whitespace();
         let code = words.next().unwrap().to_string();
         let replay_only = raw.split_whitespace().nth(1) == Some("replay");
+        let hosts_only = raw.split_whitespace().nth(1) == Some("hosts");
         let spec = match words.next() {
-            Some("auto" | "replay") => None,
+            Some("auto" | "replay" | "hosts") => None,
             Some(r) => Some(r.to_string()),
             None => panic!("expected.txt:{line}: `{code}` has no revision"),
         };
@@ -53,13 +60,14 @@ fn manifest() -> BTreeMap<String, Expected> {
             })
             .collect();
         assert!(
-            positions.is_empty() == replay_only,
-            "expected.txt:{line}: `{code}` lists no position, or a replay-only rule lists some"
+            positions.is_empty() == (replay_only || hosts_only),
+            "expected.txt:{line}: `{code}` lists no position, or a replay-only or host rule lists some"
         );
         let entry = Expected {
             line,
             spec,
             replay_only,
+            hosts_only,
             positions,
         };
         assert!(
@@ -172,6 +180,25 @@ fn every_rule_has_fixtures_in_the_manifest() {
             }
             continue;
         }
+        if e.hosts_only {
+            let used = mcp_elicit::hosts::ALL
+                .iter()
+                .flat_map(|h| h.facts)
+                .any(|f| f.rule.code == code);
+            if !used {
+                problems.push(format!(
+                    "{code} is a host rule that no host fact in src/hosts uses"
+                ));
+            }
+            for kind in ["bad", "good"] {
+                if fixture_file(code, kind).is_ok() {
+                    problems.push(format!(
+                        "{code} is a host rule; its fixtures are per host fact, in tests/fixtures/hosts"
+                    ));
+                }
+            }
+            continue;
+        }
         for kind in ["bad", "good"] {
             if let Err(e) = fixture_file(code, kind) {
                 problems.push(e);
@@ -208,7 +235,10 @@ fn every_rule_has_fixtures_in_the_manifest() {
 fn every_rule_fires_exactly_where_expected_and_not_when_fixed() {
     let manifest = manifest();
     let mut problems = Vec::new();
-    for (code, e) in manifest.iter().filter(|(_, e)| !e.replay_only) {
+    for (code, e) in manifest
+        .iter()
+        .filter(|(_, e)| !e.replay_only && !e.hosts_only)
+    {
         let spec = e.spec.as_deref();
         let under = spec.unwrap_or("the revision the document names");
         match fixture_file(code, "bad").and_then(|f| positions_of(code, spec, &f)) {

@@ -9,6 +9,7 @@
 
 mod check;
 pub mod gate;
+pub mod host;
 pub mod script;
 
 pub use check::FinalCheck;

@@ -5,6 +5,7 @@
 //! asked for them.
 
 pub mod answer;
+pub mod hosts;
 pub mod params;
 
 use std::collections::{HashMap, HashSet};
@@ -33,6 +34,8 @@ pub struct Options {
     pub select: HashSet<&'static str>,
     /// Codes of the rules never to report.
     pub ignore: HashSet<&'static str>,
+    /// The hosts whose behaviour to report (`--hosts`): the host rules.
+    pub hosts: Vec<&'static crate::hosts::Host>,
 }
 
 impl Default for Options {
@@ -42,6 +45,7 @@ impl Default for Options {
             forced: false,
             select: HashSet::new(),
             ignore: HashSet::new(),
+            hosts: Vec::new(),
         }
     }
 }
@@ -297,6 +301,9 @@ pub fn lint_node(node: &Node, opts: &Options, session: &mut Session, out: &mut F
                 }
             ),
         ),
+    }
+    if !opts.hosts.is_empty() {
+        hosts::lint(node, rev, &opts.hosts, out);
     }
 }
 

@@ -62,6 +62,11 @@ pub struct ClientOptions {
 /// How long the client waits on a silent server unless told otherwise.
 pub const DEFAULT_SERVER_TIMEOUT: Duration = Duration::from_secs(300);
 
+/// How long `server/discover` may go unanswered before a server is taken
+/// for one of an earlier revision that ignores it (only when no revision
+/// was asked for: otherwise there is nothing to fall back to).
+pub const DISCOVER_WAIT: Duration = Duration::from_secs(10);
+
 impl Default for ClientOptions {
     fn default() -> Self {
         ClientOptions {
@@ -130,6 +135,8 @@ pub struct Client {
     offered: Vec<Revision>,
     /// `initialize` was asked again after a `-32022`.
     reinitialized: bool,
+    /// The id of a `server/discover` given up on after [`DISCOVER_WAIT`].
+    discover_given_up: Option<u64>,
     /// The tools the server listed, once listed (for `x-mcp-header`).
     tools: Option<Vec<Value>>,
 }
@@ -208,6 +215,7 @@ impl Client {
             writer: None,
             early: Vec::new(),
             notices: Vec::new(),
+            discover_given_up: None,
             elicited: 0,
             offered: Vec::new(),
             reinitialized: false,
@@ -362,11 +370,18 @@ impl Client {
         self.t
             .set_protocol_version(Some(Revision::V2026_07_28.as_str()));
         self.send(&msg.to_string())?;
-        match self.wait_for(id, None, Some(Duration::from_secs(10))) {
+        // With a revision asked for, a server slow to start is waited for
+        // as long as any other (--server-timeout): there is no earlier
+        // revision to fall back to.
+        let limit = self.opts.spec.is_none().then_some(DISCOVER_WAIT);
+        match self.wait_for(id, None, limit) {
             Ok(r) => Ok(Some(r.value)),
             // A refusal of the client is no sign of an older server.
             Err(e) if e.is::<super::transport::Denied>() => Err(e),
-            Err(_) if self.opts.spec.is_none() => Ok(None),
+            Err(_) if self.opts.spec.is_none() => {
+                self.discover_given_up = Some(id);
+                Ok(None)
+            }
             Err(e) => Err(e),
         }
     }
@@ -876,6 +891,18 @@ impl Client {
                     let unreadable = rid.is_null() && value.get("error").is_some();
                     if rid.as_u64() == Some(id) || unreadable {
                         return Ok(Received { raw, value });
+                    }
+                    // A server slow to start, not one of an earlier revision.
+                    if rid.as_u64().is_some() && rid.as_u64() == self.discover_given_up {
+                        self.discover_given_up = None;
+                        if value.get("result").is_some() {
+                            self.notices.push(Notice(format!(
+                                "the server answered `server/discover` only after {} s, so it was slow to start rather than of an earlier revision, and the call went on in {}; give --spec 2026-07-28 to wait for it",
+                                DISCOVER_WAIT.as_secs(),
+                                self.rev.as_str()
+                            )));
+                            continue;
+                        }
                     }
                     self.notices.push(Notice(format!(
                         "the server answered a request that is not open (id {}); ignored",

@@ -9,9 +9,10 @@ use std::io::{self, Read, Write};
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
 
-use anyhow::{Context, Result, bail};
+use anyhow::{Context, Result, anyhow, bail};
 use mcp_elicit::document::{self, Kind};
-use mcp_elicit::finding::{Diagnostic, Severity};
+use mcp_elicit::finding::{Diagnostic, Finding, Severity};
+use mcp_elicit::form::host::{AsHost, as_host};
 use mcp_elicit::form::script::{Script, ScriptResponder};
 use mcp_elicit::form::{Action, Answer, Ask, Elicit, FixedResponder, FormResponder, gate};
 use mcp_elicit::json::{self, LineIndex, Node};
@@ -69,6 +70,51 @@ pub fn run(args: AnswerArgs) -> Result<Outcome> {
     let input_required = document::input_required(&node);
     let several = kind == Kind::InputRequests || input_required.is_some();
     let output = choose_output(args.output, &name, kind, several, found.len(), id.is_some())?;
+    // The host's view comes before the spec check: a host that never shows
+    // a request does not refuse it either, it does what it does.
+    let host_views = match &args.as_host {
+        Some(h) => {
+            let host = mcp_elicit::hosts::find(h).ok_or_else(|| {
+                anyhow!(
+                    "--as: no host `{}`; known hosts: {}",
+                    sanitize::line(h),
+                    mcp_elicit::hosts::ids().join(", ")
+                )
+            })?;
+            found
+                .iter()
+                .map(|e| {
+                    let (view, notes) =
+                        as_host(host, &e.params.to_value(), e.key.is_some(), revision);
+                    for n in notes {
+                        eprintln!("as {}: {}", host.name, sanitize::line(&n));
+                    }
+                    view
+                })
+                .collect()
+        }
+        None => Vec::new(),
+    };
+    // With --as, what the form is built from, and the answers the host
+    // sends without asking; recordings keep the request as sent.
+    let requests: Vec<(Option<String>, Value)> = found
+        .iter()
+        .map(|e| (e.key.clone(), e.params.to_value()))
+        .collect();
+    let mut shown = requests.clone();
+    let mut fixed: Vec<Option<Value>> = vec![None; requests.len()];
+    for (i, view) in host_views.into_iter().enumerate() {
+        match view {
+            AsHost::Shown { params } => shown[i].1 = params,
+            AsHost::NotShown { sends: Some(r) } => fixed[i] = Some(r),
+            AsHost::NotShown { sends: None } => {
+                eprintln!(
+                    "the person is never asked, and no answer comes back: the server gets an error or nothing"
+                );
+                return Ok(Outcome::Findings);
+            }
+        }
+    }
     let mut diags = Vec::new();
     let findings = lint::lint_text(
         &text,
@@ -76,37 +122,99 @@ pub fn run(args: AnswerArgs) -> Result<Outcome> {
         &mut Session::default(),
     );
     // Lint strictly, show liberally: every finding is shown; only what no
-    // form can show (or, with --strict, any error) is refused.
-    let mut blocking = Vec::new();
-    for e in &found {
-        let verdict = gate::judge(
-            &findings,
-            &e.pointer,
-            &e.params.to_value(),
-            revision,
-            args.script.strict,
-        );
-        if let gate::Verdict::Refuse(b) = verdict {
-            blocking.extend(b.into_iter().map(|f| (f.rule.code, f.pointer)));
+    // form can show (or, with --strict, any error) is refused. With --as the
+    // gate judges what the host passes on: the request with each elicitation
+    // as the host rewrote it (a field the host drops or makes free text no
+    // longer blocks), and what the host answers itself is never shown, so
+    // never judged.
+    let host_text = args.as_host.as_ref().map(|_| {
+        let mut doc = node.to_value();
+        for (e, (_, view)) in found.iter().zip(&shown) {
+            if let Some(slot) = doc.pointer_mut(&e.pointer) {
+                *slot = view.clone();
+            }
+        }
+        serde_json::to_string_pretty(&doc).unwrap_or_default()
+    });
+    let host_findings = match &host_text {
+        Some(t) => lint::lint_text(t, &Options::for_revision(revision), &mut Session::default()),
+        None => Vec::new(),
+    };
+    let strict = args.script.strict;
+    let mut blocking: Vec<Finding> = Vec::new();
+    for (i, e) in found.iter().enumerate() {
+        if fixed[i].is_some() {
+            continue;
+        }
+        let mut verdicts = Vec::new();
+        if host_text.is_some() {
+            verdicts.push(gate::judge(
+                &host_findings,
+                &e.pointer,
+                &shown[i].1,
+                revision,
+                false,
+            ));
+        }
+        // --strict is about the request as the server sent it: a host that
+        // shows a broken shape some other way does not mend it.
+        if host_text.is_none() || strict {
+            verdicts.push(gate::judge(
+                &findings,
+                &e.pointer,
+                &requests[i].1,
+                revision,
+                strict,
+            ));
+        }
+        for v in verdicts {
+            if let gate::Verdict::Refuse(b) = v {
+                for f in b {
+                    if !blocking
+                        .iter()
+                        .any(|g| g.rule.code == f.rule.code && g.pointer == f.pointer)
+                    {
+                        blocking.push(f);
+                    }
+                }
+            }
         }
     }
     lint::place(&name, &text, 0, findings, &mut |d| diags.push(d));
     let errors = diags.iter().any(|d| d.severity == Severity::Error);
-    let refused = !blocking.is_empty();
-    print_findings(&diags, errors, refused, args.script.strict)?;
-    if refused {
-        let blocking: Vec<Diagnostic> = diags
+    // A blocking finding the request itself does not have (the host's
+    // rewrite made it) is shown too, placed in the rewritten request.
+    let (known, made): (Vec<_>, Vec<_>) = blocking.into_iter().partition(|f| {
+        diags
             .iter()
-            .filter(|d| {
-                blocking
-                    .iter()
-                    .any(|(c, p)| *c == d.code && *p == d.pointer)
-            })
-            .cloned()
-            .collect();
+            .any(|d| d.code == f.rule.code && d.pointer == f.pointer)
+    });
+    let mut blocking: Vec<Diagnostic> = diags
+        .iter()
+        .filter(|d| {
+            known
+                .iter()
+                .any(|f| f.rule.code == d.code && f.pointer == d.pointer)
+        })
+        .cloned()
+        .collect();
+    if let (Some(t), Some(h)) = (&host_text, &args.as_host) {
+        let at = format!("{name} (as {})", sanitize::line(h));
+        lint::place(&at, t, 0, made, &mut |d| {
+            blocking.push(d.clone());
+            diags.push(d);
+        });
+    }
+    let refused = !blocking.is_empty();
+    // A request a host answers without showing (--as) is not answered
+    // because a form could show it.
+    let asked = fixed.iter().any(Option::is_none);
+    print_findings(&diags, errors && asked, refused, args.script.strict)?;
+    if refused {
         return refuse(
             &args,
-            &found,
+            &shown,
+            &fixed,
             kind,
             id.as_deref(),
             revision,
@@ -131,10 +239,6 @@ pub fn run(args: AnswerArgs) -> Result<Outcome> {
 
     let mut recorder = Recorder::open(&args, &name, &node, &text, revision, several)?;
 
-    let requests: Vec<(Option<String>, Value)> = found
-        .iter()
-        .map(|e| (e.key.clone(), e.params.to_value()))
-        .collect();
     let plan = Plan {
         output,
         id,
@@ -145,6 +249,11 @@ pub fn run(args: AnswerArgs) -> Result<Outcome> {
         keys: requests.iter().map(|(k, _)| k.clone()).collect(),
     };
 
+    if fixed.iter().all(Option::is_some) && !fixed.is_empty() {
+        let results: Vec<Value> = fixed.into_iter().flatten().collect();
+        write_stdout(&plan.render(&results))?;
+        return Ok(outcome(&results));
+    }
     let script = script(&args.script)?;
     let mut responder: Box<dyn Responder> = if let Some(a) = args.script.action {
         Box::new(FixedResponder(a.into()))
@@ -170,13 +279,17 @@ pub fn run(args: AnswerArgs) -> Result<Outcome> {
             prompter: Terminal::new(),
         };
         for (i, (key, params)) in requests.iter().enumerate() {
-            let result = match responder.respond(&Request {
-                params,
-                server: server.as_deref(),
-                revision,
-                key: key.as_deref(),
-                notes: &[],
-            }) {
+            let asked = match &fixed[i] {
+                Some(r) => Ok(r.clone()),
+                None => responder.respond(&Request {
+                    params: &shown[i].1,
+                    server: server.as_deref(),
+                    revision,
+                    key: key.as_deref(),
+                    notes: &[],
+                }),
+            };
+            let result = match asked {
                 Ok(r) => r,
                 // ^C during a key read: console has raised SIGINT too; the
                 // first of the two to get here writes the cancel.
@@ -201,19 +314,22 @@ pub fn run(args: AnswerArgs) -> Result<Outcome> {
         return shared.finish();
     };
     let mut results = Vec::new();
-    for (key, params) in &requests {
-        let result = responder
-            .respond(&Request {
-                params,
-                server: server.as_deref(),
-                revision,
-                key: key.as_deref(),
-                notes: &[],
-            })
-            .with_context(|| match key {
-                Some(k) => format!("input request `{}`", sanitize::line(k)),
-                None => name.clone(),
-            })?;
+    for (i, (key, params)) in requests.iter().enumerate() {
+        let result = match &fixed[i] {
+            Some(r) => r.clone(),
+            None => responder
+                .respond(&Request {
+                    params: &shown[i].1,
+                    server: server.as_deref(),
+                    revision,
+                    key: key.as_deref(),
+                    notes: &[],
+                })
+                .with_context(|| match key {
+                    Some(k) => format!("input request `{}`", sanitize::line(k)),
+                    None => name.clone(),
+                })?,
+        };
         if let Some(r) = &mut recorder {
             r.answered(params, &result)?;
         }
@@ -440,7 +556,8 @@ fn print_findings(
 #[allow(clippy::too_many_arguments)]
 fn refuse(
     args: &AnswerArgs,
-    found: &[document::Elicitation<'_, '_>],
+    shown: &[(Option<String>, Value)],
+    fixed: &[Option<Value>],
     kind: Kind,
     id: Option<&str>,
     revision: Revision,
@@ -456,13 +573,17 @@ fn refuse(
         .iter()
         .map(|d| crate::render::plain(&d.path, d))
         .collect();
-    for e in found {
-        let params = e.params.to_value();
+    for (i, (key, params)) in shown.iter().enumerate() {
+        // What a host answers without asking (--as) stands as it is.
+        if let Some(r) = &fixed[i] {
+            results.push(r.clone());
+            continue;
+        }
         let request = Request {
-            params: &params,
+            params,
             server: args.server.as_deref(),
             revision,
-            key: e.key.as_deref(),
+            key: key.as_deref(),
             notes: &[],
         };
         let answer = match &given {
@@ -472,7 +593,7 @@ fn refuse(
                 && !args.script.defaults
                 && args.script.answers_from.is_none()
                 && terminal::available()
-                && found.len() == 1 =>
+                && shown.len() == 1 =>
             {
                 let tty = TtyState::save();
                 let mut form = FormResponder {
@@ -492,7 +613,7 @@ fn refuse(
             }
         }
     }
-    let output = choose_output(args.output, name, kind, several, found.len(), id.is_some())?;
+    let output = choose_output(args.output, name, kind, several, shown.len(), id.is_some())?;
     let plan = Plan {
         output,
         id: id.map(str::to_string),
@@ -500,7 +621,7 @@ fn refuse(
             .as_ref()
             .and_then(|ir| ir.request_state)
             .map(|n| raw(text, n)),
-        keys: found.iter().map(|e| e.key.clone()).collect(),
+        keys: shown.iter().map(|(k, _)| k.clone()).collect(),
     };
     write_stdout(&plan.render(&results))?;
     Ok(outcome(&results))

@@ -448,8 +448,10 @@ Examples:
 
 Exit codes:
   0  accepted
-  1  the request fails lint: it is not answered; the JSON-RPC error
-     (-32602, the findings in `data`) is written instead
+  1  no form can be built from the request (or --strict and it fails
+     lint): it is not answered; the JSON-RPC error (-32602, the findings
+     in `data`) is written instead; or, with --as, the host never shows
+     it and sends no answer
   2  usage error, unreadable input, no terminal and no scripted answer,
      or a scripted answer that does not fit the schema
   3  declined
@@ -482,6 +484,10 @@ pub struct AnswerArgs {
     /// latest or draft [default: the revision the document names or implies]
     #[arg(long, value_name = "REVISION", value_parser = parse_revision)]
     pub spec: Option<Revision>,
+
+    /// Show the form as this host would (a host id of `lint --list-hosts`)
+    #[arg(long = "as", value_name = "HOST")]
+    pub as_host: Option<String>,
 }
 
 /// How elicitations are answered without a form, and recorded (shared by
@@ -601,6 +607,14 @@ pub struct LintArgs {
     /// Print the documentation of one rule (code or name), then exit
     #[arg(long, value_name = "RULE", conflicts_with = "paths")]
     pub explain: Option<String>,
+
+    /// Also report what these hosts do with each elicitation (ids, comma-separated, or all)
+    #[arg(long, value_name = "HOSTS", value_delimiter = ',')]
+    pub hosts: Vec<String>,
+
+    /// Print every host --hosts knows, with what holds for each of its elicitations, then exit
+    #[arg(long, conflicts_with_all = ["explain", "paths", "list_rules"])]
+    pub list_hosts: bool,
 }
 
 /// How findings are selected and reported (shared by `lint` and `replay`).
@@ -644,6 +658,8 @@ pub enum OutputFormat {
     Sarif,
     /// GitHub Actions workflow commands that annotate files
     Github,
+    /// A Markdown matrix of elicitations by host (--hosts, default all)
+    Hosts,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]

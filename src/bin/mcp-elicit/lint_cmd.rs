@@ -5,8 +5,10 @@ use std::collections::HashSet;
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 
-use anyhow::{Result, bail};
+use anyhow::{Result, anyhow, bail};
 use mcp_elicit::finding::Diagnostic;
+use mcp_elicit::hosts::Host;
+use mcp_elicit::lint::hosts::{Matrix, Row};
 use mcp_elicit::lint::{self, Counts, Options};
 use mcp_elicit::rules::{self, Rule};
 
@@ -42,6 +44,11 @@ pub fn run(args: LintArgs) -> Result<Outcome> {
         render::list_rules(&mut io::stdout().lock())?;
         return Ok(Outcome::Clean);
     }
+    if args.list_hosts {
+        render::list_hosts(&mut io::stdout().lock())?;
+        return Ok(Outcome::Clean);
+    }
+    let hosts = mcp_elicit::hosts::parse_list(&args.hosts).map_err(|e| anyhow!("--hosts: {e}"))?;
     if let Some(code) = &args.explain {
         let Some(rule) = rules::find(code) else {
             bail!(
@@ -90,18 +97,32 @@ pub fn run(args: LintArgs) -> Result<Outcome> {
             }
         }
     }
-    check(&inputs, &args.check, failed)
+    check(&inputs, &args.check, &hosts, failed)
 }
 
-/// Lints `inputs` and reports with `check`'s options; `failed` says whether
-/// collecting the inputs already failed somewhere.
-pub fn check(inputs: &[Input], check: &CheckArgs, mut failed: bool) -> Result<Outcome> {
+/// Lints `inputs` and reports with `check`'s options, with the host rules
+/// of `hosts`; `failed` says whether collecting the inputs already failed
+/// somewhere.
+pub fn check(
+    inputs: &[Input],
+    check: &CheckArgs,
+    hosts: &[&'static Host],
+    mut failed: bool,
+) -> Result<Outcome> {
     let mut opts = match check.spec {
         Some(r) => Options::for_revision(r),
         None => Options::default(),
     };
     opts.select = resolve_rules(&check.select, "--select")?;
     opts.ignore = resolve_rules(&check.ignore, "--ignore")?;
+    opts.hosts = hosts.to_vec();
+    let format = check.format.unwrap_or(OutputFormat::Concise);
+    if format == OutputFormat::Hosts && opts.hosts.is_empty() {
+        opts.hosts = mcp_elicit::hosts::ALL.to_vec();
+    }
+    if format == OutputFormat::Hosts || (format == OutputFormat::Json && !opts.hosts.is_empty()) {
+        return check_matrix(inputs, check, &opts, format, failed);
+    }
 
     let stdout = io::stdout();
     let mut out = io::BufWriter::new(stdout.lock());
@@ -159,6 +180,85 @@ pub fn check(inputs: &[Input], check: &CheckArgs, mut failed: bool) -> Result<Ou
     drop(out);
     // The summary counts what was read; when nothing could be, the errors
     // above say it all.
+    let checked = inputs.len() - unreadable;
+    if !check.quiet && (checked > 0 || !failed) {
+        render::summary(&counts, checked, files_with_findings);
+    }
+    Ok(if failed {
+        Outcome::Failed
+    } else if counts.at_or_above(check.fail_on) > 0 {
+        Outcome::Findings
+    } else {
+        Outcome::Clean
+    })
+}
+
+/// Lints `inputs` held in memory, for the reports that need every
+/// elicitation as well as the findings: the host matrix, and JSON with
+/// `--hosts` (which carries the matrix beside the diagnostics).
+fn check_matrix(
+    inputs: &[Input],
+    check: &CheckArgs,
+    opts: &Options,
+    format: OutputFormat,
+    mut failed: bool,
+) -> Result<Outcome> {
+    use std::io::Read;
+    let mut counts = Counts::default();
+    let mut diagnostics = Vec::new();
+    let mut rows: Vec<Row> = Vec::new();
+    let mut files_with_findings = 0;
+    let mut unreadable = 0;
+    for input in inputs {
+        let name = input.display();
+        let mut bytes = Vec::new();
+        let read = match input {
+            Input::Stdin => io::stdin().lock().read_to_end(&mut bytes).map(|_| ()),
+            Input::Session(p) if p.as_os_str() == "-" => {
+                io::stdin().lock().read_to_end(&mut bytes).map(|_| ())
+            }
+            Input::File(p) | Input::Session(p) => std::fs::File::open(p)
+                .and_then(|f| {
+                    f.take(lint::MAX_DOCUMENT as u64 + 1)
+                        .read_to_end(&mut bytes)
+                })
+                .map(|_| ()),
+        };
+        if let Err(e) = read {
+            report_io(&name, &e);
+            failed = true;
+            unreadable += 1;
+            continue;
+        }
+        let before = diagnostics.len();
+        let mut sink = |d: Diagnostic| {
+            counts.add(d.severity);
+            diagnostics.push(d);
+        };
+        match input {
+            Input::Session(_) => lint::lint_jsonl(&name, bytes.as_slice(), opts, &mut sink)?,
+            _ => lint::lint_bytes(&name, &bytes, opts, &mut sink),
+        }
+        files_with_findings += usize::from(diagnostics.len() > before);
+        if let Ok(text) = std::str::from_utf8(&bytes) {
+            rows.extend(mcp_elicit::lint::hosts::rows(&name, text, opts));
+        }
+    }
+    let matrix = Matrix::new(&opts.hosts, rows);
+    let stdout = io::stdout();
+    let mut out = io::BufWriter::new(stdout.lock());
+    if format == OutputFormat::Hosts {
+        render::matrix(&matrix, &mut out)?;
+    } else {
+        let mut renderer = render::json_with("hosts", render::matrix_json(&matrix));
+        renderer.begin(&mut out)?;
+        for d in &diagnostics {
+            renderer.diagnostic(d, &mut out)?;
+        }
+        renderer.end(&counts, &mut out)?;
+    }
+    out.flush()?;
+    drop(out);
     let checked = inputs.len() - unreadable;
     if !check.quiet && (checked > 0 || !failed) {
         render::summary(&counts, checked, files_with_findings);

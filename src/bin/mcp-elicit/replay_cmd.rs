@@ -31,10 +31,15 @@ pub fn run(args: ReplayArgs) -> Result<Outcome> {
         );
     }
     if !args.target.is_empty() {
+        if args.check.format == Some(crate::cli::OutputFormat::Hosts) {
+            bail!(
+                "--format hosts is the host matrix of a file's elicitations; a replay against a server reports drift as concise, full, json, sarif or github"
+            );
+        }
         return live(&args);
     }
     if !args.show {
-        return lint_cmd::check(&[Input::Session(path.clone())], &args.check, false);
+        return lint_cmd::check(&[Input::Session(path.clone())], &args.check, &[], false);
     }
     let name = path.display().to_string();
     if path.as_os_str() == "-" {
