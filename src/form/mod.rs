@@ -489,16 +489,17 @@ pub(crate) fn content_of(fields: &[Field], values: &[Option<Value>]) -> Map<Stri
         .collect()
 }
 
-/// The content as it will be sent, pretty-printed and made safe to show.
+/// The content as it will be sent, pretty-printed and made safe to show:
+/// still JSON, with what could drive the terminal as `\uXXXX` escapes.
 pub fn review_text(content: &Map<String, Value>) -> String {
     let json = serde_json::to_string_pretty(content).unwrap_or_default();
-    format!("Answer to send:\n{}", sanitize::block(&json))
+    format!("Answer to send:\n{}", sanitize::json(&json))
 }
 
 fn shown_value(v: Option<&Value>) -> String {
     match v {
         None => "(empty)".into(),
-        Some(v) => sanitize::line(&v.to_string()).into_owned(),
+        Some(v) => sanitize::json(&v.to_string()).into_owned(),
     }
 }
 

@@ -13,6 +13,9 @@ pub const ENTER: &str = "\r";
 pub const ESC: &str = "\x1b";
 pub const BACKSPACE: &str = "\x7f";
 
+/// The terminal sizes the form is tested at (columns, rows).
+pub const SIZES: [(u16, u16); 2] = [(80, 24), (40, 15)];
+
 pub struct Terminal {
     session: expectrl::session::OsSession,
     /// Every byte the program wrote to the terminal so far.
@@ -60,6 +63,27 @@ impl Terminal {
         self.send(text);
         self.expect(text);
         self.send(ENTER);
+    }
+
+    /// Like [`Terminal::spawn`], on a terminal of `cols` x `rows`: the size
+    /// is set (`stty`) before `cmd` starts, so it never sees another one.
+    pub fn spawn_sized(cmd: Command, (cols, rows): (u16, u16)) -> Terminal {
+        let mut sized = Command::new("sh");
+        sized
+            .arg("-c")
+            .arg(format!(r#"stty cols {cols} rows {rows} && exec "$0" "$@""#))
+            .arg(cmd.get_program())
+            .args(cmd.get_args());
+        for (k, v) in cmd.get_envs() {
+            match v {
+                Some(v) => sized.env(k, v),
+                None => sized.env_remove(k),
+            };
+        }
+        if let Some(dir) = cmd.get_current_dir() {
+            sized.current_dir(dir);
+        }
+        Terminal::spawn(sized)
     }
 
     /// Reads to the end and returns the exit code.

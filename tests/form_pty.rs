@@ -1,0 +1,102 @@
+//! The terminal form at the sizes people use (80x24 and 40x15): how text
+//! reads, what the keys do, what reaches the terminal. Each test runs at
+//! both sizes.
+
+use std::path::PathBuf;
+use std::process::Command;
+
+use serde_json::{Value, json};
+
+use crate::support::bin;
+use crate::support::pty::{ENTER, SIZES, Terminal, on_terminal};
+
+/// `mcp-elicit answer ARGS < request > answer` on a pty of one size.
+struct Pty {
+    term: Terminal,
+    out: PathBuf,
+    _dir: tempfile::TempDir,
+}
+
+on_terminal!(Pty);
+
+impl Pty {
+    fn answer(request: &Value, args: &[&str], size: (u16, u16), env: &[(&str, &str)]) -> Pty {
+        let dir = tempfile::tempdir().unwrap();
+        let req = dir.path().join("request.json");
+        std::fs::write(&req, serde_json::to_vec_pretty(request).unwrap()).unwrap();
+        let out = dir.path().join("answer.json");
+        let mut cmd = Command::new("sh");
+        cmd.arg("-c")
+            .arg(r#"req=$1; out=$2; bin=$3; shift 3; "$bin" answer "$@" < "$req" > "$out""#)
+            .arg("sh")
+            .arg(&req)
+            .arg(&out)
+            .arg(bin())
+            .args(args);
+        for (k, v) in env {
+            cmd.env(k, v);
+        }
+        Pty {
+            term: Terminal::spawn_sized(cmd, size),
+            out,
+            _dir: dir,
+        }
+    }
+
+    /// Reads to the end; the exit code and the answer written.
+    fn finish(mut self) -> (i32, Value, String) {
+        let code = self.term.finish();
+        let out = std::fs::read_to_string(&self.out).unwrap_or_default();
+        let answer = serde_json::from_str(&out)
+            .unwrap_or_else(|e| panic!("stdout is not JSON ({e}): {out:?}"));
+        (code, answer, self.term.screen())
+    }
+}
+
+/// Defect 10: joiners, non-joiners and variation selectors are text; the
+/// review is the JSON that will be sent, not an escape of it.
+#[test]
+fn joiners_and_variation_selectors_read_as_written() {
+    let family = "👨\u{200d}👩\u{200d}👧";
+    let persian = "می\u{200c}خواهم";
+    let request = json!({
+        "message": format!("For {family}: {persian} ☺\u{fe0f}. Not this: a\u{202e}b"),
+        "requestedSchema": {"type": "object", "properties": {
+            "who": {"type": "string", "title": format!("Who {family}"), "default": persian}
+        }, "required": ["who"]}
+    });
+    for size in SIZES {
+        let mut p = Pty::answer(&request, &[], size, &[]);
+        p.expect(persian);
+        p.send(ENTER);
+        p.expect("Send this answer?");
+        let screen = p.screen();
+        p.send(ENTER);
+        let (code, answer, _) = p.finish();
+        assert_eq!(code, 0, "{size:?}: {screen}");
+        assert_eq!(
+            answer,
+            json!({"action": "accept", "content": {"who": persian}}),
+            "{size:?}"
+        );
+        // Shown as written, in the message, the title and the review ...
+        assert!(
+            screen.contains(&format!("For {family}: {persian} ☺\u{fe0f}.")),
+            "{size:?}: {screen}"
+        );
+        assert!(
+            screen.contains(&format!("Who {family}")),
+            "{size:?}: {screen}"
+        );
+        assert!(
+            screen.contains(&format!("\"who\": \"{persian}\"")),
+            "{size:?}: {screen}"
+        );
+        // ... and no escape of them anywhere; a bidi override still is one.
+        assert!(!screen.contains("\\u{200"), "{size:?}: {screen}");
+        assert!(!screen.contains("\\u200"), "{size:?}: {screen}");
+        assert!(!screen.contains("\\u{fe0f}"), "{size:?}: {screen}");
+        assert!(screen.contains("a\\u{202e}b"), "{size:?}: {screen}");
+        assert!(!screen.contains('\u{202e}'), "{size:?}: {screen}");
+    }
+}
