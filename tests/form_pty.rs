@@ -1,6 +1,6 @@
-//! The terminal form at the sizes people use (80x24 and 40x15): how text
-//! reads, what the keys do, what reaches the terminal. Each test runs at
-//! both sizes.
+//! The terminal form and the command line as a person meets them, at the
+//! sizes people use (80x24 and 40x15): how text reads, what the keys do,
+//! what reaches the terminal. Each test runs at both sizes.
 
 use std::path::PathBuf;
 use std::process::Command;
@@ -98,5 +98,97 @@ fn joiners_and_variation_selectors_read_as_written() {
         assert!(!screen.contains("\\u{fe0f}"), "{size:?}: {screen}");
         assert!(screen.contains("a\\u{202e}b"), "{size:?}: {screen}");
         assert!(!screen.contains('\u{202e}'), "{size:?}: {screen}");
+    }
+}
+
+/// Runs `mcp-elicit ARGS` on a pty of `size` (in `dir`); the exit code and
+/// what the terminal showed.
+fn run(args: &[&str], size: (u16, u16), dir: &std::path::Path) -> (i32, String) {
+    let mut cmd = Command::new(bin());
+    cmd.args(args).current_dir(dir);
+    let mut term = Terminal::spawn_sized(cmd, size);
+    let code = term.finish();
+    (code, term.screen())
+}
+
+/// Defect 12: `--pace` before the file takes the default factor, not the
+/// file's name.
+#[test]
+fn pace_before_the_file_is_the_default_pace() {
+    let session = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("examples/sessions/booking-2026.jsonl");
+    let session = session.to_str().unwrap();
+    for size in SIZES {
+        let dir = tempfile::tempdir().unwrap();
+        let (code, screen) = run(&["replay", "--show", "--pace", session], size, dir.path());
+        assert_eq!(code, 0, "{size:?}: {screen}");
+        assert!(screen.contains("session started"), "{size:?}: {screen}");
+        assert!(!screen.contains("speed factor"), "{size:?}: {screen}");
+    }
+}
+
+/// Defect 12: options after a URL are options, the URL is the target.
+#[test]
+fn options_after_a_url_are_options() {
+    for size in SIZES {
+        let dir = tempfile::tempdir().unwrap();
+        let (code, screen) = run(
+            &[
+                "call",
+                "http://127.0.0.1:9/mcp",
+                "--tool",
+                "x",
+                "--action",
+                "cancel",
+            ],
+            size,
+            dir.path(),
+        );
+        assert_eq!(code, 2, "{size:?}: {screen}");
+        assert!(
+            screen.contains("cannot reach http://127.0.0.1:9/mcp"),
+            "{size:?}: {screen}"
+        );
+        assert!(!screen.contains("--tool x"), "{size:?}: {screen}");
+    }
+}
+
+/// Defect 12: a missing file is said once, in words.
+#[test]
+fn a_missing_source_is_said_once() {
+    for size in SIZES {
+        let dir = tempfile::tempdir().unwrap();
+        let (code, screen) = run(&["serve", "nosuch.json"], size, dir.path());
+        assert_eq!(code, 2, "{size:?}: {screen}");
+        assert!(
+            screen.contains("nosuch.json: no such file or directory; check the path"),
+            "{size:?}: {screen}"
+        );
+        assert_eq!(
+            screen.matches("nosuch.json").count(),
+            1,
+            "{size:?}: {screen}"
+        );
+        assert!(!screen.contains("os error"), "{size:?}: {screen}");
+    }
+}
+
+/// Defect 12: `call` without a request is a usage error before anything
+/// is started.
+#[test]
+fn call_without_a_request_starts_no_server() {
+    for size in SIZES {
+        let dir = tempfile::tempdir().unwrap();
+        let (code, screen) = run(
+            &["call", "--", "sh", "-c", "touch started; sleep 5"],
+            size,
+            dir.path(),
+        );
+        assert_eq!(code, 2, "{size:?}: {screen}");
+        assert!(screen.contains("say what to request"), "{size:?}: {screen}");
+        assert!(
+            !dir.path().join("started").exists(),
+            "{size:?}: the server was started"
+        );
     }
 }
