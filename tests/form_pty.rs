@@ -192,3 +192,47 @@ fn call_without_a_request_starts_no_server() {
         );
     }
 }
+
+/// Defect 15: under `TERM=dumb` the form asks in plain lines: every field
+/// kind is answered and no escape sequence reaches the terminal.
+#[test]
+fn a_dumb_terminal_gets_plain_prompts() {
+    let request = json!({
+        "message": "Please fill this in",
+        "requestedSchema": {"type": "object", "properties": {
+            "name": {"type": "string", "title": "Name", "default": "Ada"},
+            "size": {"type": "string", "title": "Size", "enum": ["S", "M", "L"]},
+            "extras": {"type": "array", "title": "Extras",
+                "items": {"type": "string", "enum": ["ham", "egg", "kale"]}},
+            "hot": {"type": "boolean", "title": "Hot"}
+        }, "required": ["name", "size"]}
+    });
+    for size in SIZES {
+        let mut p = Pty::answer(&request, &[], size, &[("TERM", "dumb")]);
+        p.expect("Name");
+        p.expect(": ");
+        p.send(ENTER); // keeps the default
+        p.expect("3) L");
+        p.expect(": ");
+        p.send("3\r");
+        p.expect("3) kale");
+        p.expect(": ");
+        p.send("1, 3\r");
+        p.expect("1) Yes");
+        p.expect(": ");
+        p.send("1\r");
+        p.expect("Send this answer?");
+        p.expect(": ");
+        p.send("\r");
+        let (code, answer, screen) = p.finish();
+        assert_eq!(code, 0, "{size:?}: {screen}");
+        assert_eq!(
+            answer,
+            json!({"action": "accept", "content": {
+                "name": "Ada", "size": "L", "extras": ["ham", "kale"], "hot": true
+            }}),
+            "{size:?}: {screen}"
+        );
+        assert!(!screen.contains('\u{1b}'), "{size:?}: {screen:?}");
+    }
+}

@@ -23,11 +23,13 @@ pub struct Terminal {
 }
 
 impl Terminal {
-    /// Starts `cmd` on a new pty (`TERM=xterm`, colours off).
+    /// Starts `cmd` on a new pty (`TERM=xterm` unless `cmd` sets one,
+    /// colours off).
     pub fn spawn(mut cmd: Command) -> Terminal {
-        cmd.env("NO_COLOR", "1")
-            .env("TERM", "xterm")
-            .env_remove("CLICOLOR_FORCE");
+        if !cmd.get_envs().any(|(k, _)| k == "TERM") {
+            cmd.env("TERM", "xterm");
+        }
+        cmd.env("NO_COLOR", "1").env_remove("CLICOLOR_FORCE");
         let mut session = Session::spawn(cmd).expect("spawn in a pty");
         session.set_expect_timeout(Some(Duration::from_secs(60)));
         Terminal {

@@ -23,9 +23,17 @@ pub fn available() -> bool {
                 .is_ok())
 }
 
+/// Whether the terminal says it cannot move the cursor (`TERM=dumb`, as in
+/// Emacs shells and some CI logs): the form then asks in plain lines.
+pub fn is_dumb() -> bool {
+    std::env::var_os("TERM").is_some_and(|t| t == "dumb")
+}
+
 pub struct Terminal {
     term: Term,
     theme: ColorfulTheme,
+    /// Plain prompts, one line each, read in the tty's own line mode.
+    plain: bool,
 }
 
 impl Terminal {
@@ -33,6 +41,139 @@ impl Terminal {
         Terminal {
             term: Term::stderr(),
             theme: ColorfulTheme::default(),
+            plain: is_dumb(),
+        }
+    }
+
+    /// Writes `prompt` and reads one line in the tty's line mode (its own
+    /// echo and erase keys); `None` at end of input (Ctrl-D).
+    fn plain_line(&self, prompt: &str) -> io::Result<Option<String>> {
+        use std::io::{BufRead, IsTerminal};
+        self.term.write_str(prompt)?;
+        self.term.flush()?;
+        let mut line = String::new();
+        let n = if io::stdin().is_terminal() {
+            io::stdin().lock().read_line(&mut line)?
+        } else {
+            let tty = std::fs::File::open("/dev/tty")?;
+            io::BufReader::new(tty).read_line(&mut line)?
+        };
+        if n == 0 {
+            self.term.write_line("")?;
+            return Ok(None);
+        }
+        Ok(Some(line.trim_end_matches(['\n', '\r']).to_string()))
+    }
+
+    fn plain_text(&self, prompt: &str, initial: &str) -> io::Result<Option<String>> {
+        let hint = if initial.is_empty() {
+            String::new()
+        } else {
+            format!(" [{initial}; Enter keeps it, - empties it]")
+        };
+        Ok(self
+            .plain_line(&format!("? {prompt}{hint}: "))?
+            .map(|l| match l.as_str() {
+                "" => initial.to_string(),
+                "-" if !initial.is_empty() => String::new(),
+                _ => l,
+            }))
+    }
+
+    fn plain_confirm(&self, prompt: &str, default: Option<bool>) -> io::Result<Option<bool>> {
+        let hint = match default {
+            Some(true) => "Y/n",
+            Some(false) => "y/N",
+            None => "y/n",
+        };
+        loop {
+            let Some(l) = self.plain_line(&format!("? {prompt} [{hint}]: "))? else {
+                return Ok(None);
+            };
+            match l.trim().to_lowercase().as_str() {
+                "y" | "yes" => return Ok(Some(true)),
+                "n" | "no" => return Ok(Some(false)),
+                "" if default.is_some() => return Ok(default),
+                _ => self.term.write_line("  answer y or n")?,
+            }
+        }
+    }
+
+    fn plain_select(
+        &self,
+        prompt: &str,
+        items: &[String],
+        default: usize,
+    ) -> io::Result<Option<usize>> {
+        self.term.write_line(&format!("? {prompt}"))?;
+        for (i, item) in items.iter().enumerate() {
+            self.term.write_line(&format!("  {}) {item}", i + 1))?;
+        }
+        loop {
+            let ask = format!("  number 1-{}, Enter for {}: ", items.len(), default + 1);
+            let Some(l) = self.plain_line(&ask)? else {
+                return Ok(None);
+            };
+            match l.trim() {
+                "" if default < items.len() => return Ok(Some(default)),
+                n => match n.parse::<usize>() {
+                    Ok(n) if (1..=items.len()).contains(&n) => return Ok(Some(n - 1)),
+                    _ => self.term.write_line("  give one of the numbers")?,
+                },
+            }
+        }
+    }
+
+    fn plain_multi_select(
+        &self,
+        prompt: &str,
+        items: &[String],
+        checked: &[bool],
+    ) -> io::Result<Option<Vec<usize>>> {
+        self.term.write_line(&format!("? {prompt}"))?;
+        for (i, item) in items.iter().enumerate() {
+            let mark = if checked.get(i) == Some(&true) {
+                "[x]"
+            } else {
+                "[ ]"
+            };
+            self.term
+                .write_line(&format!("  {mark} {}) {item}", i + 1))?;
+        }
+        loop {
+            let ask = "  numbers to tick (like 1,3), Enter keeps the ticks, - ticks none: ";
+            let Some(l) = self.plain_line(ask)? else {
+                return Ok(None);
+            };
+            let l = l.trim();
+            if l.is_empty() {
+                return Ok(Some(
+                    (0..items.len())
+                        .filter(|&i| checked.get(i) == Some(&true))
+                        .collect(),
+                ));
+            }
+            if l == "-" {
+                return Ok(Some(Vec::new()));
+            }
+            let picked: Option<Vec<usize>> = l
+                .split([',', ' '])
+                .filter(|t| !t.is_empty())
+                .map(|t| {
+                    t.parse::<usize>()
+                        .ok()
+                        .filter(|n| (1..=items.len()).contains(n))
+                })
+                .map(|n| n.map(|n| n - 1))
+                .collect();
+            match picked {
+                Some(mut p) => {
+                    p.sort_unstable();
+                    p.dedup();
+                    return Ok(Some(p));
+                }
+                None => self.term.write_line("  give numbers from the list")?,
+            }
         }
     }
 
@@ -159,10 +300,16 @@ impl Prompter for Terminal {
     }
 
     fn text(&mut self, prompt: &str, initial: &str) -> io::Result<Option<String>> {
+        if self.plain {
+            return self.plain_text(prompt, initial);
+        }
         self.edit_line(prompt, initial)
     }
 
     fn confirm(&mut self, prompt: &str, default: Option<bool>) -> io::Result<Option<bool>> {
+        if self.plain {
+            return self.plain_confirm(prompt, default);
+        }
         let mut c = Confirm::with_theme(&self.theme).with_prompt(prompt);
         match default {
             Some(d) => c = c.default(d),
@@ -177,6 +324,9 @@ impl Prompter for Terminal {
         items: &[String],
         default: usize,
     ) -> io::Result<Option<usize>> {
+        if self.plain {
+            return self.plain_select(prompt, items, default);
+        }
         opt(Select::with_theme(&self.theme)
             .with_prompt(prompt)
             .items(items)
@@ -190,6 +340,9 @@ impl Prompter for Terminal {
         items: &[String],
         checked: &[bool],
     ) -> io::Result<Option<Vec<usize>>> {
+        if self.plain {
+            return self.plain_multi_select(prompt, items, checked);
+        }
         opt(MultiSelect::with_theme(&self.theme)
             .with_prompt(prompt)
             .items(items)
@@ -253,13 +406,15 @@ impl TtyState {
         TtyState {}
     }
 
-    /// Puts the tty back and shows the cursor.
+    /// Puts the tty back and shows the cursor (a dumb terminal never hid it).
     pub fn restore(&self) {
         #[cfg(unix)]
         if let Some((f, t)) = &self.saved {
             let _ = nix::sys::termios::tcsetattr(f, nix::sys::termios::SetArg::TCSANOW, t);
         }
-        let _ = Term::stderr().show_cursor();
+        if !is_dumb() {
+            let _ = Term::stderr().show_cursor();
+        }
     }
 }
 
