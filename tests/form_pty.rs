@@ -8,7 +8,7 @@ use std::process::Command;
 use serde_json::{Value, json};
 
 use crate::support::bin;
-use crate::support::pty::{ENTER, SIZES, Terminal, on_terminal};
+use crate::support::pty::{ENTER, ESC, SIZES, Terminal, on_terminal};
 
 /// `mcp-elicit answer ARGS < request > answer` on a pty of one size.
 struct Pty {
@@ -234,5 +234,104 @@ fn a_dumb_terminal_gets_plain_prompts() {
             "{size:?}: {screen}"
         );
         assert!(!screen.contains('\u{1b}'), "{size:?}: {screen:?}");
+    }
+}
+
+/// The rows a terminal shows for `screen`: escape sequences removed, each
+/// row what is left after its last carriage return.
+fn rows(screen: &str) -> Vec<String> {
+    console::strip_ansi_codes(screen)
+        .split('\n')
+        .map(|l| {
+            l.trim_end_matches('\r')
+                .rsplit('\r')
+                .next()
+                .unwrap_or("")
+                .to_string()
+        })
+        .collect()
+}
+
+/// Asserts that `text`'s words all show whole and no row of `screen` (for
+/// which `check` holds) is wider than `cols`.
+fn assert_wrapped(screen: &str, text: &str, cols: u16, check: impl Fn(&str) -> bool) {
+    let rows = rows(screen);
+    for row in rows.iter().filter(|r| check(r)) {
+        assert!(
+            console::measure_text_width(row) <= cols as usize,
+            "{cols} columns, a row of {}: {row:?}\n{screen}",
+            console::measure_text_width(row)
+        );
+    }
+    let shown: std::collections::HashSet<&str> =
+        rows.iter().flat_map(|r| r.split_whitespace()).collect();
+    for word in text.split_whitespace() {
+        assert!(
+            shown.contains(word),
+            "{cols} columns: {word:?} is not shown whole\n{screen}"
+        );
+    }
+}
+
+/// Defect 11: a long message and a description wrap at word boundaries to
+/// the terminal's width.
+#[test]
+fn prose_wraps_at_word_boundaries() {
+    let words = [
+        "Please",
+        "confirm",
+        "the",
+        "reservation",
+        "below;",
+        "press",
+        "Enter",
+        "to",
+        "continue",
+        "internationalisation",
+        "東京都渋谷区",
+    ];
+    let message: String = (0..2000 / 8)
+        .map(|i| words[i % words.len()])
+        .collect::<Vec<_>>()
+        .join(" ");
+    let description = "Your full name as it appears on the booking, with Enter to finish";
+    let request = json!({
+        "message": message,
+        "requestedSchema": {"type": "object", "properties": {
+            "name": {"type": "string", "title": "Name", "description": description}
+        }, "required": ["name"]}
+    });
+    for (cols, rows) in SIZES {
+        let mut p = Pty::answer(&request, &[], (cols, rows), &[]);
+        p.expect("Name *: ");
+        p.send("Ada\r");
+        p.expect("Send this answer?");
+        p.send(ENTER);
+        let (code, answer, screen) = p.finish();
+        assert_eq!(code, 0, "{screen}");
+        assert_eq!(answer["content"]["name"], "Ada");
+        assert_wrapped(&screen, &format!("{message} {description}"), cols, |_| true);
+    }
+}
+
+/// Defect 11: the demo's prose wraps at word boundaries (no `Ent`/`er` at
+/// 40 columns); the JSON it shows is left as it is.
+#[test]
+fn demo_prose_wraps_at_word_boundaries() {
+    let keys = "Pick a drink with the arrow keys and Enter; Esc cancels.";
+    let intro = "The person has ordered a pizza. Before it goes to the oven, the server asks whether they want a drink with it";
+    for size in SIZES {
+        let mut cmd = Command::new(bin());
+        cmd.arg("demo");
+        let mut term = Terminal::spawn_sized(cmd, size);
+        term.expect("Esc cancels.");
+        term.send(ESC);
+        term.expect("here.");
+        term.send(ESC);
+        let code = term.finish();
+        let screen = term.screen();
+        assert_eq!(code, 0, "{screen}");
+        let json = |r: &str| r.contains('"') || r.contains('{') || r.contains('}');
+        assert_wrapped(&screen, &format!("{keys} {intro}"), size.0, |r| !json(r));
     }
 }

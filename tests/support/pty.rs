@@ -67,13 +67,16 @@ impl Terminal {
         self.send(ENTER);
     }
 
-    /// Like [`Terminal::spawn`], on a terminal of `cols` x `rows`: the size
-    /// is set (`stty`) before `cmd` starts, so it never sees another one.
+    /// Like [`Terminal::spawn`], on a terminal of `cols` x `rows`. The size
+    /// is set from this side once the pty exists, and `cmd` starts only when
+    /// the terminal reports it, so it never sees another one.
     pub fn spawn_sized(cmd: Command, (cols, rows): (u16, u16)) -> Terminal {
         let mut sized = Command::new("sh");
         sized
             .arg("-c")
-            .arg(format!(r#"stty cols {cols} rows {rows} && exec "$0" "$@""#))
+            .arg(format!(
+                r#"while [ "$(stty size)" != "{rows} {cols}" ]; do sleep 0.01; done; exec "$0" "$@""#
+            ))
             .arg(cmd.get_program())
             .args(cmd.get_args());
         for (k, v) in cmd.get_envs() {
@@ -85,7 +88,12 @@ impl Terminal {
         if let Some(dir) = cmd.get_current_dir() {
             sized.current_dir(dir);
         }
-        Terminal::spawn(sized)
+        let mut term = Terminal::spawn(sized);
+        term.session
+            .get_process_mut()
+            .set_window_size(cols, rows)
+            .expect("set the terminal size");
+        term
     }
 
     /// Reads to the end and returns the exit code.

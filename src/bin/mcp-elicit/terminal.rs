@@ -29,6 +29,98 @@ pub fn is_dumb() -> bool {
     std::env::var_os("TERM").is_some_and(|t| t == "dumb")
 }
 
+/// The columns prose may use on `term`: its width, or 80 when it has none.
+pub fn width_of(term: &Term) -> usize {
+    match term.size_checked() {
+        Some((_, cols)) if cols > 0 => cols as usize,
+        _ => 80,
+    }
+}
+
+/// `text` wrapped at word boundaries to `width` columns, each line starting
+/// with `indent`. A line's own leading spaces are kept and continue on the
+/// lines it wraps to; a word longer than a line is cut where the line ends.
+/// Widths are display columns (wide characters count two).
+pub fn wrap(text: &str, width: usize, indent: &str) -> String {
+    let mut out: Vec<String> = Vec::new();
+    for line in text.lines() {
+        let body = line.trim_start_matches(' ');
+        let lead = format!("{indent}{}", &line[..line.len() - body.len()]);
+        let room = width
+            .saturating_sub(console::measure_text_width(&lead))
+            .max(10);
+        let mut cur = String::new();
+        let mut used = 0;
+        for word in body.split(' ').filter(|w| !w.is_empty()) {
+            let mut w = word.to_string();
+            let mut ww = console::measure_text_width(&w);
+            if used > 0 && used + 1 + ww > room && ww <= room {
+                out.push(format!("{lead}{cur}"));
+                cur.clear();
+                used = 0;
+            }
+            // A word wider than the line: cut it where the line ends.
+            while used + usize::from(used > 0) + ww > room {
+                if used > 0 {
+                    cur.push(' ');
+                    used += 1;
+                }
+                if used >= room {
+                    out.push(format!("{lead}{}", cur.trim_end()));
+                    cur.clear();
+                    used = 0;
+                }
+                let (head, rest) = cut_at(&w, room - used);
+                cur.push_str(&head);
+                out.push(format!("{lead}{cur}"));
+                cur.clear();
+                used = 0;
+                w = rest;
+                ww = console::measure_text_width(&w);
+            }
+            if used > 0 {
+                cur.push(' ');
+                used += 1;
+            }
+            cur.push_str(&w);
+            used += ww;
+        }
+        out.push(format!("{lead}{cur}").trim_end().to_string());
+    }
+    out.join("\n")
+}
+
+/// The head of `word` that fits in `cols` columns (at least one character),
+/// and the rest.
+fn cut_at(word: &str, cols: usize) -> (String, String) {
+    let mut used = 0;
+    for (i, c) in word.char_indices() {
+        let w = console::measure_text_width(c.encode_utf8(&mut [0; 4]));
+        if used + w > cols && i > 0 {
+            return (word[..i].to_string(), word[i..].to_string());
+        }
+        used += w;
+    }
+    (word.to_string(), String::new())
+}
+
+/// Prose written with line breaks for 80 columns, as paragraphs: lines are
+/// joined, blank lines and indented lines (lists, tables) kept.
+pub fn reflow(text: &str) -> String {
+    let mut out = String::new();
+    for line in text.lines() {
+        let joins =
+            !out.is_empty() && !out.ends_with('\n') && !line.is_empty() && !line.starts_with(' ');
+        if joins {
+            out.push(' ');
+        } else if !out.is_empty() {
+            out.push('\n');
+        }
+        out.push_str(line);
+    }
+    out
+}
+
 pub struct Terminal {
     term: Term,
     theme: ColorfulTheme,
@@ -280,20 +372,27 @@ fn opt<T>(r: dialoguer::Result<Option<T>>) -> io::Result<Option<T>> {
 impl Prompter for Terminal {
     fn say(&mut self, kind: Say, text: &str) -> io::Result<()> {
         let s = Style::new().for_stderr();
+        // Prose is wrapped at word boundaries to the terminal's width; the
+        // review is JSON and stays as it will be sent.
+        let width = width_of(&self.term);
         let out = match kind {
-            Say::Heading => format!("\n{}", s.bold().apply_to(text)),
-            Say::Message => text
+            Say::Heading => format!("\n{}", s.bold().apply_to(wrap(text, width, ""))),
+            Say::Message => wrap(text, width, "  "),
+            Say::Help => wrap(text, width, "  ")
                 .lines()
-                .map(|l| format!("  {l}"))
+                .map(|l| s.clone().dim().apply_to(l).to_string())
                 .collect::<Vec<_>>()
                 .join("\n"),
-            Say::Help => text
-                .lines()
-                .map(|l| format!("  {}", s.clone().dim().apply_to(l)))
-                .collect::<Vec<_>>()
-                .join("\n"),
-            Say::Warning => format!("{} {text}", s.yellow().bold().apply_to("warning:")),
-            Say::Error => format!("{} {text}", s.red().bold().apply_to("✘")),
+            Say::Warning => format!(
+                "{} {}",
+                s.yellow().bold().apply_to("warning:"),
+                wrap(text, width.saturating_sub(9), "").replace('\n', "\n         ")
+            ),
+            Say::Error => format!(
+                "{} {}",
+                s.red().bold().apply_to("✘"),
+                wrap(text, width.saturating_sub(2), "").replace('\n', "\n  ")
+            ),
             Say::Review => text.to_string(),
         };
         self.term.write_line(&out)
@@ -420,7 +519,26 @@ impl TtyState {
 
 #[cfg(test)]
 mod tests {
-    use super::window;
+    use super::{reflow, window, wrap};
+
+    #[test]
+    fn prose_wraps_at_word_boundaries() {
+        assert_eq!(
+            wrap("Press Enter to go on, Esc to stop", 16, "  "),
+            "  Press Enter to\n  go on, Esc to\n  stop"
+        );
+        // A line's own indent continues; a long word is cut at the edge.
+        assert_eq!(
+            wrap("  - abcdefghijklmnopqrstuvwxyz end", 14, ""),
+            "  - abcdefghij\n  klmnopqrstuv\n  wxyz end"
+        );
+        assert_eq!(wrap("東京 東京 東京", 12, ""), "東京 東京\n東京");
+        assert_eq!(wrap("a\n\nb", 20, "  "), "  a\n\n  b");
+        assert_eq!(
+            reflow("one\ntwo\n\nthree\n  item\nfour"),
+            "one two\n\nthree\n  item four"
+        );
+    }
 
     #[test]
     fn long_lines_scroll_with_the_cursor() {
