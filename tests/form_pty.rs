@@ -335,3 +335,56 @@ fn demo_prose_wraps_at_word_boundaries() {
         assert_wrapped(&screen, &format!("{keys} {intro}"), size.0, |r| !json(r));
     }
 }
+
+/// Defect 8: a default is pre-filled and said so; Ctrl-U empties the field
+/// (an optional one is then left out); Ctrl-W, Home, End and word moves
+/// edit the line.
+#[test]
+fn defaults_are_pre_filled_and_the_line_edits_like_a_shell() {
+    let request = json!({
+        "message": "Please fill this in",
+        "requestedSchema": {"type": "object", "properties": {
+            "name": {"type": "string", "title": "Name"},
+            "city": {"type": "string", "title": "City", "default": "Paris"},
+            "seats": {"type": "integer", "title": "Seats", "default": 2}
+        }, "required": ["name", "seats"]}
+    });
+    for size in SIZES {
+        let mut p = Pty::answer(&request, &[], size, &[]);
+        p.expect("Name *: ");
+        p.send("ada lovelace");
+        p.expect("ada lovelace");
+        p.send("\x1b[1;5D"); // Ctrl-Left: to the start of "lovelace"
+        p.send("augusta ");
+        p.expect("ada augusta lovelace");
+        p.send("\x1b[H"); // Home
+        p.send("Lady ");
+        p.expect("Lady ada augusta lovelace");
+        p.send("\x1b[F"); // End
+        p.send("x\x17"); // Ctrl-W: the last word goes
+        p.send("King");
+        p.expect("Lady ada augusta King");
+        p.send("\x1bb"); // Alt-B: to the start of "King"
+        p.send("Z");
+        p.expect("Lady ada augusta ZKing");
+        p.send(ENTER);
+        p.expect("City: Paris");
+        p.send("\x15"); // Ctrl-U
+        p.send(ENTER);
+        p.expect("Seats *: 2");
+        p.send(ENTER);
+        p.expect("Send this answer?");
+        p.send(ENTER);
+        let (code, answer, screen) = p.finish();
+        assert_eq!(code, 0, "{size:?}: {screen}");
+        assert_eq!(
+            answer,
+            json!({"action": "accept", "content": {"name": "Lady ada augusta ZKing", "seats": 2}}),
+            "{size:?}: {screen}"
+        );
+        assert!(
+            !screen.contains("Enter to leave empty"),
+            "{size:?}: {screen}"
+        );
+    }
+}

@@ -140,7 +140,13 @@ impl Field {
 
     /// What the field expects, in words: "required · email · at most 50 characters".
     pub fn constraints(&self) -> String {
+        // A text or number default is pre-filled: Enter sends it as shown.
+        let prefilled = matches!(self.prop.shape, Shape::String(_) | Shape::Number(_))
+            && self.prop.default_value().is_some();
         let optional = match &self.prop.shape {
+            Shape::String(_) | Shape::Number(_) if prefilled => {
+                "optional, pre-filled with the default: empty the field to leave it out"
+            }
             Shape::String(_) | Shape::Number(_) => "optional, Enter to leave empty",
             Shape::MultiSelect(_) => "optional, check none to leave empty",
             Shape::Boolean { default: Some(_) } => "optional, Enter keeps the default",
@@ -151,6 +157,9 @@ impl Field {
         } else {
             optional.into()
         }];
+        if prefilled && self.required {
+            parts.push("pre-filled with the default".into());
+        }
         match &self.prop.shape {
             Shape::String(s) => {
                 if let Some(f) = s.format {

@@ -303,6 +303,37 @@ impl Terminal {
                     self.term.write_line(&format!("✘ {label}: (cancelled)"))?;
                     return Ok(None);
                 }
+                // Ctrl-U: empty the line; Ctrl-W, Alt-Backspace: the word
+                // before the cursor; Ctrl-K: to the end.
+                Key::Char('\u{15}') => {
+                    buf.clear();
+                    at = 0;
+                }
+                Key::Char('\u{17}') => {
+                    let from = word_left(&buf, at);
+                    buf.drain(from..at);
+                    at = from;
+                }
+                Key::UnknownEscSeq(seq) if seq == ['\u{7f}'] => {
+                    let from = word_left(&buf, at);
+                    buf.drain(from..at);
+                    at = from;
+                }
+                Key::Char('\u{b}') => buf.truncate(at),
+                // Word moves: Alt-B / Alt-F, Ctrl- or Alt-Left / -Right
+                // (ESC [ 1 ; 5 D: console reads the first three, then the rest).
+                Key::UnknownEscSeq(seq) if seq == ['b'] => at = word_left(&buf, at),
+                Key::UnknownEscSeq(seq) if seq == ['f'] => at = word_right(&buf, at),
+                Key::UnknownEscSeq(seq) if seq == ['[', '1', ';'] => {
+                    let _modifier = self.term.read_key_raw()?;
+                    match self.term.read_key_raw()? {
+                        Key::Char('D') => at = word_left(&buf, at),
+                        Key::Char('C') => at = word_right(&buf, at),
+                        Key::Char('H') => at = 0,
+                        Key::Char('F') => at = buf.len(),
+                        _ => {}
+                    }
+                }
                 Key::Char(c) if !c.is_control() => {
                     buf.insert(at, c);
                     at += 1;
@@ -322,6 +353,28 @@ impl Terminal {
             }
         }
     }
+}
+
+/// Where the word before `at` starts (spaces before it skipped).
+fn word_left(buf: &[char], mut at: usize) -> usize {
+    while at > 0 && buf[at - 1].is_whitespace() {
+        at -= 1;
+    }
+    while at > 0 && !buf[at - 1].is_whitespace() {
+        at -= 1;
+    }
+    at
+}
+
+/// Where the word after `at` ends (spaces before it skipped).
+fn word_right(buf: &[char], mut at: usize) -> usize {
+    while at < buf.len() && buf[at].is_whitespace() {
+        at += 1;
+    }
+    while at < buf.len() && !buf[at].is_whitespace() {
+        at += 1;
+    }
+    at
 }
 
 /// The part of a line being edited that fits in `room` columns, keeping the
@@ -519,7 +572,18 @@ impl TtyState {
 
 #[cfg(test)]
 mod tests {
-    use super::{reflow, window, wrap};
+    use super::{reflow, window, word_left, word_right, wrap};
+
+    #[test]
+    fn word_moves() {
+        let buf: Vec<char> = "ada  lovelace x".chars().collect();
+        assert_eq!(word_left(&buf, 15), 14);
+        assert_eq!(word_left(&buf, 14), 5);
+        assert_eq!(word_left(&buf, 5), 0);
+        assert_eq!(word_right(&buf, 0), 3);
+        assert_eq!(word_right(&buf, 3), 13);
+        assert_eq!(word_right(&buf, 15), 15);
+    }
 
     #[test]
     fn prose_wraps_at_word_boundaries() {
