@@ -8,7 +8,7 @@ use std::process::Command;
 use serde_json::{Value, json};
 
 use crate::support::bin;
-use crate::support::pty::{ENTER, ESC, SIZES, Terminal, on_terminal};
+use crate::support::pty::{DOWN, ENTER, ESC, SIZES, Terminal, on_terminal};
 
 /// `mcp-elicit answer ARGS < request > answer` on a pty of one size.
 struct Pty {
@@ -386,5 +386,45 @@ fn defaults_are_pre_filled_and_the_line_edits_like_a_shell() {
             !screen.contains("Enter to leave empty"),
             "{size:?}: {screen}"
         );
+    }
+}
+
+/// Defect 5: without colour (the driver sets `NO_COLOR`) the multi-select
+/// shows where the cursor is, and a ticked option is not marked like an
+/// answered question.
+#[test]
+fn the_cursor_and_the_ticks_show_without_colour() {
+    let request = json!({
+        "message": "Please fill this in",
+        "requestedSchema": {"type": "object", "properties": {
+            "picks": {"type": "array", "title": "Picks",
+                "items": {"type": "string", "enum": ["p", "q", "r", "s"]}}
+        }, "required": ["picks"]}
+    });
+    for size in SIZES {
+        let mut p = Pty::answer(&request, &[], size, &[]);
+        p.expect("❯ [ ] p");
+        p.send(" ");
+        p.expect("❯ [x] p");
+        p.send(DOWN);
+        p.expect("❯ [ ] q");
+        p.send(" ");
+        p.expect("❯ [x] q");
+        p.send(DOWN);
+        p.send(DOWN);
+        p.expect("❯ [ ] s");
+        p.send(ENTER);
+        p.expect("Send this answer?");
+        p.send(ENTER);
+        let (code, answer, screen) = p.finish();
+        assert_eq!(code, 0, "{size:?}: {screen}");
+        assert_eq!(answer["content"]["picks"], json!(["p", "q"]), "{size:?}");
+        // Ticked is [x]; ✔ is only for what has been answered.
+        assert!(screen.contains("✔ Picks"), "{size:?}: {screen}");
+        assert!(
+            !screen.contains("✔ p") && !screen.contains("✔ q"),
+            "{size:?}: {screen}"
+        );
+        assert!(!screen.contains('⬚'), "{size:?}: {screen}");
     }
 }

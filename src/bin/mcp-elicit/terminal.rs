@@ -121,9 +121,96 @@ pub fn reflow(text: &str) -> String {
     out
 }
 
+/// dialoguer's colourful theme with marks that read without colour: the
+/// row under the cursor is marked `❯` in every list, and a ticked option is
+/// `[x]` (an unticked one `[ ]`), never the `✔` of an answered question.
+struct FormTheme(ColorfulTheme);
+
+impl dialoguer::theme::Theme for FormTheme {
+    fn format_prompt(&self, f: &mut dyn std::fmt::Write, prompt: &str) -> std::fmt::Result {
+        self.0.format_prompt(f, prompt)
+    }
+
+    fn format_error(&self, f: &mut dyn std::fmt::Write, err: &str) -> std::fmt::Result {
+        self.0.format_error(f, err)
+    }
+
+    fn format_input_prompt(
+        &self,
+        f: &mut dyn std::fmt::Write,
+        prompt: &str,
+        default: Option<&str>,
+    ) -> std::fmt::Result {
+        self.0.format_input_prompt(f, prompt, default)
+    }
+
+    fn format_confirm_prompt(
+        &self,
+        f: &mut dyn std::fmt::Write,
+        prompt: &str,
+        default: Option<bool>,
+    ) -> std::fmt::Result {
+        self.0.format_confirm_prompt(f, prompt, default)
+    }
+
+    fn format_confirm_prompt_selection(
+        &self,
+        f: &mut dyn std::fmt::Write,
+        prompt: &str,
+        selection: Option<bool>,
+    ) -> std::fmt::Result {
+        self.0.format_confirm_prompt_selection(f, prompt, selection)
+    }
+
+    fn format_input_prompt_selection(
+        &self,
+        f: &mut dyn std::fmt::Write,
+        prompt: &str,
+        sel: &str,
+    ) -> std::fmt::Result {
+        self.0.format_input_prompt_selection(f, prompt, sel)
+    }
+
+    fn format_multi_select_prompt_selection(
+        &self,
+        f: &mut dyn std::fmt::Write,
+        prompt: &str,
+        selections: &[&str],
+    ) -> std::fmt::Result {
+        self.0
+            .format_multi_select_prompt_selection(f, prompt, selections)
+    }
+
+    fn format_select_prompt_item(
+        &self,
+        f: &mut dyn std::fmt::Write,
+        text: &str,
+        active: bool,
+    ) -> std::fmt::Result {
+        self.0.format_select_prompt_item(f, text, active)
+    }
+
+    fn format_multi_select_prompt_item(
+        &self,
+        f: &mut dyn std::fmt::Write,
+        text: &str,
+        checked: bool,
+        active: bool,
+    ) -> std::fmt::Result {
+        let t = &self.0;
+        let (cursor, style) = if active {
+            (&t.active_item_prefix, &t.active_item_style)
+        } else {
+            (&t.inactive_item_prefix, &t.inactive_item_style)
+        };
+        let mark = if checked { "[x]" } else { "[ ]" };
+        write!(f, "{cursor} {mark} {}", style.apply_to(text))
+    }
+}
+
 pub struct Terminal {
     term: Term,
-    theme: ColorfulTheme,
+    theme: FormTheme,
     /// Plain prompts, one line each, read in the tty's own line mode.
     plain: bool,
 }
@@ -132,7 +219,7 @@ impl Terminal {
     pub fn new() -> Terminal {
         Terminal {
             term: Term::stderr(),
-            theme: ColorfulTheme::default(),
+            theme: FormTheme(ColorfulTheme::default()),
             plain: is_dumb(),
         }
     }
