@@ -7,8 +7,8 @@ use std::process::Command;
 
 use serde_json::{Value, json};
 
-use crate::support::bin;
 use crate::support::pty::{DOWN, ENTER, ESC, SIZES, Terminal, on_terminal};
+use crate::support::{bin, example_server};
 
 /// `mcp-elicit answer ARGS < request > answer` on a pty of one size.
 struct Pty {
@@ -426,5 +426,63 @@ fn the_cursor_and_the_ticks_show_without_colour() {
             "{size:?}: {screen}"
         );
         assert!(!screen.contains('⬚'), "{size:?}: {screen}");
+    }
+}
+
+/// Defect 1: Ctrl-C in a text field ends `call` (exit 4) as it does in a
+/// list, with the terminal put back, instead of answering `cancel` and
+/// going on.
+#[test]
+fn ctrl_c_in_a_text_field_ends_the_call() {
+    for size in SIZES {
+        let dir = tempfile::tempdir().unwrap();
+        // The shell ignores SIGINT as an interactive one does while a
+        // command runs, and notes the tty's settings around the call.
+        let mut cmd = Command::new("sh");
+        cmd.arg("-c")
+            .arg(r#"trap '' INT; d=$1; bin=$2; srv=$3; stty -g > "$d/before"; "$bin" call --tool book_table -- "$srv" > "$d/out"; code=$?; stty -g > "$d/after"; exit $code"#)
+            .arg("sh")
+            .arg(dir.path())
+            .arg(bin())
+            .arg(example_server());
+        let mut term = Terminal::spawn_sized(cmd, size);
+        term.expect("Name *: ");
+        term.send("Ad");
+        term.expect("Ad");
+        term.send("\x03");
+        let code = term.finish();
+        let screen = term.screen();
+        assert_eq!(code, 4, "{size:?}: {screen}");
+        assert!(screen.contains("cancelled (Ctrl-C)"), "{size:?}: {screen}");
+        let out = std::fs::read_to_string(dir.path().join("out")).unwrap();
+        assert_eq!(out, "", "{size:?}: no result is printed");
+        let before = std::fs::read_to_string(dir.path().join("before")).unwrap();
+        let after = std::fs::read_to_string(dir.path().join("after")).unwrap();
+        assert_eq!(
+            before, after,
+            "{size:?}: the terminal settings are restored"
+        );
+    }
+}
+
+/// Defect 1: Ctrl-C in a text field of the demo stops the tour (130), as
+/// it does in a list.
+#[test]
+fn ctrl_c_in_a_text_field_stops_the_demo() {
+    for size in SIZES {
+        let mut cmd = Command::new(bin());
+        cmd.arg("demo");
+        let mut term = Terminal::spawn_sized(cmd, size);
+        term.expect("Esc cancels.");
+        term.send(ESC);
+        term.expect("here.");
+        term.send(ENTER);
+        term.expect("Full name *: ");
+        term.send("Ad");
+        term.expect("Ad");
+        term.send("\x03");
+        term.expect("demo stopped (Ctrl-C)");
+        let code = term.finish();
+        assert_eq!(code, 130, "{size:?}: {}", term.screen());
     }
 }

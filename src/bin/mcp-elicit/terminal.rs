@@ -385,10 +385,19 @@ impl Terminal {
                     ))?;
                     return Ok(Some(value));
                 }
-                Key::Escape | Key::CtrlC => {
+                Key::Escape => {
                     self.term.clear_line()?;
                     self.term.write_line(&format!("✘ {label}: (cancelled)"))?;
                     return Ok(None);
+                }
+                // Ctrl-C ends the run, as in a list: the raw read took the
+                // key, so the SIGINT a list's read raises is raised here.
+                Key::CtrlC => {
+                    self.term.clear_line()?;
+                    self.term.write_line(&format!("✘ {label}: (interrupted)"))?;
+                    #[cfg(unix)]
+                    let _ = nix::sys::signal::raise(nix::sys::signal::Signal::SIGINT);
+                    return Err(io::ErrorKind::Interrupted.into());
                 }
                 // Ctrl-U: empty the line; Ctrl-W, Alt-Backspace: the word
                 // before the cursor; Ctrl-K: to the end.
