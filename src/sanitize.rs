@@ -5,31 +5,48 @@
 //! screen, fake a prompt, write the clipboard (OSC 52) or hide a link target
 //! (OSC 8); bidi overrides and zero-width characters could make text read
 //! differently from what it is. Everything that is not ordinary visible text
-//! is removed or shown as a visible escape.
+//! is removed or shown as a visible escape. Joiners, non-joiners and
+//! variation selectors are text, not controls: emoji sequences (👨‍👩‍👧) and
+//! words in Persian, Hindi or Malayalam need them, so they are kept.
 
 use std::borrow::Cow;
 use std::fmt::Write;
 
 /// Whether `c` is a character that changes how surrounding text is shown
-/// rather than being shown itself: bidi controls, zero-width and other
-/// invisible format characters.
+/// rather than being shown itself: bidi controls, zero-width spaces and other
+/// invisible format characters. Joiners (ZWJ, ZWNJ) and variation selectors
+/// are not among them: they shape the text around them, see [`is_shaping`].
 pub fn is_invisible(c: char) -> bool {
+    !is_shaping(c)
+        && matches!(c,
+            '\u{00ad}'                  // soft hyphen
+            | '\u{034f}'                // combining grapheme joiner
+            | '\u{061c}'                // Arabic letter mark
+            | '\u{115f}' | '\u{1160}'   // Hangul fillers
+            | '\u{17b4}' | '\u{17b5}'
+            | '\u{180b}'..='\u{180f}'   // Mongolian selectors
+            | '\u{200b}'..='\u{200f}'   // zero-width, LRM, RLM
+            | '\u{202a}'..='\u{202e}'   // bidi embeddings and overrides
+            | '\u{2060}'..='\u{206f}'   // word joiner, invisible operators, bidi isolates
+            | '\u{3164}'                // Hangul filler
+            | '\u{fe00}'..='\u{fe0f}'   // variation selectors
+            | '\u{feff}'                // zero-width no-break space
+            | '\u{ffa0}'
+            | '\u{fff9}'..='\u{fffb}'   // interlinear annotations
+            | '\u{e0000}'..='\u{e007f}' // tags
+        )
+}
+
+/// Whether `c` is a joiner, non-joiner or variation selector: invisible on
+/// its own, but part of how legitimate text is written (emoji ZWJ sequences,
+/// `☺️`, Persian and Indic words), so it is kept wherever text is shown.
+pub fn is_shaping(c: char) -> bool {
     matches!(c,
-        '\u{00ad}'                  // soft hyphen
-        | '\u{034f}'                // combining grapheme joiner
-        | '\u{061c}'                // Arabic letter mark
-        | '\u{115f}' | '\u{1160}'   // Hangul fillers
-        | '\u{17b4}' | '\u{17b5}'
-        | '\u{180b}'..='\u{180f}'   // Mongolian selectors
-        | '\u{200b}'..='\u{200f}'   // zero-width, LRM, RLM
-        | '\u{202a}'..='\u{202e}'   // bidi embeddings and overrides
-        | '\u{2060}'..='\u{206f}'   // word joiner, invisible operators, bidi isolates
-        | '\u{3164}'                // Hangul filler
-        | '\u{fe00}'..='\u{fe0f}'   // variation selectors
-        | '\u{feff}'                // zero-width no-break space
-        | '\u{ffa0}'
-        | '\u{fff9}'..='\u{fffb}'   // interlinear annotations
-        | '\u{e0000}'..='\u{e007f}' // tags
+        '\u{200c}' | '\u{200d}'      // zero-width non-joiner, joiner
+        | '\u{180b}'..='\u{180d}'    // Mongolian free variation selectors
+        | '\u{180f}'
+        | '\u{fe00}'..='\u{fe0f}'    // variation selectors
+        | '\u{e0100}'..='\u{e01ef}'  // variation selectors supplement
     )
 }
 
@@ -204,5 +221,24 @@ mod tests {
         assert_eq!(line("admin\u{202e}gpj.exe"), "admin\\u{202e}gpj.exe");
         assert_eq!(line("pay\u{200b}pal"), "pay\\u{200b}pal");
         assert_eq!(line("\u{7}bell"), "\\u{7}bell");
+    }
+
+    #[test]
+    fn joiners_and_variation_selectors_are_kept() {
+        for text in [
+            "👨\u{200d}👩\u{200d}👧",
+            "می\u{200c}خواهم",
+            "☺\u{fe0f} ok",
+            "邊\u{e0101}",
+        ] {
+            assert!(matches!(line(text), Cow::Borrowed(_)), "{text}");
+            assert!(matches!(block(text), Cow::Borrowed(_)), "{text}");
+            assert!(matches!(json(text), Cow::Borrowed(_)), "{text}");
+        }
+        // What can still mislead is not kept, next to a joiner either.
+        assert_eq!(
+            line("a\u{200d}\u{202e}b\u{1b}[2Jc\u{85}"),
+            "a\u{200d}\\u{202e}bc\\u{85}"
+        );
     }
 }

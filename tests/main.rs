@@ -15,6 +15,7 @@ mod corpus;
 mod demo;
 mod errors;
 mod form;
+mod form_pty;
 mod generate;
 mod generate_cli;
 mod generated;

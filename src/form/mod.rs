@@ -141,7 +141,13 @@ impl Field {
 
     /// What the field expects, in words: "required · email · at most 50 characters".
     pub fn constraints(&self) -> String {
+        // A text or number default is pre-filled: Enter sends it as shown.
+        let prefilled = matches!(self.prop.shape, Shape::String(_) | Shape::Number(_))
+            && self.prop.default_value().is_some();
         let optional = match &self.prop.shape {
+            Shape::String(_) | Shape::Number(_) if prefilled => {
+                "optional, pre-filled with the default: empty the field to leave it out"
+            }
             Shape::String(_) | Shape::Number(_) => "optional, Enter to leave empty",
             Shape::MultiSelect(_) => "optional, check none to leave empty",
             Shape::Boolean { default: Some(_) } => "optional, Enter keeps the default",
@@ -152,6 +158,9 @@ impl Field {
         } else {
             optional.into()
         }];
+        if prefilled && self.required {
+            parts.push("pre-filled with the default".into());
+        }
         match &self.prop.shape {
             Shape::String(s) => {
                 if let Some(f) = s.format {
@@ -490,16 +499,17 @@ pub(crate) fn content_of(fields: &[Field], values: &[Option<Value>]) -> Map<Stri
         .collect()
 }
 
-/// The content as it will be sent, pretty-printed and made safe to show.
+/// The content as it will be sent, pretty-printed and made safe to show:
+/// still JSON, with what could drive the terminal as `\uXXXX` escapes.
 pub fn review_text(content: &Map<String, Value>) -> String {
     let json = serde_json::to_string_pretty(content).unwrap_or_default();
-    format!("Answer to send:\n{}", sanitize::block(&json))
+    format!("Answer to send:\n{}", sanitize::json(&json))
 }
 
 fn shown_value(v: Option<&Value>) -> String {
     match v {
         None => "(empty)".into(),
-        Some(v) => sanitize::line(&v.to_string()).into_owned(),
+        Some(v) => sanitize::json(&v.to_string()).into_owned(),
     }
 }
 

@@ -109,7 +109,7 @@ impl MockTool {
 /// Why a source cannot be served.
 #[derive(Debug, thiserror::Error)]
 pub enum LoadError {
-    #[error("{path}: cannot read it ({source})")]
+    #[error("{path}: cannot read it")]
     Io {
         path: String,
         source: std::io::Error,

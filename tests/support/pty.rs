@@ -13,6 +13,9 @@ pub const ENTER: &str = "\r";
 pub const ESC: &str = "\x1b";
 pub const BACKSPACE: &str = "\x7f";
 
+/// The terminal sizes the form is tested at (columns, rows).
+pub const SIZES: [(u16, u16); 2] = [(80, 24), (40, 15)];
+
 pub struct Terminal {
     session: expectrl::session::OsSession,
     /// Every byte the program wrote to the terminal so far.
@@ -20,11 +23,13 @@ pub struct Terminal {
 }
 
 impl Terminal {
-    /// Starts `cmd` on a new pty (`TERM=xterm`, colours off).
+    /// Starts `cmd` on a new pty (`TERM=xterm` unless `cmd` sets one,
+    /// colours off).
     pub fn spawn(mut cmd: Command) -> Terminal {
-        cmd.env("NO_COLOR", "1")
-            .env("TERM", "xterm")
-            .env_remove("CLICOLOR_FORCE");
+        if !cmd.get_envs().any(|(k, _)| k == "TERM") {
+            cmd.env("TERM", "xterm");
+        }
+        cmd.env("NO_COLOR", "1").env_remove("CLICOLOR_FORCE");
         let mut session = Session::spawn(cmd).expect("spawn in a pty");
         session.set_expect_timeout(Some(Duration::from_secs(60)));
         Terminal {
@@ -60,6 +65,35 @@ impl Terminal {
         self.send(text);
         self.expect(text);
         self.send(ENTER);
+    }
+
+    /// Like [`Terminal::spawn`], on a terminal of `cols` x `rows`. The size
+    /// is set from this side once the pty exists, and `cmd` starts only when
+    /// the terminal reports it, so it never sees another one.
+    pub fn spawn_sized(cmd: Command, (cols, rows): (u16, u16)) -> Terminal {
+        let mut sized = Command::new("sh");
+        sized
+            .arg("-c")
+            .arg(format!(
+                r#"while [ "$(stty size)" != "{rows} {cols}" ]; do sleep 0.01; done; exec "$0" "$@""#
+            ))
+            .arg(cmd.get_program())
+            .args(cmd.get_args());
+        for (k, v) in cmd.get_envs() {
+            match v {
+                Some(v) => sized.env(k, v),
+                None => sized.env_remove(k),
+            };
+        }
+        if let Some(dir) = cmd.get_current_dir() {
+            sized.current_dir(dir);
+        }
+        let mut term = Terminal::spawn(sized);
+        term.session
+            .get_process_mut()
+            .set_window_size(cols, rows)
+            .expect("set the terminal size");
+        term
     }
 
     /// Reads to the end and returns the exit code.

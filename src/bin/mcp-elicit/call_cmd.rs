@@ -22,7 +22,10 @@ use crate::cli::CallArgs;
 use crate::terminal::{self, Terminal, TtyState};
 
 pub fn run(args: CallArgs) -> Result<Outcome> {
-    let transport = connect(&args.target, &args.headers)?;
+    // Usage errors come before the server is started or reached.
+    if args.tool.is_none() && args.prompt.is_none() && args.resource.is_none() && !args.list {
+        bail!("say what to request: --tool NAME, --prompt NAME, --resource URI, or --list");
+    }
     let arguments: Value = match &args.args {
         None => json!({}),
         Some(a) => match serde_json::from_str(a) {
@@ -37,13 +40,13 @@ pub fn run(args: CallArgs) -> Result<Outcome> {
         Some(("tools/call", json!({"name": t, "arguments": arguments})))
     } else if let Some(p) = &args.prompt {
         Some(("prompts/get", json!({"name": p, "arguments": arguments})))
-    } else if let Some(r) = &args.resource {
-        Some(("resources/read", json!({"uri": r})))
-    } else if args.list {
-        None
     } else {
-        bail!("say what to request: --tool NAME, --prompt NAME, --resource URI, or --list");
+        // Without a resource, --list: nothing to request.
+        args.resource
+            .as_ref()
+            .map(|r| ("resources/read", json!({"uri": r})))
     };
+    let transport = connect(&args.target, &args.headers)?;
     let mut responder = responder(&args)?;
     let opts = ClientOptions {
         spec: args.spec,

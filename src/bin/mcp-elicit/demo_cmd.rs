@@ -148,11 +148,17 @@ fn what_happens(stop: &Stop, result: &Value) -> String {
 fn tour() -> Result<Outcome> {
     install_ctrl_c();
     let mut out = io::stdout().lock();
+    // Prose is wrapped at word boundaries to the terminal's width.
+    let width = crate::terminal::width_of(&console::Term::stdout());
+    let prose = |text: &str| crate::terminal::wrap(&crate::terminal::reflow(text), width, "");
     writeln!(
         out,
-        "An MCP server can stop in the middle of its work and ask the person at the
+        "{}",
+        prose(
+            "An MCP server can stop in the middle of its work and ask the person at the
 client for structured input: that is an elicitation. This tour shows two,
 in the form `mcp-elicit answer` draws. Nothing is sent anywhere."
+        )
     )?;
     let mut responder = FormResponder {
         prompter: Terminal::new(),
@@ -165,7 +171,7 @@ in the form `mcp-elicit answer` draws. Nothing is sent anywhere."
             n + 1,
             STOPS.len(),
             stop.title,
-            stop.intro
+            prose(stop.intro)
         )?;
         if stop.raw {
             writeln!(out, "{}", stop.request.trim_end())?;
@@ -184,7 +190,7 @@ in the form `mcp-elicit answer` draws. Nothing is sent anywhere."
                 writeln!(out, "  {w}")?;
             }
         }
-        writeln!(out, "\n{}", stop.keys)?;
+        writeln!(out, "\n{}", prose(stop.keys))?;
         out.flush()?;
         let result = match responder.respond(&Request {
             params: &params,
@@ -203,22 +209,65 @@ in the form `mcp-elicit answer` draws. Nothing is sent anywhere."
         let sent = serde_json::to_string_pretty(&response(&id, &result))?;
         writeln!(
             out,
-            "\nWhat goes back to the server, the response to request {id}:\n{sent}\n\n{}",
-            what_happens(stop, &result)
+            "\n{}\n{sent}\n\n{}",
+            prose(&format!(
+                "What goes back to the server, the response to request {id}:"
+            )),
+            prose(&what_happens(stop, &result))
         )?;
         if n == 0 {
-            writeln!(out, "\n{ACTIONS}")?;
+            writeln!(out, "\n{}", wrap_actions(width))?;
         }
         if n + 1 < STOPS.len() {
-            writeln!(out, "\nPress Enter for the next form, or Esc to stop here.")?;
+            writeln!(
+                out,
+                "\n{}",
+                prose("Press Enter for the next form, or Esc to stop here.")
+            )?;
             out.flush()?;
             if !wait_for_enter()? {
                 break;
             }
         }
     }
-    writeln!(out, "\n{NEXT}")?;
+    writeln!(out, "\n{}", prose(NEXT))?;
     Ok(Outcome::Clean)
+}
+
+/// [`ACTIONS`] for `width` columns: each explanation reflowed and wrapped
+/// under its column.
+fn wrap_actions(width: usize) -> String {
+    let mut lines = ACTIONS.lines();
+    let mut out = vec![lines.next().unwrap_or_default().to_string()];
+    let mut entry = String::new();
+    let flush = |entry: &mut String, out: &mut Vec<String>| {
+        if entry.is_empty() {
+            return;
+        }
+        // "  accept   text ...": the text wraps under itself.
+        let (head, text) = entry.split_at(11.min(entry.len()));
+        let text = crate::terminal::wrap(text, width.saturating_sub(11), "");
+        let pad = " ".repeat(head.len());
+        for (i, l) in text.lines().enumerate() {
+            out.push(if i == 0 {
+                format!("{head}{l}")
+            } else {
+                format!("{pad}{l}")
+            });
+        }
+        entry.clear();
+    };
+    for line in lines {
+        if line.len() > 2 && !line[2..].starts_with(' ') {
+            flush(&mut entry, &mut out);
+            entry.push_str(line);
+        } else {
+            entry.push(' ');
+            entry.push_str(line.trim());
+        }
+    }
+    flush(&mut entry, &mut out);
+    out.join("\n")
 }
 
 /// Waits for Enter (go on) or Esc or `q` (stop); other keys do nothing.

@@ -49,7 +49,7 @@ pub fn exit_code(outcome: Outcome) -> i32 {
 }
 
 fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let cli = parse(std::env::args_os().collect());
     cli.color.apply();
     let result = match cli.command {
         Command::Lint(args) => lint_cmd::run(args),
@@ -72,6 +72,46 @@ fn main() -> ExitCode {
             ExitCode::from(2)
         }
     }
+}
+
+/// The command line, with two readings clap cannot make on its own:
+/// `--pace` followed by something that is not a number takes no value
+/// (`replay --show --pace FILE`), and a URL given as TARGET before options
+/// (`call URL --tool x`) is the target and the options are options.
+fn parse(mut argv: Vec<std::ffi::OsString>) -> Cli {
+    let end = argv.iter().position(|a| a == "--").unwrap_or(argv.len());
+    for i in 1..end {
+        let next = argv.get(i + 1).and_then(|n| n.to_str());
+        if argv[i] == "--pace"
+            && next.is_some_and(|n| !n.starts_with('-') && n.parse::<f64>().is_err())
+        {
+            argv[i] = "--pace=1".into();
+        }
+    }
+    let cli = Cli::parse_from(&argv);
+    let target = match &cli.command {
+        Command::Call(a) => &a.target,
+        Command::Replay(a) => &a.target,
+        _ => return cli,
+    };
+    let url_first = target
+        .first()
+        .is_some_and(|t| t.starts_with("http://") || t.starts_with("https://"));
+    let options_after = target.iter().skip(1).any(|t| t.starts_with('-'));
+    if !url_first || !options_after || target.iter().any(|t| t == "--") {
+        return cli;
+    }
+    let start = argv.len() - target.len();
+    if argv[start..]
+        .iter()
+        .zip(target)
+        .any(|(a, t)| a != t.as_str())
+    {
+        return cli;
+    }
+    let url = argv.remove(start);
+    argv.push(url);
+    Cli::parse_from(&argv)
 }
 
 /// What went wrong reading a path, and what to check, for `{path}: {this}`.

@@ -98,7 +98,13 @@ pub fn run(args: ServeArgs) -> Result<Outcome> {
     let mut refused = false;
     for path in &args.sources {
         let name = path.display().to_string();
-        let loaded = mock::load(path, &name)?;
+        // Said once, in plain words (the I/O error is not repeated).
+        let loaded = mock::load(path, &name).map_err(|e| match e {
+            mock::LoadError::Io { path, source } => {
+                anyhow::anyhow!("{path}: {}", crate::io_problem(&source))
+            }
+            e => e.into(),
+        })?;
         if !lint_source(path, &name, &loaded)? {
             refused = true;
         }

@@ -23,16 +23,336 @@ pub fn available() -> bool {
                 .is_ok())
 }
 
+/// Whether the terminal says it cannot move the cursor (`TERM=dumb`, as in
+/// Emacs shells and some CI logs): the form then asks in plain lines.
+pub fn is_dumb() -> bool {
+    std::env::var_os("TERM").is_some_and(|t| t == "dumb")
+}
+
+/// The columns prose may use on `term`: its width, or 80 when it has none.
+pub fn width_of(term: &Term) -> usize {
+    match term.size_checked() {
+        Some((_, cols)) if cols > 0 => cols as usize,
+        _ => 80,
+    }
+}
+
+/// `text` wrapped at word boundaries to `width` columns, each line starting
+/// with `indent`. A line's own leading spaces are kept and continue on the
+/// lines it wraps to; a word longer than a line is cut where the line ends.
+/// Widths are display columns (wide characters count two).
+pub fn wrap(text: &str, width: usize, indent: &str) -> String {
+    let mut out: Vec<String> = Vec::new();
+    for line in text.lines() {
+        let body = line.trim_start_matches(' ');
+        let lead = format!("{indent}{}", &line[..line.len() - body.len()]);
+        let room = width
+            .saturating_sub(console::measure_text_width(&lead))
+            .max(10);
+        let mut cur = String::new();
+        let mut used = 0;
+        for word in body.split(' ').filter(|w| !w.is_empty()) {
+            let mut w = word.to_string();
+            let mut ww = console::measure_text_width(&w);
+            if used > 0 && used + 1 + ww > room && ww <= room {
+                out.push(format!("{lead}{cur}"));
+                cur.clear();
+                used = 0;
+            }
+            // A word wider than the line: cut it where the line ends.
+            while used + usize::from(used > 0) + ww > room {
+                if used > 0 {
+                    cur.push(' ');
+                    used += 1;
+                }
+                if used >= room {
+                    out.push(format!("{lead}{}", cur.trim_end()));
+                    cur.clear();
+                    used = 0;
+                }
+                let (head, rest) = cut_at(&w, room - used);
+                cur.push_str(&head);
+                out.push(format!("{lead}{cur}"));
+                cur.clear();
+                used = 0;
+                w = rest;
+                ww = console::measure_text_width(&w);
+            }
+            if used > 0 {
+                cur.push(' ');
+                used += 1;
+            }
+            cur.push_str(&w);
+            used += ww;
+        }
+        out.push(format!("{lead}{cur}").trim_end().to_string());
+    }
+    out.join("\n")
+}
+
+/// The head of `word` that fits in `cols` columns (at least one character),
+/// and the rest.
+fn cut_at(word: &str, cols: usize) -> (String, String) {
+    let mut used = 0;
+    for (i, c) in word.char_indices() {
+        let w = console::measure_text_width(c.encode_utf8(&mut [0; 4]));
+        if used + w > cols && i > 0 {
+            return (word[..i].to_string(), word[i..].to_string());
+        }
+        used += w;
+    }
+    (word.to_string(), String::new())
+}
+
+/// Prose written with line breaks for 80 columns, as paragraphs: lines are
+/// joined, blank lines and indented lines (lists, tables) kept.
+pub fn reflow(text: &str) -> String {
+    let mut out = String::new();
+    for line in text.lines() {
+        let joins =
+            !out.is_empty() && !out.ends_with('\n') && !line.is_empty() && !line.starts_with(' ');
+        if joins {
+            out.push(' ');
+        } else if !out.is_empty() {
+            out.push('\n');
+        }
+        out.push_str(line);
+    }
+    out
+}
+
+/// dialoguer's colourful theme with marks that read without colour: the
+/// row under the cursor is marked `❯` in every list, and a ticked option is
+/// `[x]` (an unticked one `[ ]`), never the `✔` of an answered question.
+struct FormTheme(ColorfulTheme);
+
+impl dialoguer::theme::Theme for FormTheme {
+    fn format_prompt(&self, f: &mut dyn std::fmt::Write, prompt: &str) -> std::fmt::Result {
+        self.0.format_prompt(f, prompt)
+    }
+
+    fn format_error(&self, f: &mut dyn std::fmt::Write, err: &str) -> std::fmt::Result {
+        self.0.format_error(f, err)
+    }
+
+    fn format_input_prompt(
+        &self,
+        f: &mut dyn std::fmt::Write,
+        prompt: &str,
+        default: Option<&str>,
+    ) -> std::fmt::Result {
+        self.0.format_input_prompt(f, prompt, default)
+    }
+
+    fn format_confirm_prompt(
+        &self,
+        f: &mut dyn std::fmt::Write,
+        prompt: &str,
+        default: Option<bool>,
+    ) -> std::fmt::Result {
+        self.0.format_confirm_prompt(f, prompt, default)
+    }
+
+    fn format_confirm_prompt_selection(
+        &self,
+        f: &mut dyn std::fmt::Write,
+        prompt: &str,
+        selection: Option<bool>,
+    ) -> std::fmt::Result {
+        self.0.format_confirm_prompt_selection(f, prompt, selection)
+    }
+
+    fn format_input_prompt_selection(
+        &self,
+        f: &mut dyn std::fmt::Write,
+        prompt: &str,
+        sel: &str,
+    ) -> std::fmt::Result {
+        self.0.format_input_prompt_selection(f, prompt, sel)
+    }
+
+    fn format_multi_select_prompt_selection(
+        &self,
+        f: &mut dyn std::fmt::Write,
+        prompt: &str,
+        selections: &[&str],
+    ) -> std::fmt::Result {
+        self.0
+            .format_multi_select_prompt_selection(f, prompt, selections)
+    }
+
+    fn format_select_prompt_item(
+        &self,
+        f: &mut dyn std::fmt::Write,
+        text: &str,
+        active: bool,
+    ) -> std::fmt::Result {
+        self.0.format_select_prompt_item(f, text, active)
+    }
+
+    fn format_multi_select_prompt_item(
+        &self,
+        f: &mut dyn std::fmt::Write,
+        text: &str,
+        checked: bool,
+        active: bool,
+    ) -> std::fmt::Result {
+        let t = &self.0;
+        let (cursor, style) = if active {
+            (&t.active_item_prefix, &t.active_item_style)
+        } else {
+            (&t.inactive_item_prefix, &t.inactive_item_style)
+        };
+        let mark = if checked { "[x]" } else { "[ ]" };
+        write!(f, "{cursor} {mark} {}", style.apply_to(text))
+    }
+}
+
 pub struct Terminal {
     term: Term,
-    theme: ColorfulTheme,
+    theme: FormTheme,
+    /// Plain prompts, one line each, read in the tty's own line mode.
+    plain: bool,
 }
 
 impl Terminal {
     pub fn new() -> Terminal {
         Terminal {
             term: Term::stderr(),
-            theme: ColorfulTheme::default(),
+            theme: FormTheme(ColorfulTheme::default()),
+            plain: is_dumb(),
+        }
+    }
+
+    /// Writes `prompt` and reads one line in the tty's line mode (its own
+    /// echo and erase keys); `None` at end of input (Ctrl-D).
+    fn plain_line(&self, prompt: &str) -> io::Result<Option<String>> {
+        use std::io::{BufRead, IsTerminal};
+        self.term.write_str(prompt)?;
+        self.term.flush()?;
+        let mut line = String::new();
+        let n = if io::stdin().is_terminal() {
+            io::stdin().lock().read_line(&mut line)?
+        } else {
+            let tty = std::fs::File::open("/dev/tty")?;
+            io::BufReader::new(tty).read_line(&mut line)?
+        };
+        if n == 0 {
+            self.term.write_line("")?;
+            return Ok(None);
+        }
+        Ok(Some(line.trim_end_matches(['\n', '\r']).to_string()))
+    }
+
+    fn plain_text(&self, prompt: &str, initial: &str) -> io::Result<Option<String>> {
+        let hint = if initial.is_empty() {
+            String::new()
+        } else {
+            format!(" [{initial}; Enter keeps it, - empties it]")
+        };
+        Ok(self
+            .plain_line(&format!("? {prompt}{hint}: "))?
+            .map(|l| match l.as_str() {
+                "" => initial.to_string(),
+                "-" if !initial.is_empty() => String::new(),
+                _ => l,
+            }))
+    }
+
+    fn plain_confirm(&self, prompt: &str, default: Option<bool>) -> io::Result<Option<bool>> {
+        let hint = match default {
+            Some(true) => "Y/n",
+            Some(false) => "y/N",
+            None => "y/n",
+        };
+        loop {
+            let Some(l) = self.plain_line(&format!("? {prompt} [{hint}]: "))? else {
+                return Ok(None);
+            };
+            match l.trim().to_lowercase().as_str() {
+                "y" | "yes" => return Ok(Some(true)),
+                "n" | "no" => return Ok(Some(false)),
+                "" if default.is_some() => return Ok(default),
+                _ => self.term.write_line("  answer y or n")?,
+            }
+        }
+    }
+
+    fn plain_select(
+        &self,
+        prompt: &str,
+        items: &[String],
+        default: usize,
+    ) -> io::Result<Option<usize>> {
+        self.term.write_line(&format!("? {prompt}"))?;
+        for (i, item) in items.iter().enumerate() {
+            self.term.write_line(&format!("  {}) {item}", i + 1))?;
+        }
+        loop {
+            let ask = format!("  number 1-{}, Enter for {}: ", items.len(), default + 1);
+            let Some(l) = self.plain_line(&ask)? else {
+                return Ok(None);
+            };
+            match l.trim() {
+                "" if default < items.len() => return Ok(Some(default)),
+                n => match n.parse::<usize>() {
+                    Ok(n) if (1..=items.len()).contains(&n) => return Ok(Some(n - 1)),
+                    _ => self.term.write_line("  give one of the numbers")?,
+                },
+            }
+        }
+    }
+
+    fn plain_multi_select(
+        &self,
+        prompt: &str,
+        items: &[String],
+        checked: &[bool],
+    ) -> io::Result<Option<Vec<usize>>> {
+        self.term.write_line(&format!("? {prompt}"))?;
+        for (i, item) in items.iter().enumerate() {
+            let mark = if checked.get(i) == Some(&true) {
+                "[x]"
+            } else {
+                "[ ]"
+            };
+            self.term
+                .write_line(&format!("  {mark} {}) {item}", i + 1))?;
+        }
+        loop {
+            let ask = "  numbers to tick (like 1,3), Enter keeps the ticks, - ticks none: ";
+            let Some(l) = self.plain_line(ask)? else {
+                return Ok(None);
+            };
+            let l = l.trim();
+            if l.is_empty() {
+                return Ok(Some(
+                    (0..items.len())
+                        .filter(|&i| checked.get(i) == Some(&true))
+                        .collect(),
+                ));
+            }
+            if l == "-" {
+                return Ok(Some(Vec::new()));
+            }
+            let picked: Option<Vec<usize>> = l
+                .split([',', ' '])
+                .filter(|t| !t.is_empty())
+                .map(|t| {
+                    t.parse::<usize>()
+                        .ok()
+                        .filter(|n| (1..=items.len()).contains(n))
+                })
+                .map(|n| n.map(|n| n - 1))
+                .collect();
+            match picked {
+                Some(mut p) => {
+                    p.sort_unstable();
+                    p.dedup();
+                    return Ok(Some(p));
+                }
+                None => self.term.write_line("  give numbers from the list")?,
+            }
         }
     }
 
@@ -65,10 +385,50 @@ impl Terminal {
                     ))?;
                     return Ok(Some(value));
                 }
-                Key::Escape | Key::CtrlC => {
+                Key::Escape => {
                     self.term.clear_line()?;
                     self.term.write_line(&format!("✘ {label}: (cancelled)"))?;
                     return Ok(None);
+                }
+                // Ctrl-C ends the run, as in a list: the raw read took the
+                // key, so the SIGINT a list's read raises is raised here.
+                Key::CtrlC => {
+                    self.term.clear_line()?;
+                    self.term.write_line(&format!("✘ {label}: (interrupted)"))?;
+                    #[cfg(unix)]
+                    let _ = nix::sys::signal::raise(nix::sys::signal::Signal::SIGINT);
+                    return Err(io::ErrorKind::Interrupted.into());
+                }
+                // Ctrl-U: empty the line; Ctrl-W, Alt-Backspace: the word
+                // before the cursor; Ctrl-K: to the end.
+                Key::Char('\u{15}') => {
+                    buf.clear();
+                    at = 0;
+                }
+                Key::Char('\u{17}') => {
+                    let from = word_left(&buf, at);
+                    buf.drain(from..at);
+                    at = from;
+                }
+                Key::UnknownEscSeq(seq) if seq == ['\u{7f}'] => {
+                    let from = word_left(&buf, at);
+                    buf.drain(from..at);
+                    at = from;
+                }
+                Key::Char('\u{b}') => buf.truncate(at),
+                // Word moves: Alt-B / Alt-F, Ctrl- or Alt-Left / -Right
+                // (ESC [ 1 ; 5 D: console reads the first three, then the rest).
+                Key::UnknownEscSeq(seq) if seq == ['b'] => at = word_left(&buf, at),
+                Key::UnknownEscSeq(seq) if seq == ['f'] => at = word_right(&buf, at),
+                Key::UnknownEscSeq(seq) if seq == ['[', '1', ';'] => {
+                    let _modifier = self.term.read_key_raw()?;
+                    match self.term.read_key_raw()? {
+                        Key::Char('D') => at = word_left(&buf, at),
+                        Key::Char('C') => at = word_right(&buf, at),
+                        Key::Char('H') => at = 0,
+                        Key::Char('F') => at = buf.len(),
+                        _ => {}
+                    }
                 }
                 Key::Char(c) if !c.is_control() => {
                     buf.insert(at, c);
@@ -89,6 +449,28 @@ impl Terminal {
             }
         }
     }
+}
+
+/// Where the word before `at` starts (spaces before it skipped).
+fn word_left(buf: &[char], mut at: usize) -> usize {
+    while at > 0 && buf[at - 1].is_whitespace() {
+        at -= 1;
+    }
+    while at > 0 && !buf[at - 1].is_whitespace() {
+        at -= 1;
+    }
+    at
+}
+
+/// Where the word after `at` ends (spaces before it skipped).
+fn word_right(buf: &[char], mut at: usize) -> usize {
+    while at < buf.len() && buf[at].is_whitespace() {
+        at += 1;
+    }
+    while at < buf.len() && !buf[at].is_whitespace() {
+        at += 1;
+    }
+    at
 }
 
 /// The part of a line being edited that fits in `room` columns, keeping the
@@ -139,30 +521,43 @@ fn opt<T>(r: dialoguer::Result<Option<T>>) -> io::Result<Option<T>> {
 impl Prompter for Terminal {
     fn say(&mut self, kind: Say, text: &str) -> io::Result<()> {
         let s = Style::new().for_stderr();
+        // Prose is wrapped at word boundaries to the terminal's width; the
+        // review is JSON and stays as it will be sent.
+        let width = width_of(&self.term);
         let out = match kind {
-            Say::Heading => format!("\n{}", s.bold().apply_to(text)),
-            Say::Message => text
+            Say::Heading => format!("\n{}", s.bold().apply_to(wrap(text, width, ""))),
+            Say::Message => wrap(text, width, "  "),
+            Say::Help => wrap(text, width, "  ")
                 .lines()
-                .map(|l| format!("  {l}"))
+                .map(|l| s.clone().dim().apply_to(l).to_string())
                 .collect::<Vec<_>>()
                 .join("\n"),
-            Say::Help => text
-                .lines()
-                .map(|l| format!("  {}", s.clone().dim().apply_to(l)))
-                .collect::<Vec<_>>()
-                .join("\n"),
-            Say::Warning => format!("{} {text}", s.yellow().bold().apply_to("warning:")),
-            Say::Error => format!("{} {text}", s.red().bold().apply_to("✘")),
+            Say::Warning => format!(
+                "{} {}",
+                s.yellow().bold().apply_to("warning:"),
+                wrap(text, width.saturating_sub(9), "").replace('\n', "\n         ")
+            ),
+            Say::Error => format!(
+                "{} {}",
+                s.red().bold().apply_to("✘"),
+                wrap(text, width.saturating_sub(2), "").replace('\n', "\n  ")
+            ),
             Say::Review => text.to_string(),
         };
         self.term.write_line(&out)
     }
 
     fn text(&mut self, prompt: &str, initial: &str) -> io::Result<Option<String>> {
+        if self.plain {
+            return self.plain_text(prompt, initial);
+        }
         self.edit_line(prompt, initial)
     }
 
     fn confirm(&mut self, prompt: &str, default: Option<bool>) -> io::Result<Option<bool>> {
+        if self.plain {
+            return self.plain_confirm(prompt, default);
+        }
         let mut c = Confirm::with_theme(&self.theme).with_prompt(prompt);
         match default {
             Some(d) => c = c.default(d),
@@ -177,6 +572,9 @@ impl Prompter for Terminal {
         items: &[String],
         default: usize,
     ) -> io::Result<Option<usize>> {
+        if self.plain {
+            return self.plain_select(prompt, items, default);
+        }
         opt(Select::with_theme(&self.theme)
             .with_prompt(prompt)
             .items(items)
@@ -190,6 +588,9 @@ impl Prompter for Terminal {
         items: &[String],
         checked: &[bool],
     ) -> io::Result<Option<Vec<usize>>> {
+        if self.plain {
+            return self.plain_multi_select(prompt, items, checked);
+        }
         opt(MultiSelect::with_theme(&self.theme)
             .with_prompt(prompt)
             .items(items)
@@ -253,19 +654,51 @@ impl TtyState {
         TtyState {}
     }
 
-    /// Puts the tty back and shows the cursor.
+    /// Puts the tty back and shows the cursor (a dumb terminal never hid it).
     pub fn restore(&self) {
         #[cfg(unix)]
         if let Some((f, t)) = &self.saved {
             let _ = nix::sys::termios::tcsetattr(f, nix::sys::termios::SetArg::TCSANOW, t);
         }
-        let _ = Term::stderr().show_cursor();
+        if !is_dumb() {
+            let _ = Term::stderr().show_cursor();
+        }
     }
 }
 
 #[cfg(test)]
 mod tests {
-    use super::window;
+    use super::{reflow, window, word_left, word_right, wrap};
+
+    #[test]
+    fn word_moves() {
+        let buf: Vec<char> = "ada  lovelace x".chars().collect();
+        assert_eq!(word_left(&buf, 15), 14);
+        assert_eq!(word_left(&buf, 14), 5);
+        assert_eq!(word_left(&buf, 5), 0);
+        assert_eq!(word_right(&buf, 0), 3);
+        assert_eq!(word_right(&buf, 3), 13);
+        assert_eq!(word_right(&buf, 15), 15);
+    }
+
+    #[test]
+    fn prose_wraps_at_word_boundaries() {
+        assert_eq!(
+            wrap("Press Enter to go on, Esc to stop", 16, "  "),
+            "  Press Enter to\n  go on, Esc to\n  stop"
+        );
+        // A line's own indent continues; a long word is cut at the edge.
+        assert_eq!(
+            wrap("  - abcdefghijklmnopqrstuvwxyz end", 14, ""),
+            "  - abcdefghij\n  klmnopqrstuv\n  wxyz end"
+        );
+        assert_eq!(wrap("東京 東京 東京", 12, ""), "東京 東京\n東京");
+        assert_eq!(wrap("a\n\nb", 20, "  "), "  a\n\n  b");
+        assert_eq!(
+            reflow("one\ntwo\n\nthree\n  item\nfour"),
+            "one two\n\nthree\n  item four"
+        );
+    }
 
     #[test]
     fn long_lines_scroll_with_the_cursor() {

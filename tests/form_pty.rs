@@ -1,0 +1,488 @@
+//! The terminal form and the command line as a person meets them, at the
+//! sizes people use (80x24 and 40x15): how text reads, what the keys do,
+//! what reaches the terminal. Each test runs at both sizes.
+
+use std::path::PathBuf;
+use std::process::Command;
+
+use serde_json::{Value, json};
+
+use crate::support::pty::{DOWN, ENTER, ESC, SIZES, Terminal, on_terminal};
+use crate::support::{bin, example_server};
+
+/// `mcp-elicit answer ARGS < request > answer` on a pty of one size.
+struct Pty {
+    term: Terminal,
+    out: PathBuf,
+    _dir: tempfile::TempDir,
+}
+
+on_terminal!(Pty);
+
+impl Pty {
+    fn answer(request: &Value, args: &[&str], size: (u16, u16), env: &[(&str, &str)]) -> Pty {
+        let dir = tempfile::tempdir().unwrap();
+        let req = dir.path().join("request.json");
+        std::fs::write(&req, serde_json::to_vec_pretty(request).unwrap()).unwrap();
+        let out = dir.path().join("answer.json");
+        let mut cmd = Command::new("sh");
+        cmd.arg("-c")
+            .arg(r#"req=$1; out=$2; bin=$3; shift 3; "$bin" answer "$@" < "$req" > "$out""#)
+            .arg("sh")
+            .arg(&req)
+            .arg(&out)
+            .arg(bin())
+            .args(args);
+        for (k, v) in env {
+            cmd.env(k, v);
+        }
+        Pty {
+            term: Terminal::spawn_sized(cmd, size),
+            out,
+            _dir: dir,
+        }
+    }
+
+    /// Reads to the end; the exit code and the answer written.
+    fn finish(mut self) -> (i32, Value, String) {
+        let code = self.term.finish();
+        let out = std::fs::read_to_string(&self.out).unwrap_or_default();
+        let answer = serde_json::from_str(&out)
+            .unwrap_or_else(|e| panic!("stdout is not JSON ({e}): {out:?}"));
+        (code, answer, self.term.screen())
+    }
+}
+
+/// Defect 10: joiners, non-joiners and variation selectors are text; the
+/// review is the JSON that will be sent, not an escape of it.
+#[test]
+fn joiners_and_variation_selectors_read_as_written() {
+    let family = "👨\u{200d}👩\u{200d}👧";
+    let persian = "می\u{200c}خواهم";
+    let request = json!({
+        "message": format!("For {family}: {persian} ☺\u{fe0f}. Not this: a\u{202e}b"),
+        "requestedSchema": {"type": "object", "properties": {
+            "who": {"type": "string", "title": format!("Who {family}"), "default": persian}
+        }, "required": ["who"]}
+    });
+    for size in SIZES {
+        let mut p = Pty::answer(&request, &[], size, &[]);
+        p.expect(persian);
+        p.send(ENTER);
+        p.expect("Send this answer?");
+        let screen = p.screen();
+        p.send(ENTER);
+        let (code, answer, _) = p.finish();
+        assert_eq!(code, 0, "{size:?}: {screen}");
+        assert_eq!(
+            answer,
+            json!({"action": "accept", "content": {"who": persian}}),
+            "{size:?}"
+        );
+        // Shown as written, in the message, the title and the review ...
+        assert!(
+            screen.contains(&format!("For {family}: {persian} ☺\u{fe0f}.")),
+            "{size:?}: {screen}"
+        );
+        assert!(
+            screen.contains(&format!("Who {family}")),
+            "{size:?}: {screen}"
+        );
+        assert!(
+            screen.contains(&format!("\"who\": \"{persian}\"")),
+            "{size:?}: {screen}"
+        );
+        // ... and no escape of them anywhere; a bidi override still is one.
+        assert!(!screen.contains("\\u{200"), "{size:?}: {screen}");
+        assert!(!screen.contains("\\u200"), "{size:?}: {screen}");
+        assert!(!screen.contains("\\u{fe0f}"), "{size:?}: {screen}");
+        assert!(screen.contains("a\\u{202e}b"), "{size:?}: {screen}");
+        assert!(!screen.contains('\u{202e}'), "{size:?}: {screen}");
+    }
+}
+
+/// Runs `mcp-elicit ARGS` on a pty of `size` (in `dir`); the exit code and
+/// what the terminal showed.
+fn run(args: &[&str], size: (u16, u16), dir: &std::path::Path) -> (i32, String) {
+    let mut cmd = Command::new(bin());
+    cmd.args(args).current_dir(dir);
+    let mut term = Terminal::spawn_sized(cmd, size);
+    let code = term.finish();
+    (code, term.screen())
+}
+
+/// Defect 12: `--pace` before the file takes the default factor, not the
+/// file's name.
+#[test]
+fn pace_before_the_file_is_the_default_pace() {
+    let session = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("examples/sessions/booking-2026.jsonl");
+    let session = session.to_str().unwrap();
+    for size in SIZES {
+        let dir = tempfile::tempdir().unwrap();
+        let (code, screen) = run(&["replay", "--show", "--pace", session], size, dir.path());
+        assert_eq!(code, 0, "{size:?}: {screen}");
+        assert!(screen.contains("session started"), "{size:?}: {screen}");
+        assert!(!screen.contains("speed factor"), "{size:?}: {screen}");
+    }
+}
+
+/// Defect 12: options after a URL are options, the URL is the target.
+#[test]
+fn options_after_a_url_are_options() {
+    for size in SIZES {
+        let dir = tempfile::tempdir().unwrap();
+        let (code, screen) = run(
+            &[
+                "call",
+                "http://127.0.0.1:9/mcp",
+                "--tool",
+                "x",
+                "--action",
+                "cancel",
+            ],
+            size,
+            dir.path(),
+        );
+        assert_eq!(code, 2, "{size:?}: {screen}");
+        assert!(
+            screen.contains("cannot reach http://127.0.0.1:9/mcp"),
+            "{size:?}: {screen}"
+        );
+        assert!(!screen.contains("--tool x"), "{size:?}: {screen}");
+    }
+}
+
+/// Defect 12: a missing file is said once, in words.
+#[test]
+fn a_missing_source_is_said_once() {
+    for size in SIZES {
+        let dir = tempfile::tempdir().unwrap();
+        let (code, screen) = run(&["serve", "nosuch.json"], size, dir.path());
+        assert_eq!(code, 2, "{size:?}: {screen}");
+        assert!(
+            screen.contains("nosuch.json: no such file or directory; check the path"),
+            "{size:?}: {screen}"
+        );
+        assert_eq!(
+            screen.matches("nosuch.json").count(),
+            1,
+            "{size:?}: {screen}"
+        );
+        assert!(!screen.contains("os error"), "{size:?}: {screen}");
+    }
+}
+
+/// Defect 12: `call` without a request is a usage error before anything
+/// is started.
+#[test]
+fn call_without_a_request_starts_no_server() {
+    for size in SIZES {
+        let dir = tempfile::tempdir().unwrap();
+        let (code, screen) = run(
+            &["call", "--", "sh", "-c", "touch started; sleep 5"],
+            size,
+            dir.path(),
+        );
+        assert_eq!(code, 2, "{size:?}: {screen}");
+        assert!(screen.contains("say what to request"), "{size:?}: {screen}");
+        assert!(
+            !dir.path().join("started").exists(),
+            "{size:?}: the server was started"
+        );
+    }
+}
+
+/// Defect 15: under `TERM=dumb` the form asks in plain lines: every field
+/// kind is answered and no escape sequence reaches the terminal.
+#[test]
+fn a_dumb_terminal_gets_plain_prompts() {
+    let request = json!({
+        "message": "Please fill this in",
+        "requestedSchema": {"type": "object", "properties": {
+            "name": {"type": "string", "title": "Name", "default": "Ada"},
+            "size": {"type": "string", "title": "Size", "enum": ["S", "M", "L"]},
+            "extras": {"type": "array", "title": "Extras",
+                "items": {"type": "string", "enum": ["ham", "egg", "kale"]}},
+            "hot": {"type": "boolean", "title": "Hot"}
+        }, "required": ["name", "size"]}
+    });
+    for size in SIZES {
+        let mut p = Pty::answer(&request, &[], size, &[("TERM", "dumb")]);
+        p.expect("Name");
+        p.expect(": ");
+        p.send(ENTER); // keeps the default
+        p.expect("3) L");
+        p.expect(": ");
+        p.send("3\r");
+        p.expect("3) kale");
+        p.expect(": ");
+        p.send("1, 3\r");
+        p.expect("1) Yes");
+        p.expect(": ");
+        p.send("1\r");
+        p.expect("Send this answer?");
+        p.expect(": ");
+        p.send("\r");
+        let (code, answer, screen) = p.finish();
+        assert_eq!(code, 0, "{size:?}: {screen}");
+        assert_eq!(
+            answer,
+            json!({"action": "accept", "content": {
+                "name": "Ada", "size": "L", "extras": ["ham", "kale"], "hot": true
+            }}),
+            "{size:?}: {screen}"
+        );
+        assert!(!screen.contains('\u{1b}'), "{size:?}: {screen:?}");
+    }
+}
+
+/// The rows a terminal shows for `screen`: escape sequences removed, each
+/// row what is left after its last carriage return.
+fn rows(screen: &str) -> Vec<String> {
+    console::strip_ansi_codes(screen)
+        .split('\n')
+        .map(|l| {
+            l.trim_end_matches('\r')
+                .rsplit('\r')
+                .next()
+                .unwrap_or("")
+                .to_string()
+        })
+        .collect()
+}
+
+/// Asserts that `text`'s words all show whole and no row of `screen` (for
+/// which `check` holds) is wider than `cols`.
+fn assert_wrapped(screen: &str, text: &str, cols: u16, check: impl Fn(&str) -> bool) {
+    let rows = rows(screen);
+    for row in rows.iter().filter(|r| check(r)) {
+        assert!(
+            console::measure_text_width(row) <= cols as usize,
+            "{cols} columns, a row of {}: {row:?}\n{screen}",
+            console::measure_text_width(row)
+        );
+    }
+    let shown: std::collections::HashSet<&str> =
+        rows.iter().flat_map(|r| r.split_whitespace()).collect();
+    for word in text.split_whitespace() {
+        assert!(
+            shown.contains(word),
+            "{cols} columns: {word:?} is not shown whole\n{screen}"
+        );
+    }
+}
+
+/// Defect 11: a long message and a description wrap at word boundaries to
+/// the terminal's width.
+#[test]
+fn prose_wraps_at_word_boundaries() {
+    let words = [
+        "Please",
+        "confirm",
+        "the",
+        "reservation",
+        "below;",
+        "press",
+        "Enter",
+        "to",
+        "continue",
+        "internationalisation",
+        "東京都渋谷区",
+    ];
+    let message: String = (0..2000 / 8)
+        .map(|i| words[i % words.len()])
+        .collect::<Vec<_>>()
+        .join(" ");
+    let description = "Your full name as it appears on the booking, with Enter to finish";
+    let request = json!({
+        "message": message,
+        "requestedSchema": {"type": "object", "properties": {
+            "name": {"type": "string", "title": "Name", "description": description}
+        }, "required": ["name"]}
+    });
+    for (cols, rows) in SIZES {
+        let mut p = Pty::answer(&request, &[], (cols, rows), &[]);
+        p.expect("Name *: ");
+        p.send("Ada\r");
+        p.expect("Send this answer?");
+        p.send(ENTER);
+        let (code, answer, screen) = p.finish();
+        assert_eq!(code, 0, "{screen}");
+        assert_eq!(answer["content"]["name"], "Ada");
+        assert_wrapped(&screen, &format!("{message} {description}"), cols, |_| true);
+    }
+}
+
+/// Defect 11: the demo's prose wraps at word boundaries (no `Ent`/`er` at
+/// 40 columns); the JSON it shows is left as it is.
+#[test]
+fn demo_prose_wraps_at_word_boundaries() {
+    let keys = "Pick a drink with the arrow keys and Enter; Esc cancels.";
+    let intro = "The person has ordered a pizza. Before it goes to the oven, the server asks whether they want a drink with it";
+    for size in SIZES {
+        let mut cmd = Command::new(bin());
+        cmd.arg("demo");
+        let mut term = Terminal::spawn_sized(cmd, size);
+        term.expect("Esc cancels.");
+        term.send(ESC);
+        term.expect("here.");
+        term.send(ESC);
+        let code = term.finish();
+        let screen = term.screen();
+        assert_eq!(code, 0, "{screen}");
+        let json = |r: &str| r.contains('"') || r.contains('{') || r.contains('}');
+        assert_wrapped(&screen, &format!("{keys} {intro}"), size.0, |r| !json(r));
+    }
+}
+
+/// Defect 8: a default is pre-filled and said so; Ctrl-U empties the field
+/// (an optional one is then left out); Ctrl-W, Home, End and word moves
+/// edit the line.
+#[test]
+fn defaults_are_pre_filled_and_the_line_edits_like_a_shell() {
+    let request = json!({
+        "message": "Please fill this in",
+        "requestedSchema": {"type": "object", "properties": {
+            "name": {"type": "string", "title": "Name"},
+            "city": {"type": "string", "title": "City", "default": "Paris"},
+            "seats": {"type": "integer", "title": "Seats", "default": 2}
+        }, "required": ["name", "seats"]}
+    });
+    for size in SIZES {
+        let mut p = Pty::answer(&request, &[], size, &[]);
+        p.expect("Name *: ");
+        p.send("ada lovelace");
+        p.expect("ada lovelace");
+        p.send("\x1b[1;5D"); // Ctrl-Left: to the start of "lovelace"
+        p.send("augusta ");
+        p.expect("ada augusta lovelace");
+        p.send("\x1b[H"); // Home
+        p.send("Lady ");
+        p.expect("Lady ada augusta lovelace");
+        p.send("\x1b[F"); // End
+        p.send("x\x17"); // Ctrl-W: the last word goes
+        p.send("King");
+        p.expect("Lady ada augusta King");
+        p.send("\x1bb"); // Alt-B: to the start of "King"
+        p.send("Z");
+        p.expect("Lady ada augusta ZKing");
+        p.send(ENTER);
+        p.expect("City: Paris");
+        p.send("\x15"); // Ctrl-U
+        p.send(ENTER);
+        p.expect("Seats *: 2");
+        p.send(ENTER);
+        p.expect("Send this answer?");
+        p.send(ENTER);
+        let (code, answer, screen) = p.finish();
+        assert_eq!(code, 0, "{size:?}: {screen}");
+        assert_eq!(
+            answer,
+            json!({"action": "accept", "content": {"name": "Lady ada augusta ZKing", "seats": 2}}),
+            "{size:?}: {screen}"
+        );
+        assert!(
+            !screen.contains("Enter to leave empty"),
+            "{size:?}: {screen}"
+        );
+    }
+}
+
+/// Defect 5: without colour (the driver sets `NO_COLOR`) the multi-select
+/// shows where the cursor is, and a ticked option is not marked like an
+/// answered question.
+#[test]
+fn the_cursor_and_the_ticks_show_without_colour() {
+    let request = json!({
+        "message": "Please fill this in",
+        "requestedSchema": {"type": "object", "properties": {
+            "picks": {"type": "array", "title": "Picks",
+                "items": {"type": "string", "enum": ["p", "q", "r", "s"]}}
+        }, "required": ["picks"]}
+    });
+    for size in SIZES {
+        let mut p = Pty::answer(&request, &[], size, &[]);
+        p.expect("❯ [ ] p");
+        p.send(" ");
+        p.expect("❯ [x] p");
+        p.send(DOWN);
+        p.expect("❯ [ ] q");
+        p.send(" ");
+        p.expect("❯ [x] q");
+        p.send(DOWN);
+        p.send(DOWN);
+        p.expect("❯ [ ] s");
+        p.send(ENTER);
+        p.expect("Send this answer?");
+        p.send(ENTER);
+        let (code, answer, screen) = p.finish();
+        assert_eq!(code, 0, "{size:?}: {screen}");
+        assert_eq!(answer["content"]["picks"], json!(["p", "q"]), "{size:?}");
+        // Ticked is [x]; ✔ is only for what has been answered.
+        assert!(screen.contains("✔ Picks"), "{size:?}: {screen}");
+        assert!(
+            !screen.contains("✔ p") && !screen.contains("✔ q"),
+            "{size:?}: {screen}"
+        );
+        assert!(!screen.contains('⬚'), "{size:?}: {screen}");
+    }
+}
+
+/// Defect 1: Ctrl-C in a text field ends `call` (exit 4) as it does in a
+/// list, with the terminal put back, instead of answering `cancel` and
+/// going on.
+#[test]
+fn ctrl_c_in_a_text_field_ends_the_call() {
+    for size in SIZES {
+        let dir = tempfile::tempdir().unwrap();
+        // The shell ignores SIGINT as an interactive one does while a
+        // command runs, and notes the tty's settings around the call.
+        let mut cmd = Command::new("sh");
+        cmd.arg("-c")
+            .arg(r#"trap '' INT; d=$1; bin=$2; srv=$3; stty -g > "$d/before"; "$bin" call --tool book_table -- "$srv" > "$d/out"; code=$?; stty -g > "$d/after"; exit $code"#)
+            .arg("sh")
+            .arg(dir.path())
+            .arg(bin())
+            .arg(example_server());
+        let mut term = Terminal::spawn_sized(cmd, size);
+        term.expect("Name *: ");
+        term.send("Ad");
+        term.expect("Ad");
+        term.send("\x03");
+        let code = term.finish();
+        let screen = term.screen();
+        assert_eq!(code, 4, "{size:?}: {screen}");
+        assert!(screen.contains("cancelled (Ctrl-C)"), "{size:?}: {screen}");
+        let out = std::fs::read_to_string(dir.path().join("out")).unwrap();
+        assert_eq!(out, "", "{size:?}: no result is printed");
+        let before = std::fs::read_to_string(dir.path().join("before")).unwrap();
+        let after = std::fs::read_to_string(dir.path().join("after")).unwrap();
+        assert_eq!(
+            before, after,
+            "{size:?}: the terminal settings are restored"
+        );
+    }
+}
+
+/// Defect 1: Ctrl-C in a text field of the demo stops the tour (130), as
+/// it does in a list.
+#[test]
+fn ctrl_c_in_a_text_field_stops_the_demo() {
+    for size in SIZES {
+        let mut cmd = Command::new(bin());
+        cmd.arg("demo");
+        let mut term = Terminal::spawn_sized(cmd, size);
+        term.expect("Esc cancels.");
+        term.send(ESC);
+        term.expect("here.");
+        term.send(ENTER);
+        term.expect("Full name *: ");
+        term.send("Ad");
+        term.expect("Ad");
+        term.send("\x03");
+        term.expect("demo stopped (Ctrl-C)");
+        let code = term.finish();
+        assert_eq!(code, 130, "{size:?}: {}", term.screen());
+    }
+}
