@@ -178,19 +178,13 @@ pub fn check(
     renderer.end(&counts, &mut out)?;
     out.flush()?;
     drop(out);
-    // The summary counts what was read; when nothing could be, the errors
-    // above say it all.
-    let checked = inputs.len() - unreadable;
-    if !check.quiet && (checked > 0 || !failed) {
-        render::summary(&counts, checked, files_with_findings);
-    }
-    Ok(if failed {
-        Outcome::Failed
-    } else if counts.at_or_above(check.fail_on) > 0 {
-        Outcome::Findings
-    } else {
-        Outcome::Clean
-    })
+    Ok(finish(
+        check,
+        &counts,
+        inputs.len() - unreadable,
+        files_with_findings,
+        failed,
+    ))
 }
 
 /// Lints `inputs` held in memory, for the reports that need every
@@ -259,17 +253,34 @@ fn check_matrix(
     }
     out.flush()?;
     drop(out);
-    let checked = inputs.len() - unreadable;
+    Ok(finish(
+        check,
+        &counts,
+        inputs.len() - unreadable,
+        files_with_findings,
+        failed,
+    ))
+}
+
+/// The summary line and the outcome of a lint run. The summary counts what
+/// was read (`checked`); when nothing could be, the errors above say it all.
+fn finish(
+    check: &CheckArgs,
+    counts: &Counts,
+    checked: usize,
+    files_with_findings: usize,
+    failed: bool,
+) -> Outcome {
     if !check.quiet && (checked > 0 || !failed) {
-        render::summary(&counts, checked, files_with_findings);
+        render::summary(counts, checked, files_with_findings);
     }
-    Ok(if failed {
+    if failed {
         Outcome::Failed
     } else if counts.at_or_above(check.fail_on) > 0 {
         Outcome::Findings
     } else {
         Outcome::Clean
-    })
+    }
 }
 
 fn resolve_rules(names: &[String], flag: &str) -> Result<HashSet<&'static str>> {
