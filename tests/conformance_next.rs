@@ -41,12 +41,11 @@ const NOT_APPLICABLE: &[(&str, &str, &str)] = &[
 ];
 
 fn run(scenario: &str) -> Option<(Output, Vec<Value>)> {
-    let (tools, entry) = peers::conformance_next()?;
+    let tools = peers::node_tools()?;
     let dir = tempfile::tempdir().unwrap();
     let client = root().join("tests/conformance/client.sh");
     let o = tools
-        .command("node")
-        .arg(entry)
+        .conformance_next()
         .args(["client", "--command"])
         .arg(client)
         .args(["--scenario", scenario, "--timeout", "30000", "-o"])

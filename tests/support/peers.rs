@@ -200,19 +200,8 @@ fn provision_venv() -> Result<PathBuf, String> {
         if !out.status.success() {
             return Err(format!("`{python} -m venv` failed: {}", tail(&out)));
         }
-        let out = Command::new(venv_bin(&venv, "python"))
-            .args([
-                "-m",
-                "pip",
-                "install",
-                "--quiet",
-                "--disable-pip-version-check",
-                "--retries",
-                "1",
-                "--timeout",
-                "20",
-                "-r",
-            ])
+        let out = pip(&venv_bin(&venv, "python"), "install")
+            .arg("-r")
             .arg(root().join("tests/peers/requirements.txt"))
             .output()
             .map_err(|e| format!("cannot run pip: {e}"))?;
@@ -225,6 +214,21 @@ fn provision_venv() -> Result<PathBuf, String> {
         std::fs::write(&stamp, &requirements).map_err(|e| format!("{}: {e}", stamp.display()))
     })?;
     Ok(venv)
+}
+
+/// `python -m pip COMMAND`, quiet, giving up on a registry that does not
+/// answer after one retry.
+fn pip(python: &Path, command: &str) -> Command {
+    let mut cmd = Command::new(python);
+    cmd.args([
+        "-m",
+        "pip",
+        command,
+        "--quiet",
+        "--disable-pip-version-check",
+    ])
+    .args(["--retries", "1", "--timeout", "20"]);
+    cmd
 }
 
 /// The pinned version of a package in `tests/peers/requirements.txt`.
@@ -535,21 +539,8 @@ pub fn wheelhouse() -> Option<PathBuf> {
         let ready = || std::fs::read_to_string(&stamp).is_ok_and(|s| s == want);
         provision(&dir().join("wheelhouse.lock"), ready, || {
             let _ = std::fs::remove_dir_all(&house);
-            let out = Command::new(&python)
-                .args([
-                    "-m",
-                    "pip",
-                    "download",
-                    "--quiet",
-                    "--disable-pip-version-check",
-                    "--retries",
-                    "1",
-                    "--timeout",
-                    "20",
-                    "--only-binary",
-                    ":all:",
-                    "--dest",
-                ])
+            let out = pip(&python, "download")
+                .args(["--only-binary", ":all:", "--dest"])
                 .arg(&house)
                 .args(wheelhouse_requirements())
                 .output()
@@ -592,22 +583,6 @@ pub fn typescript_sdk_script(script: &str) -> Option<(NodeTools, PathBuf)> {
     std::fs::copy(root().join(script), &to)
         .unwrap_or_else(|e| panic!("copy {script} to {}: {e}", to.display()));
     Some((tools, to))
-}
-
-/// The newer conformance suite (`conformance-next` in tests/npm/package.json,
-/// @modelcontextprotocol/conformance 0.2.0-alpha.12), beside the 0.1.16 pin
-/// the serve tests use.
-pub fn conformance_next() -> Option<(NodeTools, PathBuf)> {
-    let tools = node_tools()?;
-    let entry = root().join("target/npm-tools/node_modules/conformance-next/dist/index.js");
-    if !entry.exists() {
-        return unavailable(
-            "@modelcontextprotocol/conformance 0.2.0-alpha.12 (conformance-next)",
-            "it is missing from target/npm-tools",
-            "run `bash tests/npm/install.sh`",
-        );
-    }
-    Some((tools, entry))
 }
 
 impl NodeTools {
