@@ -52,19 +52,29 @@ impl Revision {
         }
     }
 
-    /// Accepts a revision date, `latest` or `draft`.
+    /// The revision a date names, exactly as files and headers write it.
     pub fn parse(s: &str) -> Option<Revision> {
+        Revision::ALL.into_iter().find(|r| r.as_str() == s)
+    }
+
+    /// A revision date or one of the names a person may type for the newest
+    /// one, `latest` and `draft`. Only for what a person types: a
+    /// `protocolVersion` or a recording's header is never an alias.
+    pub fn parse_alias(s: &str) -> Option<Revision> {
         match s {
-            "2025-06-18" => Some(Revision::V2025_06_18),
-            "2025-11-25" => Some(Revision::V2025_11_25),
-            "2026-07-28" | "draft" | "latest" | "DRAFT-2026-v1" => Some(Revision::V2026_07_28),
-            _ => None,
+            "draft" | "latest" => Some(Revision::LATEST),
+            _ => Revision::parse(s),
         }
     }
 
-    /// The revision a `protocolVersion` names, if it has elicitation.
+    /// The revision a `protocolVersion` names, if it has elicitation: the
+    /// dates, and `DRAFT-2026-v1`, which the TypeScript SDK sent for
+    /// 2026-07-28 before it was dated.
     pub fn from_protocol_version(s: &str) -> Option<Revision> {
-        Revision::parse(s)
+        match s {
+            "DRAFT-2026-v1" => Some(Revision::V2026_07_28),
+            _ => Revision::parse(s),
+        }
     }
 
     pub fn carrier(self) -> Carrier {
@@ -126,16 +136,6 @@ impl Revision {
     pub fn capability_has_modes(self) -> bool {
         self >= Revision::V2025_11_25
     }
-
-    /// Whether the revision has the `initialize` handshake.
-    pub fn has_initialize(self) -> bool {
-        self.carrier() == Carrier::ServerRequest
-    }
-
-    /// Whether the spec asks clients to rate-limit elicitations.
-    pub fn rate_limit_advised(self) -> bool {
-        self <= Revision::V2025_11_25
-    }
 }
 
 impl fmt::Display for Revision {
@@ -147,7 +147,7 @@ impl fmt::Display for Revision {
 impl FromStr for Revision {
     type Err = String;
     fn from_str(s: &str) -> Result<Self, Self::Err> {
-        Revision::parse(s).ok_or_else(|| {
+        Revision::parse_alias(s).ok_or_else(|| {
             format!("unknown spec revision `{s}`: use 2025-06-18, 2025-11-25, 2026-07-28, latest or draft")
         })
     }
@@ -159,12 +159,26 @@ mod tests {
 
     #[test]
     fn aliases() {
-        assert_eq!(Revision::parse("draft"), Some(Revision::V2026_07_28));
-        assert_eq!(Revision::parse("latest"), Some(Revision::LATEST));
+        assert_eq!(Revision::parse_alias("draft"), Some(Revision::V2026_07_28));
+        assert_eq!(Revision::parse_alias("latest"), Some(Revision::LATEST));
         assert_eq!(Revision::parse("2025-03-26"), None);
         for r in Revision::ALL {
             assert_eq!(Revision::parse(r.as_str()), Some(r));
+            assert_eq!(Revision::parse_alias(r.as_str()), Some(r));
+            assert_eq!(Revision::from_protocol_version(r.as_str()), Some(r));
         }
+    }
+
+    #[test]
+    fn a_protocol_version_is_never_an_alias() {
+        for alias in ["latest", "draft"] {
+            assert_eq!(Revision::parse(alias), None);
+            assert_eq!(Revision::from_protocol_version(alias), None);
+        }
+        assert_eq!(
+            Revision::from_protocol_version("DRAFT-2026-v1"),
+            Some(Revision::V2026_07_28)
+        );
     }
 
     #[test]
