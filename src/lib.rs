@@ -15,6 +15,7 @@ pub mod json;
 pub mod lines;
 pub mod lint;
 pub mod mcp;
+pub mod nearest;
 pub mod respond;
 pub mod rules;
 pub mod sanitize;

@@ -71,15 +71,11 @@ fn hint(schema: &RequestedSchema, name: &str) -> String {
     did_you_mean(schema.properties.iter().map(|p| p.name.as_str()), name)
 }
 
-/// " (did you mean `nearest`?)" when one of `names` (other than `name`
-/// itself) is within two edits of `name`, else nothing.
+/// " (did you mean `nearest`?)" when one of `names` is close to `name`
+/// (see [`crate::nearest`]), else nothing.
 pub(crate) fn did_you_mean<'n>(names: impl Iterator<Item = &'n str>, name: &str) -> String {
-    names
-        .filter(|n| *n != name)
-        .map(|n| (crate::schema::edit_distance(n, name), n))
-        .filter(|(d, _)| *d <= 2)
-        .min()
-        .map(|(_, n)| format!(" (did you mean `{n}`?)"))
+    crate::nearest::nearest(name, names)
+        .map(|n| format!(" (did you mean `{n}`?)"))
         .unwrap_or_default()
 }
 

@@ -266,3 +266,43 @@ fn every_rule_fires_exactly_where_expected_and_not_when_fixed() {
     }
     assert!(problems.is_empty(), "{}", problems.join("\n"));
 }
+
+/// `--explain CODE` shows the rule's own fixtures as its examples, linted the
+/// way the manifest lints them, so every example it shows is one the test
+/// above proves reports the rule (and its fixed form does not).
+#[test]
+fn explain_shows_the_fixtures_it_is_checked_by() {
+    let mut problems = Vec::new();
+    for (code, expected) in manifest() {
+        if expected.replay_only || expected.hosts_only {
+            continue;
+        }
+        let out = Command::new(bin())
+            .args(["lint", "--explain", &code, "--color", "never"])
+            .output()
+            .unwrap();
+        let shown = String::from_utf8_lossy(&out.stdout);
+        let heading = match &expected.spec {
+            Some(spec) => format!("Reported (lint --spec {spec})\n"),
+            None => "Reported\n".to_string(),
+        };
+        if !shown.contains(&heading) {
+            problems.push(format!("{code}: no `{}` heading", heading.trim_end()));
+        }
+        for kind in ["bad", "good"] {
+            let Ok(file) = fixture_file(&code, kind) else {
+                continue;
+            };
+            let text = read(&file);
+            let indented: String = text
+                .trim_end()
+                .lines()
+                .map(|l| format!("  {l}\n"))
+                .collect();
+            if !shown.contains(&indented) {
+                problems.push(format!("{code}: --explain does not show {code}.{kind}"));
+            }
+        }
+    }
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+}

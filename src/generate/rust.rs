@@ -468,16 +468,10 @@ impl<'f> Reader<'f> {
                     format!("`{name}` is an enum; a form is made from a struct with named fields")
                 } else if known.is_empty() {
                     format!("no struct `{name}` in this file (it has no structs)")
-                } else if let Some(near) = known
-                    .iter()
-                    .map(|k| (crate::schema::edit_distance(k, name), k))
-                    .filter(|(d, _)| *d <= 2)
-                    .min()
+                } else if let Some(near) =
+                    crate::nearest::nearest(name, known.iter().map(|k| k.as_str()))
                 {
-                    format!(
-                        "no struct `{name}` in this file; did you mean `{}`?",
-                        near.1
-                    )
+                    format!("no struct `{name}` in this file; did you mean `{near}`?")
                 } else {
                     format!(
                         "no struct `{name}` in this file; it has {}",

@@ -5,7 +5,6 @@
 
 mod parse;
 
-pub(crate) use parse::edit_distance;
 pub use parse::{parse_property, parse_schema};
 
 use serde_json::{Map, Number, Value, json};

@@ -378,17 +378,56 @@ pub fn list_rules(out: &mut dyn Write) -> io::Result<()> {
     Ok(())
 }
 
+/// `text` with every line indented by `by` spaces, without a final newline.
+fn indented(text: &str, by: usize) -> String {
+    let pad = " ".repeat(by);
+    text.trim_end()
+        .lines()
+        .map(|l| format!("{pad}{l}"))
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// How the example was linted, for the "Reported" heading.
+fn linted_as(r: &Rule) -> String {
+    match r.example.spec {
+        Some(spec) => format!(" (lint --spec {spec})"),
+        None => String::new(),
+    }
+}
+
 fn explain_text(r: &Rule) -> String {
     format!(
-        "{} ({}, {})\n\n{}\n\nWhy: {}\n\nReported:\n    {}\n\nFixed:\n    {}\n",
-        r.code, r.name, r.severity, r.summary, r.why, r.bad, r.good
+        "{} ({}, {})\n\n{}\n\nWhy: {}\n\nReported{}:\n{}\n\nFixed:\n{}\n",
+        r.code,
+        r.name,
+        r.severity,
+        r.summary,
+        r.why,
+        linted_as(r),
+        indented(r.example.bad, 4),
+        indented(r.example.good, 4)
     )
 }
 
 fn explain_markdown(r: &Rule) -> String {
+    let block = |text: &str| {
+        if r.example.linted {
+            format!("```json\n{}\n```", text.trim_end())
+        } else {
+            text.to_string()
+        }
+    };
     format!(
-        "**{}** `{}` ({})\n\n{}\n\n**Why:** {}\n\nReported:\n\n```json\n{}\n```\n\nFixed:\n\n```json\n{}\n```\n",
-        r.code, r.name, r.severity, r.summary, r.why, r.bad, r.good
+        "**{}** `{}` ({})\n\n{}\n\n**Why:** {}\n\nReported{}:\n\n{}\n\nFixed:\n\n{}\n",
+        r.code,
+        r.name,
+        r.severity,
+        r.summary,
+        r.why,
+        linted_as(r),
+        block(r.example.bad),
+        block(r.example.good)
     )
 }
 
@@ -407,11 +446,11 @@ pub fn explain(r: &Rule, out: &mut dyn Write) -> io::Result<()> {
     writeln!(out, "{}", head.apply_to("Why it matters"))?;
     writeln!(out, "  {}", r.why)?;
     writeln!(out)?;
-    writeln!(out, "{}", head.apply_to("Reported"))?;
-    writeln!(out, "  {}", r.bad)?;
+    writeln!(out, "{}{}", head.apply_to("Reported"), linted_as(r))?;
+    writeln!(out, "{}", indented(r.example.bad, 2))?;
     writeln!(out)?;
     writeln!(out, "{}", head.apply_to("Fixed"))?;
-    writeln!(out, "  {}", r.good)?;
+    writeln!(out, "{}", indented(r.example.good, 2))?;
     Ok(())
 }
 
