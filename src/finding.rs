@@ -80,10 +80,6 @@ impl Findings {
         });
     }
 
-    pub fn has_errors(&self) -> bool {
-        self.items.iter().any(|f| f.severity() == Severity::Error)
-    }
-
     pub fn len(&self) -> usize {
         self.items.len()
     }

@@ -49,7 +49,7 @@ pub enum Value<'a> {
     Null,
     Bool(bool),
     /// The number exactly as written.
-    Number(&'a str),
+    Number(Cow<'a, str>),
     String(Cow<'a, str>),
     Array(Vec<Node<'a>>),
     Object(Vec<Member<'a>>),
@@ -88,7 +88,7 @@ impl<'a> Node<'a> {
     /// The number as a finite `f64`; `None` for non-numbers and for numbers
     /// too large for `f64` (`1e400`).
     pub fn as_f64(&self) -> Option<f64> {
-        match self.value {
+        match &self.value {
             Value::Number(n) => n.parse::<f64>().ok().filter(|f| f.is_finite()),
             _ => None,
         }
@@ -124,6 +124,61 @@ impl<'a> Node<'a> {
             Value::Array(_) => "an array",
             Value::Object(_) => "an object",
         }
+    }
+
+    /// The node for a value held in memory, with no text behind it.
+    /// Spans count the keys and values in the order `serde_json` writes
+    /// them instead of bytes, so findings sort as they would in the text
+    /// and a span still contains the spans inside it; they cannot be turned
+    /// into lines. Numbers keep the digits `serde_json` writes. Refused when
+    /// nested deeper than [`MAX_DEPTH`], as text would be.
+    pub fn from_value(value: &serde_json::Value) -> Result<Node<'static>, SyntaxError> {
+        fn build(
+            v: &serde_json::Value,
+            depth: usize,
+            next: &mut usize,
+        ) -> Result<Node<'static>, SyntaxError> {
+            use serde_json::Value as J;
+            if depth > MAX_DEPTH && (v.is_array() || v.is_object()) {
+                return Err(SyntaxError {
+                    message: format!(
+                        "nesting deeper than {MAX_DEPTH} levels; no elicitation document is this deep"
+                    ),
+                    offset: 0,
+                });
+            }
+            let start = *next;
+            *next += 1;
+            let value = match v {
+                J::Null => Value::Null,
+                J::Bool(b) => Value::Bool(*b),
+                J::Number(n) => Value::Number(Cow::Owned(n.to_string())),
+                J::String(s) => Value::String(Cow::Owned(s.clone())),
+                J::Array(a) => Value::Array(
+                    a.iter()
+                        .map(|x| build(x, depth + 1, next))
+                        .collect::<Result<_, _>>()?,
+                ),
+                J::Object(m) => {
+                    let mut members = Vec::with_capacity(m.len());
+                    for (k, x) in m {
+                        let key_span = Span::new(*next, *next + 1);
+                        *next += 1;
+                        members.push(Member {
+                            key: Cow::Owned(k.clone()),
+                            key_span,
+                            value: build(x, depth + 1, next)?,
+                        });
+                    }
+                    Value::Object(members)
+                }
+            };
+            Ok(Node {
+                value,
+                span: Span::new(start, *next),
+            })
+        }
+        build(value, 1, &mut 0)
     }
 
     /// Converts to a `serde_json::Value` (the last of duplicate keys wins).
@@ -391,7 +446,7 @@ impl<'a> Parser<'a> {
             }
             self.digits();
         }
-        Ok(Value::Number(&self.src[start..self.pos]))
+        Ok(Value::Number(Cow::Borrowed(&self.src[start..self.pos])))
     }
 
     fn digits(&mut self) {
@@ -608,6 +663,37 @@ mod tests {
     use super::*;
 
     #[test]
+    fn a_value_in_memory_becomes_a_node_with_the_same_meaning() {
+        let v = serde_json::json!({"a": [1, -0.5, "x\u{7}", null, true], "b": {"c": 1e3}});
+        let n = Node::from_value(&v).unwrap();
+        assert_eq!(n.to_value(), v);
+        assert_eq!(
+            n.get("a").unwrap().as_array().unwrap()[1].as_f64(),
+            Some(-0.5)
+        );
+        let text = v.to_string();
+        assert_eq!(parse(&text).unwrap().to_value(), n.to_value());
+        // Spans keep the text's order and nesting.
+        let a = n.get("a").unwrap();
+        let b = n.member("b").unwrap();
+        assert!(a.span.end <= b.key_span.start);
+        assert!(n.span.start < a.span.start && b.value.span.end <= n.span.end);
+    }
+
+    #[test]
+    fn a_value_in_memory_is_bounded_as_text_is() {
+        let mut v = serde_json::json!(1);
+        for _ in 0..MAX_DEPTH {
+            v = serde_json::json!([v]);
+        }
+        assert!(Node::from_value(&v).is_ok());
+        let v = serde_json::json!([v]);
+        let e = Node::from_value(&v).unwrap_err();
+        assert!(e.message.contains("deeper than"), "{e}");
+        assert!(parse(&v.to_string()).is_err());
+    }
+
+    #[test]
     fn positions_are_characters_and_lines() {
         let src = "{\n  \"é\": [1, true],\r\n  \"b\": \"x\"\n}";
         let node = parse(src).unwrap();
@@ -650,7 +736,7 @@ mod tests {
     fn escapes_and_numbers() {
         let n = parse(r#"{"a":"x\u00e9\ud83d\ude00\n","n":-0,"big":1e400}"#).unwrap();
         assert_eq!(n.get("a").unwrap().as_str(), Some("xé😀\n"));
-        assert_eq!(n.get("n").unwrap().value, Value::Number("-0"));
+        assert_eq!(n.get("n").unwrap().value, Value::Number("-0".into()));
         assert_eq!(n.get("big").unwrap().as_f64(), None);
         assert!(parse(r#""\ud800""#).is_err());
     }

@@ -150,9 +150,12 @@ mod tests {
     use serde_json::json;
 
     fn verdict(params: Value, strict: bool) -> Verdict {
-        let text = params.to_string();
         let rev = Revision::V2025_11_25;
-        let findings = lint::lint_text(&text, &Options::for_revision(rev), &mut Session::default());
+        let findings = lint::lint_value(
+            &params,
+            &Options::for_revision(rev),
+            &mut Session::default(),
+        );
         judge(&findings, "", &params, rev, strict)
     }
 

@@ -30,8 +30,7 @@ pub fn as_host(
     input_required: bool,
     revision: Revision,
 ) -> (AsHost, Vec<String>) {
-    let text = params.to_string();
-    let Ok(node) = json::parse(&text) else {
+    let Ok(node) = json::Node::from_value(params) else {
         return (
             AsHost::Shown {
                 params: params.clone(),

@@ -237,9 +237,7 @@ pub struct Elicit {
 impl Elicit {
     /// Builds the question from `elicitation/create` params.
     pub fn from_params(params: &Value, revision: Revision) -> Result<Elicit, ElicitError> {
-        let text =
-            serde_json::to_string(params).map_err(|e| ElicitError::NotJson(e.to_string()))?;
-        let node = json::parse(&text).map_err(|e| ElicitError::NotJson(e.message.clone()))?;
+        let node = json::Node::from_value(params).map_err(|e| ElicitError::NotJson(e.message))?;
         let mut findings = Findings::default();
         let asked =
             check_params(&node, "", revision, &mut findings).ok_or(ElicitError::NotParams)?;

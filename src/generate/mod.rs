@@ -128,11 +128,11 @@ pub fn from_json_schema(schema: &Value, opts: &Options) -> Result<Generated, Ref
 /// parts convert one by one but contradict each other (`minimum` above
 /// `maximum`, a default outside the bounds) is refused, not handed on.
 fn check_product(generated: &Generated, opts: &Options) -> Result<(), Refusal> {
-    let text = params(&generated.schema, "check").to_string();
     let lint = crate::lint::Options::for_revision(opts.revision);
-    let Some(error) = crate::lint::lint_str(&text, &lint)
+    let checked = params(&generated.schema, "check");
+    let Some(error) = crate::lint::lint_value(&checked, &lint, &mut Default::default())
         .into_iter()
-        .find(|d| d.severity == crate::finding::Severity::Error)
+        .find(|f| f.severity() == crate::finding::Severity::Error)
     else {
         return Ok(());
     };
@@ -146,7 +146,10 @@ fn check_product(generated: &Generated, opts: &Options) -> Result<(), Refusal> {
     Err(Refusal::at(
         pointer,
         property.as_deref(),
-        format!("{} ({} in the converted schema)", error.message, error.code),
+        format!(
+            "{} ({} in the converted schema)",
+            error.message, error.rule.code
+        ),
     ))
 }
 
@@ -288,6 +291,42 @@ impl<T: JsonSchema + DeserializeOwned> Form<T> {
             _ => Err(DecodeError::NotAResult(
                 "`action` is not accept, decline or cancel".into(),
             )),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::finding::Findings;
+    use crate::json::Node;
+    use serde_json::json;
+
+    /// What `generate` produces reads back as the same model, `pattern`
+    /// included when `--allow-pattern` keeps it.
+    #[test]
+    fn generated_schemas_read_back_as_the_same_model() {
+        let input = json!({"type": "object", "properties": {
+            "code": {"type": "string", "pattern": "^[A-Z]{3}$", "minLength": 3},
+            "count": {"type": "integer", "minimum": 1, "maximum": 9, "default": 2},
+            "pick": {"type": "string", "enum": ["a", "b"]}
+        }, "required": ["code"]});
+        for allow_pattern in [false, true] {
+            let opts = Options {
+                allow_pattern,
+                ..Options::new(Revision::V2025_11_25)
+            };
+            let generated = from_json_schema(&input, &opts).unwrap();
+            let node = Node::from_value(&generated.schema.to_json()).unwrap();
+            let mut findings = Findings::default();
+            let back =
+                crate::schema::parse_schema(&node, "", opts.revision, &mut findings).unwrap();
+            assert_eq!(back, generated.schema, "allow_pattern: {allow_pattern}");
+            let pattern = match &back.property("code").unwrap().shape {
+                crate::schema::Shape::String(s) => s.pattern.clone(),
+                other => panic!("{other:?}"),
+            };
+            assert_eq!(pattern.is_some(), allow_pattern);
         }
     }
 }

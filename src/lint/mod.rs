@@ -729,6 +729,21 @@ pub fn lint_text(text: &str, opts: &Options, session: &mut Session) -> Vec<Findi
     finish(out, opts)
 }
 
+/// Lints a value held in memory, with no text round trip. Findings carry
+/// pointers; their spans order them but name no place in any text.
+pub fn lint_value(
+    value: &serde_json::Value,
+    opts: &Options,
+    session: &mut Session,
+) -> Vec<Finding> {
+    let mut out = Findings::default();
+    match Node::from_value(value) {
+        Ok(node) => lint_node(&node, opts, session, &mut out),
+        Err(e) => out.push(&rules::INVALID_JSON, Span::default(), "", e.message),
+    }
+    finish(out, opts)
+}
+
 /// The findings `opts` selects, in source order.
 fn finish(out: Findings, opts: &Options) -> Vec<Finding> {
     let mut items: Vec<Finding> = out

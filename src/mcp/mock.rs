@@ -20,7 +20,7 @@ use serde_json::{Map, Value, json};
 use super::server::{Ask, Handler, NextAnswer, Stop, Tool};
 use crate::document;
 use crate::finding::{Findings, Severity};
-use crate::json;
+use crate::json::{self, Node};
 use crate::lint::answer::check_result;
 use crate::lint::params::check_params;
 use crate::lint::{self, Options};
@@ -545,10 +545,16 @@ impl Exchange {
 
 /// Checks `answer` against the request `params` under `rev`.
 pub fn check_answer(params: &Value, answer: &Value, rev: Revision) -> Vec<Problem> {
-    let ptext = params.to_string();
-    let atext = answer.to_string();
-    let (Ok(pnode), Ok(anode)) = (json::parse(&ptext), json::parse(&atext)) else {
-        return Vec::new();
+    let (pnode, anode) = match (Node::from_value(params), Node::from_value(answer)) {
+        (Ok(p), Ok(a)) => (p, a),
+        (Err(e), _) | (_, Err(e)) => {
+            return vec![Problem {
+                code: crate::rules::INVALID_JSON.code,
+                severity: Severity::Error,
+                message: format!("the answer cannot be checked: {e}"),
+                pointer: String::new(),
+            }];
+        }
     };
     let asked = check_params(&pnode, "", rev, &mut Findings::default());
     let mut out = Findings::default();
@@ -653,14 +659,14 @@ fn refuse(params: &Value, rev: Revision, cap: Option<&Value>) -> Option<String> 
     {
         return Some("the client did not declare form mode".into());
     }
-    let mut errors = lint::lint_str(&params.to_string(), &Options::for_revision(rev))
+    let mut errors = lint::lint_value(params, &Options::for_revision(rev), &mut Default::default())
         .into_iter()
-        .filter(|d| d.severity == Severity::Error);
+        .filter(|f| f.severity() == Severity::Error);
     errors.next().map(|d| {
         format!(
             "{} cannot carry this request: [{}] {}",
             rev.as_str(),
-            d.code,
+            d.rule.code,
             d.message
         )
     })
@@ -861,6 +867,26 @@ impl Handler for Mock {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn an_answer_that_cannot_be_read_is_a_problem_not_a_pass() {
+        let params = json!({"message": "Name?", "requestedSchema": {"type": "object",
+            "properties": {"name": {"type": "string"}}}});
+        let mut deep = json!("x");
+        for _ in 0..200 {
+            deep = json!([deep]);
+        }
+        let answer = json!({"action": "accept", "content": {"name": deep}});
+        let problems = check_answer(&params, &answer, Revision::V2025_11_25);
+        assert_eq!(problems.len(), 1, "{problems:?}");
+        assert_eq!(problems[0].code, "E001");
+        assert!(
+            problems[0].message.contains("deeper than 128"),
+            "{problems:?}"
+        );
+        let fine = json!({"action": "accept", "content": {"name": "Ada"}});
+        assert_eq!(check_answer(&params, &fine, Revision::V2025_11_25), vec![]);
+    }
 
     #[test]
     fn a_session_gives_one_tool_per_call_with_its_questions_in_order() {

@@ -155,7 +155,7 @@ pub fn parse_schema(
                     if node.get("properties").and_then(Node::as_object).is_some()
                         && !names.contains(&name)
                     {
-                        let hint = nearest(name, &names)
+                        let hint = crate::nearest::nearest(name, names.iter().copied())
                             .map(|n| format!(" (did you mean `{n}`?)"))
                             .unwrap_or_default();
                         out.push(
@@ -449,7 +449,10 @@ pub fn parse_property(
                 min_length,
                 max_length,
                 format,
-                pattern: None,
+                pattern: node
+                    .get("pattern")
+                    .and_then(Node::as_str)
+                    .map(str::to_string),
                 default,
             })
         }
@@ -994,7 +997,7 @@ fn count_kw(node: &Node, key: &str, ptr: &str, out: &mut Findings) -> Option<u64
 }
 
 fn number_of(node: &Node) -> Option<Number> {
-    match node.value {
+    match &node.value {
         Value::Number(raw) => serde_json::from_str::<Number>(raw)
             .ok()
             .filter(|n| n.as_f64().is_some_and(f64::is_finite)),
@@ -1123,31 +1126,6 @@ fn range_text(lo: Option<String>, hi: Option<String>, unit: &str) -> String {
         (None, Some(h)) => format!("at most {h}{unit}"),
         (None, None) => "its bounds".into(),
     }
-}
-
-/// The closest name by edit distance, if close enough to be a typo.
-fn nearest<'a>(name: &str, names: &[&'a str]) -> Option<&'a str> {
-    names
-        .iter()
-        .map(|n| (edit_distance(name, n), *n))
-        .filter(|(d, n)| *d <= 2.max(n.len() / 4))
-        .min_by_key(|(d, _)| *d)
-        .map(|(_, n)| n)
-}
-
-pub(crate) fn edit_distance(a: &str, b: &str) -> usize {
-    let b: Vec<char> = b.chars().collect();
-    let mut prev: Vec<usize> = (0..=b.len()).collect();
-    for (i, ca) in a.chars().enumerate() {
-        let mut cur = vec![i + 1; b.len() + 1];
-        for (j, cb) in b.iter().enumerate() {
-            cur[j + 1] = (prev[j] + usize::from(ca != *cb))
-                .min(prev[j + 1] + 1)
-                .min(cur[j] + 1);
-        }
-        prev = cur;
-    }
-    prev[b.len()]
 }
 
 /// Duplicate detection for option lists: a scan while the list is short (the
