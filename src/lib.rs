@@ -4,6 +4,13 @@
 //! JSON becomes a [`document::Document`] holding elicitations, and each
 //! elicitation's `requestedSchema` becomes the typed [`schema`] model, checked
 //! against a spec [`spec::Revision`]. Checks produce [`finding::Finding`]s.
+//!
+//! Without default features this is the core a server embeds: the model,
+//! the rules, findings, sessions, form logic and [`generate`], with
+//! [`assert_elicitable`] for a server's own tests. The `protocol` feature
+//! adds the `mcp` module (client, server, mock), `rust-source` adds
+//! `generate::rust`, and `cli` (the default) both with the command's own
+//! dependencies.
 
 pub mod document;
 pub mod finding;
@@ -14,6 +21,7 @@ pub mod hosts;
 pub mod json;
 pub mod lines;
 pub mod lint;
+#[cfg(feature = "protocol")]
 pub mod mcp;
 pub mod nearest;
 pub mod respond;
@@ -24,3 +32,5 @@ pub mod sensitive;
 pub mod session;
 pub mod spec;
 pub mod validate;
+
+pub use generate::assert_elicitable;

@@ -25,6 +25,7 @@
 //! ```
 
 mod convert;
+#[cfg(feature = "rust-source")]
 pub mod rust;
 
 use std::fmt;
@@ -167,6 +168,94 @@ pub fn generate<T: JsonSchema>(opts: &Options) -> Result<Generated, Refusal> {
     })
 }
 
+/// Panics, naming the field and the rule, unless `T` makes an elicitation
+/// form that lints without errors or warnings under `revision`: for a
+/// server's own `cargo test`, so a change to the type that no client can
+/// show fails there rather than at a person's screen.
+///
+/// ```
+/// use mcp_elicit::spec::Revision;
+///
+/// /// A table booking.
+/// #[derive(schemars::JsonSchema)]
+/// struct Booking {
+///     /// # Guests
+///     #[schemars(range(min = 1, max = 12))]
+///     guests: u8,
+///     /// # Terrace
+///     terrace: bool,
+/// }
+///
+/// mcp_elicit::assert_elicitable::<Booking>(Revision::V2025_11_25);
+/// ```
+///
+/// A nested struct cannot be a form field:
+///
+/// ```should_panic
+/// # use mcp_elicit::spec::Revision;
+/// #[derive(schemars::JsonSchema)]
+/// struct Address { street: String }
+/// #[derive(schemars::JsonSchema)]
+/// struct Order { address: Address }
+///
+/// mcp_elicit::assert_elicitable::<Order>(Revision::V2025_11_25);
+/// ```
+#[track_caller]
+pub fn assert_elicitable<T: JsonSchema>(revision: Revision) {
+    if let Err(problems) = elicitable::<T>(revision) {
+        panic!(
+            "`{}` is not a form every client can show in {revision}:\n{}",
+            T::schema_name(),
+            problems.join("\n")
+        );
+    }
+}
+
+/// What [`assert_elicitable`] checks, as a list of problems, one line
+/// each, naming the field and the rule.
+pub fn elicitable<T: JsonSchema>(revision: Revision) -> Result<Generated, Vec<String>> {
+    let generated = generate::<T>(&Options::new(revision)).map_err(|r| vec![format!("  {r}")])?;
+    let message = generated
+        .title
+        .clone()
+        .unwrap_or_else(|| format!("Please fill in {}", T::schema_name()));
+    let lint = crate::lint::Options::for_revision(revision);
+    let problems: Vec<String> = crate::lint::lint_value(
+        &params(&generated.schema, &message),
+        &lint,
+        &mut Default::default(),
+    )
+    .into_iter()
+    .filter(|f| f.severity() != crate::finding::Severity::Note)
+    .map(|f| {
+        let field = f
+            .pointer
+            .strip_prefix("/requestedSchema/properties/")
+            .map(|rest| {
+                let name = rest.split('/').next().unwrap_or(rest);
+                format!(
+                    "field `{}.{}`",
+                    T::schema_name(),
+                    crate::json::pointer_token(name)
+                )
+            })
+            .unwrap_or_else(|| format!("`{}`", T::schema_name()));
+        format!(
+            "  {field}: {} {} [{}]: {}",
+            f.severity(),
+            f.rule.code,
+            f.rule.name,
+            f.message
+        )
+    })
+    .collect();
+    if problems.is_empty() {
+        Ok(generated)
+    } else {
+        Err(problems)
+    }
+}
+
 /// Titles from Rust doc comments. schemars makes a `# Heading` first line
 /// the title and the rest the description, and a doc without a heading all
 /// description; a form needs labels, so for a field with a description but
@@ -301,6 +390,42 @@ mod tests {
     use crate::finding::Findings;
     use crate::json::Node;
     use serde_json::json;
+
+    #[derive(schemars::JsonSchema)]
+    #[allow(dead_code)]
+    struct Login {
+        /// # User name
+        user: String,
+        /// # Password
+        password: String,
+    }
+
+    #[derive(schemars::JsonSchema)]
+    #[allow(dead_code)]
+    struct Party {
+        /// # Guests
+        #[schemars(range(min = 1, max = 12))]
+        guests: u8,
+    }
+
+    #[test]
+    fn elicitable_names_the_field_and_the_rule() {
+        let problems = elicitable::<Login>(Revision::V2025_11_25).unwrap_err();
+        assert_eq!(problems.len(), 1, "{problems:?}");
+        assert!(
+            problems[0].starts_with("  field `Login.password`: warning W601 [sensitive-field]: "),
+            "{problems:?}"
+        );
+        assert!(elicitable::<Party>(Revision::V2025_11_25).is_ok());
+    }
+
+    #[test]
+    #[should_panic(
+        expected = "`Login` is not a form every client can show in 2025-06-18:\n  field `Login.password`: warning W601"
+    )]
+    fn assert_elicitable_panics_with_the_problems() {
+        crate::assert_elicitable::<Login>(Revision::V2025_06_18);
+    }
 
     /// What `generate` produces reads back as the same model, `pattern`
     /// included when `--allow-pattern` keeps it.
