@@ -145,6 +145,7 @@ impl<'a> Node<'a> {
                         "nesting deeper than {MAX_DEPTH} levels; no elicitation document is this deep"
                     ),
                     offset: 0,
+                    trailing: false,
                 });
             }
             let start = *next;
@@ -203,12 +204,36 @@ impl<'a> Node<'a> {
     }
 }
 
+/// What a text read whole turned out to be.
+#[derive(Debug)]
+pub enum Parsed<'a> {
+    /// One JSON document.
+    Document(Node<'a>),
+    /// One JSON value per line (JSONL): a complete value, a line break and
+    /// more text after it. Read it line by line.
+    Lines,
+    /// Not JSON.
+    Invalid(SyntaxError),
+}
+
+/// Parses `src` as one document, or tells it is JSONL, in one pass.
+pub fn parse_or_lines(src: &str) -> Parsed<'_> {
+    match parse(src) {
+        Ok(node) => Parsed::Document(node),
+        Err(e) if e.trailing && src[..e.offset.min(src.len())].contains('\n') => Parsed::Lines,
+        Err(e) => Parsed::Invalid(e),
+    }
+}
+
 /// Why a text is not JSON, and where.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct SyntaxError {
     pub message: String,
     /// Byte offset of the offending character.
     pub offset: usize,
+    /// A whole value was read and more text follows it: the text may be
+    /// JSONL, one value per line.
+    pub trailing: bool,
 }
 
 impl fmt::Display for SyntaxError {
@@ -224,6 +249,7 @@ pub fn utf8(bytes: &[u8]) -> Result<&str, SyntaxError> {
     std::str::from_utf8(bytes).map_err(|e| SyntaxError {
         message: "invalid UTF-8: JSON text must be UTF-8 encoded".into(),
         offset: e.valid_up_to(),
+        trailing: false,
     })
 }
 
@@ -243,7 +269,10 @@ pub fn parse(src: &str) -> Result<Node<'_>, SyntaxError> {
     let node = p.value()?;
     p.skip_ws();
     if p.pos < p.bytes.len() {
-        return Err(p.err("unexpected text after the JSON value"));
+        return Err(SyntaxError {
+            trailing: true,
+            ..p.err("unexpected text after the JSON value")
+        });
     }
     Ok(node)
 }
@@ -260,6 +289,7 @@ impl<'a> Parser<'a> {
         SyntaxError {
             message: message.to_string(),
             offset: self.pos,
+            trailing: false,
         }
     }
 
@@ -560,11 +590,13 @@ impl<'a> Parser<'a> {
             return Err(SyntaxError {
                 message: "unpaired surrogate in a \\u escape".into(),
                 offset: at,
+                trailing: false,
             });
         }
         char::from_u32(hi).ok_or_else(|| SyntaxError {
             message: "unpaired surrogate in a \\u escape".into(),
             offset: at,
+            trailing: false,
         })
     }
 }

@@ -474,8 +474,8 @@ pub struct Row {
 /// by line. A line that is not JSON has no row.
 pub fn rows(path: &str, text: &str, opts: &super::Options) -> Vec<Row> {
     let mut out = Vec::new();
-    let add = |chunk: &str, line_offset: usize, out: &mut Vec<Row>| {
-        let Ok(node) = json::parse(chunk) else {
+    let add = |chunk: &str, node: Option<json::Node>, line_offset: usize, out: &mut Vec<Row>| {
+        let Some(node) = node.or_else(|| json::parse(chunk).ok()) else {
             return;
         };
         let rev = if opts.forced {
@@ -501,14 +501,16 @@ pub fn rows(path: &str, text: &str, opts: &super::Options) -> Vec<Row> {
             });
         }
     };
-    if super::looks_like_jsonl(text) {
-        for (i, line) in text.lines().enumerate() {
-            if !line.trim().is_empty() {
-                add(line, i, &mut out);
+    match json::parse_or_lines(text) {
+        json::Parsed::Lines => {
+            for (i, line) in text.lines().enumerate() {
+                if !line.trim().is_empty() {
+                    add(line, None, i, &mut out);
+                }
             }
         }
-    } else {
-        add(text, 0, &mut out);
+        json::Parsed::Document(node) => add(text, Some(node), 0, &mut out),
+        json::Parsed::Invalid(_) => {}
     }
     out
 }

@@ -786,17 +786,6 @@ pub fn place(
     }
 }
 
-/// Whether `text` holds one JSON value per line rather than one document.
-pub fn looks_like_jsonl(text: &str) -> bool {
-    match json::parse(text) {
-        Ok(_) => false,
-        Err(e) => {
-            e.message.starts_with("unexpected text after")
-                && text[..e.offset.min(text.len())].contains('\n')
-        }
-    }
-}
-
 /// Lints a whole document held in memory (a `.json` file, stdin). Text
 /// with one JSON value per line is linted as JSONL.
 pub fn lint_bytes(path: &str, bytes: &[u8], opts: &Options, sink: &mut dyn FnMut(Diagnostic)) {
@@ -816,13 +805,21 @@ pub fn lint_bytes(path: &str, bytes: &[u8], opts: &Options, sink: &mut dyn FnMut
             return;
         }
     };
-    if looks_like_jsonl(text) {
-        let _ = lint_jsonl(path, text.as_bytes(), opts, sink);
-        return;
+    let mut out = Findings::default();
+    match json::parse_or_lines(text) {
+        json::Parsed::Lines => {
+            let _ = lint_jsonl(path, text.as_bytes(), opts, sink);
+            return;
+        }
+        json::Parsed::Document(node) => lint_node(&node, opts, &mut Session::default(), &mut out),
+        json::Parsed::Invalid(e) => out.push(
+            &rules::INVALID_JSON,
+            Span::new(e.offset, e.offset + 1),
+            "",
+            format!("not valid JSON: {}", e.message),
+        ),
     }
-    let mut session = Session::default();
-    let findings = lint_text(text, opts, &mut session);
-    place(path, text, 0, findings, sink);
+    place(path, text, 0, finish(out, opts), sink);
 }
 
 /// The largest document, or JSONL line, the linter reads. Larger input is

@@ -181,11 +181,21 @@ pub fn load_bytes(
         path: name.to_string(),
         message: format!("not UTF-8: {}", e.message),
     })?;
-    let jsonl = jsonl_name || lint::looks_like_jsonl(text);
-    let tools = if jsonl {
-        load_session(text, name, stem).map_err(io)?
+    let parsed = if jsonl_name {
+        json::Parsed::Lines
     } else {
-        load_request(text, name, stem)?
+        json::parse_or_lines(text)
+    };
+    let jsonl = matches!(parsed, json::Parsed::Lines);
+    let tools = match parsed {
+        json::Parsed::Lines => load_session(text, name, stem).map_err(io)?,
+        json::Parsed::Document(node) => load_request(&node, text, name, stem)?,
+        json::Parsed::Invalid(e) => {
+            return Err(LoadError::Unusable {
+                path: name.to_string(),
+                message: format!("not valid JSON: {}", e.message),
+            });
+        }
     };
     // (A request file without a question was refused when it was read.)
     if tools.iter().all(|t| t.questions.is_empty()) {
@@ -202,13 +212,14 @@ pub fn load_bytes(
     })
 }
 
-fn load_request(text: &str, name: &str, stem: &str) -> Result<Vec<MockTool>, LoadError> {
-    let node = json::parse(text).map_err(|e| LoadError::Unusable {
-        path: name.to_string(),
-        message: format!("not valid JSON: {}", e.message),
-    })?;
+fn load_request(
+    node: &json::Node,
+    text: &str,
+    name: &str,
+    stem: &str,
+) -> Result<Vec<MockTool>, LoadError> {
     let index = json::LineIndex::new(text);
-    let questions = document::elicitations(&node)
+    let questions = document::elicitations(node)
         .into_iter()
         .map(|e| Question {
             params: e.params.to_value(),
@@ -222,7 +233,7 @@ fn load_request(text: &str, name: &str, stem: &str) -> Result<Vec<MockTool>, Loa
             path: name.to_string(),
             message: format!(
                 "is {}, not elicitation/create params or a request; nothing to ask",
-                document::classify(&node).describe()
+                document::classify(node).describe()
             ),
         });
     }
