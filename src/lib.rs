@@ -10,7 +10,8 @@
 //! [`assert_elicitable`] for a server's own tests. The `protocol` feature
 //! adds the `mcp` module (client, server, mock), `rust-source` adds
 //! `generate::rust`, and `cli` (the default) both with the command's own
-//! dependencies.
+//! dependencies. The `rmcp` feature adds [`Form`](generate::Form) methods
+//! for the official Rust SDK's types (the `rmcp` module).
 
 pub mod document;
 pub mod finding;
@@ -25,6 +26,8 @@ pub mod lint;
 pub mod mcp;
 pub mod nearest;
 pub mod respond;
+#[cfg(feature = "rmcp")]
+pub mod rmcp;
 pub mod rules;
 pub mod sanitize;
 pub mod schema;
