@@ -9,6 +9,10 @@ use crate::spec::Revision;
 
 /// The `_meta` key under which 2026-07-28 requests carry client capabilities.
 pub const CLIENT_CAPABILITIES_META: &str = "io.modelcontextprotocol/clientCapabilities";
+/// The `_meta` key carrying the protocol version on 2026-07-28 requests.
+pub const PROTOCOL_VERSION_META: &str = "io.modelcontextprotocol/protocolVersion";
+/// The `_meta` key carrying the client's name and version.
+pub const CLIENT_INFO_META: &str = "io.modelcontextprotocol/clientInfo";
 
 /// What a document is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -18,10 +18,7 @@ use crate::sanitize;
 use crate::session::{Direction, Writer};
 use crate::spec::Revision;
 
-/// The `_meta` key carrying the protocol version on 2026-07-28 requests.
-pub const PROTOCOL_VERSION_META: &str = "io.modelcontextprotocol/protocolVersion";
-/// The `_meta` key carrying the client's name and version.
-pub const CLIENT_INFO_META: &str = "io.modelcontextprotocol/clientInfo";
+pub use crate::document::{CLIENT_INFO_META, PROTOCOL_VERSION_META};
 
 /// How many `InputRequiredResult` rounds one request may take before the
 /// server is taken to be looping.

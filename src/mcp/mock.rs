@@ -25,7 +25,7 @@ use crate::lint::answer::check_result;
 use crate::lint::params::check_params;
 use crate::lint::{self, Options};
 use crate::session::recorded::{self, Recorded};
-use crate::session::{Direction, Event, Line, REDACTED, each_line};
+use crate::session::{REDACTED, exchanges};
 use crate::spec::{Revision, UrlMode};
 
 /// One elicitation a tool asks.
@@ -247,13 +247,16 @@ fn load_request(
     }])
 }
 
+/// The tools of a recorded session, a fold over the one reader of
+/// exchanges ([`exchanges::read`]): each recorded `tools/call` (retries
+/// included) is a tool asking what it asked; what a prompt or resource
+/// asked, and what was asked outside any call, is asked by one tool named
+/// after the file.
 fn load_session(text: &str, name: &str, stem: &str) -> std::io::Result<Vec<MockTool>> {
+    let runs = exchanges::read(text.as_bytes())?;
     let mut tools: Vec<MockTool> = Vec::new();
-    // Calls not yet answered, by request id, oldest first.
-    let mut open: Vec<(String, usize)> = Vec::new();
-    // Elicitations outside any call go to a tool named after the file.
     let mut loose: Option<usize> = None;
-    let loose_tool = |tools: &mut Vec<MockTool>, loose: &mut Option<usize>| {
+    let mut loose_tool = |tools: &mut Vec<MockTool>| {
         *loose.get_or_insert_with(|| {
             tools.push(MockTool {
                 name: stem.to_string(),
@@ -266,31 +269,28 @@ fn load_session(text: &str, name: &str, stem: &str) -> std::io::Result<Vec<MockT
             tools.len() - 1
         })
     };
-    each_line(text.as_bytes(), |line_no, event| -> std::io::Result<()> {
-        let Event::Line(_, Line::Message { from, msg, .. }) = event else {
-            return Ok(());
-        };
-        let id = msg.get("id").map(|i| i.to_value().to_string());
-        let method = msg.get("method").and_then(json::Node::as_str);
-        let params = msg.get("params");
-        match method {
-            Some("tools/call") => {
-                let Some(id) = id else { return Ok(()) };
-                let p = params.map(json::Node::to_value).unwrap_or(json!({}));
-                let tool = p.get("name").and_then(Value::as_str).unwrap_or("");
-                let retry = p.get("inputResponses").is_some() || p.get("requestState").is_some();
-                let at = if retry {
-                    tools.iter().rposition(|t| t.is_tool(tool))
-                } else {
-                    None
-                };
-                let at = match at {
-                    Some(i) => i,
-                    None => {
+    for run in &runs {
+        // Calls and elicitations outside them, in the order they came.
+        let mut items: Vec<(
+            usize,
+            Option<&exchanges::Call>,
+            Option<&exchanges::Expected>,
+        )> = run
+            .calls
+            .iter()
+            .map(|c| (c.line, Some(c), None))
+            .chain(run.loose.iter().map(|e| (e.line, None, Some(e))))
+            .collect();
+        items.sort_by_key(|(line, _, _)| *line);
+        for item in items {
+            match item {
+                (_, Some(call), _) => {
+                    let at = if call.method == "tools/call" {
                         tools.push(MockTool {
-                            name: tool_name(tool),
-                            origin: format!("{name}:{line_no}"),
-                            arguments: p
+                            name: tool_name(call.target()),
+                            origin: format!("{name}:{}", call.line),
+                            arguments: call
+                                .params
                                 .get("arguments")
                                 .and_then(Value::as_object)
                                 .cloned()
@@ -300,64 +300,45 @@ fn load_session(text: &str, name: &str, stem: &str) -> std::io::Result<Vec<MockT
                             result: None,
                         });
                         tools.len() - 1
+                    } else {
+                        loose_tool(&mut tools)
+                    };
+                    for e in &call.elicitations {
+                        tools[at].ask(
+                            e.params.clone(),
+                            format!("{name}:{}", e.line),
+                            e.key.clone(),
+                        );
                     }
-                };
-                open.push((id, at));
-            }
-            Some("elicitation/create") => {
-                let Some(p) = params else { return Ok(()) };
-                let at = match open.last() {
-                    Some((_, i)) => *i,
-                    None => loose_tool(&mut tools, &mut loose),
-                };
-                tools[at].ask(p.to_value(), format!("{name}:{line_no}"), None);
-            }
-            // What a prompt or resource asked is served as a tool too: the
-            // one named after the file.
-            Some("prompts/get" | "resources/read") => {
-                let Some(id) = id else { return Ok(()) };
-                let at = loose_tool(&mut tools, &mut loose);
-                open.push((id, at));
-            }
-            Some(_) => {}
-            None => {
-                // A response: to a call when its id is an open call's and it
-                // is not an elicitation answer.
-                let Some(id) = id else { return Ok(()) };
-                let answer = from == Some(Direction::ClientToServer)
-                    || msg.get("result").is_some_and(|r| r.get("action").is_some());
-                if answer {
-                    return Ok(());
-                }
-                let Some(pos) = open.iter().rposition(|(i, _)| *i == id) else {
-                    return Ok(());
-                };
-                let (_, at) = open.remove(pos);
-                if let Some(ir) = document::input_required(msg) {
-                    for (key, m, request) in ir.requests {
-                        if m == Some("elicitation/create")
-                            && let Some(p) = request.get("params")
+                    let Some((_, outcome)) = &call.outcome else {
+                        continue;
+                    };
+                    if let Some(e) = outcome.get("error") {
+                        // Refused for want of a client capability (2026-07-28).
+                        if e.get("code") == Some(&json!(-32021))
+                            && let Some(caps) = e
+                                .get("data")
+                                .and_then(|d| d.get("requiredCapabilities"))
+                                .and_then(Value::as_object)
                         {
-                            tools[at].ask(p.to_value(), format!("{name}:{line_no}"), Some(key));
+                            tools[at].required = caps.keys().cloned().collect();
                         }
+                    } else if let Some(r) = outcome.get("result") {
+                        tools[at].result = Some(r.clone());
                     }
-                } else if let Some(e) = msg.get("error") {
-                    // Refused for want of a client capability (2026-07-28).
-                    if e.get("code").map(|c| c.to_value()) == Some(json!(-32021))
-                        && let Some(caps) = e
-                            .get("data")
-                            .and_then(|d| d.get("requiredCapabilities"))
-                            .and_then(json::Node::as_object)
-                    {
-                        tools[at].required = caps.iter().map(|m| m.key.to_string()).collect();
-                    }
-                } else if let Some(r) = msg.get("result") {
-                    tools[at].result = Some(r.to_value());
                 }
+                (_, None, Some(e)) => {
+                    let at = loose_tool(&mut tools);
+                    tools[at].ask(
+                        e.params.clone(),
+                        format!("{name}:{}", e.line),
+                        e.key.clone(),
+                    );
+                }
+                _ => {}
             }
         }
-        Ok(())
-    })?;
+    }
     Ok(tools)
 }
 
@@ -365,10 +346,6 @@ impl MockTool {
     /// Whether it has something to serve: questions, or a recorded outcome.
     pub fn serves(&self) -> bool {
         !self.questions.is_empty() || self.result.is_some() || !self.required.is_empty()
-    }
-
-    fn is_tool(&self, tool: &str) -> bool {
-        self.name == tool_name(tool)
     }
 
     fn ask(&mut self, params: Value, origin: String, key: Option<String>) {

@@ -2,14 +2,9 @@
 //! it got, and the lookup `answer --answers-from` uses to answer a new
 //! request the way a recorded one was answered.
 
-use std::collections::HashMap;
 use std::io::BufRead;
 
 use serde_json::Value;
-
-use super::{Event, Line, each_line};
-use crate::document;
-use crate::json::Node;
 
 /// One recorded elicitation and its answer.
 #[derive(Debug, Clone, PartialEq)]
@@ -23,64 +18,21 @@ pub struct Recorded {
 }
 
 /// Reads every answered elicitation of a session, in any recognised format,
-/// streaming. Unanswered requests are left out; torn and unreadable lines
+/// streaming (see [`super::exchanges::read`], which decides what counts as
+/// an answer). Unanswered requests are left out; torn and unreadable lines
 /// are skipped (`replay` reports them).
 pub fn read<R: BufRead>(reader: R) -> std::io::Result<Vec<Recorded>> {
-    let mut out = Vec::new();
-    // Open `elicitation/create` requests by id, and input requests by key.
-    let mut by_id: HashMap<String, (usize, Value)> = HashMap::new();
-    let mut by_key: HashMap<String, (usize, Value)> = HashMap::new();
-    each_line(reader, |line_no, event| -> std::io::Result<()> {
-        let Event::Line(_, Line::Message { msg, .. }) = event else {
-            return Ok(());
-        };
-        let id = msg.get("id").map(|i| i.to_value().to_string());
-        let method = msg.get("method").and_then(Node::as_str);
-        if method == Some("elicitation/create") {
-            if let (Some(id), Some(p)) = (id, msg.get("params")) {
-                by_id.insert(id, (line_no, p.to_value()));
-            }
-            return Ok(());
-        }
-        if let Some(responses) = msg
-            .get("params")
-            .and_then(|p| p.get("inputResponses"))
-            .and_then(Node::as_object)
-        {
-            for m in responses {
-                if let Some((l, params)) = by_key.remove(&*m.key) {
-                    out.push(Recorded {
-                        line: l,
-                        params,
-                        answer: m.value.to_value(),
-                    });
-                }
-            }
-            return Ok(());
-        }
-        if let Some(ir) = document::input_required(msg) {
-            for (key, method, request) in ir.requests {
-                if method == Some("elicitation/create")
-                    && let Some(p) = request.get("params")
-                {
-                    by_key.insert(key, (line_no, p.to_value()));
-                }
-            }
-            return Ok(());
-        }
-        if let (Some(id), Some(result)) = (id, msg.get("result"))
-            && result.get("action").is_some()
-            && let Some((l, params)) = by_id.remove(&id)
-        {
-            out.push(Recorded {
-                line: l,
-                params,
-                answer: result.to_value(),
-            });
-        }
-        Ok(())
-    })?;
-    Ok(out)
+    let runs = super::exchanges::read(reader)?;
+    Ok(super::exchanges::answered(&runs)
+        .into_iter()
+        .filter_map(|e| {
+            Some(Recorded {
+                line: e.line,
+                params: e.params.clone(),
+                answer: e.answer.clone()?,
+            })
+        })
+        .collect())
 }
 
 /// Finds the recorded answer for `params`: the latest recorded request with
