@@ -1,100 +1,38 @@
-//! The errors a newcomer meets first, each one line that says what to do,
-//! pinned by snapshots under `tests/snapshots/errors/`.
+//! The errors a newcomer meets first, each one line that says what to do.
+//! The cases are trycmd files, `tests/cmd/errors/NAME.toml` (the command,
+//! its exit code) beside `NAME.stderr` (what it must print), run by
+//! `cli_cases`; `TRYCMD=overwrite` refreshes the `.stderr` files.
 
-use crate::support::{cmd, root};
+use crate::support::{bin, cmd, root};
 
-/// Name, arguments, and the exit code.
-const CASES: &[(&str, &[&str], i32)] = &[
-    ("lint-wrong-path", &["lint", "no-such-file.json"], 2),
-    ("answer-wrong-path", &["answer", "no-such-file.json"], 2),
-    ("answer-a-directory", &["answer", "examples"], 2),
-    ("replay-wrong-path", &["replay", "no-such-session.jsonl"], 2),
-    (
-        "replay-show-wrong-path",
-        &["replay", "--show", "no-such-session.jsonl"],
-        2,
-    ),
-    (
-        "generate-wrong-path",
-        &["generate", "--rust", "no-such-file.rs", "--type", "Booking"],
-        2,
-    ),
-    ("answer-not-json", &["answer", "Cargo.toml"], 2),
-    (
-        "generate-not-json",
-        &["generate", "--from-json-schema", "Cargo.toml"],
-        2,
-    ),
-    (
-        "replay-show-not-json",
-        &["replay", "--show", "Cargo.toml"],
-        2,
-    ),
-    (
-        "answer-no-terminal",
-        &["answer", "examples/demo/every-shape.json"],
-        2,
-    ),
-    (
-        "lint-unknown-rule-ignore",
-        &["lint", "--ignore", "E999", "examples/lint"],
-        2,
-    ),
-    (
-        "lint-unknown-rule-select",
-        &[
-            "lint",
-            "--select",
-            "required-unknwn-property",
-            "examples/lint",
-        ],
-        2,
-    ),
-    (
-        "lint-unknown-rule-explain",
-        &["lint", "--explain", "E999"],
-        2,
-    ),
-    (
-        "call-command-does-not-start",
-        &["call", "--list", "--", "/nonexistent"],
-        2,
-    ),
-    ("call-command-exits", &["call", "--list", "--", "false"], 2),
-    (
-        "call-address-without-scheme",
-        &["call", "--list", "127.0.0.1:8808/mcp"],
-        2,
-    ),
-    (
-        "call-url-does-not-answer",
-        &["call", "--list", "http://127.0.0.1:1/mcp"],
-        2,
-    ),
-];
+/// Every trycmd case under `tests/cmd`.
+#[test]
+fn cli_cases() {
+    let cases = trycmd::TestCases::new();
+    cases.register_bin("mcp-elicit", trycmd::schema::Bin::Path(bin().into()));
+    cases.case(root().join("tests/cmd/**/*.toml"));
+}
 
+/// Each first error is one line, starting `error: `, that says what to do.
 #[test]
 fn first_errors_are_one_line_that_says_what_to_do() {
-    let dir = root().join("tests/snapshots/errors");
-    for (name, args, code) in CASES {
-        let file = dir.join(format!("{name}.stderr"));
-        let out = cmd()
-            .args(*args)
-            .current_dir(root())
-            .stdin("")
-            .assert()
-            .code(*code)
-            .stdout_eq("")
-            .stderr_eq(snapbox::Data::read_from(&file, None))
-            .get_output()
-            .stderr
-            .clone();
-        let err = String::from_utf8(out).unwrap();
-        assert!(
-            err.starts_with("error: ") && err.lines().count() == 1,
-            "{name}: not one error line: {err}"
-        );
+    let dir = root().join("tests/cmd/errors");
+    let mut seen = 0;
+    for entry in std::fs::read_dir(&dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().is_some_and(|x| x == "stderr") {
+            let err = std::fs::read_to_string(&path).unwrap();
+            assert!(
+                err.starts_with("error: ") && err.lines().count() == 1,
+                "{}: not one error line: {err}",
+                path.display()
+            );
+            let toml = path.with_extension("toml");
+            assert!(toml.is_file(), "{} has no case", path.display());
+            seen += 1;
+        }
     }
+    assert!(seen >= 17, "only {seen} error cases in {}", dir.display());
 }
 
 /// A folder with nothing to lint is not a clean result: say so.
