@@ -1,6 +1,8 @@
-//! `mcp-elicit lint` driven as a user drives it: every output format, exit
-//! codes, stdin, rule selection and the rule docs. Snapshots live in
-//! `tests/snapshots/lint/`; `SNAPSHOTS=overwrite cargo test` refreshes them.
+//! `mcp-elicit lint` driven as a user drives it. Every output format, exit
+//! codes, stdin, rule selection and the rule docs are trycmd cases in
+//! `tests/cmd/lint/` (run by `errors::cli_cases`); what needs more than a
+//! command and its output is here. Snapshots live in `tests/snapshots/lint/`;
+//! `SNAPSHOTS=overwrite cargo test` refreshes them.
 
 use snapbox::file;
 
@@ -8,73 +10,6 @@ use crate::support::{cmd, root};
 
 fn lint() -> snapbox::cmd::Command {
     cmd().current_dir(root()).arg("lint")
-}
-
-#[test]
-fn clean_schema_on_stdin_exits_zero() {
-    lint()
-        .arg("-")
-        .stdin(r#"{"type":"object","properties":{"name":{"type":"string"}}}"#)
-        .assert()
-        .code(0)
-        .stdout_eq("")
-        .stderr_eq("Checked 1 file: no findings.\n");
-}
-
-#[test]
-fn examples_concise() {
-    lint()
-        .arg("examples/lint")
-        .assert()
-        .code(1)
-        .stdout_eq(file!["snapshots/lint/examples.concise.txt"])
-        .stderr_eq(file!["snapshots/lint/examples.stderr.txt"]);
-}
-
-#[test]
-fn examples_full() {
-    lint()
-        .args(["--format", "full", "examples/lint/shipping-address.json"])
-        .assert()
-        .code(1)
-        .stdout_eq(file!["snapshots/lint/shipping-address.full.txt"]);
-}
-
-#[test]
-fn examples_json() {
-    lint()
-        .args([
-            "--format",
-            "json",
-            "examples/lint/shipping-address.json",
-            "examples/lint/contact-form.json",
-        ])
-        .assert()
-        .code(1)
-        .stdout_eq(file!["snapshots/lint/shipping-address.json"]);
-}
-
-#[test]
-fn examples_github() {
-    lint()
-        .args([
-            "--format",
-            "github",
-            "examples/lint/sign-in-url.json",
-            "examples/lint/connect-account.json",
-        ])
-        .assert()
-        .code(1)
-        .stdout_eq(file!["snapshots/lint/github.txt"]);
-}
-
-#[test]
-fn examples_sarif() {
-    lint()
-        .args(["--format", "sarif", "examples/lint/connect-account.json"])
-        .assert()
-        .code(1)
-        .stdout_eq(file!["snapshots/lint/connect-account.sarif"]);
 }
 
 #[test]
@@ -151,92 +86,6 @@ fn spec_flag_overrides_the_named_revision() {
         .assert()
         .code(0)
         .stdout_eq("");
-}
-
-#[test]
-fn fail_on_warning_and_select_ignore() {
-    lint()
-        .args(["examples/lint/sign-in-url.json"])
-        .assert()
-        .code(0);
-    lint()
-        .args(["--fail-on", "warning", "examples/lint/sign-in-url.json"])
-        .assert()
-        .code(1);
-    lint()
-        .args(["--select", "W507", "-q", "examples/lint"])
-        .assert()
-        .code(0)
-        .stdout_eq(file!["snapshots/lint/select-W507.txt"])
-        .stderr_eq("");
-    lint()
-        .args([
-            "--ignore",
-            "E2,E4,E1,url-not-https,W601,E3,W310,E7",
-            "-q",
-            "examples/lint",
-        ])
-        .assert()
-        .code(0)
-        .stdout_eq(file!["snapshots/lint/ignore.txt"]);
-}
-
-#[test]
-fn unreadable_path_is_reported_and_the_rest_still_linted() {
-    lint()
-        .args(["no/such/file.json", "examples/lint/sign-in-url.json"])
-        .assert()
-        .code(2)
-        .stdout_eq(file!["snapshots/lint/missing-path.stdout.txt"])
-        .stderr_eq(file!["snapshots/lint/missing-path.stderr.txt"]);
-}
-
-#[test]
-fn usage_errors_exit_two() {
-    lint()
-        .args(["--spec", "2025-03-26", "x.json"])
-        .assert()
-        .code(2)
-        .stderr_eq(file!["snapshots/lint/bad-spec.stderr.txt"]);
-    lint()
-        .args(["--select", "E999", "x.json"])
-        .assert()
-        .code(2)
-        .stderr_eq(file!["snapshots/lint/bad-select.stderr.txt"]);
-    lint()
-        .args(["--explain", "nope"])
-        .assert()
-        .code(2)
-        .stderr_eq(file!["snapshots/lint/bad-explain.stderr.txt"]);
-}
-
-#[test]
-fn invalid_json_is_a_finding_with_its_position() {
-    lint()
-        .arg("-")
-        .stdin("{\n  \"type\": \"object\",\n  \"properties\": {},\n}\n")
-        .assert()
-        .code(1)
-        .stdout_eq("-:4:1: error[E001] not valid JSON: trailing comma before `}`\n");
-}
-
-#[test]
-fn explain_and_list_rules() {
-    lint()
-        .args(["--explain", "E124"])
-        .assert()
-        .code(0)
-        .stdout_eq(file!["snapshots/lint/explain-E124.txt"]);
-    lint()
-        .args(["--explain", "approve-on-enter"])
-        .assert()
-        .code(0)
-        .stdout_eq(file!["snapshots/lint/explain-N602.txt"]);
-    lint()
-        .arg("--list-rules")
-        .assert()
-        .code(0)
-        .stdout_eq(file!["snapshots/lint/list-rules.txt"]);
 }
 
 #[test]
