@@ -29,6 +29,7 @@ mod peers_gate;
 mod positions;
 mod precommit;
 mod properties;
+mod proxy;
 mod readme;
 mod reference_servers;
 mod release;

@@ -1,0 +1,105 @@
+//! `mcp-elicit proxy`: the host starts it in place of a stdio server; it
+//! passes every message on, lints and records them, and answers the
+//! elicitations the host cannot (terminal form or script).
+
+use std::sync::{Arc, Mutex};
+
+use anyhow::{Result, anyhow};
+use mcp_elicit::form::FormResponder;
+use mcp_elicit::form::script::ScriptResponder;
+use mcp_elicit::form::{Action, FixedResponder};
+use mcp_elicit::mcp::client::Recording;
+use mcp_elicit::mcp::proxy::{self, AnswerMode, ProxyOptions, ResponderFactory};
+use mcp_elicit::respond::Responder;
+use mcp_elicit::session::recorded::RecordedResponder;
+
+use crate::Outcome;
+use crate::cli::{ProxyAnswer, ProxyArgs};
+use crate::terminal::{self, Terminal, TtyState};
+
+/// What the proxy's notes start with in the host's log.
+const PREFIX: &str = "mcp-elicit proxy: ";
+
+pub fn run(args: ProxyArgs) -> Result<Outcome> {
+    let hosts = mcp_elicit::hosts::parse_list(&args.hosts).map_err(|e| anyhow!("--hosts: {e}"))?;
+    let command: Vec<String> = args
+        .command
+        .iter()
+        .filter(|a| *a != "--")
+        .cloned()
+        .collect();
+    let tty = terminal::available().then(|| Arc::new(Mutex::new(TtyState::save())));
+    let responder = factory(&args, tty.is_some())?;
+    let opts = ProxyOptions {
+        answer: match args.answer {
+            ProxyAnswer::Auto => AnswerMode::Auto,
+            ProxyAnswer::Always => AnswerMode::Always,
+            ProxyAnswer::Never => AnswerMode::Never,
+        },
+        record: args.script.record.as_ref().map(|p| Recording {
+            path: p.clone(),
+            redact: args.script.redact.clone(),
+        }),
+        report: args.report.clone(),
+        hosts,
+        server_name: args.server.clone(),
+        strict: args.script.strict,
+        progress_every: args.progress_interval,
+    };
+    let notes = Box::new(|line: &str| eprintln!("{PREFIX}{line}"));
+    let summary = proxy::run_stdio(
+        &command,
+        std::io::stdin(),
+        std::io::stdout().lock(),
+        opts,
+        responder,
+        notes,
+    );
+    if let Some(tty) = tty {
+        tty.lock().unwrap_or_else(|p| p.into_inner()).restore();
+    }
+    let summary = summary?;
+    Ok(if summary.server_died {
+        Outcome::Failed
+    } else {
+        Outcome::Clean
+    })
+}
+
+/// Where answers come from: the scripted options, else the terminal form
+/// when there is a terminal; built on the thread that answers.
+fn factory(args: &ProxyArgs, terminal: bool) -> Result<ResponderFactory> {
+    if let Some(a) = args.script.action {
+        let action: Action = a.into();
+        return Ok(Box::new(move || {
+            Ok(Box::new(FixedResponder(action)) as Box<dyn Responder>)
+        }));
+    }
+    if let Some(s) = &args.script.answers_from {
+        let recorded = RecordedResponder::open(s)?;
+        return Ok(Box::new(move || {
+            Ok(Box::new(recorded) as Box<dyn Responder>)
+        }));
+    }
+    let script = crate::answer_cmd::script(&args.script)?;
+    if !script.is_empty() {
+        return Ok(Box::new(move || {
+            Ok(Box::new(ScriptResponder {
+                script,
+                lenient: true,
+            }) as Box<dyn Responder>)
+        }));
+    }
+    if terminal {
+        return Ok(Box::new(|| {
+            Ok(Box::new(FormResponder {
+                prompter: Terminal::new(),
+            }) as Box<dyn Responder>)
+        }));
+    }
+    Ok(Box::new(|| {
+        Err(anyhow!(
+            "no terminal to show the form on and no scripted answer; give --defaults, --set KEY=VALUE, --answers FILE, --answers-from SESSION or --action decline|cancel"
+        ))
+    }))
+}
