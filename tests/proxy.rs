@@ -364,3 +364,282 @@ fn python_and_typescript_hosts_in_front_of_fastmcp_and_typescript_servers() {
     );
     assert_eq!(out["text"], TRIP);
 }
+
+/// The pid of the first child of `pid` (the server the proxy started).
+fn child_of(pid: u32) -> Option<u32> {
+    let start = Instant::now();
+    while start.elapsed() < Duration::from_secs(10) {
+        let children =
+            std::fs::read_to_string(format!("/proc/{pid}/task/{pid}/children")).unwrap_or_default();
+        if let Some(c) = children.split_whitespace().next() {
+            return c.parse().ok();
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    None
+}
+
+/// The pid of a process whose command line holds each of `parts`.
+fn process_with(parts: &[&str]) -> Option<u32> {
+    std::fs::read_dir("/proc").ok()?.flatten().find_map(|e| {
+        let pid: u32 = e.file_name().to_str()?.parse().ok()?;
+        let cmdline = std::fs::read(e.path().join("cmdline")).ok()?;
+        let cmdline = String::from_utf8_lossy(&cmdline).replace('\0', " ");
+        (!cmdline.starts_with("sh ") && parts.iter().all(|p| cmdline.contains(p))).then_some(pid)
+    })
+}
+
+fn alive(pid: u32) -> bool {
+    // A zombie has exited; only its parent has not reaped it yet.
+    std::fs::read_to_string(format!("/proc/{pid}/stat")).is_ok_and(|s| {
+        !s.rsplit(')')
+            .next()
+            .unwrap_or("")
+            .trim_start()
+            .starts_with('Z')
+    })
+}
+
+fn kill9(pid: u32) {
+    let ok = Command::new("kill")
+        .args(["-9", &pid.to_string()])
+        .status()
+        .unwrap();
+    assert!(ok.success(), "kill -9 {pid}");
+}
+
+fn gone_within(pid: u32, limit: Duration) -> bool {
+    let start = Instant::now();
+    while start.elapsed() < limit {
+        if !alive(pid) {
+            return true;
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    false
+}
+
+/// A host speaking raw JSON-RPC to the proxy over its pipes, in front of
+/// the Python SDK server, with the elicitation capability (so the host is
+/// asked, and the proxy only passes on): it has the elicitation in hand
+/// when the test acts.
+struct RawHost {
+    proxy: Child,
+    to: Option<std::process::ChildStdin>,
+    from: BufReader<std::process::ChildStdout>,
+    session: std::path::PathBuf,
+}
+
+impl RawHost {
+    fn start(py: &str, dir: &Path) -> RawHost {
+        let session = dir.join("session.jsonl");
+        let mut proxy = Command::new(bin())
+            .args(["proxy", "--record"])
+            .arg(&session)
+            .args(["--", py, &script("tests/servers/sdk_python.py"), "stdio"])
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let to = proxy.stdin.take();
+        let from = BufReader::new(proxy.stdout.take().unwrap());
+        let mut h = RawHost {
+            proxy,
+            to,
+            from,
+            session,
+        };
+        h.send(r#"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{"elicitation":{"form":{}}},"clientInfo":{"name":"raw","version":"1"}}}"#);
+        assert!(h.read().contains(r#""id":1"#));
+        h.send(r#"{"jsonrpc":"2.0","method":"notifications/initialized"}"#);
+        h.send(r#"{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"plan_trip","arguments":{"destination":"Lyon"}}}"#);
+        let ask = h.read();
+        assert!(ask.contains(r#""method":"elicitation/create""#), "{ask}");
+        h
+    }
+
+    fn send(&mut self, line: &str) {
+        let to = self.to.as_mut().unwrap();
+        to.write_all(line.as_bytes()).unwrap();
+        to.write_all(b"\n").unwrap();
+        to.flush().unwrap();
+    }
+
+    fn read(&mut self) -> String {
+        let mut line = String::new();
+        self.from.read_line(&mut line).unwrap();
+        line
+    }
+
+    /// What the recording holds once the proxy is done: the five messages
+    /// before the act, each whole.
+    fn recording_whole(&self) {
+        let msgs = recorded(&self.session);
+        let methods: Vec<&str> = msgs
+            .iter()
+            .map(|(_, m)| m["method"].as_str().unwrap_or("(response)"))
+            .collect();
+        assert_eq!(
+            &methods[..5],
+            [
+                "initialize",
+                "(response)",
+                "notifications/initialized",
+                "tools/call",
+                "elicitation/create"
+            ],
+            "{methods:?}"
+        );
+    }
+}
+
+#[test]
+fn kill_9_of_the_server_answers_the_host_and_keeps_the_recording() {
+    let Some(py) = python() else {
+        return;
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = RawHost::start(&py, dir.path());
+    let server = child_of(h.proxy.id()).expect("the server's pid");
+    kill9(server);
+    // The host's open call gets an answer, then the end of the stream.
+    let answer = h.read();
+    assert!(
+        answer.contains(r#""id":2"#) && answer.contains("the MCP server ended before answering"),
+        "{answer}"
+    );
+    assert_eq!(h.read(), "", "the proxy ends its output");
+    let start = Instant::now();
+    let status = loop {
+        if let Some(s) = h.proxy.try_wait().unwrap() {
+            break s;
+        }
+        assert!(start.elapsed() < Duration::from_secs(10), "the proxy hangs");
+        std::thread::sleep(Duration::from_millis(20));
+    };
+    assert_eq!(status.code(), Some(2));
+    let mut err = String::new();
+    std::io::Read::read_to_string(h.proxy.stderr.as_mut().unwrap(), &mut err).unwrap();
+    assert!(err.contains("was killed by signal 9"), "{err}");
+    h.recording_whole();
+    replays_clean(&h.session, &["E122"]);
+}
+
+#[test]
+fn host_gone_mid_elicitation_ends_the_proxy_and_the_server_and_keeps_the_recording() {
+    let Some(py) = python() else {
+        return;
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = RawHost::start(&py, dir.path());
+    let server = child_of(h.proxy.id()).expect("the server's pid");
+    // What the kernel does when a host is killed: its ends of the pipes close.
+    h.to = None;
+    let start = Instant::now();
+    let status = loop {
+        if let Some(s) = h.proxy.try_wait().unwrap() {
+            break s;
+        }
+        assert!(start.elapsed() < Duration::from_secs(10), "the proxy hangs");
+        std::thread::sleep(Duration::from_millis(20));
+    };
+    assert_eq!(status.code(), Some(0));
+    assert!(
+        gone_within(server, Duration::from_secs(5)),
+        "the server is left running"
+    );
+    h.recording_whole();
+}
+
+#[test]
+fn terminal_form_through_the_proxy_for_a_typescript_host_with_progress_then_kill_9_of_the_host() {
+    use crate::support::pty::{DOWN, ENTER, Terminal};
+    let Some(py) = python() else {
+        return;
+    };
+    let Some(ts) = Host::typescript("none") else {
+        return;
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("out");
+    let session = dir.path().join("session.jsonl");
+    // The TypeScript SDK starts the server in the host's session, so the
+    // proxy reaches the terminal the host runs in. (The Python SDK starts
+    // it in a session of its own: no terminal there.)
+    let host = || {
+        let mut cmd = Command::new("sh");
+        cmd.arg("-c")
+            .arg(r#"out=$1; shift; "$@" > "$out""#)
+            .arg("sh")
+            .arg(&out)
+            .args(&ts.argv)
+            .args(["register", "{}", "--", bin(), "proxy"])
+            .args(["--progress-interval", "0.3", "--record"])
+            .arg(&session)
+            .arg("--")
+            .arg(&py)
+            .arg(script("tests/servers/fastmcp_server.py"))
+            .arg("stdio")
+            .env("HOST_PROGRESS", "1")
+            .current_dir(root());
+        cmd
+    };
+    // The person answers the form on the terminal the host runs in; the
+    // host hears progress meanwhile.
+    let mut t = Terminal::spawn(host());
+    t.expect("`events-fastmcp` asks");
+    t.expect("Name *: ");
+    std::thread::sleep(Duration::from_millis(1000));
+    t.type_line("Grace Hopper");
+    t.expect("Age *: ");
+    t.type_line("85");
+    t.expect("Newsletter");
+    t.send("y");
+    t.expect("Track");
+    t.send(DOWN);
+    t.send(ENTER);
+    t.expect("Send this answer?");
+    t.send(ENTER);
+    assert_eq!(t.finish(), 0, "{}", t.screen());
+    let v: Value = serde_json::from_str(&std::fs::read_to_string(&out).unwrap()).unwrap();
+    assert_eq!(
+        v["text"],
+        r#"accept {"name":"Grace Hopper","age":85,"newsletter":true,"track":"frontend"}"#
+    );
+    let progress = v["progress"].as_array().unwrap();
+    assert!(progress.len() >= 3, "{v}");
+    assert!(
+        progress[0]
+            .as_str()
+            .unwrap()
+            .starts_with("waiting for the person to answer a form"),
+        "{v}"
+    );
+    replays_clean(&session, &["E122"]);
+
+    // The host killed while the person answers: nothing hangs, and the
+    // recording keeps the question.
+    let _ = std::fs::remove_file(&session);
+    let mut t = Terminal::spawn(host());
+    t.expect("Name *: ");
+    let host_pid =
+        process_with(&["host_typescript.mjs", session.to_str().unwrap()]).expect("the host");
+    let proxy = child_of(host_pid).expect("the proxy");
+    let server = child_of(proxy).expect("the server");
+    kill9(host_pid);
+    assert!(
+        gone_within(proxy, Duration::from_secs(10)),
+        "the proxy hangs"
+    );
+    assert!(
+        gone_within(server, Duration::from_secs(10)),
+        "the server is left running"
+    );
+    let msgs = recorded(&session);
+    assert!(
+        msgs.iter()
+            .any(|(_, m)| m["method"] == "elicitation/create"),
+        "{msgs:?}"
+    );
+}

@@ -9,7 +9,9 @@
 //     node host_typescript.mjs CAPABILITY TOOL ARGS_JSON -- COMMAND...
 //
 // CAPABILITY: `elicit` (declares `elicitation: {form: {}}` and accepts with
-// the JSON object in $HOST_ANSWER) or `none`.
+// the JSON object in $HOST_ANSWER) or `none`. With $HOST_PROGRESS set, the
+// call takes an `onprogress` callback (so it gives a progress token, and
+// progress resets its time-out) and the progress messages heard are printed.
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { ElicitRequestSchema } from '@modelcontextprotocol/sdk/types.js';
@@ -17,6 +19,7 @@ import { ElicitRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 const [capability, tool, args] = process.argv.slice(2, 5);
 const command = process.argv.slice(process.argv.indexOf('--') + 1);
 const elicited = [];
+const progress = [];
 const capabilities = capability === 'elicit' ? { elicitation: { form: {} } } : {};
 const client = new Client({ name: 'host-typescript', version: '1.0.0' }, { capabilities });
 if (capability === 'elicit') {
@@ -27,7 +30,10 @@ if (capability === 'elicit') {
 }
 const transport = new StdioClientTransport({ command: command[0], args: command.slice(1), env: process.env });
 await client.connect(transport);
-const result = await client.callTool({ name: tool, arguments: JSON.parse(args) });
+const options = process.env.HOST_PROGRESS
+  ? { onprogress: (p) => progress.push(p.message ?? ''), resetTimeoutOnProgress: true }
+  : undefined;
+const result = await client.callTool({ name: tool, arguments: JSON.parse(args) }, undefined, options);
 const text = result.content.filter((c) => c.type === 'text').map((c) => c.text).join('');
-console.log(JSON.stringify({ text, isError: !!result.isError, elicited }));
+console.log(JSON.stringify({ text, isError: !!result.isError, elicited, progress }));
 await client.close();
