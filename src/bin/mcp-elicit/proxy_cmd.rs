@@ -48,7 +48,7 @@ pub fn run(args: ProxyArgs) -> Result<Outcome> {
     };
     let notes = Box::new(|line: &str| eprintln!("{PREFIX}{line}"));
     let summary = proxy::run_stdio(
-        &command,
+        &args.command,
         std::io::stdin(),
         std::io::stdout().lock(),
         opts,
