@@ -22,12 +22,6 @@ const PREFIX: &str = "mcp-elicit proxy: ";
 
 pub fn run(args: ProxyArgs) -> Result<Outcome> {
     let hosts = mcp_elicit::hosts::parse_list(&args.hosts).map_err(|e| anyhow!("--hosts: {e}"))?;
-    let command: Vec<String> = args
-        .command
-        .iter()
-        .filter(|a| *a != "--")
-        .cloned()
-        .collect();
     let tty = terminal::available().then(|| Arc::new(Mutex::new(TtyState::save())));
     let responder = factory(&args, tty.is_some())?;
     let opts = ProxyOptions {
