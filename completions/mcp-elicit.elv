@@ -128,6 +128,8 @@ set edit:completion:arg-completer[mcp-elicit] = {|@words|
             cand --record 'Record the exchanges to this session file (appended; created if missing)'
             cand --redact 'With --record, replace the answered value of this property with "[redacted]" (repeatable)'
             cand --color 'Use colour: auto, always or never'
+            cand --web 'Ask in a form in the browser, on 127.0.0.1 [default when no terminal can be reached]'
+            cand --open 'With the web form, open its address in the browser (it is always printed)'
             cand --defaults 'Accept with the schema''s defaults, plus any --set or --answers'
             cand --strict 'Refuse a request on any lint error, as the strictest clients do [default: refuse only what no form can show]'
             cand -h 'Print help (see more with ''--help'')'

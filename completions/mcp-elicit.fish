@@ -137,6 +137,8 @@ complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand proxy" -l redact -
 complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand proxy" -l color -d 'Use colour: auto, always or never' -r -f -a "auto\t''
 always\t''
 never\t''"
+complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand proxy" -l web -d 'Ask in a form in the browser, on 127.0.0.1 [default when no terminal can be reached]'
+complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand proxy" -l open -d 'With the web form, open its address in the browser (it is always printed)'
 complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand proxy" -l defaults -d 'Accept with the schema\'s defaults, plus any --set or --answers'
 complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand proxy" -l strict -d 'Refuse a request on any lint error, as the strictest clients do [default: refuse only what no form can show]'
 complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand proxy" -s h -l help -d 'Print help (see more with \'--help\')'

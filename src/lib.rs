@@ -23,3 +23,4 @@ pub mod sensitive;
 pub mod session;
 pub mod spec;
 pub mod validate;
+pub mod web_form;

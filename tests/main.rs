@@ -41,4 +41,5 @@ mod sdk_servers;
 mod serve_cli;
 mod serve_http;
 mod sessions;
+mod web_form;
 mod wheel;

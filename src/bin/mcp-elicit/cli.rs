@@ -331,9 +331,10 @@ declare the capability or the mode; --answer auto) the proxy declares it
 for the host and answers it itself: 2025 revisions in `initialize` and
 `elicitation/create`, 2026-07-28 in each request's `_meta` and the
 InputRequiredResult, which it answers and retries, giving the host only the
-final result. The answer comes from the scripted options, or from the
-terminal form when the proxy runs in a terminal; with neither, the server
-gets an error.
+final result. The answer comes from the scripted options, the terminal
+form when the proxy runs in a terminal, or else (or with --web) a form in
+the browser: a page on 127.0.0.1 whose address, with a one-time token, is
+printed on stderr (the host's log) and opened only with --open.
 
 While a person answers, a host that gave a progress token gets a progress
 notification at once and every --progress-interval seconds. A host's own
@@ -371,6 +372,14 @@ pub struct ProxyArgs {
     /// Show the server under this name instead of its serverInfo name
     #[arg(long, value_name = "NAME")]
     pub server: Option<String>,
+
+    /// Ask in a form in the browser, on 127.0.0.1 [default when no terminal can be reached]
+    #[arg(long)]
+    pub web: bool,
+
+    /// With the web form, open its address in the browser (it is always printed)
+    #[arg(long)]
+    pub open: bool,
 
     /// Send the host a progress notification this often while a person answers
     #[arg(long, value_name = "SECONDS", value_parser = parse_timeout, default_value = "10")]

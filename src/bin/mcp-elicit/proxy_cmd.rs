@@ -12,6 +12,7 @@ use mcp_elicit::mcp::client::Recording;
 use mcp_elicit::mcp::proxy::{self, AnswerMode, ProxyOptions, ResponderFactory};
 use mcp_elicit::respond::Responder;
 use mcp_elicit::session::recorded::RecordedResponder;
+use mcp_elicit::web_form::WebForm;
 
 use crate::Outcome;
 use crate::cli::{ProxyAnswer, ProxyArgs};
@@ -61,7 +62,8 @@ pub fn run(args: ProxyArgs) -> Result<Outcome> {
 }
 
 /// Where answers come from: the scripted options, else the terminal form
-/// when there is a terminal; built on the thread that answers.
+/// when there is a terminal, else (or with --web) the browser; built on the
+/// thread that answers.
 fn factory(args: &ProxyArgs, terminal: bool) -> Result<ResponderFactory> {
     if let Some(a) = args.script.action {
         let action: Action = a.into();
@@ -84,16 +86,16 @@ fn factory(args: &ProxyArgs, terminal: bool) -> Result<ResponderFactory> {
             }) as Box<dyn Responder>)
         }));
     }
-    if terminal {
+    if terminal && !args.web {
         return Ok(Box::new(|| {
             Ok(Box::new(FormResponder {
                 prompter: Terminal::new(),
             }) as Box<dyn Responder>)
         }));
     }
-    Ok(Box::new(|| {
-        Err(anyhow!(
-            "no terminal to show the form on and no scripted answer; give --defaults, --set KEY=VALUE, --answers FILE, --answers-from SESSION or --action decline|cancel"
-        ))
+    let open = args.open;
+    Ok(Box::new(move || {
+        let tell = Box::new(|line: &str| eprintln!("{PREFIX}{line}"));
+        Ok(Box::new(WebForm::start(0, open, tell)?) as Box<dyn Responder>)
     }))
 }
