@@ -8,6 +8,7 @@
 //! survived with the recording whole.
 
 use std::io::{BufRead, BufReader, Write};
+use std::net::TcpListener;
 use std::path::Path;
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
@@ -88,12 +89,37 @@ impl Host {
         server: &[String],
         env: &[(&str, &str)],
     ) -> std::process::Output {
+        let mut target: Vec<String> = vec![bin().into(), "proxy".into()];
+        target.extend(proxy.iter().map(|a| a.to_string()));
+        target.push("--".into());
+        target.extend(server.iter().cloned());
+        self.run_at(tool, args, &target, env)
+    }
+
+    /// The host's JSON line when it reaches `url` itself (HTTP).
+    fn call_url(&self, tool: &str, args: &str, url: &str, env: &[(&str, &str)]) -> Value {
+        let o = self.run_at(tool, args, &[url.to_string()], env);
+        let out = String::from_utf8_lossy(&o.stdout);
+        assert!(
+            o.status.success(),
+            "{} {tool} {url}: {out}\n{}",
+            self.name,
+            String::from_utf8_lossy(&o.stderr)
+        );
+        serde_json::from_str(out.lines().last().unwrap_or_default()).unwrap()
+    }
+
+    fn run_at(
+        &self,
+        tool: &str,
+        args: &str,
+        target: &[String],
+        env: &[(&str, &str)],
+    ) -> std::process::Output {
         let mut cmd = Command::new(&self.argv[0]);
         cmd.args(&self.argv[1..])
-            .args([tool, args, "--", bin(), "proxy"])
-            .args(proxy)
-            .arg("--")
-            .args(server)
+            .args([tool, args, "--"])
+            .args(target)
             .current_dir(root())
             .stdin(Stdio::null());
         for (k, v) in env {
@@ -642,4 +668,139 @@ fn terminal_form_through_the_proxy_for_a_typescript_host_with_progress_then_kill
             .any(|(_, m)| m["method"] == "elicitation/create"),
         "{msgs:?}"
     );
+}
+
+/// `proxy --http 127.0.0.1:0 --upstream URL ARGS`, with the address it
+/// listens on (from its first line on stderr); killed when dropped.
+struct HttpProxy {
+    child: Child,
+    url: String,
+}
+
+impl HttpProxy {
+    fn start(upstream: &str, args: &[&str]) -> HttpProxy {
+        let mut child = Command::new(bin())
+            .args(["proxy", "--http", "127.0.0.1:0", "--upstream", upstream])
+            .args(args)
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let mut err = BufReader::new(child.stderr.take().unwrap());
+        let mut line = String::new();
+        err.read_line(&mut line).unwrap();
+        let url = line
+            .split_whitespace()
+            .find(|w| w.starts_with("http://"))
+            .unwrap_or_else(|| panic!("{line}"))
+            .to_string();
+        // The rest of its stderr is drained, so it never blocks on it.
+        std::thread::spawn(move || std::io::copy(&mut err, &mut std::io::sink()));
+        HttpProxy {
+            child,
+            url: format!("{url}mcp"),
+        }
+    }
+}
+
+impl Drop for HttpProxy {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+#[test]
+fn http_reverse_proxy_in_front_of_the_python_sdk_http_server() {
+    let Some(py) = python() else {
+        return;
+    };
+    let port = TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port();
+    let mut server = Command::new(&py)
+        .arg(script("tests/servers/sdk_python.py"))
+        .args(["http", &port.to_string()])
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let start = Instant::now();
+    while std::net::TcpStream::connect(("127.0.0.1", port)).is_err() {
+        assert!(
+            start.elapsed() < Duration::from_secs(60),
+            "the server did not start"
+        );
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    let upstream = format!("http://127.0.0.1:{port}/mcp");
+    let dir = tempfile::tempdir().unwrap();
+    let session = dir.path().join("http.jsonl");
+    let s = session.to_str().unwrap();
+    let proxy = HttpProxy::start(&upstream, &[&["--record", s][..], &TRIP_SETS[..]].concat());
+    let via = proxy.url.clone();
+    for (rev, tool, args) in [
+        ("2025-11-25", "plan_trip", r#"{"destination":"Lyon"}"#),
+        ("2026-07-28", "plan_trip_resolved", "{}"),
+    ] {
+        // Without the capability: answered by the proxy, over SSE (2025)
+        // or an InputRequiredResult retried (2026-07-28).
+        let out = Host::python(&py, rev, "none").call_url(tool, args, &via, &[]);
+        assert_eq!(out["text"], TRIP, "{rev}");
+        assert_eq!(out["elicited"], serde_json::json!([]));
+        // With it: the host answers, the proxy passes the stream on.
+        let out = Host::python(&py, rev, "elicit").call_url(
+            tool,
+            args,
+            &via,
+            &[("HOST_ANSWER", HOST_TRIP)],
+        );
+        assert_eq!(out["elicited"].as_array().unwrap().len(), 1, "{rev}: {out}");
+        assert!(
+            out["text"].as_str().unwrap().contains(r#""name":"Bo""#),
+            "{out}"
+        );
+    }
+    replays_clean(&session, &["E122"]);
+    let msgs = recorded(&session);
+    assert!(
+        msgs.iter().any(|(_, m)| m["id"] == "mcp-elicit-proxy-1"),
+        "the retry is recorded"
+    );
+    // A page of another site, or another name for the proxy (DNS
+    // rebinding), is refused.
+    let agent: ureq::Agent = ureq::Agent::config_builder()
+        .http_status_as_error(false)
+        .build()
+        .into();
+    let init = r#"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"x","version":"1"}}}"#;
+    let post = |headers: &[(&str, &str)]| {
+        let mut r = agent
+            .post(&proxy.url)
+            .header("Content-Type", "application/json")
+            .header("Accept", "application/json, text/event-stream");
+        for (k, v) in headers {
+            r = r.header(*k, *v);
+        }
+        r.send(init).unwrap().status().as_u16()
+    };
+    assert_eq!(post(&[("Origin", "http://evil.example")]), 403);
+    let port = proxy
+        .url
+        .split(':')
+        .nth(2)
+        .unwrap()
+        .split('/')
+        .next()
+        .unwrap();
+    assert_eq!(post(&[("Host", &format!("evil.example:{port}"))]), 421);
+    assert_eq!(
+        post(&[("Origin", &format!("http://localhost:{port}"))]),
+        200
+    );
+    let _ = server.kill();
+    let _ = server.wait();
 }

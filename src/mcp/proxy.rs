@@ -89,15 +89,15 @@ pub struct Summary {
 
 /// Modes of elicitation a client declared.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-struct Modes {
-    form: bool,
-    url: bool,
+pub(crate) struct Modes {
+    pub(crate) form: bool,
+    pub(crate) url: bool,
 }
 
 impl Modes {
     /// The modes an `elicitation` capability value declares: `{}` is form
     /// (2025-06-18, and kept for compatibility in 2025-11-25).
-    fn of(cap: Option<&Value>) -> Modes {
+    pub(crate) fn of(cap: Option<&Value>) -> Modes {
         match cap.and_then(Value::as_object) {
             None => Modes::default(),
             Some(m) if !m.contains_key("form") && !m.contains_key("url") => Modes {
@@ -111,12 +111,12 @@ impl Modes {
         }
     }
 
-    fn has(self, mode: &str) -> bool {
+    pub(crate) fn has(self, mode: &str) -> bool {
         if mode == "url" { self.url } else { self.form }
     }
 }
 
-enum Ev {
+pub(crate) enum Ev {
     Host(Vec<u8>),
     HostGone(String),
     Server(Vec<u8>),
@@ -125,7 +125,7 @@ enum Ev {
 }
 
 /// What the answering thread produced for one elicitation.
-enum Outcome {
+pub(crate) enum Outcome {
     Answer(Value),
     /// No form can show it; the blocking findings.
     Refused(Vec<Value>, Vec<String>),
@@ -134,17 +134,19 @@ enum Outcome {
 
 /// Why no form can show an elicitation: the findings for the error's
 /// `data`, and the same as plain lines.
-type Blocked = (Vec<Value>, Vec<String>);
+pub(crate) type Blocked = (Vec<Value>, Vec<String>);
 
-struct Job {
-    id: u64,
-    params: Value,
-    revision: Revision,
-    server: Option<String>,
-    key: Option<String>,
-    notes: Vec<String>,
+pub(crate) struct Job {
+    pub(crate) id: u64,
+    pub(crate) params: Value,
+    pub(crate) revision: Revision,
+    pub(crate) server: Option<String>,
+    pub(crate) key: Option<String>,
+    pub(crate) notes: Vec<String>,
     /// Why no form can show it, when none can.
-    blocked: Option<Blocked>,
+    pub(crate) blocked: Option<Blocked>,
+    /// Where the outcome goes instead of the proxy's event loop.
+    pub(crate) reply: Option<Sender<Outcome>>,
 }
 
 /// A request of the host's, while open.
@@ -173,6 +175,86 @@ struct Round {
     responses: Map<String, Value>,
     waiting: usize,
     failed: Option<String>,
+}
+
+/// One elicitation seen on the way, for [`lint_elicitation`].
+pub(crate) struct Elicitation<'a> {
+    /// The whole message it came in.
+    pub raw: &'a str,
+    /// Where its params are in the message (a JSON pointer).
+    pub prefix: &'a str,
+    pub params: &'a Value,
+    /// Its `inputRequests` key (2026-07-28).
+    pub key: Option<&'a str>,
+    pub by_proxy: bool,
+    pub revision: Revision,
+    pub server: Option<&'a str>,
+    pub t_ms: u64,
+}
+
+/// Lints one elicitation in flight: tells the person (`notes`) and the
+/// report, and returns its warnings for the form and, when no form can
+/// show it, why.
+pub(crate) fn lint_elicitation(
+    e: &Elicitation<'_>,
+    hosts: &[&'static crate::hosts::Host],
+    strict: bool,
+    report: Option<&mut std::fs::File>,
+    notes: &mut Notes,
+) -> (Vec<String>, Option<Blocked>) {
+    let rev = e.revision;
+    let mut opts = Options::for_revision(rev);
+    opts.hosts = hosts.to_vec();
+    let findings: Vec<Finding> = lint::lint_text(e.raw, &opts, &mut Session::default())
+        .into_iter()
+        .filter(|f| gate::within(&f.pointer, e.prefix) || f.pointer.is_empty())
+        .collect();
+    let server = e.server.unwrap_or("the server");
+    let which = match e.key {
+        Some(k) => format!("input `{}`", sanitize::line(k)),
+        None => "an elicitation".into(),
+    };
+    let who = if e.by_proxy { "the proxy" } else { "the host" };
+    notes(&format!(
+        "`{}` asks {which} ({rev}); {who} answers it; {} finding(s)",
+        sanitize::line(server),
+        findings.len()
+    ));
+    for f in &findings {
+        notes(&format!("  {}", gate::note(f)));
+    }
+    if let Some(report) = report {
+        let line = json!({
+            "t": e.t_ms,
+            "server": e.server,
+            "revision": rev.as_str(),
+            "input": e.key,
+            "answeredBy": if e.by_proxy { "proxy" } else { "host" },
+            "params": e.params,
+            "findings": findings.iter().map(|f| json!({
+                "code": f.rule.code,
+                "severity": f.rule.severity.to_string(),
+                "pointer": f.pointer,
+                "message": f.message,
+            })).collect::<Vec<_>>(),
+        });
+        let _ = writeln!(report, "{line}");
+    }
+    let warnings: Vec<String> = findings
+        .iter()
+        .filter(|f| f.rule.severity != Severity::Note)
+        .map(gate::note)
+        .collect();
+    let blocked = match gate::judge(&findings, e.prefix, e.params, rev, strict) {
+        Verdict::Refuse(b) => Some((
+            b.iter()
+                .map(|f| json!({"code": f.rule.code, "pointer": f.pointer, "message": f.message}))
+                .collect(),
+            b.iter().take(3).map(gate::note).collect(),
+        )),
+        Verdict::Show => None,
+    };
+    (warnings, blocked)
 }
 
 /// Runs the proxy for a host on `host_in`/`host_out` in front of the stdio
@@ -310,7 +392,7 @@ fn pump<R: Read + Send + 'static>(
 
 /// The thread that answers, one elicitation at a time (a person answers
 /// one form at a time).
-fn answerer(factory: ResponderFactory, tx: Sender<Ev>) -> Sender<Job> {
+pub(crate) fn answerer(factory: ResponderFactory, tx: Sender<Ev>) -> Sender<Job> {
     let (jobs_tx, jobs_rx) = mpsc::channel::<Job>();
     std::thread::spawn(move || {
         let mut responder = match factory() {
@@ -339,8 +421,15 @@ fn answerer(factory: ResponderFactory, tx: Sender<Ev>) -> Sender<Job> {
                     },
                 },
             };
-            if tx.send(Ev::Answered(job.id, outcome)).is_err() {
-                return;
+            match job.reply {
+                Some(reply) => {
+                    let _ = reply.send(outcome);
+                }
+                None => {
+                    if tx.send(Ev::Answered(job.id, outcome)).is_err() {
+                        return;
+                    }
+                }
             }
         }
     });
@@ -622,77 +711,21 @@ impl<W: Write> Proxy<W> {
     /// Adds the elicitation capability to the host's `initialize` when the
     /// proxy is to answer; whether the message changed.
     fn host_initialize(&mut self, msg: &mut Map<String, Value>) -> bool {
-        let Some(params) = msg.get_mut("params").and_then(Value::as_object_mut) else {
-            return false;
-        };
-        let asked = params
-            .get("protocolVersion")
-            .and_then(Value::as_str)
-            .and_then(Revision::from_protocol_version);
+        let (asked, modes, changed) = initialize_capability(msg, self.opts.answer);
         if let Some(rev) = asked {
             self.rev = Some(rev);
         }
-        let caps = params.get("capabilities");
-        let modes = Modes::of(caps.and_then(|c| c.get("elicitation")));
         self.host_modes = Some(modes);
-        let full = Modes {
-            form: true,
-            url: asked.is_none_or(Revision::capability_has_modes),
-        };
-        if self.opts.answer == AnswerMode::Never || modes == full {
-            return false;
-        }
-        let cap = if full.url {
-            json!({"form": {}, "url": {}})
-        } else {
-            json!({})
-        };
-        let caps = params.entry("capabilities").or_insert_with(|| json!({}));
-        if !caps.is_object() {
-            *caps = json!({});
-        }
-        if let Some(c) = caps.as_object_mut() {
-            c.insert("elicitation".into(), cap);
-        }
-        true
+        changed
     }
 
     /// A 2026-07-28 request: the modes the host declared in its `_meta`,
     /// and whether the proxy added its own. `None` for a request of an
     /// earlier revision.
     fn modern_request(&mut self, msg: &mut Map<String, Value>) -> Option<(Modes, bool)> {
-        let meta = msg
-            .get_mut("params")
-            .and_then(Value::as_object_mut)
-            .and_then(|p| p.get_mut("_meta"))
-            .and_then(Value::as_object_mut)?;
-        if meta.get(PROTOCOL_VERSION_META).and_then(Value::as_str)
-            != Some(Revision::V2026_07_28.as_str())
-        {
-            return None;
-        }
+        let r = modern_capability(msg, self.opts.answer)?;
         self.rev = Some(Revision::V2026_07_28);
-        let modes = Modes::of(
-            meta.get(CLIENT_CAPABILITIES_META)
-                .and_then(|c| c.get("elicitation")),
-        );
-        let full = Modes {
-            form: true,
-            url: true,
-        };
-        if self.opts.answer == AnswerMode::Never || modes == full {
-            return Some((modes, false));
-        }
-        let caps = meta
-            .entry(CLIENT_CAPABILITIES_META)
-            .or_insert_with(|| json!({}));
-        if !caps.is_object() {
-            *caps = json!({});
-        }
-        if let Some(c) = caps.as_object_mut() {
-            c.insert("elicitation".into(), json!({"form": {}, "url": {}}));
-        }
-        Some((modes, true))
+        Some(r)
     }
 
     // ---------------------------------------------------------- server side
@@ -807,11 +840,7 @@ impl<W: Write> Proxy<W> {
     }
 
     fn should_answer(&self, modes: Modes, mode: &str) -> bool {
-        match self.opts.answer {
-            AnswerMode::Never => false,
-            AnswerMode::Always => true,
-            AnswerMode::Auto => !modes.has(mode),
-        }
+        proxy_answers(self.opts.answer, modes, mode)
     }
 
     /// Lints one elicitation (the whole message, findings under `prefix`),
@@ -825,64 +854,23 @@ impl<W: Write> Proxy<W> {
         by_proxy: bool,
     ) -> (Vec<String>, Option<Blocked>) {
         self.summary.elicitations += 1;
-        let rev = self.revision();
-        let mut opts = Options::for_revision(rev);
-        opts.hosts = self.opts.hosts.clone();
-        let findings: Vec<Finding> = lint::lint_text(raw, &opts, &mut Session::default())
-            .into_iter()
-            .filter(|f| gate::within(&f.pointer, prefix) || f.pointer.is_empty())
-            .collect();
-        let server = self
-            .server_name
-            .clone()
-            .unwrap_or_else(|| "the server".into());
-        let which = match key {
-            Some(k) => format!("input `{}`", sanitize::line(k)),
-            None => "an elicitation".into(),
+        let at = Elicitation {
+            raw,
+            prefix,
+            params,
+            key,
+            by_proxy,
+            revision: self.revision(),
+            server: self.server_name.as_deref(),
+            t_ms: self.start.elapsed().as_millis() as u64,
         };
-        let who = if by_proxy { "the proxy" } else { "the host" };
-        self.note(&format!(
-            "`{}` asks {which} ({}); {who} answers it; {} finding(s)",
-            sanitize::line(&server),
-            rev,
-            findings.len()
-        ));
-        let lines: Vec<String> = findings.iter().map(gate::note).collect();
-        for l in &lines {
-            self.note(&format!("  {l}"));
-        }
-        if let Some(report) = &mut self.report {
-            let line = json!({
-                "t": self.start.elapsed().as_millis() as u64,
-                "server": self.server_name,
-                "revision": rev.as_str(),
-                "input": key,
-                "answeredBy": if by_proxy { "proxy" } else { "host" },
-                "params": params,
-                "findings": findings.iter().map(|f| json!({
-                    "code": f.rule.code,
-                    "severity": f.rule.severity.to_string(),
-                    "pointer": f.pointer,
-                    "message": f.message,
-                })).collect::<Vec<_>>(),
-            });
-            let _ = writeln!(report, "{line}");
-        }
-        let notes: Vec<String> = findings
-            .iter()
-            .filter(|f| f.rule.severity != Severity::Note)
-            .map(gate::note)
-            .collect();
-        let blocked = match gate::judge(&findings, prefix, params, rev, self.opts.strict) {
-            Verdict::Refuse(b) => Some((
-                b.iter()
-                    .map(|f| json!({"code": f.rule.code, "pointer": f.pointer, "message": f.message}))
-                    .collect(),
-                b.iter().take(3).map(gate::note).collect(),
-            )),
-            Verdict::Show => None,
-        };
-        (notes, blocked)
+        lint_elicitation(
+            &at,
+            &self.opts.hosts,
+            self.opts.strict,
+            self.report.as_mut(),
+            &mut self.notes,
+        )
     }
 
     fn server_elicitation(
@@ -1030,6 +1018,7 @@ impl<W: Write> Proxy<W> {
             key,
             notes,
             blocked,
+            reply: None,
         });
         // The host hears at once that its request is waiting on a person.
         self.send_progress();
@@ -1183,6 +1172,126 @@ impl<W: Write> Proxy<W> {
             }
         }
     }
+}
+
+/// Adds the elicitation capability to a host's `initialize` (unless the
+/// proxy never answers): the revision it asks, the modes it declared, and
+/// whether the message changed.
+pub(crate) fn initialize_capability(
+    msg: &mut Map<String, Value>,
+    answer: AnswerMode,
+) -> (Option<Revision>, Modes, bool) {
+    let Some(params) = msg.get_mut("params").and_then(Value::as_object_mut) else {
+        return (None, Modes::default(), false);
+    };
+    let asked = params
+        .get("protocolVersion")
+        .and_then(Value::as_str)
+        .and_then(Revision::from_protocol_version);
+    let modes = Modes::of(
+        params
+            .get("capabilities")
+            .and_then(|c| c.get("elicitation")),
+    );
+    let full = Modes {
+        form: true,
+        url: asked.is_none_or(Revision::capability_has_modes),
+    };
+    if answer == AnswerMode::Never || modes == full {
+        return (asked, modes, false);
+    }
+    let cap = if full.url {
+        json!({"form": {}, "url": {}})
+    } else {
+        json!({})
+    };
+    let caps = params.entry("capabilities").or_insert_with(|| json!({}));
+    if !caps.is_object() {
+        *caps = json!({});
+    }
+    if let Some(c) = caps.as_object_mut() {
+        c.insert("elicitation".into(), cap);
+    }
+    (asked, modes, true)
+}
+
+/// For a 2026-07-28 request: the modes the host declared in its `_meta`,
+/// and whether the proxy added its own (unless it never answers). `None`
+/// for a request of an earlier revision.
+pub(crate) fn modern_capability(
+    msg: &mut Map<String, Value>,
+    answer: AnswerMode,
+) -> Option<(Modes, bool)> {
+    let meta = msg
+        .get_mut("params")
+        .and_then(Value::as_object_mut)
+        .and_then(|p| p.get_mut("_meta"))
+        .and_then(Value::as_object_mut)?;
+    if meta.get(PROTOCOL_VERSION_META).and_then(Value::as_str)
+        != Some(Revision::V2026_07_28.as_str())
+    {
+        return None;
+    }
+    let modes = Modes::of(
+        meta.get(CLIENT_CAPABILITIES_META)
+            .and_then(|c| c.get("elicitation")),
+    );
+    let full = Modes {
+        form: true,
+        url: true,
+    };
+    if answer == AnswerMode::Never || modes == full {
+        return Some((modes, false));
+    }
+    let caps = meta
+        .entry(CLIENT_CAPABILITIES_META)
+        .or_insert_with(|| json!({}));
+    if !caps.is_object() {
+        *caps = json!({});
+    }
+    if let Some(c) = caps.as_object_mut() {
+        c.insert("elicitation".into(), json!({"form": {}, "url": {}}));
+    }
+    Some((modes, true))
+}
+
+/// Whether the proxy answers a request in `mode` for a host that declared
+/// `modes`.
+pub(crate) fn proxy_answers(answer: AnswerMode, modes: Modes, mode: &str) -> bool {
+    match answer {
+        AnswerMode::Never => false,
+        AnswerMode::Always => true,
+        AnswerMode::Auto => !modes.has(mode),
+    }
+}
+
+/// The text of `requestState` in a raw `InputRequiredResult`, as sent.
+pub(crate) fn request_state(raw: &str) -> Option<String> {
+    let node = crate::json::parse(raw).ok()?;
+    node.get("result")
+        .and_then(|r| r.get("requestState"))
+        .map(|s| raw[s.span.start..s.span.end].to_string())
+}
+
+/// A retry of `method` with `params` (as first sent), the answers and the
+/// server's `requestState` spliced in byte for byte, under `id`.
+pub(crate) fn retry_text(
+    id: &str,
+    method: &str,
+    params: &Map<String, Value>,
+    responses: Map<String, Value>,
+    state: Option<&str>,
+) -> String {
+    let mut p = params.clone();
+    p.insert("inputResponses".into(), Value::Object(responses));
+    let mut text =
+        json!({"jsonrpc": "2.0", "id": id, "method": method, "params": Value::Object(p)})
+            .to_string();
+    if let Some(state) = state {
+        let at = text.len() - 2; // before the closing `}}`
+        text.insert_str(at, &format!(",\"requestState\":{state}"));
+    }
+    text
 }
 
 /// The child's status, when it exits within a moment.

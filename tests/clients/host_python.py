@@ -6,6 +6,7 @@ prints one JSON line: the tool's text, whether it was an error, and the
 elicitations the host itself was asked.
 
     python host_python.py REVISION CAPABILITY TOOL ARGS_JSON -- COMMAND...
+    python host_python.py REVISION CAPABILITY TOOL ARGS_JSON -- URL
 
 REVISION: 2025-11-25 or 2026-07-28. CAPABILITY: `elicit` (an
 elicitation_callback that accepts with the JSON object in $HOST_ANSWER, so
@@ -21,6 +22,7 @@ import sys
 
 from mcp import Client, ClientSession, StdioServerParameters, types
 from mcp.client.stdio import stdio_client
+from mcp.client.streamable_http import streamable_http_client
 
 
 async def main() -> None:
@@ -38,12 +40,15 @@ async def main() -> None:
 
     callback = on_elicit if capability == "elicit" else None
     extra = {"progress_callback": on_progress} if os.environ.get("HOST_PROGRESS") else {}
-    server = StdioServerParameters(command=command[0], args=command[1:], env=dict(os.environ))
+    url = command[0] if command[0].startswith("http") else None
+    server = url or StdioServerParameters(command=command[0], args=command[1:], env=dict(os.environ))
     if revision == "2026-07-28":
         async with Client(server, mode=revision, elicitation_callback=callback) as client:
             result = await client.call_tool(tool, json.loads(arguments), **extra)
     else:
-        async with stdio_client(server) as (read, write):
+        transport = streamable_http_client(url) if url else stdio_client(server)
+        async with transport as streams:
+            read, write = streams[0], streams[1]
             async with ClientSession(read, write, elicitation_callback=callback) as session:
                 await session.initialize()
                 result = await session.call_tool(tool, json.loads(arguments), **extra)

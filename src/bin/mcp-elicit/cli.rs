@@ -345,8 +345,17 @@ told to, and some (60 s is common) never do.
 sent, one line per message as it passes; a kill of the host, the server or
 the proxy keeps every complete message. `mcp-elicit replay FILE` checks it.
 
+With --http ADDR --upstream URL the proxy is a Streamable HTTP reverse
+proxy: the host connects to http://ADDR/ (any path) as to the server, and
+each request goes on to URL with its headers (session id, protocol version,
+authorisation), each SSE stream comes back event by event as it arrives.
+ADDR must be loopback unless --allow-remote; requests whose Host does not
+name the proxy, or whose Origin is another site's (see --allow-origin), are
+refused.
+
 Examples:
   mcp-elicit proxy -- node server.js
+  mcp-elicit proxy --http 127.0.0.1:8809 --upstream http://127.0.0.1:8808/mcp
   mcp-elicit proxy --record session.jsonl --report lint.jsonl -- python server.py
   mcp-elicit proxy --answer always --defaults --set name=Ada -- uv run server.py
   mcp-elicit proxy --answers-from session.jsonl -- npx -y my-mcp-server
@@ -385,11 +394,32 @@ pub struct ProxyArgs {
     #[arg(long, value_name = "SECONDS", value_parser = parse_timeout, default_value = "10")]
     pub progress_interval: std::time::Duration,
 
+    /// Serve Streamable HTTP on this address instead of stdio (with --upstream)
+    #[arg(
+        long,
+        value_name = "ADDR",
+        requires = "upstream",
+        conflicts_with = "command"
+    )]
+    pub http: Option<String>,
+
+    /// With --http, the server's Streamable HTTP endpoint
+    #[arg(long, value_name = "URL", requires = "http")]
+    pub upstream: Option<String>,
+
+    /// With --http, allow an address other than loopback
+    #[arg(long, requires = "http")]
+    pub allow_remote: bool,
+
+    /// With --http, let pages of this origin call the proxy (scheme://host[:port]; repeatable)
+    #[arg(long, value_name = "ORIGIN", requires = "http", value_parser = parse_origin_arg)]
+    pub allow_origin: Vec<String>,
+
     #[command(flatten)]
     pub script: ScriptArgs,
 
     /// The command that starts the stdio server, after `--`
-    #[arg(value_name = "SERVER_CMD", required = true, num_args = 1.., trailing_var_arg = true, allow_hyphen_values = true)]
+    #[arg(value_name = "SERVER_CMD", required_unless_present = "http", num_args = 1.., trailing_var_arg = true, allow_hyphen_values = true)]
     pub command: Vec<String>,
 }
 

@@ -10,6 +10,7 @@ use mcp_elicit::form::script::ScriptResponder;
 use mcp_elicit::form::{Action, FixedResponder};
 use mcp_elicit::mcp::client::Recording;
 use mcp_elicit::mcp::proxy::{self, AnswerMode, ProxyOptions, ResponderFactory};
+use mcp_elicit::mcp::proxy_http::{HttpProxyOptions, run_http};
 use mcp_elicit::respond::Responder;
 use mcp_elicit::session::recorded::RecordedResponder;
 use mcp_elicit::web_form::WebForm;
@@ -42,6 +43,23 @@ pub fn run(args: ProxyArgs) -> Result<Outcome> {
         progress_every: args.progress_interval,
     };
     let notes = Box::new(|line: &str| eprintln!("{PREFIX}{line}"));
+    if let (Some(addr), Some(upstream)) = (&args.http, &args.upstream) {
+        let opts = HttpProxyOptions {
+            upstream: upstream.clone(),
+            allow_remote: args.allow_remote,
+            allow_origins: args.allow_origin.clone(),
+            common: opts,
+        };
+        let upstream = upstream.clone();
+        let served = run_http(addr, opts, responder, notes, |bound| {
+            eprintln!("{PREFIX}listening on http://{bound}/ for {upstream}");
+        });
+        if let Some(tty) = tty {
+            tty.lock().unwrap_or_else(|p| p.into_inner()).restore();
+        }
+        served?;
+        return Ok(Outcome::Clean);
+    }
     let summary = proxy::run_stdio(
         &args.command,
         std::io::stdin(),
