@@ -804,3 +804,81 @@ fn http_reverse_proxy_in_front_of_the_python_sdk_http_server() {
     let _ = server.kill();
     let _ = server.wait();
 }
+
+/// A server script on Streamable HTTP at a free port; killed when dropped.
+struct Served(Child, String);
+
+impl Served {
+    fn start(program: &str, script: &str) -> Served {
+        let port = TcpListener::bind("127.0.0.1:0")
+            .unwrap()
+            .local_addr()
+            .unwrap()
+            .port();
+        let child = Command::new(program)
+            .arg(script)
+            .args(["http", &port.to_string()])
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap();
+        let start = Instant::now();
+        while std::net::TcpStream::connect(("127.0.0.1", port)).is_err() {
+            assert!(
+                start.elapsed() < Duration::from_secs(60),
+                "{script} did not start"
+            );
+            std::thread::sleep(Duration::from_millis(50));
+        }
+        Served(child, format!("http://127.0.0.1:{port}/mcp"))
+    }
+}
+
+impl Drop for Served {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+// The TypeScript SDK server of tests/servers asks with `elicitInput`
+// outside any request, which over HTTP goes on the host's standalone GET
+// stream: whether that stream is open yet when the tool asks is a race of
+// the host's, with or without the proxy, so it is tested over stdio only.
+#[test]
+fn http_reverse_proxy_for_typescript_and_python_hosts_in_front_of_fastmcp() {
+    let Some(py) = python() else {
+        return;
+    };
+    let Some(ts_none) = Host::typescript("none") else {
+        return;
+    };
+    let ts_elicit = Host::typescript("elicit").unwrap();
+    let fastmcp = Served::start(&py, &script("tests/servers/fastmcp_server.py"));
+    let dir = tempfile::tempdir().unwrap();
+    let session = dir.path().join("fastmcp.jsonl");
+    let proxy = HttpProxy::start(
+        &fastmcp.1,
+        &[
+            "--record",
+            session.to_str().unwrap(),
+            "--set",
+            "name=Ada",
+            "--set",
+            "age=36",
+            "--defaults",
+        ],
+    );
+    let want = r#"accept {"name":"Ada","age":36,"newsletter":false,"track":"backend"}"#;
+    for host in [&Host::python(&py, "2025-11-25", "none"), &ts_none] {
+        let out = host.call_url("register", "{}", &proxy.url, &[]);
+        assert_eq!(out["text"], want, "{}", host.name);
+        assert_eq!(out["elicited"], serde_json::json!([]));
+    }
+    replays_clean(&session, &["E122"]);
+    // The TypeScript host with the capability answers through the proxy.
+    let answer = r#"{"name":"Bo","age":7,"newsletter":true,"track":"data"}"#;
+    let out = ts_elicit.call_url("register", "{}", &proxy.url, &[("HOST_ANSWER", answer)]);
+    assert_eq!(out["text"], format!("accept {answer}"));
+    assert_eq!(out["elicited"].as_array().unwrap().len(), 1);
+}

@@ -553,11 +553,27 @@ fn on_message(
         };
         let text = body.to_string();
         record(state, Direction::ClientToServer, text.as_bytes());
+        // The headers of the request whose stream carried it (a GET
+        // stream's among them), made those of a POST.
         let mut headers = ctx.headers.clone();
-        headers.retain(|(k, _)| !k.eq_ignore_ascii_case("content-type"));
+        headers.retain(|(k, _)| {
+            !["content-type", "accept", "last-event-id"].contains(&k.to_ascii_lowercase().as_str())
+        });
         headers.push(("Content-Type".into(), "application/json".into()));
-        if let Err(e) = send(state, "POST", &headers, text.into_bytes()) {
-            note(state, &format!("the answer could not be sent: {e:#}"));
+        headers.push((
+            "Accept".into(),
+            "application/json, text/event-stream".into(),
+        ));
+        match send(state, "POST", &headers, text.into_bytes()) {
+            Ok(r) if r.status().is_success() => {}
+            Ok(r) => note(
+                state,
+                &format!(
+                    "the server refused the answer (HTTP {})",
+                    r.status().as_u16()
+                ),
+            ),
+            Err(e) => note(state, &format!("the answer could not be sent: {e:#}")),
         }
         return None;
     }

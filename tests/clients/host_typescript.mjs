@@ -7,6 +7,7 @@
 // itself was asked.
 //
 //     node host_typescript.mjs CAPABILITY TOOL ARGS_JSON -- COMMAND...
+//     node host_typescript.mjs CAPABILITY TOOL ARGS_JSON -- URL
 //
 // CAPABILITY: `elicit` (declares `elicitation: {form: {}}` and accepts with
 // the JSON object in $HOST_ANSWER) or `none`. With $HOST_PROGRESS set, the
@@ -14,6 +15,7 @@
 // progress resets its time-out) and the progress messages heard are printed.
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { ElicitRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 
 const [capability, tool, args] = process.argv.slice(2, 5);
@@ -28,7 +30,9 @@ if (capability === 'elicit') {
     return { action: 'accept', content: JSON.parse(process.env.HOST_ANSWER) };
   });
 }
-const transport = new StdioClientTransport({ command: command[0], args: command.slice(1), env: process.env });
+const transport = command[0].startsWith('http')
+  ? new StreamableHTTPClientTransport(new URL(command[0]))
+  : new StdioClientTransport({ command: command[0], args: command.slice(1), env: process.env });
 await client.connect(transport);
 const options = process.env.HOST_PROGRESS
   ? { onprogress: (p) => progress.push(p.message ?? ''), resetTimeoutOnProgress: true }
