@@ -882,3 +882,58 @@ fn http_reverse_proxy_for_typescript_and_python_hosts_in_front_of_fastmcp() {
     assert_eq!(out["text"], format!("accept {answer}"));
     assert_eq!(out["elicited"].as_array().unwrap().len(), 1);
 }
+
+#[test]
+fn http_proxy_in_a_terminal_asks_there_and_the_host_hears_progress() {
+    use crate::support::pty::{DOWN, ENTER, Terminal};
+    let Some(py) = python() else {
+        return;
+    };
+    let Some(ts) = Host::typescript("none") else {
+        return;
+    };
+    let fastmcp = Served::start(&py, &script("tests/servers/fastmcp_server.py"));
+    let mut cmd = Command::new(bin());
+    cmd.args(["proxy", "--http", "127.0.0.1:0", "--upstream", &fastmcp.1])
+        .args(["--progress-interval", "0.3"]);
+    let mut t = Terminal::spawn(cmd);
+    t.expect("listening on http://127.0.0.1:");
+    t.expect("/ for");
+    let screen = t.screen();
+    let port: String = screen
+        .rsplit("127.0.0.1:")
+        .next()
+        .unwrap()
+        .chars()
+        .take_while(char::is_ascii_digit)
+        .collect();
+    let url = format!("http://127.0.0.1:{port}/mcp");
+    let host =
+        std::thread::spawn(move || ts.call_url("register", "{}", &url, &[("HOST_PROGRESS", "1")]));
+    t.expect("Name *: ");
+    std::thread::sleep(Duration::from_millis(1000));
+    t.type_line("Grace Hopper");
+    t.expect("Age *: ");
+    t.type_line("85");
+    t.expect("Newsletter");
+    t.send("y");
+    t.expect("Track");
+    t.send(DOWN);
+    t.send(ENTER);
+    t.expect("Send this answer?");
+    t.send(ENTER);
+    let out = host.join().unwrap();
+    assert_eq!(
+        out["text"],
+        r#"accept {"name":"Grace Hopper","age":85,"newsletter":true,"track":"frontend"}"#
+    );
+    let progress = out["progress"].as_array().unwrap();
+    assert!(progress.len() >= 3, "{out}");
+    assert!(
+        progress[0]
+            .as_str()
+            .unwrap()
+            .starts_with("waiting for the person to answer a form"),
+        "{out}"
+    );
+}

@@ -254,6 +254,9 @@ struct Ctx {
     headers: Vec<(String, String)>,
     session: Option<String>,
     version: Option<String>,
+    /// The host's progress token, and the last progress value it heard.
+    token: Option<Value>,
+    progress: std::cell::Cell<f64>,
 }
 
 /// The host's POST body, with the capability added where the proxy is to
@@ -272,6 +275,11 @@ fn prepare(state: &State, body: &[u8], ctx: &mut Ctx) -> Vec<u8> {
     };
     ctx.id = msg.get("id").cloned();
     ctx.method = method.clone();
+    ctx.token = msg
+        .get("params")
+        .and_then(|p| p.get("_meta"))
+        .and_then(|m| m.get("progressToken"))
+        .cloned();
     let changed = if method == "initialize" {
         let (asked, modes, changed) = initialize_capability(&mut msg, answer);
         let mut sh = lock(&state.shared);
@@ -525,6 +533,14 @@ fn on_message(
     if let Some(result) = m.get("result") {
         learn(state, result);
     }
+    if m.get("method").and_then(Value::as_str) == Some("notifications/progress")
+        && let Some(p) = m
+            .get("params")
+            .and_then(|p| p.get("progress"))
+            .and_then(Value::as_f64)
+    {
+        ctx.progress.set(ctx.progress.get().max(p));
+    }
     if m.get("method").and_then(Value::as_str) == Some("elicitation/create")
         && let Some(id) = m.get("id")
     {
@@ -537,7 +553,7 @@ fn on_message(
             sink.message(event, msg);
             return None;
         }
-        let body = match ask(state, params, None, notes, blocked) {
+        let body = match ask(state, params, None, notes, blocked, ctx, sink) {
             Outcome::Answer(result) => json!({"jsonrpc": "2.0", "id": id, "result": result}),
             Outcome::Refused(data, _) => {
                 let rev = lock(&state.shared).rev.unwrap_or(Revision::V2025_11_25);
@@ -618,7 +634,10 @@ fn on_message(
             let at = crate::json::pointer_push("/result/inputRequests", key);
             let p = r.get("params").cloned().unwrap_or(Value::Null);
             let (notes, blocked) = lint(state, &raw, &format!("{at}/params"), &p, Some(key), ours);
-            if ours && let Outcome::Answer(a) = ask(state, p, Some(key.clone()), notes, blocked) {
+            if ours
+                && let Outcome::Answer(a) =
+                    ask(state, p, Some(key.clone()), notes, blocked, ctx, sink)
+            {
                 responses.insert(key.clone(), a);
             }
         }
@@ -693,13 +712,17 @@ fn lint(
     )
 }
 
-/// Puts one elicitation to the answering thread and waits for the answer.
+/// Puts one elicitation to the answering thread and waits for the answer;
+/// meanwhile a host that gave a progress token and reads a stream hears
+/// progress every `progress_every`.
 fn ask(
     state: &State,
     params: Value,
     key: Option<String>,
     notes: Vec<String>,
     blocked: Option<super::proxy::Blocked>,
+    ctx: &Ctx,
+    sink: &mut Sink,
 ) -> Outcome {
     let (tx, rx) = mpsc::channel();
     let (revision, server) = {
@@ -727,9 +750,29 @@ fn ask(
     if sent.is_err() {
         return Outcome::Failed("the answering thread is gone".into());
     }
-    let outcome = rx
-        .recv()
-        .unwrap_or_else(|_| Outcome::Failed("no answer".into()));
+    let asked = Instant::now();
+    let every = state.opts.common.progress_every;
+    let outcome = loop {
+        if let (Some(token), Sink::Stream(_)) = (&ctx.token, &*sink) {
+            let n = ctx.progress.get() + 1.0;
+            ctx.progress.set(n);
+            let msg = json!({"jsonrpc": "2.0", "method": "notifications/progress", "params": {
+                "progressToken": token,
+                "progress": n,
+                "message": format!("waiting for the person to answer a form ({} s so far)", asked.elapsed().as_secs()),
+            }})
+            .to_string();
+            sink.message(
+                format!("event: message\ndata: {msg}\n\n").as_bytes(),
+                msg.as_bytes(),
+            );
+        }
+        match rx.recv_timeout(every) {
+            Ok(o) => break o,
+            Err(mpsc::RecvTimeoutError::Timeout) => continue,
+            Err(mpsc::RecvTimeoutError::Disconnected) => break Outcome::Failed("no answer".into()),
+        }
+    };
     if let Outcome::Answer(a) = &outcome {
         note(
             state,
