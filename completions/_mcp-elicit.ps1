@@ -30,6 +30,7 @@ Register-ArgumentCompleter -Native -CommandName 'mcp-elicit' -ScriptBlock {
             [CompletionResult]::new('answer', 'answer', [CompletionResultType]::ParameterValue, 'Answer an elicitation: a form on the terminal, or from a script')
             [CompletionResult]::new('call', 'call', [CompletionResultType]::ParameterValue, 'Connect to an MCP server, make one request and answer its elicitations')
             [CompletionResult]::new('serve', 'serve', [CompletionResultType]::ParameterValue, 'Serve tools that ask recorded or written elicitations, to test an MCP client')
+            [CompletionResult]::new('proxy', 'proxy', [CompletionResultType]::ParameterValue, 'Stand between a host and a stdio server: pass everything on, lint, record, answer')
             [CompletionResult]::new('replay', 'replay', [CompletionResultType]::ParameterValue, 'Check a recorded session, show it as a transcript, or replay it against a live server')
             [CompletionResult]::new('generate', 'generate', [CompletionResultType]::ParameterValue, 'Turn a Rust type or an ordinary JSON Schema into an elicitation schema')
             [CompletionResult]::new('completions', 'completions', [CompletionResultType]::ParameterValue, 'Print a shell completion script (bash, zsh, fish, powershell or elvish)')
@@ -122,6 +123,33 @@ Register-ArgumentCompleter -Native -CommandName 'mcp-elicit' -ScriptBlock {
             [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
             break
         }
+        'mcp-elicit;proxy' {
+            [CompletionResult]::new('--answer', '--answer', [CompletionResultType]::ParameterName, 'Answer elicitations here: auto (when the host cannot), always, or never')
+            [CompletionResult]::new('--report', '--report', [CompletionResultType]::ParameterName, 'Append one JSON line per elicitation to FILE: its findings and who answered')
+            [CompletionResult]::new('--hosts', '--hosts', [CompletionResultType]::ParameterName, 'Also report what these hosts do with each elicitation (ids, comma-separated, or all)')
+            [CompletionResult]::new('--server', '--server', [CompletionResultType]::ParameterName, 'Show the server under this name instead of its serverInfo name')
+            [CompletionResult]::new('--progress-interval', '--progress-interval', [CompletionResultType]::ParameterName, 'Send the host a progress notification this often while a person answers')
+            [CompletionResult]::new('--http', '--http', [CompletionResultType]::ParameterName, 'Serve Streamable HTTP on this address instead of stdio (with --upstream)')
+            [CompletionResult]::new('--upstream', '--upstream', [CompletionResultType]::ParameterName, 'With --http, the server''s Streamable HTTP endpoint')
+            [CompletionResult]::new('--allow-origin', '--allow-origin', [CompletionResultType]::ParameterName, 'With --http, let pages of this origin call the proxy (scheme://host[:port]; repeatable)')
+            [CompletionResult]::new('--set', '--set', [CompletionResultType]::ParameterName, 'Answer a field without asking (repeatable; typed by the schema; multi-select takes a comma list)')
+            [CompletionResult]::new('--answers', '--answers', [CompletionResultType]::ParameterName, 'Answer from a JSON object of field values (`-` reads stdin)')
+            [CompletionResult]::new('--action', '--action', [CompletionResultType]::ParameterName, 'Answer with this action without asking')
+            [CompletionResult]::new('--answers-from', '--answers-from', [CompletionResultType]::ParameterName, 'Answer as a recorded session answered the same request (matched by mode, message and schema)')
+            [CompletionResult]::new('--record', '--record', [CompletionResultType]::ParameterName, 'Record the exchanges to this session file (appended; created if missing)')
+            [CompletionResult]::new('--redact', '--redact', [CompletionResultType]::ParameterName, 'With --record, replace the answered value of this property with "[redacted]" (repeatable)')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'Use colour: auto, always or never')
+            [CompletionResult]::new('--web', '--web', [CompletionResultType]::ParameterName, 'Ask in a form in the browser, on 127.0.0.1 [default when no terminal can be reached]')
+            [CompletionResult]::new('--open', '--open', [CompletionResultType]::ParameterName, 'With the web form, open its address in the browser (it is always printed)')
+            [CompletionResult]::new('--allow-remote', '--allow-remote', [CompletionResultType]::ParameterName, 'With --http, allow an address other than loopback')
+            [CompletionResult]::new('--defaults', '--defaults', [CompletionResultType]::ParameterName, 'Accept with the schema''s defaults, plus any --set or --answers')
+            [CompletionResult]::new('--strict', '--strict', [CompletionResultType]::ParameterName, 'Refuse a request on any lint error, as the strictest clients do [default: refuse only what no form can show]')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
         'mcp-elicit;replay' {
             [CompletionResult]::new('--spec', '--spec', [CompletionResultType]::ParameterName, 'Lint under this spec revision: 2025-06-18, 2025-11-25, 2026-07-28, latest or draft [default: the revision a document names, else latest]')
             [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'Print the findings in this format [default: concise]')
@@ -188,6 +216,7 @@ Register-ArgumentCompleter -Native -CommandName 'mcp-elicit' -ScriptBlock {
             [CompletionResult]::new('answer', 'answer', [CompletionResultType]::ParameterValue, 'Answer an elicitation: a form on the terminal, or from a script')
             [CompletionResult]::new('call', 'call', [CompletionResultType]::ParameterValue, 'Connect to an MCP server, make one request and answer its elicitations')
             [CompletionResult]::new('serve', 'serve', [CompletionResultType]::ParameterValue, 'Serve tools that ask recorded or written elicitations, to test an MCP client')
+            [CompletionResult]::new('proxy', 'proxy', [CompletionResultType]::ParameterValue, 'Stand between a host and a stdio server: pass everything on, lint, record, answer')
             [CompletionResult]::new('replay', 'replay', [CompletionResultType]::ParameterValue, 'Check a recorded session, show it as a transcript, or replay it against a live server')
             [CompletionResult]::new('generate', 'generate', [CompletionResultType]::ParameterValue, 'Turn a Rust type or an ordinary JSON Schema into an elicitation schema')
             [CompletionResult]::new('completions', 'completions', [CompletionResultType]::ParameterValue, 'Print a shell completion script (bash, zsh, fish, powershell or elvish)')
@@ -206,6 +235,9 @@ Register-ArgumentCompleter -Native -CommandName 'mcp-elicit' -ScriptBlock {
             break
         }
         'mcp-elicit;help;serve' {
+            break
+        }
+        'mcp-elicit;help;proxy' {
             break
         }
         'mcp-elicit;help;replay' {

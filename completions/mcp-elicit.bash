@@ -40,6 +40,9 @@ _mcp__elicit() {
             mcp__elicit,man)
                 cmd="mcp__elicit__subcmd__man"
                 ;;
+            mcp__elicit,proxy)
+                cmd="mcp__elicit__subcmd__proxy"
+                ;;
             mcp__elicit,replay)
                 cmd="mcp__elicit__subcmd__replay"
                 ;;
@@ -70,6 +73,9 @@ _mcp__elicit() {
             mcp__elicit__subcmd__help,man)
                 cmd="mcp__elicit__subcmd__help__subcmd__man"
                 ;;
+            mcp__elicit__subcmd__help,proxy)
+                cmd="mcp__elicit__subcmd__help__subcmd__proxy"
+                ;;
             mcp__elicit__subcmd__help,replay)
                 cmd="mcp__elicit__subcmd__help__subcmd__replay"
                 ;;
@@ -83,7 +89,7 @@ _mcp__elicit() {
 
     case "${cmd}" in
         mcp__elicit)
-            opts="-h -V --color --help --version lint answer call serve replay generate completions man demo help"
+            opts="-h -V --color --help --version lint answer call serve proxy replay generate completions man demo help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -323,7 +329,7 @@ _mcp__elicit() {
             return 0
             ;;
         mcp__subcmd__elicit__subcmd__help)
-            opts="lint answer call serve replay generate completions man demo help"
+            opts="lint answer call serve proxy replay generate completions man demo help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -448,6 +454,20 @@ _mcp__elicit() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
+        mcp__subcmd__elicit__subcmd__help__subcmd__proxy)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
         mcp__subcmd__elicit__subcmd__help__subcmd__replay)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
@@ -530,6 +550,80 @@ _mcp__elicit() {
             fi
             case "${prev}" in
                 --dir)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        mcp__subcmd__elicit__subcmd__proxy)
+            opts="-h -V --answer --report --hosts --server --web --open --progress-interval --http --upstream --allow-remote --allow-origin --set --answers --defaults --action --answers-from --record --redact --strict --color --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --answer)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                --report)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --hosts)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --server)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --progress-interval)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --http)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --upstream)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --allow-origin)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --set)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --answers)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --action)
+                    COMPREPLY=($(compgen -W "decline cancel" -- "${cur}"))
+                    return 0
+                    ;;
+                --answers-from)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --record)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --redact)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;

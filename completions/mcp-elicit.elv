@@ -27,6 +27,7 @@ set edit:completion:arg-completer[mcp-elicit] = {|@words|
             cand answer 'Answer an elicitation: a form on the terminal, or from a script'
             cand call 'Connect to an MCP server, make one request and answer its elicitations'
             cand serve 'Serve tools that ask recorded or written elicitations, to test an MCP client'
+            cand proxy 'Stand between a host and a stdio server: pass everything on, lint, record, answer'
             cand replay 'Check a recorded session, show it as a transcript, or replay it against a live server'
             cand generate 'Turn a Rust type or an ordinary JSON Schema into an elicitation schema'
             cand completions 'Print a shell completion script (bash, zsh, fish, powershell or elvish)'
@@ -114,6 +115,32 @@ set edit:completion:arg-completer[mcp-elicit] = {|@words|
             cand -V 'Print version'
             cand --version 'Print version'
         }
+        &'mcp-elicit;proxy'= {
+            cand --answer 'Answer elicitations here: auto (when the host cannot), always, or never'
+            cand --report 'Append one JSON line per elicitation to FILE: its findings and who answered'
+            cand --hosts 'Also report what these hosts do with each elicitation (ids, comma-separated, or all)'
+            cand --server 'Show the server under this name instead of its serverInfo name'
+            cand --progress-interval 'Send the host a progress notification this often while a person answers'
+            cand --http 'Serve Streamable HTTP on this address instead of stdio (with --upstream)'
+            cand --upstream 'With --http, the server''s Streamable HTTP endpoint'
+            cand --allow-origin 'With --http, let pages of this origin call the proxy (scheme://host[:port]; repeatable)'
+            cand --set 'Answer a field without asking (repeatable; typed by the schema; multi-select takes a comma list)'
+            cand --answers 'Answer from a JSON object of field values (`-` reads stdin)'
+            cand --action 'Answer with this action without asking'
+            cand --answers-from 'Answer as a recorded session answered the same request (matched by mode, message and schema)'
+            cand --record 'Record the exchanges to this session file (appended; created if missing)'
+            cand --redact 'With --record, replace the answered value of this property with "[redacted]" (repeatable)'
+            cand --color 'Use colour: auto, always or never'
+            cand --web 'Ask in a form in the browser, on 127.0.0.1 [default when no terminal can be reached]'
+            cand --open 'With the web form, open its address in the browser (it is always printed)'
+            cand --allow-remote 'With --http, allow an address other than loopback'
+            cand --defaults 'Accept with the schema''s defaults, plus any --set or --answers'
+            cand --strict 'Refuse a request on any lint error, as the strictest clients do [default: refuse only what no form can show]'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
         &'mcp-elicit;replay'= {
             cand --spec 'Lint under this spec revision: 2025-06-18, 2025-11-25, 2026-07-28, latest or draft [default: the revision a document names, else latest]'
             cand --format 'Print the findings in this format [default: concise]'
@@ -175,6 +202,7 @@ set edit:completion:arg-completer[mcp-elicit] = {|@words|
             cand answer 'Answer an elicitation: a form on the terminal, or from a script'
             cand call 'Connect to an MCP server, make one request and answer its elicitations'
             cand serve 'Serve tools that ask recorded or written elicitations, to test an MCP client'
+            cand proxy 'Stand between a host and a stdio server: pass everything on, lint, record, answer'
             cand replay 'Check a recorded session, show it as a transcript, or replay it against a live server'
             cand generate 'Turn a Rust type or an ordinary JSON Schema into an elicitation schema'
             cand completions 'Print a shell completion script (bash, zsh, fish, powershell or elvish)'
@@ -189,6 +217,8 @@ set edit:completion:arg-completer[mcp-elicit] = {|@words|
         &'mcp-elicit;help;call'= {
         }
         &'mcp-elicit;help;serve'= {
+        }
+        &'mcp-elicit;help;proxy'= {
         }
         &'mcp-elicit;help;replay'= {
         }

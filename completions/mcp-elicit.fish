@@ -33,6 +33,7 @@ complete -c mcp-elicit -n "__fish_mcp_elicit_needs_command" -f -a "lint" -d 'Che
 complete -c mcp-elicit -n "__fish_mcp_elicit_needs_command" -f -a "answer" -d 'Answer an elicitation: a form on the terminal, or from a script'
 complete -c mcp-elicit -n "__fish_mcp_elicit_needs_command" -f -a "call" -d 'Connect to an MCP server, make one request and answer its elicitations'
 complete -c mcp-elicit -n "__fish_mcp_elicit_needs_command" -f -a "serve" -d 'Serve tools that ask recorded or written elicitations, to test an MCP client'
+complete -c mcp-elicit -n "__fish_mcp_elicit_needs_command" -f -a "proxy" -d 'Stand between a host and a stdio server: pass everything on, lint, record, answer'
 complete -c mcp-elicit -n "__fish_mcp_elicit_needs_command" -f -a "replay" -d 'Check a recorded session, show it as a transcript, or replay it against a live server'
 complete -c mcp-elicit -n "__fish_mcp_elicit_needs_command" -f -a "generate" -d 'Turn a Rust type or an ordinary JSON Schema into an elicitation schema'
 complete -c mcp-elicit -n "__fish_mcp_elicit_needs_command" -f -a "completions" -d 'Print a shell completion script (bash, zsh, fish, powershell or elvish)'
@@ -119,6 +120,33 @@ complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand serve" -l list -d 
 complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand serve" -l allow-remote -d 'With --http, allow an address other than loopback'
 complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand serve" -s h -l help -d 'Print help'
 complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand serve" -s V -l version -d 'Print version'
+complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand proxy" -l answer -d 'Answer elicitations here: auto (when the host cannot), always, or never' -r -f -a "auto\t'When the host did not declare elicitation or the request\'s mode'
+always\t'Every elicitation, for hosts that declare it but decline unattended'
+never\t'None: every elicitation goes to the host'"
+complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand proxy" -l report -d 'Append one JSON line per elicitation to FILE: its findings and who answered' -r -F
+complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand proxy" -l hosts -d 'Also report what these hosts do with each elicitation (ids, comma-separated, or all)' -r
+complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand proxy" -l server -d 'Show the server under this name instead of its serverInfo name' -r
+complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand proxy" -l progress-interval -d 'Send the host a progress notification this often while a person answers' -r
+complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand proxy" -l http -d 'Serve Streamable HTTP on this address instead of stdio (with --upstream)' -r
+complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand proxy" -l upstream -d 'With --http, the server\'s Streamable HTTP endpoint' -r
+complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand proxy" -l allow-origin -d 'With --http, let pages of this origin call the proxy (scheme://host[:port]; repeatable)' -r
+complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand proxy" -l set -d 'Answer a field without asking (repeatable; typed by the schema; multi-select takes a comma list)' -r
+complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand proxy" -l answers -d 'Answer from a JSON object of field values (`-` reads stdin)' -r -F
+complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand proxy" -l action -d 'Answer with this action without asking' -r -f -a "decline\t'Decline: the person said no'
+cancel\t'Cancel: the person dismissed the request without choosing'"
+complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand proxy" -l answers-from -d 'Answer as a recorded session answered the same request (matched by mode, message and schema)' -r -F
+complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand proxy" -l record -d 'Record the exchanges to this session file (appended; created if missing)' -r -F
+complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand proxy" -l redact -d 'With --record, replace the answered value of this property with "[redacted]" (repeatable)' -r
+complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand proxy" -l color -d 'Use colour: auto, always or never' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand proxy" -l web -d 'Ask in a form in the browser, on 127.0.0.1 [default when no terminal can be reached]'
+complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand proxy" -l open -d 'With the web form, open its address in the browser (it is always printed)'
+complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand proxy" -l allow-remote -d 'With --http, allow an address other than loopback'
+complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand proxy" -l defaults -d 'Accept with the schema\'s defaults, plus any --set or --answers'
+complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand proxy" -l strict -d 'Refuse a request on any lint error, as the strictest clients do [default: refuse only what no form can show]'
+complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand proxy" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand proxy" -s V -l version -d 'Print version'
 complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand replay" -l spec -d 'Lint under this spec revision: 2025-06-18, 2025-11-25, 2026-07-28, latest or draft [default: the revision a document names, else latest]' -r
 complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand replay" -l format -d 'Print the findings in this format [default: concise]' -r -f -a "concise\t'One line per finding: path:line:col: severity[CODE] message'
 full\t'Each finding with its source line and a caret'
@@ -167,13 +195,14 @@ always\t''
 never\t''"
 complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand demo" -s h -l help -d 'Print help'
 complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand demo" -s V -l version -d 'Print version'
-complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand help; and not __fish_seen_subcommand_from lint answer call serve replay generate completions man demo help" -f -a "lint" -d 'Check schemas, requests, results and sessions against a spec revision'
-complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand help; and not __fish_seen_subcommand_from lint answer call serve replay generate completions man demo help" -f -a "answer" -d 'Answer an elicitation: a form on the terminal, or from a script'
-complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand help; and not __fish_seen_subcommand_from lint answer call serve replay generate completions man demo help" -f -a "call" -d 'Connect to an MCP server, make one request and answer its elicitations'
-complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand help; and not __fish_seen_subcommand_from lint answer call serve replay generate completions man demo help" -f -a "serve" -d 'Serve tools that ask recorded or written elicitations, to test an MCP client'
-complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand help; and not __fish_seen_subcommand_from lint answer call serve replay generate completions man demo help" -f -a "replay" -d 'Check a recorded session, show it as a transcript, or replay it against a live server'
-complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand help; and not __fish_seen_subcommand_from lint answer call serve replay generate completions man demo help" -f -a "generate" -d 'Turn a Rust type or an ordinary JSON Schema into an elicitation schema'
-complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand help; and not __fish_seen_subcommand_from lint answer call serve replay generate completions man demo help" -f -a "completions" -d 'Print a shell completion script (bash, zsh, fish, powershell or elvish)'
-complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand help; and not __fish_seen_subcommand_from lint answer call serve replay generate completions man demo help" -f -a "man" -d 'Print the man page, or write one page per subcommand into a directory'
-complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand help; and not __fish_seen_subcommand_from lint answer call serve replay generate completions man demo help" -f -a "demo" -d 'Tour elicitation with two built-in forms: no server and no files needed'
-complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand help; and not __fish_seen_subcommand_from lint answer call serve replay generate completions man demo help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand help; and not __fish_seen_subcommand_from lint answer call serve proxy replay generate completions man demo help" -f -a "lint" -d 'Check schemas, requests, results and sessions against a spec revision'
+complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand help; and not __fish_seen_subcommand_from lint answer call serve proxy replay generate completions man demo help" -f -a "answer" -d 'Answer an elicitation: a form on the terminal, or from a script'
+complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand help; and not __fish_seen_subcommand_from lint answer call serve proxy replay generate completions man demo help" -f -a "call" -d 'Connect to an MCP server, make one request and answer its elicitations'
+complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand help; and not __fish_seen_subcommand_from lint answer call serve proxy replay generate completions man demo help" -f -a "serve" -d 'Serve tools that ask recorded or written elicitations, to test an MCP client'
+complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand help; and not __fish_seen_subcommand_from lint answer call serve proxy replay generate completions man demo help" -f -a "proxy" -d 'Stand between a host and a stdio server: pass everything on, lint, record, answer'
+complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand help; and not __fish_seen_subcommand_from lint answer call serve proxy replay generate completions man demo help" -f -a "replay" -d 'Check a recorded session, show it as a transcript, or replay it against a live server'
+complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand help; and not __fish_seen_subcommand_from lint answer call serve proxy replay generate completions man demo help" -f -a "generate" -d 'Turn a Rust type or an ordinary JSON Schema into an elicitation schema'
+complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand help; and not __fish_seen_subcommand_from lint answer call serve proxy replay generate completions man demo help" -f -a "completions" -d 'Print a shell completion script (bash, zsh, fish, powershell or elvish)'
+complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand help; and not __fish_seen_subcommand_from lint answer call serve proxy replay generate completions man demo help" -f -a "man" -d 'Print the man page, or write one page per subcommand into a directory'
+complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand help; and not __fish_seen_subcommand_from lint answer call serve proxy replay generate completions man demo help" -f -a "demo" -d 'Tour elicitation with two built-in forms: no server and no files needed'
+complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand help; and not __fish_seen_subcommand_from lint answer call serve proxy replay generate completions man demo help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'

@@ -35,5 +35,6 @@ pub mod sensitive;
 pub mod session;
 pub mod spec;
 pub mod validate;
+pub mod web_form;
 
 pub use generate::assert_elicitable;

@@ -157,7 +157,7 @@ pub fn serve_http(
 /// Whether `host` (a `Host` header, or the host of an `Origin`) names the
 /// server: its own address or a loopback name, on its port. A server bound
 /// to every interface (`--allow-remote`) takes any name on its port.
-fn names_server(host: &str, bound: SocketAddr) -> bool {
+pub(crate) fn names_server(host: &str, bound: SocketAddr) -> bool {
     let (name, port) = if let Some(rest) = host.strip_prefix('[') {
         let Some((ip, after)) = rest.split_once(']') else {
             return false;

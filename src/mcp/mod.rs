@@ -6,6 +6,8 @@ pub mod client;
 pub mod http;
 pub mod http_server;
 pub mod mock;
+pub mod proxy;
+pub mod proxy_http;
 pub mod replay;
 pub mod server;
 pub mod transport;

@@ -672,3 +672,23 @@ pub fn programs(names: &[&str], how: &str) -> Option<()> {
         None => Some(()),
     }
 }
+
+// ---------------------------------------------------------------- browser
+
+/// Chromium and its WebDriver (Debian's `chromium` and `chromium-driver`),
+/// to drive the web form as a person's browser does; `.ci/run` installs
+/// them with apt-get.
+pub fn chromium() -> Option<(PathBuf, PathBuf)> {
+    programs(
+        &["chromium", "chromedriver"],
+        "apt-get install chromium chromium-driver",
+    )?;
+    let find = |name: &str| {
+        let path = std::env::var_os("PATH").unwrap_or_default();
+        std::env::split_paths(&path)
+            .map(|d| d.join(name))
+            .find(|f| f.is_file())
+            .expect("on PATH")
+    };
+    Some((find("chromium"), find("chromedriver")))
+}

@@ -64,6 +64,10 @@ pub enum Command {
     #[command(after_help = SERVE_AFTER)]
     Serve(ServeArgs),
 
+    /// Stand between a host and a stdio server: pass everything on, lint, record, answer
+    #[command(after_help = PROXY_AFTER)]
+    Proxy(ProxyArgs),
+
     /// Check a recorded session, show it as a transcript, or replay it against a live server
     #[command(after_help = REPLAY_AFTER)]
     Replay(ReplayArgs),
@@ -313,6 +317,120 @@ pub struct CallArgs {
     /// Talk to this server: an http(s):// URL, or after `--` the command that starts it
     #[arg(value_name = "TARGET", required = true, num_args = 1.., trailing_var_arg = true, allow_hyphen_values = true)]
     pub target: Vec<String>,
+}
+
+const PROXY_AFTER: &str = "\
+The host starts the proxy in place of the server: put `mcp-elicit proxy --`
+(and any options before the `--`) in front of the server command in the
+host's configuration. Every message passes through unchanged, line for
+line, in both directions; the server's stderr goes to the host as before.
+
+Every elicitation is linted on the way; findings go to stderr (the host's
+log) and to --report. When the host cannot take an elicitation (it did not
+declare the capability or the mode; --answer auto) the proxy declares it
+for the host and answers it itself: 2025 revisions in `initialize` and
+`elicitation/create`, 2026-07-28 in each request's `_meta` and the
+InputRequiredResult, which it answers and retries, giving the host only the
+final result. The answer comes from the scripted options, the terminal
+form when the proxy runs in a terminal, or else (or with --web) a form in
+the browser: a page on 127.0.0.1 whose address, with a one-time token, is
+printed on stderr (the host's log) and opened only with --open.
+
+While a person answers, a host that gave a progress token gets a progress
+notification at once and every --progress-interval seconds. A host's own
+request time-out may still run out: most reset it only on progress when
+told to, and some (60 s is common) never do.
+
+--record keeps the server's side of the conversation, what it received and
+sent, one line per message as it passes; a kill of the host, the server or
+the proxy keeps every complete message. `mcp-elicit replay FILE` checks it.
+
+With --http ADDR --upstream URL the proxy is a Streamable HTTP reverse
+proxy: the host connects to http://ADDR/ (any path) as to the server, and
+each request goes on to URL with its headers (session id, protocol version,
+authorisation), each SSE stream comes back event by event as it arrives.
+ADDR must be loopback unless --allow-remote; requests whose Host does not
+name the proxy, or whose Origin is another site's (see --allow-origin), are
+refused.
+
+Examples:
+  mcp-elicit proxy -- node server.js
+  mcp-elicit proxy --http 127.0.0.1:8809 --upstream http://127.0.0.1:8808/mcp
+  mcp-elicit proxy --record session.jsonl --report lint.jsonl -- python server.py
+  mcp-elicit proxy --answer always --defaults --set name=Ada -- uv run server.py
+  mcp-elicit proxy --answers-from session.jsonl -- npx -y my-mcp-server
+
+Exit codes:
+  0  the host ended the session
+  2  usage error, the server could not be started, or it ended first";
+
+#[derive(Debug, Args)]
+pub struct ProxyArgs {
+    /// Answer elicitations here: auto (when the host cannot), always, or never
+    #[arg(long, value_enum, default_value_t = ProxyAnswer::Auto)]
+    pub answer: ProxyAnswer,
+
+    /// Append one JSON line per elicitation to FILE: its findings and who answered
+    #[arg(long, value_name = "FILE")]
+    pub report: Option<PathBuf>,
+
+    /// Also report what these hosts do with each elicitation (ids, comma-separated, or all)
+    #[arg(long, value_name = "HOSTS", value_delimiter = ',')]
+    pub hosts: Vec<String>,
+
+    /// Show the server under this name instead of its serverInfo name
+    #[arg(long, value_name = "NAME")]
+    pub server: Option<String>,
+
+    /// Ask in a form in the browser, on 127.0.0.1 [default when no terminal can be reached]
+    #[arg(long)]
+    pub web: bool,
+
+    /// With the web form, open its address in the browser (it is always printed)
+    #[arg(long)]
+    pub open: bool,
+
+    /// Send the host a progress notification this often while a person answers
+    #[arg(long, value_name = "SECONDS", value_parser = parse_timeout, default_value = "10")]
+    pub progress_interval: std::time::Duration,
+
+    /// Serve Streamable HTTP on this address instead of stdio (with --upstream)
+    #[arg(
+        long,
+        value_name = "ADDR",
+        requires = "upstream",
+        conflicts_with = "command"
+    )]
+    pub http: Option<String>,
+
+    /// With --http, the server's Streamable HTTP endpoint
+    #[arg(long, value_name = "URL", requires = "http")]
+    pub upstream: Option<String>,
+
+    /// With --http, allow an address other than loopback
+    #[arg(long, requires = "http")]
+    pub allow_remote: bool,
+
+    /// With --http, let pages of this origin call the proxy (scheme://host[:port]; repeatable)
+    #[arg(long, value_name = "ORIGIN", requires = "http", value_parser = parse_origin_arg)]
+    pub allow_origin: Vec<String>,
+
+    #[command(flatten)]
+    pub script: ScriptArgs,
+
+    /// The command that starts the stdio server, after `--`
+    #[arg(value_name = "SERVER_CMD", required_unless_present = "http", num_args = 1.., trailing_var_arg = true, allow_hyphen_values = true)]
+    pub command: Vec<String>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum ProxyAnswer {
+    /// When the host did not declare elicitation or the request's mode
+    Auto,
+    /// Every elicitation, for hosts that declare it but decline unattended
+    Always,
+    /// None: every elicitation goes to the host
+    Never,
 }
 
 const SERVE_AFTER: &str = "\

@@ -9,6 +9,7 @@ mod demo_cmd;
 mod docs_cmd;
 mod generate_cmd;
 mod lint_cmd;
+mod proxy_cmd;
 mod render;
 mod replay_cmd;
 mod serve_cmd;
@@ -57,6 +58,7 @@ fn main() -> ExitCode {
         Command::Replay(args) => replay_cmd::run(args),
         Command::Call(args) => call_cmd::run(args),
         Command::Serve(args) => serve_cmd::run(args),
+        Command::Proxy(args) => proxy_cmd::run(args),
         Command::Generate(args) => generate_cmd::run(args),
         Command::Completions { shell } => docs_cmd::completions(shell),
         Command::Man { dir } => docs_cmd::man(dir.as_deref()),

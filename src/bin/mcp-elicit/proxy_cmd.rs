@@ -1,0 +1,119 @@
+//! `mcp-elicit proxy`: the host starts it in place of a stdio server; it
+//! passes every message on, lints and records them, and answers the
+//! elicitations the host cannot (terminal form or script).
+
+use std::sync::{Arc, Mutex};
+
+use anyhow::{Result, anyhow};
+use mcp_elicit::form::FormResponder;
+use mcp_elicit::form::script::ScriptResponder;
+use mcp_elicit::form::{Action, FixedResponder};
+use mcp_elicit::mcp::client::Recording;
+use mcp_elicit::mcp::proxy::{self, AnswerMode, ProxyOptions, ResponderFactory};
+use mcp_elicit::mcp::proxy_http::{HttpProxyOptions, run_http};
+use mcp_elicit::respond::Responder;
+use mcp_elicit::session::recorded::RecordedResponder;
+use mcp_elicit::web_form::WebForm;
+
+use crate::Outcome;
+use crate::cli::{ProxyAnswer, ProxyArgs};
+use crate::terminal::{self, Terminal, TtyState};
+
+/// What the proxy's notes start with in the host's log.
+const PREFIX: &str = "mcp-elicit proxy: ";
+
+pub fn run(args: ProxyArgs) -> Result<Outcome> {
+    let hosts = mcp_elicit::hosts::parse_list(&args.hosts).map_err(|e| anyhow!("--hosts: {e}"))?;
+    let tty = terminal::available().then(|| Arc::new(Mutex::new(TtyState::save())));
+    let responder = factory(&args, tty.is_some())?;
+    let opts = ProxyOptions {
+        answer: match args.answer {
+            ProxyAnswer::Auto => AnswerMode::Auto,
+            ProxyAnswer::Always => AnswerMode::Always,
+            ProxyAnswer::Never => AnswerMode::Never,
+        },
+        record: args.script.record.as_ref().map(|p| Recording {
+            path: p.clone(),
+            redact: args.script.redact.clone(),
+        }),
+        report: args.report.clone(),
+        hosts,
+        server_name: args.server.clone(),
+        strict: args.script.strict,
+        progress_every: args.progress_interval,
+    };
+    let notes = Box::new(|line: &str| eprintln!("{PREFIX}{line}"));
+    if let (Some(addr), Some(upstream)) = (&args.http, &args.upstream) {
+        let opts = HttpProxyOptions {
+            upstream: upstream.clone(),
+            allow_remote: args.allow_remote,
+            allow_origins: args.allow_origin.clone(),
+            common: opts,
+        };
+        let upstream = upstream.clone();
+        let served = run_http(addr, opts, responder, notes, |bound| {
+            eprintln!("{PREFIX}listening on http://{bound}/ for {upstream}");
+        });
+        if let Some(tty) = tty {
+            tty.lock().unwrap_or_else(|p| p.into_inner()).restore();
+        }
+        served?;
+        return Ok(Outcome::Clean);
+    }
+    let summary = proxy::run_stdio(
+        &args.command,
+        std::io::stdin(),
+        std::io::stdout().lock(),
+        opts,
+        responder,
+        notes,
+    );
+    if let Some(tty) = tty {
+        tty.lock().unwrap_or_else(|p| p.into_inner()).restore();
+    }
+    let summary = summary?;
+    Ok(if summary.server_died {
+        Outcome::Failed
+    } else {
+        Outcome::Clean
+    })
+}
+
+/// Where answers come from: the scripted options, else the terminal form
+/// when there is a terminal, else (or with --web) the browser; built on the
+/// thread that answers.
+fn factory(args: &ProxyArgs, terminal: bool) -> Result<ResponderFactory> {
+    if let Some(a) = args.script.action {
+        let action: Action = a.into();
+        return Ok(Box::new(move || {
+            Ok(Box::new(FixedResponder(action)) as Box<dyn Responder>)
+        }));
+    }
+    if let Some(s) = &args.script.answers_from {
+        let recorded = RecordedResponder::open(s)?;
+        return Ok(Box::new(move || {
+            Ok(Box::new(recorded) as Box<dyn Responder>)
+        }));
+    }
+    let script = crate::answer_cmd::script(&args.script)?;
+    if !script.is_empty() {
+        return Ok(Box::new(move || {
+            Ok(Box::new(ScriptResponder {
+                script,
+                lenient: true,
+            }) as Box<dyn Responder>)
+        }));
+    }
+    if terminal && !args.web {
+        return Ok(Box::new(|| {
+            Ok(Box::new(FormResponder {
+                prompter: Terminal::new(),
+            }) as Box<dyn Responder>)
+        }));
+    }
+    let open = args.open;
+    Ok(Box::new(move || {
+        let tell = Box::new(|line: &str| eprintln!("{PREFIX}{line}"));
+        Ok(Box::new(WebForm::start(0, open, tell)?) as Box<dyn Responder>)
+    }))
+}

@@ -1,0 +1,786 @@
+//! The proxy as a Streamable HTTP reverse proxy: the host talks to it as to
+//! the server (`--http ADDR`), it talks to the server (`--upstream URL`).
+//!
+//! Each request goes upstream with its headers (the session id, the
+//! protocol version, authorisation) and each response comes back with
+//! its status and headers; an SSE stream is passed on event by event as
+//! it arrives. The proxy acts where the stdio proxy does: the capability
+//! in `initialize` and in 2026-07-28 `_meta`, an `elicitation/create` in a
+//! stream that the host cannot take (answered with a POST of its own, the
+//! event not passed on), an `InputRequiredResult` answered and retried,
+//! the host given the final result under its own id. Requests from
+//! another site (`Origin`) or to another name (`Host`, DNS rebinding) are
+//! refused; the address is loopback unless `--allow-remote`.
+
+use std::io::{BufRead, BufReader, Read};
+use std::net::SocketAddr;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::mpsc::{self, Sender};
+use std::sync::{Arc, Mutex};
+use std::time::Instant;
+
+use anyhow::{Result, anyhow, bail};
+use serde_json::{Map, Value, json};
+
+use super::client::MAX_ROUNDS;
+use super::http::{self, Chunks, Limits, Request, Responder as HttpResponder};
+use super::http_server::{names_server, parse_origin};
+use super::proxy::{
+    Elicitation, Job, Modes, Notes, Outcome, ProxyOptions, ResponderFactory, answerer,
+    initialize_capability, lint_elicitation, modern_capability, proxy_answers, request_state,
+    retry_text,
+};
+use crate::sanitize;
+use crate::session::{Direction, Peer, Writer};
+use crate::spec::Revision;
+
+/// The largest upstream JSON body read whole.
+const MAX_JSON: u64 = 64 << 20;
+
+/// Headers that belong to one connection, never passed on.
+const HOP: &[&str] = &[
+    "host",
+    "connection",
+    "keep-alive",
+    "content-length",
+    "transfer-encoding",
+    "te",
+    "trailer",
+    "upgrade",
+    "proxy-authorization",
+    "proxy-connection",
+    "accept-encoding",
+];
+
+/// How the HTTP proxy behaves, beyond [`ProxyOptions`].
+pub struct HttpProxyOptions {
+    /// The server's Streamable HTTP endpoint.
+    pub upstream: String,
+    /// Listen on an address other than loopback.
+    pub allow_remote: bool,
+    /// Origins besides loopback ones whose pages may call the proxy.
+    pub allow_origins: Vec<String>,
+    pub common: ProxyOptions,
+}
+
+struct State {
+    opts: HttpProxyOptions,
+    origins: Vec<String>,
+    agent: ureq::Agent,
+    bound: SocketAddr,
+    jobs: Mutex<Sender<Job>>,
+    shared: Mutex<Shared>,
+    next_retry: AtomicU64,
+    next_job: AtomicU64,
+    start: Instant,
+}
+
+struct Shared {
+    writer: Option<Writer>,
+    report: Option<std::fs::File>,
+    notes: Notes,
+    rev: Option<Revision>,
+    host_modes: Option<Modes>,
+    server_name: Option<String>,
+}
+
+/// Serves the proxy on `addr` until the process ends; `ready` hears the
+/// bound address.
+pub fn run_http(
+    addr: &str,
+    opts: HttpProxyOptions,
+    responder: ResponderFactory,
+    notes: Notes,
+    ready: impl FnOnce(SocketAddr),
+) -> Result<()> {
+    let listener =
+        std::net::TcpListener::bind(addr).map_err(|e| anyhow!("cannot listen on {addr}: {e}"))?;
+    let bound = listener.local_addr()?;
+    if !bound.ip().is_loopback() && !opts.allow_remote {
+        bail!(
+            "{addr} is not a loopback address; the proxy answers only this machine unless --allow-remote is given"
+        );
+    }
+    url::Url::parse(&opts.upstream)
+        .ok()
+        .filter(|u| matches!(u.scheme(), "http" | "https"))
+        .ok_or_else(|| anyhow!("--upstream {} is not an http(s) URL", opts.upstream))?;
+    let mut origins = Vec::new();
+    for o in &opts.allow_origins {
+        origins.push(parse_origin(o).map_err(|e| anyhow!(e))?);
+    }
+    let report = match &opts.common.report {
+        Some(p) => Some(
+            std::fs::OpenOptions::new()
+                .append(true)
+                .create(true)
+                .open(p)
+                .map_err(|e| anyhow!("cannot write the report {}: {e}", p.display()))?,
+        ),
+        None => None,
+    };
+    let writer = match &opts.common.record {
+        Some(rec) => Some(
+            Writer::open(
+                &rec.path,
+                Revision::V2025_11_25,
+                &Peer::Http {
+                    url: opts.upstream.clone(),
+                },
+                &rec.redact,
+            )
+            .map_err(|e| anyhow!("cannot record to {}: {e}", rec.path.display()))?,
+        ),
+        None => None,
+    };
+    let (events, _unused) = mpsc::channel();
+    let jobs = answerer(responder, events);
+    let agent: ureq::Agent = ureq::Agent::config_builder()
+        .http_status_as_error(false)
+        .max_redirects(0)
+        .build()
+        .into();
+    let server_name = opts.common.server_name.clone();
+    let state = Arc::new(State {
+        opts,
+        origins,
+        agent,
+        bound,
+        jobs: Mutex::new(jobs),
+        shared: Mutex::new(Shared {
+            writer,
+            report,
+            notes,
+            rev: None,
+            host_modes: None,
+            server_name,
+        }),
+        next_retry: AtomicU64::new(0),
+        next_job: AtomicU64::new(0),
+        start: Instant::now(),
+    });
+    ready(bound);
+    let limits = Limits {
+        // A request may wait on a person answering.
+        max_active: 64,
+        ..Limits::default()
+    };
+    http::serve(
+        listener,
+        limits,
+        Arc::new(move |req, resp| handle(&state, req, resp)),
+    )
+    .map_err(|e| anyhow!("serving on {bound}: {e}"))
+}
+
+fn lock(m: &Mutex<Shared>) -> std::sync::MutexGuard<'_, Shared> {
+    m.lock().unwrap_or_else(|p| p.into_inner())
+}
+
+fn refuse(resp: HttpResponder, status: u16, message: &str) {
+    let body = json!({"jsonrpc": "2.0", "id": null, "error": {"code": -32600, "message": message}});
+    resp.respond(
+        status,
+        &[("Content-Type", "application/json")],
+        body.to_string().as_bytes(),
+    );
+}
+
+fn handle(state: &State, req: Request, resp: HttpResponder) {
+    let host_ok = req
+        .header("host")
+        .is_some_and(|h| names_server(h, state.bound));
+    if !host_ok {
+        return refuse(
+            resp,
+            421,
+            "the Host header does not name this proxy (a DNS-rebinding page?)",
+        );
+    }
+    if let Some(origin) = req.header("origin") {
+        let own = url::Url::parse(origin).ok().and_then(|u| {
+            let host = u.host_str()?.to_string();
+            Some(match u.port() {
+                Some(p) => format!("{host}:{p}"),
+                None => host,
+            })
+        });
+        let allowed = own.is_some_and(|h| names_server(&h, state.bound))
+            || state.origins.iter().any(|o| o == origin);
+        if !allowed {
+            return refuse(resp, 403, "requests from this origin are not allowed");
+        }
+    }
+    let mut ctx = Ctx::default();
+    let body = if req.method == "POST" {
+        prepare(state, &req.body, &mut ctx)
+    } else {
+        req.body.clone()
+    };
+    let headers: Vec<(String, String)> = req
+        .headers
+        .iter()
+        .filter(|(k, _)| !HOP.contains(&k.to_ascii_lowercase().as_str()))
+        .cloned()
+        .collect();
+    ctx.headers = headers.clone();
+    ctx.session = req.header("mcp-session-id").map(str::to_string);
+    ctx.version = req.header("mcp-protocol-version").map(str::to_string);
+    if req.method == "POST" {
+        record(state, Direction::ClientToServer, &body);
+    }
+    let upstream = match send(state, &req.method, &headers, body) {
+        Ok(u) => u,
+        Err(e) => {
+            note(state, &format!("the server cannot be reached: {e:#}"));
+            return refuse(
+                resp,
+                502,
+                "the MCP server cannot be reached (mcp-elicit proxy)",
+            );
+        }
+    };
+    relay(state, upstream, ctx, resp);
+}
+
+/// What a host request needs on its way back.
+#[derive(Default)]
+struct Ctx {
+    /// The host's id for the request (JSON text), when it is one.
+    id: Option<Value>,
+    method: String,
+    /// 2026-07-28: the params as sent and the modes the host declared.
+    modern: Option<(Map<String, Value>, Modes)>,
+    headers: Vec<(String, String)>,
+    session: Option<String>,
+    version: Option<String>,
+    /// The host's progress token, and the last progress value it heard.
+    token: Option<Value>,
+    progress: std::cell::Cell<f64>,
+}
+
+/// The host's POST body, with the capability added where the proxy is to
+/// answer; notes what the response needs in `ctx`.
+fn prepare(state: &State, body: &[u8], ctx: &mut Ctx) -> Vec<u8> {
+    let Ok(Value::Object(mut msg)) = serde_json::from_slice::<Value>(body) else {
+        return body.to_vec();
+    };
+    let answer = state.opts.common.answer;
+    let Some(method) = msg
+        .get("method")
+        .and_then(Value::as_str)
+        .map(str::to_string)
+    else {
+        return body.to_vec();
+    };
+    ctx.id = msg.get("id").cloned();
+    ctx.method = method.clone();
+    ctx.token = msg
+        .get("params")
+        .and_then(|p| p.get("_meta"))
+        .and_then(|m| m.get("progressToken"))
+        .cloned();
+    let changed = if method == "initialize" {
+        let (asked, modes, changed) = initialize_capability(&mut msg, answer);
+        let mut sh = lock(&state.shared);
+        sh.host_modes = Some(modes);
+        if asked.is_some() {
+            sh.rev = asked;
+        }
+        changed
+    } else if let Some((modes, changed)) = modern_capability(&mut msg, answer) {
+        lock(&state.shared).rev = Some(Revision::V2026_07_28);
+        let params = msg
+            .get("params")
+            .and_then(Value::as_object)
+            .cloned()
+            .unwrap_or_default();
+        ctx.modern = Some((params, modes));
+        changed
+    } else {
+        false
+    };
+    if changed {
+        Value::Object(msg).to_string().into_bytes()
+    } else {
+        body.to_vec()
+    }
+}
+
+fn send(
+    state: &State,
+    method: &str,
+    headers: &[(String, String)],
+    body: Vec<u8>,
+) -> Result<ureq::http::Response<ureq::Body>> {
+    let mut b = ureq::http::Request::builder()
+        .method(method)
+        .uri(&state.opts.upstream);
+    for (k, v) in headers {
+        b = b.header(k.as_str(), v.as_str());
+    }
+    let r = b.body(body)?;
+    Ok(state.agent.run(r)?)
+}
+
+fn record(state: &State, from: Direction, raw: &[u8]) {
+    let Ok(text) = std::str::from_utf8(raw) else {
+        return;
+    };
+    if text.trim().is_empty() || serde_json::from_str::<serde::de::IgnoredAny>(text).is_err() {
+        return;
+    }
+    let mut sh = lock(&state.shared);
+    if let Some(w) = &mut sh.writer
+        && let Err(e) = w.message(from, text)
+    {
+        let why = format!("a message was not recorded: {e}");
+        (sh.notes)(&why);
+    }
+}
+
+fn note(state: &State, text: &str) {
+    let mut sh = lock(&state.shared);
+    (sh.notes)(text);
+}
+
+fn content_type(r: &ureq::http::Response<ureq::Body>) -> String {
+    r.headers()
+        .get("content-type")
+        .and_then(|v| v.to_str().ok())
+        .unwrap_or("")
+        .to_ascii_lowercase()
+}
+
+/// The upstream response's headers to pass on.
+fn pass_headers(r: &ureq::http::Response<ureq::Body>) -> Vec<(String, String)> {
+    r.headers()
+        .iter()
+        .filter(|(k, _)| !HOP.contains(&k.as_str()))
+        .filter_map(|(k, v)| Some((k.to_string(), v.to_str().ok()?.to_string())))
+        .collect()
+}
+
+/// Where the host's answer goes: one JSON body, or an SSE stream.
+enum Sink {
+    Json(Option<HttpResponder>, Vec<(String, String)>),
+    Stream(Chunks),
+}
+
+impl Sink {
+    /// Passes on one message (or one SSE event as it was received).
+    fn message(&mut self, event: &[u8], msg: &[u8]) -> bool {
+        match self {
+            Sink::Stream(c) => c.send(event).is_ok(),
+            Sink::Json(r, headers) => {
+                if let Some(r) = r.take() {
+                    let mut hs: Vec<(&str, &str)> = headers
+                        .iter()
+                        .filter(|(k, _)| !k.eq_ignore_ascii_case("content-type"))
+                        .map(|(k, v)| (k.as_str(), v.as_str()))
+                        .collect();
+                    hs.push(("Content-Type", "application/json"));
+                    r.respond(200, &hs, msg);
+                }
+                true
+            }
+        }
+    }
+
+    fn finish(self) {
+        match self {
+            Sink::Stream(c) => c.finish(),
+            Sink::Json(Some(r), _) => r.respond(202, &[], b""),
+            Sink::Json(None, _) => {}
+        }
+    }
+}
+
+/// Passes the upstream response on, acting on what the host cannot take.
+fn relay(state: &State, first: ureq::http::Response<ureq::Body>, ctx: Ctx, resp: HttpResponder) {
+    let ct = content_type(&first);
+    let status = first.status().as_u16();
+    let headers = pass_headers(&first);
+    let sse = ct.starts_with("text/event-stream");
+    let json_body = ct.starts_with("application/json");
+    if !sse && !json_body {
+        // Nothing to act on (202, errors, other content): as it came.
+        let mut body = Vec::new();
+        let _ = first
+            .into_body()
+            .into_reader()
+            .take(MAX_JSON)
+            .read_to_end(&mut body);
+        let hs: Vec<(&str, &str)> = headers
+            .iter()
+            .map(|(k, v)| (k.as_str(), v.as_str()))
+            .collect();
+        resp.respond(status, &hs, &body);
+        return;
+    }
+    let mut sink = if sse {
+        let hs: Vec<(&str, &str)> = headers
+            .iter()
+            .map(|(k, v)| (k.as_str(), v.as_str()))
+            .collect();
+        match resp.stream(status, &hs) {
+            Some(c) => Sink::Stream(c),
+            None => return,
+        }
+    } else {
+        Sink::Json(Some(resp), headers)
+    };
+    let mut current = first;
+    let mut retried: Option<String> = None;
+    let mut rounds = 0;
+    loop {
+        let sse = content_type(&current).starts_with("text/event-stream");
+        let next = if sse {
+            let reader = BufReader::new(current.into_body().into_reader());
+            stream_events(state, reader, &ctx, &mut sink, retried.as_deref())
+        } else {
+            let mut body = Vec::new();
+            let _ = current
+                .into_body()
+                .into_reader()
+                .take(MAX_JSON)
+                .read_to_end(&mut body);
+            on_message(state, &body, &body, &ctx, &mut sink, retried.as_deref())
+        };
+        let Some((id, text)) = next else { break };
+        rounds += 1;
+        if rounds > MAX_ROUNDS {
+            note(state, "the server asked for input too many rounds in a row");
+            break;
+        }
+        record(state, Direction::ClientToServer, text.as_bytes());
+        match send(state, "POST", &ctx.headers, text.into_bytes()) {
+            Ok(r) => {
+                current = r;
+                retried = Some(id);
+            }
+            Err(e) => {
+                note(state, &format!("the retry failed: {e:#}"));
+                break;
+            }
+        }
+    }
+    sink.finish();
+}
+
+/// Reads SSE events and passes each on, or acts on it; a retry to send
+/// when the stream held an `InputRequiredResult` the proxy answered.
+fn stream_events<R: BufRead>(
+    state: &State,
+    mut reader: R,
+    ctx: &Ctx,
+    sink: &mut Sink,
+    retried: Option<&str>,
+) -> Option<(String, String)> {
+    let mut event = Vec::new();
+    let mut data = String::new();
+    let mut line = Vec::new();
+    loop {
+        line.clear();
+        match reader.read_until(b'\n', &mut line) {
+            Ok(0) | Err(_) => return None,
+            Ok(_) => {}
+        }
+        event.extend_from_slice(&line);
+        let text = String::from_utf8_lossy(&line);
+        let text = text.trim_end_matches(['\n', '\r']);
+        if let Some(d) = text.strip_prefix("data:") {
+            if !data.is_empty() {
+                data.push('\n');
+            }
+            data.push_str(d.strip_prefix(' ').unwrap_or(d));
+        }
+        if !text.is_empty() {
+            continue;
+        }
+        // The end of an event.
+        let ev = std::mem::take(&mut event);
+        let d = std::mem::take(&mut data);
+        if d.is_empty() {
+            if !sink.message(&ev, b"") {
+                return None;
+            }
+            continue;
+        }
+        if let Some(retry) = on_message(state, &ev, d.as_bytes(), ctx, sink, retried) {
+            return Some(retry);
+        }
+    }
+}
+
+/// One message from upstream (`event` as received, `msg` its JSON):
+/// passed on, answered here, or turned into a retry.
+fn on_message(
+    state: &State,
+    event: &[u8],
+    msg: &[u8],
+    ctx: &Ctx,
+    sink: &mut Sink,
+    retried: Option<&str>,
+) -> Option<(String, String)> {
+    record(state, Direction::ServerToClient, msg);
+    let parsed: Option<Map<String, Value>> = serde_json::from_slice(msg).ok();
+    let Some(m) = parsed else {
+        sink.message(event, msg);
+        return None;
+    };
+    let raw = String::from_utf8_lossy(msg).into_owned();
+    if let Some(result) = m.get("result") {
+        learn(state, result);
+    }
+    if m.get("method").and_then(Value::as_str) == Some("notifications/progress")
+        && let Some(p) = m
+            .get("params")
+            .and_then(|p| p.get("progress"))
+            .and_then(Value::as_f64)
+    {
+        ctx.progress.set(ctx.progress.get().max(p));
+    }
+    if m.get("method").and_then(Value::as_str) == Some("elicitation/create")
+        && let Some(id) = m.get("id")
+    {
+        let params = m.get("params").cloned().unwrap_or(Value::Null);
+        let mode = params.get("mode").and_then(Value::as_str).unwrap_or("form");
+        let modes = lock(&state.shared).host_modes.unwrap_or_default();
+        let ours = proxy_answers(state.opts.common.answer, modes, mode);
+        let (notes, blocked) = lint(state, &raw, "/params", &params, None, ours);
+        if !ours {
+            sink.message(event, msg);
+            return None;
+        }
+        let body = match ask(state, params, None, notes, blocked, ctx, sink) {
+            Outcome::Answer(result) => json!({"jsonrpc": "2.0", "id": id, "result": result}),
+            Outcome::Refused(data, _) => {
+                let rev = lock(&state.shared).rev.unwrap_or(Revision::V2025_11_25);
+                json!({"jsonrpc": "2.0", "id": id, "error": crate::respond::invalid_request_error(rev, data)})
+            }
+            Outcome::Failed(why) => {
+                note(
+                    state,
+                    &format!("could not answer: {}", sanitize::line(&why)),
+                );
+                json!({"jsonrpc": "2.0", "id": id, "error": {"code": -32603, "message": "the client could not answer"}})
+            }
+        };
+        let text = body.to_string();
+        record(state, Direction::ClientToServer, text.as_bytes());
+        // The headers of the request whose stream carried it (a GET
+        // stream's among them), made those of a POST.
+        let mut headers = ctx.headers.clone();
+        headers.retain(|(k, _)| {
+            !["content-type", "accept", "last-event-id"].contains(&k.to_ascii_lowercase().as_str())
+        });
+        headers.push(("Content-Type".into(), "application/json".into()));
+        headers.push((
+            "Accept".into(),
+            "application/json, text/event-stream".into(),
+        ));
+        match send(state, "POST", &headers, text.into_bytes()) {
+            Ok(r) if r.status().is_success() => {}
+            Ok(r) => note(
+                state,
+                &format!(
+                    "the server refused the answer (HTTP {})",
+                    r.status().as_u16()
+                ),
+            ),
+            Err(e) => note(state, &format!("the answer could not be sent: {e:#}")),
+        }
+        return None;
+    }
+    let is_ours_response = match (&m.get("id"), retried) {
+        (Some(Value::String(s)), Some(r)) => s == r,
+        _ => false,
+    };
+    let answers_host = is_ours_response
+        || (m.get("method").is_none() && m.get("id").is_some() && m.get("id") == ctx.id.as_ref());
+    if answers_host
+        && let Some((params, modes)) = &ctx.modern
+        && m.get("result")
+            .and_then(|r| r.get("resultType"))
+            .and_then(Value::as_str)
+            == Some("input_required")
+    {
+        let requests = m
+            .get("result")
+            .and_then(|r| r.get("inputRequests"))
+            .and_then(Value::as_object)
+            .cloned()
+            .unwrap_or_default();
+        let all_elicitations = requests
+            .values()
+            .all(|r| r.get("method").and_then(Value::as_str) == Some("elicitation/create"));
+        let ours = !requests.is_empty()
+            && (is_ours_response
+                || (all_elicitations
+                    && requests.values().any(|r| {
+                        let mode = r
+                            .get("params")
+                            .and_then(|p| p.get("mode"))
+                            .and_then(Value::as_str)
+                            .unwrap_or("form");
+                        proxy_answers(state.opts.common.answer, *modes, mode)
+                    })));
+        let mut responses = Map::new();
+        for (key, r) in &requests {
+            if r.get("method").and_then(Value::as_str) != Some("elicitation/create") {
+                continue;
+            }
+            let at = crate::json::pointer_push("/result/inputRequests", key);
+            let p = r.get("params").cloned().unwrap_or(Value::Null);
+            let (notes, blocked) = lint(state, &raw, &format!("{at}/params"), &p, Some(key), ours);
+            if ours
+                && let Outcome::Answer(a) =
+                    ask(state, p, Some(key.clone()), notes, blocked, ctx, sink)
+            {
+                responses.insert(key.clone(), a);
+            }
+        }
+        if ours {
+            let id = format!(
+                "mcp-elicit-proxy-{}",
+                state.next_retry.fetch_add(1, Ordering::SeqCst) + 1
+            );
+            let state_raw = request_state(&raw);
+            let text = retry_text(&id, &ctx.method, params, responses, state_raw.as_deref());
+            return Some((id, text));
+        }
+    }
+    if is_ours_response && let Some(host_id) = &ctx.id {
+        let mut m = m.clone();
+        m.insert("id".into(), host_id.clone());
+        let text = Value::Object(m).to_string();
+        let event = format!("event: message\ndata: {text}\n\n");
+        sink.message(event.as_bytes(), text.as_bytes());
+        return None;
+    }
+    sink.message(event, msg);
+    None
+}
+
+fn learn(state: &State, result: &Value) {
+    let mut sh = lock(&state.shared);
+    if let Some(rev) = result
+        .get("protocolVersion")
+        .and_then(Value::as_str)
+        .and_then(Revision::from_protocol_version)
+    {
+        sh.rev = Some(rev);
+    }
+    if sh.server_name.is_none()
+        && let Some(name) = result
+            .get("serverInfo")
+            .and_then(|i| i.get("title").or_else(|| i.get("name")))
+            .and_then(Value::as_str)
+    {
+        sh.server_name = Some(name.to_string());
+    }
+}
+
+fn lint(
+    state: &State,
+    raw: &str,
+    prefix: &str,
+    params: &Value,
+    key: Option<&str>,
+    by_proxy: bool,
+) -> (Vec<String>, Option<super::proxy::Blocked>) {
+    let mut sh = lock(&state.shared);
+    let sh = &mut *sh;
+    let server = sh.server_name.clone();
+    let e = Elicitation {
+        raw,
+        prefix,
+        params,
+        key,
+        by_proxy,
+        revision: sh.rev.unwrap_or(Revision::V2025_11_25),
+        server: server.as_deref(),
+        t_ms: state.start.elapsed().as_millis() as u64,
+    };
+    lint_elicitation(
+        &e,
+        &state.opts.common.hosts,
+        state.opts.common.strict,
+        sh.report.as_mut(),
+        &mut sh.notes,
+    )
+}
+
+/// Puts one elicitation to the answering thread and waits for the answer;
+/// meanwhile a host that gave a progress token and reads a stream hears
+/// progress every `progress_every`.
+fn ask(
+    state: &State,
+    params: Value,
+    key: Option<String>,
+    notes: Vec<String>,
+    blocked: Option<super::proxy::Blocked>,
+    ctx: &Ctx,
+    sink: &mut Sink,
+) -> Outcome {
+    let (tx, rx) = mpsc::channel();
+    let (revision, server) = {
+        let sh = lock(&state.shared);
+        (
+            sh.rev.unwrap_or(Revision::V2025_11_25),
+            sh.server_name.clone(),
+        )
+    };
+    let job = Job {
+        id: state.next_job.fetch_add(1, Ordering::SeqCst),
+        params,
+        revision,
+        server,
+        key,
+        notes,
+        blocked,
+        reply: Some(tx),
+    };
+    let sent = state
+        .jobs
+        .lock()
+        .unwrap_or_else(|p| p.into_inner())
+        .send(job);
+    if sent.is_err() {
+        return Outcome::Failed("the answering thread is gone".into());
+    }
+    let asked = Instant::now();
+    let every = state.opts.common.progress_every;
+    let outcome = loop {
+        if let (Some(token), Sink::Stream(_)) = (&ctx.token, &*sink) {
+            let n = ctx.progress.get() + 1.0;
+            ctx.progress.set(n);
+            let msg = json!({"jsonrpc": "2.0", "method": "notifications/progress", "params": {
+                "progressToken": token,
+                "progress": n,
+                "message": format!("waiting for the person to answer a form ({} s so far)", asked.elapsed().as_secs()),
+            }})
+            .to_string();
+            sink.message(
+                format!("event: message\ndata: {msg}\n\n").as_bytes(),
+                msg.as_bytes(),
+            );
+        }
+        match rx.recv_timeout(every) {
+            Ok(o) => break o,
+            Err(mpsc::RecvTimeoutError::Timeout) => continue,
+            Err(mpsc::RecvTimeoutError::Disconnected) => break Outcome::Failed("no answer".into()),
+        }
+    };
+    if let Outcome::Answer(a) = &outcome {
+        note(
+            state,
+            &format!(
+                "answered {}",
+                a.get("action").and_then(Value::as_str).unwrap_or("?")
+            ),
+        );
+    }
+    outcome
+}

@@ -1,0 +1,930 @@
+//! The form in the person's browser: a page on loopback that asks what the
+//! terminal form asks, for when no terminal can be reached (a desktop host
+//! starts the proxy without one).
+//!
+//! The page is served from 127.0.0.1 only. The address carries a one-time
+//! token: the first visit trades it for a cookie (`HttpOnly`,
+//! `SameSite=Strict`), and the token is never accepted again; a request
+//! without the cookie, with another `Host`, or a POST from another origin is
+//! refused. Every page is self-contained (no script at all, no external
+//! asset), sent with a Content-Security-Policy that allows only its own
+//! nonce'd style and form posts to itself (`Referrer-Policy: same-origin`,
+//! so a POST carries its true `Origin`); every string the server sent is
+//! HTML-escaped after the form model has neutralised control characters.
+//! The form works with the keyboard alone: plain HTML controls in order.
+//!
+//! It asks with the same model as the terminal form ([`crate::form`]): the
+//! same shapes, the same checks of each value ([`typed_value`]) and of the
+//! whole answer ([`Elicit::final_check`]), a review before sending, and
+//! decline and cancel always offered.
+
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::{SocketAddr, TcpListener, TcpStream};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Arc, Condvar, Mutex};
+use std::time::Duration;
+
+use anyhow::{Result, anyhow};
+use serde_json::{Map, Value};
+
+use crate::form::{Answer, Ask, Elicit, Field, typed_value};
+use crate::respond::{Request, Responder};
+use crate::sanitize;
+use crate::schema::Shape;
+use crate::validate;
+
+/// How many connections are served at once; more are closed at once.
+const MAX_CONNECTIONS: usize = 16;
+/// The largest request head and body read.
+const MAX_HEAD: usize = 16 << 10;
+const MAX_BODY: usize = 256 << 10;
+/// How long a connection may take to send its request.
+const READ_TIMEOUT: Duration = Duration::from_secs(10);
+const COOKIE: &str = "mcp_elicit_form";
+
+/// Where the page lives and how to tell the person.
+pub type Tell = Box<dyn FnMut(&str) + Send>;
+
+/// Answers elicitations with a form in the browser.
+pub struct WebForm {
+    shared: Arc<Shared>,
+    addr: SocketAddr,
+    token: String,
+    tell: Tell,
+    open: bool,
+    opened: bool,
+}
+
+struct Shared {
+    state: Mutex<State>,
+    answered: Condvar,
+    port: u16,
+}
+
+#[derive(Default)]
+struct State {
+    token: String,
+    token_used: bool,
+    session: Option<String>,
+    current: Option<Current>,
+    forms: u64,
+}
+
+struct Current {
+    id: u64,
+    elicit: Elicit,
+    server: Option<String>,
+    notes: Vec<String>,
+    answer: Option<Answer>,
+}
+
+impl WebForm {
+    /// Listens on 127.0.0.1 (`port` 0 for any free one). `tell` hears the
+    /// address to open; `open` opens it in the browser too.
+    pub fn start(port: u16, open: bool, tell: Tell) -> Result<WebForm> {
+        let listener = TcpListener::bind(("127.0.0.1", port))
+            .map_err(|e| anyhow!("cannot listen on 127.0.0.1:{port} for the web form ({e})"))?;
+        let addr = listener.local_addr()?;
+        let token = random_hex(16)?;
+        let shared = Arc::new(Shared {
+            state: Mutex::new(State {
+                token: token.clone(),
+                ..State::default()
+            }),
+            answered: Condvar::new(),
+            port: addr.port(),
+        });
+        let serving = Arc::clone(&shared);
+        std::thread::spawn(move || serve(listener, serving));
+        Ok(WebForm {
+            shared,
+            addr,
+            token,
+            tell,
+            open,
+            opened: false,
+        })
+    }
+
+    /// The address with its one-time token.
+    pub fn url(&self) -> String {
+        format!("http://{}/?token={}", self.addr, self.token)
+    }
+
+    fn announce(&mut self, server: Option<&str>) {
+        let who = server
+            .map(sanitize::line)
+            .unwrap_or_else(|| "the server".into());
+        let used = lock(&self.shared.state).token_used;
+        if used {
+            (self.tell)(&format!(
+                "`{who}` asks: answer in the browser page (reload http://{}/ if it is closed)",
+                self.addr
+            ));
+            return;
+        }
+        let url = self.url();
+        (self.tell)(&format!("`{who}` asks: open {url} to answer"));
+        if self.open && !self.opened {
+            self.opened = true;
+            open_in_browser(&url);
+        }
+    }
+}
+
+fn lock(m: &Mutex<State>) -> std::sync::MutexGuard<'_, State> {
+    m.lock().unwrap_or_else(|p| p.into_inner())
+}
+
+fn random_hex(bytes: usize) -> Result<String> {
+    let mut buf = vec![0u8; bytes];
+    getrandom::fill(&mut buf)
+        .map_err(|e| anyhow!("no randomness for the web form's token: {e}"))?;
+    Ok(data_encoding::HEXLOWER.encode(&buf))
+}
+
+fn open_in_browser(url: &str) {
+    let program = if cfg!(target_os = "macos") {
+        "open"
+    } else if cfg!(windows) {
+        "explorer"
+    } else {
+        "xdg-open"
+    };
+    let _ = std::process::Command::new(program)
+        .arg(url)
+        .stdin(std::process::Stdio::null())
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn();
+}
+
+impl Responder for WebForm {
+    fn respond(&mut self, request: &Request<'_>) -> Result<Value> {
+        let elicit = Elicit::from_params(request.params, request.revision)
+            .map_err(|e| anyhow!("the request cannot be shown as a form: {e}"))?;
+        let id = {
+            let mut st = lock(&self.shared.state);
+            st.forms += 1;
+            let id = st.forms;
+            st.current = Some(Current {
+                id,
+                elicit,
+                server: request.server.map(str::to_string),
+                notes: request.notes.to_vec(),
+                answer: None,
+            });
+            id
+        };
+        self.announce(request.server);
+        let mut st = lock(&self.shared.state);
+        loop {
+            if let Some(c) = &mut st.current
+                && c.id == id
+                && let Some(answer) = c.answer.take()
+            {
+                return Ok(answer.to_result());
+            }
+            st = self
+                .shared
+                .answered
+                .wait(st)
+                .unwrap_or_else(|p| p.into_inner());
+        }
+    }
+}
+
+fn serve(listener: TcpListener, shared: Arc<Shared>) {
+    let live = Arc::new(AtomicUsize::new(0));
+    for stream in listener.incoming() {
+        let Ok(stream) = stream else { continue };
+        if live.load(Ordering::SeqCst) >= MAX_CONNECTIONS {
+            continue; // dropped: closed at once
+        }
+        live.fetch_add(1, Ordering::SeqCst);
+        let (shared, live) = (Arc::clone(&shared), Arc::clone(&live));
+        std::thread::spawn(move || {
+            let _ = connection(stream, &shared);
+            live.fetch_sub(1, Ordering::SeqCst);
+        });
+    }
+}
+
+/// One HTTP request read from a connection.
+struct HttpRequest {
+    method: String,
+    path: String,
+    query: String,
+    headers: Vec<(String, String)>,
+    body: Vec<u8>,
+}
+
+impl HttpRequest {
+    fn header(&self, name: &str) -> Option<&str> {
+        self.headers
+            .iter()
+            .find(|(k, _)| k.eq_ignore_ascii_case(name))
+            .map(|(_, v)| v.as_str())
+    }
+
+    fn cookie(&self, name: &str) -> Option<&str> {
+        self.header("cookie")?.split(';').find_map(|c| {
+            let (k, v) = c.trim().split_once('=')?;
+            (k == name).then_some(v)
+        })
+    }
+}
+
+fn read_request(stream: &TcpStream) -> Option<HttpRequest> {
+    stream.set_read_timeout(Some(READ_TIMEOUT)).ok()?;
+    let mut reader = BufReader::new(stream.take((MAX_HEAD + MAX_BODY) as u64));
+    let mut line = String::new();
+    reader.read_line(&mut line).ok()?;
+    let mut parts = line.split_whitespace();
+    let method = parts.next()?.to_string();
+    let target = parts.next()?.to_string();
+    let mut headers = Vec::new();
+    let mut size = line.len();
+    loop {
+        let mut h = String::new();
+        let n = reader.read_line(&mut h).ok()?;
+        size += n;
+        if n == 0 || size > MAX_HEAD {
+            return None;
+        }
+        let h = h.trim_end();
+        if h.is_empty() {
+            break;
+        }
+        let (k, v) = h.split_once(':')?;
+        headers.push((k.trim().to_string(), v.trim().to_string()));
+    }
+    let (path, query) = match target.split_once('?') {
+        Some((p, q)) => (p.to_string(), q.to_string()),
+        None => (target, String::new()),
+    };
+    let mut req = HttpRequest {
+        method,
+        path,
+        query,
+        headers,
+        body: Vec::new(),
+    };
+    let len: usize = req
+        .header("content-length")
+        .and_then(|l| l.parse().ok())
+        .unwrap_or(0);
+    if len > MAX_BODY {
+        return None;
+    }
+    req.body = vec![0; len];
+    reader.read_exact(&mut req.body).ok()?;
+    Some(req)
+}
+
+struct Page {
+    status: &'static str,
+    body: String,
+    extra: Vec<String>,
+}
+
+fn page(status: &'static str, body: String) -> Page {
+    Page {
+        status,
+        body,
+        extra: Vec::new(),
+    }
+}
+
+fn connection(mut stream: TcpStream, shared: &Shared) -> std::io::Result<()> {
+    let Some(req) = read_request(&stream) else {
+        return Ok(());
+    };
+    let nonce = random_hex(12).unwrap_or_else(|_| "0".into());
+    let reply = route(&req, shared, &nonce);
+    let csp = format!(
+        "default-src 'none'; style-src 'nonce-{nonce}'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'"
+    );
+    let mut head = format!(
+        "HTTP/1.1 {}\r\nContent-Type: text/html; charset=utf-8\r\nContent-Length: {}\r\nContent-Security-Policy: {csp}\r\nX-Content-Type-Options: nosniff\r\nReferrer-Policy: same-origin\r\nCache-Control: no-store\r\nX-Frame-Options: DENY\r\nConnection: close\r\n",
+        reply.status,
+        reply.body.len()
+    );
+    for h in &reply.extra {
+        head.push_str(h);
+        head.push_str("\r\n");
+    }
+    head.push_str("\r\n");
+    stream.write_all(head.as_bytes())?;
+    stream.write_all(reply.body.as_bytes())?;
+    stream.flush()
+}
+
+fn route(req: &HttpRequest, shared: &Shared, nonce: &str) -> Page {
+    // DNS rebinding: only this address, by number or as localhost.
+    let host_ok = req.header("host").is_some_and(|h| {
+        h == format!("127.0.0.1:{}", shared.port) || h == format!("localhost:{}", shared.port)
+    });
+    if !host_ok {
+        return page(
+            "403 Forbidden",
+            shell(
+                nonce,
+                "Refused",
+                "<p>This page answers only at its own address.</p>",
+            ),
+        );
+    }
+    let refused = |why: &str| {
+        page(
+            "403 Forbidden",
+            shell(
+                nonce,
+                "Refused",
+                &format!("<p role=\"alert\">{}</p>", escape(why)),
+            ),
+        )
+    };
+    let mut st = lock(&shared.state);
+    let token = url::form_urlencoded::parse(req.query.as_bytes())
+        .find(|(k, _)| k == "token")
+        .map(|(_, v)| v.into_owned());
+    if let Some(t) = token {
+        if req.method != "GET" || st.token_used || !constant_eq(&t, &st.token) {
+            return refused(
+                "This link is not valid: its token is wrong or was used already. Open the address mcp-elicit printed most recently.",
+            );
+        }
+        st.token_used = true;
+        let session = random_hex(16).unwrap_or_default();
+        st.session = Some(session.clone());
+        let mut p = page("303 See Other", String::new());
+        p.extra.push("Location: /".into());
+        p.extra.push(format!(
+            "Set-Cookie: {COOKIE}={session}; HttpOnly; SameSite=Strict; Path=/"
+        ));
+        return p;
+    }
+    let signed_in = match (&st.session, req.cookie(COOKIE)) {
+        (Some(s), Some(c)) => constant_eq(s, c),
+        _ => false,
+    };
+    if !signed_in {
+        return refused("This page needs the address with its token, as mcp-elicit printed it.");
+    }
+    match (req.method.as_str(), req.path.as_str()) {
+        ("GET", "/") => current_page(&st, nonce, None),
+        ("POST", "/answer") => {
+            let origin_ok = req.header("origin").is_none_or(|o| {
+                o == format!("http://127.0.0.1:{}", shared.port)
+                    || o == format!("http://localhost:{}", shared.port)
+            });
+            if !origin_ok {
+                return refused("A form from another site cannot answer here.");
+            }
+            let form: Vec<(String, String)> = url::form_urlencoded::parse(&req.body)
+                .map(|(k, v)| (k.into_owned(), v.into_owned()))
+                .collect();
+            let reply = post(&mut st, &form, nonce);
+            shared.answered.notify_all();
+            reply
+        }
+        _ => page(
+            "404 Not Found",
+            shell(nonce, "Not found", "<p>Nothing here.</p>"),
+        ),
+    }
+}
+
+fn constant_eq(a: &str, b: &str) -> bool {
+    a.len() == b.len()
+        && a.bytes()
+            .zip(b.bytes())
+            .fold(0u8, |acc, (x, y)| acc | (x ^ y))
+            == 0
+}
+
+fn value<'f>(form: &'f [(String, String)], name: &str) -> Option<&'f str> {
+    form.iter()
+        .find(|(k, _)| k == name)
+        .map(|(_, v)| v.as_str())
+}
+
+fn post(st: &mut State, form: &[(String, String)], nonce: &str) -> Page {
+    let id: Option<u64> = value(form, "form").and_then(|f| f.parse().ok());
+    let Some(current) = st
+        .current
+        .as_mut()
+        .filter(|c| Some(c.id) == id && c.answer.is_none())
+    else {
+        return page(
+            "409 Conflict",
+            shell(
+                nonce,
+                "Already answered",
+                "<p>This question was answered already or is no longer asked. <a href=\"/\">Show the current one</a>.</p>",
+            ),
+        );
+    };
+    let done = |what: &str| {
+        page(
+            "200 OK",
+            shell(
+                nonce,
+                what,
+                &format!(
+                    "<p role=\"status\">{}. You may close this page, or <a href=\"/\">wait for the next question</a>.</p>",
+                    escape(what)
+                ),
+            ),
+        )
+    };
+    match value(form, "action").unwrap_or("") {
+        "decline" => {
+            current.answer = Some(Answer::Decline);
+            done("Declined")
+        }
+        "cancel" => {
+            current.answer = Some(Answer::Cancel);
+            done("Cancelled")
+        }
+        "back" => {
+            let values = value(form, "content")
+                .and_then(|c| serde_json::from_str::<Map<String, Value>>(c).ok())
+                .map(|c| Entered::from_content(current, &c))
+                .unwrap_or_default();
+            form_page(current, nonce, &values, &[], "200 OK")
+        }
+        "send" => {
+            if let Ask::Url(_) = current.elicit.ask {
+                current.answer = Some(Answer::Accept(None));
+                return done("Accepted");
+            }
+            let content = value(form, "content")
+                .and_then(|c| serde_json::from_str::<Map<String, Value>>(c).ok());
+            let Some(content) = content else {
+                return form_page(current, nonce, &Entered::default(), &[], "400 Bad Request");
+            };
+            // The review's hidden copy is checked again: never trusted.
+            let problems = current.elicit.final_check(&content);
+            if !problems.is_empty() {
+                let values = Entered::from_content(current, &content);
+                return form_page(
+                    current,
+                    nonce,
+                    &values,
+                    &problems,
+                    "422 Unprocessable Content",
+                );
+            }
+            current.answer = Some(Answer::Accept(Some(content)));
+            done("Sent")
+        }
+        "accept" => {
+            if let Ask::Url(_) = current.elicit.ask {
+                current.answer = Some(Answer::Accept(None));
+                return done("Accepted");
+            }
+            let entered = Entered::from_form(current, form);
+            match read_content(current, form) {
+                Ok(content) => review_page(current, nonce, &content),
+                Err(problems) => form_page(
+                    current,
+                    nonce,
+                    &entered,
+                    &problems,
+                    "422 Unprocessable Content",
+                ),
+            }
+        }
+        _ => current_page_of(current, nonce),
+    }
+}
+
+/// What the person typed, by field index, to show again.
+#[derive(Default)]
+struct Entered {
+    text: Vec<Option<Vec<String>>>,
+}
+
+impl Entered {
+    fn from_form(current: &Current, form: &[(String, String)]) -> Entered {
+        let Ask::Form { fields, .. } = &current.elicit.ask else {
+            return Entered::default();
+        };
+        Entered {
+            text: (0..fields.len())
+                .map(|i| {
+                    let name = format!("f{i}");
+                    Some(
+                        form.iter()
+                            .filter(|(k, _)| *k == name)
+                            .map(|(_, v)| v.clone())
+                            .collect(),
+                    )
+                })
+                .collect(),
+        }
+    }
+
+    /// The values of a content object carried back from the review.
+    fn from_content(current: &Current, content: &Map<String, Value>) -> Entered {
+        let Ask::Form { fields, .. } = &current.elicit.ask else {
+            return Entered::default();
+        };
+        Entered {
+            text: fields
+                .iter()
+                .map(|f| {
+                    Some(match content.get(&f.prop.name) {
+                        None | Some(Value::Null) => vec![String::new()],
+                        Some(Value::String(s)) => vec![s.clone()],
+                        Some(Value::Array(a)) => a
+                            .iter()
+                            .map(|v| {
+                                v.as_str()
+                                    .map(str::to_string)
+                                    .unwrap_or_else(|| v.to_string())
+                            })
+                            .collect(),
+                        Some(v) => vec![v.to_string()],
+                    })
+                })
+                .collect(),
+        }
+    }
+
+    /// The values to show in field `i`; `None` shows the default.
+    fn of(&self, i: usize) -> Option<Vec<String>> {
+        self.text.get(i).cloned().flatten()
+    }
+}
+
+/// The content the form's fields give, or what is wrong with them.
+fn read_content(
+    current: &Current,
+    form: &[(String, String)],
+) -> std::result::Result<Map<String, Value>, Vec<String>> {
+    let Ask::Form { fields, .. } = &current.elicit.ask else {
+        return Ok(Map::new());
+    };
+    let rev = current.elicit.revision;
+    let mut content = Map::new();
+    let mut problems = Vec::new();
+    for (i, f) in fields.iter().enumerate() {
+        let name = format!("f{i}");
+        let values: Vec<&str> = form
+            .iter()
+            .filter(|(k, _)| *k == name)
+            .map(|(_, v)| v.as_str())
+            .collect();
+        let one = values.first().copied().unwrap_or("");
+        let got: std::result::Result<Option<Value>, String> = match &f.prop.shape {
+            Shape::String(_) | Shape::Number(_) => typed_value(f, one, rev),
+            Shape::Boolean { .. } => match one {
+                "true" => Ok(Some(Value::Bool(true))),
+                "false" => Ok(Some(Value::Bool(false))),
+                _ if f.required => Err(format!("{} is required; choose yes or no", f.label)),
+                _ => Ok(None),
+            },
+            Shape::SingleSelect(s) => {
+                if one.is_empty() {
+                    if f.required {
+                        Err(format!("{} is required; choose one", f.label))
+                    } else {
+                        Ok(None)
+                    }
+                } else if s.options.iter().any(|o| o.value == one) {
+                    Ok(Some(Value::String(one.to_string())))
+                } else {
+                    Err(format!("{}: choose one of the options", f.label))
+                }
+            }
+            Shape::MultiSelect(m) => {
+                if values
+                    .iter()
+                    .any(|v| !m.options.iter().any(|o| o.value == *v))
+                {
+                    Err(format!("{}: choose among the options", f.label))
+                } else if values.is_empty() && !f.required {
+                    Ok(None)
+                } else {
+                    // In option order, as the terminal form sends them.
+                    let picked: Vec<Value> = m
+                        .options
+                        .iter()
+                        .filter(|o| values.contains(&o.value.as_str()))
+                        .map(|o| Value::String(o.value.clone()))
+                        .collect();
+                    let v = Value::Array(picked);
+                    validate::check_value(&f.prop, &v, rev)
+                        .map(|()| Some(v))
+                        .map_err(|e| sanitize::line(&e.message).into_owned())
+                }
+            }
+        };
+        match got {
+            Ok(Some(v)) => {
+                content.insert(f.prop.name.clone(), v);
+            }
+            Ok(None) => {}
+            Err(e) => problems.push(format!("{}: {e}", f.label)),
+        }
+    }
+    if problems.is_empty() {
+        problems = current.elicit.final_check(&content);
+    }
+    if problems.is_empty() {
+        Ok(content)
+    } else {
+        Err(problems)
+    }
+}
+
+fn current_page(st: &State, nonce: &str, _note: Option<&str>) -> Page {
+    match &st.current {
+        Some(c) if c.answer.is_none() => current_page_of(c, nonce),
+        _ => {
+            let mut p = page(
+                "200 OK",
+                shell(
+                    nonce,
+                    "Waiting",
+                    "<p role=\"status\">No question is waiting. This page looks again every 2 seconds.</p>",
+                ),
+            );
+            p.extra.push("Refresh: 2".into());
+            p
+        }
+    }
+}
+
+fn current_page_of(c: &Current, nonce: &str) -> Page {
+    form_page(c, nonce, &Entered::default(), &[], "200 OK")
+}
+
+fn heading(c: &Current) -> String {
+    let who = c
+        .server
+        .as_deref()
+        .map(|s| sanitize::line(s).into_owned())
+        .unwrap_or_else(|| "The server".into());
+    let mut h = format!(
+        "<header><p class=\"who\"><strong>{}</strong> asks <span class=\"rev\">(MCP {})</span></p><p class=\"message\">{}</p>",
+        escape(&who),
+        escape(c.elicit.revision.as_str()),
+        escape(&c.elicit.message)
+    );
+    if !c.notes.is_empty() {
+        h.push_str("<details><summary>What mcp-elicit found in this request</summary><ul>");
+        for n in &c.notes {
+            h.push_str(&format!("<li>{}</li>", escape(n)));
+        }
+        h.push_str("</ul></details>");
+    }
+    h.push_str("</header>");
+    h
+}
+
+fn buttons(primary: &str) -> String {
+    format!(
+        "<div class=\"buttons\"><button type=\"submit\" name=\"action\" value=\"accept\" id=\"accept\">{primary}</button> \
+<button type=\"submit\" name=\"action\" value=\"decline\" id=\"decline\" formnovalidate>Decline</button> \
+<button type=\"submit\" name=\"action\" value=\"cancel\" id=\"cancel\" formnovalidate>Cancel</button></div>"
+    )
+}
+
+fn form_page(
+    c: &Current,
+    nonce: &str,
+    entered: &Entered,
+    problems: &[String],
+    status: &'static str,
+) -> Page {
+    let mut body = heading(c);
+    if !problems.is_empty() {
+        body.push_str(
+            "<div role=\"alert\" class=\"errors\" id=\"errors\"><p>Not sent yet:</p><ul>",
+        );
+        for p in problems {
+            body.push_str(&format!("<li>{}</li>", escape(p)));
+        }
+        body.push_str("</ul></div>");
+    }
+    body.push_str(&format!(
+        "<form method=\"post\" action=\"/answer\"><input type=\"hidden\" name=\"form\" value=\"{}\">",
+        c.id
+    ));
+    match &c.elicit.ask {
+        Ask::Url(u) => {
+            body.push_str(&format!(
+                "<p>It asks you to open this address yourself:</p><p class=\"url\"><code>{}</code></p>",
+                escape(&u.shown)
+            ));
+            if let Some(h) = &u.host {
+                body.push_str(&format!(
+                    "<p>on the site <strong>{}</strong>.</p>",
+                    escape(h)
+                ));
+            }
+            for w in &u.warnings {
+                body.push_str(&format!("<p class=\"warn\">{}</p>", escape(w)));
+            }
+            body.push_str(&buttons("I will open it"));
+        }
+        Ask::Form { fields, .. } => {
+            for (i, f) in fields.iter().enumerate() {
+                body.push_str(&field_html(i, f, entered.of(i)));
+            }
+            body.push_str(&buttons("Review"));
+        }
+    }
+    body.push_str("</form>");
+    page(status, shell(nonce, "Answer", &body))
+}
+
+fn field_html(i: usize, f: &Field, entered: Option<Vec<String>>) -> String {
+    let name = format!("f{i}");
+    let label = escape(&f.prompt());
+    let help = f
+        .help
+        .as_deref()
+        .map(|h| format!("<span class=\"help\">{}</span>", escape(h)))
+        .unwrap_or_default();
+    // The terminal's key hints have no place on a page.
+    let words = f
+        .constraints()
+        .replace("optional, Enter to leave empty", "optional")
+        .replace("optional, Enter keeps the default", "optional")
+        .replace(" · Space checks, Enter confirms", "");
+    let constraints = format!(
+        "<span class=\"constraints\" id=\"{name}-c\">{}</span>",
+        escape(&words)
+    );
+    let default: Vec<String> = match f.prop.default_value() {
+        None => Vec::new(),
+        Some(Value::String(s)) => vec![s],
+        Some(Value::Array(a)) => a
+            .iter()
+            .filter_map(|v| v.as_str().map(str::to_string))
+            .collect(),
+        Some(v) => vec![v.to_string()],
+    };
+    let shown = entered.unwrap_or(default);
+    let first = shown.first().cloned().unwrap_or_default();
+    let required = if f.required { " required" } else { "" };
+    let control = match &f.prop.shape {
+        Shape::String(s) => {
+            let kind = match s.format.map(|f| f.as_str()) {
+                Some("email") => "email",
+                Some("uri") => "url",
+                Some("date") => "date",
+                _ => "text",
+            };
+            let mut attrs = String::new();
+            if let Some(n) = s.min_length {
+                attrs.push_str(&format!(" minlength=\"{n}\""));
+            }
+            if let Some(n) = s.max_length {
+                attrs.push_str(&format!(" maxlength=\"{n}\""));
+            }
+            if let Some(fmt) = s.format {
+                attrs.push_str(&format!(" placeholder=\"{}\"", escape(fmt.example())));
+            }
+            format!(
+                "<input type=\"{kind}\" id=\"{name}\" name=\"{name}\" value=\"{}\"{attrs}{required} aria-describedby=\"{name}-c\">",
+                escape(&first)
+            )
+        }
+        Shape::Number(n) => {
+            let mut attrs = format!(" step=\"{}\"", if n.integer { "1" } else { "any" });
+            if let Some(m) = &n.minimum {
+                attrs.push_str(&format!(" min=\"{m}\""));
+            }
+            if let Some(m) = &n.maximum {
+                attrs.push_str(&format!(" max=\"{m}\""));
+            }
+            format!(
+                "<input type=\"number\" id=\"{name}\" name=\"{name}\" value=\"{}\"{attrs}{required} aria-describedby=\"{name}-c\">",
+                escape(&first)
+            )
+        }
+        Shape::Boolean { .. } => {
+            let opt = |v: &str, text: &str| {
+                format!(
+                    "<option value=\"{v}\"{}>{text}</option>",
+                    if first == v { " selected" } else { "" }
+                )
+            };
+            format!(
+                "<select id=\"{name}\" name=\"{name}\"{required} aria-describedby=\"{name}-c\">{}{}{}</select>",
+                if f.required && !first.is_empty() {
+                    String::new()
+                } else {
+                    opt("", "(no answer)")
+                },
+                opt("true", "Yes"),
+                opt("false", "No")
+            )
+        }
+        Shape::SingleSelect(s) => {
+            let mut html = format!(
+                "<select id=\"{name}\" name=\"{name}\"{required} aria-describedby=\"{name}-c\">"
+            );
+            if !f.required || first.is_empty() {
+                html.push_str("<option value=\"\">(choose)</option>");
+            }
+            for (o, label) in s.options.iter().zip(&f.options) {
+                html.push_str(&format!(
+                    "<option value=\"{}\"{}>{}</option>",
+                    escape(&o.value),
+                    if o.value == first { " selected" } else { "" },
+                    escape(label)
+                ));
+            }
+            html.push_str("</select>");
+            html
+        }
+        Shape::MultiSelect(m) => {
+            let mut html = format!(
+                "<fieldset id=\"{name}\" aria-describedby=\"{name}-c\"><legend>{label}</legend>"
+            );
+            for (j, (o, l)) in m.options.iter().zip(&f.options).enumerate() {
+                html.push_str(&format!(
+                    "<label class=\"check\"><input type=\"checkbox\" id=\"{name}-{j}\" name=\"{name}\" value=\"{}\"{}> {}</label>",
+                    escape(&o.value),
+                    if shown.contains(&o.value) { " checked" } else { "" },
+                    escape(l)
+                ));
+            }
+            html.push_str("</fieldset>");
+            return format!("<div class=\"field\">{html}{help}{constraints}</div>");
+        }
+    };
+    format!(
+        "<div class=\"field\"><label for=\"{name}\">{label}</label>{control}{help}{constraints}</div>"
+    )
+}
+
+fn review_page(c: &Current, nonce: &str, content: &Map<String, Value>) -> Page {
+    let json = serde_json::to_string_pretty(&Value::Object(content.clone())).unwrap_or_default();
+    let mut body = heading(c);
+    body.push_str(&format!(
+        "<h2>Send this answer?</h2><pre id=\"review\">{}</pre>\
+<form method=\"post\" action=\"/answer\"><input type=\"hidden\" name=\"form\" value=\"{}\">\
+<input type=\"hidden\" name=\"content\" value=\"{}\">\
+<div class=\"buttons\"><button type=\"submit\" name=\"action\" value=\"send\" id=\"send\" autofocus>Send</button> \
+<button type=\"submit\" name=\"action\" value=\"back\" id=\"back\">Back</button> \
+<button type=\"submit\" name=\"action\" value=\"decline\" id=\"decline\">Decline</button> \
+<button type=\"submit\" name=\"action\" value=\"cancel\" id=\"cancel\">Cancel</button></div></form>",
+        escape(&json),
+        c.id,
+        escape(&Value::Object(content.clone()).to_string())
+    ));
+    page("200 OK", shell(nonce, "Review", &body))
+}
+
+fn shell(nonce: &str, title: &str, body: &str) -> String {
+    format!(
+        "<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\">\
+<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\
+<title>{} - mcp-elicit</title><style nonce=\"{nonce}\">\
+body{{font:16px/1.5 system-ui,sans-serif;max-width:40rem;margin:2rem auto;padding:0 1rem;color:#111}}\
+.message{{white-space:pre-wrap;font-size:1.1rem}}.field{{margin:1rem 0;display:flex;flex-direction:column;gap:.25rem}}\
+.help,.constraints,.rev{{color:#555;font-size:.9rem}}.errors{{border:2px solid #b00;padding:.5rem 1rem;color:#700}}\
+.warn{{color:#700}}input,select,button{{font:inherit;padding:.3rem}}fieldset{{border:1px solid #aaa}}\
+.check{{display:block}}pre{{background:#f4f4f4;padding:1rem;overflow:auto}}\
+:focus{{outline:3px solid #06c}}.buttons{{display:flex;gap:.5rem;margin-top:1rem}}\
+</style></head><body><main>{body}</main><footer><p class=\"rev\">mcp-elicit</p></footer></body></html>",
+        escape(title)
+    )
+}
+
+/// HTML-escapes text for element content and quoted attributes.
+pub fn escape(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    for c in s.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&#39;"),
+            _ => out.push(c),
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn escaping_covers_markup_and_quotes() {
+        assert_eq!(
+            escape(r#"<script>"x" & 'y'</script>"#),
+            "&lt;script&gt;&quot;x&quot; &amp; &#39;y&#39;&lt;/script&gt;"
+        );
+    }
+}

@@ -1,0 +1,391 @@
+//! The proxy's web form in a real headless Chromium, driven over WebDriver
+//! (Debian's chromium-driver) as a person would use it: a TypeScript SDK
+//! host without the elicitation capability in front of the TypeScript SDK
+//! server's every-shape form, answered in the browser; a validation error,
+//! decline, cancel, a wrong and a missing token refused; markup in what a
+//! server sends shown as text.
+
+use std::io::{BufRead, BufReader};
+use std::net::TcpListener;
+use std::process::{Child, Command, Stdio};
+use std::sync::mpsc;
+use std::time::{Duration, Instant};
+
+use serde_json::{Value, json};
+
+use crate::support::{bin, root};
+
+const ELEMENT: &str = "element-6066-11e4-a52e-4f735466cecf";
+
+fn free_port() -> u16 {
+    TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port()
+}
+
+/// A WebDriver session on a headless Chromium.
+struct Browser {
+    driver: Child,
+    base: String,
+    session: String,
+}
+
+impl Browser {
+    fn start(chromium: &std::path::Path, chromedriver: &std::path::Path) -> Browser {
+        let port = free_port();
+        let driver = Command::new(chromedriver)
+            .arg(format!("--port={port}"))
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap();
+        let base = format!("http://127.0.0.1:{port}");
+        let start = Instant::now();
+        while ureq::get(&format!("{base}/status")).call().is_err() {
+            assert!(
+                start.elapsed() < Duration::from_secs(30),
+                "chromedriver did not start"
+            );
+            std::thread::sleep(Duration::from_millis(50));
+        }
+        let mut b = Browser {
+            driver,
+            base,
+            session: String::new(),
+        };
+        let caps = json!({"capabilities": {"alwaysMatch": {
+            "browserName": "chrome",
+            "goog:chromeOptions": {
+                "binary": chromium,
+                "args": ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"],
+            },
+        }}});
+        let v = b.call("POST", "/session", Some(caps));
+        b.session = v["sessionId"].as_str().unwrap().to_string();
+        b
+    }
+
+    fn call(&self, method: &str, path: &str, body: Option<Value>) -> Value {
+        let url = format!("{}{path}", self.base);
+        let agent: ureq::Agent = ureq::Agent::config_builder()
+            .http_status_as_error(false)
+            .build()
+            .into();
+        let resp = match body {
+            Some(b) => ureq::http::Request::builder()
+                .method(method)
+                .uri(&url)
+                .header("Content-Type", "application/json")
+                .body(b.to_string())
+                .map(|r| agent.run(r)),
+            None => ureq::http::Request::builder()
+                .method(method)
+                .uri(&url)
+                .body(())
+                .map(|r| agent.run(r)),
+        }
+        .unwrap();
+        let mut resp = resp.unwrap_or_else(|e| panic!("{method} {path}: {e}"));
+        let text = resp.body_mut().read_to_string().unwrap();
+        let v: Value = serde_json::from_str(&text).unwrap();
+        v["value"].clone()
+    }
+
+    fn s(&self, rest: &str) -> String {
+        format!("/session/{}{rest}", self.session)
+    }
+
+    fn go(&self, url: &str) {
+        self.call("POST", &self.s("/url"), Some(json!({"url": url})));
+    }
+
+    fn source(&self) -> String {
+        self.call("GET", &self.s("/source"), None)
+            .as_str()
+            .unwrap()
+            .to_string()
+    }
+
+    fn find(&self, css: &str) -> String {
+        let v = self.call(
+            "POST",
+            &self.s("/element"),
+            Some(json!({"using": "css selector", "value": css})),
+        );
+        v[ELEMENT]
+            .as_str()
+            .unwrap_or_else(|| panic!("no element {css}: {v}\n{}", self.source()))
+            .to_string()
+    }
+
+    fn count(&self, css: &str) -> usize {
+        self.call(
+            "POST",
+            &self.s("/elements"),
+            Some(json!({"using": "css selector", "value": css})),
+        )
+        .as_array()
+        .map_or(0, Vec::len)
+    }
+
+    fn click(&self, css: &str) {
+        let e = self.find(css);
+        self.call(
+            "POST",
+            &self.s(&format!("/element/{e}/click")),
+            Some(json!({})),
+        );
+    }
+
+    fn clear(&self, css: &str) {
+        let e = self.find(css);
+        self.call(
+            "POST",
+            &self.s(&format!("/element/{e}/clear")),
+            Some(json!({})),
+        );
+    }
+
+    fn keys(&self, css: &str, text: &str) {
+        let e = self.find(css);
+        self.call(
+            "POST",
+            &self.s(&format!("/element/{e}/value")),
+            Some(json!({"text": text})),
+        );
+    }
+
+    fn text(&self, css: &str) -> String {
+        let e = self.find(css);
+        self.call("GET", &self.s(&format!("/element/{e}/text")), None)
+            .as_str()
+            .unwrap_or_default()
+            .to_string()
+    }
+
+    fn title(&self) -> String {
+        self.call("GET", &self.s("/title"), None)
+            .as_str()
+            .unwrap_or_default()
+            .to_string()
+    }
+}
+
+impl Drop for Browser {
+    fn drop(&mut self) {
+        if !self.session.is_empty() {
+            let _ = ureq::delete(&format!("{}/session/{}", self.base, self.session)).call();
+        }
+        let _ = self.driver.kill();
+        let _ = self.driver.wait();
+    }
+}
+
+/// A host running the proxy with `--web` in front of `server`; the form's
+/// address as the proxy printed it.
+struct Hosted {
+    child: Child,
+    url: String,
+}
+
+impl Hosted {
+    fn start(host: &[String], tool: &str, server: &[String]) -> Hosted {
+        let mut child = Command::new(&host[0])
+            .args(&host[1..])
+            .args([tool, "{}", "--", bin(), "proxy", "--web", "--"])
+            .args(server)
+            .current_dir(root())
+            .stdin(Stdio::null())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let err = child.stderr.take().unwrap();
+        let (tx, rx) = mpsc::channel();
+        std::thread::spawn(move || {
+            for line in BufReader::new(err).lines().map_while(Result::ok) {
+                if let Some(at) = line.find("open http://") {
+                    let url = line[at + 5..]
+                        .split_whitespace()
+                        .next()
+                        .unwrap()
+                        .to_string();
+                    let _ = tx.send(url);
+                }
+            }
+        });
+        let url = rx
+            .recv_timeout(Duration::from_secs(60))
+            .expect("the proxy prints the form's address");
+        Hosted { child, url }
+    }
+
+    /// The host's JSON line, once it ends.
+    fn result(self) -> Value {
+        let o = self.child.wait_with_output().unwrap();
+        let out = String::from_utf8_lossy(&o.stdout);
+        assert!(o.status.success(), "{out}");
+        serde_json::from_str(out.lines().last().unwrap()).unwrap()
+    }
+
+    fn base(&self) -> String {
+        self.url.split("/?").next().unwrap().to_string()
+    }
+}
+
+#[test]
+fn web_form_in_headless_chromium_every_shape_validation_decline_cancel_and_tokens() {
+    let Some((chromium, chromedriver)) = crate::support::peers::chromium() else {
+        return;
+    };
+    let Some((tools, server)) =
+        crate::support::peers::typescript_sdk_script("tests/servers/sdk_typescript.mjs")
+    else {
+        return;
+    };
+    let Some((_, host)) =
+        crate::support::peers::typescript_sdk_script("tests/clients/host_typescript.mjs")
+    else {
+        return;
+    };
+    let node = tools.program("node").to_string_lossy().into_owned();
+    let host = vec![
+        node.clone(),
+        host.to_string_lossy().into_owned(),
+        "none".into(),
+    ];
+    let server = vec![node, server.to_string_lossy().into_owned(), "stdio".into()];
+    let b = Browser::start(&chromium, &chromedriver);
+
+    let run = Hosted::start(&host, "register", &server);
+    // No token, and a wrong one: refused.
+    b.go(&format!("{}/", run.base()));
+    assert!(
+        b.source().contains("needs the address with its token"),
+        "{}",
+        b.source()
+    );
+    b.go(&format!(
+        "{}/?token=00000000000000000000000000000000",
+        run.base()
+    ));
+    assert!(
+        b.source().contains("This link is not valid"),
+        "{}",
+        b.source()
+    );
+    // The printed address: the form, the server named.
+    b.go(&run.url);
+    assert_eq!(b.title(), "Answer - mcp-elicit");
+    assert!(
+        b.text(".who").contains("accounts-typescript asks"),
+        "{}",
+        b.source()
+    );
+    // The token was used: a second visit with it is refused; the page
+    // itself stays open to this browser.
+    b.go(&run.url);
+    assert!(b.source().contains("This link is not valid"));
+    b.go(&format!("{}/", run.base()));
+    // Every shape, typed and picked as a person does.
+    b.keys("#f0", "ada");
+    b.keys("#f1", "ada@example.com");
+    b.keys("#f3", "36");
+    b.clear("#f4");
+    b.keys("#f4", "1.62");
+    b.click("#f5 option[value=true]");
+    b.click("#f6 option[value=pro]");
+    b.click("#f7 option[value=designer]");
+    b.click("#f8 option[value=l]");
+    assert_eq!(b.text("#f8 option[value=l]"), "Large");
+    for j in 0..3 {
+        b.click(&format!("#f9-{j}"));
+    }
+    b.click("#f10-1");
+    // Three interests where at most two may be: the server-side check.
+    b.click("#accept");
+    let errors = b.text("#errors");
+    assert!(errors.contains("Interests"), "{errors}");
+    // What was typed is kept; one box unticked, then the review.
+    b.click("#f9-2");
+    b.click("#accept");
+    let review = b.text("#review");
+    assert!(
+        review.contains("\"interests\": [\n    \"frontend\",\n    \"backend\"\n  ]"),
+        "{review}"
+    );
+    // Sent from the keyboard: Enter on the focused Send button.
+    b.keys("#send", "\u{E007}");
+    assert!(
+        b.source().contains("Sent. You may close this page"),
+        "{}",
+        b.source()
+    );
+    let v = run.result();
+    assert_eq!(
+        v["text"],
+        r#"{"action":"accept","content":{"username":"ada","email":"ada@example.com","age":36,"height":1.62,"newsletter":true,"plan":"pro","role":"designer","size":"l","interests":["frontend","backend"],"languages":["ts","rs"]}}"#
+    );
+
+    for action in ["decline", "cancel"] {
+        let run = Hosted::start(&host, "register", &server);
+        b.go(&run.url);
+        b.click(&format!("#{action}"));
+        assert!(b.source().contains("You may close this page"));
+        assert_eq!(run.result()["text"], format!(r#"{{"action":"{action}"}}"#));
+    }
+}
+
+#[test]
+fn web_form_shows_markup_from_a_server_as_text() {
+    let Some((chromium, chromedriver)) = crate::support::peers::chromium() else {
+        return;
+    };
+    let Some((tools, host)) =
+        crate::support::peers::typescript_sdk_script("tests/clients/host_typescript.mjs")
+    else {
+        return;
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let request = dir.path().join("hostile.json");
+    std::fs::write(
+        &request,
+        json!({
+            "mode": "form",
+            "message": "<script>document.title='pwned'</script><img src=x onerror=\"document.title='pwned'\">Hello",
+            "requestedSchema": {"type": "object", "properties": {
+                "name": {"type": "string", "title": "<b>Name</b>\"><script>document.title='pwned'</script>"},
+                "pick": {"type": "string", "title": "Pick", "oneOf": [{"const": "a\"><script>x</script>", "title": "<i>A</i>"}]}
+            }, "required": ["name"]},
+        })
+        .to_string(),
+    )
+    .unwrap();
+    let node = tools.program("node").to_string_lossy().into_owned();
+    let host = vec![node, host.to_string_lossy().into_owned(), "none".into()];
+    let server = vec![
+        bin().to_string(),
+        "serve".into(),
+        request.to_string_lossy().into_owned(),
+    ];
+    let b = Browser::start(&chromium, &chromedriver);
+    let run = Hosted::start(&host, "hostile", &server);
+    b.go(&run.url);
+    assert_eq!(b.title(), "Answer - mcp-elicit");
+    assert_eq!(b.count("script"), 0);
+    assert_eq!(b.count("img"), 0);
+    assert_eq!(b.count("b"), 0);
+    assert!(
+        b.text(".message")
+            .contains("<script>document.title='pwned'</script>")
+    );
+    assert!(b.text("label[for=f0]").contains("<b>Name</b>"));
+    b.keys("#f0", "Ada");
+    b.click("#f1 option:nth-child(2)");
+    b.click("#accept");
+    b.click("#send");
+    let v = run.result();
+    assert!(v["text"].as_str().unwrap().contains("accept"), "{v}");
+}
