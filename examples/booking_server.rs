@@ -11,7 +11,7 @@
 //! `mcp-elicit replay SESSION -- COMMAND` report the drift.
 
 use mcp_elicit::mcp::http_server::{AskOn, HttpOptions, serve_http};
-use mcp_elicit::mcp::server::{Ask, Handler, Stop, Tool, serve_stdio};
+use mcp_elicit::mcp::server::{Elicitor, Handler, Stop, Tool, serve_stdio};
 use mcp_elicit::spec::Revision;
 use serde_json::{Value, json};
 
@@ -88,7 +88,7 @@ impl Handler for Booking {
         ]
     }
 
-    fn call(&self, name: &str, _args: &Value, ask: &mut dyn Ask) -> Result<Value, Stop> {
+    fn call(&self, name: &str, _args: &Value, ask: &mut dyn Elicitor) -> Result<Value, Stop> {
         let rev = ask.revision();
         match name {
             "book_table" => {

@@ -4,7 +4,7 @@
 //! message's `params`/`result`), never at file names, so the same rules work
 //! for files, stdin, JSONL lines and messages read off a transport.
 
-use crate::json::{Node, Value, pointer_push};
+use crate::json::{Node, NodeValue, pointer_push};
 use crate::spec::Revision;
 
 /// The `_meta` key under which 2026-07-28 requests carry client capabilities.
@@ -183,7 +183,7 @@ pub fn is_early_draft_result(node: &Node) -> bool {
     node.get("cancelled").is_some()
         || node
             .get("content")
-            .is_some_and(|c| matches!(c.value, Value::Array(_)))
+            .is_some_and(|c| matches!(c.value, NodeValue::Array(_)))
 }
 
 /// One `elicitation/create` inside a document.

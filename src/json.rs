@@ -32,7 +32,7 @@ impl Span {
 /// A JSON value with the span it was read from.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Node<'a> {
-    pub value: Value<'a>,
+    pub value: NodeValue<'a>,
     pub span: Span,
 }
 
@@ -45,7 +45,7 @@ pub struct Member<'a> {
 }
 
 #[derive(Debug, Clone, PartialEq)]
-pub enum Value<'a> {
+pub enum NodeValue<'a> {
     Null,
     Bool(bool),
     /// The number exactly as written.
@@ -59,28 +59,28 @@ impl<'a> Node<'a> {
     /// The members of an object, or `None` for any other value.
     pub fn as_object(&self) -> Option<&[Member<'a>]> {
         match &self.value {
-            Value::Object(m) => Some(m),
+            NodeValue::Object(m) => Some(m),
             _ => None,
         }
     }
 
     pub fn as_array(&self) -> Option<&[Node<'a>]> {
         match &self.value {
-            Value::Array(a) => Some(a),
+            NodeValue::Array(a) => Some(a),
             _ => None,
         }
     }
 
     pub fn as_str(&self) -> Option<&str> {
         match &self.value {
-            Value::String(s) => Some(s),
+            NodeValue::String(s) => Some(s),
             _ => None,
         }
     }
 
     pub fn as_bool(&self) -> Option<bool> {
         match self.value {
-            Value::Bool(b) => Some(b),
+            NodeValue::Bool(b) => Some(b),
             _ => None,
         }
     }
@@ -89,7 +89,7 @@ impl<'a> Node<'a> {
     /// too large for `f64` (`1e400`).
     pub fn as_f64(&self) -> Option<f64> {
         match &self.value {
-            Value::Number(n) => n.parse::<f64>().ok().filter(|f| f.is_finite()),
+            NodeValue::Number(n) => n.parse::<f64>().ok().filter(|f| f.is_finite()),
             _ => None,
         }
     }
@@ -101,7 +101,7 @@ impl<'a> Node<'a> {
     }
 
     pub fn is_number(&self) -> bool {
-        matches!(self.value, Value::Number(_))
+        matches!(self.value, NodeValue::Number(_))
     }
 
     /// The last member named `key` (the one most readers keep).
@@ -117,12 +117,12 @@ impl<'a> Node<'a> {
     /// A short name of the value's JSON type, for messages.
     pub fn type_name(&self) -> &'static str {
         match self.value {
-            Value::Null => "null",
-            Value::Bool(_) => "a boolean",
-            Value::Number(_) => "a number",
-            Value::String(_) => "a string",
-            Value::Array(_) => "an array",
-            Value::Object(_) => "an object",
+            NodeValue::Null => "null",
+            NodeValue::Bool(_) => "a boolean",
+            NodeValue::Number(_) => "a number",
+            NodeValue::String(_) => "a string",
+            NodeValue::Array(_) => "an array",
+            NodeValue::Object(_) => "an object",
         }
     }
 
@@ -151,11 +151,11 @@ impl<'a> Node<'a> {
             let start = *next;
             *next += 1;
             let value = match v {
-                J::Null => Value::Null,
-                J::Bool(b) => Value::Bool(*b),
-                J::Number(n) => Value::Number(Cow::Owned(n.to_string())),
-                J::String(s) => Value::String(Cow::Owned(s.clone())),
-                J::Array(a) => Value::Array(
+                J::Null => NodeValue::Null,
+                J::Bool(b) => NodeValue::Bool(*b),
+                J::Number(n) => NodeValue::Number(Cow::Owned(n.to_string())),
+                J::String(s) => NodeValue::String(Cow::Owned(s.clone())),
+                J::Array(a) => NodeValue::Array(
                     a.iter()
                         .map(|x| build(x, depth + 1, next))
                         .collect::<Result<_, _>>()?,
@@ -171,7 +171,7 @@ impl<'a> Node<'a> {
                             value: build(x, depth + 1, next)?,
                         });
                     }
-                    Value::Object(members)
+                    NodeValue::Object(members)
                 }
             };
             Ok(Node {
@@ -186,14 +186,14 @@ impl<'a> Node<'a> {
     pub fn to_value(&self) -> serde_json::Value {
         use serde_json::Value as J;
         match &self.value {
-            Value::Null => J::Null,
-            Value::Bool(b) => J::Bool(*b),
-            Value::Number(n) => serde_json::from_str::<serde_json::Number>(n)
+            NodeValue::Null => J::Null,
+            NodeValue::Bool(b) => J::Bool(*b),
+            NodeValue::Number(n) => serde_json::from_str::<serde_json::Number>(n)
                 .map(J::Number)
                 .unwrap_or(J::Null),
-            Value::String(s) => J::String(s.to_string()),
-            Value::Array(a) => J::Array(a.iter().map(Node::to_value).collect()),
-            Value::Object(m) => {
+            NodeValue::String(s) => J::String(s.to_string()),
+            NodeValue::Array(a) => J::Array(a.iter().map(Node::to_value).collect()),
+            NodeValue::Object(m) => {
                 let mut map = serde_json::Map::with_capacity(m.len());
                 for member in m {
                     map.insert(member.key.to_string(), member.value.to_value());
@@ -309,10 +309,10 @@ impl<'a> Parser<'a> {
             None => return Err(self.err("unexpected end of input, expected a value")),
             Some(b'{') => self.object()?,
             Some(b'[') => self.array()?,
-            Some(b'"') => Value::String(self.string()?),
-            Some(b't') => self.literal("true", Value::Bool(true))?,
-            Some(b'f') => self.literal("false", Value::Bool(false))?,
-            Some(b'n') => self.literal("null", Value::Null)?,
+            Some(b'"') => NodeValue::String(self.string()?),
+            Some(b't') => self.literal("true", NodeValue::Bool(true))?,
+            Some(b'f') => self.literal("false", NodeValue::Bool(false))?,
+            Some(b'n') => self.literal("null", NodeValue::Null)?,
             Some(b'-' | b'0'..=b'9') => self.number()?,
             Some(_) => return Err(self.err(&format!("expected a value, found {}", self.found()))),
         };
@@ -331,7 +331,7 @@ impl<'a> Parser<'a> {
         }
     }
 
-    fn literal(&mut self, word: &str, value: Value<'a>) -> Result<Value<'a>, SyntaxError> {
+    fn literal(&mut self, word: &str, value: NodeValue<'a>) -> Result<NodeValue<'a>, SyntaxError> {
         if self.bytes[self.pos..].starts_with(word.as_bytes()) {
             self.pos += word.len();
             Ok(value)
@@ -350,7 +350,7 @@ impl<'a> Parser<'a> {
         Ok(())
     }
 
-    fn object(&mut self) -> Result<Value<'a>, SyntaxError> {
+    fn object(&mut self) -> Result<NodeValue<'a>, SyntaxError> {
         self.enter()?;
         self.pos += 1;
         let mut members = Vec::with_capacity(8);
@@ -358,7 +358,7 @@ impl<'a> Parser<'a> {
         if self.peek() == Some(b'}') {
             self.pos += 1;
             self.depth -= 1;
-            return Ok(Value::Object(members));
+            return Ok(NodeValue::Object(members));
         }
         loop {
             self.skip_ws();
@@ -408,10 +408,10 @@ impl<'a> Parser<'a> {
             }
         }
         self.depth -= 1;
-        Ok(Value::Object(members))
+        Ok(NodeValue::Object(members))
     }
 
-    fn array(&mut self) -> Result<Value<'a>, SyntaxError> {
+    fn array(&mut self) -> Result<NodeValue<'a>, SyntaxError> {
         self.enter()?;
         self.pos += 1;
         let mut items = Vec::with_capacity(4);
@@ -419,7 +419,7 @@ impl<'a> Parser<'a> {
         if self.peek() == Some(b']') {
             self.pos += 1;
             self.depth -= 1;
-            return Ok(Value::Array(items));
+            return Ok(NodeValue::Array(items));
         }
         loop {
             self.skip_ws();
@@ -446,10 +446,10 @@ impl<'a> Parser<'a> {
             }
         }
         self.depth -= 1;
-        Ok(Value::Array(items))
+        Ok(NodeValue::Array(items))
     }
 
-    fn number(&mut self) -> Result<Value<'a>, SyntaxError> {
+    fn number(&mut self) -> Result<NodeValue<'a>, SyntaxError> {
         let start = self.pos;
         if self.peek() == Some(b'-') {
             self.pos += 1;
@@ -476,7 +476,7 @@ impl<'a> Parser<'a> {
             }
             self.digits();
         }
-        Ok(Value::Number(Cow::Borrowed(&self.src[start..self.pos])))
+        Ok(NodeValue::Number(Cow::Borrowed(&self.src[start..self.pos])))
     }
 
     fn digits(&mut self) {
@@ -768,7 +768,7 @@ mod tests {
     fn escapes_and_numbers() {
         let n = parse(r#"{"a":"x\u00e9\ud83d\ude00\n","n":-0,"big":1e400}"#).unwrap();
         assert_eq!(n.get("a").unwrap().as_str(), Some("xé😀\n"));
-        assert_eq!(n.get("n").unwrap().value, Value::Number("-0".into()));
+        assert_eq!(n.get("n").unwrap().value, NodeValue::Number("-0".into()));
         assert_eq!(n.get("big").unwrap().as_f64(), None);
         assert!(parse(r#""\ud800""#).is_err());
     }

@@ -16,7 +16,6 @@
 pub mod document;
 pub mod finding;
 pub mod form;
-pub mod format;
 pub mod generate;
 pub mod hosts;
 pub mod json;
@@ -34,7 +33,9 @@ pub mod schema;
 pub mod sensitive;
 pub mod session;
 pub mod spec;
+pub mod string_format;
 pub mod validate;
+#[cfg(feature = "protocol")]
 pub mod web_form;
 
 pub use generate::assert_elicitable;

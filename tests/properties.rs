@@ -11,13 +11,13 @@ use std::io;
 
 use mcp_elicit::finding::{Findings, Severity};
 use mcp_elicit::form::{Answer, Asker, Elicit, FinalCheck, Prompter, Say, ask};
-use mcp_elicit::format::Format;
 use mcp_elicit::lint;
 use mcp_elicit::schema::{
     Choice, MultiSelect, NumberShape, OptionStyle, Property, RequestedSchema, Shape, SingleSelect,
     StringShape, parse_schema,
 };
 use mcp_elicit::spec::Revision;
+use mcp_elicit::string_format::StringFormat;
 use mcp_elicit::validate;
 use proptest::prelude::*;
 use proptest::test_runner::{Config, FileFailurePersistence};
@@ -49,14 +49,14 @@ fn label() -> impl Strategy<Value = Option<String>> {
 }
 
 /// A string that has `format`, for defaults and answers.
-fn formatted(format: Format) -> BoxedStrategy<String> {
+fn formatted(format: StringFormat) -> BoxedStrategy<String> {
     match format {
-        Format::Email => "[a-z]{1,8}@[a-z]{1,8}\\.(com|org|net)".boxed(),
-        Format::Uri => "https://[a-z]{1,8}\\.example/[a-z]{0,8}".boxed(),
-        Format::Date => (1970u32..2100, 1u32..13, 1u32..29)
+        StringFormat::Email => "[a-z]{1,8}@[a-z]{1,8}\\.(com|org|net)".boxed(),
+        StringFormat::Uri => "https://[a-z]{1,8}\\.example/[a-z]{0,8}".boxed(),
+        StringFormat::Date => (1970u32..2100, 1u32..13, 1u32..29)
             .prop_map(|(y, m, d)| format!("{y:04}-{m:02}-{d:02}"))
             .boxed(),
-        Format::DateTime => (1970u32..2100, 1u32..13, 1u32..29, 0u32..24, 0u32..60)
+        StringFormat::DateTime => (1970u32..2100, 1u32..13, 1u32..29, 0u32..24, 0u32..60)
             .prop_map(|(y, m, d, h, mi)| format!("{y:04}-{m:02}-{d:02}T{h:02}:{mi:02}:00Z"))
             .boxed(),
     }
@@ -84,10 +84,10 @@ fn string_shape(defaults: bool) -> BoxedStrategy<StringShape> {
             }
         });
     let with_format = prop_oneof![
-        Just(Format::Email),
-        Just(Format::Uri),
-        Just(Format::Date),
-        Just(Format::DateTime)
+        Just(StringFormat::Email),
+        Just(StringFormat::Uri),
+        Just(StringFormat::Date),
+        Just(StringFormat::DateTime)
     ]
     .prop_flat_map(move |f| {
         (Just(f), prop::option::of(formatted(f))).prop_map(move |(f, d)| StringShape {

@@ -146,7 +146,7 @@ pub fn judge(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::lint::{self, Options, Session};
+    use crate::lint::{self, Conversation, Options};
     use serde_json::json;
 
     fn verdict(params: Value, strict: bool) -> Verdict {
@@ -154,7 +154,7 @@ mod tests {
         let findings = lint::lint_value(
             &params,
             &Options::for_revision(rev),
-            &mut Session::default(),
+            &mut Conversation::default(),
         );
         judge(&findings, "", &params, rev, strict)
     }

@@ -7,12 +7,12 @@
 use serde_json::{Map, Number, Value};
 
 use super::{Generated, Note, Options, Refusal};
-use crate::format::Format;
 use crate::json::pointer_push;
 use crate::schema::{
     Choice, MultiSelect, NumberShape, OptionStyle, Property, RequestedSchema, Shape, SingleSelect,
     StringShape,
 };
+use crate::string_format::StringFormat;
 use crate::validate::check_value;
 
 /// Converts a JSON Schema document whose root is an object schema.
@@ -558,7 +558,7 @@ impl Cx<'_> {
             ..StringShape::default()
         };
         if let Some(f) = m.shift_remove("format") {
-            match f.as_str().and_then(Format::parse) {
+            match f.as_str().and_then(StringFormat::parse) {
                 Some(f) => s.format = Some(f),
                 None => self.note(
                     &pointer_push(ptr, "format"),

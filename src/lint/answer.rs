@@ -2,7 +2,7 @@
 
 use super::params::{Asked, Mode};
 use crate::finding::Findings;
-use crate::json::{Node, Span, Value, pointer_push};
+use crate::json::{Node, NodeValue, Span, pointer_push};
 use crate::rules;
 use crate::spec::Revision;
 use crate::validate::check_content;
@@ -149,8 +149,8 @@ pub fn check_result(
         _ => {
             for m in members {
                 let ok = match &m.value.value {
-                    Value::String(_) | Value::Number(_) | Value::Bool(_) => true,
-                    Value::Array(items) => {
+                    NodeValue::String(_) | NodeValue::Number(_) | NodeValue::Bool(_) => true,
+                    NodeValue::Array(items) => {
                         rev.allows_multi_select() && items.iter().all(|i| i.as_str().is_some())
                     }
                     _ => false,

@@ -349,9 +349,9 @@ impl<'d, 'a> View<'d, 'a> {
                     let hit = match (trigger, prop.model.as_ref().map(|m| &m.shape)) {
                         (Trigger::StringDefault, Some(Shape::String(_))) => true,
                         (Trigger::FalsyDefault, Some(_)) => match &d.value.value {
-                            json::Value::Bool(b) => !b,
-                            json::Value::String(s) => s.is_empty(),
-                            json::Value::Number(_) => d.value.as_f64() == Some(0.0),
+                            json::NodeValue::Bool(b) => !b,
+                            json::NodeValue::String(s) => s.is_empty(),
+                            json::NodeValue::Number(_) => d.value.as_f64() == Some(0.0),
                             _ => false,
                         },
                         _ => false,

@@ -111,7 +111,7 @@ struct AwaitingRetry {
 
 /// What one JSONL file has shown so far.
 #[derive(Debug, Default)]
-pub struct Session {
+pub struct Conversation {
     /// Whether this is a multi-message file (so that answers without a
     /// request are worth reporting).
     pub multi: bool,
@@ -190,11 +190,11 @@ impl<V> Bounded<V> {
     }
 }
 
-impl Session {
+impl Conversation {
     pub fn multi() -> Self {
-        Session {
+        Conversation {
             multi: true,
-            ..Session::default()
+            ..Conversation::default()
         }
     }
 }
@@ -202,8 +202,8 @@ impl Session {
 fn id_key(node: &Node) -> Option<String> {
     let id = node.get("id")?;
     Some(match &id.value {
-        json::Value::String(s) => format!("\"{s}\""),
-        json::Value::Number(n) => n.to_string(),
+        json::NodeValue::String(s) => format!("\"{s}\""),
+        json::NodeValue::Number(n) => n.to_string(),
         _ => return None,
     })
 }
@@ -219,7 +219,7 @@ fn target_of(node: &Node) -> Option<String> {
 const EARLY_DRAFT_MESSAGE: &str = "this is the early elicitation draft (a bare `message`, answers as a `content` array with `cancelled`), which no published revision uses; send `message` with a `requestedSchema` and answer with `{\"action\": ..., \"content\": {...}}`";
 
 /// Lints one parsed document.
-pub fn lint_node(node: &Node, opts: &Options, session: &mut Session, out: &mut Findings) {
+pub fn lint_node(node: &Node, opts: &Options, session: &mut Conversation, out: &mut Findings) {
     duplicate_keys(node, &mut Vec::new(), out);
     let named = document::named_revision(node);
     let handshake = node.get("method").and_then(Node::as_str) == Some("initialize")
@@ -295,8 +295,8 @@ pub fn lint_node(node: &Node, opts: &Options, session: &mut Session, out: &mut F
             format!(
                 "this {} is not an elicitation document (a requestedSchema, elicitation/create params or request, an InputRequiredResult, an ElicitResult, ...); lint only elicitation files, or narrow the paths",
                 match node.value {
-                    json::Value::Object(_) => "object",
-                    json::Value::Array(_) => "array",
+                    json::NodeValue::Object(_) => "object",
+                    json::NodeValue::Array(_) => "array",
                     _ => "value",
                 }
             ),
@@ -307,7 +307,7 @@ pub fn lint_node(node: &Node, opts: &Options, session: &mut Session, out: &mut F
     }
 }
 
-fn lint_request(node: &Node, rev: Revision, session: &mut Session, out: &mut Findings) {
+fn lint_request(node: &Node, rev: Revision, session: &mut Conversation, out: &mut Findings) {
     let method = node.get("method").and_then(Node::as_str).unwrap_or("");
     let id = id_key(node);
     let params = node.get("params");
@@ -409,7 +409,7 @@ fn lint_retry(
     p: &Node,
     id: Option<&str>,
     method: &str,
-    session: &mut Session,
+    session: &mut Conversation,
     rev: Revision,
     out: &mut Findings,
 ) {
@@ -534,7 +534,7 @@ fn key_list(keys: &[(String, Option<Asked>)]) -> String {
         .join(", ")
 }
 
-fn lint_response(node: &Node, rev: Revision, session: &mut Session, out: &mut Findings) {
+fn lint_response(node: &Node, rev: Revision, session: &mut Conversation, out: &mut Findings) {
     let id = id_key(node);
     let Some(result) = node.get("result") else {
         return;
@@ -650,7 +650,7 @@ fn lint_input_required(
 /// a duplicate.
 fn duplicate_keys<'n>(node: &'n Node, path: &mut Vec<PathSeg<'n>>, out: &mut Findings) {
     match &node.value {
-        json::Value::Object(members) => {
+        json::NodeValue::Object(members) => {
             // Small objects (nearly all) are checked pairwise; large ones
             // with a set, so 100,000 keys stay linear.
             let mut seen: Option<HashSet<&str>> =
@@ -676,7 +676,7 @@ fn duplicate_keys<'n>(node: &'n Node, path: &mut Vec<PathSeg<'n>>, out: &mut Fin
             for m in members {
                 if matches!(
                     m.value.value,
-                    json::Value::Object(_) | json::Value::Array(_)
+                    json::NodeValue::Object(_) | json::NodeValue::Array(_)
                 ) {
                     path.push(PathSeg::Key(&m.key));
                     duplicate_keys(&m.value, path, out);
@@ -684,9 +684,12 @@ fn duplicate_keys<'n>(node: &'n Node, path: &mut Vec<PathSeg<'n>>, out: &mut Fin
                 }
             }
         }
-        json::Value::Array(items) => {
+        json::NodeValue::Array(items) => {
             for (i, item) in items.iter().enumerate() {
-                if matches!(item.value, json::Value::Object(_) | json::Value::Array(_)) {
+                if matches!(
+                    item.value,
+                    json::NodeValue::Object(_) | json::NodeValue::Array(_)
+                ) {
                     path.push(PathSeg::Index(i));
                     duplicate_keys(item, path, out);
                     path.pop();
@@ -715,7 +718,7 @@ fn pointer_of(path: &[PathSeg]) -> String {
 }
 
 /// Lints one JSON text; findings carry spans into `text`.
-pub fn lint_text(text: &str, opts: &Options, session: &mut Session) -> Vec<Finding> {
+pub fn lint_text(text: &str, opts: &Options, session: &mut Conversation) -> Vec<Finding> {
     let mut out = Findings::default();
     match json::parse(text) {
         Ok(node) => lint_node(&node, opts, session, &mut out),
@@ -734,7 +737,7 @@ pub fn lint_text(text: &str, opts: &Options, session: &mut Session) -> Vec<Findi
 pub fn lint_value(
     value: &serde_json::Value,
     opts: &Options,
-    session: &mut Session,
+    session: &mut Conversation,
 ) -> Vec<Finding> {
     let mut out = Findings::default();
     match Node::from_value(value) {
@@ -811,7 +814,9 @@ pub fn lint_bytes(path: &str, bytes: &[u8], opts: &Options, sink: &mut dyn FnMut
             let _ = lint_jsonl(path, text.as_bytes(), opts, sink);
             return;
         }
-        json::Parsed::Document(node) => lint_node(&node, opts, &mut Session::default(), &mut out),
+        json::Parsed::Document(node) => {
+            lint_node(&node, opts, &mut Conversation::default(), &mut out)
+        }
         json::Parsed::Invalid(e) => out.push(
             &rules::INVALID_JSON,
             Span::new(e.offset, e.offset + 1),
@@ -830,7 +835,7 @@ pub const MAX_DOCUMENT: usize = 256 << 20;
 pub struct JsonlLinter<'o> {
     path: String,
     opts: &'o Options,
-    session: Session,
+    session: Conversation,
     /// The session format, from the first non-blank line.
     format: Option<crate::session::Format>,
     /// A line whose JSON ended early (number, text, parser message),
@@ -845,7 +850,7 @@ impl<'o> JsonlLinter<'o> {
         JsonlLinter {
             path: path.to_string(),
             opts,
-            session: Session::multi(),
+            session: Conversation::multi(),
             format: None,
             held: None,
             header: false,

@@ -12,7 +12,7 @@ use super::transport::{Event, Transport};
 use crate::document::CLIENT_CAPABILITIES_META;
 use crate::finding::{Finding, Severity};
 use crate::form::gate::{self, Verdict};
-use crate::lint::{self, Options, Session};
+use crate::lint::{self, Conversation, Options};
 use crate::respond::{Request, Responder};
 use crate::sanitize;
 use crate::session::{Direction, Writer};
@@ -827,7 +827,7 @@ impl Client {
 
     fn lint(&self, raw: &str) -> Vec<Finding> {
         let opts = Options::for_revision(self.rev);
-        lint::lint_text(raw, &opts, &mut Session::default())
+        lint::lint_text(raw, &opts, &mut Conversation::default())
     }
 
     /// Why a request in a mode the client did not declare is refused.

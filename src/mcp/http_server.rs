@@ -13,7 +13,7 @@ use serde_json::{Value, json};
 
 use super::http::{self, Limits, Request, Responder};
 use super::server::{
-    Ask, Engine, Handler, Reply, Stop, answer_of, codes, error, only, tool_response,
+    Elicitor, Engine, Handler, Reply, Stop, answer_of, codes, error, only, tool_response,
 };
 use crate::spec::Revision;
 
@@ -40,7 +40,7 @@ const MAX_SESSIONS: usize = 4096;
 /// for a new one (clients that never send DELETE).
 const SESSION_IDLE: Duration = Duration::from_secs(600);
 
-struct Session {
+struct HttpSession {
     engine: Engine<'static>,
     /// When a request last named it.
     used: Mutex<std::time::Instant>,
@@ -54,7 +54,7 @@ struct State {
     handler: &'static dyn Handler,
     /// For 2026-07-28 requests, which need no session.
     modern: Engine<'static>,
-    sessions: Mutex<HashMap<String, Arc<Session>>>,
+    sessions: Mutex<HashMap<String, Arc<HttpSession>>>,
     ask_on: AskOn,
     /// Where the server listens: `Host` must name it.
     bound: SocketAddr,
@@ -415,7 +415,7 @@ fn post(
     state: &Arc<State>,
     req: &Request,
     session_id: Option<String>,
-    session: Option<Arc<Session>>,
+    session: Option<Arc<HttpSession>>,
     msg: Value,
     resp: Responder,
 ) {
@@ -497,7 +497,7 @@ fn post(
             }
             sessions.insert(
                 id.clone(),
-                Arc::new(Session {
+                Arc::new(HttpSession {
                     engine,
                     used: Mutex::new(std::time::Instant::now()),
                     pending: Mutex::new(HashMap::new()),
@@ -552,7 +552,7 @@ fn post(
 /// 2025-06-18 and 2025-11-25 over HTTP: the request goes out on an SSE
 /// stream and the answer comes back in a POST.
 struct HttpLive<'s> {
-    session: &'s Session,
+    session: &'s HttpSession,
     post: Sender<Vec<u8>>,
     ask_on: AskOn,
     revision: Revision,
@@ -590,7 +590,7 @@ impl HttpLive<'_> {
     }
 }
 
-impl Ask for HttpLive<'_> {
+impl Elicitor for HttpLive<'_> {
     fn elicit(&mut self, params: Value) -> std::result::Result<Value, Stop> {
         only(self.elicit_all(vec![params]))
     }

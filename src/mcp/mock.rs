@@ -17,7 +17,7 @@ use std::time::{Duration, Instant};
 
 use serde_json::{Map, Value, json};
 
-use super::server::{Ask, Handler, NextAnswer, Stop, Tool};
+use super::server::{Elicitor, Handler, NextAnswer, Stop, Tool};
 use crate::document;
 use crate::finding::{Findings, Severity};
 use crate::json::{self, Node};
@@ -738,7 +738,7 @@ impl Handler for Mock {
         caps
     }
 
-    fn call(&self, name: &str, args: &Value, ask: &mut dyn Ask) -> Result<Value, Stop> {
+    fn call(&self, name: &str, args: &Value, ask: &mut dyn Elicitor) -> Result<Value, Stop> {
         let Some(tool) = self.tools.iter().find(|t| t.name == name) else {
             return Ok(text_result(format!("unknown tool {name}"), true));
         };

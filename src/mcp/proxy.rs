@@ -34,7 +34,7 @@ use crate::document::CLIENT_CAPABILITIES_META;
 use crate::finding::{Finding, Severity};
 use crate::form::gate::{self, Verdict};
 use crate::lines::{LineRead, read_line_bounded};
-use crate::lint::{self, Options, Session};
+use crate::lint::{self, Conversation, Options};
 use crate::respond::{Request, Responder};
 use crate::sanitize;
 use crate::session::{Direction, Peer, Writer};
@@ -205,7 +205,7 @@ pub(crate) fn lint_elicitation(
     let rev = e.revision;
     let mut opts = Options::for_revision(rev);
     opts.hosts = hosts.to_vec();
-    let findings: Vec<Finding> = lint::lint_text(e.raw, &opts, &mut Session::default())
+    let findings: Vec<Finding> = lint::lint_text(e.raw, &opts, &mut Conversation::default())
         .into_iter()
         .filter(|f| gate::within(&f.pointer, e.prefix) || f.pointer.is_empty())
         .collect();

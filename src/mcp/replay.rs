@@ -11,7 +11,7 @@ use serde_json::{Value, json};
 
 use super::client::Client;
 use crate::finding::Diagnostic;
-use crate::json::{LineIndex, Node, Span, Value as JsonValue};
+use crate::json::{LineIndex, Node, NodeValue, Span};
 use crate::respond::{Request, Responder};
 use crate::rules::{self, Rule};
 use crate::session::exchanges::outcome;
@@ -127,7 +127,7 @@ impl Drift {
         match self {
             Drift::Changed { params, .. } | Drift::Missing { params, .. } => {
                 find(root, "", &mut |n| {
-                    matches!(n.value, JsonValue::Object(_)) && n.to_value() == *params
+                    matches!(n.value, NodeValue::Object(_)) && n.to_value() == *params
                 })
             }
             Drift::Result { .. } => {
@@ -159,10 +159,10 @@ fn find(node: &Node, pointer: &str, pred: &mut dyn FnMut(&Node) -> bool) -> Opti
         return Some((node.span, pointer.to_string()));
     }
     match &node.value {
-        JsonValue::Object(members) => members
+        NodeValue::Object(members) => members
             .iter()
             .find_map(|m| find(&m.value, &crate::json::pointer_push(pointer, &m.key), pred)),
-        JsonValue::Array(items) => items
+        NodeValue::Array(items) => items
             .iter()
             .enumerate()
             .find_map(|(i, n)| find(n, &format!("{pointer}/{i}"), pred)),
@@ -176,8 +176,8 @@ fn root_at<'n, 'a>(root: &'n Node<'a>, pointer: &str) -> Option<&'n Node<'a>> {
     for token in pointer.split('/').skip(1) {
         let key = crate::json::pointer_token(token);
         node = match &node.value {
-            JsonValue::Object(_) => node.get(&key)?,
-            JsonValue::Array(items) => items.get(key.parse::<usize>().ok()?)?,
+            NodeValue::Object(_) => node.get(&key)?,
+            NodeValue::Array(items) => items.get(key.parse::<usize>().ok()?)?,
             _ => return None,
         };
     }

@@ -1,12 +1,12 @@
 //! The server side of MCP, as far as asking needs it: tools that elicit,
 //! written once and served in every revision.
 //!
-//! A tool asks through [`Ask::elicit`] as if the answer came back at once.
+//! A tool asks through [`Elicitor::elicit`] as if the answer came back at once.
 //! In 2025-06-18 and 2025-11-25 it does: the server sends an
 //! `elicitation/create` request and waits for the client's response. In
 //! 2026-07-28 there are no server requests: the tool is run again on every
 //! retry, answers so far travel in a signed `requestState`, and the first
-//! question not yet answered (or the batch of an [`Ask::elicit_all`])
+//! question not yet answered (or the batch of an [`Elicitor::elicit_all`])
 //! becomes an `InputRequiredResult`. Tools must therefore ask the same
 //! questions in the same order for the same input.
 
@@ -47,7 +47,7 @@ pub enum Stop {
 }
 
 /// How a tool asks the person at the client.
-pub trait Ask {
+pub trait Elicitor {
     /// Sends `elicitation/create` with `params`; returns the `ElicitResult`.
     fn elicit(&mut self, params: Value) -> std::result::Result<Value, Stop>;
     /// Sends several elicitations at once, without waiting for an answer
@@ -56,14 +56,14 @@ pub trait Ask {
     fn elicit_all(&mut self, params: Vec<Value>) -> Vec<std::result::Result<Value, Stop>> {
         params.into_iter().map(|p| self.elicit(p)).collect()
     }
-    /// Like [`Ask::elicit`], naming the question: in 2026-07-28 `key` is
+    /// Like [`Elicitor::elicit`], naming the question: in 2026-07-28 `key` is
     /// its `inputRequests` key, under which the retry answers it. Without
     /// a name a question is keyed `q1`, `q2`, ... in the order asked.
     fn elicit_keyed(&mut self, key: &str, params: Value) -> std::result::Result<Value, Stop> {
         let _ = key;
         self.elicit(params)
     }
-    /// Like [`Ask::elicit_all`], each question under its key (distinct
+    /// Like [`Elicitor::elicit_all`], each question under its key (distinct
     /// within the batch).
     fn elicit_all_keyed(
         &mut self,
@@ -76,7 +76,7 @@ pub trait Ask {
     /// The `elicitation` capability the client declared (`None` when it
     /// declared none).
     fn capability(&self) -> Option<&Value>;
-    /// Where the answer to the next [`Ask::elicit`] will come from. In
+    /// Where the answer to the next [`Elicitor::elicit`] will come from. In
     /// 2026-07-28 a tool runs again on every retry and gets the answers of
     /// earlier rounds back at once; a tool that reports answers reports
     /// each one when it arrives, not on every run.
@@ -85,7 +85,7 @@ pub trait Ask {
     }
 }
 
-/// Where the answer to an elicitation comes from (see [`Ask::next_answer`]).
+/// Where the answer to an elicitation comes from (see [`Elicitor::next_answer`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum NextAnswer {
     /// The question goes to the client now (a request, or in 2026-07-28 an
@@ -105,8 +105,12 @@ pub trait Handler: Send + Sync {
     fn tools(&self) -> Vec<Tool>;
     /// Runs tool `name` (one of [`Handler::tools`]) and returns its
     /// `CallToolResult`.
-    fn call(&self, name: &str, args: &Value, ask: &mut dyn Ask)
-    -> std::result::Result<Value, Stop>;
+    fn call(
+        &self,
+        name: &str,
+        args: &Value,
+        ask: &mut dyn Elicitor,
+    ) -> std::result::Result<Value, Stop>;
     /// Told when the client breaks the protocol in a way the server noticed
     /// (a 2026-07-28 retry that reuses its id, answers the wrong keys, or
     /// echoes an altered `requestState`).
@@ -312,7 +316,7 @@ pub(super) fn answer_of(response: &Value) -> std::result::Result<Value, Stop> {
     }
 }
 
-/// The outcome of a single elicitation sent through [`Ask::elicit_all`].
+/// The outcome of a single elicitation sent through [`Elicitor::elicit_all`].
 pub(super) fn only(
     mut outcomes: Vec<std::result::Result<Value, Stop>>,
 ) -> std::result::Result<Value, Stop> {
@@ -733,7 +737,7 @@ impl Rounds<'_> {
     }
 }
 
-impl Ask for Rounds<'_> {
+impl Elicitor for Rounds<'_> {
     fn elicit(&mut self, params: Value) -> std::result::Result<Value, Stop> {
         let key = self.auto_key();
         self.elicit_keyed(&key, params)
@@ -886,7 +890,7 @@ struct Live<'c, R, W> {
     capability: Option<Value>,
 }
 
-impl<R: BufRead, W: Write> Ask for Live<'_, R, W> {
+impl<R: BufRead, W: Write> Elicitor for Live<'_, R, W> {
     fn elicit(&mut self, params: Value) -> std::result::Result<Value, Stop> {
         only(self.elicit_all(vec![params]))
     }

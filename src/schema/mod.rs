@@ -9,7 +9,7 @@ pub use parse::{parse_property, parse_schema};
 
 use serde_json::{Map, Number, Value, json};
 
-use crate::format::Format;
+use crate::string_format::StringFormat;
 
 /// A `requestedSchema`: a flat object of properties.
 #[derive(Debug, Clone, PartialEq, Default)]
@@ -42,7 +42,7 @@ pub enum Shape {
 pub struct StringShape {
     pub min_length: Option<u64>,
     pub max_length: Option<u64>,
-    pub format: Option<Format>,
+    pub format: Option<StringFormat>,
     /// Only with an explicit opt-in: no revision declares it.
     pub pattern: Option<String>,
     pub default: Option<String>,

@@ -10,10 +10,10 @@ use super::{
     StringShape,
 };
 use crate::finding::Findings;
-use crate::format::Format;
-use crate::json::{Member, Node, Span, Value, pointer_push};
+use crate::json::{Member, Node, NodeValue, Span, pointer_push};
 use crate::rules;
 use crate::spec::{FORMATS, Revision};
+use crate::string_format::StringFormat;
 
 /// Parses and checks a `requestedSchema` found at `ptr`.
 pub fn parse_schema(
@@ -390,7 +390,7 @@ pub fn parse_property(
                     wrong_type(out, m, ptr, "a string: one of email, uri, date, date-time");
                     None
                 }
-                Some(f) => Format::parse(f).or_else(|| {
+                Some(f) => StringFormat::parse(f).or_else(|| {
                     out.push(
                         &rules::FORMAT_UNSUPPORTED,
                         m.value.span,
@@ -670,7 +670,7 @@ fn property_kind(name: &str, node: &Node, ptr: &str, out: &mut Findings) -> Opti
     let tptr = pointer_push(ptr, "type");
     let Some(t) = ty.value.as_str() else {
         let msg = match &ty.value.value {
-            Value::Array(_) => format!(
+            NodeValue::Array(_) => format!(
                 "property `{name}` has a list of types; give exactly one (to make it optional, leave it out of `required` instead of adding \"null\")"
             ),
             _ => format!(
@@ -845,7 +845,7 @@ fn enum_options(list: &Node, ptr: &str, out: &mut Findings) -> Vec<Choice> {
 
 fn enum_names(
     names: &Member,
-    values: &Value,
+    values: &NodeValue,
     options: &mut [Choice],
     ptr: &str,
     out: &mut Findings,
@@ -856,7 +856,7 @@ fn enum_names(
         return;
     };
     let n_values = match values {
-        Value::Array(a) => a.len(),
+        NodeValue::Array(a) => a.len(),
         _ => return,
     };
     if list.len() != n_values {
@@ -998,7 +998,7 @@ fn count_kw(node: &Node, key: &str, ptr: &str, out: &mut Findings) -> Option<u64
 
 fn number_of(node: &Node) -> Option<Number> {
     match &node.value {
-        Value::Number(raw) => serde_json::from_str::<Number>(raw)
+        NodeValue::Number(raw) => serde_json::from_str::<Number>(raw)
             .ok()
             .filter(|n| n.as_f64().is_some_and(f64::is_finite)),
         _ => None,
@@ -1057,19 +1057,19 @@ fn wrong_type(out: &mut Findings, m: &Member, ptr: &str, want: &str) {
 /// A value as it appears in messages: strings quoted, others by type.
 fn describe(n: &Node) -> String {
     match &n.value {
-        Value::String(s) => format!("\"{}\"", truncate(s, 40)),
-        Value::Number(raw) => (*raw).to_string(),
-        Value::Bool(b) => b.to_string(),
+        NodeValue::String(s) => format!("\"{}\"", truncate(s, 40)),
+        NodeValue::Number(raw) => (*raw).to_string(),
+        NodeValue::Bool(b) => b.to_string(),
         _ => n.type_name().to_string(),
     }
 }
 
 fn raw(n: &Node) -> String {
     match &n.value {
-        Value::Number(r) => (*r).to_string(),
-        Value::Bool(b) => b.to_string(),
-        Value::String(s) => s.to_string(),
-        Value::Null => "null".into(),
+        NodeValue::Number(r) => (*r).to_string(),
+        NodeValue::Bool(b) => b.to_string(),
+        NodeValue::String(s) => s.to_string(),
+        NodeValue::Null => "null".into(),
         _ => "...".into(),
     }
 }

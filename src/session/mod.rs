@@ -22,7 +22,7 @@ mod writer;
 
 pub use writer::{Peer, Writer};
 
-use crate::json::{Node, Span, Value};
+use crate::json::{Node, NodeValue, Span};
 
 /// The key that marks a header line, with the format version as its value.
 pub const HEADER_KEY: &str = "mcp-elicit-session";
@@ -287,11 +287,11 @@ pub fn line<'d, 'a>(format: Format, node: &'d Node<'a>) -> Line<'d, 'a> {
                 return Line::bad("the envelope has no `raw` message", None, node);
             };
             let t_ms = node.get("ts").and_then(|t| match &t.value {
-                Value::Number(_) => t
+                NodeValue::Number(_) => t
                     .as_f64()
                     .filter(|t| *t >= 0.0)
                     .map(|t| (t * 1000.0) as u64),
-                Value::String(s) => humantime::parse_rfc3339_weak(s)
+                NodeValue::String(s) => humantime::parse_rfc3339_weak(s)
                     .ok()
                     .and_then(|t| t.duration_since(std::time::UNIX_EPOCH).ok())
                     .map(|d| d.as_millis() as u64),
@@ -397,7 +397,7 @@ impl Senders {
 
     pub fn infer(&mut self, msg: &Node) -> Option<Direction> {
         let id = msg.get("id").map(|id| match &id.value {
-            Value::String(s) => format!("\"{s}\""),
+            NodeValue::String(s) => format!("\"{s}\""),
             _ => id.to_value().to_string(),
         });
         if let Some(method) = msg.get("method").and_then(Node::as_str) {

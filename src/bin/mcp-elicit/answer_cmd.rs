@@ -16,7 +16,7 @@ use mcp_elicit::form::host::{AsHost, as_host};
 use mcp_elicit::form::script::{Script, ScriptResponder};
 use mcp_elicit::form::{Action, Answer, Ask, Elicit, FixedResponder, FormResponder, gate};
 use mcp_elicit::json::{self, LineIndex, Node};
-use mcp_elicit::lint::{self, MAX_DOCUMENT, Options, Session};
+use mcp_elicit::lint::{self, Conversation, MAX_DOCUMENT, Options};
 use mcp_elicit::respond::{Request, Responder};
 use mcp_elicit::sanitize;
 use mcp_elicit::spec::Revision;
@@ -119,7 +119,7 @@ pub fn run(args: AnswerArgs) -> Result<Outcome> {
     let findings = lint::lint_text(
         &text,
         &Options::for_revision(revision),
-        &mut Session::default(),
+        &mut Conversation::default(),
     );
     // Lint strictly, show liberally: every finding is shown; only what no
     // form can show (or, with --strict, any error) is refused. With --as the
@@ -137,7 +137,11 @@ pub fn run(args: AnswerArgs) -> Result<Outcome> {
         serde_json::to_string_pretty(&doc).unwrap_or_default()
     });
     let host_findings = match &host_text {
-        Some(t) => lint::lint_text(t, &Options::for_revision(revision), &mut Session::default()),
+        Some(t) => lint::lint_text(
+            t,
+            &Options::for_revision(revision),
+            &mut Conversation::default(),
+        ),
         None => Vec::new(),
     };
     let strict = args.script.strict;

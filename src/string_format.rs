@@ -5,7 +5,7 @@
 use serde::Serialize;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
-pub enum Format {
+pub enum StringFormat {
     #[serde(rename = "email")]
     Email,
     #[serde(rename = "uri")]
@@ -16,43 +16,43 @@ pub enum Format {
     DateTime,
 }
 
-impl Format {
-    pub fn parse(s: &str) -> Option<Format> {
+impl StringFormat {
+    pub fn parse(s: &str) -> Option<StringFormat> {
         match s {
-            "email" => Some(Format::Email),
-            "uri" => Some(Format::Uri),
-            "date" => Some(Format::Date),
-            "date-time" => Some(Format::DateTime),
+            "email" => Some(StringFormat::Email),
+            "uri" => Some(StringFormat::Uri),
+            "date" => Some(StringFormat::Date),
+            "date-time" => Some(StringFormat::DateTime),
             _ => None,
         }
     }
 
     pub fn as_str(self) -> &'static str {
         match self {
-            Format::Email => "email",
-            Format::Uri => "uri",
-            Format::Date => "date",
-            Format::DateTime => "date-time",
+            StringFormat::Email => "email",
+            StringFormat::Uri => "uri",
+            StringFormat::Date => "date",
+            StringFormat::DateTime => "date-time",
         }
     }
 
     /// Whether `s` is a valid value of this format.
     pub fn check(self, s: &str) -> bool {
         match self {
-            Format::Email => is_email(s),
-            Format::Uri => is_absolute_uri(s),
-            Format::Date => is_date(s),
-            Format::DateTime => is_date_time(s),
+            StringFormat::Email => is_email(s),
+            StringFormat::Uri => is_absolute_uri(s),
+            StringFormat::Date => is_date(s),
+            StringFormat::DateTime => is_date_time(s),
         }
     }
 
     /// An example value, for messages and prompts.
     pub fn example(self) -> &'static str {
         match self {
-            Format::Email => "ada@example.com",
-            Format::Uri => "https://example.com/",
-            Format::Date => "2026-07-28",
-            Format::DateTime => "2026-07-28T09:30:00Z",
+            StringFormat::Email => "ada@example.com",
+            StringFormat::Uri => "https://example.com/",
+            StringFormat::Date => "2026-07-28",
+            StringFormat::DateTime => "2026-07-28T09:30:00Z",
         }
     }
 }
