@@ -221,7 +221,7 @@ fn every_rule_has_fixtures_in_the_manifest() {
             continue;
         }
         let ok = match name.split('.').collect::<Vec<_>>().as_slice() {
-            [code, "bad" | "good", "json" | "jsonl"] => known.contains(code),
+            [code, "bad" | "good", "json" | "jsonl"] | [code, "snap"] => known.contains(code),
             _ => false,
         };
         if !ok {
@@ -305,4 +305,43 @@ fn explain_shows_the_fixtures_it_is_checked_by() {
         }
     }
     assert!(problems.is_empty(), "{}", problems.join("\n"));
+}
+
+/// Each rule's own findings on its fixture, run in-process through the
+/// library with only that rule selected, and compared with
+/// `tests/fixtures/rules/CODE.snap`: the concise output, messages included,
+/// so a change to what a rule says shows in review. `SNAPSHOTS=overwrite`
+/// rewrites them.
+#[test]
+fn every_rule_says_what_its_snapshot_says() {
+    use mcp_elicit::lint::{self, Options};
+    use mcp_elicit::spec::Revision;
+    for (code, e) in manifest()
+        .iter()
+        .filter(|(_, e)| !e.replay_only && !e.hosts_only)
+    {
+        let file = fixture_file(code, "bad").unwrap();
+        let rule = mcp_elicit::rules::find(code).unwrap();
+        let mut opts = match &e.spec {
+            Some(spec) => Options::for_revision(Revision::parse(spec).unwrap()),
+            None => Options::default(),
+        };
+        opts.select = [rule.code].into_iter().collect();
+        let name = file.file_name().unwrap().to_string_lossy().into_owned();
+        let bytes = std::fs::read(&file).unwrap();
+        let mut shown = String::new();
+        let mut sink = |d: mcp_elicit::finding::Diagnostic| {
+            shown.push_str(&format!(
+                "{}:{}:{}: {}[{}] {}\n",
+                d.path, d.line, d.column, d.severity, d.code, d.message
+            ));
+        };
+        if name.ends_with(".jsonl") {
+            lint::lint_jsonl(&name, bytes.as_slice(), &opts, &mut sink).unwrap();
+        } else {
+            lint::lint_bytes(&name, &bytes, &opts, &mut sink);
+        }
+        let snap = fixture(&format!("rules/{code}.snap"));
+        crate::support::assert().eq(shown, snapbox::Data::read_from(&snap, None));
+    }
 }
