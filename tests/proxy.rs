@@ -193,7 +193,11 @@ fn python_hosts_in_front_of_the_python_sdk_server_in_both_revisions() {
         let report = dir.path().join(format!("{rev}-report.jsonl"));
         let s = session.to_str().unwrap();
         let r = report.to_str().unwrap();
-        let proxy = [&["--record", s, "--report", r][..], &TRIP_SETS[..]].concat();
+        let proxy = [
+            &["--record", s, "--report", r, "--hosts", "codex"][..],
+            &TRIP_SETS[..],
+        ]
+        .concat();
         let host = Host::python(&py, rev, "none");
         let args = if rev == "2025-11-25" {
             r#"{"destination":"Lyon"}"#
@@ -220,6 +224,8 @@ fn python_hosts_in_front_of_the_python_sdk_server_in_both_revisions() {
                 err.contains("E122 (error) at /params/requestedSchema/title"),
                 "{err}"
             );
+            // What Codex would do with it (--hosts codex).
+            assert!(err.contains("W803"), "{err}");
         } else {
             // The first round asked for input, the retry is the proxy's.
             let first = &msgs[0].1;
