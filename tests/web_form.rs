@@ -340,6 +340,20 @@ fn web_form_in_headless_chromium_every_shape_validation_decline_cancel_and_token
         r#"{"action":"accept","content":{"username":"ada","email":"ada@example.com","age":36,"height":1.62,"newsletter":true,"plan":"pro","role":"designer","size":"l","interests":["frontend","backend"],"languages":["ts","rs"]}}"#
     );
 
+    // URL mode: the address shown as text with its site, opened by the
+    // person or not at all.
+    let run = Hosted::start(&host, "connect_account", &server);
+    b.go(&run.url);
+    b.shows("accounts.example.com");
+    assert_eq!(
+        b.count("a[href*='example.com']"),
+        0,
+        "no link to the server's page"
+    );
+    b.click("#accept");
+    b.shows("Accepted. You may close this page");
+    assert_eq!(run.result()["text"], "accept");
+
     for action in ["decline", "cancel"] {
         let run = Hosted::start(&host, "register", &server);
         b.go(&run.url);
