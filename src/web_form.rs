@@ -286,6 +286,8 @@ struct Page {
     status: &'static str,
     body: String,
     extra: Vec<String>,
+    /// The post answered the question: wake the form once it is sent.
+    answered: bool,
 }
 
 fn page(status: &'static str, body: String) -> Page {
@@ -293,6 +295,7 @@ fn page(status: &'static str, body: String) -> Page {
         status,
         body,
         extra: Vec::new(),
+        answered: false,
     }
 }
 
@@ -315,9 +318,16 @@ fn connection(mut stream: TcpStream, shared: &Shared) -> std::io::Result<()> {
         head.push_str("\r\n");
     }
     head.push_str("\r\n");
-    stream.write_all(head.as_bytes())?;
-    stream.write_all(reply.body.as_bytes())?;
-    stream.flush()
+    let sent = stream
+        .write_all(head.as_bytes())
+        .and_then(|()| stream.write_all(reply.body.as_bytes()))
+        .and_then(|()| stream.flush());
+    if reply.answered {
+        let _ = stream.shutdown(std::net::Shutdown::Write);
+        let _st = lock(&shared.state);
+        shared.answered.notify_all();
+    }
+    sent
 }
 
 fn route(req: &HttpRequest, shared: &Shared, nonce: &str) -> Page {
@@ -385,8 +395,10 @@ fn route(req: &HttpRequest, shared: &Shared, nonce: &str) -> Page {
             let form: Vec<(String, String)> = url::form_urlencoded::parse(&req.body)
                 .map(|(k, v)| (k.into_owned(), v.into_owned()))
                 .collect();
-            let reply = post(&mut st, &form, nonce);
-            shared.answered.notify_all();
+            let mut reply = post(&mut st, &form, nonce);
+            // The answer is handed over only once this page is sent: the
+            // run may end as soon as it is.
+            reply.answered = st.current.as_ref().is_some_and(|c| c.answer.is_some());
             reply
         }
         _ => page(

@@ -193,7 +193,11 @@ fn python_hosts_in_front_of_the_python_sdk_server_in_both_revisions() {
         let report = dir.path().join(format!("{rev}-report.jsonl"));
         let s = session.to_str().unwrap();
         let r = report.to_str().unwrap();
-        let proxy = [&["--record", s, "--report", r][..], &TRIP_SETS[..]].concat();
+        let proxy = [
+            &["--record", s, "--report", r, "--hosts", "codex"][..],
+            &TRIP_SETS[..],
+        ]
+        .concat();
         let host = Host::python(&py, rev, "none");
         let args = if rev == "2025-11-25" {
             r#"{"destination":"Lyon"}"#
@@ -220,6 +224,8 @@ fn python_hosts_in_front_of_the_python_sdk_server_in_both_revisions() {
                 err.contains("E122 (error) at /params/requestedSchema/title"),
                 "{err}"
             );
+            // What Codex would do with it (--hosts codex).
+            assert!(err.contains("W803"), "{err}");
         } else {
             // The first round asked for input, the retry is the proxy's.
             let first = &msgs[0].1;
@@ -936,4 +942,53 @@ fn http_proxy_in_a_terminal_asks_there_and_the_host_hears_progress() {
             .starts_with("waiting for the person to answer a form"),
         "{out}"
     );
+}
+
+#[test]
+fn http_proxy_survives_kill_9_of_the_server_and_the_host_hears_so_at_once() {
+    let Some(py) = python() else {
+        return;
+    };
+    let fastmcp = Served::start(&py, &script("tests/servers/fastmcp_server.py"));
+    let dir = tempfile::tempdir().unwrap();
+    let session = dir.path().join("killed.jsonl");
+    let mut proxy = HttpProxy::start(
+        &fastmcp.1,
+        &[
+            "--record",
+            session.to_str().unwrap(),
+            "--set",
+            "name=Ada",
+            "--set",
+            "age=36",
+            "--defaults",
+        ],
+    );
+    let host = Host::python(&py, "2025-11-25", "none");
+    let out = host.call_url("register", "{}", &proxy.url, &[]);
+    assert!(out["text"].as_str().unwrap().starts_with("accept"), "{out}");
+    let mut fastmcp = fastmcp;
+    kill9(fastmcp.0.id());
+    let _ = fastmcp.0.wait();
+    // The host's next call fails at once (502 from the proxy), no hang.
+    let start = Instant::now();
+    let o = host.run_at("register", "{}", &[proxy.url.clone()], &[]);
+    assert!(!o.status.success());
+    assert!(
+        start.elapsed() < Duration::from_secs(30),
+        "the host waited {:?}",
+        start.elapsed()
+    );
+    assert!(
+        proxy.child.try_wait().unwrap().is_none(),
+        "the proxy keeps serving"
+    );
+    // Everything before the kill is recorded, each line whole.
+    let msgs = recorded(&session);
+    assert!(
+        msgs.iter()
+            .any(|(_, m)| m["method"] == "elicitation/create")
+    );
+    replays_clean(&session, &["E122"]);
+    let _ = proxy.child.kill();
 }

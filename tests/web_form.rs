@@ -108,16 +108,39 @@ impl Browser {
             .to_string()
     }
 
+    /// The element `css` selects, waited for while a page loads (a click
+    /// that submits a form returns before the next page is there).
     fn find(&self, css: &str) -> String {
-        let v = self.call(
-            "POST",
-            &self.s("/element"),
-            Some(json!({"using": "css selector", "value": css})),
-        );
-        v[ELEMENT]
-            .as_str()
-            .unwrap_or_else(|| panic!("no element {css}: {v}\n{}", self.source()))
-            .to_string()
+        let start = Instant::now();
+        loop {
+            let v = self.call(
+                "POST",
+                &self.s("/element"),
+                Some(json!({"using": "css selector", "value": css})),
+            );
+            if let Some(e) = v[ELEMENT].as_str() {
+                return e.to_string();
+            }
+            assert!(
+                start.elapsed() < Duration::from_secs(15),
+                "no element {css}: {v}\n{}",
+                self.source()
+            );
+            std::thread::sleep(Duration::from_millis(50));
+        }
+    }
+
+    /// Waits until the page holds `text`.
+    fn shows(&self, text: &str) {
+        let start = Instant::now();
+        while !self.source().contains(text) {
+            assert!(
+                start.elapsed() < Duration::from_secs(15),
+                "waiting for {text:?}: {}",
+                self.source()
+            );
+            std::thread::sleep(Duration::from_millis(50));
+        }
     }
 
     fn count(&self, css: &str) -> usize {
@@ -262,20 +285,12 @@ fn web_form_in_headless_chromium_every_shape_validation_decline_cancel_and_token
     let run = Hosted::start(&host, "register", &server);
     // No token, and a wrong one: refused.
     b.go(&format!("{}/", run.base()));
-    assert!(
-        b.source().contains("needs the address with its token"),
-        "{}",
-        b.source()
-    );
+    b.shows("needs the address with its token");
     b.go(&format!(
         "{}/?token=00000000000000000000000000000000",
         run.base()
     ));
-    assert!(
-        b.source().contains("This link is not valid"),
-        "{}",
-        b.source()
-    );
+    b.shows("This link is not valid");
     // The printed address: the form, the server named.
     b.go(&run.url);
     assert_eq!(b.title(), "Answer - mcp-elicit");
@@ -287,7 +302,7 @@ fn web_form_in_headless_chromium_every_shape_validation_decline_cancel_and_token
     // The token was used: a second visit with it is refused; the page
     // itself stays open to this browser.
     b.go(&run.url);
-    assert!(b.source().contains("This link is not valid"));
+    b.shows("This link is not valid");
     b.go(&format!("{}/", run.base()));
     // Every shape, typed and picked as a person does.
     b.keys("#f0", "ada");
@@ -318,22 +333,32 @@ fn web_form_in_headless_chromium_every_shape_validation_decline_cancel_and_token
     );
     // Sent from the keyboard: Enter on the focused Send button.
     b.keys("#send", "\u{E007}");
-    assert!(
-        b.source().contains("Sent. You may close this page"),
-        "{}",
-        b.source()
-    );
+    b.shows("Sent. You may close this page");
     let v = run.result();
     assert_eq!(
         v["text"],
         r#"{"action":"accept","content":{"username":"ada","email":"ada@example.com","age":36,"height":1.62,"newsletter":true,"plan":"pro","role":"designer","size":"l","interests":["frontend","backend"],"languages":["ts","rs"]}}"#
     );
 
+    // URL mode: the address shown as text with its site, opened by the
+    // person or not at all.
+    let run = Hosted::start(&host, "connect_account", &server);
+    b.go(&run.url);
+    b.shows("accounts.example.com");
+    assert_eq!(
+        b.count("a[href*='example.com']"),
+        0,
+        "no link to the server's page"
+    );
+    b.click("#accept");
+    b.shows("Accepted. You may close this page");
+    assert_eq!(run.result()["text"], "accept");
+
     for action in ["decline", "cancel"] {
         let run = Hosted::start(&host, "register", &server);
         b.go(&run.url);
         b.click(&format!("#{action}"));
-        assert!(b.source().contains("You may close this page"));
+        b.shows("You may close this page");
         assert_eq!(run.result()["text"], format!(r#"{{"action":"{action}"}}"#));
     }
 }
@@ -373,6 +398,7 @@ fn web_form_shows_markup_from_a_server_as_text() {
     let b = Browser::start(&chromium, &chromedriver);
     let run = Hosted::start(&host, "hostile", &server);
     b.go(&run.url);
+    b.find("#f0");
     assert_eq!(b.title(), "Answer - mcp-elicit");
     assert_eq!(b.count("script"), 0);
     assert_eq!(b.count("img"), 0);

@@ -119,20 +119,15 @@ pub fn run_http(
         ),
         None => None,
     };
-    let writer = match &opts.common.record {
-        Some(rec) => Some(
-            Writer::open(
-                &rec.path,
-                Revision::V2025_11_25,
-                &Peer::Http {
-                    url: opts.upstream.clone(),
-                },
-                &rec.redact,
-            )
-            .map_err(|e| anyhow!("cannot record to {}: {e}", rec.path.display()))?,
-        ),
-        None => None,
-    };
+    // Opened at the first message, once the revision is known; a path
+    // that cannot be written is said before anything is served.
+    if let Some(rec) = &opts.common.record {
+        std::fs::OpenOptions::new()
+            .append(true)
+            .create(true)
+            .open(&rec.path)
+            .map_err(|e| anyhow!("cannot record to {}: {e}", rec.path.display()))?;
+    }
     let (events, _unused) = mpsc::channel();
     let jobs = answerer(responder, events);
     let agent: ureq::Agent = ureq::Agent::config_builder()
@@ -148,7 +143,7 @@ pub fn run_http(
         bound,
         jobs: Mutex::new(jobs),
         shared: Mutex::new(Shared {
-            writer,
+            writer: None,
             report,
             notes,
             rev: None,
@@ -331,6 +326,22 @@ fn record(state: &State, from: Direction, raw: &[u8]) {
         return;
     }
     let mut sh = lock(&state.shared);
+    if sh.writer.is_none()
+        && let Some(rec) = &state.opts.common.record
+    {
+        let rev = sh.rev.unwrap_or(Revision::V2025_11_25);
+        let peer = Peer::Http {
+            url: state.opts.upstream.clone(),
+        };
+        match Writer::open(&rec.path, rev, &peer, &rec.redact) {
+            Ok(w) => sh.writer = Some(w),
+            Err(e) => {
+                let why = format!("cannot record to {}: {e}", rec.path.display());
+                (sh.notes)(&why);
+                return;
+            }
+        }
+    }
     if let Some(w) = &mut sh.writer
         && let Err(e) = w.message(from, text)
     {

@@ -14,6 +14,7 @@ Examples:
   mcp-elicit lint examples/lint
   mcp-elicit answer examples/demo/pizza.json
   mcp-elicit call --list -- target/debug/examples/booking_server
+  mcp-elicit proxy --record session.jsonl -- node server.js
   mcp-elicit replay --show examples/sessions/booking.jsonl
   mcp-elicit generate --rust examples/rust/forms.rs --type Booking
   mcp-elicit help lint
