@@ -21,5 +21,7 @@ pub mod sanitize;
 pub mod schema;
 pub mod sensitive;
 pub mod session;
+#[cfg(feature = "source")]
+pub mod source;
 pub mod spec;
 pub mod validate;

@@ -74,6 +74,11 @@ rules! {
         why: "From 2026-07-28 servers no longer send requests to clients; they return `resultType: \"input_required\"` with `inputRequests` and the client retries."
         bad: r#"{"jsonrpc": "2.0", "id": 1, "method": "elicitation/create", "params": {...}}"#
         good: r#"{"jsonrpc": "2.0", "id": 1, "result": {"resultType": "input_required", "inputRequests": {"ask": {"method": "elicitation/create", "params": {...}}}}}"#;
+    SOURCE_NOT_STATIC = "N006" "source-not-static" Note
+        summary: "Part of an elicitation found in source code cannot be known without running the server."
+        why: "Read from source, an elicitation is checked as the server will send it. A value computed at run time (a schema built in another module, options fetched from an API, a message formatted with variables) is not guessed: it is left out of the checks, and this note says what was not checked, at its place."
+        bad: r#"await server.elicitInput({ message: "Pick one", requestedSchema: buildSchema(options) });"#
+        good: r#"await server.elicitInput({ message: "Pick one", requestedSchema: { type: "object", properties: { choice: { type: "string", enum: ["a", "b"] } } } });"#;
     PARAMS_NOT_OBJECT = "E110" "params-not-object" Error
         summary: "`elicitation/create` has no params object."
         why: "The params carry the message and the schema; without them a client has nothing to ask."

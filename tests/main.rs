@@ -40,4 +40,5 @@ mod sdk_servers;
 mod serve_cli;
 mod serve_http;
 mod sessions;
+mod source_lint;
 mod wheel;

@@ -92,9 +92,10 @@ fn listed_rules() -> Vec<String> {
         .collect()
 }
 
-/// The fixture `CODE.KIND.json` or `CODE.KIND.jsonl`, when exactly one exists.
+/// The fixture `CODE.KIND.json`, `.jsonl`, or (for the rules of source
+/// files) `.ts` or `.py`, when exactly one exists.
 fn fixture_file(code: &str, kind: &str) -> Result<PathBuf, String> {
-    let found: Vec<PathBuf> = ["json", "jsonl"]
+    let found: Vec<PathBuf> = ["json", "jsonl", "ts", "py"]
         .iter()
         .map(|ext| fixture(&format!("rules/{code}.{kind}.{ext}")))
         .filter(|p| p.is_file())
@@ -221,7 +222,7 @@ fn every_rule_has_fixtures_in_the_manifest() {
             continue;
         }
         let ok = match name.split('.').collect::<Vec<_>>().as_slice() {
-            [code, "bad" | "good", "json" | "jsonl"] => known.contains(code),
+            [code, "bad" | "good", "json" | "jsonl" | "ts" | "py"] => known.contains(code),
             _ => false,
         };
         if !ok {

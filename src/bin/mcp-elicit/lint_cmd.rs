@@ -59,6 +59,10 @@ pub fn run(args: LintArgs) -> Result<Outcome> {
         render::explain(rule, &mut io::stdout().lock())?;
         return Ok(Outcome::Clean);
     }
+    #[cfg(feature = "source")]
+    if args.show_source {
+        return show_source(&args);
+    }
     // Bad rule names are usage errors, reported before any path is read.
     resolve_rules(&args.check.select, "--select")?;
     resolve_rules(&args.check.ignore, "--ignore")?;
@@ -85,7 +89,7 @@ pub fn run(args: LintArgs) -> Result<Outcome> {
                 if inputs.len() == before && !args.check.quiet {
                     let _ = writeln!(
                         io::stderr(),
-                        "warning: {} holds no *.json or *.jsonl files (hidden and git-ignored ones are skipped); name the files to lint",
+                        "warning: {} holds no *.json, *.jsonl or source files (hidden and git-ignored ones are skipped); name the files to lint",
                         display_path(p)
                     );
                 }
@@ -330,8 +334,22 @@ fn report_io(path: &str, e: &io::Error) {
     let _ = writeln!(io::stderr(), "error: {path}: {}", crate::io_problem(e));
 }
 
-/// Adds every `*.json` and `*.jsonl` file under `dir`, skipping hidden and
-/// git-ignored files, in a stable order.
+/// Whether `path` is a source file read for the elicitations it sends.
+fn is_source(path: &Path) -> bool {
+    #[cfg(feature = "source")]
+    {
+        mcp_elicit::source::Language::of_path(path).is_some()
+    }
+    #[cfg(not(feature = "source"))]
+    {
+        let _ = path;
+        false
+    }
+}
+
+/// Adds every `*.json` and `*.jsonl` file under `dir`, and every source
+/// file (`*.ts`, `*.py`, ...), skipping hidden and git-ignored files, in a
+/// stable order.
 fn walk(dir: &Path, inputs: &mut Vec<Input>, failed: &mut bool) {
     let walker = ignore::WalkBuilder::new(dir)
         .require_git(false)
@@ -347,7 +365,8 @@ fn walk(dir: &Path, inputs: &mut Vec<Input>, failed: &mut bool) {
                 if matches!(
                     path.extension().and_then(|x| x.to_str()),
                     Some("json" | "jsonl")
-                ) {
+                ) || is_source(path)
+                {
                     inputs.push(Input::File(path.to_path_buf()));
                 }
             }
@@ -362,6 +381,10 @@ fn walk(dir: &Path, inputs: &mut Vec<Input>, failed: &mut bool) {
 fn lint_input(input: &Input, opts: &Options, sink: &mut dyn FnMut(Diagnostic)) -> io::Result<()> {
     match input {
         Input::Stdin => lint::lint_reader("-", io::stdin().lock(), opts, sink),
+        #[cfg(feature = "source")]
+        Input::File(p) if is_source(p) => {
+            mcp_elicit::source::lint_source_file(p, &display_path(p), opts, sink)
+        }
         Input::File(p) => lint::lint_file(p, &display_path(p), opts, sink),
         Input::Session(p) if p.as_os_str() == "-" => {
             lint::lint_jsonl("-", io::stdin().lock(), opts, sink)
@@ -423,4 +446,72 @@ fn lint_parallel(inputs: &[Input], opts: &Options, threads: usize) -> Vec<FileRe
             })
         })
         .collect()
+}
+
+/// `lint --show-source`: each elicitation found in the source files among
+/// the paths, as `{"path", "line", "column", "params"}` (with `unknown`,
+/// the pointers of values not known statically, and `generator`, `origin`
+/// when a generator made the schema), one a line.
+#[cfg(feature = "source")]
+fn show_source(args: &LintArgs) -> Result<Outcome> {
+    use mcp_elicit::source::{self, Language};
+    let paths = if args.paths.is_empty() {
+        vec![PathBuf::from(".")]
+    } else {
+        args.paths.clone()
+    };
+    let mut failed = false;
+    let mut inputs = Vec::new();
+    for p in &paths {
+        match std::fs::metadata(p) {
+            Ok(m) if m.is_dir() => walk(p, &mut inputs, &mut failed),
+            Ok(_) => inputs.push(Input::File(p.clone())),
+            Err(e) => {
+                report_io(&display_path(p), &e);
+                failed = true;
+            }
+        }
+    }
+    let stdout = io::stdout();
+    let mut out = io::BufWriter::new(stdout.lock());
+    for input in &inputs {
+        let Input::File(p) = input else { continue };
+        let Some(language) = Language::of_path(p) else {
+            continue;
+        };
+        let name = display_path(p);
+        let bytes = match std::fs::read(p) {
+            Ok(b) if b.len() <= source::MAX_SOURCE => b,
+            Ok(_) => {
+                let _ = writeln!(
+                    io::stderr(),
+                    "error: {name}: larger than {} MiB; not read",
+                    source::MAX_SOURCE >> 20
+                );
+                failed = true;
+                continue;
+            }
+            Err(e) => {
+                report_io(&name, &e);
+                failed = true;
+                continue;
+            }
+        };
+        let text = source::text_of(&bytes);
+        for shown in source::show(&text, language) {
+            let mut o = serde_json::json!({ "path": name });
+            if let (Some(map), serde_json::Value::Object(more)) =
+                (o.as_object_mut(), serde_json::to_value(&shown)?)
+            {
+                map.extend(more);
+            }
+            writeln!(out, "{o}")?;
+        }
+    }
+    out.flush()?;
+    Ok(if failed {
+        Outcome::Failed
+    } else {
+        Outcome::Clean
+    })
 }

@@ -1,0 +1,331 @@
+//! Elicitations read from the source code that sends them.
+//!
+//! Servers rarely keep a `requestedSchema` in a `.json` file: they write an
+//! object literal in TypeScript, a Pydantic model in Python, a
+//! `jsonschema.Schema` literal in Go. This module finds those places without
+//! running anything, computes the params the server will put on the wire
+//! (as the SDK it uses would: Pydantic's class-name root `title`, FastMCP's
+//! shorthands), and hands them to the same rules as any JSON document. Each
+//! value keeps the span of the source text it came from, so a finding lands
+//! where a person would fix it: the property's line in a literal, the
+//! `Field(...)` line, the `class Foo(BaseModel):` line for a derived title.
+//!
+//! What cannot be known statically (a schema built by a function in another
+//! module, options fetched at run time) is never guessed: the value is left
+//! out of the checks and a note ([`crate::rules::SOURCE_NOT_STATIC`]) says
+//! what could not be known, at its place.
+//!
+//! Files are parsed with tree-sitter (TypeScript/TSX and Python
+//! grammars) and only when a cheap byte scan ([`may_elicit`]) finds one of
+//! the names an elicitation is written with.
+
+mod build;
+pub mod python;
+pub mod typescript;
+
+use std::borrow::Cow;
+use std::path::Path;
+use std::sync::OnceLock;
+
+use aho_corasick::AhoCorasick;
+
+use crate::finding::{Diagnostic, Finding};
+use crate::json::{Node, Span};
+use crate::lint::{self, Options};
+use crate::rules;
+
+pub use build::Unknown;
+
+/// The source languages read.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Language {
+    /// `.ts`, `.mts`, `.cts`.
+    TypeScript,
+    /// `.tsx`, `.js`, `.jsx`, `.mjs`, `.cjs` (the TSX grammar reads
+    /// JavaScript and JSX too).
+    Tsx,
+    Python,
+}
+
+impl Language {
+    /// The language of a file, by its extension.
+    pub fn of_path(path: &Path) -> Option<Language> {
+        Some(match path.extension()?.to_str()? {
+            "ts" | "mts" | "cts" => Language::TypeScript,
+            "tsx" | "js" | "jsx" | "mjs" | "cjs" => Language::Tsx,
+            "py" | "pyi" => Language::Python,
+            _ => return None,
+        })
+    }
+
+    /// The comment that starts an inline suppression in this language.
+    fn comment(self) -> &'static str {
+        match self {
+            Language::Python => "#",
+            _ => "//",
+        }
+    }
+}
+
+/// The file extensions read as source, for directory walks.
+pub const EXTENSIONS: &[&str] = &[
+    "ts", "mts", "cts", "tsx", "js", "jsx", "mjs", "cjs", "py", "pyi",
+];
+
+/// The largest source file read; larger files are reported, not parsed.
+pub const MAX_SOURCE: usize = 64 << 20;
+
+/// The names an elicitation is written with, in any language read. A file
+/// holding none of them is not parsed.
+const NEEDLES: &[&str] = &[
+    "elicit",
+    "Elicit",
+    "requestedSchema",
+    "requested_schema",
+    "RequestedSchema",
+    "inputRequired",
+    "InputRequired",
+];
+
+fn needles() -> &'static AhoCorasick {
+    static AC: OnceLock<AhoCorasick> = OnceLock::new();
+    AC.get_or_init(|| AhoCorasick::new(NEEDLES).expect("fixed needles build"))
+}
+
+/// Whether `bytes` may hold an elicitation: one of the names it is written
+/// with occurs. Files for which this is false are never parsed.
+pub fn may_elicit(bytes: &[u8]) -> bool {
+    needles().is_match(bytes)
+}
+
+/// One elicitation found in source: the params the server will send, with
+/// spans into the source text.
+#[derive(Debug)]
+pub struct Found<'s> {
+    /// The call or literal that sends it.
+    pub at: Span,
+    /// `elicitation/create` params as they go on the wire.
+    pub params: Node<'s>,
+    /// Values that could not be known statically: findings at (or, for
+    /// `whole`, under) their pointers are not reported; a note is.
+    pub unknown: Vec<Unknown>,
+    /// What the schema was generated from, when a generator made it: the
+    /// generator (`pydantic`, `fastmcp`) and the source expression (a class
+    /// name, `list[str]`, ...).
+    pub origin: Option<(&'static str, String)>,
+}
+
+/// What a file holds: the elicitations found and the notes about places
+/// that look like one but cannot be read.
+#[derive(Debug, Default)]
+pub struct Scan<'s> {
+    pub found: Vec<Found<'s>>,
+    pub notes: Vec<(Span, String)>,
+}
+
+/// Finds every elicitation in `text`.
+pub fn scan(language: Language, text: &str) -> Scan<'_> {
+    if !may_elicit(text.as_bytes()) {
+        return Scan::default();
+    }
+    match language {
+        Language::TypeScript | Language::Tsx => typescript::scan(text, language),
+        Language::Python => python::scan(text),
+    }
+}
+
+/// Parses `text` with a tree-sitter grammar.
+pub(crate) fn parse(language: &tree_sitter::Language, text: &str) -> Option<tree_sitter::Tree> {
+    let mut parser = tree_sitter::Parser::new();
+    parser.set_language(language).ok()?;
+    parser.parse(text, None)
+}
+
+/// The text of a source file: UTF-8 as it is; anything else with each
+/// invalid byte replaced (so that lines keep their numbers).
+pub fn text_of(bytes: &[u8]) -> Cow<'_, str> {
+    String::from_utf8_lossy(bytes)
+}
+
+/// The lint of one found elicitation: its findings (spans into the source),
+/// with those about unknown values left out and a note for each of them.
+pub fn lint_found(found: &Found, opts: &Options) -> Vec<Finding> {
+    let mut findings: Vec<Finding> = lint::lint_params(&found.params, opts)
+        .into_iter()
+        .filter(|f| !found.unknown.iter().any(|u| u.covers(&f.pointer)))
+        .collect();
+    for u in &found.unknown {
+        if opts.enabled(&rules::SOURCE_NOT_STATIC) {
+            findings.push(Finding {
+                rule: &rules::SOURCE_NOT_STATIC,
+                message: u.what.clone(),
+                pointer: u.pointer.clone(),
+                span: u.span,
+            });
+        }
+    }
+    findings.sort_by(|a, b| (a.span.start, a.rule.code).cmp(&(b.span.start, b.rule.code)));
+    findings
+}
+
+/// Lints one source file held in memory: every elicitation in it, each
+/// finding at its place in the source, minus inline suppressions.
+pub fn lint_source(
+    path: &str,
+    bytes: &[u8],
+    language: Language,
+    opts: &Options,
+    sink: &mut dyn FnMut(Diagnostic),
+) {
+    if !may_elicit(bytes) {
+        return;
+    }
+    let text = text_of(bytes);
+    let scan = scan(language, &text);
+    let mut findings = Vec::new();
+    for found in &scan.found {
+        findings.extend(lint_found(found, opts));
+    }
+    if opts.enabled(&rules::SOURCE_NOT_STATIC) {
+        for (span, what) in &scan.notes {
+            findings.push(Finding {
+                rule: &rules::SOURCE_NOT_STATIC,
+                message: what.clone(),
+                pointer: String::new(),
+                span: *span,
+            });
+        }
+    }
+    findings.sort_by(|a, b| (a.span.start, a.rule.code).cmp(&(b.span.start, b.rule.code)));
+    findings
+        .dedup_by(|a, b| a.span == b.span && a.rule.code == b.rule.code && a.message == b.message);
+    let suppressions = Suppressions::new(&text, language);
+    findings.retain(|f| !suppressions.suppressed(&text, f));
+    lint::place(path, &text, 0, findings, sink);
+}
+
+/// Reads and lints one source file.
+pub fn lint_source_file(
+    path: &Path,
+    name: &str,
+    opts: &Options,
+    sink: &mut dyn FnMut(Diagnostic),
+) -> std::io::Result<()> {
+    use std::io::Read;
+    let Some(language) = Language::of_path(path) else {
+        return Err(std::io::Error::other("not a source file mcp-elicit reads"));
+    };
+    let mut bytes = Vec::new();
+    std::fs::File::open(path)?
+        .take(MAX_SOURCE as u64 + 1)
+        .read_to_end(&mut bytes)?;
+    if bytes.len() > MAX_SOURCE {
+        return Err(std::io::Error::other(format!(
+            "larger than {} MiB; source files this large are not read (exclude it, or name smaller files)",
+            MAX_SOURCE >> 20
+        )));
+    }
+    lint_source(name, &bytes, language, opts, sink);
+    Ok(())
+}
+
+/// Inline suppressions: `// mcp-elicit: ignore[W601]` (or `#` in Python)
+/// on the line of a finding or on the line above it; `ignore` alone, or
+/// `ignore[]`, suppresses every code there.
+struct Suppressions {
+    /// (1-based line, codes; empty for all).
+    lines: Vec<(usize, Vec<String>)>,
+}
+
+impl Suppressions {
+    fn new(text: &str, language: Language) -> Self {
+        let mut lines = Vec::new();
+        if !text.contains("mcp-elicit:") {
+            return Suppressions { lines };
+        }
+        let marker = format!("{} mcp-elicit:", language.comment());
+        let compact = format!("{}mcp-elicit:", language.comment());
+        for (i, line) in text.lines().enumerate() {
+            let at = line
+                .find(&marker)
+                .map(|p| p + marker.len())
+                .or_else(|| line.find(&compact).map(|p| p + compact.len()));
+            let Some(at) = at else { continue };
+            let rest = line[at..].trim_start();
+            let Some(rest) = rest.strip_prefix("ignore") else {
+                continue;
+            };
+            let codes = match rest.strip_prefix('[') {
+                Some(r) => r
+                    .split(']')
+                    .next()
+                    .unwrap_or("")
+                    .split(',')
+                    .map(|c| c.trim().to_string())
+                    .filter(|c| !c.is_empty())
+                    .collect(),
+                None => Vec::new(),
+            };
+            lines.push((i + 1, codes));
+        }
+        Suppressions { lines }
+    }
+
+    fn suppressed(&self, text: &str, f: &Finding) -> bool {
+        if self.lines.is_empty() {
+            return false;
+        }
+        let line = 1 + text.as_bytes()[..f.span.start.min(text.len())]
+            .iter()
+            .filter(|&&b| b == b'\n')
+            .count();
+        self.lines.iter().any(|(l, codes)| {
+            (*l == line || *l + 1 == line)
+                && (codes.is_empty()
+                    || codes
+                        .iter()
+                        .any(|c| c.eq_ignore_ascii_case(f.rule.code) || c == f.rule.name))
+        })
+    }
+}
+
+/// One elicitation as `lint --show-source` prints it.
+#[derive(Debug, Clone, serde::Serialize)]
+pub struct Shown {
+    pub line: usize,
+    pub column: usize,
+    /// The params the server sends; values not known statically stand as
+    /// `""` or `{}` and are listed in `unknown`.
+    pub params: serde_json::Value,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub unknown: Vec<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub generator: Option<&'static str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub origin: Option<String>,
+}
+
+/// Each elicitation of a file as the JSON the server sends, for
+/// `lint --show-source`.
+pub fn show(text: &str, language: Language) -> Vec<Shown> {
+    let scan = scan(language, text);
+    let index = crate::json::LineIndex::new(text);
+    scan.found
+        .into_iter()
+        .map(|f| {
+            let (line, column) = index.line_col(f.at.start);
+            let (generator, origin) = match f.origin {
+                Some((g, o)) => (Some(g), Some(o)),
+                None => (None, None),
+            };
+            Shown {
+                line,
+                column,
+                params: f.params.to_value(),
+                unknown: f.unknown.iter().map(|u| u.pointer.clone()).collect(),
+                generator,
+                origin,
+            }
+        })
+        .collect()
+}

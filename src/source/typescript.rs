@@ -1,0 +1,563 @@
+//! TypeScript and JavaScript: object literals given to `elicitInput(...)`,
+//! to `sendRequest({method: "elicitation/create", params})`, to the
+//! 2026-07-28 `inputRequired.elicit(...)` helper, and any object literal with
+//! a `requestedSchema` key. Identifiers bound with `const` in the same file,
+//! and spreads of them, are followed. The TypeScript SDK sends such a
+//! literal as written (`JSON.stringify`: `undefined` members dropped), so
+//! the params are the literal itself.
+
+use std::collections::{HashMap, HashSet};
+
+use tree_sitter::Node as TsNode;
+
+use super::build::{self, Unknown, member, object, span, string};
+use super::{Found, Language, Scan, parse};
+use crate::json::{Node, Span, Value, pointer_push};
+
+/// Deepest literal nesting followed; deeper values are reported as not read.
+const MAX_NESTING: usize = 64;
+
+pub fn scan(text: &str, language: Language) -> Scan<'_> {
+    let grammar: tree_sitter::Language = match language {
+        Language::TypeScript => tree_sitter_typescript::LANGUAGE_TYPESCRIPT.into(),
+        _ => tree_sitter_typescript::LANGUAGE_TSX.into(),
+    };
+    let Some(tree) = parse(&grammar, text) else {
+        return Scan::default();
+    };
+    let mut consts: HashMap<&str, Option<TsNode>> = HashMap::new();
+    let mut calls = Vec::new();
+    let mut objects = Vec::new();
+    let mut cursor = tree.walk();
+    'walk: loop {
+        let n = cursor.node();
+        match n.kind() {
+            "call_expression" => calls.push(n),
+            "object" => objects.push(n),
+            "variable_declarator" => {
+                let is_const = n
+                    .parent()
+                    .and_then(|p| p.child(0))
+                    .is_some_and(|k| k.kind() == "const");
+                if let (Some(name), Some(value)) = (
+                    n.child_by_field_name("name"),
+                    n.child_by_field_name("value"),
+                ) && name.kind() == "identifier"
+                {
+                    let key = &text[name.byte_range()];
+                    let entry = consts.entry(key).or_insert(Some(value));
+                    // Declared twice (in two scopes), or not `const`: which
+                    // value a use sees is not known statically.
+                    if entry.is_some_and(|v| v.id() != value.id()) || !is_const {
+                        *entry = None;
+                    }
+                }
+            }
+            _ => {}
+        }
+        if cursor.goto_first_child() {
+            continue;
+        }
+        loop {
+            if cursor.goto_next_sibling() {
+                break;
+            }
+            if !cursor.goto_parent() {
+                break 'walk;
+            }
+        }
+    }
+    let mut reader = Reader {
+        text,
+        consts,
+        unknown: Vec::new(),
+        following: Vec::new(),
+    };
+    let mut out = Scan::default();
+    let mut handled: HashSet<usize> = HashSet::new();
+    for call in calls {
+        let Some(callee) = call.child_by_field_name("function") else {
+            continue;
+        };
+        let (name, receiver) = match callee.kind() {
+            "identifier" => (&text[callee.byte_range()], ""),
+            "member_expression" => match (
+                callee.child_by_field_name("property"),
+                callee.child_by_field_name("object"),
+            ) {
+                (Some(p), Some(o)) => (&text[p.byte_range()], &text[o.byte_range()]),
+                _ => continue,
+            },
+            _ => continue,
+        };
+        let is_elicit = name == "elicitInput"
+            || (name == "elicit" && receiver.ends_with("nputRequired"))
+            || name == "inputRequired";
+        let is_send = name == "sendRequest";
+        if !is_elicit && !is_send {
+            continue;
+        }
+        let Some(args) = call.child_by_field_name("arguments") else {
+            continue;
+        };
+        let mut walker = args.walk();
+        let Some(first) = args
+            .named_children(&mut walker)
+            .find(|c| c.kind() != "comment")
+        else {
+            continue;
+        };
+        let Some(arg) = reader.resolve(first) else {
+            if is_elicit {
+                out.notes.push((
+                    span(&first),
+                    format!(
+                        "the params given to {name}() are computed at run time (`{}`); their schema is not checked",
+                        short(&text[first.byte_range()])
+                    ),
+                ));
+            }
+            continue;
+        };
+        let params = if is_send {
+            if arg.kind() != "object" {
+                continue;
+            }
+            let method = reader
+                .pair_value(arg, "method")
+                .map(|m| reader.resolve_str(m));
+            if method != Some(Some("elicitation/create".to_string())) {
+                continue;
+            }
+            handled.insert(arg.id());
+            match reader
+                .pair_value(arg, "params")
+                .and_then(|p| reader.resolve(p))
+            {
+                Some(p) => p,
+                None => {
+                    out.notes.push((
+                        span(&arg),
+                        "the params of this elicitation/create request are computed at run time; not checked".to_string(),
+                    ));
+                    continue;
+                }
+            }
+        } else {
+            arg
+        };
+        if params.kind() != "object" {
+            out.notes.push((
+                span(&first),
+                format!(
+                    "the params given to {name}() are computed at run time (`{}`); their schema is not checked",
+                    short(&text[first.byte_range()])
+                ),
+            ));
+            continue;
+        }
+        handled.insert(params.id());
+        out.found.push(reader.found(call, params));
+    }
+    for obj in objects {
+        if handled.contains(&obj.id()) || reader.pair_value(obj, "requestedSchema").is_none() {
+            continue;
+        }
+        // The params of a sendRequest literal sit under `params`, already read.
+        if obj
+            .parent()
+            .and_then(|p| p.parent())
+            .is_some_and(|pp| handled.contains(&pp.id()))
+        {
+            continue;
+        }
+        handled.insert(obj.id());
+        out.found.push(reader.found(obj, obj));
+    }
+    out.found.sort_by_key(|f| f.at.start);
+    out
+}
+
+/// The first line of an expression, shortened, for notes.
+fn short(s: &str) -> String {
+    let line = s.lines().next().unwrap_or("");
+    if line.chars().count() > 60 {
+        let cut: String = line.chars().take(57).collect();
+        format!("{cut}...")
+    } else if s.contains('\n') {
+        format!("{line}...")
+    } else {
+        line.to_string()
+    }
+}
+
+struct Reader<'s, 't> {
+    text: &'s str,
+    consts: HashMap<&'s str, Option<TsNode<'t>>>,
+    unknown: Vec<Unknown>,
+    /// Identifiers being followed, against cycles.
+    following: Vec<&'s str>,
+}
+
+impl<'s, 't> Reader<'s, 't> {
+    fn found(&mut self, at: TsNode<'t>, params: TsNode<'t>) -> Found<'s> {
+        self.unknown.clear();
+        let node = self
+            .value(params, "", 0)
+            .unwrap_or_else(|| object(Vec::new(), span(&params)));
+        Found {
+            at: span(&at),
+            params: node,
+            unknown: std::mem::take(&mut self.unknown),
+            origin: None,
+        }
+    }
+
+    /// `n` without the wrappers that do not change its value (`( )`,
+    /// `as const`, `satisfies T`, `!`), and identifiers followed to their
+    /// `const` value. `None` when it cannot be followed.
+    fn resolve(&mut self, n: TsNode<'t>) -> Option<TsNode<'t>> {
+        let mut n = n;
+        for _ in 0..32 {
+            match n.kind() {
+                "parenthesized_expression"
+                | "as_expression"
+                | "satisfies_expression"
+                | "non_null_expression" => n = n.named_child(0)?,
+                "type_assertion" => {
+                    n = n.named_child(u32::try_from(n.named_child_count().checked_sub(1)?).ok()?)?
+                }
+                "identifier" | "shorthand_property_identifier" => {
+                    let name = &self.text[n.byte_range()];
+                    n = (*self.consts.get(name)?)?;
+                }
+                _ => return Some(n),
+            }
+        }
+        None
+    }
+
+    fn resolve_str(&mut self, n: TsNode<'t>) -> Option<String> {
+        let n = self.resolve(n)?;
+        self.string_of(n)
+    }
+
+    /// The value of the member `key` of an object literal.
+    fn pair_value(&self, obj: TsNode<'t>, key: &str) -> Option<TsNode<'t>> {
+        let mut w = obj.walk();
+        let found = obj.named_children(&mut w).filter_map(|c| match c.kind() {
+            "pair" => {
+                let k = c.child_by_field_name("key")?;
+                (self.key_of(k).as_deref() == Some(key)).then(|| c.child_by_field_name("value"))?
+            }
+            "shorthand_property_identifier" => (&self.text[c.byte_range()] == key).then_some(c),
+            _ => None,
+        });
+        found.last()
+    }
+
+    fn key_of(&self, k: TsNode<'t>) -> Option<String> {
+        match k.kind() {
+            "property_identifier" | "number" => Some(self.text[k.byte_range()].to_string()),
+            "string" => self.string_of(k),
+            _ => None,
+        }
+    }
+
+    fn string_of(&self, n: TsNode<'t>) -> Option<String> {
+        match n.kind() {
+            "string" => {
+                let raw = &self.text[n.byte_range()];
+                build::unescape(raw.get(1..raw.len().checked_sub(1)?)?)
+            }
+            "template_string" => {
+                let mut w = n.walk();
+                if n.named_children(&mut w)
+                    .any(|c| c.kind() == "template_substitution")
+                {
+                    return None;
+                }
+                let raw = &self.text[n.byte_range()];
+                build::unescape(raw.get(1..raw.len().checked_sub(1)?)?)
+            }
+            _ => None,
+        }
+    }
+
+    fn unknown(&mut self, n: TsNode<'t>, ptr: &str, what: String) -> Node<'s> {
+        self.unknown.push(Unknown {
+            pointer: ptr.to_string(),
+            span: span(&n),
+            what,
+            whole: true,
+        });
+        placeholder(ptr, span(&n))
+    }
+
+    /// The JSON value of an expression; `None` for `undefined` (dropped by
+    /// `JSON.stringify`).
+    fn value(&mut self, n: TsNode<'t>, ptr: &str, depth: usize) -> Option<Node<'s>> {
+        let written = n;
+        if depth > MAX_NESTING {
+            return Some(self.unknown(
+                n,
+                ptr,
+                format!("nested more than {MAX_NESTING} levels deep; not read further"),
+            ));
+        }
+        let ident = matches!(n.kind(), "identifier" | "shorthand_property_identifier")
+            .then(|| &self.text[n.byte_range()]);
+        if ident == Some("undefined") {
+            return None;
+        }
+        if let Some(name) = ident
+            && self.following.contains(&name)
+        {
+            return Some(self.unknown(n, ptr, format!("`{name}` refers to itself")));
+        }
+        let Some(n) = self.resolve(n) else {
+            let text = short(&self.text[written.byte_range()]);
+            let what = match ident {
+                Some(name) => format!(
+                    "`{name}` is not a `const` bound once in this file; its value at `{}` is not known statically",
+                    if ptr.is_empty() { "/" } else { ptr }
+                ),
+                None => format!("`{text}` is not a literal; its value is not known statically"),
+            };
+            return Some(self.unknown(written, ptr, what));
+        };
+        if let Some(name) = ident {
+            self.following.push(name);
+        }
+        let v = self.literal(n, written, ptr, depth);
+        if ident.is_some() {
+            self.following.pop();
+        }
+        v
+    }
+
+    fn literal(
+        &mut self,
+        n: TsNode<'t>,
+        written: TsNode<'t>,
+        ptr: &str,
+        depth: usize,
+    ) -> Option<Node<'s>> {
+        let sp = span(&written);
+        let text = &self.text[n.byte_range()];
+        Some(match n.kind() {
+            "object" => self.object(n, sp, ptr, depth),
+            "array" => {
+                let mut items = Vec::new();
+                let mut w = n.walk();
+                let children: Vec<TsNode> = n.named_children(&mut w).collect();
+                for c in children {
+                    if c.kind() == "comment" {
+                        continue;
+                    }
+                    let item_ptr = pointer_push(ptr, &items.len().to_string());
+                    if c.kind() == "spread_element" {
+                        let inner = c.named_child(0);
+                        match inner.and_then(|i| self.resolve(i)) {
+                            Some(a) if a.kind() == "array" => {
+                                if let Some(Node {
+                                    value: Value::Array(more),
+                                    ..
+                                }) = self.value(a, &item_ptr, depth + 1)
+                                {
+                                    items.extend(more);
+                                }
+                            }
+                            _ => {
+                                let what = format!(
+                                    "`{}` is spread into this array at run time; its items are not known statically",
+                                    short(&self.text[c.byte_range()])
+                                );
+                                self.unknown.push(Unknown {
+                                    pointer: ptr.to_string(),
+                                    span: span(&c),
+                                    what,
+                                    whole: true,
+                                });
+                            }
+                        }
+                        continue;
+                    }
+                    // `undefined` in an array becomes null.
+                    let v = self.value(c, &item_ptr, depth + 1).unwrap_or(Node {
+                        value: Value::Null,
+                        span: span(&c),
+                    });
+                    items.push(v);
+                }
+                Node {
+                    value: Value::Array(items),
+                    span: sp,
+                }
+            }
+            "string" | "template_string" => match self.string_of(n) {
+                Some(s) => {
+                    let raw = &self.text[n.byte_range()];
+                    let body = &raw[1..raw.len() - 1];
+                    if s == body {
+                        string(body, sp)
+                    } else {
+                        string(s, sp)
+                    }
+                }
+                None => {
+                    return Some(self.unknown(
+                        written,
+                        ptr,
+                        format!(
+                            "`{}` is built at run time; its text is not known statically",
+                            short(text)
+                        ),
+                    ));
+                }
+            },
+            "number" if build::is_json_number(text) => build::number(text, sp),
+            "unary_expression"
+                if text.starts_with('-')
+                    && n.named_child(0).is_some_and(|c| c.kind() == "number")
+                    && build::is_json_number(text) =>
+            {
+                build::number(text, sp)
+            }
+            "true" => Node {
+                value: Value::Bool(true),
+                span: sp,
+            },
+            "false" => Node {
+                value: Value::Bool(false),
+                span: sp,
+            },
+            "null" => Node {
+                value: Value::Null,
+                span: sp,
+            },
+            "undefined" => return None,
+            _ => {
+                let what = if text.contains("zodToJsonSchema") || text.contains("toJSONSchema") {
+                    format!(
+                        "`{}` converts a Zod schema at run time; mcp-elicit does not read Zod schemas yet, so this schema is not checked",
+                        short(text)
+                    )
+                } else {
+                    format!(
+                        "`{}` is computed at run time; its value is not known statically",
+                        short(text)
+                    )
+                };
+                return Some(self.unknown(written, ptr, what));
+            }
+        })
+    }
+
+    fn object(&mut self, n: TsNode<'t>, sp: Span, ptr: &str, depth: usize) -> Node<'s> {
+        let mut members = Vec::new();
+        self.members(n, ptr, depth, &mut members);
+        object(members, sp)
+    }
+
+    fn members(
+        &mut self,
+        n: TsNode<'t>,
+        ptr: &str,
+        depth: usize,
+        members: &mut Vec<crate::json::Member<'s>>,
+    ) {
+        let mut w = n.walk();
+        let children: Vec<TsNode> = n.named_children(&mut w).collect();
+        for c in children {
+            match c.kind() {
+                "pair" => {
+                    let (Some(k), Some(v)) =
+                        (c.child_by_field_name("key"), c.child_by_field_name("value"))
+                    else {
+                        continue;
+                    };
+                    let Some(key) = self.key_of(k) else {
+                        self.unknown.push(Unknown {
+                            pointer: ptr.to_string(),
+                            span: span(&k),
+                            what: format!(
+                                "the key `{}` is computed at run time; this object is checked without it",
+                                short(&self.text[k.byte_range()])
+                            ),
+                            whole: false,
+                        });
+                        continue;
+                    };
+                    let key_ptr = pointer_push(ptr, &key);
+                    if let Some(value) = self.value(v, &key_ptr, depth + 1) {
+                        members.retain(|m: &crate::json::Member| m.key != key);
+                        members.push(member(key, span(&k), value));
+                    } else {
+                        members.retain(|m: &crate::json::Member| m.key != key);
+                    }
+                }
+                "shorthand_property_identifier" => {
+                    let key = self.text[c.byte_range()].to_string();
+                    let key_ptr = pointer_push(ptr, &key);
+                    members.retain(|m: &crate::json::Member| m.key != key);
+                    if let Some(value) = self.value(c, &key_ptr, depth + 1) {
+                        members.push(member(key, span(&c), value));
+                    }
+                }
+                "spread_element" => {
+                    let inner = c.named_child(0);
+                    let name = inner.map(|i| &self.text[i.byte_range()]);
+                    match inner.and_then(|i| self.resolve(i)) {
+                        Some(o) if o.kind() == "object" && depth < MAX_NESTING => {
+                            if let Some(name) = name {
+                                self.following.push(name);
+                            }
+                            let mut spread = Vec::new();
+                            self.members(o, ptr, depth + 1, &mut spread);
+                            self.following.pop();
+                            for m in spread {
+                                members.retain(|x: &crate::json::Member| x.key != m.key);
+                                members.push(m);
+                            }
+                        }
+                        _ => {
+                            let text = short(&self.text[c.byte_range()]);
+                            let what = if text.contains("zodToJsonSchema")
+                                || text.contains("toJSONSchema")
+                            {
+                                format!(
+                                    "`{text}` spreads a Zod schema converted at run time; mcp-elicit does not read Zod schemas yet, so the keys it adds are not checked"
+                                )
+                            } else {
+                                format!(
+                                    "`{text}` spreads a value not known statically; this object is checked without its keys"
+                                )
+                            };
+                            self.unknown.push(Unknown {
+                                pointer: ptr.to_string(),
+                                span: span(&c),
+                                what,
+                                whole: false,
+                            });
+                        }
+                    }
+                }
+                "method_definition" => {}
+                _ => {}
+            }
+        }
+    }
+}
+
+/// What stands in for a value not known statically: an empty string for
+/// the texts, an empty object otherwise. Findings at or under its pointer
+/// are not reported.
+fn placeholder<'s>(ptr: &str, sp: Span) -> Node<'s> {
+    let last = ptr.rsplit('/').next().unwrap_or("");
+    if matches!(last, "message" | "title" | "description") {
+        string("", sp)
+    } else {
+        object(Vec::new(), sp)
+    }
+}

@@ -1,0 +1,353 @@
+//! `mcp-elicit lint` on source files: elicitations read from TypeScript,
+//! JavaScript and Python, each finding at the place in the source a person
+//! would fix (tests/fixtures/source/, each fixture naming the server whose
+//! pattern it follows), inline suppressions, `--show-source`, the Python
+//! emulation checked against Pydantic and FastMCP themselves, and hostile
+//! source.
+
+use std::path::Path;
+use std::process::{Command, Stdio};
+
+use crate::support::{bin, fixture, peers, root};
+
+/// `line:col CODE` of every diagnostic `lint --format json` reports.
+fn reported(path: &Path) -> (Option<i32>, Vec<String>) {
+    let out = Command::new(bin())
+        .args(["lint", "--format", "json", "--quiet"])
+        .arg(path)
+        .output()
+        .unwrap();
+    let doc: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap_or_else(|e| {
+        panic!(
+            "{}: not JSON ({e}): {}",
+            path.display(),
+            String::from_utf8_lossy(&out.stderr)
+        )
+    });
+    let found = doc["diagnostics"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| {
+            format!(
+                "{}:{} {}",
+                d["line"],
+                d["column"],
+                d["code"].as_str().unwrap()
+            )
+        })
+        .collect();
+    (out.status.code(), found)
+}
+
+#[test]
+fn each_fixture_reports_exactly_at_its_source_places() {
+    let cases: &[(&str, &[&str])] = &[
+        // TypeScript: a literal straight into elicitInput.
+        (
+            "everything_elicitation.ts",
+            &["18:11 W310", "23:18 E206", "25:42 E406", "27:26 E124"],
+        ),
+        ("everything_elicitation_fixed.ts", &[]),
+        // `const` identifiers followed across the file.
+        ("sdk_collect_user_info.ts", &["10:3 W601"]),
+        // A helper with the caller's message: that part is a note.
+        ("confirm_helper.ts", &["17:14 N006"]),
+        // JavaScript: a raw elicitation/create request literal.
+        ("raw_send_request.js", &["13:11 E122", "16:48 E306"]),
+        ("suppressed.ts", &["12:9 W601"]),
+        // Python: a Pydantic model (root title on the class line, its
+        // docstring, a Field(...) line), the official SDK.
+        (
+            "python_sdk_book_table.py",
+            &[
+                "12:7 E122",
+                "13:5 E122",
+                "20:37 E403",
+                "20:43 E406",
+                "28:21 N006",
+            ],
+        ),
+        // One model reused by two tools: reported once.
+        ("python_sdk_reused_model.py", &["15:7 E122", "17:5 W601"]),
+        // FastMCP shorthands and models.
+        ("fastmcp_shorthands.py", &["12:7 E208", "21:67 E206"]),
+        (
+            "fastmcp_models.py",
+            &[
+                "24:7 E122",
+                "30:20 E122",
+                "35:7 E122",
+                "36:5 E122",
+                "42:36 E208",
+                "42:42 E208",
+            ],
+        ),
+        ("fastmcp_confirm.py", &[]),
+        ("lowlevel_dict_schema.py", &[]),
+        ("suppressed.py", &[]),
+    ];
+    let mut failures = Vec::new();
+    for (name, want) in cases {
+        let path = fixture(&format!("source/{name}"));
+        let (code, got) = reported(&path);
+        let want: Vec<String> = want.iter().map(|s| s.to_string()).collect();
+        // Errors fail the run; warnings and notes do not (`--fail-on error`).
+        let want_code = if want.iter().any(|w| w.contains(" E")) {
+            1
+        } else {
+            0
+        };
+        if got != want || code != Some(want_code) {
+            failures.push(format!(
+                "{name}: exit {code:?}, reported {got:?}, expected {want:?}"
+            ));
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+#[test]
+fn every_fixture_is_checked_and_names_its_server() {
+    let dir = fixture("source");
+    for entry in std::fs::read_dir(&dir).unwrap() {
+        let path = entry.unwrap().path();
+        let text = std::fs::read_to_string(&path).unwrap();
+        let name = path.file_name().unwrap().to_string_lossy().to_string();
+        if name.starts_with("suppressed") {
+            continue;
+        }
+        assert!(
+            text.contains("in the manner of"),
+            "{name} does not say whose pattern it follows"
+        );
+    }
+}
+
+#[test]
+fn directories_are_walked_for_source_files() {
+    let out = Command::new(bin())
+        .current_dir(root())
+        .args([
+            "lint",
+            "--quiet",
+            "--format",
+            "json",
+            "tests/fixtures/source",
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let doc: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let paths: std::collections::BTreeSet<&str> = doc["diagnostics"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| d["path"].as_str().unwrap())
+        .collect();
+    for f in [
+        "tests/fixtures/source/everything_elicitation.ts",
+        "tests/fixtures/source/raw_send_request.js",
+        "tests/fixtures/source/python_sdk_book_table.py",
+    ] {
+        assert!(paths.contains(f), "{f} not linted in the walk: {paths:?}");
+    }
+}
+
+#[test]
+fn show_source_prints_the_params_the_server_sends() {
+    let out = Command::new(bin())
+        .current_dir(root())
+        .args([
+            "lint",
+            "--show-source",
+            "tests/fixtures/source/sdk_collect_user_info.ts",
+            "tests/fixtures/source/fastmcp_confirm.py",
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let lines: Vec<serde_json::Value> = String::from_utf8(out.stdout)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(lines.len(), 3);
+    assert_eq!(
+        lines[0],
+        serde_json::json!({
+            "path": "tests/fixtures/source/sdk_collect_user_info.ts",
+            "line": 21, "column": 26,
+            "params": {
+                "message": "Create your account",
+                "requestedSchema": {
+                    "type": "object",
+                    "properties": {
+                        "username": {"type": "string", "title": "Username", "minLength": 3},
+                        "email": {"type": "string", "title": "Email", "format": "email"},
+                        "password": {"type": "string", "title": "Password", "minLength": 8}
+                    },
+                    "required": ["username", "email", "password"]
+                }
+            }
+        })
+    );
+    assert_eq!(lines[1]["generator"], "fastmcp");
+    assert_eq!(lines[1]["origin"], "bool");
+    assert_eq!(
+        lines[1]["params"],
+        serde_json::json!({
+            "mode": "form",
+            "message": "Delete this bucket and everything in it?",
+            "requestedSchema": {
+                "properties": {"value": {"title": "Value", "type": "boolean"}},
+                "required": ["value"],
+                "type": "object"
+            }
+        })
+    );
+}
+
+/// The emulation of Pydantic (as the official Python SDK renders a model)
+/// and of FastMCP's `response_type` handling, checked against both: for
+/// every Python fixture elicitation, the schema mcp-elicit computes equals
+/// the one the pinned SDKs really produce.
+#[test]
+fn python_schemas_equal_what_pydantic_and_fastmcp_produce() {
+    let Some(python) = peers::venv_python() else {
+        return;
+    };
+    let shown = Command::new(bin())
+        .current_dir(root())
+        .arg("lint")
+        .arg("--show-source")
+        .args(
+            std::fs::read_dir(fixture("source"))
+                .unwrap()
+                .map(|e| e.unwrap().path())
+                .filter(|p| p.extension().is_some_and(|x| x == "py")),
+        )
+        .output()
+        .unwrap();
+    assert!(shown.status.success());
+    let mut child = Command::new(python)
+        .current_dir(root())
+        .arg("tests/peers/source_schemas.py")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    use std::io::Write;
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(&shown.stdout)
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    let report = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{report}\n{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    // Every model and shorthand of the fixtures was compared.
+    assert!(report.contains("12 checked, 0 different"), "{report}");
+}
+
+fn lint_generated(name: &str, bytes: &[u8]) -> (Option<i32>, String, String) {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join(name);
+    std::fs::write(&path, bytes).unwrap();
+    let out = Command::new(bin())
+        .args(["lint", "--format", "concise"])
+        .arg(&path)
+        .output()
+        .unwrap();
+    (
+        out.status.code(),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn hostile_fifty_megabytes_of_minified_javascript() {
+    // A bundle: 50 MB on one line, with one elicitation at its very end.
+    let mut js = Vec::with_capacity(51 << 20);
+    let chunk = b"var a0=function(b){return b+1},c0={d:[1,2,3],e:\"x\"};";
+    while js.len() < 50 << 20 {
+        js.extend_from_slice(chunk);
+    }
+    js.extend_from_slice(
+        b"s.elicitInput({message:\"m\",requestedSchema:{type:\"object\",properties:{password:{type:\"string\"}}}});",
+    );
+    let (code, stdout, stderr) = lint_generated("bundle.min.js", &js);
+    assert_eq!(code, Some(0), "{stdout}{stderr}");
+    assert!(stdout.contains(":1:"), "{stdout}");
+    assert!(stdout.contains("W601"), "{stdout}");
+}
+
+#[test]
+fn hostile_deeply_nested_literal() {
+    let depth = 20_000;
+    let mut ts = String::from(
+        "server.elicitInput({message: \"m\", requestedSchema: {type: \"object\", properties: {a: ",
+    );
+    for _ in 0..depth {
+        ts.push_str("{x: ");
+    }
+    ts.push('1');
+    for _ in 0..depth {
+        ts.push('}');
+    }
+    ts.push_str("}}});\n");
+    let (code, stdout, stderr) = lint_generated("deep.ts", ts.as_bytes());
+    assert!(matches!(code, Some(0 | 1)), "{code:?} {stderr}");
+    assert!(stdout.contains("N006"), "{stdout}");
+    assert!(stdout.contains("nested more than"), "{stdout}");
+
+    let mut py = String::from(
+        "async def f(session):\n    await session.elicit_form(message=\"m\", requested_schema=",
+    );
+    for _ in 0..depth {
+        py.push('[');
+    }
+    for _ in 0..depth {
+        py.push(']');
+    }
+    py.push_str(")\n");
+    let (code, _, stderr) = lint_generated("deep.py", py.as_bytes());
+    assert!(matches!(code, Some(0 | 1)), "{code:?} {stderr}");
+}
+
+#[test]
+fn hostile_invalid_utf8_and_wrong_language() {
+    // Invalid UTF-8 before the model: lines keep their numbers.
+    let mut py = b"# caf\xe9 \xff\xfe\nfrom pydantic import BaseModel\n\n".to_vec();
+    py.extend_from_slice(b"class Ask(BaseModel):\n    token: str\n\nasync def f(ctx):\n    await ctx.elicit(\"m\", Ask)\n");
+    let (code, stdout, stderr) = lint_generated("bad.py", &py);
+    assert_eq!(code, Some(1), "{stderr}");
+    assert!(stdout.contains("bad.py:4:7: error[E122]"), "{stdout}");
+    assert!(stdout.contains("bad.py:5:5: warning[W601]"), "{stdout}");
+
+    // Python in a .ts file, and binary noise in a .js file: no panic, no
+    // invented finding.
+    let (code, stdout, stderr) = lint_generated(
+        "wrong.ts",
+        b"class Ask(BaseModel):\n    token: str\n\nawait ctx.elicit(\"m\", Ask)\n",
+    );
+    assert_eq!(code, Some(0), "{stdout}{stderr}");
+    let noise: Vec<u8> = (0..200_000u32)
+        .map(|i| (i.wrapping_mul(2_654_435_761) >> 24) as u8)
+        .chain(b"elicitInput({requestedSchema:".iter().copied())
+        .collect();
+    let (code, _, stderr) = lint_generated("noise.js", &noise);
+    assert!(matches!(code, Some(0 | 1)), "{code:?} {stderr}");
+}
