@@ -134,11 +134,84 @@ pub fn scan(language: Language, text: &str) -> Scan<'_> {
     }
 }
 
-/// Parses `text` with a tree-sitter grammar.
-pub(crate) fn parse(language: &tree_sitter::Language, text: &str) -> Option<tree_sitter::Tree> {
+/// Files up to this size are parsed whole; in larger ones (bundles,
+/// generated code) only windows around the names an elicitation is written
+/// with are, which bounds time and memory: tree-sitter's tree of minified
+/// code takes about 100 times the text.
+const PARSED_WHOLE: usize = 1 << 20;
+/// Text parsed before and after each name in a large file.
+const WINDOW_BEFORE: usize = 8 << 10;
+const WINDOW_AFTER: usize = 56 << 10;
+/// The most text parsed in windows of one large file.
+const MAX_WINDOWS: usize = 8 << 20;
+
+/// Parses `text` with a tree-sitter grammar: whole, or for a large file
+/// only the windows around the names an elicitation is written with (with
+/// a note when more were found than are parsed).
+pub(crate) fn parse(
+    language: &tree_sitter::Language,
+    text: &str,
+    notes: &mut Vec<(Span, String)>,
+) -> Option<tree_sitter::Tree> {
     let mut parser = tree_sitter::Parser::new();
     parser.set_language(language).ok()?;
+    if text.len() > PARSED_WHOLE {
+        let mut windows: Vec<(usize, usize)> = Vec::new();
+        let mut total = 0;
+        for m in needles().find_iter(text.as_bytes()) {
+            let start = floor_char(text, m.start().saturating_sub(WINDOW_BEFORE));
+            let end = floor_char(text, (m.end() + WINDOW_AFTER).min(text.len()));
+            match windows.last_mut() {
+                Some(last) if start <= last.1 => {
+                    total += end.saturating_sub(last.1);
+                    last.1 = last.1.max(end);
+                }
+                _ => {
+                    windows.push((start, end));
+                    total += end - start;
+                }
+            }
+            if total > MAX_WINDOWS {
+                notes.push((
+                    Span::new(m.start(), m.end()),
+                    format!(
+                        "this file names elicitations in more than {} MiB of text; the rest of it, from here on, is not read",
+                        MAX_WINDOWS >> 20
+                    ),
+                ));
+                break;
+            }
+        }
+        let ranges: Vec<tree_sitter::Range> = windows
+            .iter()
+            .map(|&(s, e)| tree_sitter::Range {
+                start_byte: s,
+                end_byte: e,
+                start_point: point(text, s),
+                end_point: point(text, e),
+            })
+            .collect();
+        parser.set_included_ranges(&ranges).ok()?;
+    }
     parser.parse(text, None)
+}
+
+fn floor_char(text: &str, mut i: usize) -> usize {
+    while i > 0 && !text.is_char_boundary(i) {
+        i -= 1;
+    }
+    i
+}
+
+/// The tree-sitter point (row, byte column) of a byte offset.
+fn point(text: &str, offset: usize) -> tree_sitter::Point {
+    let before = &text.as_bytes()[..offset];
+    let row = before.iter().filter(|&&b| b == b'\n').count();
+    let line_start = before
+        .iter()
+        .rposition(|&b| b == b'\n')
+        .map_or(0, |p| p + 1);
+    tree_sitter::Point::new(row, offset - line_start)
 }
 
 /// The text of a source file: UTF-8 as it is; anything else with each

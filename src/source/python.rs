@@ -46,8 +46,9 @@ struct Class<'t> {
 
 pub fn scan(text: &str) -> Scan<'_> {
     let grammar: tree_sitter::Language = tree_sitter_python::LANGUAGE.into();
-    let Some(tree) = parse(&grammar, text) else {
-        return Scan::default();
+    let mut out = Scan::default();
+    let Some(tree) = parse(&grammar, text, &mut out.notes) else {
+        return out;
     };
     let fastmcp_file = text.contains("from fastmcp") || text.contains("import fastmcp");
     let mut classes: HashMap<&str, Class> = HashMap::new();
@@ -108,7 +109,6 @@ pub fn scan(text: &str) -> Scan<'_> {
         classes,
         unknown: Vec::new(),
     };
-    let mut out = Scan::default();
     for call in calls {
         r.call(call, fastmcp_file, &mut out);
     }

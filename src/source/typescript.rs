@@ -22,8 +22,9 @@ pub fn scan(text: &str, language: Language) -> Scan<'_> {
         Language::TypeScript => tree_sitter_typescript::LANGUAGE_TYPESCRIPT.into(),
         _ => tree_sitter_typescript::LANGUAGE_TSX.into(),
     };
-    let Some(tree) = parse(&grammar, text) else {
-        return Scan::default();
+    let mut out = Scan::default();
+    let Some(tree) = parse(&grammar, text, &mut out.notes) else {
+        return out;
     };
     let mut consts: HashMap<&str, Option<TsNode>> = HashMap::new();
     let mut calls = Vec::new();
@@ -73,7 +74,6 @@ pub fn scan(text: &str, language: Language) -> Scan<'_> {
         unknown: Vec::new(),
         following: Vec::new(),
     };
-    let mut out = Scan::default();
     let mut handled: HashSet<usize> = HashSet::new();
     for call in calls {
         let Some(callee) = call.child_by_field_name("function") else {
