@@ -376,3 +376,51 @@ fn hostile_invalid_utf8_and_wrong_language() {
     let (code, _, stderr) = lint_generated("noise.js", &noise);
     assert!(matches!(code, Some(0 | 1)), "{code:?} {stderr}");
 }
+
+/// Most of a file that elicits is not parsed when the literal is written
+/// inline; a reading that needs more of the file (a `const` or a model
+/// defined elsewhere, a name bound twice) falls back to the whole file,
+/// with the same findings at the same places.
+#[test]
+fn partial_reading_falls_back_to_the_whole_file() {
+    let filler: String = (0..300)
+        .map(|i| format!("export function f{i}(x: number): number {{\n  return x * {i};\n}}\n"))
+        .collect();
+    let filler_lines = 900;
+    // Inline: the statement alone is read.
+    let inline = format!(
+        "{filler}export async function ask(server: Server) {{\n  return server.elicitInput({{\n    message: \"m\",\n    requestedSchema: {{ type: \"object\", properties: {{ password: {{ type: \"string\" }} }} }},\n  }});\n}}\n"
+    );
+    let (_, stdout, _) = lint_generated("inline.ts", inline.as_bytes());
+    assert!(
+        stdout.contains(&format!("inline.ts:{}:54: warning[W601]", filler_lines + 4)),
+        "{stdout}"
+    );
+    // A const at the top of the file, far from the call.
+    let far = format!(
+        "const fields = {{\n  token: {{ type: \"string\" }},\n}};\n{filler}export async function ask(server: Server) {{\n  return server.elicitInput({{\n    message: \"m\",\n    requestedSchema: {{ type: \"object\", properties: fields, required: [\"nope\"] }},\n  }});\n}}\n"
+    );
+    let (_, stdout, _) = lint_generated("far.ts", far.as_bytes());
+    assert!(stdout.contains("far.ts:2:3: warning[W601]"), "{stdout}");
+    assert!(
+        stdout.contains(&format!("far.ts:{}:71: error[E124]", filler_lines + 7)),
+        "{stdout}"
+    );
+    // The same name bound twice: which one the call sees is not known.
+    let twice = format!(
+        "function a() {{\n  const fields = {{ x: {{ type: \"string\" }} }};\n  return fields;\n}}\n{filler}export async function ask(server: Server) {{\n  const fields = {{ password: {{ type: \"string\" }} }};\n  return server.elicitInput({{\n    message: \"m\",\n    requestedSchema: {{ type: \"object\", properties: fields }},\n  }});\n}}\n"
+    );
+    let (_, stdout, _) = lint_generated("twice.ts", twice.as_bytes());
+    assert!(stdout.contains("note[N006]"), "{stdout}");
+    assert!(!stdout.contains("W601"), "{stdout}");
+    // Python: the model is defined far from the call.
+    let py_filler: String = (0..300)
+        .map(|i| format!("def f{i}(x):\n    return x * {i}\n\n"))
+        .collect();
+    let py = format!(
+        "from pydantic import BaseModel\n\n\nclass Ask(BaseModel):\n    api_key: str\n\n\n{py_filler}async def ask(ctx):\n    return await ctx.elicit(\"m\", Ask)\n"
+    );
+    let (_, stdout, _) = lint_generated("far.py", py.as_bytes());
+    assert!(stdout.contains("far.py:4:7: error[E122]"), "{stdout}");
+    assert!(stdout.contains("far.py:5:5: warning[W601]"), "{stdout}");
+}

@@ -124,14 +124,125 @@ pub struct Scan<'s> {
 }
 
 /// Finds every elicitation in `text`.
+///
+/// A file of ordinary size is first parsed only in the top-level
+/// statements that name an elicitation; when that reading is complete (no
+/// syntax error there, nothing left unknown, every `const` followed
+/// declared once in the file) it stands, otherwise the whole file is
+/// parsed. Most files that elicit write the literal inline, so most of
+/// their text is never parsed.
 pub fn scan(language: Language, text: &str) -> Scan<'_> {
     if !may_elicit(text.as_bytes()) {
         return Scan::default();
     }
-    match language {
-        Language::TypeScript | Language::Tsx => typescript::scan(text, language),
-        Language::Python => python::scan(text),
+    let read = |windows: Option<&[(usize, usize)]>| match language {
+        Language::TypeScript | Language::Tsx => typescript::scan(text, language, windows),
+        Language::Python => python::scan(text, windows),
+    };
+    if text.len() <= PARSED_WHOLE
+        && let Some(windows) = statement_windows(text, language)
+        && let Some(scan) = read(Some(&windows))
+    {
+        return scan;
     }
+    read(None).unwrap_or_default()
+}
+
+/// The top-level statements that hold a name an elicitation is written
+/// with, as byte ranges: from the line at column 0 that starts the
+/// statement (with the decorators and comments right above it) to the next
+/// such line. `None` when they would cover most of the file anyway.
+fn statement_windows(text: &str, language: Language) -> Option<Vec<(usize, usize)>> {
+    let bytes = text.as_bytes();
+    let starts_statement = |line_start: usize| {
+        bytes.get(line_start).is_some_and(|&b| {
+            b.is_ascii_alphabetic() || b == b'_' || b == b'@' || b == b'$' || b >= 0x80
+        })
+    };
+    let attached = |line_start: usize| {
+        let line = &text[line_start..];
+        line.starts_with('@')
+            || line.starts_with(language.comment())
+            || line.starts_with("/*")
+            || line.starts_with(" *")
+    };
+    let line_start = |mut i: usize| {
+        while i > 0 && bytes[i - 1] != b'\n' {
+            i -= 1;
+        }
+        i
+    };
+    let mut windows: Vec<(usize, usize)> = Vec::new();
+    for m in needles().find_iter(bytes) {
+        if windows.last().is_some_and(|w| m.start() < w.1) {
+            continue;
+        }
+        let mut start = line_start(m.start());
+        while start > 0 && !starts_statement(start) {
+            start = line_start(start - 1);
+        }
+        while start > 0 {
+            let prev = line_start(start - 1);
+            if attached(prev) {
+                start = prev;
+            } else {
+                break;
+            }
+        }
+        let mut end = m.end();
+        loop {
+            match memchr_newline(bytes, end) {
+                Some(nl) => {
+                    end = nl + 1;
+                    if starts_statement(end) && !attached(end) {
+                        break;
+                    }
+                }
+                None => {
+                    end = bytes.len();
+                    break;
+                }
+            }
+        }
+        match windows.last_mut() {
+            Some(last) if start <= last.1 => last.1 = last.1.max(end),
+            _ => windows.push((start, end)),
+        }
+    }
+    let covered: usize = windows.iter().map(|(s, e)| e - s).sum();
+    (covered * 2 < text.len()).then_some(windows)
+}
+
+fn memchr_newline(bytes: &[u8], from: usize) -> Option<usize> {
+    bytes
+        .get(from..)?
+        .iter()
+        .position(|&b| b == b'\n')
+        .map(|p| p + from)
+}
+
+/// Whether a reading of windows stands: no syntax error in them, nothing
+/// unknown, and each `const` followed declared exactly once in the file.
+pub(crate) fn windows_complete(
+    tree: &tree_sitter::Tree,
+    scan: &Scan,
+    text: &str,
+    followed: &[&str],
+    declare: &str,
+) -> bool {
+    !tree.root_node().has_error()
+        && scan.notes.is_empty()
+        && scan.found.iter().all(|f| f.unknown.is_empty())
+        && followed.iter().all(|name| {
+            let pattern = format!("{declare}{name}");
+            text.match_indices(&pattern)
+                .filter(|(i, _)| {
+                    let after = text.as_bytes().get(i + pattern.len()).copied();
+                    !after.is_some_and(|b| b.is_ascii_alphanumeric() || b == b'_' || b == b'$')
+                })
+                .count()
+                == 1
+        })
 }
 
 /// Files up to this size are parsed whole; in larger ones (bundles,
@@ -152,10 +263,13 @@ pub(crate) fn parse(
     language: &tree_sitter::Language,
     text: &str,
     notes: &mut Vec<(Span, String)>,
+    windows: Option<&[(usize, usize)]>,
 ) -> Option<tree_sitter::Tree> {
     let mut parser = tree_sitter::Parser::new();
     parser.set_language(language).ok()?;
-    if text.len() > PARSED_WHOLE {
+    if let Some(windows) = windows {
+        parser.set_included_ranges(&ranges(text, windows)).ok()?;
+    } else if text.len() > PARSED_WHOLE {
         let mut windows: Vec<(usize, usize)> = Vec::new();
         let mut total = 0;
         for m in needles().find_iter(text.as_bytes()) {
@@ -182,18 +296,21 @@ pub(crate) fn parse(
                 break;
             }
         }
-        let ranges: Vec<tree_sitter::Range> = windows
-            .iter()
-            .map(|&(s, e)| tree_sitter::Range {
-                start_byte: s,
-                end_byte: e,
-                start_point: point(text, s),
-                end_point: point(text, e),
-            })
-            .collect();
-        parser.set_included_ranges(&ranges).ok()?;
+        parser.set_included_ranges(&ranges(text, &windows)).ok()?;
     }
     parser.parse(text, None)
+}
+
+fn ranges(text: &str, windows: &[(usize, usize)]) -> Vec<tree_sitter::Range> {
+    windows
+        .iter()
+        .map(|&(s, e)| tree_sitter::Range {
+            start_byte: s,
+            end_byte: e,
+            start_point: point(text, s),
+            end_point: point(text, e),
+        })
+        .collect()
 }
 
 fn floor_char(text: &str, mut i: usize) -> usize {

@@ -44,12 +44,12 @@ struct Class<'t> {
     dataclass: bool,
 }
 
-pub fn scan(text: &str) -> Scan<'_> {
+/// The elicitations of a file; with `windows`, read in those ranges only,
+/// and `None` when that reading is not complete.
+pub fn scan<'s>(text: &'s str, windows: Option<&[(usize, usize)]>) -> Option<Scan<'s>> {
     let grammar: tree_sitter::Language = tree_sitter_python::LANGUAGE.into();
     let mut out = Scan::default();
-    let Some(tree) = parse(&grammar, text, &mut out.notes) else {
-        return out;
-    };
+    let tree = parse(&grammar, text, &mut out.notes, windows)?;
     let fastmcp_file = text.contains("from fastmcp") || text.contains("import fastmcp");
     let mut classes: HashMap<&str, Class> = HashMap::new();
     let mut calls = Vec::new();
@@ -113,7 +113,24 @@ pub fn scan(text: &str) -> Scan<'_> {
         r.call(call, fastmcp_file, &mut out);
     }
     out.found.sort_by_key(|f| f.at.start);
-    out
+    // Classes are looked up by name: one defined twice in the file, or
+    // outside the windows, makes the reading incomplete.
+    let classes: Vec<&str> = out
+        .found
+        .iter()
+        .filter_map(|f| f.origin.as_ref())
+        .flat_map(|(_, o)| {
+            r.classes
+                .keys()
+                .filter(|k| o.contains(**k))
+                .copied()
+                .collect::<Vec<_>>()
+        })
+        .collect();
+    if windows.is_some() && !super::windows_complete(&tree, &out, text, &classes, "class ") {
+        return None;
+    }
+    Some(out)
 }
 
 struct Reader<'s, 't> {
@@ -465,6 +482,44 @@ where
                 });
         }
         chain.reverse();
+        // A base class defined elsewhere brings fields this reading cannot see.
+        let mut cur = Some(name);
+        let mut seen = 0;
+        while let Some(c) = cur.and_then(|n| self.classes.get(n)) {
+            seen += 1;
+            if seen > 16 {
+                break;
+            }
+            let unseen: Vec<String> = c
+                .bases
+                .iter()
+                .filter(|b| {
+                    !self.classes.contains_key(b.as_str())
+                        && !KNOWN_BASES.contains(&b.as_str())
+                        && !b.contains('=')
+                })
+                .cloned()
+                .collect();
+            let class_name = c.name;
+            cur = c
+                .bases
+                .iter()
+                .find(|b| self.classes.contains_key(b.as_str()))
+                .map(|s| {
+                    self.classes
+                        .get_key_value(s.as_str())
+                        .map(|(k, _)| *k)
+                        .unwrap_or("")
+                });
+            for b in unseen {
+                self.unknown.push(Unknown {
+                    pointer: "/requestedSchema".to_string(),
+                    span: span(&class_name),
+                    what: format!("the base class `{b}` is not defined in this file; the fields it adds are not checked"),
+                    whole: false,
+                });
+            }
+        }
         let mut props: Vec<Member<'s>> = Vec::new();
         let mut required: Vec<Node<'s>> = Vec::new();
         let mut extra: Option<(bool, Span)> = None;
@@ -1089,6 +1144,16 @@ fn is_field_call(n: TsNode, text: &str) -> bool {
             t == "Field" || t.ends_with(".Field")
         })
 }
+
+/// Base classes that add no fields.
+const KNOWN_BASES: &[&str] = &[
+    "BaseModel",
+    "object",
+    "TypedDict",
+    "Generic",
+    "ABC",
+    "RootModel",
+];
 
 fn is_enum(bases: &[String]) -> bool {
     bases

@@ -17,15 +17,19 @@ use crate::json::{Node, Span, Value, pointer_push};
 /// Deepest literal nesting followed; deeper values are reported as not read.
 const MAX_NESTING: usize = 64;
 
-pub fn scan(text: &str, language: Language) -> Scan<'_> {
+/// The elicitations of a file; with `windows`, read in those ranges only,
+/// and `None` when that reading is not complete.
+pub fn scan<'s>(
+    text: &'s str,
+    language: Language,
+    windows: Option<&[(usize, usize)]>,
+) -> Option<Scan<'s>> {
     let grammar: tree_sitter::Language = match language {
         Language::TypeScript => tree_sitter_typescript::LANGUAGE_TYPESCRIPT.into(),
         _ => tree_sitter_typescript::LANGUAGE_TSX.into(),
     };
     let mut out = Scan::default();
-    let Some(tree) = parse(&grammar, text, &mut out.notes) else {
-        return out;
-    };
+    let tree = parse(&grammar, text, &mut out.notes, windows)?;
     let mut consts: HashMap<&str, Option<TsNode>> = HashMap::new();
     let mut calls = Vec::new();
     let mut objects = Vec::new();
@@ -73,6 +77,7 @@ pub fn scan(text: &str, language: Language) -> Scan<'_> {
         consts,
         unknown: Vec::new(),
         following: Vec::new(),
+        followed: Vec::new(),
     };
     let mut handled: HashSet<usize> = HashSet::new();
     for call in calls {
@@ -175,7 +180,11 @@ pub fn scan(text: &str, language: Language) -> Scan<'_> {
         out.found.push(reader.found(obj, obj));
     }
     out.found.sort_by_key(|f| f.at.start);
-    out
+    if windows.is_some() && !super::windows_complete(&tree, &out, text, &reader.followed, "const ")
+    {
+        return None;
+    }
+    Some(out)
 }
 
 /// The first line of an expression, shortened, for notes.
@@ -197,6 +206,8 @@ struct Reader<'s, 't> {
     unknown: Vec<Unknown>,
     /// Identifiers being followed, against cycles.
     following: Vec<&'s str>,
+    /// Every identifier followed to a `const`.
+    followed: Vec<&'s str>,
 }
 
 impl<'s, 't> Reader<'s, 't> {
@@ -230,6 +241,7 @@ impl<'s, 't> Reader<'s, 't> {
                 "identifier" | "shorthand_property_identifier" => {
                     let name = &self.text[n.byte_range()];
                     n = (*self.consts.get(name)?)?;
+                    self.followed.push(name);
                 }
                 _ => return Some(n),
             }
