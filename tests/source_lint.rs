@@ -215,7 +215,8 @@ fn show_source_prints_the_params_the_server_sends() {
 
 /// The emulation of Pydantic (as the official Python SDK renders a model)
 /// and of FastMCP's `response_type` handling, checked against both: for
-/// every Python fixture elicitation, the schema mcp-elicit computes equals
+/// every Python fixture elicitation (and the README's example server), the
+/// schema mcp-elicit computes equals
 /// the one the pinned SDKs really produce.
 #[test]
 fn python_schemas_equal_what_pydantic_and_fastmcp_produce() {
@@ -229,6 +230,7 @@ fn python_schemas_equal_what_pydantic_and_fastmcp_produce() {
         .args(
             std::fs::read_dir(fixture("source"))
                 .unwrap()
+                .chain(std::fs::read_dir(root().join("examples/source")).unwrap())
                 .map(|e| e.unwrap().path())
                 .filter(|p| p.extension().is_some_and(|x| x == "py")),
         )
@@ -258,7 +260,7 @@ fn python_schemas_equal_what_pydantic_and_fastmcp_produce() {
         String::from_utf8_lossy(&out.stderr)
     );
     // Every model and shorthand of the fixtures was compared.
-    assert!(report.contains("12 checked, 0 different"), "{report}");
+    assert!(report.contains("13 checked, 0 different"), "{report}");
 }
 
 fn lint_generated(name: &str, bytes: &[u8]) -> (Option<i32>, String, String) {

@@ -421,10 +421,7 @@ impl<'s, 't> Reader<'s, 't> {
                     return Some(self.unknown(
                         written,
                         ptr,
-                        format!(
-                            "`{}` is built at run time; its text is not known statically",
-                            short(text)
-                        ),
+                        "this template string is built at run time; its text is not known statically".to_string(),
                     ));
                 }
             },
