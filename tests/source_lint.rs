@@ -1,5 +1,5 @@
 //! `mcp-elicit lint` on source files: elicitations read from TypeScript,
-//! JavaScript and Python, each finding at the place in the source a person
+//! JavaScript, Python and Go, each finding at the place in the source a person
 //! would fix (tests/fixtures/source/, each fixture naming the server whose
 //! pattern it follows), inline suppressions, `--show-source`, the Python
 //! emulation checked against Pydantic and FastMCP themselves, and hostile
@@ -86,6 +86,13 @@ fn each_fixture_reports_exactly_at_its_source_places() {
         ("fastmcp_confirm.py", &[]),
         ("lowlevel_dict_schema.py", &[]),
         ("suppressed.py", &[]),
+        // Go: the official SDK's jsonschema.Schema literals, mcp-go's maps.
+        ("gosdk_confirm.go", &["18:4 E122", "19:16 W126"]),
+        (
+            "gosdk_profile.go",
+            &["21:41 E406", "22:58 E304", "23:74 E402", "25:31 E124"],
+        ),
+        ("mcpgo_survey.go", &[]),
     ];
     let mut failures = Vec::new();
     for (name, want) in cases {

@@ -2,6 +2,7 @@
 //!
 //! Servers rarely keep a `requestedSchema` in a `.json` file: they write an
 //! object literal in TypeScript, a Pydantic model in Python, a
+//! `jsonschema.Schema` literal in Go, a
 //! `jsonschema.Schema` literal in Go. This module finds those places without
 //! running anything, computes the params the server will put on the wire
 //! (as the SDK it uses would: Pydantic's class-name root `title`, FastMCP's
@@ -15,11 +16,12 @@
 //! out of the checks and a note ([`crate::rules::SOURCE_NOT_STATIC`]) says
 //! what could not be known, at its place.
 //!
-//! Files are parsed with tree-sitter (TypeScript/TSX and Python
+//! Files are parsed with tree-sitter (TypeScript/TSX, Python and Go
 //! grammars) and only when a cheap byte scan ([`may_elicit`]) finds one of
 //! the names an elicitation is written with.
 
 mod build;
+pub mod go;
 pub mod python;
 pub mod typescript;
 
@@ -45,6 +47,7 @@ pub enum Language {
     /// JavaScript and JSX too).
     Tsx,
     Python,
+    Go,
 }
 
 impl Language {
@@ -54,6 +57,7 @@ impl Language {
             "ts" | "mts" | "cts" => Language::TypeScript,
             "tsx" | "js" | "jsx" | "mjs" | "cjs" => Language::Tsx,
             "py" | "pyi" => Language::Python,
+            "go" => Language::Go,
             _ => return None,
         })
     }
@@ -69,7 +73,7 @@ impl Language {
 
 /// The file extensions read as source, for directory walks.
 pub const EXTENSIONS: &[&str] = &[
-    "ts", "mts", "cts", "tsx", "js", "jsx", "mjs", "cjs", "py", "pyi",
+    "ts", "mts", "cts", "tsx", "js", "jsx", "mjs", "cjs", "py", "pyi", "go",
 ];
 
 /// The largest source file read; larger files are reported, not parsed.
@@ -138,6 +142,7 @@ pub fn scan(language: Language, text: &str) -> Scan<'_> {
     let read = |windows: Option<&[(usize, usize)]>| match language {
         Language::TypeScript | Language::Tsx => typescript::scan(text, language, windows),
         Language::Python => python::scan(text, windows),
+        Language::Go => go::scan(text, windows),
     };
     if text.len() <= PARSED_WHOLE
         && let Some(windows) = statement_windows(text, language)
