@@ -433,3 +433,83 @@ fn partial_reading_falls_back_to_the_whole_file() {
     assert!(stdout.contains("far.py:4:7: error[E122]"), "{stdout}");
     assert!(stdout.contains("far.py:5:5: warning[W601]"), "{stdout}");
 }
+
+/// `mcp-elicit.toml` and `[tool.mcp-elicit]` in `pyproject.toml`, found by
+/// walking up from each file: `ignore`, `exclude`, `select` and `spec`, the
+/// command line winning, and a bad key reported with its place.
+#[test]
+fn configuration_files_are_found_walking_up() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    std::fs::create_dir_all(d.join("app/src/vendor")).unwrap();
+    std::fs::create_dir_all(d.join("py/pkg")).unwrap();
+    std::fs::copy(
+        fixture("source/sdk_collect_user_info.ts"),
+        d.join("app/src/register.ts"),
+    )
+    .unwrap();
+    std::fs::copy(
+        fixture("source/everything_elicitation.ts"),
+        d.join("app/src/vendor/everything.ts"),
+    )
+    .unwrap();
+    std::fs::write(
+        d.join("app/mcp-elicit.toml"),
+        "ignore = [\"W601\"]\nexclude = [\"src/vendor/**\"]\n",
+    )
+    .unwrap();
+    std::fs::copy(
+        fixture("source/python_sdk_book_table.py"),
+        d.join("py/pkg/book.py"),
+    )
+    .unwrap();
+    std::fs::write(
+        d.join("py/pyproject.toml"),
+        "[project]\nname = \"book\"\n\n[tool.mcp-elicit]\nselect = [\"E4\"]\nspec = \"2025-06-18\"\n",
+    )
+    .unwrap();
+    let lint = |args: &[&str]| {
+        let out = Command::new(bin())
+            .current_dir(d)
+            .arg("lint")
+            .args(args)
+            .output()
+            .unwrap();
+        (
+            out.status.code(),
+            String::from_utf8_lossy(&out.stdout).into_owned(),
+            String::from_utf8_lossy(&out.stderr).into_owned(),
+        )
+    };
+    let (code, stdout, stderr) = lint(&["app", "py"]);
+    assert_eq!(code, Some(1), "{stdout}{stderr}");
+    assert_eq!(
+        stdout,
+        "py/pkg/book.py:17:17: error[E401] `default` on a string property is allowed from 2025-11-25, not in 2025-06-18 (which allows defaults on booleans only); remove it\n\
+         py/pkg/book.py:20:37: error[E401] `default` on a number property is allowed from 2025-11-25, not in 2025-06-18 (which allows defaults on booleans only); remove it\n\
+         py/pkg/book.py:20:37: error[E403] `default` of `party_size` is 2, outside 1 to 0\n\
+         py/pkg/book.py:20:43: error[E406] `minimum` (1) is greater than `maximum` (0), so no value fits; swap or fix them\n"
+    );
+    assert_eq!(
+        stderr,
+        "Checked 2 files: 4 errors, 0 warnings and 0 notes in 1 file.\n"
+    );
+    // The command line wins over the file.
+    let (_, stdout, _) = lint(&["--ignore", "E124", "app/src/register.ts"]);
+    assert!(
+        stdout.contains("register.ts:10:3: warning[W601]"),
+        "{stdout}"
+    );
+    // A misspelt key is a usage error naming the file and place.
+    std::fs::write(
+        d.join("app/mcp-elicit.toml"),
+        "spec = \"2025-11-25\"\nignor = [\"W601\"]\n",
+    )
+    .unwrap();
+    let (code, _, stderr) = lint(&["app"]);
+    assert_eq!(code, Some(2));
+    assert!(
+        stderr.contains("app/mcp-elicit.toml:2:1: unknown field `ignor`"),
+        "{stderr}"
+    );
+}

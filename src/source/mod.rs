@@ -214,6 +214,70 @@ fn statement_windows(text: &str, language: Language) -> Option<Vec<(usize, usize
             _ => windows.push((start, end)),
         }
     }
+    if language == Language::Python && !windows.is_empty() {
+        // The top-level classes a window names (the models given to
+        // `ctx.elicit`), with their decorators.
+        let mut more = Vec::new();
+        let mut at = 0;
+        while let Some(p) = text[at..].find("class ") {
+            let start = at + p;
+            at = start + 6;
+            if start > 0 && bytes[start - 1] != b'\n' {
+                continue;
+            }
+            let name_end = text[at..]
+                .find(|c: char| !(c.is_alphanumeric() || c == '_'))
+                .map_or(text.len(), |e| at + e);
+            let name = &text[at..name_end];
+            let named = !name.is_empty()
+                && windows.iter().any(|&(s, e)| {
+                    text[s..e].match_indices(name).any(|(i, _)| {
+                        let before = text[s..s + i].chars().next_back();
+                        let after = text[s + i + name.len()..].chars().next();
+                        !before.is_some_and(|c| c.is_alphanumeric() || c == '_')
+                            && !after.is_some_and(|c| c.is_alphanumeric() || c == '_')
+                    })
+                });
+            if !named {
+                continue;
+            }
+            let mut start = start;
+            while start > 0 {
+                let prev = line_start(start - 1);
+                if attached(prev) {
+                    start = prev;
+                } else {
+                    break;
+                }
+            }
+            let mut end = name_end;
+            loop {
+                match memchr_newline(bytes, end) {
+                    Some(nl) => {
+                        end = nl + 1;
+                        if starts_statement(end) && !attached(end) {
+                            break;
+                        }
+                    }
+                    None => {
+                        end = bytes.len();
+                        break;
+                    }
+                }
+            }
+            more.push((start, end));
+        }
+        windows.extend(more);
+        windows.sort_unstable();
+        let mut merged: Vec<(usize, usize)> = Vec::new();
+        for (s, e) in windows {
+            match merged.last_mut() {
+                Some(last) if s <= last.1 => last.1 = last.1.max(e),
+                _ => merged.push((s, e)),
+            }
+        }
+        windows = merged;
+    }
     let covered: usize = windows.iter().map(|(s, e)| e - s).sum();
     (covered * 2 < text.len()).then_some(windows)
 }

@@ -128,6 +128,11 @@ pub fn check(
         return check_matrix(inputs, check, &opts, format, failed);
     }
 
+    // Configuration files (mcp-elicit.toml, pyproject.toml) near the
+    // inputs: their options, and the inputs they exclude.
+    let (configured, per_input) = configure(inputs, check, hosts, &opts)?;
+    let inputs = configured.as_slice();
+
     let stdout = io::stdout();
     let mut out = io::BufWriter::new(stdout.lock());
     let mut renderer = render::for_format(check.format.unwrap_or(OutputFormat::Concise));
@@ -144,10 +149,10 @@ pub fn check(
     if inputs.len() == 1 || threads == 1 {
         // Stream: one input (a large JSONL file, stdin) is rendered as it is
         // read, so memory does not grow with the input.
-        for input in inputs {
+        for (input, opts) in inputs.iter().zip(&per_input) {
             let mut err: Option<io::Error> = None;
             let mut any = false;
-            let r = lint_input(input, &opts, &mut |d| {
+            let r = lint_input(input, opts, &mut |d| {
                 any = true;
                 if err.is_none()
                     && let Err(e) = emit(d, &mut out, &mut counts)
@@ -166,7 +171,7 @@ pub fn check(
             }
         }
     } else {
-        let results = lint_parallel(inputs, &opts, threads);
+        let results = lint_parallel(inputs, &per_input, threads);
         for (input, (diags, r)) in inputs.iter().zip(results) {
             files_with_findings += usize::from(!diags.is_empty());
             for d in diags {
@@ -189,6 +194,67 @@ pub fn check(
         files_with_findings,
         failed,
     ))
+}
+
+/// The inputs left after the configuration files' `exclude`, each with
+/// its options: the command line's, with what it does not say taken from
+/// the nearest configuration file.
+fn configure(
+    inputs: &[Input],
+    check: &CheckArgs,
+    hosts: &[&'static Host],
+    base: &Options,
+) -> Result<(Vec<Input>, Vec<Options>)> {
+    let mut configs = crate::config::Configs::default();
+    let mut kept = Vec::with_capacity(inputs.len());
+    let mut per_input = Vec::with_capacity(inputs.len());
+    for input in inputs {
+        let found = match input {
+            Input::File(p) | Input::Session(p) if p.as_os_str() != "-" => configs.for_file(p)?,
+            _ => None,
+        };
+        let Some(found) = found else {
+            kept.push(input.clone());
+            per_input.push(base.clone());
+            continue;
+        };
+        if let Input::File(p) | Input::Session(p) = input
+            && found.excludes(p)
+        {
+            continue;
+        }
+        let config = &found.config;
+        let at = found.path.display();
+        let mut opts = base.clone();
+        if check.spec.is_none()
+            && let Some(spec) = &config.spec
+        {
+            let keep = (opts.select.clone(), opts.ignore.clone(), opts.hosts.clone());
+            opts = Options::for_revision(
+                crate::cli::parse_revision(spec).map_err(|e| anyhow!("{at}: spec: {e}"))?,
+            );
+            (opts.select, opts.ignore, opts.hosts) = keep;
+        }
+        if check.select.is_empty()
+            && let Some(select) = &config.select
+        {
+            opts.select = resolve_rules(select, "select").map_err(|e| anyhow!("{at}: {e}"))?;
+        }
+        if check.ignore.is_empty()
+            && let Some(ignore) = &config.ignore
+        {
+            opts.ignore = resolve_rules(ignore, "ignore").map_err(|e| anyhow!("{at}: {e}"))?;
+        }
+        if hosts.is_empty()
+            && let Some(list) = &config.hosts
+        {
+            opts.hosts =
+                mcp_elicit::hosts::parse_list(list).map_err(|e| anyhow!("{at}: hosts: {e}"))?;
+        }
+        kept.push(input.clone());
+        per_input.push(opts);
+    }
+    Ok((kept, per_input))
 }
 
 /// Lints `inputs` held in memory, for the reports that need every
@@ -403,7 +469,7 @@ fn lint_input(input: &Input, opts: &Options, sink: &mut dyn FnMut(Diagnostic)) -
 
 type FileResult = (Vec<Diagnostic>, io::Result<()>);
 
-fn lint_parallel(inputs: &[Input], opts: &Options, threads: usize) -> Vec<FileResult> {
+fn lint_parallel(inputs: &[Input], opts: &[Options], threads: usize) -> Vec<FileResult> {
     use std::sync::atomic::{AtomicUsize, Ordering};
     let next = AtomicUsize::new(0);
     let mut results: Vec<Option<FileResult>> = (0..inputs.len()).map(|_| None).collect();
@@ -416,7 +482,7 @@ fn lint_parallel(inputs: &[Input], opts: &Options, threads: usize) -> Vec<FileRe
                         let i = next.fetch_add(1, Ordering::Relaxed);
                         let Some(input) = inputs.get(i) else { break };
                         let mut diags = Vec::new();
-                        let r = lint_input(input, opts, &mut |d| diags.push(d));
+                        let r = lint_input(input, &opts[i], &mut |d| diags.push(d));
                         done.push((i, (diags, r)));
                     }
                     done
