@@ -513,3 +513,38 @@ fn configuration_files_are_found_walking_up() {
         "{stderr}"
     );
 }
+
+/// `--hosts` and the host matrix see the elicitations of source files too.
+#[test]
+fn host_matrix_has_rows_for_source_files() {
+    let out = Command::new(bin())
+        .current_dir(root())
+        .args(["lint", "--format", "hosts", "examples/source"])
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        stdout.contains("| examples/source/booking_server.py:23 "),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("| examples/source/deploy-server.ts:20 "),
+        "{stdout}"
+    );
+    // Codex refuses the root title Pydantic adds (W803), at the class line.
+    let out = Command::new(bin())
+        .current_dir(root())
+        .args([
+            "lint",
+            "--hosts",
+            "codex",
+            "examples/source/booking_server.py",
+        ])
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        stdout.contains("examples/source/booking_server.py:12:7: warning[W803]"),
+        "{stdout}"
+    );
+}

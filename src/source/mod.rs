@@ -463,6 +463,25 @@ pub fn lint_source(
     lint::place(path, &text, 0, findings, sink);
 }
 
+/// The host matrix rows (`lint --format hosts`) of the elicitations in one
+/// source file.
+pub fn host_rows(
+    path: &str,
+    bytes: &[u8],
+    language: Language,
+    opts: &Options,
+) -> Vec<crate::lint::hosts::Row> {
+    if !may_elicit(bytes) {
+        return Vec::new();
+    }
+    let text = text_of(bytes);
+    let scan = scan(language, &text);
+    scan.found
+        .iter()
+        .flat_map(|f| crate::lint::hosts::rows_of_node(path, &f.params, &text, opts))
+        .collect()
+}
+
 /// Reads and lints one source file.
 pub fn lint_source_file(
     path: &Path,

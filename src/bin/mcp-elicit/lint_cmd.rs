@@ -299,6 +299,15 @@ fn check_matrix(
             counts.add(d.severity);
             diagnostics.push(d);
         };
+        #[cfg(feature = "source")]
+        if let Input::File(p) = input
+            && let Some(language) = mcp_elicit::source::Language::of_path(p)
+        {
+            mcp_elicit::source::lint_source(&name, &bytes, language, opts, &mut sink);
+            files_with_findings += usize::from(diagnostics.len() > before);
+            rows.extend(mcp_elicit::source::host_rows(&name, &bytes, language, opts));
+            continue;
+        }
         match input {
             Input::Session(_) => lint::lint_jsonl(&name, bytes.as_slice(), opts, &mut sink)?,
             _ => lint::lint_bytes(&name, &bytes, opts, &mut sink),
