@@ -18,7 +18,15 @@
 //!
 //! Files are parsed with tree-sitter (TypeScript/TSX, Python and Go
 //! grammars) and only when a cheap byte scan ([`may_elicit`]) finds one of
-//! the names an elicitation is written with.
+//! the names an elicitation is written with. tree-sitter is one family for
+//! the three languages, error-tolerant (a half-written file still yields
+//! the literals around the error) and fast enough: measured on these 2-core
+//! machines (release), 7.5 MB/s on TypeScript declarations, 5 to 9 MB/s on
+//! the TypeScript SDK's JavaScript, 9 to 11 MB/s on Pydantic's Python; its
+//! cost is the C build (about 16 s of CPU for the runtime, 8 s for the
+//! TypeScript and TSX grammars, a few for Python and Go) and memory on
+//! minified code (about 100 times the text), which the windowed reading of
+//! large files bounds.
 
 mod build;
 pub mod go;
