@@ -55,6 +55,11 @@ fn each_fixture_reports_exactly_at_its_source_places() {
         ("confirm_helper.ts", &["17:14 N006"]),
         // JavaScript: a raw elicitation/create request literal.
         ("raw_send_request.js", &["13:11 E122", "16:48 E306"]),
+        // Zod schemas converted by zod-to-json-schema (spread) and
+        // z.toJSONSchema: the root additionalProperties they add, at the
+        // z.object call.
+        ("zod_spread.ts", &["8:18 E122"]),
+        ("zod4_direct.ts", &["7:16 E122"]),
         ("suppressed.ts", &["12:9 W601"]),
         // Python: a Pydantic model (root title on the class line, its
         // docstring, a Field(...) line), the official SDK.
@@ -268,6 +273,53 @@ fn python_schemas_equal_what_pydantic_and_fastmcp_produce() {
     );
     // Every model and shorthand of the fixtures was compared.
     assert!(report.contains("13 checked, 0 different"), "{report}");
+}
+
+/// The emulation of the Zod converters checked against them: for every
+/// fixture elicitation whose schema comes from `zodToJsonSchema(...)`
+/// (zod-to-json-schema, Zod 3) or `z.toJSONSchema(...)` (Zod 4), the schema
+/// mcp-elicit computes equals the one the pinned converters produce.
+#[test]
+fn zod_schemas_equal_what_the_converters_produce() {
+    let Some(tools) = peers::node_tools() else {
+        return;
+    };
+    let shown = Command::new(bin())
+        .current_dir(root())
+        .args([
+            "lint",
+            "--show-source",
+            "tests/fixtures/source/zod_spread.ts",
+            "tests/fixtures/source/zod4_direct.ts",
+        ])
+        .output()
+        .unwrap();
+    assert!(shown.status.success());
+    let mut child = tools
+        .command("node")
+        .current_dir(root())
+        .arg("tests/npm/zod_schemas.cjs")
+        .env("NPM_TOOLS", root().join("target/npm-tools"))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    use std::io::Write;
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(&shown.stdout)
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    let report = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{report}\n{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(report.contains("2 checked, 0 different"), "{report}");
 }
 
 fn lint_generated(name: &str, bytes: &[u8]) -> (Option<i32>, String, String) {

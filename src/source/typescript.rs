@@ -5,6 +5,11 @@
 //! and spreads of them, are followed. The TypeScript SDK sends such a
 //! literal as written (`JSON.stringify`: `undefined` members dropped), so
 //! the params are the literal itself.
+//!
+//! Zod schemas (`z.object({...})` with string, number, boolean and enum
+//! chains) converted by `zodToJsonSchema(schema)` (zod-to-json-schema 3.24,
+//! Zod 3) or `z.toJSONSchema(schema)` (Zod 4 as zod 3.25's `zod/v4` ships
+//! it) are written as those converters write them with their defaults.
 
 use std::collections::{HashMap, HashSet};
 
@@ -78,6 +83,7 @@ pub fn scan<'s>(
         unknown: Vec::new(),
         following: Vec::new(),
         followed: Vec::new(),
+        zod_origin: None,
     };
     let mut handled: HashSet<usize> = HashSet::new();
     for call in calls {
@@ -208,11 +214,15 @@ struct Reader<'s, 't> {
     following: Vec<&'s str>,
     /// Every identifier followed to a `const`.
     followed: Vec<&'s str>,
+    /// The Zod schema converted in the elicitation being read: generator
+    /// and expression.
+    zod_origin: Option<(&'static str, String)>,
 }
 
 impl<'s, 't> Reader<'s, 't> {
     fn found(&mut self, at: TsNode<'t>, params: TsNode<'t>) -> Found<'s> {
         self.unknown.clear();
+        self.zod_origin = None;
         let node = self
             .value(params, "", 0)
             .unwrap_or_else(|| object(Vec::new(), span(&params)));
@@ -220,7 +230,7 @@ impl<'s, 't> Reader<'s, 't> {
             at: span(&at),
             params: node,
             unknown: std::mem::take(&mut self.unknown),
-            origin: None,
+            origin: self.zod_origin.take(),
         }
     }
 
@@ -446,6 +456,9 @@ impl<'s, 't> Reader<'s, 't> {
                 span: sp,
             },
             "undefined" => return None,
+            "call_expression" if zod_converter(n, self.text).is_some() => {
+                return Some(self.zod_converted(n, written, ptr));
+            }
             _ => {
                 let what = if text.contains("zodToJsonSchema") || text.contains("toJSONSchema") {
                     format!(
@@ -517,7 +530,22 @@ impl<'s, 't> Reader<'s, 't> {
                 "spread_element" => {
                     let inner = c.named_child(0);
                     let name = inner.map(|i| &self.text[i.byte_range()]);
-                    match inner.and_then(|i| self.resolve(i)) {
+                    let resolved = inner.and_then(|i| self.resolve(i));
+                    if let Some(call) = resolved.filter(|c| zod_converter(*c, self.text).is_some())
+                    {
+                        if let Node {
+                            value: Value::Object(spread),
+                            ..
+                        } = self.zod_converted(call, c, ptr)
+                        {
+                            for m in spread {
+                                members.retain(|x: &crate::json::Member| x.key != m.key);
+                                members.push(m);
+                            }
+                        }
+                        continue;
+                    }
+                    match resolved {
                         Some(o) if o.kind() == "object" && depth < MAX_NESTING => {
                             if let Some(name) = name {
                                 self.following.push(name);
@@ -568,5 +596,304 @@ fn placeholder<'s>(ptr: &str, sp: Span) -> Node<'s> {
         string("", sp)
     } else {
         object(Vec::new(), sp)
+    }
+}
+
+/// Which Zod converter a call is: `zodToJsonSchema(schema)` (the
+/// zod-to-json-schema package, Zod 3 schemas) or `z.toJSONSchema(schema)`
+/// (Zod 4).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Zod {
+    ToJsonSchema3,
+    ToJsonSchema4,
+}
+
+impl Zod {
+    fn name(self) -> &'static str {
+        match self {
+            Zod::ToJsonSchema3 => "zod-to-json-schema",
+            Zod::ToJsonSchema4 => "zod-toJSONSchema",
+        }
+    }
+}
+
+fn zod_converter(n: TsNode, text: &str) -> Option<Zod> {
+    if n.kind() != "call_expression" {
+        return None;
+    }
+    let f = n.child_by_field_name("function")?;
+    match &text[f.byte_range()] {
+        "zodToJsonSchema" => Some(Zod::ToJsonSchema3),
+        t if t == "toJSONSchema" || t.ends_with(".toJSONSchema") => Some(Zod::ToJsonSchema4),
+        _ => None,
+    }
+}
+
+/// Zod 4's patterns for its string formats (zod 3.25's `zod/v4`), which
+/// `z.toJSONSchema` writes beside `format`.
+const ZOD4_EMAIL: &str = r"^(?!\.)(?!.*\.\.)([A-Za-z0-9_'+\-\.]*)[A-Za-z0-9_+-]@([A-Za-z0-9][A-Za-z0-9\-]*\.)+[A-Za-z]{2,}$";
+const ZOD4_DATE: &str = r"^(?:(?:\d\d[2468][048]|\d\d[13579][26]|\d\d0[48]|[02468][048]00|[13579][26]00)-02-29|\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\d|30)|(?:02)-(?:0[1-9]|1\d|2[0-8])))$";
+const ZOD4_DATETIME: &str = r"^(?:(?:\d\d[2468][048]|\d\d[13579][26]|\d\d0[48]|[02468][048]00|[13579][26]00)-02-29|\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\d|30)|(?:02)-(?:0[1-9]|1\d|2[0-8])))T(?:(?:[01]\d|2[0-3]):[0-5]\d(?::[0-5]\d(?:\.\d+)?)?(?:Z))$";
+const SAFE_MIN: &str = "-9007199254740991";
+const SAFE_MAX: &str = "9007199254740991";
+
+impl<'s, 't> Reader<'s, 't> {
+    /// The JSON Schema a Zod converter call returns, as the pinned
+    /// converters write it; a note when the schema uses what this reader
+    /// does not emulate.
+    fn zod_converted(&mut self, call: TsNode<'t>, written: TsNode<'t>, ptr: &str) -> Node<'s> {
+        let Some(kind) = zod_converter(call, self.text) else {
+            return self.unknown(written, ptr, "not a Zod conversion".to_string());
+        };
+        let args = call.child_by_field_name("arguments");
+        let mut w = args.map(|a| a.walk());
+        let list: Vec<TsNode> = match (args, w.as_mut()) {
+            (Some(a), Some(w)) => a
+                .named_children(w)
+                .filter(|c| c.kind() != "comment")
+                .collect(),
+            _ => Vec::new(),
+        };
+        let call_text = short(&self.text[call.byte_range()]);
+        if list.len() != 1 {
+            return self.unknown(
+                written,
+                ptr,
+                format!("`{call_text}` passes options to the converter; mcp-elicit reads the default conversion only, so this schema is not checked"),
+            );
+        }
+        let Some(schema) = self.resolve(list[0]) else {
+            return self.unknown(
+                written,
+                ptr,
+                format!(
+                    "the Zod schema of `{call_text}` is not a `const` of this file; not checked"
+                ),
+            );
+        };
+        match self.zod(schema, kind, 0) {
+            Ok((mut node, _)) => {
+                self.zod_origin = Some((kind.name(), self.text[schema.byte_range()].to_string()));
+                let sp = span(&call);
+                if let Value::Object(m) = &mut node.value {
+                    let uri = match kind {
+                        Zod::ToJsonSchema3 => "http://json-schema.org/draft-07/schema#",
+                        Zod::ToJsonSchema4 => "https://json-schema.org/draft/2020-12/schema",
+                    };
+                    m.insert(0, member("$schema", sp, string(uri, sp)));
+                }
+                node.span = sp;
+                node
+            }
+            Err(why) => self.unknown(
+                written,
+                ptr,
+                format!("the Zod schema converted by `{call_text}` uses {why}, which mcp-elicit does not emulate; not checked"),
+            ),
+        }
+    }
+
+    /// A Zod schema expression (`z.object({...})` and its chains) as the
+    /// converter writes it, and whether the key holding it is optional.
+    fn zod(&mut self, n: TsNode<'t>, kind: Zod, depth: usize) -> Result<(Node<'s>, bool), String> {
+        if depth > MAX_NESTING {
+            return Err("nesting this deep".to_string());
+        }
+        let text: &'s str = self.text;
+        // Unroll `z.base(args).m1(a).m2(b)` into the base and its methods.
+        let mut methods: Vec<(TsNode<'t>, TsNode<'t>)> = Vec::new();
+        let mut cur = self.resolve(n).ok_or("a schema built at run time")?;
+        let (base, base_name, base_args) = loop {
+            if cur.kind() != "call_expression" {
+                return Err(format!("`{}`", short(&text[cur.byte_range()])));
+            }
+            let f = cur.child_by_field_name("function").ok_or("a call")?;
+            let args = cur.child_by_field_name("arguments").ok_or("a call")?;
+            if f.kind() != "member_expression" {
+                return Err(format!("`{}`", short(&text[f.byte_range()])));
+            }
+            let obj = f.child_by_field_name("object").ok_or("a call")?;
+            let prop = f.child_by_field_name("property").ok_or("a call")?;
+            if &text[obj.byte_range()] == "z" {
+                break (cur, &text[prop.byte_range()], args);
+            }
+            methods.push((prop, args));
+            cur = self.resolve(obj).ok_or("a schema built at run time")?;
+        };
+        methods.reverse();
+        let sp = span(&n);
+        let first_arg = |args: TsNode<'t>| {
+            let mut w = args.walk();
+            args.named_children(&mut w).find(|c| c.kind() != "comment")
+        };
+        let mut m: Vec<crate::json::Member<'s>> = Vec::new();
+        let mut is_string = false;
+        let mut is_int = false;
+        match base_name {
+            "object" | "strictObject" => {
+                let arg = first_arg(base_args)
+                    .and_then(|a| self.resolve(a))
+                    .filter(|a| a.kind() == "object")
+                    .ok_or("an object shape built at run time")?;
+                let mut props: Vec<crate::json::Member<'s>> = Vec::new();
+                let mut required: Vec<Node<'s>> = Vec::new();
+                let mut w = arg.walk();
+                let pairs: Vec<TsNode> = arg.named_children(&mut w).collect();
+                for pair in pairs {
+                    if pair.kind() == "comment" {
+                        continue;
+                    }
+                    if pair.kind() != "pair" {
+                        return Err(format!(
+                            "`{}` in an object shape",
+                            short(&text[pair.byte_range()])
+                        ));
+                    }
+                    let (Some(k), Some(v)) = (
+                        pair.child_by_field_name("key"),
+                        pair.child_by_field_name("value"),
+                    ) else {
+                        continue;
+                    };
+                    let key = self.key_of(k).ok_or("a computed key")?;
+                    let (schema, optional) = self.zod(v, kind, depth + 1)?;
+                    if !optional {
+                        required.push(string(key.clone(), span(&k)));
+                    }
+                    props.push(member(key, span(&k), schema));
+                }
+                m.push(member("type", sp, string("object", sp)));
+                m.push(member("properties", span(&arg), object(props, span(&arg))));
+                if !required.is_empty() {
+                    m.push(member(
+                        "required",
+                        span(&arg),
+                        Node {
+                            value: Value::Array(required),
+                            span: span(&arg),
+                        },
+                    ));
+                }
+                m.push(member(
+                    "additionalProperties",
+                    sp,
+                    Node {
+                        value: Value::Bool(false),
+                        span: sp,
+                    },
+                ));
+            }
+            "string" => {
+                is_string = true;
+                m.push(member("type", sp, string("string", sp)));
+            }
+            "number" => m.push(member("type", sp, string("number", sp))),
+            "int" if kind == Zod::ToJsonSchema4 => {
+                is_int = true;
+                m.push(member("type", sp, string("integer", sp)));
+            }
+            "boolean" => m.push(member("type", sp, string("boolean", sp))),
+            "enum" => {
+                let arg = first_arg(base_args)
+                    .and_then(|a| self.resolve(a))
+                    .filter(|a| a.kind() == "array")
+                    .ok_or("options built at run time")?;
+                let values = self
+                    .value(arg, "", depth + 1)
+                    .ok_or("options built at run time")?;
+                m.push(member("type", sp, string("string", sp)));
+                m.push(member("enum", span(&arg), values));
+            }
+            other => return Err(format!("`z.{other}()`")),
+        }
+        let _ = base;
+        let mut optional = false;
+        let set =
+            |m: &mut Vec<crate::json::Member<'s>>, key: &'static str, ks: Span, v: Node<'s>| {
+                m.retain(|x| x.key != key);
+                m.push(member(key, ks, v));
+            };
+        for (prop, args) in methods {
+            let name = &text[prop.byte_range()];
+            let ps = span(&prop);
+            let arg = first_arg(args);
+            let number_arg = |r: &mut Self| -> Result<Node<'s>, String> {
+                let a = arg.ok_or("a bound without a value")?;
+                match r.value(a, "", depth + 1) {
+                    Some(v) if v.is_number() => Ok(v),
+                    _ => Err(format!(
+                        "a bound computed at run time (`{}`)",
+                        short(&text[a.byte_range()])
+                    )),
+                }
+            };
+            match name {
+                "min" | "max" | "length" if is_string => {
+                    let v = number_arg(self)?;
+                    if name != "max" {
+                        set(&mut m, "minLength", ps, v.clone());
+                    }
+                    if name != "min" {
+                        set(&mut m, "maxLength", ps, v);
+                    }
+                }
+                "min" | "gte" => set(&mut m, "minimum", ps, number_arg(self)?),
+                "max" | "lte" => set(&mut m, "maximum", ps, number_arg(self)?),
+                "gt" => set(&mut m, "exclusiveMinimum", ps, number_arg(self)?),
+                "lt" => set(&mut m, "exclusiveMaximum", ps, number_arg(self)?),
+                "positive" => set(&mut m, "exclusiveMinimum", ps, build::number("0", ps)),
+                "nonnegative" => set(&mut m, "minimum", ps, build::number("0", ps)),
+                "int" => {
+                    is_int = true;
+                    set(&mut m, "type", ps, string("integer", ps));
+                }
+                "email" | "url" | "date" | "datetime" if is_string && arg.is_none() => {
+                    let (format, pattern) = match name {
+                        "email" => ("email", ZOD4_EMAIL),
+                        "url" => ("uri", ""),
+                        "date" => ("date", ZOD4_DATE),
+                        _ => ("date-time", ZOD4_DATETIME),
+                    };
+                    set(&mut m, "format", ps, string(format, ps));
+                    if kind == Zod::ToJsonSchema4 && !pattern.is_empty() {
+                        set(&mut m, "pattern", ps, string(pattern, ps));
+                    }
+                }
+                "describe" => {
+                    let a = arg.ok_or("`.describe()` without text")?;
+                    let d = self.string_of(a).ok_or("a description built at run time")?;
+                    set(&mut m, "description", span(&a), string(d, span(&a)));
+                }
+                "optional" => optional = true,
+                "default" => {
+                    let a = arg.ok_or("`.default()` without a value")?;
+                    let v = self
+                        .value(a, "", depth + 1)
+                        .ok_or("a default built at run time")?;
+                    set(&mut m, "default", span(&a), v);
+                    if kind == Zod::ToJsonSchema3 {
+                        optional = true;
+                    }
+                }
+                "trim" | "toLowerCase" | "toUpperCase" => {}
+                "strict" if base_name == "object" => {}
+                other => return Err(format!("`.{other}()`")),
+            }
+        }
+        if is_int && kind == Zod::ToJsonSchema4 {
+            if !m
+                .iter()
+                .any(|x| x.key == "minimum" || x.key == "exclusiveMinimum")
+            {
+                m.push(member("minimum", sp, build::number(SAFE_MIN, sp)));
+            }
+            if !m
+                .iter()
+                .any(|x| x.key == "maximum" || x.key == "exclusiveMaximum")
+            {
+                m.push(member("maximum", sp, build::number(SAFE_MAX, sp)));
+            }
+        }
+        Ok((object(m, sp), optional))
     }
 }
