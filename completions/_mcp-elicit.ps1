@@ -52,6 +52,7 @@ Register-ArgumentCompleter -Native -CommandName 'mcp-elicit' -ScriptBlock {
             [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Do not print the summary line on stderr')
             [CompletionResult]::new('--list-rules', '--list-rules', [CompletionResultType]::ParameterName, 'Print every rule with its code, name, severity and summary, then exit')
             [CompletionResult]::new('--list-hosts', '--list-hosts', [CompletionResultType]::ParameterName, 'Print every host --hosts knows, with what holds for each of its elicitations, then exit')
+            [CompletionResult]::new('--show-source', '--show-source', [CompletionResultType]::ParameterName, 'Print, for each elicitation found in source files, the params the server will send (one JSON object a line), instead of linting')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')

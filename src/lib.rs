@@ -32,6 +32,8 @@ pub mod sanitize;
 pub mod schema;
 pub mod sensitive;
 pub mod session;
+#[cfg(feature = "source")]
+pub mod source;
 pub mod spec;
 pub mod string_format;
 pub mod validate;

@@ -40,6 +40,9 @@ pub struct Example {
     /// The revision the fixtures are linted under (`lint --spec`), or
     /// `None` when the documents name their own.
     pub spec: Option<&'static str>,
+    /// The fixtures' file extension (`json`, `jsonl`, `ts`, `py`), for the
+    /// language of a code block.
+    pub ext: &'static str,
 }
 
 /// A rule's examples: its test fixtures, checked to report it.
@@ -68,6 +71,7 @@ macro_rules! fixture {
             )),
             linted: true,
             spec: $spec,
+            ext: $ext,
         }
     };
 }
@@ -80,6 +84,7 @@ macro_rules! words {
             good: $good,
             linted: false,
             spec: None,
+            ext: "",
         }
     };
 }
@@ -125,6 +130,10 @@ rules! {
         summary: "A server-to-client `elicitation/create` JSON-RPC request is linted under 2026-07-28, where elicitations travel inside an InputRequiredResult."
         why: "From 2026-07-28 servers no longer send requests to clients; they return `resultType: \"input_required\"` with `inputRequests` and the client retries."
         example: fixture!("N005", "json", "2026-07-28");
+    SOURCE_NOT_STATIC = "N006" "source-not-static" Note
+        summary: "Part of an elicitation found in source code cannot be known without running the server."
+        why: "Read from source, an elicitation is checked as the server will send it. A value computed at run time (a schema built in another module, options fetched from an API, a message formatted with variables) is not guessed: it is left out of the checks, and this note says what was not checked, at its place."
+        example: fixture!("N006", "ts", auto);
     PARAMS_NOT_OBJECT = "E110" "params-not-object" Error
         summary: "`elicitation/create` has no params object."
         why: "The params carry the message and the schema; without them a client has nothing to ask."

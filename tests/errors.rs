@@ -35,7 +35,8 @@ fn first_errors_are_one_line_that_says_what_to_do() {
     assert!(seen >= 17, "only {seen} error cases in {}", dir.display());
 }
 
-/// A folder with nothing to lint is not a clean result: say so.
+/// A folder with nothing to lint (no JSON, no TypeScript, JavaScript,
+/// Python or Go) is not a clean result: say so.
 #[test]
 fn lint_of_a_folder_without_json_says_so() {
     cmd()
@@ -45,7 +46,7 @@ fn lint_of_a_folder_without_json_says_so() {
         .code(0)
         .stdout_eq("")
         .stderr_eq(snapbox::str![[r#"
-warning: src/bin holds no *.json or *.jsonl files (hidden and git-ignored ones are skipped); name the files to lint
+warning: src/bin holds no *.json, *.jsonl or source files (hidden and git-ignored ones are skipped); name the files to lint
 Checked 0 files: no findings.
 
 "#]]);

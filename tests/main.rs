@@ -41,5 +41,6 @@ mod sdk_servers;
 mod serve_cli;
 mod serve_http;
 mod sessions;
+mod source_lint;
 mod web_form;
 mod wheel;

@@ -46,6 +46,20 @@ fn sample() -> TempDir {
         "{\n  \"type\": \"object\",\n  \"properties\": {\"name\": {\"type\": \"string\"}},\n  \"required\": [\"nmae\"]\n}\n",
     )
     .unwrap();
+    // Source files go through the hook too (its `types_or`): a server
+    // whose literal asks for an unknown required property, and one that
+    // elicits nothing.
+    std::fs::create_dir_all(r.join("server")).unwrap();
+    std::fs::write(
+        r.join("server/ask.ts"),
+        "export const ask = (server) =>\n  server.elicitInput({\n    message: \"Name?\",\n    requestedSchema: { type: \"object\", properties: { name: { type: \"string\" } }, required: [\"nmae\"] },\n  });\n",
+    )
+    .unwrap();
+    std::fs::write(
+        r.join("server/util.py"),
+        "def add(a, b):\n    return a + b\n",
+    )
+    .unwrap();
     git(r, &["add", "."]);
     git(r, &["commit", "-q", "-m", "schemas"]);
     repo
@@ -116,6 +130,11 @@ fn assert_names_the_bad_schema_only(out: &Output) {
         "the bad file is named with its position:\n{stdout}"
     );
     assert!(!stdout.contains("schemas/clean.json:"), "{stdout}");
+    assert!(
+        stdout.contains("server/ask.ts:4:93: error[E124]"),
+        "the TypeScript file is linted too:\n{stdout}"
+    );
+    assert!(!stdout.contains("server/util.py:"), "{stdout}");
 }
 
 /// `PATH` without cargo: a directory that holds cargo (`~/.cargo/bin`, or

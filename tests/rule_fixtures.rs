@@ -92,9 +92,10 @@ fn listed_rules() -> Vec<String> {
         .collect()
 }
 
-/// The fixture `CODE.KIND.json` or `CODE.KIND.jsonl`, when exactly one exists.
+/// The fixture `CODE.KIND.json`, `.jsonl`, or (for the rules of source
+/// files) `.ts` or `.py`, when exactly one exists.
 fn fixture_file(code: &str, kind: &str) -> Result<PathBuf, String> {
-    let found: Vec<PathBuf> = ["json", "jsonl"]
+    let found: Vec<PathBuf> = ["json", "jsonl", "ts", "py"]
         .iter()
         .map(|ext| fixture(&format!("rules/{code}.{kind}.{ext}")))
         .filter(|p| p.is_file())
@@ -221,7 +222,9 @@ fn every_rule_has_fixtures_in_the_manifest() {
             continue;
         }
         let ok = match name.split('.').collect::<Vec<_>>().as_slice() {
-            [code, "bad" | "good", "json" | "jsonl"] | [code, "snap"] => known.contains(code),
+            [code, "bad" | "good", "json" | "jsonl" | "ts" | "py"] | [code, "snap"] => {
+                known.contains(code)
+            }
             _ => false,
         };
         if !ok {
@@ -336,11 +339,14 @@ fn every_rule_says_what_its_snapshot_says() {
                 d.path, d.line, d.column, d.severity, d.code, d.message
             ));
         };
-        if name.ends_with(".jsonl") {
+        if let Some(language) = mcp_elicit::source::Language::of_path(&file) {
+            mcp_elicit::source::lint_source(&name, &bytes, language, &opts, &mut sink);
+        } else if name.ends_with(".jsonl") {
             lint::lint_jsonl(&name, bytes.as_slice(), &opts, &mut sink).unwrap();
         } else {
             lint::lint_bytes(&name, &bytes, &opts, &mut sink);
         }
+        assert!(!shown.is_empty(), "{name} reports nothing in-process");
         let snap = fixture(&format!("rules/{code}.snap"));
         crate::support::assert().eq(shown, snapbox::Data::read_from(&snap, None));
     }

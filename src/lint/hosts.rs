@@ -472,6 +472,24 @@ pub struct Row {
 
 /// The matrix rows of one file's text: a JSON document, or JSONL read line
 /// by line. A line that is not JSON has no row.
+/// The matrix rows of one document already parsed (params read from
+/// source code): `text` is what its spans point into.
+pub fn rows_of_node(path: &str, node: &Node, text: &str, opts: &super::Options) -> Vec<Row> {
+    let index = LineIndex::new(text);
+    check_document(node, opts.revision, &opts.hosts)
+        .into_iter()
+        .map(|a| {
+            let (line, column) = index.line_col(a.span.start);
+            Row {
+                path: path.to_string(),
+                line,
+                column,
+                asked: a,
+            }
+        })
+        .collect()
+}
+
 pub fn rows(path: &str, text: &str, opts: &super::Options) -> Vec<Row> {
     let mut out = Vec::new();
     let add = |chunk: &str, node: Option<json::Node>, line_offset: usize, out: &mut Vec<Row>| {

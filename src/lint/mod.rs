@@ -747,6 +747,19 @@ pub fn lint_value(
     finish(out, opts)
 }
 
+/// Lints `elicitation/create` params built elsewhere (read from source
+/// code): findings carry the spans of `params`, which need not point into
+/// one JSON text.
+pub fn lint_params(params: &Node, opts: &Options) -> Vec<Finding> {
+    let mut out = Findings::default();
+    duplicate_keys(params, &mut Vec::new(), &mut out);
+    check_params(params, "", opts.revision, &mut out);
+    if !opts.hosts.is_empty() {
+        hosts::lint(params, opts.revision, &opts.hosts, &mut out);
+    }
+    finish(out, opts)
+}
+
 /// The findings `opts` selects, in source order.
 fn finish(out: Findings, opts: &Options) -> Vec<Finding> {
     let mut items: Vec<Finding> = out

@@ -3,7 +3,9 @@
 # Node 22 (the conformance suite needs it; npm ships it as the package
 # node@22), the official MCP conformance suite (the pinned release, and
 # 0.2.0-alpha.12 under the alias conformance-next) and the reference server
-# @modelcontextprotocol/server-everything.
+# @modelcontextprotocol/server-everything, and the Zod converters whose
+# output the source reader emulates (zod 3.25, which also ships zod/v4 and
+# its z.toJSONSchema, and zod-to-json-schema).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 dir=target/npm-tools

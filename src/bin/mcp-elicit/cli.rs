@@ -734,6 +734,10 @@ pub struct LintArgs {
     /// Print every host --hosts knows, with what holds for each of its elicitations, then exit
     #[arg(long, conflicts_with_all = ["explain", "paths", "list_rules"])]
     pub list_hosts: bool,
+
+    /// Print, for each elicitation found in source files, the params the server will send (one JSON object a line), instead of linting
+    #[arg(long, conflicts_with_all = ["explain", "list_rules", "list_hosts"])]
+    pub show_source: bool,
 }
 
 /// How findings are selected and reported (shared by `lint` and `replay`).

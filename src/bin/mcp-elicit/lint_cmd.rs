@@ -59,6 +59,10 @@ pub fn run(args: LintArgs) -> Result<Outcome> {
         render::explain(rule, &mut io::stdout().lock())?;
         return Ok(Outcome::Clean);
     }
+    #[cfg(feature = "source")]
+    if args.show_source {
+        return show_source(&args);
+    }
     // Bad rule names are usage errors, reported before any path is read.
     resolve_rules(&args.check.select, "--select")?;
     resolve_rules(&args.check.ignore, "--ignore")?;
@@ -85,7 +89,7 @@ pub fn run(args: LintArgs) -> Result<Outcome> {
                 if inputs.len() == before && !args.check.quiet {
                     let _ = writeln!(
                         io::stderr(),
-                        "warning: {} holds no *.json or *.jsonl files (hidden and git-ignored ones are skipped); name the files to lint",
+                        "warning: {} holds no *.json, *.jsonl or source files (hidden and git-ignored ones are skipped); name the files to lint",
                         display_path(p)
                     );
                 }
@@ -124,6 +128,11 @@ pub fn check(
         return check_matrix(inputs, check, &opts, format, failed);
     }
 
+    // Configuration files (mcp-elicit.toml, pyproject.toml) near the
+    // inputs: their options, and the inputs they exclude.
+    let (configured, per_input) = configure(inputs, check, hosts, &opts)?;
+    let inputs = configured.as_slice();
+
     let stdout = io::stdout();
     let mut out = io::BufWriter::new(stdout.lock());
     let mut renderer = render::for_format(check.format.unwrap_or(OutputFormat::Concise));
@@ -140,10 +149,10 @@ pub fn check(
     if inputs.len() == 1 || threads == 1 {
         // Stream: one input (a large JSONL file, stdin) is rendered as it is
         // read, so memory does not grow with the input.
-        for input in inputs {
+        for (input, opts) in inputs.iter().zip(&per_input) {
             let mut err: Option<io::Error> = None;
             let mut any = false;
-            let r = lint_input(input, &opts, &mut |d| {
+            let r = lint_input(input, opts, &mut |d| {
                 any = true;
                 if err.is_none()
                     && let Err(e) = emit(d, &mut out, &mut counts)
@@ -162,7 +171,7 @@ pub fn check(
             }
         }
     } else {
-        let results = lint_parallel(inputs, &opts, threads);
+        let results = lint_parallel(inputs, &per_input, threads);
         for (input, (diags, r)) in inputs.iter().zip(results) {
             files_with_findings += usize::from(!diags.is_empty());
             for d in diags {
@@ -185,6 +194,67 @@ pub fn check(
         files_with_findings,
         failed,
     ))
+}
+
+/// The inputs left after the configuration files' `exclude`, each with
+/// its options: the command line's, with what it does not say taken from
+/// the nearest configuration file.
+fn configure(
+    inputs: &[Input],
+    check: &CheckArgs,
+    hosts: &[&'static Host],
+    base: &Options,
+) -> Result<(Vec<Input>, Vec<Options>)> {
+    let mut configs = crate::config::Configs::default();
+    let mut kept = Vec::with_capacity(inputs.len());
+    let mut per_input = Vec::with_capacity(inputs.len());
+    for input in inputs {
+        let found = match input {
+            Input::File(p) | Input::Session(p) if p.as_os_str() != "-" => configs.for_file(p)?,
+            _ => None,
+        };
+        let Some(found) = found else {
+            kept.push(input.clone());
+            per_input.push(base.clone());
+            continue;
+        };
+        if let Input::File(p) | Input::Session(p) = input
+            && found.excludes(p)
+        {
+            continue;
+        }
+        let config = &found.config;
+        let at = found.path.display();
+        let mut opts = base.clone();
+        if check.spec.is_none()
+            && let Some(spec) = &config.spec
+        {
+            let keep = (opts.select.clone(), opts.ignore.clone(), opts.hosts.clone());
+            opts = Options::for_revision(
+                crate::cli::parse_revision(spec).map_err(|e| anyhow!("{at}: spec: {e}"))?,
+            );
+            (opts.select, opts.ignore, opts.hosts) = keep;
+        }
+        if check.select.is_empty()
+            && let Some(select) = &config.select
+        {
+            opts.select = resolve_rules(select, "select").map_err(|e| anyhow!("{at}: {e}"))?;
+        }
+        if check.ignore.is_empty()
+            && let Some(ignore) = &config.ignore
+        {
+            opts.ignore = resolve_rules(ignore, "ignore").map_err(|e| anyhow!("{at}: {e}"))?;
+        }
+        if hosts.is_empty()
+            && let Some(list) = &config.hosts
+        {
+            opts.hosts =
+                mcp_elicit::hosts::parse_list(list).map_err(|e| anyhow!("{at}: hosts: {e}"))?;
+        }
+        kept.push(input.clone());
+        per_input.push(opts);
+    }
+    Ok((kept, per_input))
 }
 
 /// Lints `inputs` held in memory, for the reports that need every
@@ -229,6 +299,15 @@ fn check_matrix(
             counts.add(d.severity);
             diagnostics.push(d);
         };
+        #[cfg(feature = "source")]
+        if let Input::File(p) = input
+            && let Some(language) = mcp_elicit::source::Language::of_path(p)
+        {
+            mcp_elicit::source::lint_source(&name, &bytes, language, opts, &mut sink);
+            files_with_findings += usize::from(diagnostics.len() > before);
+            rows.extend(mcp_elicit::source::host_rows(&name, &bytes, language, opts));
+            continue;
+        }
         match input {
             Input::Session(_) => lint::lint_jsonl(&name, bytes.as_slice(), opts, &mut sink)?,
             _ => lint::lint_bytes(&name, &bytes, opts, &mut sink),
@@ -330,8 +409,22 @@ fn report_io(path: &str, e: &io::Error) {
     let _ = writeln!(io::stderr(), "error: {path}: {}", crate::io_problem(e));
 }
 
-/// Adds every `*.json` and `*.jsonl` file under `dir`, skipping hidden and
-/// git-ignored files, in a stable order.
+/// Whether `path` is a source file read for the elicitations it sends.
+fn is_source(path: &Path) -> bool {
+    #[cfg(feature = "source")]
+    {
+        mcp_elicit::source::Language::of_path(path).is_some()
+    }
+    #[cfg(not(feature = "source"))]
+    {
+        let _ = path;
+        false
+    }
+}
+
+/// Adds every `*.json` and `*.jsonl` file under `dir`, and every source
+/// file (`*.ts`, `*.py`, ...), skipping hidden and git-ignored files, in a
+/// stable order.
 fn walk(dir: &Path, inputs: &mut Vec<Input>, failed: &mut bool) {
     let walker = ignore::WalkBuilder::new(dir)
         .require_git(false)
@@ -347,7 +440,8 @@ fn walk(dir: &Path, inputs: &mut Vec<Input>, failed: &mut bool) {
                 if matches!(
                     path.extension().and_then(|x| x.to_str()),
                     Some("json" | "jsonl")
-                ) {
+                ) || is_source(path)
+                {
                     inputs.push(Input::File(path.to_path_buf()));
                 }
             }
@@ -362,6 +456,10 @@ fn walk(dir: &Path, inputs: &mut Vec<Input>, failed: &mut bool) {
 fn lint_input(input: &Input, opts: &Options, sink: &mut dyn FnMut(Diagnostic)) -> io::Result<()> {
     match input {
         Input::Stdin => lint::lint_reader("-", io::stdin().lock(), opts, sink),
+        #[cfg(feature = "source")]
+        Input::File(p) if is_source(p) => {
+            mcp_elicit::source::lint_source_file(p, &display_path(p), opts, sink)
+        }
         Input::File(p) => lint::lint_file(p, &display_path(p), opts, sink),
         Input::Session(p) if p.as_os_str() == "-" => {
             lint::lint_jsonl("-", io::stdin().lock(), opts, sink)
@@ -380,7 +478,7 @@ fn lint_input(input: &Input, opts: &Options, sink: &mut dyn FnMut(Diagnostic)) -
 
 type FileResult = (Vec<Diagnostic>, io::Result<()>);
 
-fn lint_parallel(inputs: &[Input], opts: &Options, threads: usize) -> Vec<FileResult> {
+fn lint_parallel(inputs: &[Input], opts: &[Options], threads: usize) -> Vec<FileResult> {
     use std::sync::atomic::{AtomicUsize, Ordering};
     let next = AtomicUsize::new(0);
     let mut results: Vec<Option<FileResult>> = (0..inputs.len()).map(|_| None).collect();
@@ -393,7 +491,7 @@ fn lint_parallel(inputs: &[Input], opts: &Options, threads: usize) -> Vec<FileRe
                         let i = next.fetch_add(1, Ordering::Relaxed);
                         let Some(input) = inputs.get(i) else { break };
                         let mut diags = Vec::new();
-                        let r = lint_input(input, opts, &mut |d| diags.push(d));
+                        let r = lint_input(input, &opts[i], &mut |d| diags.push(d));
                         done.push((i, (diags, r)));
                     }
                     done
@@ -423,4 +521,72 @@ fn lint_parallel(inputs: &[Input], opts: &Options, threads: usize) -> Vec<FileRe
             })
         })
         .collect()
+}
+
+/// `lint --show-source`: each elicitation found in the source files among
+/// the paths, as `{"path", "line", "column", "params"}` (with `unknown`,
+/// the pointers of values not known statically, and `generator`, `origin`
+/// when a generator made the schema), one a line.
+#[cfg(feature = "source")]
+fn show_source(args: &LintArgs) -> Result<Outcome> {
+    use mcp_elicit::source::{self, Language};
+    let paths = if args.paths.is_empty() {
+        vec![PathBuf::from(".")]
+    } else {
+        args.paths.clone()
+    };
+    let mut failed = false;
+    let mut inputs = Vec::new();
+    for p in &paths {
+        match std::fs::metadata(p) {
+            Ok(m) if m.is_dir() => walk(p, &mut inputs, &mut failed),
+            Ok(_) => inputs.push(Input::File(p.clone())),
+            Err(e) => {
+                report_io(&display_path(p), &e);
+                failed = true;
+            }
+        }
+    }
+    let stdout = io::stdout();
+    let mut out = io::BufWriter::new(stdout.lock());
+    for input in &inputs {
+        let Input::File(p) = input else { continue };
+        let Some(language) = Language::of_path(p) else {
+            continue;
+        };
+        let name = display_path(p);
+        let bytes = match std::fs::read(p) {
+            Ok(b) if b.len() <= source::MAX_SOURCE => b,
+            Ok(_) => {
+                let _ = writeln!(
+                    io::stderr(),
+                    "error: {name}: larger than {} MiB; not read",
+                    source::MAX_SOURCE >> 20
+                );
+                failed = true;
+                continue;
+            }
+            Err(e) => {
+                report_io(&name, &e);
+                failed = true;
+                continue;
+            }
+        };
+        let text = source::text_of(&bytes);
+        for shown in source::show(&text, language) {
+            let mut o = serde_json::json!({ "path": name });
+            if let (Some(map), serde_json::Value::Object(more)) =
+                (o.as_object_mut(), serde_json::to_value(&shown)?)
+            {
+                map.extend(more);
+            }
+            writeln!(out, "{o}")?;
+        }
+    }
+    out.flush()?;
+    Ok(if failed {
+        Outcome::Failed
+    } else {
+        Outcome::Clean
+    })
 }

@@ -5,6 +5,7 @@
 mod answer_cmd;
 mod call_cmd;
 mod cli;
+mod config;
 mod demo_cmd;
 mod docs_cmd;
 mod generate_cmd;

@@ -413,7 +413,12 @@ fn explain_text(r: &Rule) -> String {
 fn explain_markdown(r: &Rule) -> String {
     let block = |text: &str| {
         if r.example.linted {
-            format!("```json\n{}\n```", text.trim_end())
+            let lang = match r.example.ext {
+                "ts" => "ts",
+                "py" => "python",
+                _ => "json",
+            };
+            format!("```{lang}\n{}\n```", text.trim_end())
         } else {
             text.to_string()
         }

@@ -1,0 +1,106 @@
+#!/usr/bin/env bash
+# Lint a large source tree: a generated tree of 200,000 lines (TypeScript,
+# JavaScript and Python, 1,000 files) holding 50 elicitations, against the
+# floor of finding the files that name one at all with ripgrep
+# (`rg -l 'elicit|requestedSchema'`), in one run. The target is lint within
+# 2x of that: files that cannot hold an elicitation are skipped by a byte
+# scan (aho-corasick) and never parsed.
+#
+#   bash bench/source.sh          # needs hyperfine and ripgrep (apt-get install hyperfine ripgrep)
+#   MCP_ELICIT=/path/to/mcp-elicit bash bench/source.sh
+#
+# Results (gitignored): bench/results/source.json and source.md, and the
+# peak memory of one lint run.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+if [ -z "${MCP_ELICIT:-}" ]; then
+  cargo build --release --quiet --bin mcp-elicit
+  MCP_ELICIT=target/release/mcp-elicit
+fi
+mkdir -p bench/results
+tree=$(mktemp -d)
+trap 'rm -rf "$tree"' EXIT
+python3 - "$tree" <<'PY'
+import os, sys
+root = sys.argv[1]
+TS_BODY = """export function handler{i}_{j}(input: Record<string, unknown>): number {{
+  const values = Object.values(input).filter((v) => typeof v === "number") as number[];
+  let total = 0;
+  for (const v of values) {{
+    total += v * {j};
+  }}
+  return total > 100 ? total - 100 : total;
+}}
+"""
+PY_BODY = '''def handler_{i}_{j}(values: dict[str, int]) -> int:
+    """Sum the values, weighted."""
+    total = 0
+    for key, value in values.items():
+        if key.startswith("x"):
+            total += value * {j}
+    return total - 100 if total > 100 else total
+
+'''
+TS_ELICIT = """export async function ask{i}(server: Server) {{
+  return server.elicitInput({{
+    message: "Details for order {i}",
+    requestedSchema: {{
+      type: "object",
+      properties: {{
+        name: {{ type: "string", title: "Name" }},
+        size: {{ type: "string", enum: ["s", "m", "l"] }},
+        count: {{ type: "integer", minimum: 1, maximum: 9 }},
+      }},
+      required: ["name"],
+    }},
+  }});
+}}
+"""
+PY_ELICIT = '''class Order{i}(BaseModel):
+    """Order details."""
+
+    name: str = Field(description="Your name")
+    count: int = Field(1, ge=1, le=9)
+
+
+async def ask_{i}(ctx: Context):
+    return await ctx.elicit("Details for order {i}", Order{i})
+
+'''
+lines = 0
+elicitations = 0
+for i in range(1000):
+    d = os.path.join(root, f"pkg{i // 50}")
+    os.makedirs(d, exist_ok=True)
+    ext = ["ts", "js", "py"][i % 3]
+    parts = []
+    n = 0
+    if i % 20 == 0:
+        parts.append((PY_ELICIT if ext == "py" else TS_ELICIT).format(i=i))
+        elicitations += 1
+    while n < 200:
+        body = (PY_BODY if ext == "py" else TS_BODY).format(i=i, j=n)
+        parts.append(body)
+        n += body.count("\n")
+    if ext == "js":
+        parts = [p.replace(": Record<string, unknown>", "").replace(": number", "").replace(" as number[]", "").replace("(server: Server)", "(server)") for p in parts]
+    text = "".join(parts)
+    lines += text.count("\n")
+    with open(os.path.join(d, f"mod{i}.{ext}"), "w") as f:
+        f.write(text)
+print(f"generated {lines} lines in 1000 files, {elicitations} elicitations", file=sys.stderr)
+PY
+found=$("$MCP_ELICIT" lint --quiet --format json "$tree" | python3 -c 'import json,sys; print(len(json.load(sys.stdin)["diagnostics"]))' || true)
+echo "lint reports $found diagnostics; rg finds $(rg -l 'elicit|requestedSchema' "$tree" | wc -l) files"
+hyperfine --warmup 2 --runs "${RUNS:-10}" -N -i \
+  --export-json bench/results/source.json --export-markdown bench/results/source.md \
+  -n rg "rg -l elicit|requestedSchema $tree" \
+  -n lint "$MCP_ELICIT lint --quiet $tree"
+python3 - <<'PY'
+import json
+r = {x["command"]: x["mean"] for x in json.load(open("bench/results/source.json"))["results"]}
+print(f"lint / rg: {r['lint'] / r['rg']:.2f}x (target: at most 2x)")
+PY
+if command -v /usr/bin/time >/dev/null; then
+  /usr/bin/time -f "lint peak memory: %M kB" "$MCP_ELICIT" lint --quiet "$tree" >/dev/null || true
+fi

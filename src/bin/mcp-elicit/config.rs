@@ -1,0 +1,158 @@
+//! Configuration files, as ruff and typos have them: `mcp-elicit.toml`, or
+//! a `[tool.mcp-elicit]` table in `pyproject.toml`, found by walking up
+//! from each linted file (the nearest wins; a `pyproject.toml` without the
+//! table is passed over).
+//!
+//! ```toml
+//! spec = "2025-11-25"          # the revision to lint under
+//! select = ["E", "W601"]        # codes, prefixes or names
+//! ignore = ["W310"]
+//! exclude = ["vendor/**", "**/*.min.js"]   # globs, from the file's folder
+//! hosts = ["claude-code"]       # as --hosts
+//! ```
+//!
+//! What the command line says wins: `--spec`, `--select`, `--ignore` and
+//! `--hosts` replace the file's values.
+
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use anyhow::{Context, Result, anyhow, bail};
+use serde::Deserialize;
+
+/// The keys of a configuration.
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Config {
+    pub spec: Option<String>,
+    pub select: Option<Vec<String>>,
+    pub ignore: Option<Vec<String>>,
+    pub exclude: Option<Vec<String>>,
+    pub hosts: Option<Vec<String>>,
+}
+
+/// A configuration found on disk.
+#[derive(Debug)]
+pub struct Found {
+    /// The file it was read from, for messages.
+    pub path: PathBuf,
+    /// The folder `exclude` globs are relative to.
+    pub dir: PathBuf,
+    pub config: Config,
+    exclude: globset::GlobSet,
+}
+
+impl Found {
+    /// Whether `file` is excluded by this configuration.
+    pub fn excludes(&self, file: &Path) -> bool {
+        let abs = std::path::absolute(file).unwrap_or_else(|_| file.to_path_buf());
+        abs.strip_prefix(&self.dir)
+            .is_ok_and(|rel| self.exclude.is_match(rel))
+    }
+}
+
+#[derive(Deserialize)]
+struct Pyproject {
+    tool: Option<Tool>,
+}
+
+#[derive(Deserialize)]
+struct Tool {
+    #[serde(rename = "mcp-elicit")]
+    mcp_elicit: Option<Config>,
+}
+
+/// The configurations found so far, by folder.
+#[derive(Default)]
+pub struct Configs {
+    by_dir: HashMap<PathBuf, Option<Arc<Found>>>,
+}
+
+impl Configs {
+    /// The configuration that applies to `file`, if any.
+    pub fn for_file(&mut self, file: &Path) -> Result<Option<Arc<Found>>> {
+        let abs = std::path::absolute(file).unwrap_or_else(|_| file.to_path_buf());
+        let Some(dir) = abs.parent() else {
+            return Ok(None);
+        };
+        self.for_dir(dir)
+    }
+
+    fn for_dir(&mut self, dir: &Path) -> Result<Option<Arc<Found>>> {
+        if let Some(found) = self.by_dir.get(dir) {
+            return Ok(found.clone());
+        }
+        let found = match read_in(dir)? {
+            Some(f) => Some(Arc::new(f)),
+            None => match dir.parent() {
+                Some(parent) => self.for_dir(parent)?,
+                None => None,
+            },
+        };
+        self.by_dir.insert(dir.to_path_buf(), found.clone());
+        Ok(found)
+    }
+}
+
+/// The configuration kept in `dir` itself, if any.
+fn read_in(dir: &Path) -> Result<Option<Found>> {
+    let own = dir.join("mcp-elicit.toml");
+    if own.is_file() {
+        let text = std::fs::read_to_string(&own)
+            .with_context(|| format!("{}: cannot read", own.display()))?;
+        let config: Config =
+            toml::from_str(&text).map_err(|e| anyhow!("{}", placed(&own, &text, &e)))?;
+        return found(own, dir, config).map(Some);
+    }
+    let py = dir.join("pyproject.toml");
+    if py.is_file() {
+        let text = std::fs::read_to_string(&py)
+            .with_context(|| format!("{}: cannot read", py.display()))?;
+        // Only the table is ours; the rest of the file is not checked.
+        if !text.contains("mcp-elicit") {
+            return Ok(None);
+        }
+        let doc: Pyproject =
+            toml::from_str(&text).map_err(|e| anyhow!("{}", placed(&py, &text, &e)))?;
+        if let Some(config) = doc.tool.and_then(|t| t.mcp_elicit) {
+            return found(py, dir, config).map(Some);
+        }
+    }
+    Ok(None)
+}
+
+/// `path:line:col: message` for a TOML error.
+fn placed(path: &Path, text: &str, e: &toml::de::Error) -> String {
+    let at = e.span().map_or(0, |s| s.start).min(text.len());
+    let before = &text[..at];
+    let line = before.matches('\n').count() + 1;
+    let column = before.rsplit('\n').next().unwrap_or("").chars().count() + 1;
+    format!("{}:{line}:{column}: {}", path.display(), e.message().trim())
+}
+
+fn found(path: PathBuf, dir: &Path, config: Config) -> Result<Found> {
+    let mut builder = globset::GlobSetBuilder::new();
+    for pattern in config.exclude.iter().flatten() {
+        let glob = globset::Glob::new(pattern)
+            .map_err(|e| anyhow!("{}: exclude `{pattern}`: {e}", path.display()))?;
+        builder.add(glob);
+    }
+    let exclude = builder
+        .build()
+        .map_err(|e| anyhow!("{}: exclude: {e}", path.display()))?;
+    if let Some(spec) = &config.spec
+        && crate::cli::parse_revision(spec).is_err()
+    {
+        bail!(
+            "{}: spec = \"{spec}\" is not a revision: use 2025-06-18, 2025-11-25, 2026-07-28, latest or draft",
+            path.display()
+        );
+    }
+    Ok(Found {
+        path,
+        dir: dir.to_path_buf(),
+        config,
+        exclude,
+    })
+}

@@ -1,0 +1,110 @@
+//! Small helpers to build JSON nodes whose spans point into source text.
+
+use std::borrow::Cow;
+
+use crate::json::{Member, Node, NodeValue, Span};
+
+/// A value that could not be known statically.
+#[derive(Debug, Clone)]
+pub struct Unknown {
+    /// Where it sits in the params.
+    pub pointer: String,
+    /// Where it is written.
+    pub span: Span,
+    /// What could not be known, for the note.
+    pub what: String,
+    /// Whether everything under `pointer` is unknown too (a computed
+    /// value), or only the object itself (one built partly from a spread
+    /// that could not be followed).
+    pub whole: bool,
+}
+
+impl Unknown {
+    /// Whether a finding at `pointer` is about this unknown value.
+    pub fn covers(&self, pointer: &str) -> bool {
+        pointer == self.pointer
+            || (self.whole
+                && pointer.starts_with(&self.pointer)
+                && pointer.as_bytes().get(self.pointer.len()) == Some(&b'/'))
+    }
+}
+
+pub fn span(n: &tree_sitter::Node) -> Span {
+    Span::new(n.start_byte(), n.end_byte())
+}
+
+pub fn string<'s>(s: impl Into<Cow<'s, str>>, span: Span) -> Node<'s> {
+    Node {
+        value: NodeValue::String(s.into()),
+        span,
+    }
+}
+
+pub fn number(text: &str, span: Span) -> Node<'_> {
+    Node {
+        value: NodeValue::Number(text.into()),
+        span,
+    }
+}
+
+pub fn object(members: Vec<Member<'_>>, span: Span) -> Node<'_> {
+    Node {
+        value: NodeValue::Object(members),
+        span,
+    }
+}
+
+pub fn member<'s>(key: impl Into<Cow<'s, str>>, key_span: Span, value: Node<'s>) -> Member<'s> {
+    Member {
+        key: key.into(),
+        key_span,
+        value,
+    }
+}
+
+/// Whether `text` is a number as JSON writes it.
+pub fn is_json_number(text: &str) -> bool {
+    serde_json::from_str::<serde_json::Number>(text).is_ok()
+        && !text.starts_with('+')
+        && !text.contains(['x', 'X', '_'])
+}
+
+/// Unescapes the usual backslash escapes of a quoted string body (the same
+/// in JavaScript, Python and Go for the ones schemas use); `None` when an
+/// escape is one this reader does not know.
+pub fn unescape(body: &str) -> Option<String> {
+    let mut out = String::with_capacity(body.len());
+    let mut chars = body.chars();
+    while let Some(c) = chars.next() {
+        if c != '\\' {
+            out.push(c);
+            continue;
+        }
+        match chars.next()? {
+            'n' => out.push('\n'),
+            't' => out.push('\t'),
+            'r' => out.push('\r'),
+            '0' => out.push('\0'),
+            '\\' => out.push('\\'),
+            '\'' => out.push('\''),
+            '"' => out.push('"'),
+            '`' => out.push('`'),
+            '\n' => {}
+            'u' => {
+                let rest: String = chars.clone().take(4).collect();
+                if rest.len() == 4
+                    && let Ok(cp) = u32::from_str_radix(&rest, 16)
+                {
+                    out.push(char::from_u32(cp)?);
+                    for _ in 0..4 {
+                        chars.next();
+                    }
+                } else {
+                    return None;
+                }
+            }
+            _ => return None,
+        }
+    }
+    Some(out)
+}

@@ -1,0 +1,578 @@
+//! Go: the params struct literals of the official Go SDK
+//! (`mcp.ElicitParams{Message, RequestedSchema: &jsonschema.Schema{...}}`)
+//! and of mcp-go (`mcp.ElicitationParams{Message, RequestedSchema:
+//! map[string]any{...}}`), and any composite literal with a
+//! `RequestedSchema` field.
+//!
+//! The official SDK always puts `mode` on the wire ("url" when `URL` or
+//! `ElicitationID` is set, else "form"); mcp-go only when `Mode` is set.
+//! `jsonschema.Schema` fields are written under their JSON names, every one
+//! omitted when empty; an empty non-nil `Properties` map is written as
+//! `"properties": {}` (jsonschema-go v0.4.2 and later).
+
+use tree_sitter::Node as TsNode;
+
+use super::build::{self, Unknown, member, object, span, string};
+use super::{Found, Scan, parse};
+use crate::json::{Member, Node, NodeValue, Span, pointer_push};
+
+const MAX_NESTING: usize = 64;
+
+pub fn scan<'s>(text: &'s str, windows: Option<&[(usize, usize)]>) -> Option<Scan<'s>> {
+    let grammar: tree_sitter::Language = tree_sitter_go::LANGUAGE.into();
+    let mut out = Scan::default();
+    let tree = parse(&grammar, text, &mut out.notes, windows)?;
+    let mut literals = Vec::new();
+    let mut cursor = tree.walk();
+    'walk: loop {
+        let n = cursor.node();
+        if n.kind() == "composite_literal" {
+            literals.push(n);
+        }
+        if cursor.goto_first_child() {
+            continue;
+        }
+        loop {
+            if cursor.goto_next_sibling() {
+                break;
+            }
+            if !cursor.goto_parent() {
+                break 'walk;
+            }
+        }
+    }
+    let mut r = Reader {
+        text,
+        unknown: Vec::new(),
+    };
+    for lit in literals {
+        let ty = lit
+            .child_by_field_name("type")
+            .map(|t| type_name(&text[t.byte_range()]))
+            .unwrap_or("");
+        let Some(body) = lit.child_by_field_name("body") else {
+            continue;
+        };
+        let fields = keyed(body, text);
+        let has_schema = fields.iter().any(|(k, _, _)| *k == "RequestedSchema");
+        let flavour = match ty {
+            "ElicitParams" => Flavour::GoSdk,
+            "ElicitationParams" => Flavour::McpGo,
+            _ if has_schema => Flavour::McpGo,
+            _ => continue,
+        };
+        r.unknown.clear();
+        let params = r.params(lit, &fields, flavour);
+        out.found.push(Found {
+            at: span(&lit),
+            params,
+            unknown: std::mem::take(&mut r.unknown),
+            origin: None,
+        });
+    }
+    if windows.is_some() && !super::windows_complete(&tree, &out, text, &[], "") {
+        return None;
+    }
+    Some(out)
+}
+
+#[derive(Clone, Copy, PartialEq)]
+enum Flavour {
+    /// modelcontextprotocol/go-sdk: `mode` always sent.
+    GoSdk,
+    /// mark3labs/mcp-go: `mode` only when set.
+    McpGo,
+}
+
+/// The last segment of a Go type: `*mcp.ElicitParams` -> `ElicitParams`.
+fn type_name(t: &str) -> &str {
+    let t = t.trim_start_matches('&').trim_start_matches('*');
+    t.rsplit('.').next().unwrap_or(t)
+}
+
+/// The `Key: value` elements of a literal body: (key text, key node, value).
+fn keyed<'s, 't>(body: TsNode<'t>, text: &'s str) -> Vec<(&'s str, TsNode<'t>, TsNode<'t>)> {
+    let mut out = Vec::new();
+    let mut w = body.walk();
+    for e in body.named_children(&mut w) {
+        if e.kind() != "keyed_element" {
+            continue;
+        }
+        let (Some(k), Some(v)) = (e.named_child(0), e.named_child(1)) else {
+            continue;
+        };
+        let k_inner = if k.kind() == "literal_element" {
+            k.named_child(0).unwrap_or(k)
+        } else {
+            k
+        };
+        let v_inner = if v.kind() == "literal_element" {
+            v.named_child(0).unwrap_or(v)
+        } else {
+            v
+        };
+        out.push((&text[k_inner.byte_range()], k_inner, v_inner));
+    }
+    out
+}
+
+fn short(s: &str) -> String {
+    let line = s.lines().next().unwrap_or("");
+    if line.chars().count() > 60 {
+        format!("{}...", line.chars().take(57).collect::<String>())
+    } else if s.contains('\n') {
+        format!("{line}...")
+    } else {
+        line.to_string()
+    }
+}
+
+struct Reader<'s> {
+    text: &'s str,
+    unknown: Vec<Unknown>,
+}
+
+impl<'s> Reader<'s> {
+    fn params(
+        &mut self,
+        lit: TsNode,
+        fields: &[(&'s str, TsNode, TsNode)],
+        flavour: Flavour,
+    ) -> Node<'s> {
+        let ls = span(&lit);
+        let mut members: Vec<Member<'s>> = Vec::new();
+        let mut mode_set = false;
+        let mut url_like = false;
+        for (k, kn, v) in fields {
+            let key = match *k {
+                "Mode" => {
+                    mode_set = true;
+                    "mode"
+                }
+                "Message" => "message",
+                "URL" => {
+                    url_like = true;
+                    "url"
+                }
+                "ElicitationID" => {
+                    url_like = true;
+                    "elicitationId"
+                }
+                "RequestedSchema" => "requestedSchema",
+                _ => continue,
+            };
+            let ptr = pointer_push("", key);
+            let value = if key == "requestedSchema" {
+                if &self.text[v.byte_range()] == "nil" {
+                    continue;
+                }
+                self.schema(*v, &ptr, 0)
+            } else {
+                self.value(*v, &ptr, 0)
+            };
+            members.push(member(key, span(kn), value));
+        }
+        if flavour == Flavour::GoSdk && !mode_set {
+            let mode = if url_like { "url" } else { "form" };
+            members.insert(0, member("mode", ls, string(mode, ls)));
+        }
+        object(members, ls)
+    }
+
+    fn note(&mut self, n: TsNode, ptr: &str, what: String) -> Node<'s> {
+        self.unknown.push(Unknown {
+            pointer: ptr.to_string(),
+            span: span(&n),
+            what,
+            whole: true,
+        });
+        let last = ptr.rsplit('/').next().unwrap_or("");
+        if matches!(last, "message" | "title" | "description") {
+            string("", span(&n))
+        } else {
+            object(Vec::new(), span(&n))
+        }
+    }
+
+    /// A `jsonschema.Schema` value: `&jsonschema.Schema{...}`, a bare
+    /// `{...}` element of a map or slice of schemas, or (mcp-go) any map
+    /// literal.
+    fn schema(&mut self, n: TsNode, ptr: &str, depth: usize) -> Node<'s> {
+        let mut n = n;
+        if n.kind() == "unary_expression"
+            && self.text[n.byte_range()].starts_with('&')
+            && let Some(o) = n.child_by_field_name("operand")
+        {
+            n = o;
+        }
+        let (ty, body) = match n.kind() {
+            "composite_literal" => (
+                n.child_by_field_name("type")
+                    .map(|t| &self.text[t.byte_range()])
+                    .unwrap_or(""),
+                n.child_by_field_name("body"),
+            ),
+            "literal_value" => ("Schema", Some(n)),
+            _ => ("", None),
+        };
+        match (type_name(ty), body) {
+            ("Schema", Some(body)) => self.schema_struct(n, body, ptr, depth),
+            _ => self.value(n, ptr, depth),
+        }
+    }
+
+    fn schema_struct(&mut self, n: TsNode, body: TsNode, ptr: &str, depth: usize) -> Node<'s> {
+        if depth > MAX_NESTING {
+            return self.note(
+                n,
+                ptr,
+                format!("nested more than {MAX_NESTING} levels deep; not read further"),
+            );
+        }
+        let text = self.text;
+        let mut members: Vec<Member<'s>> = Vec::new();
+        for (k, kn, v) in keyed(body, text) {
+            let key = match k {
+                "Schema" => "$schema",
+                "ID" => "$id",
+                "Type" | "Types" => "type",
+                "Title" => "title",
+                "Description" => "description",
+                "Default" => "default",
+                "Enum" => "enum",
+                "Const" => "const",
+                "Format" => "format",
+                "Pattern" => "pattern",
+                "MinLength" => "minLength",
+                "MaxLength" => "maxLength",
+                "Minimum" => "minimum",
+                "Maximum" => "maximum",
+                "ExclusiveMinimum" => "exclusiveMinimum",
+                "ExclusiveMaximum" => "exclusiveMaximum",
+                "MinItems" => "minItems",
+                "MaxItems" => "maxItems",
+                "UniqueItems" => "uniqueItems",
+                "Required" => "required",
+                "Properties" => "properties",
+                "Items" => "items",
+                "AdditionalProperties" => "additionalProperties",
+                "OneOf" => "oneOf",
+                "AnyOf" => "anyOf",
+                "AllOf" => "allOf",
+                "Examples" => "examples",
+                "Deprecated" => "deprecated",
+                "PropertyOrder" => continue,
+                other => {
+                    self.unknown.push(Unknown {
+                        pointer: ptr.to_string(),
+                        span: span(&kn),
+                        what: format!("the Schema field `{other}` is not one mcp-elicit reads; this schema is checked without it"),
+                        whole: false,
+                    });
+                    continue;
+                }
+            };
+            let p = pointer_push(ptr, key);
+            let value = match key {
+                "properties" => self.schema_map(v, &p, depth + 1),
+                "items" | "additionalProperties" => self.schema(v, &p, depth + 1),
+                "oneOf" | "anyOf" | "allOf" => self.schema_list(v, &p, depth + 1),
+                "default" | "const" => self.raw_json(v, &p, depth + 1),
+                _ => self.value(v, &p, depth + 1),
+            };
+            // encoding/json omits the empty values of omitempty fields.
+            let empty = match &value.value {
+                NodeValue::String(s) => s.is_empty() && key != "properties",
+                NodeValue::Array(a) => a.is_empty(),
+                NodeValue::Bool(b) => !b,
+                _ => false,
+            };
+            if empty && !self.unknown.iter().any(|u| u.pointer == p) {
+                continue;
+            }
+            members.push(member(key, span(&kn), value));
+        }
+        object(members, span(&n))
+    }
+
+    fn schema_map(&mut self, n: TsNode, ptr: &str, depth: usize) -> Node<'s> {
+        let Some(body) = (match n.kind() {
+            "composite_literal" => n.child_by_field_name("body"),
+            "literal_value" => Some(n),
+            _ => None,
+        }) else {
+            return self.note(
+                n,
+                ptr,
+                format!(
+                    "`{}` is built at run time; its properties are not known statically",
+                    short(&self.text[n.byte_range()])
+                ),
+            );
+        };
+        let mut members: Vec<Member<'s>> = Vec::new();
+        for (_, kn, v) in keyed(body, self.text) {
+            let Some(key) = self.go_string(kn) else {
+                self.unknown.push(Unknown {
+                    pointer: ptr.to_string(),
+                    span: span(&kn),
+                    what: "a property name computed at run time; these properties are checked without it".to_string(),
+                    whole: false,
+                });
+                continue;
+            };
+            let p = pointer_push(ptr, &key);
+            let value = self.schema(v, &p, depth + 1);
+            members.push(member(key, span(&kn), value));
+        }
+        object(members, span(&n))
+    }
+
+    fn schema_list(&mut self, n: TsNode, ptr: &str, depth: usize) -> Node<'s> {
+        let Some(body) = n.child_by_field_name("body") else {
+            return self.note(
+                n,
+                ptr,
+                format!(
+                    "`{}` is built at run time; not known statically",
+                    short(&self.text[n.byte_range()])
+                ),
+            );
+        };
+        let mut items = Vec::new();
+        let mut w = body.walk();
+        let elements: Vec<TsNode> = body.named_children(&mut w).collect();
+        for e in elements {
+            let e = if e.kind() == "literal_element" {
+                e.named_child(0).unwrap_or(e)
+            } else {
+                e
+            };
+            let p = pointer_push(ptr, &items.len().to_string());
+            items.push(self.schema(e, &p, depth + 1));
+        }
+        Node {
+            value: NodeValue::Array(items),
+            span: span(&n),
+        }
+    }
+
+    /// `json.RawMessage(`...`)` (a default in jsonschema-go) or a value.
+    fn raw_json(&mut self, n: TsNode, ptr: &str, depth: usize) -> Node<'s> {
+        let t = &self.text[n.byte_range()];
+        if n.kind() == "call_expression" && t.starts_with("json.RawMessage(") {
+            // The JSON text as written (a raw string, or one without
+            // escapes), parsed where it stands in the source.
+            let text: &'s str = self.text;
+            if let Some(arg) = n
+                .child_by_field_name("arguments")
+                .and_then(|a| a.named_child(0))
+                && matches!(
+                    arg.kind(),
+                    "raw_string_literal" | "interpreted_string_literal"
+                )
+                && !text[arg.byte_range()].contains('\\')
+            {
+                let inner = &text[arg.start_byte() + 1..arg.end_byte() - 1];
+                if let Ok(mut v) = crate::json::parse(inner) {
+                    shift(&mut v, arg.start_byte() + 1);
+                    return v;
+                }
+            }
+            return self.note(
+                n,
+                ptr,
+                format!(
+                    "`{}` is not JSON written in place; not known statically",
+                    short(t)
+                ),
+            );
+        }
+        if n.kind() == "call_expression" || n.kind() == "unary_expression" {
+            return self.pointer_value(n, ptr, depth);
+        }
+        self.value(n, ptr, depth)
+    }
+
+    /// `jsonschema.Ptr(x)`, `new(x)`-like helpers, `&x`: the pointed value.
+    fn pointer_value(&mut self, n: TsNode, ptr: &str, depth: usize) -> Node<'s> {
+        let t = &self.text[n.byte_range()];
+        if n.kind() == "call_expression"
+            && (t.starts_with("jsonschema.Ptr(") || t.starts_with("Ptr(") || t.starts_with("ptr("))
+            && let Some(arg) = n
+                .child_by_field_name("arguments")
+                .and_then(|a| a.named_child(0))
+        {
+            let mut v = self.value(arg, ptr, depth + 1);
+            v.span = span(&n);
+            return v;
+        }
+        self.note(
+            n,
+            ptr,
+            format!(
+                "`{}` is computed at run time; its value is not known statically",
+                short(t)
+            ),
+        )
+    }
+
+    fn go_string(&self, n: TsNode) -> Option<String> {
+        let raw = &self.text[n.byte_range()];
+        match n.kind() {
+            "interpreted_string_literal" => build::unescape(raw.get(1..raw.len().checked_sub(1)?)?),
+            "raw_string_literal" => Some(raw.get(1..raw.len().checked_sub(1)?)?.replace('\r', "")),
+            _ => None,
+        }
+    }
+
+    /// A Go value as JSON: strings, numbers, booleans, `nil`, slices and
+    /// maps written as literals.
+    fn value(&mut self, n: TsNode, ptr: &str, depth: usize) -> Node<'s> {
+        let sp = span(&n);
+        let t = &self.text[n.byte_range()];
+        if depth > MAX_NESTING {
+            return self.note(
+                n,
+                ptr,
+                format!("nested more than {MAX_NESTING} levels deep; not read further"),
+            );
+        }
+        match n.kind() {
+            "interpreted_string_literal" | "raw_string_literal" => {
+                if let Some(s) = self.go_string(n) {
+                    return string(s, sp);
+                }
+            }
+            // encoding/json writes a whole float64 without its fraction.
+            "float_literal"
+                if build::is_json_number(t)
+                    && !t.contains(['e', 'E'])
+                    && t.split_once('.')
+                        .is_some_and(|(_, f)| f.bytes().all(|b| b == b'0')) =>
+            {
+                return build::number(&t[..t.find('.').unwrap_or(t.len())], sp);
+            }
+            "int_literal" | "float_literal" if build::is_json_number(t) => {
+                return build::number(t, sp);
+            }
+            "float_literal" if t.ends_with('.') && build::is_json_number(&t[..t.len() - 1]) => {
+                return build::number(&t[..t.len() - 1], sp);
+            }
+            "unary_expression" if t.starts_with('-') && build::is_json_number(t) => {
+                return build::number(t, sp);
+            }
+            "unary_expression" if t.starts_with('&') => return self.pointer_value(n, ptr, depth),
+            "call_expression" => return self.pointer_value(n, ptr, depth),
+            "true" => {
+                return Node {
+                    value: NodeValue::Bool(true),
+                    span: sp,
+                };
+            }
+            "false" => {
+                return Node {
+                    value: NodeValue::Bool(false),
+                    span: sp,
+                };
+            }
+            "nil" => {
+                return Node {
+                    value: NodeValue::Null,
+                    span: sp,
+                };
+            }
+            "parenthesized_expression" => {
+                if let Some(c) = n.named_child(0) {
+                    return self.value(c, ptr, depth + 1);
+                }
+            }
+            "composite_literal" | "literal_value" => {
+                let ty = n
+                    .child_by_field_name("type")
+                    .map(|t| &self.text[t.byte_range()])
+                    .unwrap_or("");
+                if type_name(ty) == "Schema" {
+                    return self.schema(n, ptr, depth);
+                }
+                let body = if n.kind() == "literal_value" {
+                    Some(n)
+                } else {
+                    n.child_by_field_name("body")
+                };
+                if let Some(body) = body {
+                    if ty.starts_with("map[")
+                        || (n.kind() == "literal_value"
+                            && body
+                                .named_children(&mut body.walk())
+                                .any(|c| c.kind() == "keyed_element"))
+                    {
+                        let mut members: Vec<Member<'s>> = Vec::new();
+                        for (_, kn, v) in keyed(body, self.text) {
+                            let Some(key) = self.go_string(kn) else {
+                                self.unknown.push(Unknown {
+                                    pointer: ptr.to_string(),
+                                    span: span(&kn),
+                                    what: "a key computed at run time; this object is checked without it".to_string(),
+                                    whole: false,
+                                });
+                                continue;
+                            };
+                            let p = pointer_push(ptr, &key);
+                            let value = self.value(v, &p, depth + 1);
+                            members.retain(|m| m.key != key);
+                            members.push(member(key, span(&kn), value));
+                        }
+                        return object(members, sp);
+                    }
+                    if ty.starts_with("[]") || n.kind() == "literal_value" {
+                        let mut items = Vec::new();
+                        let mut w = body.walk();
+                        let elements: Vec<TsNode> = body.named_children(&mut w).collect();
+                        for e in elements {
+                            if e.kind() == "comment" {
+                                continue;
+                            }
+                            let e = if e.kind() == "literal_element" {
+                                e.named_child(0).unwrap_or(e)
+                            } else {
+                                e
+                            };
+                            let p = pointer_push(ptr, &items.len().to_string());
+                            items.push(self.value(e, &p, depth + 1));
+                        }
+                        return Node {
+                            value: NodeValue::Array(items),
+                            span: sp,
+                        };
+                    }
+                }
+            }
+            _ => {}
+        }
+        self.note(
+            n,
+            ptr,
+            format!(
+                "`{}` is computed at run time; its value is not known statically",
+                short(t)
+            ),
+        )
+    }
+}
+
+/// Moves every span of `node` by `by` bytes (a JSON text parsed from a
+/// slice of the source).
+fn shift(node: &mut Node, by: usize) {
+    node.span = Span::new(node.span.start + by, node.span.end + by);
+    match &mut node.value {
+        NodeValue::Array(items) => items.iter_mut().for_each(|i| shift(i, by)),
+        NodeValue::Object(members) => {
+            for m in members {
+                m.key_span = Span::new(m.key_span.start + by, m.key_span.end + by);
+                shift(&mut m.value, by);
+            }
+        }
+        _ => {}
+    }
+}

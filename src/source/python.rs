@@ -1,0 +1,1285 @@
+//! Python: `ctx.elicit(message, Model)` / `ctx.elicit(message, schema=Model)`
+//! of the official SDK, FastMCP's `ctx.elicit(message, response_type=...)`
+//! (models, dataclasses, scalars, `Literal`, `Enum` and the list and dict
+//! shorthands), and dict literals given as `requested_schema=` /
+//! `requestedSchema=`.
+//!
+//! Models are rendered as the pinned SDKs render them: Pydantic's
+//! `model_json_schema()` with the official SDK's `_ElicitationJsonSchema`
+//! (`T | None` flattened to `T`, a `None` default dropped), or FastMCP's
+//! `ElicitationJsonSchema` (enums inlined with the enum's name as title).
+//! Both keep the class name as root `title` and the docstring as root
+//! `description`; those are reported on the `class` line.
+
+use std::collections::HashMap;
+
+use tree_sitter::Node as TsNode;
+
+use super::build::{self, Unknown, member, object, span, string};
+use super::{Found, Scan, parse};
+use crate::json::{Member, Node, NodeValue, Span, pointer_push};
+
+/// Which generator renders the model.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Generator {
+    /// The official SDK (`mcp`).
+    Sdk,
+    /// FastMCP (`fastmcp`).
+    FastMcp,
+}
+
+impl Generator {
+    fn name(self) -> &'static str {
+        match self {
+            Generator::Sdk => "mcp",
+            Generator::FastMcp => "fastmcp",
+        }
+    }
+}
+
+struct Class<'t> {
+    name: TsNode<'t>,
+    bases: Vec<String>,
+    body: TsNode<'t>,
+    dataclass: bool,
+}
+
+/// The elicitations of a file; with `windows`, read in those ranges only,
+/// and `None` when that reading is not complete.
+pub fn scan<'s>(text: &'s str, windows: Option<&[(usize, usize)]>) -> Option<Scan<'s>> {
+    let grammar: tree_sitter::Language = tree_sitter_python::LANGUAGE.into();
+    let mut out = Scan::default();
+    let tree = parse(&grammar, text, &mut out.notes, windows)?;
+    let fastmcp_file = text.contains("from fastmcp") || text.contains("import fastmcp");
+    let mut classes: HashMap<&str, Class> = HashMap::new();
+    let mut calls = Vec::new();
+    let mut cursor = tree.walk();
+    'walk: loop {
+        let n = cursor.node();
+        match n.kind() {
+            "call" => calls.push(n),
+            "class_definition" => {
+                if let (Some(name), Some(body)) =
+                    (n.child_by_field_name("name"), n.child_by_field_name("body"))
+                {
+                    let mut bases = Vec::new();
+                    if let Some(sup) = n.child_by_field_name("superclasses") {
+                        let mut w = sup.walk();
+                        for b in sup.named_children(&mut w) {
+                            let t = &text[b.byte_range()];
+                            bases.push(t.rsplit('.').next().unwrap_or(t).to_string());
+                        }
+                    }
+                    let dataclass = n.parent().is_some_and(|p| {
+                        p.kind() == "decorated_definition" && {
+                            let mut w = p.walk();
+                            p.named_children(&mut w).any(|d| {
+                                d.kind() == "decorator"
+                                    && text[d.byte_range()].contains("dataclass")
+                            })
+                        }
+                    });
+                    classes.insert(
+                        &text[name.byte_range()],
+                        Class {
+                            name,
+                            bases,
+                            body,
+                            dataclass,
+                        },
+                    );
+                }
+            }
+            _ => {}
+        }
+        if cursor.goto_first_child() {
+            continue;
+        }
+        loop {
+            if cursor.goto_next_sibling() {
+                break;
+            }
+            if !cursor.goto_parent() {
+                break 'walk;
+            }
+        }
+    }
+    let mut r = Reader {
+        text,
+        classes,
+        unknown: Vec::new(),
+    };
+    for call in calls {
+        r.call(call, fastmcp_file, &mut out);
+    }
+    out.found.sort_by_key(|f| f.at.start);
+    // Classes are looked up by name: one defined twice in the file, or
+    // outside the windows, makes the reading incomplete.
+    let classes: Vec<&str> = out
+        .found
+        .iter()
+        .filter_map(|f| f.origin.as_ref())
+        .flat_map(|(_, o)| {
+            r.classes
+                .keys()
+                .filter(|k| o.contains(**k))
+                .copied()
+                .collect::<Vec<_>>()
+        })
+        .collect();
+    if windows.is_some() && !super::windows_complete(&tree, &out, text, &classes, "class ") {
+        return None;
+    }
+    Some(out)
+}
+
+struct Reader<'s, 't> {
+    text: &'s str,
+    classes: HashMap<&'s str, Class<'t>>,
+    unknown: Vec<Unknown>,
+}
+
+/// The arguments of a call: positional, and keyword by name.
+struct Args<'t> {
+    positional: Vec<TsNode<'t>>,
+    keyword: Vec<(&'t str, TsNode<'t>, TsNode<'t>)>,
+}
+
+impl<'t> Args<'t> {
+    fn of(call: TsNode<'t>, text: &'t str) -> Option<Args<'t>> {
+        let args = call.child_by_field_name("arguments")?;
+        let mut positional = Vec::new();
+        let mut keyword = Vec::new();
+        let mut w = args.walk();
+        for a in args.named_children(&mut w) {
+            match a.kind() {
+                "keyword_argument" => {
+                    if let (Some(k), Some(v)) = (
+                        a.child_by_field_name("name"),
+                        a.child_by_field_name("value"),
+                    ) {
+                        keyword.push((&text[k.byte_range()], k, v));
+                    }
+                }
+                "comment" => {}
+                _ => positional.push(a),
+            }
+        }
+        Some(Args {
+            positional,
+            keyword,
+        })
+    }
+
+    fn get(&self, name: &str) -> Option<TsNode<'t>> {
+        self.keyword
+            .iter()
+            .rev()
+            .find(|(k, _, _)| *k == name)
+            .map(|(_, _, v)| *v)
+    }
+}
+
+impl<'s, 't> Reader<'s, 't>
+where
+    's: 't,
+{
+    fn call(&mut self, call: TsNode<'t>, fastmcp_file: bool, out: &mut Scan<'s>) {
+        let text = self.text;
+        let Some(f) = call.child_by_field_name("function") else {
+            return;
+        };
+        let name = match f.kind() {
+            "attribute" => f
+                .child_by_field_name("attribute")
+                .map(|a| &text[a.byte_range()]),
+            "identifier" => Some(&text[f.byte_range()]),
+            _ => None,
+        };
+        let Some(name) = name else { return };
+        if !matches!(name, "elicit" | "elicit_form" | "elicit_with_validation") {
+            return;
+        }
+        let Some(args) = Args::of(call, text) else {
+            return;
+        };
+        self.unknown.clear();
+        // The message: `message=` or the first positional argument (after
+        // the session for `elicit_with_validation`).
+        let skip = usize::from(name == "elicit_with_validation");
+        let message = args.get("message").or(args.positional.get(skip).copied());
+        // A dict literal given as the schema.
+        if let Some(dict) = args.get("requested_schema").or(args.get("requestedSchema")) {
+            let schema = self.value(dict, "/requestedSchema", 0);
+            let params = self.params(message, schema, call);
+            out.found.push(Found {
+                at: span(&call),
+                params,
+                unknown: std::mem::take(&mut self.unknown),
+                origin: None,
+            });
+            return;
+        }
+        let (generator, ty) = if let Some(t) = args.get("response_type") {
+            (Generator::FastMcp, Some(t))
+        } else if let Some(t) = args.get("schema") {
+            (Generator::Sdk, Some(t))
+        } else {
+            let g = if fastmcp_file {
+                Generator::FastMcp
+            } else {
+                Generator::Sdk
+            };
+            (g, args.positional.get(skip + 1).copied())
+        };
+        let Some(ty) = ty else {
+            if name == "elicit" && generator == Generator::FastMcp && message.is_some() {
+                out.notes.push((
+                    span(&call),
+                    "ctx.elicit() without a response_type: FastMCP 4 raises TypeError; older FastMCP sends an empty form (pass `bool` for a confirmation)".to_string(),
+                ));
+            }
+            return;
+        };
+        let origin = text[ty.byte_range()].to_string();
+        let schema = self.schema_of(ty, generator);
+        let params = self.params(message, schema, call);
+        out.found.push(Found {
+            at: span(&call),
+            params,
+            unknown: std::mem::take(&mut self.unknown),
+            origin: Some((generator.name(), origin)),
+        });
+    }
+
+    /// `{mode: "form", message, requestedSchema}`, as both SDKs send it.
+    fn params(
+        &mut self,
+        message: Option<TsNode<'t>>,
+        schema: Node<'s>,
+        call: TsNode<'t>,
+    ) -> Node<'s> {
+        let cs = span(&call);
+        let mut members = vec![member("mode", cs, string("form", cs))];
+        match message {
+            Some(m) => {
+                let v =
+                    match self.string_of(m) {
+                        Some(s) => string(s, span(&m)),
+                        None => {
+                            self.note(m, "/message", format!(
+                            "the message `{}` is built at run time; its text is not checked",
+                            short(&self.text[m.byte_range()])
+                        ));
+                            string("", span(&m))
+                        }
+                    };
+                members.push(member("message", span(&m), v));
+            }
+            None => {
+                self.note(
+                    call,
+                    "/message",
+                    "the message is not given here; not checked".to_string(),
+                );
+                members.push(member("message", cs, string("", cs)));
+            }
+        }
+        let ss = schema.span;
+        members.push(member("requestedSchema", ss, schema));
+        object(members, cs)
+    }
+
+    fn note(&mut self, n: TsNode, ptr: &str, what: String) {
+        self.unknown.push(Unknown {
+            pointer: ptr.to_string(),
+            span: span(&n),
+            what,
+            whole: true,
+        });
+    }
+
+    fn string_of(&self, n: TsNode) -> Option<String> {
+        python_string(n, self.text)
+    }
+
+    /// The requested schema a generator makes of the type expression `ty`.
+    fn schema_of(&mut self, ty: TsNode<'t>, g: Generator) -> Node<'s> {
+        let text = self.text;
+        let sp = span(&ty);
+        let t = &text[ty.byte_range()];
+        if let Some(class) = self
+            .classes
+            .get(t)
+            .map(|c| (c.name, c.dataclass, c.bases.clone()))
+            && !is_enum(&class.2)
+        {
+            return self.model(t, g);
+        }
+        if g == Generator::Sdk {
+            self.note(
+                ty,
+                "/requestedSchema",
+                format!("`{}` is not a Pydantic model defined in this file; its schema is not known statically", short(t)),
+            );
+            return object(Vec::new(), sp);
+        }
+        // FastMCP shorthands: a one-property form whose property is `value`.
+        let value = match ty.kind() {
+            "list" => {
+                let items = named(ty);
+                match items.as_slice() {
+                    [inner] if inner.kind() == "list" => {
+                        // [["a", "b"]]: a multi-select, items without a type.
+                        let e =
+                            self.value(*inner, "/requestedSchema/properties/value/items/enum", 0);
+                        let items = object(vec![member("enum", span(inner), e)], span(inner));
+                        Some(object(
+                            vec![
+                                member("type", sp, string("array", sp)),
+                                member("items", span(inner), items),
+                            ],
+                            sp,
+                        ))
+                    }
+                    [inner] if inner.kind() == "dictionary" => {
+                        let consts =
+                            self.titled(*inner, "/requestedSchema/properties/value/items/anyOf");
+                        let items = object(vec![member("anyOf", span(inner), consts)], span(inner));
+                        Some(object(
+                            vec![
+                                member("type", sp, string("array", sp)),
+                                member("items", span(inner), items),
+                            ],
+                            sp,
+                        ))
+                    }
+                    _ => {
+                        let e = self.value(ty, "/requestedSchema/properties/value/enum", 0);
+                        Some(object(
+                            vec![
+                                member("enum", sp, e),
+                                member("title", sp, string("Value", sp)),
+                                member("type", sp, string("string", sp)),
+                            ],
+                            sp,
+                        ))
+                    }
+                }
+            }
+            "dictionary" => {
+                let consts = self.titled(ty, "/requestedSchema/properties/value/oneOf");
+                Some(object(
+                    vec![
+                        member("type", sp, string("string", sp)),
+                        member("oneOf", sp, consts),
+                    ],
+                    sp,
+                ))
+            }
+            _ => self
+                .annotation(ty, "/requestedSchema/properties/value", g)
+                .map(|(mut v, _)| {
+                    if let NodeValue::Object(m) = &mut v.value
+                        && !m.iter().any(|m| m.key == "title")
+                    {
+                        m.push(member("title", sp, string("Value", sp)));
+                        sort(m);
+                    }
+                    v
+                }),
+        };
+        let Some(value) = value else {
+            self.note(
+                ty,
+                "/requestedSchema",
+                format!("`{}` is not a type FastMCP elicits that is defined in this file; its schema is not known statically", short(t)),
+            );
+            return object(Vec::new(), sp);
+        };
+        let mut props = vec![member("value", sp, value)];
+        sort(&mut props[..0]);
+        let required = Node {
+            value: NodeValue::Array(vec![string("value", sp)]),
+            span: sp,
+        };
+        object(
+            vec![
+                member("properties", sp, object(std::mem::take(&mut props), sp)),
+                member("required", sp, required),
+                member("type", sp, string("object", sp)),
+            ],
+            sp,
+        )
+    }
+
+    /// `{"a": {"title": "A"}}` as `[{"const": "a", "title": "A"}]`.
+    fn titled(&mut self, dict: TsNode<'t>, ptr: &str) -> Node<'s> {
+        let mut items = Vec::new();
+        for pair in named(dict) {
+            if pair.kind() != "pair" {
+                continue;
+            }
+            let (Some(k), Some(v)) = (
+                pair.child_by_field_name("key"),
+                pair.child_by_field_name("value"),
+            ) else {
+                continue;
+            };
+            let Some(key) = self.string_of(k) else {
+                self.note(
+                    k,
+                    ptr,
+                    "an option key computed at run time; not checked".to_string(),
+                );
+                continue;
+            };
+            let mut m = vec![member("const", span(&k), string(key, span(&k)))];
+            let item_ptr = pointer_push(ptr, &items.len().to_string());
+            if let Node {
+                value: NodeValue::Object(more),
+                ..
+            } = self.value(v, &item_ptr, 0)
+            {
+                m.extend(more);
+            }
+            items.push(object(m, span(&pair)));
+        }
+        Node {
+            value: NodeValue::Array(items),
+            span: span(&dict),
+        }
+    }
+
+    /// A Pydantic model or dataclass as the generator renders it.
+    fn model(&mut self, name: &str, g: Generator) -> Node<'s> {
+        let text = self.text;
+        let Some(class) = self.classes.get(name) else {
+            return object(Vec::new(), Span::default());
+        };
+        let (class_name, body, dataclass) = (class.name, class.body, class.dataclass);
+        let cs = span(&class_name);
+        // Fields of base models in this file come first, as in Pydantic.
+        let mut chain = Vec::new();
+        let mut cur = Some(name);
+        while let Some(c) = cur.and_then(|n| self.classes.get(n)) {
+            if chain.len() > 16
+                || chain
+                    .iter()
+                    .any(|(b, _): &(TsNode, bool)| b.id() == c.body.id())
+            {
+                break;
+            }
+            chain.push((c.body, c.dataclass));
+            cur = c
+                .bases
+                .iter()
+                .find(|b| self.classes.contains_key(b.as_str()))
+                .map(|s| {
+                    let s: &str = s;
+                    // Look the name up again to get the map's own key.
+                    self.classes.get_key_value(s).map(|(k, _)| *k).unwrap_or("")
+                });
+        }
+        chain.reverse();
+        // A base class defined elsewhere brings fields this reading cannot see.
+        let mut cur = Some(name);
+        let mut seen = 0;
+        while let Some(c) = cur.and_then(|n| self.classes.get(n)) {
+            seen += 1;
+            if seen > 16 {
+                break;
+            }
+            let unseen: Vec<String> = c
+                .bases
+                .iter()
+                .filter(|b| {
+                    !self.classes.contains_key(b.as_str())
+                        && !KNOWN_BASES.contains(&b.as_str())
+                        && !b.contains('=')
+                })
+                .cloned()
+                .collect();
+            let class_name = c.name;
+            cur = c
+                .bases
+                .iter()
+                .find(|b| self.classes.contains_key(b.as_str()))
+                .map(|s| {
+                    self.classes
+                        .get_key_value(s.as_str())
+                        .map(|(k, _)| *k)
+                        .unwrap_or("")
+                });
+            for b in unseen {
+                self.unknown.push(Unknown {
+                    pointer: "/requestedSchema".to_string(),
+                    span: span(&class_name),
+                    what: format!("the base class `{b}` is not defined in this file; the fields it adds are not checked"),
+                    whole: false,
+                });
+            }
+        }
+        let mut props: Vec<Member<'s>> = Vec::new();
+        let mut required: Vec<Node<'s>> = Vec::new();
+        let mut extra: Option<(bool, Span)> = None;
+        for (b, _) in &chain {
+            for stmt in named(*b) {
+                let Some(a) = stmt.named_child(0).filter(|a| a.kind() == "assignment") else {
+                    continue;
+                };
+                let Some(left) = a.child_by_field_name("left") else {
+                    continue;
+                };
+                let field = &text[left.byte_range()];
+                if field == "model_config" {
+                    if let Some(right) = a.child_by_field_name("right") {
+                        let rt = &text[right.byte_range()];
+                        if rt.contains("extra=\"forbid\"") || rt.contains("extra='forbid'") {
+                            extra = Some((false, span(&right)));
+                        } else if rt.contains("extra=\"allow\"") || rt.contains("extra='allow'") {
+                            extra = Some((true, span(&right)));
+                        }
+                    }
+                    continue;
+                }
+                let Some(ty) = a.child_by_field_name("type") else {
+                    continue;
+                };
+                if left.kind() != "identifier"
+                    || field.starts_with('_')
+                    || text[ty.byte_range()].contains("ClassVar")
+                {
+                    continue;
+                }
+                let right = a.child_by_field_name("right");
+                let ptr = pointer_push("/requestedSchema/properties", field);
+                if let Some((key, node, is_required)) = self.field(field, left, ty, right, &ptr, g)
+                {
+                    props.retain(|m| m.key != key);
+                    required.retain(|r| r.as_str() != Some(key.as_str()));
+                    if is_required {
+                        required.push(string(key.clone(), span(&left)));
+                    }
+                    props.push(member(key, span(&left), node));
+                }
+            }
+        }
+        let mut root = Vec::new();
+        if let Some(doc) = docstring(body, text) {
+            let (ds, d) = doc;
+            root.push(member("description", ds, string(cleandoc(&d), ds)));
+        }
+        if let Some((allow, s)) = extra {
+            root.push(member(
+                "additionalProperties",
+                s,
+                Node {
+                    value: NodeValue::Bool(allow),
+                    span: s,
+                },
+            ));
+        }
+        root.push(member("properties", cs, object(props, cs)));
+        if !required.is_empty() {
+            root.push(member(
+                "required",
+                cs,
+                Node {
+                    value: NodeValue::Array(required),
+                    span: cs,
+                },
+            ));
+        }
+        root.push(member(
+            "title",
+            cs,
+            string(&text[class_name.byte_range()], cs),
+        ));
+        root.push(member("type", cs, string("object", cs)));
+        let _ = dataclass;
+        sort(&mut root);
+        object(root, span(&class_name))
+    }
+
+    /// One field: its property name, schema and whether it is required.
+    fn field(
+        &mut self,
+        name: &str,
+        left: TsNode<'t>,
+        ty: TsNode<'t>,
+        right: Option<TsNode<'t>>,
+        ptr: &str,
+        g: Generator,
+    ) -> Option<(String, Node<'s>, bool)> {
+        let text = self.text;
+        let mut key = name.to_string();
+        let mut extra: Vec<Member<'s>> = Vec::new();
+        let mut title: Option<Member<'s>> = None;
+        let mut has_default = false;
+        let mut default: Option<Node<'s>> = None;
+        let mut at = span(&left);
+        // `Annotated[T, Field(...)]` and `= Field(...)` carry the same keywords.
+        let mut fields: Vec<TsNode<'t>> = Vec::new();
+        let mut ty = unwrap_type(ty);
+        if ty.kind() == "generic_type" && generic_name(ty, text) == "Annotated" {
+            let params = type_params(ty);
+            if let Some(first) = params.first() {
+                for p in &params[1..] {
+                    let p = unwrap_type(*p);
+                    if is_field_call(p, text) {
+                        fields.push(p);
+                    }
+                }
+                ty = unwrap_type(*first);
+            }
+        }
+        if let Some(r) = right {
+            if is_field_call(r, text) {
+                fields.push(r);
+            } else {
+                has_default = true;
+                default = Some(self.value(r, &pointer_push(ptr, "default"), 0));
+            }
+        }
+        let mut numeric_bounds_are_items = false;
+        if let Some(t) = ty.named_child(0).filter(|_| ty.kind() == "generic_type") {
+            numeric_bounds_are_items = matches!(
+                &text[t.byte_range()],
+                "list" | "List" | "Sequence" | "set" | "Set"
+            );
+        }
+        for f in fields {
+            at = span(&f);
+            let Some(args) = Args::of(f, text) else {
+                continue;
+            };
+            if let Some(d) = args.positional.first()
+                && text[d.byte_range()].trim() != "..."
+            {
+                has_default = true;
+                default = Some(self.value(*d, &pointer_push(ptr, "default"), 0));
+            }
+            for (k, kn, v) in &args.keyword {
+                let ks = span(kn);
+                let json_key = match *k {
+                    "default" => {
+                        has_default = true;
+                        default = Some(self.value(*v, &pointer_push(ptr, "default"), 0));
+                        continue;
+                    }
+                    "default_factory" => {
+                        has_default = true;
+                        continue;
+                    }
+                    "alias" | "serialization_alias" => {
+                        if let Some(s) = self.string_of(*v) {
+                            key = s;
+                        }
+                        continue;
+                    }
+                    "title" => {
+                        let v = self.value(*v, &pointer_push(ptr, "title"), 0);
+                        title = Some(member("title", ks, v));
+                        continue;
+                    }
+                    "description" => "description",
+                    "ge" => "minimum",
+                    "le" => "maximum",
+                    "gt" => "exclusiveMinimum",
+                    "lt" => "exclusiveMaximum",
+                    "min_length" if numeric_bounds_are_items => "minItems",
+                    "max_length" if numeric_bounds_are_items => "maxItems",
+                    "min_length" => "minLength",
+                    "max_length" => "maxLength",
+                    "pattern" => "pattern",
+                    "examples" => "examples",
+                    "json_schema_extra" => {
+                        if let Node {
+                            value: NodeValue::Object(more),
+                            ..
+                        } = self.value(*v, ptr, 0)
+                        {
+                            extra.extend(more);
+                        }
+                        continue;
+                    }
+                    _ => continue,
+                };
+                let v = self.value(*v, &pointer_push(ptr, json_key), 0);
+                extra.push(member(json_key, ks, v));
+            }
+        }
+        let (base, nullable) = match self.annotation(ty, ptr, g) {
+            Some(x) => x,
+            None => {
+                self.note(
+                    ty,
+                    ptr,
+                    format!(
+                        "the type `{}` of field `{name}` is not one mcp-elicit renders; this property is not checked",
+                        short(&text[ty.byte_range()])
+                    ),
+                );
+                (object(Vec::new(), span(&ty)), false)
+            }
+        };
+        let mut members = match base.value {
+            NodeValue::Object(m) => m,
+            _ => Vec::new(),
+        };
+        // Re-span the base schema onto the field so that findings about the
+        // type land on the field's line.
+        for m in &mut members {
+            if m.key_span == span(&ty) || m.key_span == Span::default() {
+                m.key_span = at;
+            }
+        }
+        let default_is_none = default
+            .as_ref()
+            .is_some_and(|d| matches!(d.value, NodeValue::Null));
+        if nullable && g == Generator::FastMcp {
+            // Pydantic's `anyOf` with null; FastMCP refuses it before sending.
+            let inner = object(std::mem::take(&mut members), at);
+            let null = object(vec![member("type", at, string("null", at))], at);
+            members.push(member(
+                "anyOf",
+                at,
+                Node {
+                    value: NodeValue::Array(vec![inner, null]),
+                    span: at,
+                },
+            ));
+        }
+        if let Some(d) = default
+            && !(default_is_none && g == Generator::Sdk)
+        {
+            members.push(member("default", d.span, d));
+        }
+        members.extend(extra);
+        // FastMCP's inlined enums keep the enum's own title.
+        if !members.iter().any(|m| m.key == "title") {
+            members.push(title.unwrap_or_else(|| {
+                member("title", span(&left), string(field_title(&key), span(&left)))
+            }));
+        } else if let Some(t) = title {
+            members.retain(|m| m.key != "title");
+            members.push(t);
+        }
+        sort(&mut members);
+        Some((key, object(members, at), !has_default))
+    }
+
+    /// The schema of a type annotation, and whether it admits `None`.
+    fn annotation(&mut self, ty: TsNode<'t>, ptr: &str, g: Generator) -> Option<(Node<'s>, bool)> {
+        let text = self.text;
+        let ty = unwrap_type(ty);
+        let sp = span(&ty);
+        let simple =
+            |t: &'static str| Some((object(vec![member("type", sp, string(t, sp))], sp), false));
+        let formatted = |f: &'static str, more: Vec<(&'static str, &'static str)>| {
+            let mut m = vec![member("format", sp, string(f, sp))];
+            for (k, v) in more {
+                m.push(member(k, sp, build::number(v, sp)));
+            }
+            m.push(member("type", sp, string("string", sp)));
+            Some((object(m, sp), false))
+        };
+        match ty.kind() {
+            "identifier" | "attribute" => {
+                let t = &text[ty.byte_range()];
+                let t = t.rsplit('.').next().unwrap_or(t);
+                match t {
+                    "str" => simple("string"),
+                    "int" => simple("integer"),
+                    "float" => simple("number"),
+                    "bool" => simple("boolean"),
+                    "EmailStr" | "NameEmail" => formatted("email", vec![]),
+                    "date" => formatted("date", vec![]),
+                    "datetime" => formatted("date-time", vec![]),
+                    "time" => formatted("time", vec![]),
+                    "AnyUrl" | "AnyHttpUrl" => formatted("uri", vec![("minLength", "1")]),
+                    "HttpUrl" => formatted("uri", vec![("maxLength", "2083"), ("minLength", "1")]),
+                    _ => {
+                        let class = self.classes.get(t)?;
+                        if !is_enum(&class.bases) {
+                            return None;
+                        }
+                        if g == Generator::Sdk {
+                            self.note(
+                                ty,
+                                ptr,
+                                format!("the official Python SDK renders the Enum `{t}` as a $ref and refuses it at run time (TypeError); write Literal[...] instead"),
+                            );
+                            return Some((object(Vec::new(), sp), false));
+                        }
+                        let body = class.body;
+                        let name_span = span(&class.name);
+                        let mut values = Vec::new();
+                        let mut kind = None;
+                        for stmt in named(body) {
+                            let Some(a) = stmt.named_child(0).filter(|a| a.kind() == "assignment")
+                            else {
+                                continue;
+                            };
+                            let Some(r) = a.child_by_field_name("right") else {
+                                continue;
+                            };
+                            let v = self.value(r, ptr, 0);
+                            kind = Some(match &v.value {
+                                NodeValue::String(_) => "string",
+                                NodeValue::Number(n) if !n.contains(['.', 'e', 'E']) => "integer",
+                                _ => "number",
+                            });
+                            values.push(v);
+                        }
+                        let mut m = vec![
+                            member(
+                                "enum",
+                                name_span,
+                                Node {
+                                    value: NodeValue::Array(values),
+                                    span: name_span,
+                                },
+                            ),
+                            member("title", name_span, string(t, name_span)),
+                        ];
+                        if let Some(k) = kind {
+                            m.push(member("type", name_span, string(k, name_span)));
+                        }
+                        Some((object(m, sp), false))
+                    }
+                }
+            }
+            "none" => simple("null"),
+            "binary_operator" if text[ty.byte_range()].contains('|') => {
+                let (l, r) = (
+                    ty.child_by_field_name("left")?,
+                    ty.child_by_field_name("right")?,
+                );
+                let (l_none, r_none) = (is_none(l, text), is_none(r, text));
+                match (l_none, r_none) {
+                    (false, true) => self.annotation(l, ptr, g).map(|(n, _)| (n, true)),
+                    (true, false) => self.annotation(r, ptr, g).map(|(n, _)| (n, true)),
+                    _ => None,
+                }
+            }
+            "generic_type" | "subscript" => {
+                let name = generic_name(ty, text);
+                let params = type_params(ty);
+                match name {
+                    "Optional" if params.len() == 1 => {
+                        self.annotation(params[0], ptr, g).map(|(n, _)| (n, true))
+                    }
+                    "Union" => {
+                        let non_none: Vec<_> =
+                            params.iter().filter(|p| !is_none(**p, text)).collect();
+                        if non_none.len() == 1 && params.len() == 2 {
+                            self.annotation(*non_none[0], ptr, g)
+                                .map(|(n, _)| (n, true))
+                        } else {
+                            None
+                        }
+                    }
+                    "Literal" => {
+                        let mut values = Vec::new();
+                        let mut kinds = Vec::new();
+                        for p in &params {
+                            let v = self.value(unwrap_type(*p), ptr, 0);
+                            kinds.push(match &v.value {
+                                NodeValue::String(_) => "string",
+                                NodeValue::Bool(_) => "boolean",
+                                NodeValue::Number(n) if !n.contains(['.', 'e', 'E']) => "integer",
+                                NodeValue::Null => "null",
+                                _ => "number",
+                            });
+                            values.push(v);
+                        }
+                        let mut m = Vec::new();
+                        if values.len() == 1 {
+                            m.push(member("const", sp, values.pop()?));
+                        } else {
+                            m.push(member(
+                                "enum",
+                                sp,
+                                Node {
+                                    value: NodeValue::Array(values),
+                                    span: sp,
+                                },
+                            ));
+                        }
+                        if kinds.windows(2).all(|w| w[0] == w[1]) && !kinds.is_empty() {
+                            m.push(member("type", sp, string(kinds[0], sp)));
+                        }
+                        sort(&mut m);
+                        Some((object(m, sp), false))
+                    }
+                    "list" | "List" | "Sequence" | "set" | "Set" if params.len() == 1 => {
+                        let (items, _) =
+                            self.annotation(params[0], &pointer_push(ptr, "items"), g)?;
+                        let mut m = vec![
+                            member("items", sp, items),
+                            member("type", sp, string("array", sp)),
+                        ];
+                        if matches!(name, "set" | "Set") {
+                            m.push(member(
+                                "uniqueItems",
+                                sp,
+                                Node {
+                                    value: NodeValue::Bool(true),
+                                    span: sp,
+                                },
+                            ));
+                        }
+                        sort(&mut m);
+                        Some((object(m, sp), false))
+                    }
+                    _ => None,
+                }
+            }
+            _ => None,
+        }
+    }
+
+    /// A Python literal as JSON; a note and a placeholder when it is not one.
+    fn value(&mut self, n: TsNode<'t>, ptr: &str, depth: usize) -> Node<'s> {
+        let text = self.text;
+        let sp = span(&n);
+        let t = &text[n.byte_range()];
+        if depth > 64 {
+            self.note(
+                n,
+                ptr,
+                "nested more than 64 levels deep; not read further".to_string(),
+            );
+            return object(Vec::new(), sp);
+        }
+        match n.kind() {
+            "string" | "concatenated_string" => {
+                if let Some(s) = self.string_of(n) {
+                    return string(s, sp);
+                }
+            }
+            "integer" | "float" if build::is_json_number(t) => return build::number(t, sp),
+            "unary_operator" if t.starts_with('-') && build::is_json_number(t) => {
+                return build::number(t, sp);
+            }
+            "true" => {
+                return Node {
+                    value: NodeValue::Bool(true),
+                    span: sp,
+                };
+            }
+            "false" => {
+                return Node {
+                    value: NodeValue::Bool(false),
+                    span: sp,
+                };
+            }
+            "none" => {
+                return Node {
+                    value: NodeValue::Null,
+                    span: sp,
+                };
+            }
+            "parenthesized_expression" => {
+                if let Some(c) = n.named_child(0) {
+                    return self.value(c, ptr, depth + 1);
+                }
+            }
+            "list" | "tuple" | "set" => {
+                let items = named(n)
+                    .into_iter()
+                    .filter(|c| c.kind() != "comment")
+                    .enumerate()
+                    .map(|(i, c)| self.value(c, &pointer_push(ptr, &i.to_string()), depth + 1))
+                    .collect();
+                return Node {
+                    value: NodeValue::Array(items),
+                    span: sp,
+                };
+            }
+            "dictionary" => {
+                let mut members: Vec<Member<'s>> = Vec::new();
+                for pair in named(n) {
+                    if pair.kind() != "pair" {
+                        if pair.kind() != "comment" {
+                            self.unknown.push(Unknown {
+                                pointer: ptr.to_string(),
+                                span: span(&pair),
+                                what: format!("`{}` adds keys at run time; this object is checked without them", short(&text[pair.byte_range()])),
+                                whole: false,
+                            });
+                        }
+                        continue;
+                    }
+                    let (Some(k), Some(v)) = (
+                        pair.child_by_field_name("key"),
+                        pair.child_by_field_name("value"),
+                    ) else {
+                        continue;
+                    };
+                    let Some(key) = self.string_of(k) else {
+                        self.unknown.push(Unknown {
+                            pointer: ptr.to_string(),
+                            span: span(&k),
+                            what: format!("the key `{}` is computed at run time; this object is checked without it", short(&text[k.byte_range()])),
+                            whole: false,
+                        });
+                        continue;
+                    };
+                    let value = self.value(v, &pointer_push(ptr, &key), depth + 1);
+                    members.retain(|m| m.key != key);
+                    members.push(member(key, span(&k), value));
+                }
+                return object(members, sp);
+            }
+            "attribute" => {
+                // `Color.RED`: an enum member of this file.
+                if let (Some(o), Some(a)) = (
+                    n.child_by_field_name("object"),
+                    n.child_by_field_name("attribute"),
+                ) {
+                    let class = &text[o.byte_range()];
+                    let attr = &text[a.byte_range()];
+                    if let Some(c) = self.classes.get(class).filter(|c| is_enum(&c.bases)) {
+                        let body = c.body;
+                        for stmt in named(body) {
+                            if let Some(asg) =
+                                stmt.named_child(0).filter(|a| a.kind() == "assignment")
+                                && asg
+                                    .child_by_field_name("left")
+                                    .is_some_and(|l| &text[l.byte_range()] == attr)
+                                && let Some(r) = asg.child_by_field_name("right")
+                            {
+                                let mut v = self.value(r, ptr, depth + 1);
+                                v.span = sp;
+                                return v;
+                            }
+                        }
+                    }
+                }
+            }
+            _ => {}
+        }
+        self.note(
+            n,
+            ptr,
+            format!(
+                "`{}` is computed at run time; its value is not known statically",
+                short(t)
+            ),
+        );
+        object(Vec::new(), sp)
+    }
+}
+
+fn short(s: &str) -> String {
+    let line = s.lines().next().unwrap_or("");
+    if line.chars().count() > 60 {
+        format!("{}...", line.chars().take(57).collect::<String>())
+    } else if s.contains('\n') {
+        format!("{line}...")
+    } else {
+        line.to_string()
+    }
+}
+
+fn named(n: TsNode) -> Vec<TsNode> {
+    let mut w = n.walk();
+    n.named_children(&mut w).collect()
+}
+
+fn unwrap_type(n: TsNode) -> TsNode {
+    let mut n = n;
+    while n.kind() == "type" || n.kind() == "parenthesized_expression" {
+        match n.named_child(0) {
+            Some(c) => n = c,
+            None => break,
+        }
+    }
+    n
+}
+
+fn generic_name<'s>(n: TsNode, text: &'s str) -> &'s str {
+    let head = n
+        .named_child(0)
+        .map(|h| &text[h.byte_range()])
+        .unwrap_or("");
+    head.rsplit('.').next().unwrap_or(head)
+}
+
+/// The parameters of `X[a, b]` (a generic type, or a subscript in an
+/// expression position).
+fn type_params(n: TsNode) -> Vec<TsNode> {
+    let mut out = Vec::new();
+    if n.kind() == "subscript" {
+        let mut w = n.walk();
+        for c in n.children_by_field_name("subscript", &mut w) {
+            if c.kind() == "tuple" {
+                out.extend(named(c));
+            } else {
+                out.push(c);
+            }
+        }
+        return out;
+    }
+    for c in named(n).into_iter().skip(1) {
+        if c.kind() == "type_parameter" {
+            out.extend(named(c));
+        }
+    }
+    out
+}
+
+fn is_none(n: TsNode, text: &str) -> bool {
+    let n = unwrap_type(n);
+    n.kind() == "none" || &text[n.byte_range()] == "None"
+}
+
+fn is_field_call(n: TsNode, text: &str) -> bool {
+    n.kind() == "call"
+        && n.child_by_field_name("function").is_some_and(|f| {
+            let t = &text[f.byte_range()];
+            t == "Field" || t.ends_with(".Field")
+        })
+}
+
+/// Base classes that add no fields.
+const KNOWN_BASES: &[&str] = &[
+    "BaseModel",
+    "object",
+    "TypedDict",
+    "Generic",
+    "ABC",
+    "RootModel",
+];
+
+fn is_enum(bases: &[String]) -> bool {
+    bases
+        .iter()
+        .any(|b| matches!(b.as_str(), "Enum" | "StrEnum" | "IntEnum"))
+}
+
+/// Pydantic's field title: `mfa_code` -> "Mfa Code" (`str.title()`, then
+/// underscores to spaces).
+fn field_title(name: &str) -> String {
+    let mut out = String::with_capacity(name.len());
+    let mut prev_cased = false;
+    for c in name.chars() {
+        if c.is_alphabetic() {
+            if prev_cased {
+                out.extend(c.to_lowercase());
+            } else {
+                out.extend(c.to_uppercase());
+            }
+            prev_cased = true;
+        } else {
+            out.push(if c == '_' { ' ' } else { c });
+            prev_cased = false;
+        }
+    }
+    out.trim().to_string()
+}
+
+/// The docstring of a class body: its span and raw text.
+fn docstring(body: TsNode, text: &str) -> Option<(Span, String)> {
+    let first = body.named_child(0)?;
+    if first.kind() != "expression_statement" {
+        return None;
+    }
+    let s = first.named_child(0).filter(|s| s.kind() == "string")?;
+    Some((span(&s), python_string(s, text)?))
+}
+
+/// `inspect.cleandoc`.
+fn cleandoc(doc: &str) -> String {
+    let doc = doc.replace('\t', "        ");
+    let lines: Vec<&str> = doc.lines().collect();
+    let margin = lines
+        .iter()
+        .skip(1)
+        .filter(|l| !l.trim().is_empty())
+        .map(|l| l.len() - l.trim_start().len())
+        .min()
+        .unwrap_or(0);
+    let mut out: Vec<String> = Vec::new();
+    for (i, l) in lines.iter().enumerate() {
+        if i == 0 {
+            out.push(l.trim_start().to_string());
+        } else {
+            out.push(
+                l.get(margin..)
+                    .unwrap_or("")
+                    .trim_end_matches([' '])
+                    .to_string(),
+            );
+        }
+    }
+    while out.first().is_some_and(|l| l.trim().is_empty()) {
+        out.remove(0);
+    }
+    while out.last().is_some_and(|l| l.trim().is_empty()) {
+        out.pop();
+    }
+    out.join("\n")
+}
+
+/// The value of a Python string literal (not f-strings with
+/// interpolations, not bytes).
+fn python_string(n: TsNode, text: &str) -> Option<String> {
+    match n.kind() {
+        "string" => {
+            let mut out = String::new();
+            let mut raw = false;
+            for c in named(n) {
+                match c.kind() {
+                    "string_start" => {
+                        let p = text[c.byte_range()].to_ascii_lowercase();
+                        if p.contains('b') || p.contains('f') && has_interpolation(n) {
+                            return None;
+                        }
+                        raw = p.contains('r');
+                    }
+                    "string_content" => {
+                        let body = &text[c.byte_range()];
+                        if raw {
+                            out.push_str(body);
+                        } else {
+                            out.push_str(&build::unescape(body)?);
+                        }
+                    }
+                    "escape_sequence" => {
+                        let e = &text[c.byte_range()];
+                        out.push_str(&if raw {
+                            e.to_string()
+                        } else {
+                            build::unescape(e)?
+                        });
+                    }
+                    "string_end" => {}
+                    _ => return None,
+                }
+            }
+            Some(out)
+        }
+        "concatenated_string" => {
+            let mut out = String::new();
+            for c in named(n) {
+                out.push_str(&python_string(c, text)?);
+            }
+            Some(out)
+        }
+        _ => None,
+    }
+}
+
+fn has_interpolation(n: TsNode) -> bool {
+    named(n).iter().any(|c| c.kind() == "interpolation")
+}
+
+/// Pydantic sorts the keys of every schema object (not those of
+/// `properties`).
+fn sort(members: &mut [Member]) {
+    members.sort_by(|a, b| a.key.cmp(&b.key));
+}

@@ -1,0 +1,899 @@
+//! TypeScript and JavaScript: object literals given to `elicitInput(...)`,
+//! to `sendRequest({method: "elicitation/create", params})`, to the
+//! 2026-07-28 `inputRequired.elicit(...)` helper, and any object literal with
+//! a `requestedSchema` key. Identifiers bound with `const` in the same file,
+//! and spreads of them, are followed. The TypeScript SDK sends such a
+//! literal as written (`JSON.stringify`: `undefined` members dropped), so
+//! the params are the literal itself.
+//!
+//! Zod schemas (`z.object({...})` with string, number, boolean and enum
+//! chains) converted by `zodToJsonSchema(schema)` (zod-to-json-schema 3.24,
+//! Zod 3) or `z.toJSONSchema(schema)` (Zod 4 as zod 3.25's `zod/v4` ships
+//! it) are written as those converters write them with their defaults.
+
+use std::collections::{HashMap, HashSet};
+
+use tree_sitter::Node as TsNode;
+
+use super::build::{self, Unknown, member, object, span, string};
+use super::{Found, Language, Scan, parse};
+use crate::json::{Node, NodeValue, Span, pointer_push};
+
+/// Deepest literal nesting followed; deeper values are reported as not read.
+const MAX_NESTING: usize = 64;
+
+/// The elicitations of a file; with `windows`, read in those ranges only,
+/// and `None` when that reading is not complete.
+pub fn scan<'s>(
+    text: &'s str,
+    language: Language,
+    windows: Option<&[(usize, usize)]>,
+) -> Option<Scan<'s>> {
+    let grammar: tree_sitter::Language = match language {
+        Language::TypeScript => tree_sitter_typescript::LANGUAGE_TYPESCRIPT.into(),
+        _ => tree_sitter_typescript::LANGUAGE_TSX.into(),
+    };
+    let mut out = Scan::default();
+    let tree = parse(&grammar, text, &mut out.notes, windows)?;
+    let mut consts: HashMap<&str, Option<TsNode>> = HashMap::new();
+    let mut calls = Vec::new();
+    let mut objects = Vec::new();
+    let mut cursor = tree.walk();
+    'walk: loop {
+        let n = cursor.node();
+        match n.kind() {
+            "call_expression" => calls.push(n),
+            "object" => objects.push(n),
+            "variable_declarator" => {
+                let is_const = n
+                    .parent()
+                    .and_then(|p| p.child(0))
+                    .is_some_and(|k| k.kind() == "const");
+                if let (Some(name), Some(value)) = (
+                    n.child_by_field_name("name"),
+                    n.child_by_field_name("value"),
+                ) && name.kind() == "identifier"
+                {
+                    let key = &text[name.byte_range()];
+                    let entry = consts.entry(key).or_insert(Some(value));
+                    // Declared twice (in two scopes), or not `const`: which
+                    // value a use sees is not known statically.
+                    if entry.is_some_and(|v| v.id() != value.id()) || !is_const {
+                        *entry = None;
+                    }
+                }
+            }
+            _ => {}
+        }
+        if cursor.goto_first_child() {
+            continue;
+        }
+        loop {
+            if cursor.goto_next_sibling() {
+                break;
+            }
+            if !cursor.goto_parent() {
+                break 'walk;
+            }
+        }
+    }
+    let mut reader = Reader {
+        text,
+        consts,
+        unknown: Vec::new(),
+        following: Vec::new(),
+        followed: Vec::new(),
+        zod_origin: None,
+    };
+    let mut handled: HashSet<usize> = HashSet::new();
+    for call in calls {
+        let Some(callee) = call.child_by_field_name("function") else {
+            continue;
+        };
+        let (name, receiver) = match callee.kind() {
+            "identifier" => (&text[callee.byte_range()], ""),
+            "member_expression" => match (
+                callee.child_by_field_name("property"),
+                callee.child_by_field_name("object"),
+            ) {
+                (Some(p), Some(o)) => (&text[p.byte_range()], &text[o.byte_range()]),
+                _ => continue,
+            },
+            _ => continue,
+        };
+        let is_elicit = name == "elicitInput"
+            || (name == "elicit" && receiver.ends_with("nputRequired"))
+            || name == "inputRequired";
+        let is_send = name == "sendRequest";
+        if !is_elicit && !is_send {
+            continue;
+        }
+        let Some(args) = call.child_by_field_name("arguments") else {
+            continue;
+        };
+        let mut walker = args.walk();
+        let Some(first) = args
+            .named_children(&mut walker)
+            .find(|c| c.kind() != "comment")
+        else {
+            continue;
+        };
+        let Some(arg) = reader.resolve(first) else {
+            if is_elicit {
+                out.notes.push((
+                    span(&first),
+                    format!(
+                        "the params given to {name}() are computed at run time (`{}`); their schema is not checked",
+                        short(&text[first.byte_range()])
+                    ),
+                ));
+            }
+            continue;
+        };
+        let params = if is_send {
+            if arg.kind() != "object" {
+                continue;
+            }
+            let method = reader
+                .pair_value(arg, "method")
+                .map(|m| reader.resolve_str(m));
+            if method != Some(Some("elicitation/create".to_string())) {
+                continue;
+            }
+            handled.insert(arg.id());
+            match reader
+                .pair_value(arg, "params")
+                .and_then(|p| reader.resolve(p))
+            {
+                Some(p) => p,
+                None => {
+                    out.notes.push((
+                        span(&arg),
+                        "the params of this elicitation/create request are computed at run time; not checked".to_string(),
+                    ));
+                    continue;
+                }
+            }
+        } else {
+            arg
+        };
+        if params.kind() != "object" {
+            out.notes.push((
+                span(&first),
+                format!(
+                    "the params given to {name}() are computed at run time (`{}`); their schema is not checked",
+                    short(&text[first.byte_range()])
+                ),
+            ));
+            continue;
+        }
+        handled.insert(params.id());
+        out.found.push(reader.found(call, params));
+    }
+    for obj in objects {
+        if handled.contains(&obj.id()) || reader.pair_value(obj, "requestedSchema").is_none() {
+            continue;
+        }
+        // The params of a sendRequest literal sit under `params`, already read.
+        if obj
+            .parent()
+            .and_then(|p| p.parent())
+            .is_some_and(|pp| handled.contains(&pp.id()))
+        {
+            continue;
+        }
+        handled.insert(obj.id());
+        out.found.push(reader.found(obj, obj));
+    }
+    out.found.sort_by_key(|f| f.at.start);
+    if windows.is_some() && !super::windows_complete(&tree, &out, text, &reader.followed, "const ")
+    {
+        return None;
+    }
+    Some(out)
+}
+
+/// The first line of an expression, shortened, for notes.
+fn short(s: &str) -> String {
+    let line = s.lines().next().unwrap_or("");
+    if line.chars().count() > 60 {
+        let cut: String = line.chars().take(57).collect();
+        format!("{cut}...")
+    } else if s.contains('\n') {
+        format!("{line}...")
+    } else {
+        line.to_string()
+    }
+}
+
+struct Reader<'s, 't> {
+    text: &'s str,
+    consts: HashMap<&'s str, Option<TsNode<'t>>>,
+    unknown: Vec<Unknown>,
+    /// Identifiers being followed, against cycles.
+    following: Vec<&'s str>,
+    /// Every identifier followed to a `const`.
+    followed: Vec<&'s str>,
+    /// The Zod schema converted in the elicitation being read: generator
+    /// and expression.
+    zod_origin: Option<(&'static str, String)>,
+}
+
+impl<'s, 't> Reader<'s, 't> {
+    fn found(&mut self, at: TsNode<'t>, params: TsNode<'t>) -> Found<'s> {
+        self.unknown.clear();
+        self.zod_origin = None;
+        let node = self
+            .value(params, "", 0)
+            .unwrap_or_else(|| object(Vec::new(), span(&params)));
+        Found {
+            at: span(&at),
+            params: node,
+            unknown: std::mem::take(&mut self.unknown),
+            origin: self.zod_origin.take(),
+        }
+    }
+
+    /// `n` without the wrappers that do not change its value (`( )`,
+    /// `as const`, `satisfies T`, `!`), and identifiers followed to their
+    /// `const` value. `None` when it cannot be followed.
+    fn resolve(&mut self, n: TsNode<'t>) -> Option<TsNode<'t>> {
+        let mut n = n;
+        for _ in 0..32 {
+            match n.kind() {
+                "parenthesized_expression"
+                | "as_expression"
+                | "satisfies_expression"
+                | "non_null_expression" => n = n.named_child(0)?,
+                "type_assertion" => {
+                    n = n.named_child(u32::try_from(n.named_child_count().checked_sub(1)?).ok()?)?
+                }
+                "identifier" | "shorthand_property_identifier" => {
+                    let name = &self.text[n.byte_range()];
+                    n = (*self.consts.get(name)?)?;
+                    self.followed.push(name);
+                }
+                _ => return Some(n),
+            }
+        }
+        None
+    }
+
+    fn resolve_str(&mut self, n: TsNode<'t>) -> Option<String> {
+        let n = self.resolve(n)?;
+        self.string_of(n)
+    }
+
+    /// The value of the member `key` of an object literal.
+    fn pair_value(&self, obj: TsNode<'t>, key: &str) -> Option<TsNode<'t>> {
+        let mut w = obj.walk();
+        let found = obj.named_children(&mut w).filter_map(|c| match c.kind() {
+            "pair" => {
+                let k = c.child_by_field_name("key")?;
+                (self.key_of(k).as_deref() == Some(key)).then(|| c.child_by_field_name("value"))?
+            }
+            "shorthand_property_identifier" => (&self.text[c.byte_range()] == key).then_some(c),
+            _ => None,
+        });
+        found.last()
+    }
+
+    fn key_of(&self, k: TsNode<'t>) -> Option<String> {
+        match k.kind() {
+            "property_identifier" | "number" => Some(self.text[k.byte_range()].to_string()),
+            "string" => self.string_of(k),
+            _ => None,
+        }
+    }
+
+    fn string_of(&self, n: TsNode<'t>) -> Option<String> {
+        match n.kind() {
+            "string" => {
+                let raw = &self.text[n.byte_range()];
+                build::unescape(raw.get(1..raw.len().checked_sub(1)?)?)
+            }
+            "template_string" => {
+                let mut w = n.walk();
+                if n.named_children(&mut w)
+                    .any(|c| c.kind() == "template_substitution")
+                {
+                    return None;
+                }
+                let raw = &self.text[n.byte_range()];
+                build::unescape(raw.get(1..raw.len().checked_sub(1)?)?)
+            }
+            _ => None,
+        }
+    }
+
+    fn unknown(&mut self, n: TsNode<'t>, ptr: &str, what: String) -> Node<'s> {
+        self.unknown.push(Unknown {
+            pointer: ptr.to_string(),
+            span: span(&n),
+            what,
+            whole: true,
+        });
+        placeholder(ptr, span(&n))
+    }
+
+    /// The JSON value of an expression; `None` for `undefined` (dropped by
+    /// `JSON.stringify`).
+    fn value(&mut self, n: TsNode<'t>, ptr: &str, depth: usize) -> Option<Node<'s>> {
+        let written = n;
+        if depth > MAX_NESTING {
+            return Some(self.unknown(
+                n,
+                ptr,
+                format!("nested more than {MAX_NESTING} levels deep; not read further"),
+            ));
+        }
+        let ident = matches!(n.kind(), "identifier" | "shorthand_property_identifier")
+            .then(|| &self.text[n.byte_range()]);
+        if ident == Some("undefined") {
+            return None;
+        }
+        if let Some(name) = ident
+            && self.following.contains(&name)
+        {
+            return Some(self.unknown(n, ptr, format!("`{name}` refers to itself")));
+        }
+        let Some(n) = self.resolve(n) else {
+            let text = short(&self.text[written.byte_range()]);
+            let what = match ident {
+                Some(name) => format!(
+                    "`{name}` is not a `const` bound once in this file; its value at `{}` is not known statically",
+                    if ptr.is_empty() { "/" } else { ptr }
+                ),
+                None => format!("`{text}` is not a literal; its value is not known statically"),
+            };
+            return Some(self.unknown(written, ptr, what));
+        };
+        if let Some(name) = ident {
+            self.following.push(name);
+        }
+        let v = self.literal(n, written, ptr, depth);
+        if ident.is_some() {
+            self.following.pop();
+        }
+        v
+    }
+
+    fn literal(
+        &mut self,
+        n: TsNode<'t>,
+        written: TsNode<'t>,
+        ptr: &str,
+        depth: usize,
+    ) -> Option<Node<'s>> {
+        let sp = span(&written);
+        let text = &self.text[n.byte_range()];
+        Some(match n.kind() {
+            "object" => self.object(n, sp, ptr, depth),
+            "array" => {
+                let mut items = Vec::new();
+                let mut w = n.walk();
+                let children: Vec<TsNode> = n.named_children(&mut w).collect();
+                for c in children {
+                    if c.kind() == "comment" {
+                        continue;
+                    }
+                    let item_ptr = pointer_push(ptr, &items.len().to_string());
+                    if c.kind() == "spread_element" {
+                        let inner = c.named_child(0);
+                        match inner.and_then(|i| self.resolve(i)) {
+                            Some(a) if a.kind() == "array" => {
+                                if let Some(Node {
+                                    value: NodeValue::Array(more),
+                                    ..
+                                }) = self.value(a, &item_ptr, depth + 1)
+                                {
+                                    items.extend(more);
+                                }
+                            }
+                            _ => {
+                                let what = format!(
+                                    "`{}` is spread into this array at run time; its items are not known statically",
+                                    short(&self.text[c.byte_range()])
+                                );
+                                self.unknown.push(Unknown {
+                                    pointer: ptr.to_string(),
+                                    span: span(&c),
+                                    what,
+                                    whole: true,
+                                });
+                            }
+                        }
+                        continue;
+                    }
+                    // `undefined` in an array becomes null.
+                    let v = self.value(c, &item_ptr, depth + 1).unwrap_or(Node {
+                        value: NodeValue::Null,
+                        span: span(&c),
+                    });
+                    items.push(v);
+                }
+                Node {
+                    value: NodeValue::Array(items),
+                    span: sp,
+                }
+            }
+            "string" | "template_string" => match self.string_of(n) {
+                Some(s) => {
+                    let raw = &self.text[n.byte_range()];
+                    let body = &raw[1..raw.len() - 1];
+                    if s == body {
+                        string(body, sp)
+                    } else {
+                        string(s, sp)
+                    }
+                }
+                None => {
+                    return Some(self.unknown(
+                        written,
+                        ptr,
+                        "this template string is built at run time; its text is not known statically".to_string(),
+                    ));
+                }
+            },
+            "number" if build::is_json_number(text) => build::number(text, sp),
+            "unary_expression"
+                if text.starts_with('-')
+                    && n.named_child(0).is_some_and(|c| c.kind() == "number")
+                    && build::is_json_number(text) =>
+            {
+                build::number(text, sp)
+            }
+            "true" => Node {
+                value: NodeValue::Bool(true),
+                span: sp,
+            },
+            "false" => Node {
+                value: NodeValue::Bool(false),
+                span: sp,
+            },
+            "null" => Node {
+                value: NodeValue::Null,
+                span: sp,
+            },
+            "undefined" => return None,
+            "call_expression" if zod_converter(n, self.text).is_some() => {
+                return Some(self.zod_converted(n, written, ptr));
+            }
+            _ => {
+                let what = if text.contains("zodToJsonSchema") || text.contains("toJSONSchema") {
+                    format!(
+                        "`{}` converts a Zod schema at run time; mcp-elicit does not read Zod schemas yet, so this schema is not checked",
+                        short(text)
+                    )
+                } else {
+                    format!(
+                        "`{}` is computed at run time; its value is not known statically",
+                        short(text)
+                    )
+                };
+                return Some(self.unknown(written, ptr, what));
+            }
+        })
+    }
+
+    fn object(&mut self, n: TsNode<'t>, sp: Span, ptr: &str, depth: usize) -> Node<'s> {
+        let mut members = Vec::new();
+        self.members(n, ptr, depth, &mut members);
+        object(members, sp)
+    }
+
+    fn members(
+        &mut self,
+        n: TsNode<'t>,
+        ptr: &str,
+        depth: usize,
+        members: &mut Vec<crate::json::Member<'s>>,
+    ) {
+        let mut w = n.walk();
+        let children: Vec<TsNode> = n.named_children(&mut w).collect();
+        for c in children {
+            match c.kind() {
+                "pair" => {
+                    let (Some(k), Some(v)) =
+                        (c.child_by_field_name("key"), c.child_by_field_name("value"))
+                    else {
+                        continue;
+                    };
+                    let Some(key) = self.key_of(k) else {
+                        self.unknown.push(Unknown {
+                            pointer: ptr.to_string(),
+                            span: span(&k),
+                            what: format!(
+                                "the key `{}` is computed at run time; this object is checked without it",
+                                short(&self.text[k.byte_range()])
+                            ),
+                            whole: false,
+                        });
+                        continue;
+                    };
+                    let key_ptr = pointer_push(ptr, &key);
+                    if let Some(value) = self.value(v, &key_ptr, depth + 1) {
+                        members.retain(|m: &crate::json::Member| m.key != key);
+                        members.push(member(key, span(&k), value));
+                    } else {
+                        members.retain(|m: &crate::json::Member| m.key != key);
+                    }
+                }
+                "shorthand_property_identifier" => {
+                    let key = self.text[c.byte_range()].to_string();
+                    let key_ptr = pointer_push(ptr, &key);
+                    members.retain(|m: &crate::json::Member| m.key != key);
+                    if let Some(value) = self.value(c, &key_ptr, depth + 1) {
+                        members.push(member(key, span(&c), value));
+                    }
+                }
+                "spread_element" => {
+                    let inner = c.named_child(0);
+                    let name = inner.map(|i| &self.text[i.byte_range()]);
+                    let resolved = inner.and_then(|i| self.resolve(i));
+                    if let Some(call) = resolved.filter(|c| zod_converter(*c, self.text).is_some())
+                    {
+                        if let Node {
+                            value: NodeValue::Object(spread),
+                            ..
+                        } = self.zod_converted(call, c, ptr)
+                        {
+                            for m in spread {
+                                members.retain(|x: &crate::json::Member| x.key != m.key);
+                                members.push(m);
+                            }
+                        }
+                        continue;
+                    }
+                    match resolved {
+                        Some(o) if o.kind() == "object" && depth < MAX_NESTING => {
+                            if let Some(name) = name {
+                                self.following.push(name);
+                            }
+                            let mut spread = Vec::new();
+                            self.members(o, ptr, depth + 1, &mut spread);
+                            self.following.pop();
+                            for m in spread {
+                                members.retain(|x: &crate::json::Member| x.key != m.key);
+                                members.push(m);
+                            }
+                        }
+                        _ => {
+                            let text = short(&self.text[c.byte_range()]);
+                            let what = if text.contains("zodToJsonSchema")
+                                || text.contains("toJSONSchema")
+                            {
+                                format!(
+                                    "`{text}` spreads a Zod schema converted at run time; mcp-elicit does not read Zod schemas yet, so the keys it adds are not checked"
+                                )
+                            } else {
+                                format!(
+                                    "`{text}` spreads a value not known statically; this object is checked without its keys"
+                                )
+                            };
+                            self.unknown.push(Unknown {
+                                pointer: ptr.to_string(),
+                                span: span(&c),
+                                what,
+                                whole: false,
+                            });
+                        }
+                    }
+                }
+                "method_definition" => {}
+                _ => {}
+            }
+        }
+    }
+}
+
+/// What stands in for a value not known statically: an empty string for
+/// the texts, an empty object otherwise. Findings at or under its pointer
+/// are not reported.
+fn placeholder<'s>(ptr: &str, sp: Span) -> Node<'s> {
+    let last = ptr.rsplit('/').next().unwrap_or("");
+    if matches!(last, "message" | "title" | "description") {
+        string("", sp)
+    } else {
+        object(Vec::new(), sp)
+    }
+}
+
+/// Which Zod converter a call is: `zodToJsonSchema(schema)` (the
+/// zod-to-json-schema package, Zod 3 schemas) or `z.toJSONSchema(schema)`
+/// (Zod 4).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Zod {
+    ToJsonSchema3,
+    ToJsonSchema4,
+}
+
+impl Zod {
+    fn name(self) -> &'static str {
+        match self {
+            Zod::ToJsonSchema3 => "zod-to-json-schema",
+            Zod::ToJsonSchema4 => "zod-toJSONSchema",
+        }
+    }
+}
+
+fn zod_converter(n: TsNode, text: &str) -> Option<Zod> {
+    if n.kind() != "call_expression" {
+        return None;
+    }
+    let f = n.child_by_field_name("function")?;
+    match &text[f.byte_range()] {
+        "zodToJsonSchema" => Some(Zod::ToJsonSchema3),
+        t if t == "toJSONSchema" || t.ends_with(".toJSONSchema") => Some(Zod::ToJsonSchema4),
+        _ => None,
+    }
+}
+
+/// Zod 4's patterns for its string formats (zod 3.25's `zod/v4`), which
+/// `z.toJSONSchema` writes beside `format`.
+const ZOD4_EMAIL: &str = r"^(?!\.)(?!.*\.\.)([A-Za-z0-9_'+\-\.]*)[A-Za-z0-9_+-]@([A-Za-z0-9][A-Za-z0-9\-]*\.)+[A-Za-z]{2,}$";
+const ZOD4_DATE: &str = r"^(?:(?:\d\d[2468][048]|\d\d[13579][26]|\d\d0[48]|[02468][048]00|[13579][26]00)-02-29|\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\d|30)|(?:02)-(?:0[1-9]|1\d|2[0-8])))$";
+const ZOD4_DATETIME: &str = r"^(?:(?:\d\d[2468][048]|\d\d[13579][26]|\d\d0[48]|[02468][048]00|[13579][26]00)-02-29|\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\d|30)|(?:02)-(?:0[1-9]|1\d|2[0-8])))T(?:(?:[01]\d|2[0-3]):[0-5]\d(?::[0-5]\d(?:\.\d+)?)?(?:Z))$";
+const SAFE_MIN: &str = "-9007199254740991";
+const SAFE_MAX: &str = "9007199254740991";
+
+impl<'s, 't> Reader<'s, 't> {
+    /// The JSON Schema a Zod converter call returns, as the pinned
+    /// converters write it; a note when the schema uses what this reader
+    /// does not emulate.
+    fn zod_converted(&mut self, call: TsNode<'t>, written: TsNode<'t>, ptr: &str) -> Node<'s> {
+        let Some(kind) = zod_converter(call, self.text) else {
+            return self.unknown(written, ptr, "not a Zod conversion".to_string());
+        };
+        let args = call.child_by_field_name("arguments");
+        let mut w = args.map(|a| a.walk());
+        let list: Vec<TsNode> = match (args, w.as_mut()) {
+            (Some(a), Some(w)) => a
+                .named_children(w)
+                .filter(|c| c.kind() != "comment")
+                .collect(),
+            _ => Vec::new(),
+        };
+        let call_text = short(&self.text[call.byte_range()]);
+        if list.len() != 1 {
+            return self.unknown(
+                written,
+                ptr,
+                format!("`{call_text}` passes options to the converter; mcp-elicit reads the default conversion only, so this schema is not checked"),
+            );
+        }
+        let Some(schema) = self.resolve(list[0]) else {
+            return self.unknown(
+                written,
+                ptr,
+                format!(
+                    "the Zod schema of `{call_text}` is not a `const` of this file; not checked"
+                ),
+            );
+        };
+        match self.zod(schema, kind, 0) {
+            Ok((mut node, _)) => {
+                self.zod_origin = Some((kind.name(), self.text[schema.byte_range()].to_string()));
+                let sp = span(&call);
+                if let NodeValue::Object(m) = &mut node.value {
+                    let uri = match kind {
+                        Zod::ToJsonSchema3 => "http://json-schema.org/draft-07/schema#",
+                        Zod::ToJsonSchema4 => "https://json-schema.org/draft/2020-12/schema",
+                    };
+                    m.insert(0, member("$schema", sp, string(uri, sp)));
+                }
+                node.span = sp;
+                node
+            }
+            Err(why) => self.unknown(
+                written,
+                ptr,
+                format!("the Zod schema converted by `{call_text}` uses {why}, which mcp-elicit does not emulate; not checked"),
+            ),
+        }
+    }
+
+    /// A Zod schema expression (`z.object({...})` and its chains) as the
+    /// converter writes it, and whether the key holding it is optional.
+    fn zod(&mut self, n: TsNode<'t>, kind: Zod, depth: usize) -> Result<(Node<'s>, bool), String> {
+        if depth > MAX_NESTING {
+            return Err("nesting this deep".to_string());
+        }
+        let text: &'s str = self.text;
+        // Unroll `z.base(args).m1(a).m2(b)` into the base and its methods.
+        let mut methods: Vec<(TsNode<'t>, TsNode<'t>)> = Vec::new();
+        let mut cur = self.resolve(n).ok_or("a schema built at run time")?;
+        let (base, base_name, base_args) = loop {
+            if cur.kind() != "call_expression" {
+                return Err(format!("`{}`", short(&text[cur.byte_range()])));
+            }
+            let f = cur.child_by_field_name("function").ok_or("a call")?;
+            let args = cur.child_by_field_name("arguments").ok_or("a call")?;
+            if f.kind() != "member_expression" {
+                return Err(format!("`{}`", short(&text[f.byte_range()])));
+            }
+            let obj = f.child_by_field_name("object").ok_or("a call")?;
+            let prop = f.child_by_field_name("property").ok_or("a call")?;
+            if &text[obj.byte_range()] == "z" {
+                break (cur, &text[prop.byte_range()], args);
+            }
+            methods.push((prop, args));
+            cur = self.resolve(obj).ok_or("a schema built at run time")?;
+        };
+        methods.reverse();
+        let sp = span(&n);
+        let first_arg = |args: TsNode<'t>| {
+            let mut w = args.walk();
+            args.named_children(&mut w).find(|c| c.kind() != "comment")
+        };
+        let mut m: Vec<crate::json::Member<'s>> = Vec::new();
+        let mut is_string = false;
+        let mut is_int = false;
+        match base_name {
+            "object" | "strictObject" => {
+                let arg = first_arg(base_args)
+                    .and_then(|a| self.resolve(a))
+                    .filter(|a| a.kind() == "object")
+                    .ok_or("an object shape built at run time")?;
+                let mut props: Vec<crate::json::Member<'s>> = Vec::new();
+                let mut required: Vec<Node<'s>> = Vec::new();
+                let mut w = arg.walk();
+                let pairs: Vec<TsNode> = arg.named_children(&mut w).collect();
+                for pair in pairs {
+                    if pair.kind() == "comment" {
+                        continue;
+                    }
+                    if pair.kind() != "pair" {
+                        return Err(format!(
+                            "`{}` in an object shape",
+                            short(&text[pair.byte_range()])
+                        ));
+                    }
+                    let (Some(k), Some(v)) = (
+                        pair.child_by_field_name("key"),
+                        pair.child_by_field_name("value"),
+                    ) else {
+                        continue;
+                    };
+                    let key = self.key_of(k).ok_or("a computed key")?;
+                    let (schema, optional) = self.zod(v, kind, depth + 1)?;
+                    if !optional {
+                        required.push(string(key.clone(), span(&k)));
+                    }
+                    props.push(member(key, span(&k), schema));
+                }
+                m.push(member("type", sp, string("object", sp)));
+                m.push(member("properties", span(&arg), object(props, span(&arg))));
+                if !required.is_empty() {
+                    m.push(member(
+                        "required",
+                        span(&arg),
+                        Node {
+                            value: NodeValue::Array(required),
+                            span: span(&arg),
+                        },
+                    ));
+                }
+                m.push(member(
+                    "additionalProperties",
+                    sp,
+                    Node {
+                        value: NodeValue::Bool(false),
+                        span: sp,
+                    },
+                ));
+            }
+            "string" => {
+                is_string = true;
+                m.push(member("type", sp, string("string", sp)));
+            }
+            "number" => m.push(member("type", sp, string("number", sp))),
+            "int" if kind == Zod::ToJsonSchema4 => {
+                is_int = true;
+                m.push(member("type", sp, string("integer", sp)));
+            }
+            "boolean" => m.push(member("type", sp, string("boolean", sp))),
+            "enum" => {
+                let arg = first_arg(base_args)
+                    .and_then(|a| self.resolve(a))
+                    .filter(|a| a.kind() == "array")
+                    .ok_or("options built at run time")?;
+                let values = self
+                    .value(arg, "", depth + 1)
+                    .ok_or("options built at run time")?;
+                m.push(member("type", sp, string("string", sp)));
+                m.push(member("enum", span(&arg), values));
+            }
+            other => return Err(format!("`z.{other}()`")),
+        }
+        let _ = base;
+        let mut optional = false;
+        let set =
+            |m: &mut Vec<crate::json::Member<'s>>, key: &'static str, ks: Span, v: Node<'s>| {
+                m.retain(|x| x.key != key);
+                m.push(member(key, ks, v));
+            };
+        for (prop, args) in methods {
+            let name = &text[prop.byte_range()];
+            let ps = span(&prop);
+            let arg = first_arg(args);
+            let number_arg = |r: &mut Self| -> Result<Node<'s>, String> {
+                let a = arg.ok_or("a bound without a value")?;
+                match r.value(a, "", depth + 1) {
+                    Some(v) if v.is_number() => Ok(v),
+                    _ => Err(format!(
+                        "a bound computed at run time (`{}`)",
+                        short(&text[a.byte_range()])
+                    )),
+                }
+            };
+            match name {
+                "min" | "max" | "length" if is_string => {
+                    let v = number_arg(self)?;
+                    if name != "max" {
+                        set(&mut m, "minLength", ps, v.clone());
+                    }
+                    if name != "min" {
+                        set(&mut m, "maxLength", ps, v);
+                    }
+                }
+                "min" | "gte" => set(&mut m, "minimum", ps, number_arg(self)?),
+                "max" | "lte" => set(&mut m, "maximum", ps, number_arg(self)?),
+                "gt" => set(&mut m, "exclusiveMinimum", ps, number_arg(self)?),
+                "lt" => set(&mut m, "exclusiveMaximum", ps, number_arg(self)?),
+                "positive" => set(&mut m, "exclusiveMinimum", ps, build::number("0", ps)),
+                "nonnegative" => set(&mut m, "minimum", ps, build::number("0", ps)),
+                "int" => {
+                    is_int = true;
+                    set(&mut m, "type", ps, string("integer", ps));
+                }
+                "email" | "url" | "date" | "datetime" if is_string && arg.is_none() => {
+                    let (format, pattern) = match name {
+                        "email" => ("email", ZOD4_EMAIL),
+                        "url" => ("uri", ""),
+                        "date" => ("date", ZOD4_DATE),
+                        _ => ("date-time", ZOD4_DATETIME),
+                    };
+                    set(&mut m, "format", ps, string(format, ps));
+                    if kind == Zod::ToJsonSchema4 && !pattern.is_empty() {
+                        set(&mut m, "pattern", ps, string(pattern, ps));
+                    }
+                }
+                "describe" => {
+                    let a = arg.ok_or("`.describe()` without text")?;
+                    let d = self.string_of(a).ok_or("a description built at run time")?;
+                    set(&mut m, "description", span(&a), string(d, span(&a)));
+                }
+                "optional" => optional = true,
+                "default" => {
+                    let a = arg.ok_or("`.default()` without a value")?;
+                    let v = self
+                        .value(a, "", depth + 1)
+                        .ok_or("a default built at run time")?;
+                    set(&mut m, "default", span(&a), v);
+                    if kind == Zod::ToJsonSchema3 {
+                        optional = true;
+                    }
+                }
+                "trim" | "toLowerCase" | "toUpperCase" => {}
+                "strict" if base_name == "object" => {}
+                other => return Err(format!("`.{other}()`")),
+            }
+        }
+        if is_int && kind == Zod::ToJsonSchema4 {
+            if !m
+                .iter()
+                .any(|x| x.key == "minimum" || x.key == "exclusiveMinimum")
+            {
+                m.push(member("minimum", sp, build::number(SAFE_MIN, sp)));
+            }
+            if !m
+                .iter()
+                .any(|x| x.key == "maximum" || x.key == "exclusiveMaximum")
+            {
+                m.push(member("maximum", sp, build::number(SAFE_MAX, sp)));
+            }
+        }
+        Ok((object(m, sp), optional))
+    }
+}

@@ -1,0 +1,51 @@
+"""Checks mcp-elicit's reading of Python source against the real generators.
+
+Reads `mcp-elicit lint --show-source` output (JSON Lines) on stdin. For each
+elicitation whose schema a generator makes, imports the fixture module,
+evaluates the `response_type` / `schema` expression in it, renders it the
+way the SDK does before sending (the official SDK's
+`render_elicitation_schema`, FastMCP's `parse_elicit_response_type`) and
+compares with the JSON mcp-elicit computed. Prints one line per
+elicitation; exits 1 on any difference.
+"""
+
+import importlib.util
+import json
+import sys
+
+from fastmcp.server.elicitation import parse_elicit_response_type
+from mcp.server.elicitation import render_elicitation_schema
+
+modules = {}
+checked = 0
+failed = 0
+for line in sys.stdin:
+    shown = json.loads(line)
+    generator = shown.get("generator")
+    if generator is None:
+        continue
+    path = shown["path"]
+    if path not in modules:
+        spec = importlib.util.spec_from_file_location(f"fixture{len(modules)}", path)
+        module = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(module)
+        modules[path] = module
+    target = eval(shown["origin"], vars(modules[path]))
+    where = f"{path}:{shown['line']}:{shown['column']} ({generator}, {shown['origin']})"
+    try:
+        if generator == "mcp":
+            real = render_elicitation_schema(target)
+        else:
+            real = parse_elicit_response_type(target).schema
+    except Exception as e:  # the SDK refuses it before sending
+        real = f"refused: {type(e).__name__}: {e}"
+    computed = shown["params"]["requestedSchema"]
+    checked += 1
+    unknown = [u for u in shown.get("unknown", []) if u.startswith("/requestedSchema")]
+    if real == computed and not unknown:
+        print(f"same: {where}")
+    else:
+        failed += 1
+        print(f"DIFFERENT: {where}\n  real:     {json.dumps(real)}\n  computed: {json.dumps(computed)}\n  unknown:  {unknown}")
+print(f"{checked} checked, {failed} different")
+sys.exit(1 if failed or not checked else 0)

@@ -1,0 +1,602 @@
+//! `mcp-elicit lint` on source files: elicitations read from TypeScript,
+//! JavaScript, Python and Go, each finding at the place in the source a person
+//! would fix (tests/fixtures/source/, each fixture naming the server whose
+//! pattern it follows), inline suppressions, `--show-source`, the Python
+//! emulation checked against Pydantic and FastMCP themselves, and hostile
+//! source.
+
+use std::path::Path;
+use std::process::{Command, Stdio};
+
+use crate::support::{bin, fixture, peers, root};
+
+/// `line:col CODE` of every diagnostic `lint --format json` reports.
+fn reported(path: &Path) -> (Option<i32>, Vec<String>) {
+    let out = Command::new(bin())
+        .args(["lint", "--format", "json", "--quiet"])
+        .arg(path)
+        .output()
+        .unwrap();
+    let doc: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap_or_else(|e| {
+        panic!(
+            "{}: not JSON ({e}): {}",
+            path.display(),
+            String::from_utf8_lossy(&out.stderr)
+        )
+    });
+    let found = doc["diagnostics"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| {
+            format!(
+                "{}:{} {}",
+                d["line"],
+                d["column"],
+                d["code"].as_str().unwrap()
+            )
+        })
+        .collect();
+    (out.status.code(), found)
+}
+
+#[test]
+fn each_fixture_reports_exactly_at_its_source_places() {
+    let cases: &[(&str, &[&str])] = &[
+        // TypeScript: a literal straight into elicitInput.
+        (
+            "everything_elicitation.ts",
+            &["18:11 W310", "23:18 E206", "25:42 E406", "27:26 E124"],
+        ),
+        ("everything_elicitation_fixed.ts", &[]),
+        // `const` identifiers followed across the file.
+        ("sdk_collect_user_info.ts", &["10:3 W601"]),
+        // A helper with the caller's message: that part is a note.
+        ("confirm_helper.ts", &["17:14 N006"]),
+        // JavaScript: a raw elicitation/create request literal.
+        ("raw_send_request.js", &["13:11 E122", "16:48 E306"]),
+        // Zod schemas converted by zod-to-json-schema (spread) and
+        // z.toJSONSchema: the root additionalProperties they add, at the
+        // z.object call.
+        ("zod_spread.ts", &["8:18 E122"]),
+        ("zod4_direct.ts", &["7:16 E122"]),
+        ("suppressed.ts", &["12:9 W601"]),
+        // Python: a Pydantic model (root title on the class line, its
+        // docstring, a Field(...) line), the official SDK.
+        (
+            "python_sdk_book_table.py",
+            &[
+                "12:7 E122",
+                "13:5 E122",
+                "20:37 E403",
+                "20:43 E406",
+                "28:21 N006",
+            ],
+        ),
+        // One model reused by two tools: reported once.
+        ("python_sdk_reused_model.py", &["15:7 E122", "17:5 W601"]),
+        // FastMCP shorthands and models.
+        ("fastmcp_shorthands.py", &["12:7 E208", "21:67 E206"]),
+        (
+            "fastmcp_models.py",
+            &[
+                "24:7 E122",
+                "30:20 E122",
+                "35:7 E122",
+                "36:5 E122",
+                "42:36 E208",
+                "42:42 E208",
+            ],
+        ),
+        ("fastmcp_confirm.py", &[]),
+        ("lowlevel_dict_schema.py", &[]),
+        ("suppressed.py", &[]),
+        // Go: the official SDK's jsonschema.Schema literals, mcp-go's maps.
+        ("gosdk_confirm.go", &["18:4 E122", "19:16 W126"]),
+        (
+            "gosdk_profile.go",
+            &["21:41 E406", "22:58 E304", "23:74 E402", "25:31 E124"],
+        ),
+        ("mcpgo_survey.go", &[]),
+    ];
+    let mut failures = Vec::new();
+    for (name, want) in cases {
+        let path = fixture(&format!("source/{name}"));
+        let (code, got) = reported(&path);
+        let want: Vec<String> = want.iter().map(|s| s.to_string()).collect();
+        // Errors fail the run; warnings and notes do not (`--fail-on error`).
+        let want_code = if want.iter().any(|w| w.contains(" E")) {
+            1
+        } else {
+            0
+        };
+        if got != want || code != Some(want_code) {
+            failures.push(format!(
+                "{name}: exit {code:?}, reported {got:?}, expected {want:?}"
+            ));
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+#[test]
+fn every_fixture_is_checked_and_names_its_server() {
+    let dir = fixture("source");
+    for entry in std::fs::read_dir(&dir).unwrap() {
+        let path = entry.unwrap().path();
+        let text = std::fs::read_to_string(&path).unwrap();
+        let name = path.file_name().unwrap().to_string_lossy().to_string();
+        if name.starts_with("suppressed") {
+            continue;
+        }
+        assert!(
+            text.contains("in the manner of"),
+            "{name} does not say whose pattern it follows"
+        );
+    }
+}
+
+#[test]
+fn directories_are_walked_for_source_files() {
+    let out = Command::new(bin())
+        .current_dir(root())
+        .args([
+            "lint",
+            "--quiet",
+            "--format",
+            "json",
+            "tests/fixtures/source",
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let doc: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let paths: std::collections::BTreeSet<&str> = doc["diagnostics"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| d["path"].as_str().unwrap())
+        .collect();
+    for f in [
+        "tests/fixtures/source/everything_elicitation.ts",
+        "tests/fixtures/source/raw_send_request.js",
+        "tests/fixtures/source/python_sdk_book_table.py",
+    ] {
+        assert!(paths.contains(f), "{f} not linted in the walk: {paths:?}");
+    }
+}
+
+#[test]
+fn show_source_prints_the_params_the_server_sends() {
+    let out = Command::new(bin())
+        .current_dir(root())
+        .args([
+            "lint",
+            "--show-source",
+            "tests/fixtures/source/sdk_collect_user_info.ts",
+            "tests/fixtures/source/fastmcp_confirm.py",
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let lines: Vec<serde_json::Value> = String::from_utf8(out.stdout)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(lines.len(), 3);
+    assert_eq!(
+        lines[0],
+        serde_json::json!({
+            "path": "tests/fixtures/source/sdk_collect_user_info.ts",
+            "line": 21, "column": 26,
+            "params": {
+                "message": "Create your account",
+                "requestedSchema": {
+                    "type": "object",
+                    "properties": {
+                        "username": {"type": "string", "title": "Username", "minLength": 3},
+                        "email": {"type": "string", "title": "Email", "format": "email"},
+                        "password": {"type": "string", "title": "Password", "minLength": 8}
+                    },
+                    "required": ["username", "email", "password"]
+                }
+            }
+        })
+    );
+    assert_eq!(lines[1]["generator"], "fastmcp");
+    assert_eq!(lines[1]["origin"], "bool");
+    assert_eq!(
+        lines[1]["params"],
+        serde_json::json!({
+            "mode": "form",
+            "message": "Delete this bucket and everything in it?",
+            "requestedSchema": {
+                "properties": {"value": {"title": "Value", "type": "boolean"}},
+                "required": ["value"],
+                "type": "object"
+            }
+        })
+    );
+}
+
+/// The emulation of Pydantic (as the official Python SDK renders a model)
+/// and of FastMCP's `response_type` handling, checked against both: for
+/// every Python fixture elicitation (and the README's example server), the
+/// schema mcp-elicit computes equals
+/// the one the pinned SDKs really produce.
+#[test]
+fn python_schemas_equal_what_pydantic_and_fastmcp_produce() {
+    let Some(python) = peers::venv_python() else {
+        return;
+    };
+    let shown = Command::new(bin())
+        .current_dir(root())
+        .arg("lint")
+        .arg("--show-source")
+        .args(
+            std::fs::read_dir(fixture("source"))
+                .unwrap()
+                .chain(std::fs::read_dir(root().join("examples/source")).unwrap())
+                .map(|e| e.unwrap().path())
+                .filter(|p| p.extension().is_some_and(|x| x == "py")),
+        )
+        .output()
+        .unwrap();
+    assert!(shown.status.success());
+    let mut child = Command::new(python)
+        .current_dir(root())
+        .arg("tests/peers/source_schemas.py")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    use std::io::Write;
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(&shown.stdout)
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    let report = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{report}\n{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    // Every model and shorthand of the fixtures was compared.
+    assert!(report.contains("13 checked, 0 different"), "{report}");
+}
+
+/// The emulation of the Zod converters checked against them: for every
+/// fixture elicitation whose schema comes from `zodToJsonSchema(...)`
+/// (zod-to-json-schema, Zod 3) or `z.toJSONSchema(...)` (Zod 4), the schema
+/// mcp-elicit computes equals the one the pinned converters produce.
+#[test]
+fn zod_schemas_equal_what_the_converters_produce() {
+    let Some(tools) = peers::node_tools() else {
+        return;
+    };
+    let shown = Command::new(bin())
+        .current_dir(root())
+        .args([
+            "lint",
+            "--show-source",
+            "tests/fixtures/source/zod_spread.ts",
+            "tests/fixtures/source/zod4_direct.ts",
+        ])
+        .output()
+        .unwrap();
+    assert!(shown.status.success());
+    let mut child = tools
+        .command("node")
+        .current_dir(root())
+        .arg("tests/npm/zod_schemas.cjs")
+        .env("NPM_TOOLS", root().join("target/npm-tools"))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    use std::io::Write;
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(&shown.stdout)
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    let report = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{report}\n{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(report.contains("2 checked, 0 different"), "{report}");
+}
+
+fn lint_generated(name: &str, bytes: &[u8]) -> (Option<i32>, String, String) {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join(name);
+    std::fs::write(&path, bytes).unwrap();
+    let out = Command::new(bin())
+        .args(["lint", "--format", "concise"])
+        .arg(&path)
+        .output()
+        .unwrap();
+    (
+        out.status.code(),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn hostile_fifty_megabytes_of_minified_javascript() {
+    // A bundle: 50 MB on one line, with one elicitation at its very end.
+    // Only windows around the names an elicitation is written with are
+    // parsed, so memory stays near the file's own size (a whole parse of
+    // minified code takes about 100 times it).
+    let mut js = Vec::with_capacity(51 << 20);
+    let chunk = b"var a0=function(b){return b+1},c0={d:[1,2,3],e:\"x\"};";
+    while js.len() < 50 << 20 {
+        js.extend_from_slice(chunk);
+    }
+    let at = js.len();
+    js.extend_from_slice(
+        b"s.elicitInput({message:\"m\",requestedSchema:{type:\"object\",properties:{password:{type:\"string\"}}}});",
+    );
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("bundle.min.js");
+    std::fs::write(&path, &js).unwrap();
+    drop(js);
+    let out = crate::support::peak_rss_command()
+        .arg(bin())
+        .args(["lint", "--format", "concise"])
+        .arg(&path)
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "{stdout}{stderr}");
+    // The property's column, in characters, on the one line.
+    let column =
+        at + "s.elicitInput({message:\"m\",requestedSchema:{type:\"object\",properties:{".len() + 1;
+    assert!(
+        stdout.contains(&format!("bundle.min.js:1:{column}: warning[W601]")),
+        "{stdout}"
+    );
+    let peak_kb: u64 = stderr.lines().last().unwrap().trim().parse().unwrap();
+    assert!(
+        peak_kb < 400 * 1024,
+        "peak RSS {peak_kb} kB for a 50 MB file: {stderr}"
+    );
+}
+
+#[test]
+fn hostile_deeply_nested_literal() {
+    let depth = 20_000;
+    let mut ts = String::from(
+        "server.elicitInput({message: \"m\", requestedSchema: {type: \"object\", properties: {a: ",
+    );
+    for _ in 0..depth {
+        ts.push_str("{x: ");
+    }
+    ts.push('1');
+    for _ in 0..depth {
+        ts.push('}');
+    }
+    ts.push_str("}}});\n");
+    let (code, stdout, stderr) = lint_generated("deep.ts", ts.as_bytes());
+    assert!(matches!(code, Some(0 | 1)), "{code:?} {stderr}");
+    assert!(stdout.contains("N006"), "{stdout}");
+    assert!(stdout.contains("nested more than"), "{stdout}");
+
+    let mut py = String::from(
+        "async def f(session):\n    await session.elicit_form(message=\"m\", requested_schema=",
+    );
+    for _ in 0..depth {
+        py.push('[');
+    }
+    for _ in 0..depth {
+        py.push(']');
+    }
+    py.push_str(")\n");
+    let (code, _, stderr) = lint_generated("deep.py", py.as_bytes());
+    assert!(matches!(code, Some(0 | 1)), "{code:?} {stderr}");
+}
+
+#[test]
+fn hostile_invalid_utf8_and_wrong_language() {
+    // Invalid UTF-8 before the model: lines keep their numbers.
+    let mut py = b"# caf\xe9 \xff\xfe\nfrom pydantic import BaseModel\n\n".to_vec();
+    py.extend_from_slice(b"class Ask(BaseModel):\n    token: str\n\nasync def f(ctx):\n    await ctx.elicit(\"m\", Ask)\n");
+    let (code, stdout, stderr) = lint_generated("bad.py", &py);
+    assert_eq!(code, Some(1), "{stderr}");
+    assert!(stdout.contains("bad.py:4:7: error[E122]"), "{stdout}");
+    assert!(stdout.contains("bad.py:5:5: warning[W601]"), "{stdout}");
+
+    // Python in a .ts file, and binary noise in a .js file: no panic, no
+    // invented finding.
+    let (code, stdout, stderr) = lint_generated(
+        "wrong.ts",
+        b"class Ask(BaseModel):\n    token: str\n\nawait ctx.elicit(\"m\", Ask)\n",
+    );
+    assert_eq!(code, Some(0), "{stdout}{stderr}");
+    let noise: Vec<u8> = (0..200_000u32)
+        .map(|i| (i.wrapping_mul(2_654_435_761) >> 24) as u8)
+        .chain(b"elicitInput({requestedSchema:".iter().copied())
+        .collect();
+    let (code, _, stderr) = lint_generated("noise.js", &noise);
+    assert!(matches!(code, Some(0 | 1)), "{code:?} {stderr}");
+}
+
+/// Most of a file that elicits is not parsed when the literal is written
+/// inline; a reading that needs more of the file (a `const` or a model
+/// defined elsewhere, a name bound twice) falls back to the whole file,
+/// with the same findings at the same places.
+#[test]
+fn partial_reading_falls_back_to_the_whole_file() {
+    let filler: String = (0..300)
+        .map(|i| format!("export function f{i}(x: number): number {{\n  return x * {i};\n}}\n"))
+        .collect();
+    let filler_lines = 900;
+    // Inline: the statement alone is read.
+    let inline = format!(
+        "{filler}export async function ask(server: Server) {{\n  return server.elicitInput({{\n    message: \"m\",\n    requestedSchema: {{ type: \"object\", properties: {{ password: {{ type: \"string\" }} }} }},\n  }});\n}}\n"
+    );
+    let (_, stdout, _) = lint_generated("inline.ts", inline.as_bytes());
+    assert!(
+        stdout.contains(&format!("inline.ts:{}:54: warning[W601]", filler_lines + 4)),
+        "{stdout}"
+    );
+    // A const at the top of the file, far from the call.
+    let far = format!(
+        "const fields = {{\n  token: {{ type: \"string\" }},\n}};\n{filler}export async function ask(server: Server) {{\n  return server.elicitInput({{\n    message: \"m\",\n    requestedSchema: {{ type: \"object\", properties: fields, required: [\"nope\"] }},\n  }});\n}}\n"
+    );
+    let (_, stdout, _) = lint_generated("far.ts", far.as_bytes());
+    assert!(stdout.contains("far.ts:2:3: warning[W601]"), "{stdout}");
+    assert!(
+        stdout.contains(&format!("far.ts:{}:71: error[E124]", filler_lines + 7)),
+        "{stdout}"
+    );
+    // The same name bound twice: which one the call sees is not known.
+    let twice = format!(
+        "function a() {{\n  const fields = {{ x: {{ type: \"string\" }} }};\n  return fields;\n}}\n{filler}export async function ask(server: Server) {{\n  const fields = {{ password: {{ type: \"string\" }} }};\n  return server.elicitInput({{\n    message: \"m\",\n    requestedSchema: {{ type: \"object\", properties: fields }},\n  }});\n}}\n"
+    );
+    let (_, stdout, _) = lint_generated("twice.ts", twice.as_bytes());
+    assert!(stdout.contains("note[N006]"), "{stdout}");
+    assert!(!stdout.contains("W601"), "{stdout}");
+    // Python: the model is defined far from the call.
+    let py_filler: String = (0..300)
+        .map(|i| format!("def f{i}(x):\n    return x * {i}\n\n"))
+        .collect();
+    let py = format!(
+        "from pydantic import BaseModel\n\n\nclass Ask(BaseModel):\n    api_key: str\n\n\n{py_filler}async def ask(ctx):\n    return await ctx.elicit(\"m\", Ask)\n"
+    );
+    let (_, stdout, _) = lint_generated("far.py", py.as_bytes());
+    assert!(stdout.contains("far.py:4:7: error[E122]"), "{stdout}");
+    assert!(stdout.contains("far.py:5:5: warning[W601]"), "{stdout}");
+}
+
+/// `mcp-elicit.toml` and `[tool.mcp-elicit]` in `pyproject.toml`, found by
+/// walking up from each file: `ignore`, `exclude`, `select` and `spec`, the
+/// command line winning, and a bad key reported with its place.
+#[test]
+fn configuration_files_are_found_walking_up() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    std::fs::create_dir_all(d.join("app/src/vendor")).unwrap();
+    std::fs::create_dir_all(d.join("py/pkg")).unwrap();
+    std::fs::copy(
+        fixture("source/sdk_collect_user_info.ts"),
+        d.join("app/src/register.ts"),
+    )
+    .unwrap();
+    std::fs::copy(
+        fixture("source/everything_elicitation.ts"),
+        d.join("app/src/vendor/everything.ts"),
+    )
+    .unwrap();
+    std::fs::write(
+        d.join("app/mcp-elicit.toml"),
+        "ignore = [\"W601\"]\nexclude = [\"src/vendor/**\"]\n",
+    )
+    .unwrap();
+    std::fs::copy(
+        fixture("source/python_sdk_book_table.py"),
+        d.join("py/pkg/book.py"),
+    )
+    .unwrap();
+    std::fs::write(
+        d.join("py/pyproject.toml"),
+        "[project]\nname = \"book\"\n\n[tool.mcp-elicit]\nselect = [\"E4\"]\nspec = \"2025-06-18\"\n",
+    )
+    .unwrap();
+    let lint = |args: &[&str]| {
+        let out = Command::new(bin())
+            .current_dir(d)
+            .arg("lint")
+            .args(args)
+            .output()
+            .unwrap();
+        (
+            out.status.code(),
+            String::from_utf8_lossy(&out.stdout).into_owned(),
+            String::from_utf8_lossy(&out.stderr).into_owned(),
+        )
+    };
+    let (code, stdout, stderr) = lint(&["app", "py"]);
+    assert_eq!(code, Some(1), "{stdout}{stderr}");
+    assert_eq!(
+        stdout,
+        "py/pkg/book.py:17:17: error[E401] `default` on a string property is allowed from 2025-11-25, not in 2025-06-18 (which allows defaults on booleans only); remove it\n\
+         py/pkg/book.py:20:37: error[E401] `default` on a number property is allowed from 2025-11-25, not in 2025-06-18 (which allows defaults on booleans only); remove it\n\
+         py/pkg/book.py:20:37: error[E403] `default` of `party_size` is 2, outside 1 to 0\n\
+         py/pkg/book.py:20:43: error[E406] `minimum` (1) is greater than `maximum` (0), so no value fits; swap or fix them\n"
+    );
+    assert_eq!(
+        stderr,
+        "Checked 2 files: 4 errors, 0 warnings and 0 notes in 1 file.\n"
+    );
+    // The command line wins over the file.
+    let (_, stdout, _) = lint(&["--ignore", "E124", "app/src/register.ts"]);
+    assert!(
+        stdout.contains("register.ts:10:3: warning[W601]"),
+        "{stdout}"
+    );
+    // A misspelt key is a usage error naming the file and place.
+    std::fs::write(
+        d.join("app/mcp-elicit.toml"),
+        "spec = \"2025-11-25\"\nignor = [\"W601\"]\n",
+    )
+    .unwrap();
+    let (code, _, stderr) = lint(&["app"]);
+    assert_eq!(code, Some(2));
+    assert!(
+        stderr.contains("app/mcp-elicit.toml:2:1: unknown field `ignor`"),
+        "{stderr}"
+    );
+}
+
+/// `--hosts` and the host matrix see the elicitations of source files too.
+#[test]
+fn host_matrix_has_rows_for_source_files() {
+    let out = Command::new(bin())
+        .current_dir(root())
+        .args(["lint", "--format", "hosts", "examples/source"])
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        stdout.contains("| examples/source/booking_server.py:23 "),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("| examples/source/deploy-server.ts:20 "),
+        "{stdout}"
+    );
+    // Codex refuses the root title Pydantic adds (W803), at the class line.
+    let out = Command::new(bin())
+        .current_dir(root())
+        .args([
+            "lint",
+            "--hosts",
+            "codex",
+            "examples/source/booking_server.py",
+        ])
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        stdout.contains("examples/source/booking_server.py:12:7: warning[W803]"),
+        "{stdout}"
+    );
+}
