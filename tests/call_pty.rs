@@ -201,11 +201,7 @@ fn a_call_cut_short_ends_its_http_session() {
         .stderr(std::process::Stdio::null())
         .spawn()
         .expect("python3 with the mcp package");
-    let start = std::time::Instant::now();
-    while std::net::TcpStream::connect(("127.0.0.1", port)).is_err() {
-        assert!(start.elapsed().as_secs() < 30, "the server did not start");
-        std::thread::sleep(std::time::Duration::from_millis(50));
-    }
+    crate::support::wait_for_port(port, "the server");
     let url = format!("http://127.0.0.1:{port}/mcp");
     let mut cmd = Command::new(bin());
     cmd.args([

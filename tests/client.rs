@@ -4,7 +4,7 @@
 
 use std::net::TcpListener;
 use std::process::{Child, Command, Stdio};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use mcp_elicit::mcp::client::{Client, ClientOptions, Recording};
 use mcp_elicit::mcp::transport::{Http, Stdio as StdioTransport, Transport};
@@ -79,14 +79,7 @@ impl HttpServer {
             .stderr(Stdio::null())
             .spawn()
             .expect("python3 with the mcp package");
-        let start = Instant::now();
-        while std::net::TcpStream::connect(("127.0.0.1", port)).is_err() {
-            assert!(
-                start.elapsed() < Duration::from_secs(30),
-                "the HTTP server did not start"
-            );
-            std::thread::sleep(Duration::from_millis(50));
-        }
+        crate::support::wait_for_port(port, "the HTTP server");
         Some(HttpServer {
             child,
             url: format!("http://127.0.0.1:{port}/mcp"),

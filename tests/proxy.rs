@@ -586,7 +586,7 @@ fn host_gone_mid_elicitation_ends_the_proxy_and_the_server_and_keeps_the_recordi
 
 #[test]
 fn terminal_form_through_the_proxy_for_a_typescript_host_with_progress_then_kill_9_of_the_host() {
-    use crate::support::pty::{DOWN, ENTER, Terminal};
+    use crate::support::pty::Terminal;
     let Some(py) = python() else {
         return;
     };
@@ -621,18 +621,7 @@ fn terminal_form_through_the_proxy_for_a_typescript_host_with_progress_then_kill
     // host hears progress meanwhile.
     let mut t = Terminal::spawn(host());
     t.expect("`events-fastmcp` asks");
-    t.expect("Name *: ");
-    std::thread::sleep(Duration::from_millis(1000));
-    t.type_line("Grace Hopper");
-    t.expect("Age *: ");
-    t.type_line("85");
-    t.expect("Newsletter");
-    t.send("y");
-    t.expect("Track");
-    t.send(DOWN);
-    t.send(ENTER);
-    t.expect("Send this answer?");
-    t.send(ENTER);
+    fill_registration(&mut t);
     assert_eq!(t.finish(), 0, "{}", t.screen());
     let v: Value = serde_json::from_str(&std::fs::read_to_string(&out).unwrap()).unwrap();
     assert_eq!(
@@ -734,14 +723,7 @@ fn http_reverse_proxy_in_front_of_the_python_sdk_http_server() {
         .stderr(Stdio::null())
         .spawn()
         .unwrap();
-    let start = Instant::now();
-    while std::net::TcpStream::connect(("127.0.0.1", port)).is_err() {
-        assert!(
-            start.elapsed() < Duration::from_secs(60),
-            "the server did not start"
-        );
-        std::thread::sleep(Duration::from_millis(50));
-    }
+    crate::support::wait_for_port(port, "the server");
     let upstream = format!("http://127.0.0.1:{port}/mcp");
     let dir = tempfile::tempdir().unwrap();
     let session = dir.path().join("http.jsonl");
@@ -828,14 +810,7 @@ impl Served {
             .stderr(Stdio::null())
             .spawn()
             .unwrap();
-        let start = Instant::now();
-        while std::net::TcpStream::connect(("127.0.0.1", port)).is_err() {
-            assert!(
-                start.elapsed() < Duration::from_secs(60),
-                "{script} did not start"
-            );
-            std::thread::sleep(Duration::from_millis(50));
-        }
+        crate::support::wait_for_port(port, script);
         Served(child, format!("http://127.0.0.1:{port}/mcp"))
     }
 }
@@ -891,7 +866,7 @@ fn http_reverse_proxy_for_typescript_and_python_hosts_in_front_of_fastmcp() {
 
 #[test]
 fn http_proxy_in_a_terminal_asks_there_and_the_host_hears_progress() {
-    use crate::support::pty::{DOWN, ENTER, Terminal};
+    use crate::support::pty::Terminal;
     let Some(py) = python() else {
         return;
     };
@@ -916,18 +891,7 @@ fn http_proxy_in_a_terminal_asks_there_and_the_host_hears_progress() {
     let url = format!("http://127.0.0.1:{port}/mcp");
     let host =
         std::thread::spawn(move || ts.call_url("register", "{}", &url, &[("HOST_PROGRESS", "1")]));
-    t.expect("Name *: ");
-    std::thread::sleep(Duration::from_millis(1000));
-    t.type_line("Grace Hopper");
-    t.expect("Age *: ");
-    t.type_line("85");
-    t.expect("Newsletter");
-    t.send("y");
-    t.expect("Track");
-    t.send(DOWN);
-    t.send(ENTER);
-    t.expect("Send this answer?");
-    t.send(ENTER);
+    fill_registration(&mut t);
     let out = host.join().unwrap();
     assert_eq!(
         out["text"],
@@ -991,4 +955,24 @@ fn http_proxy_survives_kill_9_of_the_server_and_the_host_hears_so_at_once() {
     );
     replays_clean(&session, &["E122"]);
     let _ = proxy.child.kill();
+}
+
+/// Answers the registration form (FastMCP's `events` example) on the
+/// terminal: a name, an age, the newsletter and the second track, then
+/// sends it from the review. The pause before the first answer lets the
+/// host hear progress.
+fn fill_registration(t: &mut crate::support::pty::Terminal) {
+    use crate::support::pty::{DOWN, ENTER};
+    t.expect("Name *: ");
+    std::thread::sleep(Duration::from_millis(1000));
+    t.type_line("Grace Hopper");
+    t.expect("Age *: ");
+    t.type_line("85");
+    t.expect("Newsletter");
+    t.send("y");
+    t.expect("Track");
+    t.send(DOWN);
+    t.send(ENTER);
+    t.expect("Send this answer?");
+    t.send(ENTER);
 }

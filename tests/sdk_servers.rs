@@ -8,7 +8,6 @@
 
 use std::net::TcpListener;
 use std::process::{Child, Command, Output, Stdio};
-use std::time::{Duration, Instant};
 
 use crate::support::{bin, root};
 
@@ -63,14 +62,7 @@ impl Served {
             .stderr(Stdio::null())
             .spawn()
             .unwrap();
-        let start = Instant::now();
-        while std::net::TcpStream::connect(("127.0.0.1", port)).is_err() {
-            assert!(
-                start.elapsed() < Duration::from_secs(60),
-                "{script} did not start on HTTP"
-            );
-            std::thread::sleep(Duration::from_millis(50));
-        }
+        crate::support::wait_for_port(port, script);
         Served {
             child,
             url: format!("http://127.0.0.1:{port}/mcp"),

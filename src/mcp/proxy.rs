@@ -921,26 +921,9 @@ impl<W: Write> Proxy<W> {
     ) -> Result<bool> {
         let node = crate::json::parse(raw).map_err(|e| anyhow!("{}", e.message))?;
         let value: Value = serde_json::from_str(raw)?;
-        let requests = value
-            .get("result")
-            .and_then(|r| r.get("inputRequests"))
-            .and_then(Value::as_object)
-            .cloned()
-            .unwrap_or_default();
-        let all_elicitations = requests
-            .values()
-            .all(|r| r.get("method").and_then(Value::as_str) == Some("elicitation/create"));
-        let ours = !requests.is_empty()
-            && (retried
-                || (all_elicitations
-                    && requests.values().any(|r| {
-                        let mode = r
-                            .get("params")
-                            .and_then(|p| p.get("mode"))
-                            .and_then(Value::as_str)
-                            .unwrap_or("form");
-                        self.should_answer(modes, mode)
-                    })));
+        let (requests, ours) = input_requests(value.get("result"), retried, |mode| {
+            proxy_answers(self.opts.answer, modes, mode)
+        });
         for (key, r) in &requests {
             if r.get("method").and_then(Value::as_str) == Some("elicitation/create") {
                 let at = crate::json::pointer_push("/result/inputRequests", key);
@@ -1257,6 +1240,38 @@ pub(crate) fn modern_capability(
 
 /// Whether the proxy answers a request in `mode` for a host that declared
 /// `modes`.
+/// The input requests of an `InputRequiredResult` (`result`, the response's
+/// `result` member), and whether the proxy answers them itself: always
+/// when the response is to its own retry, else when every request is an
+/// elicitation and one of them is in a mode `answers` says the proxy takes
+/// (otherwise the host gets them all, as sent).
+pub(crate) fn input_requests(
+    result: Option<&Value>,
+    retried: bool,
+    answers: impl Fn(&str) -> bool,
+) -> (Map<String, Value>, bool) {
+    let requests = result
+        .and_then(|r| r.get("inputRequests"))
+        .and_then(Value::as_object)
+        .cloned()
+        .unwrap_or_default();
+    let all_elicitations = requests
+        .values()
+        .all(|r| r.get("method").and_then(Value::as_str) == Some("elicitation/create"));
+    let ours = !requests.is_empty()
+        && (retried
+            || (all_elicitations
+                && requests.values().any(|r| {
+                    let mode = r
+                        .get("params")
+                        .and_then(|p| p.get("mode"))
+                        .and_then(Value::as_str)
+                        .unwrap_or("form");
+                    answers(mode)
+                })));
+    (requests, ours)
+}
+
 pub(crate) fn proxy_answers(answer: AnswerMode, modes: Modes, mode: &str) -> bool {
     match answer {
         AnswerMode::Never => false,

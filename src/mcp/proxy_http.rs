@@ -617,26 +617,10 @@ fn on_message(
             .and_then(Value::as_str)
             == Some("input_required")
     {
-        let requests = m
-            .get("result")
-            .and_then(|r| r.get("inputRequests"))
-            .and_then(Value::as_object)
-            .cloned()
-            .unwrap_or_default();
-        let all_elicitations = requests
-            .values()
-            .all(|r| r.get("method").and_then(Value::as_str) == Some("elicitation/create"));
-        let ours = !requests.is_empty()
-            && (is_ours_response
-                || (all_elicitations
-                    && requests.values().any(|r| {
-                        let mode = r
-                            .get("params")
-                            .and_then(|p| p.get("mode"))
-                            .and_then(Value::as_str)
-                            .unwrap_or("form");
-                        proxy_answers(state.opts.common.answer, *modes, mode)
-                    })));
+        let (requests, ours) =
+            super::proxy::input_requests(m.get("result"), is_ours_response, |mode| {
+                proxy_answers(state.opts.common.answer, *modes, mode)
+            });
         let mut responses = Map::new();
         for (key, r) in &requests {
             if r.get("method").and_then(Value::as_str) != Some("elicitation/create") {

@@ -103,3 +103,16 @@ impl Drop for HttpServer {
         let _ = self.child.wait();
     }
 }
+
+/// Waits until something listens on `127.0.0.1:port`, failing the test
+/// after a minute with `what` did not start.
+pub fn wait_for_port(port: u16, what: &str) {
+    let start = std::time::Instant::now();
+    while std::net::TcpStream::connect(("127.0.0.1", port)).is_err() {
+        assert!(
+            start.elapsed() < std::time::Duration::from_secs(60),
+            "{what} did not start on port {port}"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+}
