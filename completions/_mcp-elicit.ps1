@@ -130,6 +130,7 @@ Register-ArgumentCompleter -Native -CommandName 'mcp-elicit' -ScriptBlock {
             [CompletionResult]::new('--hosts', '--hosts', [CompletionResultType]::ParameterName, 'Also report what these hosts do with each elicitation (ids, comma-separated, or all)')
             [CompletionResult]::new('--server', '--server', [CompletionResultType]::ParameterName, 'Show the server under this name instead of its serverInfo name')
             [CompletionResult]::new('--progress-interval', '--progress-interval', [CompletionResultType]::ParameterName, 'Send the host a progress notification this often while a person answers')
+            [CompletionResult]::new('--host-timeout', '--host-timeout', [CompletionResultType]::ParameterName, 'The host''s own time-out for a call (often 60): each form says how much of it is left')
             [CompletionResult]::new('--http', '--http', [CompletionResultType]::ParameterName, 'Serve Streamable HTTP on this address instead of stdio (with --upstream)')
             [CompletionResult]::new('--upstream', '--upstream', [CompletionResultType]::ParameterName, 'With --http, the server''s Streamable HTTP endpoint')
             [CompletionResult]::new('--allow-origin', '--allow-origin', [CompletionResultType]::ParameterName, 'With --http, let pages of this origin call the proxy (scheme://host[:port]; repeatable)')

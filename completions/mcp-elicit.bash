@@ -565,7 +565,7 @@ _mcp__elicit() {
             return 0
             ;;
         mcp__subcmd__elicit__subcmd__proxy)
-            opts="-h -V --answer --report --hosts --server --web --open --progress-interval --http --upstream --allow-remote --allow-origin --set --answers --defaults --action --answers-from --record --redact --strict --color --help --version"
+            opts="-h -V --answer --report --hosts --server --web --open --progress-interval --host-timeout --http --upstream --allow-remote --allow-origin --set --answers --defaults --action --answers-from --record --redact --strict --color --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -588,6 +588,10 @@ _mcp__elicit() {
                     return 0
                     ;;
                 --progress-interval)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --host-timeout)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;

@@ -122,6 +122,7 @@ set edit:completion:arg-completer[mcp-elicit] = {|@words|
             cand --hosts 'Also report what these hosts do with each elicitation (ids, comma-separated, or all)'
             cand --server 'Show the server under this name instead of its serverInfo name'
             cand --progress-interval 'Send the host a progress notification this often while a person answers'
+            cand --host-timeout 'The host''s own time-out for a call (often 60): each form says how much of it is left'
             cand --http 'Serve Streamable HTTP on this address instead of stdio (with --upstream)'
             cand --upstream 'With --http, the server''s Streamable HTTP endpoint'
             cand --allow-origin 'With --http, let pages of this origin call the proxy (scheme://host[:port]; repeatable)'

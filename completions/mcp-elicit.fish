@@ -128,6 +128,7 @@ complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand proxy" -l report -
 complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand proxy" -l hosts -d 'Also report what these hosts do with each elicitation (ids, comma-separated, or all)' -r
 complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand proxy" -l server -d 'Show the server under this name instead of its serverInfo name' -r
 complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand proxy" -l progress-interval -d 'Send the host a progress notification this often while a person answers' -r
+complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand proxy" -l host-timeout -d 'The host\'s own time-out for a call (often 60): each form says how much of it is left' -r
 complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand proxy" -l http -d 'Serve Streamable HTTP on this address instead of stdio (with --upstream)' -r
 complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand proxy" -l upstream -d 'With --http, the server\'s Streamable HTTP endpoint' -r
 complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand proxy" -l allow-origin -d 'With --http, let pages of this origin call the proxy (scheme://host[:port]; repeatable)' -r

@@ -5,9 +5,47 @@
 //! script (`--set`, `--answers`, `--defaults`) or a recording. Each side
 //! knows only this trait.
 
+use std::time::{Duration, Instant};
+
 use serde_json::Value;
 
 use crate::spec::Revision;
+
+/// When whoever waits for the answer stops waiting (the host's own
+/// time-out for the call, when it is known).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Deadline {
+    /// The moment it stops waiting.
+    pub at: Instant,
+    /// The whole time-out, counted from when the call was made.
+    pub of: Duration,
+}
+
+impl Deadline {
+    /// The time-out `of`, counted from `since`.
+    pub fn after(since: Instant, of: Duration) -> Deadline {
+        Deadline { at: since + of, of }
+    }
+
+    /// What is left of it now, in whole seconds.
+    pub fn seconds_left(&self) -> u64 {
+        self.at.saturating_duration_since(Instant::now()).as_secs()
+    }
+
+    /// One line for a person: how long is left.
+    pub fn line(&self) -> String {
+        match self.seconds_left() {
+            0 => format!(
+                "The host's time-out ({} s) has passed: it may have given up on this call, and the answer may come too late.",
+                self.of.as_secs()
+            ),
+            left => format!(
+                "About {left} s left before the host gives up on this call (its time-out is {} s, unless progress makes it wait longer).",
+                self.of.as_secs()
+            ),
+        }
+    }
+}
 
 /// One elicitation to answer.
 #[derive(Debug, Clone)]
@@ -24,6 +62,8 @@ pub struct Request<'a> {
     /// place, message), shown before the form; empty when the caller
     /// showed them already.
     pub notes: &'a [String],
+    /// When the answer stops being awaited, when that is known.
+    pub deadline: Option<Deadline>,
 }
 
 /// Produces the `ElicitResult` for an elicitation.

@@ -75,6 +75,7 @@ struct Current {
     elicit: Elicit,
     server: Option<String>,
     notes: Vec<String>,
+    deadline: Option<crate::respond::Deadline>,
     answer: Option<Answer>,
 }
 
@@ -172,6 +173,7 @@ impl Responder for WebForm {
                 elicit,
                 server: request.server.map(str::to_string),
                 notes: request.notes.to_vec(),
+                deadline: request.deadline,
                 answer: None,
             });
             id
@@ -687,6 +689,11 @@ fn heading(c: &Current) -> String {
         escape(c.elicit.revision.as_str()),
         escape(&c.elicit.message)
     );
+    // Said each time the page is drawn (no script: reloading, or the next
+    // step, shows it anew).
+    if let Some(d) = c.deadline {
+        h.push_str(&format!("<p class=\"deadline\">{}</p>", escape(&d.line())));
+    }
     if !c.notes.is_empty() {
         h.push_str("<details><summary>What mcp-elicit found in this request</summary><ul>");
         for n in &c.notes {

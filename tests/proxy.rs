@@ -607,7 +607,13 @@ fn terminal_form_through_the_proxy_for_a_typescript_host_with_progress_then_kill
             .arg(&out)
             .args(&ts.argv)
             .args(["register", "{}", "--", bin(), "proxy"])
-            .args(["--progress-interval", "0.3", "--record"])
+            .args([
+                "--progress-interval",
+                "0.3",
+                "--host-timeout",
+                "60",
+                "--record",
+            ])
             .arg(&session)
             .arg("--")
             .arg(&py)
@@ -618,9 +624,10 @@ fn terminal_form_through_the_proxy_for_a_typescript_host_with_progress_then_kill
         cmd
     };
     // The person answers the form on the terminal the host runs in; the
-    // host hears progress meanwhile.
+    // host hears progress meanwhile, and the form says how long it waits.
     let mut t = Terminal::spawn(host());
     t.expect("`events-fastmcp` asks");
+    t.expect("s left before the host gives up");
     fill_registration(&mut t);
     assert_eq!(t.finish(), 0, "{}", t.screen());
     let v: Value = serde_json::from_str(&std::fs::read_to_string(&out).unwrap()).unwrap();

@@ -215,9 +215,16 @@ struct Hosted {
 
 impl Hosted {
     fn start(host: &[String], tool: &str, server: &[String]) -> Hosted {
+        Hosted::start_with(host, tool, &[], server)
+    }
+
+    /// [`Hosted::start`] with more options for the proxy.
+    fn start_with(host: &[String], tool: &str, proxy: &[&str], server: &[String]) -> Hosted {
         let mut child = Command::new(&host[0])
             .args(&host[1..])
-            .args([tool, "{}", "--", bin(), "proxy", "--web", "--"])
+            .args([tool, "{}", "--", bin(), "proxy", "--web"])
+            .args(proxy)
+            .arg("--")
             .args(server)
             .current_dir(root())
             .stdin(Stdio::null())
@@ -294,6 +301,8 @@ fn web_form_in_headless_chromium_every_shape_validation_decline_cancel_and_token
     // The printed address: the form, the server named.
     b.go(&run.url);
     assert_eq!(b.title(), "Answer - mcp-elicit");
+    // Without --host-timeout nothing is said of time.
+    assert_eq!(b.count(".deadline"), 0);
     assert!(
         b.text(".who").contains("accounts-typescript asks"),
         "{}",
@@ -354,9 +363,21 @@ fn web_form_in_headless_chromium_every_shape_validation_decline_cancel_and_token
     b.shows("Accepted. You may close this page");
     assert_eq!(run.result()["text"], "accept");
 
+    // With --host-timeout the page says how much of it is left.
     for action in ["decline", "cancel"] {
-        let run = Hosted::start(&host, "register", &server);
+        let run = Hosted::start_with(&host, "register", &["--host-timeout", "60"], &server);
         b.go(&run.url);
+        let said = b.text(".deadline");
+        let left: u64 = said
+            .strip_prefix("About ")
+            .and_then(|s| s.split(' ').next())
+            .and_then(|n| n.parse().ok())
+            .unwrap_or_else(|| panic!("{said}"));
+        assert!((30..=60).contains(&left), "{said}");
+        assert!(
+            said.ends_with("s left before the host gives up on this call (its time-out is 60 s, unless progress makes it wait longer)."),
+            "{said}"
+        );
         b.click(&format!("#{action}"));
         b.shows("You may close this page");
         assert_eq!(run.result()["text"], format!(r#"{{"action":"{action}"}}"#));

@@ -692,6 +692,9 @@ impl<P: Prompter> Responder for FormResponder<P> {
         for n in request.notes {
             p.say(Say::Warning, &sanitize::line(n))?;
         }
+        if let Some(d) = request.deadline {
+            p.say(Say::Warning, &d.line())?;
+        }
         Ok(ask_after_heading(&elicit, p)?.to_result())
     }
 

@@ -730,6 +730,7 @@ impl Client {
                 revision: self.rev,
                 key: Some(key),
                 notes: &notes,
+                deadline: None,
             };
             let why = match self.verdict(&findings, &prefix, &params) {
                 Err(why) => why,
@@ -980,6 +981,7 @@ impl Client {
                     revision: self.rev,
                     key: None,
                     notes: &notes,
+                    deadline: None,
                 };
                 if let Err(why) = self.verdict(&findings, "/params", &params) {
                     let given = match responder.refused(&req, &why) {

@@ -65,6 +65,9 @@ pub struct ProxyOptions {
     pub strict: bool,
     /// How often the host hears progress while a person answers.
     pub progress_every: Duration,
+    /// How long the host waits for one of its requests (its own time-out),
+    /// when known: each form then says how much of it is left.
+    pub host_timeout: Option<Duration>,
 }
 
 /// Makes the responder, on the thread that answers (forms block).
@@ -143,6 +146,8 @@ pub(crate) struct Job {
     pub(crate) server: Option<String>,
     pub(crate) key: Option<String>,
     pub(crate) notes: Vec<String>,
+    /// When the host stops waiting, when known.
+    pub(crate) deadline: Option<crate::respond::Deadline>,
     /// Why no form can show it, when none can.
     pub(crate) blocked: Option<Blocked>,
     /// Where the outcome goes instead of the proxy's event loop.
@@ -159,6 +164,8 @@ struct HostRequest {
     modern: Option<(Map<String, Value>, Modes)>,
     rounds: usize,
     opened: u64,
+    /// When the host sent it.
+    since: Instant,
 }
 
 /// What an answer is for.
@@ -406,6 +413,7 @@ pub(crate) fn answerer(factory: ResponderFactory, tx: Sender<Ev>) -> Sender<Job>
                 revision: job.revision,
                 key: job.key.as_deref(),
                 notes: &job.notes,
+                deadline: job.deadline,
             };
             let outcome = match &mut responder {
                 Err(why) => Outcome::Failed(why.clone()),
@@ -671,6 +679,7 @@ impl<W: Write> Proxy<W> {
                         modern,
                         rounds: 0,
                         opened: self.opened,
+                        since: Instant::now(),
                     },
                 );
                 if changed {
@@ -987,6 +996,19 @@ impl<W: Write> Proxy<W> {
     ) {
         self.next_job += 1;
         let id = self.next_job;
+        // The host request the person answers for: over stdio, for a
+        // server's request, the latest open call.
+        let host = match &what {
+            Waiting::Input { host, .. } => self.open.get(host),
+            Waiting::Server { .. } => self
+                .open
+                .values()
+                .filter(|r| crate::session::exchanges::CALL_METHODS.contains(&r.method.as_str()))
+                .max_by_key(|r| r.opened),
+        };
+        let deadline = host
+            .zip(self.opts.host_timeout)
+            .map(|(r, of)| crate::respond::Deadline::after(r.since, of));
         if self.waiting.is_empty() {
             self.asking_since = Some(Instant::now());
             self.last_progress = Instant::now();
@@ -1000,6 +1022,7 @@ impl<W: Write> Proxy<W> {
             server: self.server_name.clone(),
             key,
             notes,
+            deadline,
             blocked,
             reply: None,
         });

@@ -206,7 +206,10 @@ fn handle(state: &State, req: Request, resp: HttpResponder) {
             return refuse(resp, 403, "requests from this origin are not allowed");
         }
     }
-    let mut ctx = Ctx::default();
+    let mut ctx = Ctx {
+        since: Some(std::time::Instant::now()),
+        ..Ctx::default()
+    };
     let body = if req.method == "POST" {
         prepare(state, &req.body, &mut ctx)
     } else {
@@ -252,6 +255,8 @@ struct Ctx {
     /// The host's progress token, and the last progress value it heard.
     token: Option<Value>,
     progress: std::cell::Cell<f64>,
+    /// When the host sent it.
+    since: Option<std::time::Instant>,
 }
 
 /// The host's POST body, with the capability added where the proxy is to
@@ -734,6 +739,10 @@ fn ask(
         server,
         key,
         notes,
+        deadline: ctx
+            .since
+            .zip(state.opts.common.host_timeout)
+            .map(|(since, of)| crate::respond::Deadline::after(since, of)),
         blocked,
         reply: Some(tx),
     };

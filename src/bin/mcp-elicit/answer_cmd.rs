@@ -291,6 +291,7 @@ pub fn run(args: AnswerArgs) -> Result<Outcome> {
                     revision,
                     key: key.as_deref(),
                     notes: &[],
+                    deadline: None,
                 }),
             };
             let result = match asked {
@@ -328,6 +329,7 @@ pub fn run(args: AnswerArgs) -> Result<Outcome> {
                     revision,
                     key: key.as_deref(),
                     notes: &[],
+                    deadline: None,
                 })
                 .with_context(|| match key {
                     Some(k) => format!("input request `{}`", sanitize::line(k)),
@@ -589,6 +591,7 @@ fn refuse(
             revision,
             key: key.as_deref(),
             notes: &[],
+            deadline: None,
         };
         let answer = match &given {
             Some(f) => FixedResponder(f.0).refused(&request, &why)?,

@@ -340,7 +340,8 @@ printed on stderr (the host's log) and opened only with --open.
 While a person answers, a host that gave a progress token gets a progress
 notification at once and every --progress-interval seconds. A host's own
 request time-out may still run out: most reset it only on progress when
-told to, and some (60 s is common) never do.
+told to, and some (60 s is common) never do. Give it with --host-timeout
+and each form says how much of it is left.
 
 --record keeps the server's side of the conversation, what it received and
 sent, one line per message as it passes; a kill of the host, the server or
@@ -394,6 +395,10 @@ pub struct ProxyArgs {
     /// Send the host a progress notification this often while a person answers
     #[arg(long, value_name = "SECONDS", value_parser = parse_timeout, default_value = "10")]
     pub progress_interval: std::time::Duration,
+
+    /// The host's own time-out for a call (often 60): each form says how much of it is left
+    #[arg(long, value_name = "SECONDS", value_parser = parse_timeout)]
+    pub host_timeout: Option<std::time::Duration>,
 
     /// Serve Streamable HTTP on this address instead of stdio (with --upstream)
     #[arg(

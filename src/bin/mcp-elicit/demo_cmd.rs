@@ -198,6 +198,7 @@ in the form `mcp-elicit answer` draws. Nothing is sent anywhere."
             revision: REVISION,
             key: None,
             notes: &[],
+            deadline: None,
         }) {
             Ok(r) => r,
             Err(e) if crate::is_interrupted(&e) => stop_on_ctrl_c(),
@@ -331,6 +332,7 @@ There is no terminal here, so it is a transcript with scripted answers; run
             revision: REVISION,
             key: None,
             notes: &[],
+            deadline: None,
         })?;
         let sent = response(&id, &result);
         let text = sent.to_string();

@@ -41,6 +41,7 @@ pub fn run(args: ProxyArgs) -> Result<Outcome> {
         server_name: args.server.clone(),
         strict: args.script.strict,
         progress_every: args.progress_interval,
+        host_timeout: args.host_timeout,
     };
     let notes = Box::new(|line: &str| eprintln!("{PREFIX}{line}"));
     if let (Some(addr), Some(upstream)) = (&args.http, &args.upstream) {
