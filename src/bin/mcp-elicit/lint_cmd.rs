@@ -63,6 +63,12 @@ pub fn run(args: LintArgs) -> Result<Outcome> {
     if args.show_source {
         return show_source(&args);
     }
+    #[cfg(not(feature = "source"))]
+    if args.show_source {
+        bail!(
+            "--show-source: this mcp-elicit was built without the `source` feature, so it reads no source files"
+        );
+    }
     // Bad rule names are usage errors, reported before any path is read.
     resolve_rules(&args.check.select, "--select")?;
     resolve_rules(&args.check.ignore, "--ignore")?;
