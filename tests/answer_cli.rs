@@ -95,7 +95,15 @@ fn decline_and_cancel_have_their_own_exit_codes() {
 
 #[test]
 fn without_a_terminal_or_a_script_it_fails_at_once() {
-    answer()
+    // In a session of its own, with no controlling terminal, wherever the
+    // tests are run from (a form is drawn on the controlling terminal).
+    snapbox::cmd::Command::new("python3")
+        .args([
+            "-c",
+            "import os, sys; os.setsid(); os.execv(sys.argv[1], sys.argv[1:])",
+            crate::support::bin(),
+            "answer",
+        ])
         .stdin(REQUEST)
         .assert()
         .code(2)

@@ -21,13 +21,28 @@ on_terminal!(Pty);
 
 impl Pty {
     fn answer(request: &Value, args: &[&str], size: (u16, u16), env: &[(&str, &str)]) -> Pty {
+        Pty::answer_with_stderr(request, args, size, env, "")
+    }
+
+    /// Like [`Pty::answer`], with `stderr` (shell redirections like
+    /// `2> "$err"`; `$err` is a file in the test's directory) after the
+    /// command.
+    fn answer_with_stderr(
+        request: &Value,
+        args: &[&str],
+        size: (u16, u16),
+        env: &[(&str, &str)],
+        stderr: &str,
+    ) -> Pty {
         let dir = tempfile::tempdir().unwrap();
         let req = dir.path().join("request.json");
         std::fs::write(&req, serde_json::to_vec_pretty(request).unwrap()).unwrap();
         let out = dir.path().join("answer.json");
         let mut cmd = Command::new("sh");
         cmd.arg("-c")
-            .arg(r#"req=$1; out=$2; bin=$3; shift 3; "$bin" answer "$@" < "$req" > "$out""#)
+            .arg(format!(
+                r#"req=$1; out=$2; bin=$3; err=$(dirname "$out")/err.log; shift 3; "$bin" answer "$@" < "$req" > "$out" {stderr}"#
+            ))
             .arg("sh")
             .arg(&req)
             .arg(&out)
@@ -484,5 +499,47 @@ fn ctrl_c_in_a_text_field_stops_the_demo() {
         term.expect("demo stopped (Ctrl-C)");
         let code = term.finish();
         assert_eq!(code, 130, "{size:?}: {}", term.screen());
+    }
+}
+
+/// Defect 3: with stderr redirected to a file, or to /dev/null, the form
+/// is drawn on the controlling terminal; the answer still goes to stdout
+/// and nothing of the form lands in the file.
+#[test]
+fn the_form_is_drawn_on_the_terminal_whatever_stderr_is() {
+    let request = json!({
+        "message": "Please fill this in",
+        "requestedSchema": {"type": "object", "properties": {
+            "name": {"type": "string", "title": "Name"},
+            "size": {"type": "string", "title": "Size", "enum": ["S", "M", "L"]}
+        }, "required": ["name", "size"]}
+    });
+    for redirect in [r#"2> "$err""#, "2> /dev/null"] {
+        for size in SIZES {
+            let mut p = Pty::answer_with_stderr(&request, &[], size, &[], redirect);
+            p.expect("Please fill this in");
+            p.expect("Name *: ");
+            p.type_line("Ada");
+            p.expect("❯ S");
+            p.send(DOWN);
+            p.expect("❯ M");
+            p.send(ENTER);
+            p.expect("Send this answer?");
+            p.send(ENTER);
+            let err = p._dir.path().join("err.log");
+            let (code, answer, screen) = p.finish();
+            assert_eq!(code, 0, "{redirect} {size:?}: {screen}");
+            assert_eq!(
+                answer,
+                json!({"action": "accept", "content": {"name": "Ada", "size": "M"}}),
+                "{redirect} {size:?}: {screen}"
+            );
+            if let Ok(log) = std::fs::read_to_string(&err) {
+                assert!(
+                    !log.contains("Name"),
+                    "{size:?}: the form went to stderr: {log}"
+                );
+            }
+        }
     }
 }

@@ -1,6 +1,6 @@
-//! The terminal side of a form: a `Prompter` drawn on stderr with dialoguer
-//! and console, reading keys from the controlling tty, and the terminal
-//! state that must be put back however the form ends.
+//! The terminal side of a form: a `Prompter` drawn on the controlling
+//! terminal with dialoguer and console, reading keys from it, and the
+//! terminal state that must be put back however the form ends.
 
 use std::io;
 use std::process::{Command, Stdio};
@@ -10,17 +10,33 @@ use dialoguer::theme::ColorfulTheme;
 use dialoguer::{Confirm, MultiSelect, Select};
 use mcp_elicit::form::{Prompter, Say};
 
-/// Whether a form can be shown: stderr is a terminal and there is a tty to
-/// read keys from (stdin when it is one, else the controlling terminal).
-pub fn available() -> bool {
+/// The terminal a form is drawn on: the controlling terminal (`/dev/tty`)
+/// whenever there is one, whatever stdin, stdout and stderr are, so
+/// `answer req.json > out.json 2> err.log` still shows the form; else
+/// stderr when it and stdin are terminals. Keys are read from stdin when it
+/// is a terminal, else from the controlling terminal.
+pub fn form_term() -> Option<Term> {
     use std::io::IsTerminal;
-    Term::stderr().is_term()
-        && (io::stdin().is_terminal()
-            || std::fs::OpenOptions::new()
-                .read(true)
-                .write(true)
-                .open("/dev/tty")
-                .is_ok())
+    #[cfg(unix)]
+    if let Ok(tty) = std::fs::OpenOptions::new()
+        .read(true)
+        .write(true)
+        .open("/dev/tty")
+        && let Ok(write) = tty.try_clone()
+    {
+        let term = Term::read_write_pair(tty, write);
+        if term.is_term() {
+            return Some(term);
+        }
+    }
+    let term = Term::stderr();
+    (term.is_term() && io::stdin().is_terminal()).then_some(term)
+}
+
+/// Whether a form can be shown: there is a terminal to draw it on and to
+/// read keys from.
+pub fn available() -> bool {
+    form_term().is_some()
 }
 
 /// Whether the terminal says it cannot move the cursor (`TERM=dumb`, as in
@@ -218,7 +234,7 @@ pub struct Terminal {
 impl Terminal {
     pub fn new() -> Terminal {
         Terminal {
-            term: Term::stderr(),
+            term: form_term().unwrap_or_else(Term::stderr),
             theme: FormTheme(ColorfulTheme::default()),
             plain: is_dumb(),
         }
@@ -660,8 +676,10 @@ impl TtyState {
         if let Some((f, t)) = &self.saved {
             let _ = nix::sys::termios::tcsetattr(f, nix::sys::termios::SetArg::TCSANOW, t);
         }
-        if !is_dumb() {
-            let _ = Term::stderr().show_cursor();
+        if !is_dumb()
+            && let Some(term) = form_term()
+        {
+            let _ = term.show_cursor();
         }
     }
 }
