@@ -543,3 +543,42 @@ fn the_form_is_drawn_on_the_terminal_whatever_stderr_is() {
         }
     }
 }
+
+/// Defect 4: what a stdio server writes to stderr while a form is open is
+/// held and printed after the form, never inside it.
+#[test]
+fn server_stderr_waits_until_the_form_is_answered() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    for size in SIZES {
+        let mut cmd = Command::new(bin());
+        cmd.args(["call", "--tool", "t", "--", "python3"])
+            .arg(root.join("tests/servers/hostile.py"))
+            .arg("chatty")
+            .current_dir(root);
+        let mut term = Terminal::spawn_sized(cmd, size);
+        term.expect("Name *: ");
+        // The server writes a line every 20 ms meanwhile.
+        std::thread::sleep(std::time::Duration::from_millis(300));
+        term.type_line("Ada");
+        term.expect("Send this answer?");
+        std::thread::sleep(std::time::Duration::from_millis(200));
+        term.send(ENTER);
+        let code = term.finish();
+        let screen = term.screen();
+        assert_eq!(code, 0, "{size:?}: {screen}");
+        let form_starts = screen.find("asks (MCP").unwrap();
+        let form_ends = screen.rfind("Send this answer?").unwrap();
+        assert!(
+            !screen[form_starts..form_ends].contains("[server]"),
+            "{size:?}: a server line inside the form: {screen}"
+        );
+        assert!(
+            screen[form_ends..].contains("[server] tick 5"),
+            "{size:?}: the held lines are not shown after the form: {screen}"
+        );
+        assert!(
+            screen.contains("to stderr while the form was open:"),
+            "{size:?}: {screen}"
+        );
+    }
+}

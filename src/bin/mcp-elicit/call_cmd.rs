@@ -11,7 +11,7 @@ use anyhow::{Context, Result, bail};
 use mcp_elicit::form::script::ScriptResponder;
 use mcp_elicit::form::{Action, FixedResponder, FormResponder};
 use mcp_elicit::mcp::client::{Client, ClientOptions, Recording};
-use mcp_elicit::mcp::transport::{Http, Stdio, Transport};
+use mcp_elicit::mcp::transport::{self, Http, Stdio, Transport};
 use mcp_elicit::respond::Responder;
 use mcp_elicit::sanitize;
 use mcp_elicit::session::recorded::RecordedResponder;
@@ -169,7 +169,7 @@ fn responder(args: &CallArgs) -> Result<Box<dyn Responder>> {
     let form = FormResponder {
         prompter: Terminal::new(),
     };
-    Ok(match args.timeout {
+    Ok(Box::new(HoldsStderr(match args.timeout {
         None => Box::new(form),
         Some(limit) => Box::new(Timed {
             form,
@@ -177,7 +177,39 @@ fn responder(args: &CallArgs) -> Result<Box<dyn Responder>> {
             tty,
             shown: Arc::new(AtomicU64::new(0)),
         }),
-    })
+    })))
+}
+
+/// A form on the terminal: a stdio server's stderr lines are held while it
+/// is open, so none lands inside it, and printed once it is answered (or
+/// the call is cut short). Stderr redirected elsewhere is not held: it
+/// cannot reach the form.
+struct HoldsStderr(Box<dyn Responder>);
+
+fn hold() {
+    if std::io::IsTerminal::is_terminal(&std::io::stderr()) {
+        transport::hold_server_stderr();
+    }
+}
+
+impl Responder for HoldsStderr {
+    fn respond(&mut self, request: &mcp_elicit::respond::Request<'_>) -> Result<Value> {
+        hold();
+        let answer = self.0.respond(request);
+        transport::release_server_stderr();
+        answer
+    }
+
+    fn refused(
+        &mut self,
+        request: &mcp_elicit::respond::Request<'_>,
+        why: &[String],
+    ) -> Result<Option<Value>> {
+        hold();
+        let answer = self.0.refused(request, why);
+        transport::release_server_stderr();
+        answer
+    }
 }
 
 /// What ends the connection when the call ends from a signal handler (an
@@ -194,6 +226,7 @@ const ENDING_WAIT: Duration = Duration::from_secs(2);
 fn end_call(tty: &Mutex<TtyState>, why: &str) -> ! {
     tty.lock().unwrap_or_else(|p| p.into_inner()).restore();
     eprintln!("\n{why}: the call is ended");
+    transport::release_server_stderr();
     if let Some(ender) = ENDER.lock().unwrap_or_else(|p| p.into_inner()).take() {
         let (done, wait) = std::sync::mpsc::channel();
         std::thread::spawn(move || {
