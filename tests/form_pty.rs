@@ -582,3 +582,233 @@ fn server_stderr_waits_until_the_form_is_answered() {
         );
     }
 }
+
+/// Defect 2: Shift-Tab (and Up in a text or yes/no field) goes back to the
+/// previous field, pre-filled with its answer; Esc on a form with answers
+/// asks before discarding them; Esc at "Which field?" is back to the
+/// review; Shift-Tab at the review edits the last field.
+#[test]
+fn esc_asks_before_discarding_and_shift_tab_goes_back() {
+    const SHIFT_TAB: &str = "\x1b[Z";
+    const UP: &str = "\x1b[A";
+    let request = json!({
+        "message": "Please fill this in",
+        "requestedSchema": {"type": "object", "properties": {
+            "name": {"type": "string", "title": "Name"},
+            "size": {"type": "string", "title": "Size", "enum": ["S", "M", "L"]},
+            "hot": {"type": "boolean", "title": "Hot"},
+            "city": {"type": "string", "title": "City"}
+        }, "required": ["name", "size", "hot", "city"]}
+    });
+    for size in SIZES {
+        let mut p = Pty::answer(&request, &[], size, &[]);
+        p.expect("field 1 of 4");
+        p.expect("Name *: ");
+        p.type_line("Ada");
+        p.expect("field 2 of 4");
+        p.expect("❯ S");
+        p.send(SHIFT_TAB);
+        p.expect("Name *: Ada");
+        p.send(ENTER);
+        p.expect("❯ S");
+        p.send(DOWN);
+        p.expect("❯ M");
+        p.send(ENTER);
+        p.expect("Hot *");
+        p.send(UP);
+        p.expect("❯ M");
+        p.send(ENTER);
+        p.expect("Hot *");
+        p.send("y");
+        p.expect("City *: ");
+        p.type_line("Rome");
+        p.expect("Send this answer?");
+        p.send(ESC);
+        p.expect("Discard 4 answers and cancel the form? (y/N)");
+        p.send("n");
+        p.expect("Send this answer?");
+        p.expect("Cancel");
+        p.send(DOWN);
+        p.expect("❯ Edit a field");
+        p.send(ENTER);
+        p.expect("Which field?");
+        p.expect("City: \"Rome\"");
+        p.send(ESC);
+        p.expect("Send this answer?");
+        p.expect("Cancel");
+        p.send(SHIFT_TAB);
+        p.expect("City *: Rome");
+        p.send("\x15");
+        p.type_line("Oslo");
+        p.expect("Send this answer?");
+        p.expect("Cancel");
+        p.send(ENTER);
+        let (code, answer, screen) = p.finish();
+        assert_eq!(code, 0, "{size:?}: {screen}");
+        assert_eq!(
+            answer,
+            json!({"action": "accept", "content": {
+                "name": "Ada", "size": "M", "hot": true, "city": "Oslo"
+            }}),
+            "{size:?}: {screen}"
+        );
+    }
+}
+
+/// Defect 2: Esc with no answer given cancels at once, as before; with
+/// answers, "y" to the question cancels.
+#[test]
+fn esc_after_answers_cancels_once_agreed() {
+    let request = json!({
+        "message": "Please fill this in",
+        "requestedSchema": {"type": "object", "properties": {
+            "name": {"type": "string", "title": "Name"},
+            "city": {"type": "string", "title": "City"}
+        }, "required": ["name", "city"]}
+    });
+    for size in SIZES {
+        let mut p = Pty::answer(&request, &[], size, &[]);
+        p.expect("Name *: ");
+        p.type_line("Ada");
+        p.expect("City *: ");
+        p.send("Ro");
+        p.expect("Ro");
+        p.send(ESC);
+        p.expect("Discard 1 answer and cancel the form? (y/N)");
+        p.send("y");
+        let (code, answer, screen) = p.finish();
+        assert_eq!(code, 4, "{size:?}: {screen}");
+        assert_eq!(answer, json!({"action": "cancel"}), "{size:?}: {screen}");
+        assert!(screen.contains("(cancelled)"), "{size:?}: {screen}");
+    }
+}
+
+/// Defect 6: a list of 300 options shows at most 10 rows (fewer on a short
+/// terminal) under the heading, with a key footer; Home, End, PageDown and
+/// PageUp move; typing filters.
+#[test]
+fn a_long_list_pages_and_filters() {
+    let mut options: Vec<Value> = (1..=300)
+        .map(|i| json!({"const": format!("o{i}"), "title": format!("Option {i:03}")}))
+        .collect();
+    options.push(json!({"const": "zanzibar", "title": "Zanzibar"}));
+    let request = json!({
+        "message": "Where to?",
+        "requestedSchema": {"type": "object", "properties": {
+            "place": {"type": "string", "title": "Place", "oneOf": options}
+        }, "required": ["place"]}
+    });
+    for (cols, rows) in SIZES {
+        let mut p = Pty::answer(&request, &[], (cols, rows), &[]);
+        p.expect("Esc leaves");
+        // The first frame: the heading and everything under it fit.
+        let first = p.screen();
+        let from_heading = &first[first.find("asks (MCP").unwrap()..];
+        assert!(
+            from_heading.matches('\n').count() < rows as usize,
+            "{cols}x{rows}: {first}"
+        );
+        let shown = from_heading.matches("Option ").count();
+        assert!(
+            (3..=10).contains(&shown),
+            "{cols}x{rows}: {shown} rows: {first}"
+        );
+        assert!(first.contains("❯ Option 001"), "{first}");
+        assert!(first.contains(&format!("1-{shown} of 301")), "{first}");
+        p.send("\x1b[F"); // End
+        p.expect("❯ Zanzibar");
+        p.send("\x1b[H"); // Home
+        p.expect("❯ Option 001");
+        p.send("\x1b[6~"); // PageDown
+        p.expect(&format!("❯ Option {:03}", shown + 1));
+        p.send("\x1b[5~"); // PageUp
+        p.expect("❯ Option 001");
+        p.send("zanz");
+        p.expect("1 of 301 options match");
+        p.expect("❯ Zanzibar");
+        p.send(ENTER);
+        p.expect("Send this answer?");
+        p.expect("Cancel");
+        p.send(ENTER);
+        let (code, answer, screen) = p.finish();
+        assert_eq!(code, 0, "{cols}x{rows}: {screen}");
+        assert_eq!(answer["content"], json!({"place": "zanzibar"}), "{screen}");
+    }
+}
+
+/// Defect 6: in a long multi-select typing a letter filters (it does not
+/// tick every option); Esc clears the filter, the ticks stay.
+#[test]
+fn typing_filters_a_long_multi_select() {
+    let fruit = [
+        "apple", "apricot", "banana", "cherry", "date", "fig", "grape", "kiwi", "lemon", "mango",
+        "melon", "peach",
+    ];
+    let request = json!({
+        "message": "Pick fruit",
+        "requestedSchema": {"type": "object", "properties": {
+            "fruit": {"type": "array", "title": "Fruit",
+                "items": {"type": "string", "enum": fruit}}
+        }, "required": ["fruit"]}
+    });
+    for size in SIZES {
+        let mut p = Pty::answer(&request, &[], size, &[]);
+        p.expect("Esc leaves");
+        p.send("a");
+        p.expect("options match");
+        p.send("p");
+        p.expect("3 of 12 options match"); // apple, apricot, grape
+        p.send(DOWN);
+        p.expect("❯ [ ] apricot");
+        p.send(" ");
+        p.expect("❯ [x] apricot");
+        p.send(ESC); // clears the filter
+        p.expect("❯ [ ] apple");
+        p.send(ENTER);
+        p.expect("Send this answer?");
+        p.expect("Cancel");
+        p.send(ENTER);
+        let (code, answer, screen) = p.finish();
+        assert_eq!(code, 0, "{size:?}: {screen}");
+        assert_eq!(answer["content"], json!({"fruit": ["apricot"]}), "{screen}");
+        assert!(!screen.contains("[x] apple"), "{size:?}: {screen}");
+    }
+}
+
+/// Defects 6 and 7: a tick beyond maxItems is refused as it is pressed,
+/// with how many are ticked of how many allowed shown as you go.
+#[test]
+fn ticks_beyond_max_items_are_refused_as_pressed() {
+    let request = json!({
+        "message": "Please fill this in",
+        "requestedSchema": {"type": "object", "properties": {
+            "picks": {"type": "array", "title": "Picks", "maxItems": 2,
+                "items": {"type": "string", "enum": ["p", "q", "r"]}}
+        }, "required": ["picks"]}
+    });
+    for size in SIZES {
+        let mut p = Pty::answer(&request, &[], size, &[]);
+        p.expect("0 of at most 2 ticked");
+        p.send(" ");
+        p.expect("1 of at most 2 ticked");
+        p.send(DOWN);
+        p.send(" ");
+        p.expect("2 of at most 2 ticked");
+        p.send(DOWN);
+        p.expect("❯ [ ] r");
+        p.send(" ");
+        p.expect("at most 2: untick one first");
+        p.send(ENTER);
+        p.expect("Send this answer?");
+        p.expect("Cancel");
+        p.send(ENTER);
+        let (code, answer, screen) = p.finish();
+        assert_eq!(code, 0, "{size:?}: {screen}");
+        assert_eq!(answer["content"]["picks"], json!(["p", "q"]), "{screen}");
+        assert!(!screen.contains("[x] r"), "{size:?}: {screen}");
+        assert!(
+            !screen.contains("it must have at most"),
+            "{size:?}: {screen}"
+        );
+    }
+}

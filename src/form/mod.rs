@@ -360,6 +360,24 @@ pub trait Prompter {
     ) -> io::Result<Option<Vec<usize>>>;
     /// Opens a URL in the browser; called only after the person agreed.
     fn open_url(&mut self, url: &str) -> io::Result<()>;
+    /// Like [`Prompter::multi_select`], with at most `max` ticks: a
+    /// prompter that can refuses a tick beyond it as it is pressed.
+    fn multi_select_at_most(
+        &mut self,
+        prompt: &str,
+        items: &[String],
+        checked: &[bool],
+        max: Option<usize>,
+    ) -> io::Result<Option<Vec<usize>>> {
+        let _ = max;
+        self.multi_select(prompt, items, checked)
+    }
+    /// Whether the last question that came back `None` was left for the
+    /// previous one (Shift-Tab; Up in a text or yes/no field) rather than
+    /// with Esc.
+    fn went_back(&mut self) -> bool {
+        false
+    }
 }
 
 /// The review step's choices, in menu order.
@@ -379,7 +397,19 @@ pub const NO_ANSWER: &str = "(no answer)";
 /// What a field question came back with.
 enum Got {
     Value(Option<Value>),
+    /// Back to the previous field (Shift-Tab, Up).
+    Back,
+    /// Esc: leave the form.
     Cancel,
+}
+
+/// `None` from a question: back to the previous one, or Esc.
+fn left(p: &mut dyn Prompter) -> Got {
+    if p.went_back() {
+        Got::Back
+    } else {
+        Got::Cancel
+    }
 }
 
 /// Who asks, for the heading.
@@ -444,15 +474,42 @@ fn ask_url(u: &UrlAsk, p: &mut dyn Prompter) -> io::Result<Answer> {
     }
 }
 
+/// The fields one after another, then the review. Shift-Tab (or Up in a
+/// text field) goes back to the previous field; Esc goes back one level:
+/// from "Which field?" to the review, and from the form itself out of it,
+/// once the person agrees to discard what they answered (with no answers,
+/// at once).
 fn ask_form(elicit: &Elicit, fields: &[Field], p: &mut dyn Prompter) -> io::Result<Answer> {
-    let mut values: Vec<Option<Value>> = Vec::with_capacity(fields.len());
-    for f in fields {
-        match ask_field(f, f.prop.default_value().as_ref(), elicit.revision, p)? {
-            Got::Value(v) => values.push(v),
-            Got::Cancel => return Ok(Answer::Cancel),
-        }
-    }
+    let n = fields.len();
+    let mut values: Vec<Option<Value>> = vec![None; n];
+    let mut answered = vec![false; n];
+    // The field asked, or `n` for the review; `editing`: a field chosen in
+    // the review returns to it once answered.
+    let mut at = 0;
+    let mut editing = false;
     loop {
+        if at < n {
+            let current = if answered[at] {
+                values[at].clone()
+            } else {
+                fields[at].prop.default_value()
+            };
+            match ask_field(&fields[at], current.as_ref(), (at, n), elicit.revision, p)? {
+                Got::Value(v) => {
+                    values[at] = v;
+                    answered[at] = true;
+                    at = if editing { n } else { at + 1 };
+                }
+                Got::Back => at = at.saturating_sub(1),
+                Got::Cancel => {
+                    if discard(&answered, &values, p)? {
+                        return Ok(Answer::Cancel);
+                    }
+                }
+            }
+            continue;
+        }
+        editing = false;
         let content = content_of(fields, &values);
         p.say(Say::Review, &review_text(&content))?;
         let items: Vec<String> = REVIEW_CHOICES.iter().map(|s| s.to_string()).collect();
@@ -476,19 +533,48 @@ fn ask_form(elicit: &Elicit, fields: &[Field], p: &mut dyn Prompter) -> io::Resu
                     .zip(&values)
                     .map(|(f, v)| format!("{}: {}", f.label, shown_value(v.as_ref())))
                     .collect();
-                let Some(i) = p.select("Which field?", &labels, 0)? else {
-                    return Ok(Answer::Cancel);
-                };
-                let current = values[i].clone().or_else(|| fields[i].prop.default_value());
-                match ask_field(&fields[i], current.as_ref(), elicit.revision, p)? {
-                    Got::Value(v) => values[i] = v,
-                    Got::Cancel => return Ok(Answer::Cancel),
+                // Esc or Shift-Tab here is back to the review.
+                if let Some(i) = p.select("Which field?", &labels, 0)? {
+                    at = i;
+                    editing = true;
                 }
             }
             Some(2) => return Ok(Answer::Decline),
-            _ => return Ok(Answer::Cancel),
+            Some(_) => return Ok(Answer::Cancel),
+            None => match left(p) {
+                Got::Back if n > 0 => at = n - 1,
+                _ => {
+                    if discard(&answered, &values, p)? {
+                        return Ok(Answer::Cancel);
+                    }
+                }
+            },
         }
     }
+}
+
+/// Esc on the form: with answers given, asks whether to discard them
+/// (`true`: leave the form); with none, leaves at once.
+fn discard(answered: &[bool], values: &[Option<Value>], p: &mut dyn Prompter) -> io::Result<bool> {
+    let given = answered
+        .iter()
+        .zip(values)
+        .filter(|(a, v)| **a && v.is_some())
+        .count();
+    if given == 0 {
+        p.say(Say::Help, "(cancelled)")?;
+        return Ok(true);
+    }
+    let s = if given == 1 { "" } else { "s" };
+    let sure = p.confirm(
+        &format!("Discard {given} answer{s} and cancel the form?"),
+        Some(false),
+    )?;
+    if sure == Some(true) {
+        p.say(Say::Help, "(cancelled)")?;
+        return Ok(true);
+    }
+    Ok(false)
 }
 
 pub(crate) fn content_of(fields: &[Field], values: &[Option<Value>]) -> Map<String, Value> {
@@ -513,15 +599,20 @@ fn shown_value(v: Option<&Value>) -> String {
     }
 }
 
-/// Asks one field until it has a valid value, is left empty (optional
-/// fields) or the person cancels. `current` pre-fills the question.
+/// Asks one field (number `at` of `of`) until it has a valid value, is left
+/// empty (optional fields), or the person goes back or leaves. `current`
+/// pre-fills the question.
 fn ask_field(
     f: &Field,
     current: Option<&Value>,
+    (at, of): (usize, usize),
     rev: Revision,
     p: &mut dyn Prompter,
 ) -> io::Result<Got> {
     let mut help = f.constraints();
+    if of > 1 {
+        help = format!("field {} of {of} · {help}", at + 1);
+    }
     if let Some(d) = &f.help {
         help = format!("{d}\n{help}");
     }
@@ -539,7 +630,7 @@ fn ask_field(
             };
             loop {
                 let Some(typed) = p.text(&prompt, &initial)? else {
-                    return Ok(Got::Cancel);
+                    return Ok(left(p));
                 };
                 match typed_value(f, &typed, rev) {
                     Ok(v) => return Ok(Got::Value(v)),
@@ -555,7 +646,7 @@ fn ask_field(
             if f.required || current.is_some() {
                 Ok(match p.confirm(&prompt, current)? {
                     Some(b) => Got::Value(Some(Value::Bool(b))),
-                    None => Got::Cancel,
+                    None => left(p),
                 })
             } else {
                 let items = vec!["Yes".to_string(), "No".to_string(), NO_ANSWER.to_string()];
@@ -563,7 +654,7 @@ fn ask_field(
                     Some(0) => Got::Value(Some(Value::Bool(true))),
                     Some(1) => Got::Value(Some(Value::Bool(false))),
                     Some(_) => Got::Value(None),
-                    None => Got::Cancel,
+                    None => left(p),
                 })
             }
         }
@@ -581,7 +672,7 @@ fn ask_field(
                     Got::Value(Some(Value::String(s.options[i].value.clone())))
                 }
                 Some(_) => Got::Value(None),
-                None => Got::Cancel,
+                None => left(p),
             })
         }
         Shape::MultiSelect(m) => {
@@ -595,8 +686,14 @@ fn ask_field(
                 .map(|o| chosen.contains(&o.value.as_str()))
                 .collect();
             loop {
-                let Some(picked) = p.multi_select(&prompt, &f.options, &checked)? else {
-                    return Ok(Got::Cancel);
+                let Some(picked) = p.multi_select_at_most(
+                    &prompt,
+                    &f.options,
+                    &checked,
+                    m.max_items.map(|n| n as usize),
+                )?
+                else {
+                    return Ok(left(p));
                 };
                 if picked.is_empty() && !f.required {
                     return Ok(Got::Value(None));

@@ -1,13 +1,13 @@
 //! The terminal side of a form: a `Prompter` drawn on the controlling
-//! terminal with dialoguer and console, reading keys from it, and the
-//! terminal state that must be put back however the form ends.
+//! terminal with console, reading keys from it, and the terminal state that
+//! must be put back however the form ends. The line editor, lists and yes/no
+//! questions are drawn here rather than by dialoguer, whose widgets cannot
+//! tell Esc from Shift-Tab, filter, page or refuse a tick.
 
 use std::io;
 use std::process::{Command, Stdio};
 
 use console::{Key, Style, Term};
-use dialoguer::theme::ColorfulTheme;
-use dialoguer::{Confirm, MultiSelect, Select};
 use mcp_elicit::form::{Prompter, Say};
 
 /// The terminal a form is drawn on: the controlling terminal (`/dev/tty`)
@@ -137,106 +137,34 @@ pub fn reflow(text: &str) -> String {
     out
 }
 
-/// dialoguer's colourful theme with marks that read without colour: the
-/// row under the cursor is marked `❯` in every list, and a ticked option is
-/// `[x]` (an unticked one `[ ]`), never the `✔` of an answered question.
-struct FormTheme(ColorfulTheme);
-
-impl dialoguer::theme::Theme for FormTheme {
-    fn format_prompt(&self, f: &mut dyn std::fmt::Write, prompt: &str) -> std::fmt::Result {
-        self.0.format_prompt(f, prompt)
-    }
-
-    fn format_error(&self, f: &mut dyn std::fmt::Write, err: &str) -> std::fmt::Result {
-        self.0.format_error(f, err)
-    }
-
-    fn format_input_prompt(
-        &self,
-        f: &mut dyn std::fmt::Write,
-        prompt: &str,
-        default: Option<&str>,
-    ) -> std::fmt::Result {
-        self.0.format_input_prompt(f, prompt, default)
-    }
-
-    fn format_confirm_prompt(
-        &self,
-        f: &mut dyn std::fmt::Write,
-        prompt: &str,
-        default: Option<bool>,
-    ) -> std::fmt::Result {
-        self.0.format_confirm_prompt(f, prompt, default)
-    }
-
-    fn format_confirm_prompt_selection(
-        &self,
-        f: &mut dyn std::fmt::Write,
-        prompt: &str,
-        selection: Option<bool>,
-    ) -> std::fmt::Result {
-        self.0.format_confirm_prompt_selection(f, prompt, selection)
-    }
-
-    fn format_input_prompt_selection(
-        &self,
-        f: &mut dyn std::fmt::Write,
-        prompt: &str,
-        sel: &str,
-    ) -> std::fmt::Result {
-        self.0.format_input_prompt_selection(f, prompt, sel)
-    }
-
-    fn format_multi_select_prompt_selection(
-        &self,
-        f: &mut dyn std::fmt::Write,
-        prompt: &str,
-        selections: &[&str],
-    ) -> std::fmt::Result {
-        self.0
-            .format_multi_select_prompt_selection(f, prompt, selections)
-    }
-
-    fn format_select_prompt_item(
-        &self,
-        f: &mut dyn std::fmt::Write,
-        text: &str,
-        active: bool,
-    ) -> std::fmt::Result {
-        self.0.format_select_prompt_item(f, text, active)
-    }
-
-    fn format_multi_select_prompt_item(
-        &self,
-        f: &mut dyn std::fmt::Write,
-        text: &str,
-        checked: bool,
-        active: bool,
-    ) -> std::fmt::Result {
-        let t = &self.0;
-        let (cursor, style) = if active {
-            (&t.active_item_prefix, &t.active_item_style)
-        } else {
-            (&t.inactive_item_prefix, &t.inactive_item_style)
-        };
-        let mark = if checked { "[x]" } else { "[ ]" };
-        write!(f, "{cursor} {mark} {}", style.apply_to(text))
-    }
-}
-
 pub struct Terminal {
     term: Term,
-    theme: FormTheme,
     /// Plain prompts, one line each, read in the tty's own line mode.
     plain: bool,
+    /// Whether the last question was left for the previous one.
+    back: bool,
+}
+
+/// From how many options a list filters as you type.
+const FILTER_FROM: usize = 10;
+/// The most options a list shows at once.
+const MAX_ROWS: usize = 10;
+
+/// How a list or a yes/no question ended.
+enum Ended<T> {
+    Chosen(T),
+    /// Esc.
+    Left,
+    /// Shift-Tab (Up in a yes/no question): the previous question.
+    Back,
 }
 
 impl Terminal {
     pub fn new() -> Terminal {
         Terminal {
             term: form_term().unwrap_or_else(Term::stderr),
-            theme: FormTheme(ColorfulTheme::default()),
             plain: is_dumb(),
+            back: false,
         }
     }
 
@@ -372,9 +300,8 @@ impl Terminal {
         }
     }
 
-    /// A line editor for text fields: dialoguer's `Input` ignores Esc, and
-    /// Esc must cancel everywhere.
-    fn edit_line(&self, prompt: &str, initial: &str) -> io::Result<Option<String>> {
+    /// A line editor for text fields: Esc leaves, Up and Shift-Tab go back.
+    fn edit_line(&mut self, prompt: &str, initial: &str) -> io::Result<Option<String>> {
         let mut buf: Vec<char> = initial.chars().collect();
         let mut at = buf.len();
         let label = Style::new().for_stderr().bold().apply_to(prompt);
@@ -401,9 +328,15 @@ impl Terminal {
                     ))?;
                     return Ok(Some(value));
                 }
+                // Esc leaves (the form says what that means); Up and
+                // Shift-Tab go to the previous field.
                 Key::Escape => {
                     self.term.clear_line()?;
-                    self.term.write_line(&format!("✘ {label}: (cancelled)"))?;
+                    return Ok(None);
+                }
+                Key::ArrowUp | Key::BackTab => {
+                    self.term.clear_line()?;
+                    self.back = true;
                     return Ok(None);
                 }
                 // Ctrl-C ends the run, as in a list: the raw read took the
@@ -467,6 +400,272 @@ impl Terminal {
     }
 }
 
+impl Terminal {
+    /// The answer of an ended question, noting whether it went back.
+    fn ended<T>(&mut self, ended: Ended<T>) -> Option<T> {
+        match ended {
+            Ended::Chosen(v) => Some(v),
+            Ended::Left => None,
+            Ended::Back => {
+                self.back = true;
+                None
+            }
+        }
+    }
+
+    /// Ctrl-C ends the run: the raw read took the key, so the SIGINT a
+    /// cooked read would raise is raised here.
+    fn interrupted(&self) -> io::Error {
+        #[cfg(unix)]
+        let _ = nix::sys::signal::raise(nix::sys::signal::Signal::SIGINT);
+        io::ErrorKind::Interrupted.into()
+    }
+
+    /// A yes/no question: y or n answers, Enter takes the default.
+    fn yes_no(&self, prompt: &str, default: Option<bool>) -> io::Result<Ended<bool>> {
+        let s = || Style::new().for_stderr();
+        let hint = match default {
+            Some(true) => "(Y/n)",
+            Some(false) => "(y/N)",
+            None => "(y/n)",
+        };
+        let line = format!(
+            "{} {} {hint} › ",
+            s().yellow().apply_to("?"),
+            s().bold().apply_to(prompt)
+        );
+        loop {
+            self.term.clear_line()?;
+            self.term.write_str(&line)?;
+            self.term.flush()?;
+            let answer = match self.term.read_key_raw()? {
+                Key::Char('y' | 'Y') => Some(true),
+                Key::Char('n' | 'N') => Some(false),
+                Key::Enter => default,
+                Key::Escape => {
+                    self.term.clear_line()?;
+                    return Ok(Ended::Left);
+                }
+                Key::BackTab | Key::ArrowUp => {
+                    self.term.clear_line()?;
+                    return Ok(Ended::Back);
+                }
+                Key::CtrlC => {
+                    self.term.clear_line()?;
+                    return Err(self.interrupted());
+                }
+                _ => None,
+            };
+            if let Some(b) = answer {
+                self.term.clear_line()?;
+                self.term.write_line(&format!(
+                    "{} {} · {}",
+                    s().green().apply_to("✔"),
+                    s().bold().apply_to(prompt),
+                    if b { "yes" } else { "no" }
+                ))?;
+                return Ok(Ended::Chosen(b));
+            }
+        }
+    }
+
+    /// A list: one choice (`ticks` none), or any number of ticks (`ticks`:
+    /// those ticked at first and the most allowed). At most [`MAX_ROWS`]
+    /// rows show, fewer on a short terminal, so the heading stays; from
+    /// [`FILTER_FROM`] options typing filters them. The row under the cursor
+    /// is marked `❯`, a ticked option `[x]`: no colour needed.
+    fn list(
+        &self,
+        prompt: &str,
+        items: &[String],
+        default: usize,
+        ticks: Option<(&[bool], Option<usize>)>,
+    ) -> io::Result<Ended<Vec<usize>>> {
+        let s = || Style::new().for_stderr();
+        let multi = ticks.is_some();
+        let max = ticks.and_then(|t| t.1);
+        let mut checked: Vec<bool> = match ticks {
+            Some((c, _)) => (0..items.len()).map(|i| c.get(i) == Some(&true)).collect(),
+            None => Vec::new(),
+        };
+        let filterable = items.len() >= FILTER_FROM;
+        let lower: Vec<String> = items.iter().map(|i| i.to_lowercase()).collect();
+        let mut filter = String::new();
+        let mut cursor = default.min(items.len().saturating_sub(1));
+        let mut top = 0;
+        let mut note: Option<String> = None;
+        let mut drawn = 0;
+        self.term.hide_cursor()?;
+        let ended = loop {
+            let needle = filter.to_lowercase();
+            let shown: Vec<usize> = (0..items.len())
+                .filter(|&i| lower[i].contains(&needle))
+                .collect();
+            cursor = cursor.min(shown.len().saturating_sub(1));
+            let (term_rows, cols) = self.term.size();
+            let width = (cols as usize).max(20);
+            let keys = list_keys(multi, filterable, items.len() > MAX_ROWS);
+            let footer = wrap(&keys, width - 1, "  ");
+            let footer_rows = footer.lines().count();
+            // Room for the heading, the message and the help above.
+            let rows = MAX_ROWS
+                .min((term_rows as usize).saturating_sub(8 + footer_rows))
+                .max(3);
+            if cursor < top {
+                top = cursor;
+            } else if cursor >= top + rows {
+                top = cursor + 1 - rows;
+            }
+            top = top.min(shown.len().saturating_sub(rows));
+
+            let mut lines = vec![format!(
+                "{} {} › {filter}",
+                s().yellow().apply_to("?"),
+                s().bold().apply_to(prompt)
+            )];
+            for (k, &i) in shown.iter().enumerate().skip(top).take(rows) {
+                let mark = if k == cursor { "❯" } else { " " };
+                let tick = match (multi, checked.get(i)) {
+                    (false, _) => "",
+                    (true, Some(true)) => "[x] ",
+                    (true, _) => "[ ] ",
+                };
+                let row =
+                    console::truncate_str(&format!("{mark} {tick}{}", items[i]), width - 1, "…")
+                        .into_owned();
+                lines.push(if k == cursor {
+                    s().cyan().apply_to(row).to_string()
+                } else {
+                    row
+                });
+            }
+            let mut status = Vec::new();
+            if shown.is_empty() {
+                status.push("no option matches; Backspace or Esc clears the filter".to_string());
+            } else if shown.len() > rows {
+                status.push(format!(
+                    "{}-{} of {}",
+                    top + 1,
+                    (top + rows).min(shown.len()),
+                    shown.len()
+                ));
+            }
+            if !filter.is_empty() && !shown.is_empty() {
+                status.push(format!("{} of {} options match", shown.len(), items.len()));
+            }
+            if let Some(max) = max {
+                let n = checked.iter().filter(|c| **c).count();
+                status.push(format!("{n} of at most {max} ticked"));
+            }
+            if !status.is_empty() {
+                lines.extend(
+                    wrap(&status.join(" · "), width - 1, "  ")
+                        .lines()
+                        .map(String::from),
+                );
+            }
+            if let Some(n) = &note {
+                lines.extend(wrap(n, width - 1, "  ").lines().map(String::from));
+            }
+            lines.extend(footer.lines().map(|l| s().dim().apply_to(l).to_string()));
+            let mut frame = String::new();
+            if drawn > 0 {
+                frame.push_str(&format!("\x1b[{drawn}A\r\x1b[J"));
+            }
+            frame.push_str(&lines.join("\n"));
+            frame.push('\n');
+            self.term.write_str(&frame)?;
+            self.term.flush()?;
+            drawn = lines.len();
+
+            note = None;
+            let last = shown.len().saturating_sub(1);
+            match self.term.read_key_raw()? {
+                Key::ArrowUp => cursor = cursor.saturating_sub(1),
+                Key::ArrowDown | Key::Tab => cursor = (cursor + 1).min(last),
+                Key::PageUp => cursor = cursor.saturating_sub(rows),
+                Key::PageDown => cursor = (cursor + rows).min(last),
+                Key::Home => cursor = 0,
+                Key::End => cursor = last,
+                Key::Char(' ') if multi => {
+                    if let Some(&i) = shown.get(cursor) {
+                        let ticked = checked.iter().filter(|c| **c).count();
+                        match max {
+                            Some(max) if !checked[i] && ticked >= max => {
+                                note = Some(format!("at most {max}: untick one first"));
+                            }
+                            _ => checked[i] = !checked[i],
+                        }
+                    }
+                }
+                Key::Enter if multi => {
+                    break Ended::Chosen((0..items.len()).filter(|&i| checked[i]).collect());
+                }
+                Key::Enter => {
+                    if let Some(&i) = shown.get(cursor) {
+                        break Ended::Chosen(vec![i]);
+                    }
+                }
+                Key::Escape if !filter.is_empty() => {
+                    filter.clear();
+                    cursor = 0;
+                }
+                Key::Escape => break Ended::Left,
+                Key::BackTab => break Ended::Back,
+                Key::CtrlC => {
+                    self.term.write_str(&format!("\x1b[{drawn}A\r\x1b[J"))?;
+                    self.term.show_cursor()?;
+                    return Err(self.interrupted());
+                }
+                Key::Backspace if filterable => {
+                    filter.pop();
+                    cursor = 0;
+                }
+                Key::Char(c)
+                    if filterable && !c.is_control() && (c != ' ' || !filter.is_empty()) =>
+                {
+                    filter.push(c);
+                    cursor = 0;
+                    top = 0;
+                }
+                _ => {}
+            }
+        };
+        self.term.write_str(&format!("\x1b[{drawn}A\r\x1b[J"))?;
+        self.term.show_cursor()?;
+        if let Ended::Chosen(picked) = &ended {
+            let shown: Vec<&str> = picked.iter().map(|&i| items[i].as_str()).collect();
+            self.term.write_line(&format!(
+                "{} {} · {}",
+                s().green().apply_to("✔"),
+                s().bold().apply_to(prompt),
+                shown.join(", ")
+            ))?;
+        }
+        Ok(ended)
+    }
+}
+
+/// The keys a list takes, for its footer.
+fn list_keys(multi: bool, filterable: bool, long: bool) -> String {
+    let mut keys = vec!["↑↓ move"];
+    if long {
+        keys.push("PgUp PgDn Home End");
+    }
+    if multi {
+        keys.push("Space ticks");
+        keys.push("Enter confirms");
+    } else {
+        keys.push("Enter chooses");
+    }
+    if filterable {
+        keys.push("type to filter");
+    }
+    keys.push("Shift-Tab back");
+    keys.push("Esc leaves");
+    keys.join(" · ")
+}
+
 /// Where the word before `at` starts (spaces before it skipped).
 fn word_left(buf: &[char], mut at: usize) -> usize {
     while at > 0 && buf[at - 1].is_whitespace() {
@@ -527,14 +726,11 @@ fn window(buf: &[char], at: usize, room: usize) -> (String, usize) {
     (shown, back + usize::from(end < buf.len()))
 }
 
-/// dialoguer's result. An interrupted read (^C while a key was being read)
-/// stays an error of kind `Interrupted`: the cancel it means is written by
-/// whoever handles it first, the caller or the SIGINT handler.
-fn opt<T>(r: dialoguer::Result<Option<T>>) -> io::Result<Option<T>> {
-    r.map_err(|dialoguer::Error::IO(e)| e)
-}
-
 impl Prompter for Terminal {
+    fn went_back(&mut self) -> bool {
+        self.back
+    }
+
     fn say(&mut self, kind: Say, text: &str) -> io::Result<()> {
         let s = Style::new().for_stderr();
         // Prose is wrapped at word boundaries to the terminal's width; the
@@ -564,6 +760,7 @@ impl Prompter for Terminal {
     }
 
     fn text(&mut self, prompt: &str, initial: &str) -> io::Result<Option<String>> {
+        self.back = false;
         if self.plain {
             return self.plain_text(prompt, initial);
         }
@@ -571,15 +768,12 @@ impl Prompter for Terminal {
     }
 
     fn confirm(&mut self, prompt: &str, default: Option<bool>) -> io::Result<Option<bool>> {
+        self.back = false;
         if self.plain {
             return self.plain_confirm(prompt, default);
         }
-        let mut c = Confirm::with_theme(&self.theme).with_prompt(prompt);
-        match default {
-            Some(d) => c = c.default(d),
-            None => c = c.show_default(false),
-        }
-        opt(c.interact_on_opt(&self.term))
+        let ended = self.yes_no(prompt, default)?;
+        Ok(self.ended(ended))
     }
 
     fn select(
@@ -588,14 +782,12 @@ impl Prompter for Terminal {
         items: &[String],
         default: usize,
     ) -> io::Result<Option<usize>> {
+        self.back = false;
         if self.plain {
             return self.plain_select(prompt, items, default);
         }
-        opt(Select::with_theme(&self.theme)
-            .with_prompt(prompt)
-            .items(items)
-            .default(default)
-            .interact_on_opt(&self.term))
+        let ended = self.list(prompt, items, default, None)?;
+        Ok(self.ended(ended).and_then(|v| v.first().copied()))
     }
 
     fn multi_select(
@@ -604,14 +796,22 @@ impl Prompter for Terminal {
         items: &[String],
         checked: &[bool],
     ) -> io::Result<Option<Vec<usize>>> {
+        self.multi_select_at_most(prompt, items, checked, None)
+    }
+
+    fn multi_select_at_most(
+        &mut self,
+        prompt: &str,
+        items: &[String],
+        checked: &[bool],
+        max: Option<usize>,
+    ) -> io::Result<Option<Vec<usize>>> {
+        self.back = false;
         if self.plain {
             return self.plain_multi_select(prompt, items, checked);
         }
-        opt(MultiSelect::with_theme(&self.theme)
-            .with_prompt(prompt)
-            .items(items)
-            .defaults(checked)
-            .interact_on_opt(&self.term))
+        let ended = self.list(prompt, items, 0, Some((checked, max)))?;
+        Ok(self.ended(ended))
     }
 
     /// `$BROWSER`, else the desktop's opener. The URL is handed over, never
