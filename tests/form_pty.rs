@@ -812,3 +812,65 @@ fn ticks_beyond_max_items_are_refused_as_pressed() {
         );
     }
 }
+
+/// Defect 7: a refused entry is never shown as accepted; the reason names
+/// the field by its label, in plain words, and the person stays on it.
+#[test]
+fn a_refused_entry_reads_as_refused_in_plain_words() {
+    let request = json!({
+        "message": "Please fill this in",
+        "requestedSchema": {"type": "object", "properties": {
+            "full_name": {"type": "string", "title": "Full name", "minLength": 2, "maxLength": 40},
+            "tickets": {"type": "integer", "title": "Tickets", "minimum": 1, "maximum": 4}
+        }, "required": ["full_name", "tickets"]}
+    });
+    for size in SIZES {
+        let mut p = Pty::answer(&request, &[], size, &[]);
+        p.expect("field 1 of 2");
+        p.expect("Full name *: ");
+        p.type_line("A");
+        p.expect("✘ Full name *: A");
+        p.expect("character;");
+        p.expect("Full name *: ");
+        p.send("\x15");
+        p.type_line("Ada");
+        p.expect("✔ Full name *: Ada");
+        p.expect("field 2 of 2");
+        p.expect("Tickets *: ");
+        p.type_line("2.5");
+        p.expect("✘ Tickets *: 2.5");
+        p.expect("fraction");
+        p.expect("Tickets *: ");
+        p.send("\x15");
+        p.type_line("9");
+        p.expect("✘ Tickets *: 9");
+        p.expect("Tickets *: ");
+        p.send("\x15");
+        p.type_line("2");
+        p.expect("Send this answer?");
+        p.expect("Cancel");
+        p.send(ENTER);
+        let (code, answer, screen) = p.finish();
+        assert_eq!(code, 0, "{size:?}: {screen}");
+        assert_eq!(
+            answer["content"],
+            json!({"full_name": "Ada", "tickets": 2}),
+            "{size:?}: {screen}"
+        );
+        let flat = rows(&screen).join(" ");
+        for wrong in ["✔ Full name *: A\r", "✔ Tickets *: 2.5", "✔ Tickets *: 9"] {
+            assert!(!screen.contains(wrong), "{size:?}: {wrong:?} in {screen}");
+        }
+        assert!(!screen.contains("`full_name`"), "{size:?}: {screen}");
+        assert!(!screen.contains("`tickets`"), "{size:?}: {screen}");
+        assert!(!screen.contains("schema"), "{size:?}: {screen}");
+        assert!(
+            flat.contains("Full name has 1 character;"),
+            "{size:?}: {flat}"
+        );
+        assert!(
+            flat.contains("Tickets takes a whole number"),
+            "{size:?}: {flat}"
+        );
+    }
+}

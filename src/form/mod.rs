@@ -360,6 +360,18 @@ pub trait Prompter {
     ) -> io::Result<Option<Vec<usize>>>;
     /// Opens a URL in the browser; called only after the person agreed.
     fn open_url(&mut self, url: &str) -> io::Result<()>;
+    /// Like [`Prompter::text`], with `check` saying why a line cannot be
+    /// taken (a message for the person): a prompter that can keeps the
+    /// person on the line, never showing a refused value as accepted.
+    fn text_checked(
+        &mut self,
+        prompt: &str,
+        initial: &str,
+        check: &dyn Fn(&str) -> Result<(), String>,
+    ) -> io::Result<Option<String>> {
+        let _ = check;
+        self.text(prompt, initial)
+    }
     /// Like [`Prompter::multi_select`], with at most `max` ticks: a
     /// prompter that can refuses a tick beyond it as it is pressed.
     fn multi_select_at_most(
@@ -628,8 +640,9 @@ fn ask_field(
                 Some(v) => v.to_string(),
                 None => String::new(),
             };
+            let check = |t: &str| typed_value(f, t, rev).map(|_| ());
             loop {
-                let Some(typed) = p.text(&prompt, &initial)? else {
+                let Some(typed) = p.text_checked(&prompt, &initial, &check)? else {
                     return Ok(left(p));
                 };
                 match typed_value(f, &typed, rev) {
@@ -708,7 +721,7 @@ fn ask_field(
                 match validate::check_value(&f.prop, &value, rev) {
                     Ok(()) => return Ok(Got::Value(Some(value))),
                     Err(e) => {
-                        p.say(Say::Error, &sanitize::line(&e.message))?;
+                        p.say(Say::Error, &for_a_person(f, &e.message))?;
                         checked = (0..m.options.len()).map(|i| picked.contains(&i)).collect();
                     }
                 }
@@ -726,7 +739,15 @@ pub fn typed_value(f: &Field, typed: &str, rev: Revision) -> Result<Option<Value
             if t.is_empty() {
                 return empty(f);
             }
-            Value::Number(parse_number(t, n.integer).ok_or_else(|| {
+            let number = parse_number(t, n.integer);
+            if n.integer && number.as_ref().is_some_and(|n| !n.is_i64() && !n.is_u64()) {
+                return Err(format!(
+                    "{} takes a whole number, like 42; `{}` has a fraction",
+                    f.label,
+                    sanitize::line(t)
+                ));
+            }
+            Value::Number(number.ok_or_else(|| {
                 format!(
                     "`{}` is not {}; type digits like {}",
                     sanitize::line(t),
@@ -746,9 +767,26 @@ pub fn typed_value(f: &Field, typed: &str, rev: Revision) -> Result<Option<Value
             Value::String(typed.to_string())
         }
     };
-    validate::check_value(&f.prop, &value, rev)
-        .map_err(|e| sanitize::line(&e.message).into_owned())?;
+    validate::check_value(&f.prop, &value, rev).map_err(|e| for_a_person(f, &e.message))?;
     Ok(Some(value))
+}
+
+/// A check's message (written for scripts, naming the JSON key) as a
+/// person reads it: the field's label instead of the key, counts in plain
+/// words; made safe to show.
+fn for_a_person(f: &Field, message: &str) -> String {
+    let key = format!("`{}`", f.prop.name);
+    let text = message
+        .replace(&key, &f.label)
+        .replace(" has 1 characters;", " has 1 character;")
+        .replace(" has 1 choices;", " has 1 choice;")
+        .replace(
+            "; the schema asks for an integer",
+            "; it takes a whole number",
+        )
+        .replace("; the schema asks for a number", "; it takes a number")
+        .replace("; the schema asks for a string", "; it takes text");
+    sanitize::line(&text).into_owned()
 }
 
 fn empty(f: &Field) -> Result<Option<Value>, String> {

@@ -145,6 +145,9 @@ pub struct Terminal {
     back: bool,
 }
 
+/// Says why a typed line cannot be taken.
+type Check<'a> = dyn Fn(&str) -> Result<(), String> + 'a;
+
 /// From how many options a list filters as you type.
 const FILTER_FROM: usize = 10;
 /// The most options a list shows at once.
@@ -301,7 +304,15 @@ impl Terminal {
     }
 
     /// A line editor for text fields: Esc leaves, Up and Shift-Tab go back.
-    fn edit_line(&mut self, prompt: &str, initial: &str) -> io::Result<Option<String>> {
+    /// `check`, when given, says why a line cannot be taken: the line is
+    /// then marked `✘`, the reason shown under it, and editing goes on, so
+    /// a refused value is never shown as accepted.
+    fn edit_line(
+        &mut self,
+        prompt: &str,
+        initial: &str,
+        check: Option<&Check<'_>>,
+    ) -> io::Result<Option<String>> {
         let mut buf: Vec<char> = initial.chars().collect();
         let mut at = buf.len();
         let label = Style::new().for_stderr().bold().apply_to(prompt);
@@ -321,6 +332,17 @@ impl Terminal {
                 Key::Enter => {
                     self.term.clear_line()?;
                     let value: String = buf.iter().collect();
+                    if let Some(Err(why)) = check.map(|c| c(&value)) {
+                        let s = Style::new().for_stderr();
+                        let width = width_of(&self.term);
+                        self.term.write_line(&format!(
+                            "{} {label}: {value}",
+                            s.clone().red().bold().apply_to("✘")
+                        ))?;
+                        self.term
+                            .write_line(&s.red().apply_to(wrap(&why, width, "  ")).to_string())?;
+                        continue;
+                    }
                     self.term.write_line(&format!(
                         "{} {label}: {}",
                         Style::new().for_stderr().green().apply_to("✔"),
@@ -764,7 +786,20 @@ impl Prompter for Terminal {
         if self.plain {
             return self.plain_text(prompt, initial);
         }
-        self.edit_line(prompt, initial)
+        self.edit_line(prompt, initial, None)
+    }
+
+    fn text_checked(
+        &mut self,
+        prompt: &str,
+        initial: &str,
+        check: &dyn Fn(&str) -> Result<(), String>,
+    ) -> io::Result<Option<String>> {
+        self.back = false;
+        if self.plain {
+            return self.plain_text(prompt, initial);
+        }
+        self.edit_line(prompt, initial, Some(check))
     }
 
     fn confirm(&mut self, prompt: &str, default: Option<bool>) -> io::Result<Option<bool>> {
