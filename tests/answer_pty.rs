@@ -352,7 +352,7 @@ fn url_mode_opens_the_browser_only_on_consent() {
     );
     p.expect("URL:  http://login.example.net/connect?state=abc");
     p.expect("Host: login.example.net");
-    p.expect("uses http://");
+    p.expect("not encrypted (http://)");
     p.expect("Cancel");
     assert!(!opened.exists(), "opened before consent");
     p.send(ENTER);

@@ -874,3 +874,46 @@ fn a_refused_entry_reads_as_refused_in_plain_words() {
         );
     }
 }
+
+/// Defect 9: when no browser opens, the cursor stays off "Done: accept";
+/// each risk of the URL is said once, to the person.
+#[test]
+fn url_mode_after_a_failed_open_and_its_warnings_said_once() {
+    let request = json!({
+        "mode": "url",
+        "message": "Sign in",
+        "url": "http://xn--pple-43d.com/login"
+    });
+    for size in SIZES {
+        let mut p = Pty::answer(&request, &[], size, &[("BROWSER", "/bin/false")]);
+        p.expect("❯ Open it in the browser");
+        p.expect("Esc leaves");
+        p.send(ENTER);
+        p.expect("could not open a browser");
+        p.expect("Esc leaves");
+        let after = p.screen();
+        let after = &after[after.rfind("could not open a browser").unwrap()..];
+        assert!(
+            after.contains("❯ Open it in the browser"),
+            "{size:?}: {after}"
+        );
+        assert!(!after.contains("❯ Done: accept"), "{size:?}: {after}");
+        p.send(DOWN);
+        p.expect("❯ Done: accept");
+        p.send(ENTER);
+        let (code, answer, screen) = p.finish();
+        assert_eq!(code, 0, "{size:?}: {screen}");
+        assert_eq!(answer, json!({"action": "accept"}), "{size:?}: {screen}");
+        assert_eq!(
+            screen.matches("not encrypted").count(),
+            1,
+            "{size:?}: {screen}"
+        );
+        assert_eq!(screen.matches("non-Latin").count(), 1, "{size:?}: {screen}");
+        assert!(
+            !screen.contains("W506") && !screen.contains("W508"),
+            "{size:?}: {screen}"
+        );
+        assert!(!screen.contains("`url`"), "{size:?}: {screen}");
+    }
+}

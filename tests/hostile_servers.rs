@@ -143,7 +143,7 @@ fn url_mode_flags_a_look_alike_host_before_anything_is_opened() {
     // The host is shown apart, as punycode, and flagged before the
     // question.
     term.expect("Host: xn--pple-43d.com");
-    term.expect("internationalised");
+    term.expect("non-Latin letters");
     term.expect("Open this page?");
     term.send(ESC);
     assert_eq!(term.finish(), 4);

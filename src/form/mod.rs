@@ -22,6 +22,7 @@ use crate::finding::Findings;
 use crate::json;
 use crate::lint::params::{Mode, check_params, check_url};
 use crate::respond::{Request, Responder};
+use crate::rules;
 use crate::sanitize;
 use crate::schema::{Property, RequestedSchema, Shape};
 use crate::spec::Revision;
@@ -300,14 +301,35 @@ fn url_ask(params: &Value) -> Result<UrlAsk, ElicitError> {
         .ok_or(ElicitError::NoUrl)?;
     let mut findings = Findings::default();
     check_url(url, json::Span::new(0, 0), "/url", &mut findings);
-    let warnings = findings
-        .items
-        .iter()
-        .map(|f| sanitize::line(&f.message).into_owned())
-        .collect();
     let host = url::Url::parse(url)
         .ok()
         .and_then(|u| u.host_str().map(|h| sanitize::line(h).into_owned()));
+    let scheme = url::Url::parse(url).map(|u| u.scheme().to_string());
+    let site = host.clone().unwrap_or_default();
+    // Worded for the person about to open the page, not for the server's
+    // author (lint says it to them).
+    let warnings = findings
+        .items
+        .iter()
+        .map(|f| match f.rule.code {
+            c if c == rules::URL_NOT_HTTPS.code && scheme.as_deref() == Ok("http") => {
+                "this page is not encrypted (http://): what you type there can be read on the way; do not enter a password".to_string()
+            }
+            c if c == rules::URL_NOT_HTTPS.code => {
+                "this address is not a web page (https://): opening it may start another program".to_string()
+            }
+            c if c == rules::URL_USERINFO.code => format!(
+                "the address has a name and @ before the site: the site it opens is {site}"
+            ),
+            c if c == rules::URL_IDN_HOST.code => format!(
+                "the site's name has non-Latin letters (shown as {site}) and may imitate a site you know; check it before you sign in"
+            ),
+            c if c == rules::URL_IP_HOST.code => {
+                "the address is a bare IP address: it does not say who runs the site".to_string()
+            }
+            _ => sanitize::line(&f.message).into_owned(),
+        })
+        .collect();
     Ok(UrlAsk {
         url: url.to_string(),
         shown: sanitize::line(url).into_owned(),
@@ -471,15 +493,19 @@ fn ask_url(u: &UrlAsk, p: &mut dyn Prompter) -> io::Result<Answer> {
     loop {
         match p.select("Open this page?", &items, default)? {
             None | Some(3) => return Ok(Answer::Cancel),
-            Some(0) => {
-                if let Err(e) = p.open_url(&u.url) {
+            Some(0) => match p.open_url(&u.url) {
+                Ok(()) => default = 1,
+                // The cursor stays off "Done: accept": nothing was opened.
+                Err(e) => {
                     p.say(
                         Say::Error,
-                        &format!("could not open a browser ({e}); copy the URL instead"),
+                        &format!(
+                            "could not open a browser ({e}); copy the URL above into one, then choose Done: accept"
+                        ),
                     )?;
+                    default = 0;
                 }
-                default = 1;
-            }
+            },
             Some(1) => return Ok(Answer::Accept(None)),
             Some(_) => return Ok(Answer::Decline),
         }

@@ -18,6 +18,7 @@ use mcp_elicit::form::{Action, Answer, Ask, Elicit, FixedResponder, FormResponde
 use mcp_elicit::json::{self, LineIndex, Node};
 use mcp_elicit::lint::{self, MAX_DOCUMENT, Options, Session};
 use mcp_elicit::respond::{Request, Responder};
+use mcp_elicit::rules;
 use mcp_elicit::sanitize;
 use mcp_elicit::spec::Revision;
 use serde_json::Value;
@@ -209,6 +210,23 @@ pub fn run(args: AnswerArgs) -> Result<Outcome> {
     // A request a host answers without showing (--as) is not answered
     // because a form could show it.
     let asked = fixed.iter().any(Option::is_none);
+    // A URL's risks are told to the person in the form, in their words:
+    // not also here, worded for the server's author.
+    let on_terminal = args.script.action.is_none()
+        && args.script.answers_from.is_none()
+        && args.script.set.is_empty()
+        && args.script.answers.is_none()
+        && !args.script.defaults
+        && terminal::available();
+    let url_risks = [
+        rules::URL_NOT_HTTPS.code,
+        rules::URL_USERINFO.code,
+        rules::URL_IDN_HOST.code,
+        rules::URL_IP_HOST.code,
+    ];
+    if on_terminal && !refused {
+        diags.retain(|d| !url_risks.contains(&d.code));
+    }
     print_findings(&diags, errors && asked, refused, args.script.strict)?;
     if refused {
         return refuse(
