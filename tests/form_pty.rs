@@ -267,6 +267,16 @@ fn rows(screen: &str) -> Vec<String> {
         .collect()
 }
 
+/// What the terminal showed as one line of words: rows joined, runs of
+/// spaces (wrapping's indents) made one.
+fn words(screen: &str) -> String {
+    rows(screen)
+        .iter()
+        .flat_map(|r| r.split_whitespace())
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
 /// Asserts that `text`'s words all show whole and no row of `screen` (for
 /// which `check` holds) is wider than `cols`.
 fn assert_wrapped(screen: &str, text: &str, cols: u16, check: impl Fn(&str) -> bool) {
@@ -857,7 +867,7 @@ fn a_refused_entry_reads_as_refused_in_plain_words() {
             json!({"full_name": "Ada", "tickets": 2}),
             "{size:?}: {screen}"
         );
-        let flat = rows(&screen).join(" ");
+        let flat = words(&screen);
         for wrong in ["✔ Full name *: A\r", "✔ Tickets *: 2.5", "✔ Tickets *: 9"] {
             assert!(!screen.contains(wrong), "{size:?}: {wrong:?} in {screen}");
         }
@@ -915,5 +925,48 @@ fn url_mode_after_a_failed_open_and_its_warnings_said_once() {
             "{size:?}: {screen}"
         );
         assert!(!screen.contains("`url`"), "{size:?}: {screen}");
+    }
+}
+
+/// Defect 13: `--set` in a terminal pre-fills the form and only the rest
+/// is asked; a field with a default is asked pre-filled, not refused as
+/// missing.
+#[test]
+fn set_prefills_the_form_and_the_rest_is_asked() {
+    let request = json!({
+        "message": "Please fill this in",
+        "requestedSchema": {"type": "object", "properties": {
+            "name": {"type": "string", "title": "Name"},
+            "city": {"type": "string", "title": "City", "default": "Paris"},
+            "seats": {"type": "integer", "title": "Seats"}
+        }, "required": ["name", "city", "seats"]}
+    });
+    for size in SIZES {
+        let mut p = Pty::answer(&request, &["--set", "name=Ada"], size, &[]);
+        p.expect("City *: Paris");
+        p.send(ENTER);
+        p.expect("Seats *: ");
+        p.type_line("2");
+        p.expect("\"name\": \"Ada\"");
+        p.expect("Send this answer?");
+        p.expect("Cancel");
+        p.send(ENTER);
+        let (code, answer, screen) = p.finish();
+        assert_eq!(code, 0, "{size:?}: {screen}");
+        assert_eq!(
+            answer,
+            json!({"action": "accept", "content": {"name": "Ada", "city": "Paris", "seats": 2}}),
+            "{size:?}: {screen}"
+        );
+        assert!(
+            !screen.contains("Name *:"),
+            "{size:?}: name was asked: {screen}"
+        );
+        assert!(!screen.contains("no value"), "{size:?}: {screen}");
+        assert!(
+            words(&screen)
+                .contains("1 of 3 fields answered from the command line; 2 left to answer"),
+            "{size:?}: {screen}"
+        );
     }
 }

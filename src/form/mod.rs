@@ -470,15 +470,20 @@ pub fn heading(asker: &Asker<'_>, revision: Revision) -> String {
 /// Puts one elicitation to a person and returns their answer.
 pub fn ask(elicit: &Elicit, asker: &Asker<'_>, p: &mut dyn Prompter) -> io::Result<Answer> {
     p.say(Say::Heading, &heading(asker, elicit.revision))?;
-    ask_after_heading(elicit, p)
+    ask_after_heading(elicit, p, &[])
 }
 
-/// The question, once the heading (and any lint notes) are shown.
-fn ask_after_heading(elicit: &Elicit, p: &mut dyn Prompter) -> io::Result<Answer> {
+/// The question, once the heading (and any lint notes) are shown. `given`:
+/// values a script already gave, by field (see [`script::prefill`]).
+fn ask_after_heading(
+    elicit: &Elicit,
+    p: &mut dyn Prompter,
+    given: &[Option<Value>],
+) -> io::Result<Answer> {
     p.say(Say::Message, &elicit.message)?;
     match &elicit.ask {
         Ask::Url(u) => ask_url(u, p),
-        Ask::Form { fields, .. } => ask_form(elicit, fields, p),
+        Ask::Form { fields, .. } => ask_form(elicit, fields, p, given),
     }
 }
 
@@ -517,13 +522,35 @@ fn ask_url(u: &UrlAsk, p: &mut dyn Prompter) -> io::Result<Answer> {
 /// from "Which field?" to the review, and from the form itself out of it,
 /// once the person agrees to discard what they answered (with no answers,
 /// at once).
-fn ask_form(elicit: &Elicit, fields: &[Field], p: &mut dyn Prompter) -> io::Result<Answer> {
+///
+/// Fields `given` a value (by a script) are answered already: only the
+/// others are asked, and the review shows all.
+fn ask_form(
+    elicit: &Elicit,
+    fields: &[Field],
+    p: &mut dyn Prompter,
+    given: &[Option<Value>],
+) -> io::Result<Answer> {
     let n = fields.len();
-    let mut values: Vec<Option<Value>> = vec![None; n];
-    let mut answered = vec![false; n];
+    let mut values: Vec<Option<Value>> = (0..n).map(|i| given.get(i).cloned().flatten()).collect();
+    let mut answered: Vec<bool> = values.iter().map(Option::is_some).collect();
+    // The next field at or after `i` the script did not answer, or `n` for
+    // the review.
+    let scripted: Vec<bool> = answered.clone();
+    let open = |i: usize| (i..n).find(|&j| !scripted[j]).unwrap_or(n);
+    if !given.is_empty() {
+        let left = answered.iter().filter(|a| !**a).count();
+        p.say(
+            Say::Help,
+            &format!(
+                "{} of {n} fields answered from the command line; {left} left to answer",
+                n - left
+            ),
+        )?;
+    }
     // The field asked, or `n` for the review; `editing`: a field chosen in
     // the review returns to it once answered.
-    let mut at = 0;
+    let mut at = open(0);
     let mut editing = false;
     loop {
         if at < n {
@@ -536,7 +563,7 @@ fn ask_form(elicit: &Elicit, fields: &[Field], p: &mut dyn Prompter) -> io::Resu
                 Got::Value(v) => {
                     values[at] = v;
                     answered[at] = true;
-                    at = if editing { n } else { at + 1 };
+                    at = if editing { n } else { open(at + 1) };
                 }
                 Got::Back => at = at.saturating_sub(1),
                 Got::Cancel => {
@@ -843,8 +870,14 @@ pub struct FormResponder<P> {
     pub prompter: P,
 }
 
-impl<P: Prompter> Responder for FormResponder<P> {
-    fn respond(&mut self, request: &Request<'_>) -> anyhow::Result<Value> {
+impl<P: Prompter> FormResponder<P> {
+    /// Like [`Responder::respond`], with the values a script gave (see
+    /// [`script::prefill`]) answered already: only the rest is asked.
+    pub fn respond_with(
+        &mut self,
+        request: &Request<'_>,
+        given: &[Option<Value>],
+    ) -> anyhow::Result<Value> {
         let elicit = Elicit::from_params(request.params, request.revision)?;
         let asker = Asker {
             server: request.server,
@@ -855,7 +888,13 @@ impl<P: Prompter> Responder for FormResponder<P> {
         for n in request.notes {
             p.say(Say::Warning, &sanitize::line(n))?;
         }
-        Ok(ask_after_heading(&elicit, p)?.to_result())
+        Ok(ask_after_heading(&elicit, p, given)?.to_result())
+    }
+}
+
+impl<P: Prompter> Responder for FormResponder<P> {
+    fn respond(&mut self, request: &Request<'_>) -> anyhow::Result<Value> {
+        self.respond_with(request, &[])
     }
 
     fn refused(&mut self, request: &Request<'_>, why: &[String]) -> anyhow::Result<Option<Value>> {
