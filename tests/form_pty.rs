@@ -970,3 +970,69 @@ fn set_prefills_the_form_and_the_rest_is_asked() {
         );
     }
 }
+
+/// Defect 14: on a terminal `call` prints for reading: a tool's text
+/// rather than its JSON envelope, `--list` by name and description, and a
+/// suggestion for a tool the server does not have; `--json` keeps JSON.
+#[test]
+fn call_output_reads_as_text_on_a_terminal() {
+    for size in SIZES {
+        let dir = tempfile::tempdir().unwrap();
+        let server = example_server();
+        let (code, screen) = run(&["call", "--list", "--", &server], size, dir.path());
+        assert_eq!(code, 0, "{size:?}: {screen}");
+        let flat = words(&screen);
+        assert!(flat.contains("Tools (3):"), "{size:?}: {screen}");
+        assert!(flat.contains("book_table Book a table"), "{size:?}: {flat}");
+        assert!(!screen.contains("inputSchema"), "{size:?}: {screen}");
+
+        let args = [
+            "call",
+            "--tool",
+            "book_table",
+            "--action",
+            "cancel",
+            "--",
+            &server,
+        ];
+        let (code, screen) = run(&args, size, dir.path());
+        assert_eq!(code, 0, "{size:?}: {screen}");
+        assert!(screen.contains("book_table: cancel"), "{size:?}: {screen}");
+        assert!(!screen.contains("\"content\""), "{size:?}: {screen}");
+
+        let args = [
+            "call",
+            "--tool",
+            "book_tabel",
+            "--action",
+            "cancel",
+            "--",
+            &server,
+        ];
+        let (code, screen) = run(&args, size, dir.path());
+        assert_eq!(code, 1, "{size:?}: {screen}");
+        let flat = words(&screen);
+        assert!(
+            flat.contains("the server refused the request (-32602): unknown tool: book_tabel"),
+            "{size:?}: {flat}"
+        );
+        assert!(
+            flat.contains("did you mean `book_table`?"),
+            "{size:?}: {flat}"
+        );
+
+        let args = [
+            "call",
+            "--json",
+            "--tool",
+            "book_table",
+            "--action",
+            "cancel",
+            "--",
+            &server,
+        ];
+        let (code, screen) = run(&args, size, dir.path());
+        assert_eq!(code, 0, "{size:?}: {screen}");
+        assert!(screen.contains("\"content\""), "{size:?}: {screen}");
+    }
+}

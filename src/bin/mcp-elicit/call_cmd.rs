@@ -46,6 +46,8 @@ pub fn run(args: CallArgs) -> Result<Outcome> {
             .as_ref()
             .map(|r| ("resources/read", json!({"uri": r})))
     };
+    // A person reads what is printed on a terminal; a program reads JSON.
+    let human = !args.json && std::io::IsTerminal::is_terminal(&std::io::stdout());
     let transport = connect(&args.target, &args.headers)?;
     let mut responder = responder(&args)?;
     let opts = ClientOptions {
@@ -70,8 +72,18 @@ pub fn run(args: CallArgs) -> Result<Outcome> {
             let resp = client.request(method, params, responder.as_mut());
             report(&mut client);
             let resp = resp?;
-            // The result itself; a JSON-RPC error is printed whole.
-            print(resp.get("result").unwrap_or(&resp))?;
+            if human {
+                print_text(&crate::render::call_result(&resp))?;
+            } else {
+                // The result itself; a JSON-RPC error is printed whole.
+                print(resp.get("result").unwrap_or(&resp))?;
+            }
+            if method == "tools/call"
+                && resp.pointer("/error/code").and_then(Value::as_i64) == Some(-32602)
+                && let Some(name) = &args.tool
+            {
+                suggest_tool(&mut client, name, responder.as_mut());
+            }
             if let Some(hint) = client.legacy_hint(&resp) {
                 eprintln!("hint: {}", sanitize::line(&hint));
             }
@@ -96,7 +108,11 @@ pub fn run(args: CallArgs) -> Result<Outcome> {
                 }
             }
             report(&mut client);
-            print(&Value::Object(listing))?;
+            if human {
+                print_text(&crate::render::call_listing(&listing))?;
+            } else {
+                print(&Value::Object(listing))?;
+            }
             Outcome::Clean
         }
     };
@@ -290,6 +306,53 @@ pub(crate) fn report(client: &mut Client) {
     for n in client.take_notices() {
         eprintln!("note: {}", sanitize::line(&n.0));
     }
+}
+
+/// For a tool the server does not know (-32602): the tools it has, the
+/// closest first, on stderr.
+fn suggest_tool(client: &mut Client, name: &str, responder: &mut dyn Responder) {
+    let Ok(resp) = client.request("tools/list", json!({}), responder) else {
+        return;
+    };
+    let mut names: Vec<&str> = resp
+        .pointer("/result/tools")
+        .and_then(Value::as_array)
+        .map(|t| {
+            t.iter()
+                .filter_map(|t| t.get("name").and_then(Value::as_str))
+                .collect()
+        })
+        .unwrap_or_default();
+    if names.is_empty() || names.contains(&name) {
+        return;
+    }
+    names.sort_by_key(|n| crate::render::distance(n, name));
+    let close = crate::render::distance(names[0], name) <= (name.chars().count() / 3).max(2);
+    let all: Vec<String> = names
+        .iter()
+        .map(|n| format!("`{}`", sanitize::line(n)))
+        .collect();
+    if close {
+        eprintln!(
+            "hint: no tool `{}`; did you mean `{}`? (tools: {})",
+            sanitize::line(name),
+            sanitize::line(names[0]),
+            all.join(", ")
+        );
+    } else {
+        eprintln!(
+            "hint: no tool `{}`; the server has {}",
+            sanitize::line(name),
+            all.join(", ")
+        );
+    }
+}
+
+fn print_text(text: &str) -> Result<()> {
+    let mut out = std::io::stdout().lock();
+    writeln!(out, "{text}")?;
+    out.flush()?;
+    Ok(())
 }
 
 fn print(v: &Value) -> Result<()> {
