@@ -1036,3 +1036,40 @@ fn call_output_reads_as_text_on_a_terminal() {
         assert!(screen.contains("\"content\""), "{size:?}: {screen}");
     }
 }
+
+/// Defect 14: with `--timeout` the time left is counted down beside the
+/// question while it waits.
+#[test]
+fn a_timeout_is_counted_down() {
+    let request = json!({
+        "message": "Please fill this in",
+        "requestedSchema": {"type": "object", "properties": {
+            "name": {"type": "string", "title": "Name"},
+            "size": {"type": "string", "title": "Size", "enum": ["S", "M"]}
+        }, "required": ["name", "size"]}
+    });
+    for size in SIZES {
+        let mut p = Pty::answer(&request, &["--timeout", "30"], size, &[]);
+        p.expect("Name *: ");
+        p.expect("30 s left");
+        p.expect("29 s left");
+        p.expect("28 s left");
+        p.type_line("Ada");
+        p.expect("❯ S");
+        p.expect("s left");
+        p.send(ENTER);
+        p.expect("Send this answer?");
+        p.expect("Cancel");
+        p.send(ENTER);
+        let (code, answer, screen) = p.finish();
+        assert_eq!(code, 0, "{size:?}: {screen}");
+        assert_eq!(
+            answer["content"],
+            json!({"name": "Ada", "size": "S"}),
+            "{screen}"
+        );
+        assert!(screen.contains("⏱ 29 s left"), "{size:?}: {screen}");
+        // The answer shown once entered carries no clock.
+        assert!(screen.contains("✔ Name *: Ada\r\n"), "{size:?}: {screen}");
+    }
+}

@@ -305,6 +305,8 @@ pub fn run(args: AnswerArgs) -> Result<Outcome> {
         let mut responder = FormResponder {
             prompter: Terminal::new(),
         };
+        // The time --timeout leaves is counted down beside each question.
+        responder.prompter.deadline = args.timeout.map(|t| std::time::Instant::now() + t);
         let lenient = requests.len() > 1;
         for (i, (key, params)) in requests.iter().enumerate() {
             let asked = match &fixed[i] {

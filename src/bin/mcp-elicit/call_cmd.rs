@@ -281,7 +281,10 @@ impl Responder for Timed {
                 );
             }
         });
+        self.form.prompter.deadline = Some(std::time::Instant::now() + self.limit);
         let answer = self.form.respond(request);
+        self.form.prompter.deadline = None;
+        self.form.prompter.settle();
         self.shown.fetch_add(1, Ordering::SeqCst);
         answer
     }

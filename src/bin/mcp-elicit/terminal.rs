@@ -143,6 +143,15 @@ pub struct Terminal {
     plain: bool,
     /// Whether the last question was left for the previous one.
     back: bool,
+    /// When the form is cut short (`--timeout`): the time left is shown
+    /// and counted down while a question waits.
+    pub deadline: Option<std::time::Instant>,
+    /// The controlling terminal, watched for keys during a countdown.
+    tty: Option<std::fs::File>,
+    /// Its mode before a countdown put it in non-canonical mode (so a key
+    /// is seen without Enter), to put back with [`Terminal::settle`].
+    #[cfg(unix)]
+    cooked: std::cell::RefCell<Option<nix::sys::termios::Termios>>,
 }
 
 /// Says why a typed line cannot be taken.
@@ -168,6 +177,10 @@ impl Terminal {
             term: form_term().unwrap_or_else(Term::stderr),
             plain: is_dumb(),
             back: false,
+            deadline: None,
+            tty: std::fs::File::open("/dev/tty").ok(),
+            #[cfg(unix)]
+            cooked: std::cell::RefCell::new(None),
         }
     }
 
@@ -319,15 +332,20 @@ impl Terminal {
         let prefix = format!("? {label}: ");
         loop {
             self.term.clear_line()?;
+            let clock = self.countdown();
+            let clock_cols = console::measure_text_width(&clock);
             let room = (self.term.size().1 as usize)
-                .saturating_sub(console::measure_text_width(&prefix) + 2)
+                .saturating_sub(console::measure_text_width(&prefix) + 2 + clock_cols)
                 .max(8);
             let (shown, back) = window(&buf, at, room);
-            self.term.write_str(&format!("{prefix}{shown}"))?;
-            if back > 0 {
-                self.term.move_cursor_left(back)?;
+            self.term.write_str(&format!("{prefix}{shown}{clock}"))?;
+            if back + clock_cols > 0 {
+                self.term.move_cursor_left(back + clock_cols)?;
             }
             self.term.flush()?;
+            if !self.key_ready()? {
+                continue;
+            }
             match self.term.read_key_raw()? {
                 Key::Enter => {
                     self.term.clear_line()?;
@@ -423,6 +441,60 @@ impl Terminal {
 }
 
 impl Terminal {
+    /// The seconds left before `--timeout` ends the form, if it is set.
+    fn secs_left(&self) -> Option<u64> {
+        self.deadline.map(|d| {
+            d.saturating_duration_since(std::time::Instant::now())
+                .as_secs_f64()
+                .ceil() as u64
+        })
+    }
+
+    /// The countdown shown beside a question: "  ⏱ 28 s left".
+    fn countdown(&self) -> String {
+        self.secs_left()
+            .map(|n| format!("  ⏱ {n} s left"))
+            .unwrap_or_default()
+    }
+
+    /// Whether a key is waiting; with a deadline, waits at most until the
+    /// countdown changes (so the question is redrawn), else until a key.
+    fn key_ready(&self) -> io::Result<bool> {
+        #[cfg(unix)]
+        if let (Some(d), Some(tty)) = (self.deadline, &self.tty) {
+            use std::os::fd::AsFd;
+            let left = d.saturating_duration_since(std::time::Instant::now());
+            // Just past the next whole second, when the count changes.
+            let wait = (left.as_millis() % 1000) as u16 + 10;
+            use nix::sys::termios::{self, LocalFlags, SetArg};
+            if self.cooked.borrow().is_none()
+                && let Ok(mode) = termios::tcgetattr(tty)
+            {
+                let mut keys = mode.clone();
+                keys.local_flags
+                    .remove(LocalFlags::ICANON | LocalFlags::ECHO);
+                let _ = termios::tcsetattr(tty, SetArg::TCSANOW, &keys);
+                *self.cooked.borrow_mut() = Some(mode);
+            }
+            let fd = tty.as_fd();
+            let mut fds = [nix::poll::PollFd::new(fd, nix::poll::PollFlags::POLLIN)];
+            return match nix::poll::poll(&mut fds, nix::poll::PollTimeout::from(wait)) {
+                Ok(n) => Ok(n > 0),
+                Err(nix::errno::Errno::EINTR) => Ok(false),
+                Err(e) => Err(e.into()),
+            };
+        }
+        Ok(true)
+    }
+
+    /// Puts the terminal's mode back after a countdown.
+    pub fn settle(&self) {
+        #[cfg(unix)]
+        if let (Some(mode), Some(tty)) = (self.cooked.borrow_mut().take(), &self.tty) {
+            let _ = nix::sys::termios::tcsetattr(tty, nix::sys::termios::SetArg::TCSANOW, &mode);
+        }
+    }
+
     /// The answer of an ended question, noting whether it went back.
     fn ended<T>(&mut self, ended: Ended<T>) -> Option<T> {
         match ended {
@@ -458,8 +530,16 @@ impl Terminal {
         );
         loop {
             self.term.clear_line()?;
-            self.term.write_str(&line)?;
+            let clock = self.countdown();
+            self.term.write_str(&format!("{line}{clock}"))?;
+            if !clock.is_empty() {
+                self.term
+                    .move_cursor_left(console::measure_text_width(&clock))?;
+            }
             self.term.flush()?;
+            if !self.key_ready()? {
+                continue;
+            }
             let answer = match self.term.read_key_raw()? {
                 Key::Char('y' | 'Y') => Some(true),
                 Key::Char('n' | 'N') => Some(false),
@@ -562,6 +642,9 @@ impl Terminal {
                 });
             }
             let mut status = Vec::new();
+            if let Some(n) = self.secs_left() {
+                status.push(format!("⏱ {n} s left"));
+            }
             if shown.is_empty() {
                 status.push("no option matches; Backspace or Esc clears the filter".to_string());
             } else if shown.len() > rows {
@@ -600,6 +683,9 @@ impl Terminal {
             self.term.flush()?;
             drawn = lines.len();
 
+            if !self.key_ready()? {
+                continue;
+            }
             note = None;
             let last = shown.len().saturating_sub(1);
             match self.term.read_key_raw()? {
