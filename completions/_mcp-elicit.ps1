@@ -99,6 +99,7 @@ Register-ArgumentCompleter -Native -CommandName 'mcp-elicit' -ScriptBlock {
             [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'Use colour: auto, always or never')
             [CompletionResult]::new('--list', '--list', [CompletionResultType]::ParameterName, 'List the server''s tools, prompts and resources')
             [CompletionResult]::new('--no-url-mode', '--no-url-mode', [CompletionResultType]::ParameterName, 'Declare form mode only (no URL mode)')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print the result or listing as raw JSON even on a terminal (where it is otherwise shown for reading)')
             [CompletionResult]::new('--defaults', '--defaults', [CompletionResultType]::ParameterName, 'Accept with the schema''s defaults, plus any --set or --answers')
             [CompletionResult]::new('--strict', '--strict', [CompletionResultType]::ParameterName, 'Refuse a request on any lint error, as the strictest clients do [default: refuse only what no form can show]')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')

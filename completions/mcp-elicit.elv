@@ -93,6 +93,7 @@ set edit:completion:arg-completer[mcp-elicit] = {|@words|
             cand --color 'Use colour: auto, always or never'
             cand --list 'List the server''s tools, prompts and resources'
             cand --no-url-mode 'Declare form mode only (no URL mode)'
+            cand --json 'Print the result or listing as raw JSON even on a terminal (where it is otherwise shown for reading)'
             cand --defaults 'Accept with the schema''s defaults, plus any --set or --answers'
             cand --strict 'Refuse a request on any lint error, as the strictest clients do [default: refuse only what no form can show]'
             cand -h 'Print help (see more with ''--help'')'

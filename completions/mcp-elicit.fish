@@ -103,6 +103,7 @@ always\t''
 never\t''"
 complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand call" -l list -d 'List the server\'s tools, prompts and resources'
 complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand call" -l no-url-mode -d 'Declare form mode only (no URL mode)'
+complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand call" -l json -d 'Print the result or listing as raw JSON even on a terminal (where it is otherwise shown for reading)'
 complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand call" -l defaults -d 'Accept with the schema\'s defaults, plus any --set or --answers'
 complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand call" -l strict -d 'Refuse a request on any lint error, as the strictest clients do [default: refuse only what no form can show]'
 complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand call" -s h -l help -d 'Print help (see more with \'--help\')'

@@ -9,6 +9,21 @@ fn answer() -> snapbox::cmd::Command {
     cmd().arg("answer")
 }
 
+/// `answer` in a session of its own, with no controlling terminal, wherever
+/// the tests are run from: a form is drawn on the controlling terminal, and
+/// one is shown for what a script leaves unanswered.
+fn answer_without_a_terminal() -> snapbox::cmd::Command {
+    snapbox::cmd::Command::new("python3")
+        .with_assert(crate::support::assert())
+        .env("NO_COLOR", "1")
+        .args([
+            "-c",
+            "import os, sys; os.setsid(); os.execv(sys.argv[1], sys.argv[1:])",
+            crate::support::bin(),
+            "answer",
+        ])
+}
+
 const REQUEST: &str = r#"{"jsonrpc": "2.0", "id": "req-7", "method": "elicitation/create",
   "params": {"message": "Where to?", "requestedSchema": {"type": "object",
     "properties": {"city": {"type": "string", "minLength": 2},
@@ -95,7 +110,7 @@ fn decline_and_cancel_have_their_own_exit_codes() {
 
 #[test]
 fn without_a_terminal_or_a_script_it_fails_at_once() {
-    answer()
+    answer_without_a_terminal()
         .stdin(REQUEST)
         .assert()
         .code(2)
@@ -108,7 +123,7 @@ error: no terminal to show the form on; answer from a script with --set KEY=VALU
 
 #[test]
 fn script_errors_name_the_field() {
-    answer()
+    answer_without_a_terminal()
         .arg("--defaults")
         .stdin(REQUEST)
         .assert()

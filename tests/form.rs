@@ -18,6 +18,8 @@ enum Reply {
     Select(usize),
     Multi(Vec<usize>),
     Esc,
+    /// Shift-Tab: the previous question.
+    Back,
 }
 
 /// A prompter that answers from a list and records what it was shown.
@@ -29,6 +31,7 @@ struct Fake {
     /// The `initial`/`default`/`checked` each question came with.
     offered: Vec<String>,
     opened: Vec<String>,
+    back: bool,
 }
 
 impl Fake {
@@ -41,9 +44,15 @@ impl Fake {
 
     fn next(&mut self, prompt: &str) -> Reply {
         self.asked.push(prompt.to_string());
-        self.replies
+        let reply = self
+            .replies
             .pop_front()
-            .unwrap_or_else(|| panic!("no reply left for `{prompt}`; said: {:?}", self.said))
+            .unwrap_or_else(|| panic!("no reply left for `{prompt}`; said: {:?}", self.said));
+        self.back = matches!(reply, Reply::Back);
+        match reply {
+            Reply::Back => Reply::Esc,
+            r => r,
+        }
     }
 
     fn errors(&self) -> Vec<&str> {
@@ -110,6 +119,9 @@ impl Prompter for Fake {
     fn open_url(&mut self, url: &str) -> io::Result<()> {
         self.opened.push(url.to_string());
         Ok(())
+    }
+    fn went_back(&mut self) -> bool {
+        self.back
     }
 }
 
@@ -229,7 +241,8 @@ fn numbers_are_typed_and_ranged() {
     assert_eq!(errors.len(), 4, "{errors:?}");
     assert!(errors[0].contains("not a whole number"));
     assert!(errors[1].contains("between 18 and 130"));
-    assert!(errors[2].contains("an integer"));
+    assert!(errors[2].contains("takes a whole number"), "{errors:?}");
+    assert!(!errors.iter().any(|e| e.contains("`age`")), "{errors:?}");
     assert!(errors[3].contains("at least 0"));
     // `30` is sent as an integer, not 30.0.
     let text = serde_json::to_string(&a.to_result()).unwrap();
@@ -416,11 +429,18 @@ fn cancel_from_the_review_from_a_field_and_from_an_edit() {
         vec![Reply::Text("Ada"), CANCEL],
     );
     assert_eq!(a, Answer::Cancel);
+    // Esc with no answer given cancels at once; with answers, once the
+    // person agrees to discard them (else the question is asked again).
     for esc_at in 0..3 {
         let mut replies = vec![Reply::Text("Ada"), Reply::Confirm(true), SUBMIT];
         replies.truncate(esc_at);
         replies.push(Reply::Esc);
-        let (a, _) = run(
+        if esc_at > 0 {
+            replies.push(Reply::Confirm(false));
+            replies.push(Reply::Esc);
+            replies.push(Reply::Confirm(true));
+        }
+        let (a, fake) = run(
             form(
                 json!({"name": {"type": "string"}, "ok": {"type": "boolean"}}),
                 &["ok"],
@@ -432,12 +452,64 @@ fn cancel_from_the_review_from_a_field_and_from_an_edit() {
             json!({"action": "cancel"}),
             "Esc at {esc_at}"
         );
+        if esc_at > 0 {
+            let n = esc_at;
+            let s = if n == 1 { "" } else { "s" };
+            let discard = format!("Discard {n} answer{s} and cancel the form?");
+            assert_eq!(
+                fake.asked.iter().filter(|a| **a == discard).count(),
+                2,
+                "{:?}",
+                fake.asked
+            );
+        }
     }
-    let (a, _) = run(
+    // Esc at "Which field?" goes back to the review.
+    let (a, fake) = run(
         form(json!({"name": {"type": "string"}}), &[]),
-        vec![Reply::Text("Ada"), EDIT, Reply::Esc],
+        vec![Reply::Text("Ada"), EDIT, Reply::Esc, CANCEL],
     );
     assert_eq!(a.action(), Action::Cancel);
+    assert_eq!(
+        fake.asked,
+        [
+            "name",
+            "Send this answer?",
+            "Which field?",
+            "Send this answer?"
+        ]
+    );
+}
+
+#[test]
+fn shift_tab_goes_back_to_the_previous_field() {
+    let (a, fake) = run(
+        form(
+            json!({"name": {"type": "string"}, "ok": {"type": "boolean"}, "city": {"type": "string"}}),
+            &["ok"],
+        ),
+        vec![
+            Reply::Back, // on the first field: stays
+            Reply::Text("Ada"),
+            Reply::Confirm(true),
+            Reply::Back,
+            Reply::Back,
+            Reply::Text("Bea"),
+            Reply::Confirm(false),
+            Reply::Text("Rome"),
+            Reply::Back, // from the review: the last field
+            Reply::Text("Oslo"),
+            SUBMIT,
+        ],
+    );
+    assert_eq!(
+        accepted(&a),
+        json!({"name": "Bea", "ok": false, "city": "Oslo"})
+    );
+    // A field gone back to is pre-filled with its answer.
+    assert_eq!(fake.offered[5], "text:Ada");
+    assert_eq!(fake.offered[6], "confirm:Some(true)");
+    assert_eq!(fake.offered[9], "text:Rome");
 }
 
 #[test]
@@ -506,7 +578,10 @@ fn server_text_reaches_the_prompter_sanitised() {
             "b": {"type": "string", "default": "pre\u{1b}]0;title\u{7}filled\u{202e}"}
         }}
     });
-    let (_, fake) = run(params, vec![Reply::Select(0), Reply::Esc]);
+    let (_, fake) = run(
+        params,
+        vec![Reply::Select(0), Reply::Esc, Reply::Confirm(true)],
+    );
     let all: String = fake
         .said
         .iter()

@@ -21,13 +21,28 @@ on_terminal!(Pty);
 
 impl Pty {
     fn answer(request: &Value, args: &[&str], size: (u16, u16), env: &[(&str, &str)]) -> Pty {
+        Pty::answer_with_stderr(request, args, size, env, "")
+    }
+
+    /// Like [`Pty::answer`], with `stderr` (shell redirections like
+    /// `2> "$err"`; `$err` is a file in the test's directory) after the
+    /// command.
+    fn answer_with_stderr(
+        request: &Value,
+        args: &[&str],
+        size: (u16, u16),
+        env: &[(&str, &str)],
+        stderr: &str,
+    ) -> Pty {
         let dir = tempfile::tempdir().unwrap();
         let req = dir.path().join("request.json");
         std::fs::write(&req, serde_json::to_vec_pretty(request).unwrap()).unwrap();
         let out = dir.path().join("answer.json");
         let mut cmd = Command::new("sh");
         cmd.arg("-c")
-            .arg(r#"req=$1; out=$2; bin=$3; shift 3; "$bin" answer "$@" < "$req" > "$out""#)
+            .arg(format!(
+                r#"req=$1; out=$2; bin=$3; err=$(dirname "$out")/err.log; shift 3; "$bin" answer "$@" < "$req" > "$out" {stderr}"#
+            ))
             .arg("sh")
             .arg(&req)
             .arg(&out)
@@ -250,6 +265,16 @@ fn rows(screen: &str) -> Vec<String> {
                 .to_string()
         })
         .collect()
+}
+
+/// What the terminal showed as one line of words: rows joined, runs of
+/// spaces (wrapping's indents) made one.
+fn words(screen: &str) -> String {
+    rows(screen)
+        .iter()
+        .flat_map(|r| r.split_whitespace())
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 /// Asserts that `text`'s words all show whole and no row of `screen` (for
@@ -484,5 +509,567 @@ fn ctrl_c_in_a_text_field_stops_the_demo() {
         term.expect("demo stopped (Ctrl-C)");
         let code = term.finish();
         assert_eq!(code, 130, "{size:?}: {}", term.screen());
+    }
+}
+
+/// Defect 3: with stderr redirected to a file, or to /dev/null, the form
+/// is drawn on the controlling terminal; the answer still goes to stdout
+/// and nothing of the form lands in the file.
+#[test]
+fn the_form_is_drawn_on_the_terminal_whatever_stderr_is() {
+    let request = json!({
+        "message": "Please fill this in",
+        "requestedSchema": {"type": "object", "properties": {
+            "name": {"type": "string", "title": "Name"},
+            "size": {"type": "string", "title": "Size", "enum": ["S", "M", "L"]}
+        }, "required": ["name", "size"]}
+    });
+    for redirect in [r#"2> "$err""#, "2> /dev/null"] {
+        for size in SIZES {
+            let mut p = Pty::answer_with_stderr(&request, &[], size, &[], redirect);
+            p.expect("Please fill this in");
+            p.expect("Name *: ");
+            p.type_line("Ada");
+            p.expect("❯ S");
+            p.send(DOWN);
+            p.expect("❯ M");
+            p.send(ENTER);
+            p.expect("Send this answer?");
+            p.send(ENTER);
+            let err = p._dir.path().join("err.log");
+            let (code, answer, screen) = p.finish();
+            assert_eq!(code, 0, "{redirect} {size:?}: {screen}");
+            assert_eq!(
+                answer,
+                json!({"action": "accept", "content": {"name": "Ada", "size": "M"}}),
+                "{redirect} {size:?}: {screen}"
+            );
+            if let Ok(log) = std::fs::read_to_string(&err) {
+                assert!(
+                    !log.contains("Name"),
+                    "{size:?}: the form went to stderr: {log}"
+                );
+            }
+        }
+    }
+}
+
+/// Defect 4: what a stdio server writes to stderr while a form is open is
+/// held and printed after the form, never inside it.
+#[test]
+fn server_stderr_waits_until_the_form_is_answered() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    for size in SIZES {
+        let mut cmd = Command::new(bin());
+        cmd.args(["call", "--tool", "t", "--", "python3"])
+            .arg(root.join("tests/servers/hostile.py"))
+            .arg("chatty")
+            .current_dir(root);
+        let mut term = Terminal::spawn_sized(cmd, size);
+        term.expect("Name *: ");
+        // The server writes a line every 20 ms meanwhile.
+        std::thread::sleep(std::time::Duration::from_millis(300));
+        term.type_line("Ada");
+        term.expect("Send this answer?");
+        std::thread::sleep(std::time::Duration::from_millis(200));
+        term.send(ENTER);
+        let code = term.finish();
+        let screen = term.screen();
+        assert_eq!(code, 0, "{size:?}: {screen}");
+        let form_starts = screen.find("asks (MCP").unwrap();
+        let form_ends = screen.rfind("Send this answer?").unwrap();
+        assert!(
+            !screen[form_starts..form_ends].contains("[server]"),
+            "{size:?}: a server line inside the form: {screen}"
+        );
+        assert!(
+            screen[form_ends..].contains("[server] tick 5"),
+            "{size:?}: the held lines are not shown after the form: {screen}"
+        );
+        assert!(
+            screen.contains("to stderr while the form was open:"),
+            "{size:?}: {screen}"
+        );
+    }
+}
+
+/// Defect 2: Shift-Tab (and Up in a text or yes/no field) goes back to the
+/// previous field, pre-filled with its answer; Esc on a form with answers
+/// asks before discarding them; Esc at "Which field?" is back to the
+/// review; Shift-Tab at the review edits the last field.
+#[test]
+fn esc_asks_before_discarding_and_shift_tab_goes_back() {
+    const SHIFT_TAB: &str = "\x1b[Z";
+    const UP: &str = "\x1b[A";
+    let request = json!({
+        "message": "Please fill this in",
+        "requestedSchema": {"type": "object", "properties": {
+            "name": {"type": "string", "title": "Name"},
+            "size": {"type": "string", "title": "Size", "enum": ["S", "M", "L"]},
+            "hot": {"type": "boolean", "title": "Hot"},
+            "city": {"type": "string", "title": "City"}
+        }, "required": ["name", "size", "hot", "city"]}
+    });
+    for size in SIZES {
+        let mut p = Pty::answer(&request, &[], size, &[]);
+        p.expect("field 1 of 4");
+        p.expect("Name *: ");
+        p.type_line("Ada");
+        p.expect("field 2 of 4");
+        p.expect("❯ S");
+        p.send(SHIFT_TAB);
+        p.expect("Name *: Ada");
+        p.send(ENTER);
+        p.expect("❯ S");
+        p.send(DOWN);
+        p.expect("❯ M");
+        p.send(ENTER);
+        p.expect("Hot *");
+        p.send(UP);
+        p.expect("❯ M");
+        p.send(ENTER);
+        p.expect("Hot *");
+        p.send("y");
+        p.expect("City *: ");
+        p.type_line("Rome");
+        p.expect("Send this answer?");
+        p.send(ESC);
+        p.expect("Discard 4 answers and cancel the form? (y/N)");
+        p.send("n");
+        p.expect("Send this answer?");
+        p.expect("Cancel");
+        p.send(DOWN);
+        p.expect("❯ Edit a field");
+        p.send(ENTER);
+        p.expect("Which field?");
+        p.expect("City: \"Rome\"");
+        p.send(ESC);
+        p.expect("Send this answer?");
+        p.expect("Cancel");
+        p.send(SHIFT_TAB);
+        p.expect("City *: Rome");
+        p.send("\x15");
+        p.type_line("Oslo");
+        p.expect("Send this answer?");
+        p.expect("Cancel");
+        p.send(ENTER);
+        let (code, answer, screen) = p.finish();
+        assert_eq!(code, 0, "{size:?}: {screen}");
+        assert_eq!(
+            answer,
+            json!({"action": "accept", "content": {
+                "name": "Ada", "size": "M", "hot": true, "city": "Oslo"
+            }}),
+            "{size:?}: {screen}"
+        );
+    }
+}
+
+/// Defect 2: Esc with no answer given cancels at once, as before; with
+/// answers, "y" to the question cancels.
+#[test]
+fn esc_after_answers_cancels_once_agreed() {
+    let request = json!({
+        "message": "Please fill this in",
+        "requestedSchema": {"type": "object", "properties": {
+            "name": {"type": "string", "title": "Name"},
+            "city": {"type": "string", "title": "City"}
+        }, "required": ["name", "city"]}
+    });
+    for size in SIZES {
+        let mut p = Pty::answer(&request, &[], size, &[]);
+        p.expect("Name *: ");
+        p.type_line("Ada");
+        p.expect("City *: ");
+        p.send("Ro");
+        p.expect("Ro");
+        p.send(ESC);
+        p.expect("Discard 1 answer and cancel the form? (y/N)");
+        p.send("y");
+        let (code, answer, screen) = p.finish();
+        assert_eq!(code, 4, "{size:?}: {screen}");
+        assert_eq!(answer, json!({"action": "cancel"}), "{size:?}: {screen}");
+        assert!(screen.contains("(cancelled)"), "{size:?}: {screen}");
+    }
+}
+
+/// Defect 6: a list of 300 options shows at most 10 rows (fewer on a short
+/// terminal) under the heading, with a key footer; Home, End, PageDown and
+/// PageUp move; typing filters.
+#[test]
+fn a_long_list_pages_and_filters() {
+    let mut options: Vec<Value> = (1..=300)
+        .map(|i| json!({"const": format!("o{i}"), "title": format!("Option {i:03}")}))
+        .collect();
+    options.push(json!({"const": "zanzibar", "title": "Zanzibar"}));
+    let request = json!({
+        "message": "Where to?",
+        "requestedSchema": {"type": "object", "properties": {
+            "place": {"type": "string", "title": "Place", "oneOf": options}
+        }, "required": ["place"]}
+    });
+    for (cols, rows) in SIZES {
+        let mut p = Pty::answer(&request, &[], (cols, rows), &[]);
+        p.expect("Esc leaves");
+        // The first frame: the heading and everything under it fit.
+        let first = p.screen();
+        let from_heading = &first[first.find("asks (MCP").unwrap()..];
+        assert!(
+            from_heading.matches('\n').count() < rows as usize,
+            "{cols}x{rows}: {first}"
+        );
+        let shown = from_heading.matches("Option ").count();
+        assert!(
+            (3..=10).contains(&shown),
+            "{cols}x{rows}: {shown} rows: {first}"
+        );
+        assert!(first.contains("❯ Option 001"), "{first}");
+        assert!(first.contains(&format!("1-{shown} of 301")), "{first}");
+        p.send("\x1b[F"); // End
+        p.expect("❯ Zanzibar");
+        p.send("\x1b[H"); // Home
+        p.expect("❯ Option 001");
+        p.send("\x1b[6~"); // PageDown
+        p.expect(&format!("❯ Option {:03}", shown + 1));
+        p.send("\x1b[5~"); // PageUp
+        p.expect("❯ Option 001");
+        p.send("zanz");
+        p.expect("1 of 301 options match");
+        p.expect("❯ Zanzibar");
+        p.send(ENTER);
+        p.expect("Send this answer?");
+        p.expect("Cancel");
+        p.send(ENTER);
+        let (code, answer, screen) = p.finish();
+        assert_eq!(code, 0, "{cols}x{rows}: {screen}");
+        assert_eq!(answer["content"], json!({"place": "zanzibar"}), "{screen}");
+    }
+}
+
+/// Defect 6: in a long multi-select typing a letter filters (it does not
+/// tick every option); Esc clears the filter, the ticks stay.
+#[test]
+fn typing_filters_a_long_multi_select() {
+    let fruit = [
+        "apple", "apricot", "banana", "cherry", "date", "fig", "grape", "kiwi", "lemon", "mango",
+        "melon", "peach",
+    ];
+    let request = json!({
+        "message": "Pick fruit",
+        "requestedSchema": {"type": "object", "properties": {
+            "fruit": {"type": "array", "title": "Fruit",
+                "items": {"type": "string", "enum": fruit}}
+        }, "required": ["fruit"]}
+    });
+    for size in SIZES {
+        let mut p = Pty::answer(&request, &[], size, &[]);
+        p.expect("Esc leaves");
+        p.send("a");
+        p.expect("options match");
+        p.send("p");
+        p.expect("3 of 12 options match"); // apple, apricot, grape
+        p.send(DOWN);
+        p.expect("❯ [ ] apricot");
+        p.send(" ");
+        p.expect("❯ [x] apricot");
+        p.send(ESC); // clears the filter
+        p.expect("❯ [ ] apple");
+        p.send(ENTER);
+        p.expect("Send this answer?");
+        p.expect("Cancel");
+        p.send(ENTER);
+        let (code, answer, screen) = p.finish();
+        assert_eq!(code, 0, "{size:?}: {screen}");
+        assert_eq!(answer["content"], json!({"fruit": ["apricot"]}), "{screen}");
+        assert!(!screen.contains("[x] apple"), "{size:?}: {screen}");
+    }
+}
+
+/// Defects 6 and 7: a tick beyond maxItems is refused as it is pressed,
+/// with how many are ticked of how many allowed shown as you go.
+#[test]
+fn ticks_beyond_max_items_are_refused_as_pressed() {
+    let request = json!({
+        "message": "Please fill this in",
+        "requestedSchema": {"type": "object", "properties": {
+            "picks": {"type": "array", "title": "Picks", "maxItems": 2,
+                "items": {"type": "string", "enum": ["p", "q", "r"]}}
+        }, "required": ["picks"]}
+    });
+    for size in SIZES {
+        let mut p = Pty::answer(&request, &[], size, &[]);
+        p.expect("0 of at most 2 ticked");
+        p.send(" ");
+        p.expect("1 of at most 2 ticked");
+        p.send(DOWN);
+        p.send(" ");
+        p.expect("2 of at most 2 ticked");
+        p.send(DOWN);
+        p.expect("❯ [ ] r");
+        p.send(" ");
+        p.expect("at most 2: untick one first");
+        p.send(ENTER);
+        p.expect("Send this answer?");
+        p.expect("Cancel");
+        p.send(ENTER);
+        let (code, answer, screen) = p.finish();
+        assert_eq!(code, 0, "{size:?}: {screen}");
+        assert_eq!(answer["content"]["picks"], json!(["p", "q"]), "{screen}");
+        assert!(!screen.contains("[x] r"), "{size:?}: {screen}");
+        assert!(
+            !screen.contains("it must have at most"),
+            "{size:?}: {screen}"
+        );
+    }
+}
+
+/// Defect 7: a refused entry is never shown as accepted; the reason names
+/// the field by its label, in plain words, and the person stays on it.
+#[test]
+fn a_refused_entry_reads_as_refused_in_plain_words() {
+    let request = json!({
+        "message": "Please fill this in",
+        "requestedSchema": {"type": "object", "properties": {
+            "full_name": {"type": "string", "title": "Full name", "minLength": 2, "maxLength": 40},
+            "tickets": {"type": "integer", "title": "Tickets", "minimum": 1, "maximum": 4}
+        }, "required": ["full_name", "tickets"]}
+    });
+    for size in SIZES {
+        let mut p = Pty::answer(&request, &[], size, &[]);
+        p.expect("field 1 of 2");
+        p.expect("Full name *: ");
+        p.type_line("A");
+        p.expect("✘ Full name *: A");
+        p.expect("character;");
+        p.expect("Full name *: ");
+        p.send("\x15");
+        p.type_line("Ada");
+        p.expect("✔ Full name *: Ada");
+        p.expect("field 2 of 2");
+        p.expect("Tickets *: ");
+        p.type_line("2.5");
+        p.expect("✘ Tickets *: 2.5");
+        p.expect("fraction");
+        p.expect("Tickets *: ");
+        p.send("\x15");
+        p.type_line("9");
+        p.expect("✘ Tickets *: 9");
+        p.expect("Tickets *: ");
+        p.send("\x15");
+        p.type_line("2");
+        p.expect("Send this answer?");
+        p.expect("Cancel");
+        p.send(ENTER);
+        let (code, answer, screen) = p.finish();
+        assert_eq!(code, 0, "{size:?}: {screen}");
+        assert_eq!(
+            answer["content"],
+            json!({"full_name": "Ada", "tickets": 2}),
+            "{size:?}: {screen}"
+        );
+        let flat = words(&screen);
+        for wrong in ["✔ Full name *: A\r", "✔ Tickets *: 2.5", "✔ Tickets *: 9"] {
+            assert!(!screen.contains(wrong), "{size:?}: {wrong:?} in {screen}");
+        }
+        assert!(!screen.contains("`full_name`"), "{size:?}: {screen}");
+        assert!(!screen.contains("`tickets`"), "{size:?}: {screen}");
+        assert!(!screen.contains("schema"), "{size:?}: {screen}");
+        assert!(
+            flat.contains("Full name has 1 character;"),
+            "{size:?}: {flat}"
+        );
+        assert!(
+            flat.contains("Tickets takes a whole number"),
+            "{size:?}: {flat}"
+        );
+    }
+}
+
+/// Defect 9: when no browser opens, the cursor stays off "Done: accept";
+/// each risk of the URL is said once, to the person.
+#[test]
+fn url_mode_after_a_failed_open_and_its_warnings_said_once() {
+    let request = json!({
+        "mode": "url",
+        "message": "Sign in",
+        "url": "http://xn--pple-43d.com/login"
+    });
+    for size in SIZES {
+        let mut p = Pty::answer(&request, &[], size, &[("BROWSER", "/bin/false")]);
+        p.expect("❯ Open it in the browser");
+        p.expect("Esc leaves");
+        p.send(ENTER);
+        p.expect("could not open a browser");
+        p.expect("Esc leaves");
+        let after = p.screen();
+        let after = &after[after.rfind("could not open a browser").unwrap()..];
+        assert!(
+            after.contains("❯ Open it in the browser"),
+            "{size:?}: {after}"
+        );
+        assert!(!after.contains("❯ Done: accept"), "{size:?}: {after}");
+        p.send(DOWN);
+        p.expect("❯ Done: accept");
+        p.send(ENTER);
+        let (code, answer, screen) = p.finish();
+        assert_eq!(code, 0, "{size:?}: {screen}");
+        assert_eq!(answer, json!({"action": "accept"}), "{size:?}: {screen}");
+        assert_eq!(
+            screen.matches("not encrypted").count(),
+            1,
+            "{size:?}: {screen}"
+        );
+        assert_eq!(screen.matches("non-Latin").count(), 1, "{size:?}: {screen}");
+        assert!(
+            !screen.contains("W506") && !screen.contains("W508"),
+            "{size:?}: {screen}"
+        );
+        assert!(!screen.contains("`url`"), "{size:?}: {screen}");
+    }
+}
+
+/// Defect 13: `--set` in a terminal pre-fills the form and only the rest
+/// is asked; a field with a default is asked pre-filled, not refused as
+/// missing.
+#[test]
+fn set_prefills_the_form_and_the_rest_is_asked() {
+    let request = json!({
+        "message": "Please fill this in",
+        "requestedSchema": {"type": "object", "properties": {
+            "name": {"type": "string", "title": "Name"},
+            "city": {"type": "string", "title": "City", "default": "Paris"},
+            "seats": {"type": "integer", "title": "Seats"}
+        }, "required": ["name", "city", "seats"]}
+    });
+    for size in SIZES {
+        let mut p = Pty::answer(&request, &["--set", "name=Ada"], size, &[]);
+        p.expect("City *: Paris");
+        p.send(ENTER);
+        p.expect("Seats *: ");
+        p.type_line("2");
+        p.expect("\"name\": \"Ada\"");
+        p.expect("Send this answer?");
+        p.expect("Cancel");
+        p.send(ENTER);
+        let (code, answer, screen) = p.finish();
+        assert_eq!(code, 0, "{size:?}: {screen}");
+        assert_eq!(
+            answer,
+            json!({"action": "accept", "content": {"name": "Ada", "city": "Paris", "seats": 2}}),
+            "{size:?}: {screen}"
+        );
+        assert!(
+            !screen.contains("Name *:"),
+            "{size:?}: name was asked: {screen}"
+        );
+        assert!(!screen.contains("no value"), "{size:?}: {screen}");
+        assert!(
+            words(&screen)
+                .contains("1 of 3 fields answered from the command line; 2 left to answer"),
+            "{size:?}: {screen}"
+        );
+    }
+}
+
+/// Defect 14: on a terminal `call` prints for reading: a tool's text
+/// rather than its JSON envelope, `--list` by name and description, and a
+/// suggestion for a tool the server does not have; `--json` keeps JSON.
+#[test]
+fn call_output_reads_as_text_on_a_terminal() {
+    for size in SIZES {
+        let dir = tempfile::tempdir().unwrap();
+        let server = example_server();
+        let (code, screen) = run(&["call", "--list", "--", &server], size, dir.path());
+        assert_eq!(code, 0, "{size:?}: {screen}");
+        let flat = words(&screen);
+        assert!(flat.contains("Tools (3):"), "{size:?}: {screen}");
+        assert!(flat.contains("book_table Book a table"), "{size:?}: {flat}");
+        assert!(!screen.contains("inputSchema"), "{size:?}: {screen}");
+
+        let args = [
+            "call",
+            "--tool",
+            "book_table",
+            "--action",
+            "cancel",
+            "--",
+            &server,
+        ];
+        let (code, screen) = run(&args, size, dir.path());
+        assert_eq!(code, 0, "{size:?}: {screen}");
+        assert!(screen.contains("book_table: cancel"), "{size:?}: {screen}");
+        assert!(!screen.contains("\"content\""), "{size:?}: {screen}");
+
+        let args = [
+            "call",
+            "--tool",
+            "book_tabel",
+            "--action",
+            "cancel",
+            "--",
+            &server,
+        ];
+        let (code, screen) = run(&args, size, dir.path());
+        assert_eq!(code, 1, "{size:?}: {screen}");
+        let flat = words(&screen);
+        assert!(
+            flat.contains("the server refused the request (-32602): unknown tool: book_tabel"),
+            "{size:?}: {flat}"
+        );
+        assert!(
+            flat.contains("did you mean `book_table`?"),
+            "{size:?}: {flat}"
+        );
+
+        let args = [
+            "call",
+            "--json",
+            "--tool",
+            "book_table",
+            "--action",
+            "cancel",
+            "--",
+            &server,
+        ];
+        let (code, screen) = run(&args, size, dir.path());
+        assert_eq!(code, 0, "{size:?}: {screen}");
+        assert!(screen.contains("\"content\""), "{size:?}: {screen}");
+    }
+}
+
+/// Defect 14: with `--timeout` the time left is counted down beside the
+/// question while it waits.
+#[test]
+fn a_timeout_is_counted_down() {
+    let request = json!({
+        "message": "Please fill this in",
+        "requestedSchema": {"type": "object", "properties": {
+            "name": {"type": "string", "title": "Name"},
+            "size": {"type": "string", "title": "Size", "enum": ["S", "M"]}
+        }, "required": ["name", "size"]}
+    });
+    for size in SIZES {
+        let mut p = Pty::answer(&request, &["--timeout", "30"], size, &[]);
+        p.expect("Name *: ");
+        p.expect("30 s left");
+        p.expect("29 s left");
+        p.expect("28 s left");
+        p.type_line("Ada");
+        p.expect("❯ S");
+        p.expect("s left");
+        p.send(ENTER);
+        p.expect("Send this answer?");
+        p.expect("Cancel");
+        p.send(ENTER);
+        let (code, answer, screen) = p.finish();
+        assert_eq!(code, 0, "{size:?}: {screen}");
+        assert_eq!(
+            answer["content"],
+            json!({"name": "Ada", "size": "S"}),
+            "{screen}"
+        );
+        assert!(screen.contains("⏱ 29 s left"), "{size:?}: {screen}");
+        // The answer shown once entered carries no clock.
+        assert!(screen.contains("✔ Name *: Ada\r\n"), "{size:?}: {screen}");
     }
 }

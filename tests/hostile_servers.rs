@@ -143,7 +143,7 @@ fn url_mode_flags_a_look_alike_host_before_anything_is_opened() {
     // The host is shown apart, as punycode, and flagged before the
     // question.
     term.expect("Host: xn--pple-43d.com");
-    term.expect("internationalised");
+    term.expect("non-Latin letters");
     term.expect("Open this page?");
     term.send(ESC);
     assert_eq!(term.finish(), 4);
@@ -154,7 +154,9 @@ fn call_shows_a_hostile_servers_name_and_form_as_text() {
     // The hostile servers need only the standard library.
     let python = "python3";
     let mut cmd = Command::new(bin());
-    cmd.args(["call", "--tool", "t", "--"])
+    // --json: the result as JSON on the terminal too (the text shown for
+    // reading is checked by assert_neutralised below all the same).
+    cmd.args(["call", "--json", "--tool", "t", "--"])
         .arg(python)
         .arg(crate::support::root().join("tests/servers/hostile.py"))
         .arg("tricks");
@@ -199,4 +201,27 @@ fn lint_output_in_every_format_is_free_of_what_a_file_hides() {
             assert!(v.to_string().contains("\\u202e") || v.to_string().contains('\u{202e}'));
         }
     }
+}
+
+#[test]
+fn call_shows_a_hostile_servers_result_as_text_with_nothing_hidden() {
+    let mut cmd = Command::new(bin());
+    cmd.args(["call", "--tool", "t", "--"])
+        .arg("python3")
+        .arg(crate::support::root().join("tests/servers/hostile.py"))
+        .arg("tricks");
+    let mut term = Terminal::spawn(cmd);
+    term.expect("Name Alink BCD");
+    term.type_line("Ada");
+    term.expect("Send this answer?");
+    term.send(ENTER);
+    let code = term.finish();
+    let screen = term.screen();
+    assert_eq!(code, 0, "{screen}");
+    // The tool's text, for reading, with its control sequences shown as
+    // text and nothing of them reaching the terminal.
+    assert_neutralised(&term.seen);
+    let result = &screen[screen.rfind("Send this answer?").unwrap()..];
+    assert!(result.contains(r"\u{202e}E\u{200b}F"), "{result}");
+    assert!(!result.contains("\"content\""), "{result}");
 }

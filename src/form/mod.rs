@@ -22,6 +22,7 @@ use crate::finding::Findings;
 use crate::json;
 use crate::lint::params::{Mode, check_params, check_url};
 use crate::respond::{Request, Responder};
+use crate::rules;
 use crate::sanitize;
 use crate::schema::{Property, RequestedSchema, Shape};
 use crate::spec::Revision;
@@ -298,14 +299,35 @@ fn url_ask(params: &Value) -> Result<UrlAsk, ElicitError> {
         .ok_or(ElicitError::NoUrl)?;
     let mut findings = Findings::default();
     check_url(url, json::Span::new(0, 0), "/url", &mut findings);
-    let warnings = findings
-        .items
-        .iter()
-        .map(|f| sanitize::line(&f.message).into_owned())
-        .collect();
     let host = url::Url::parse(url)
         .ok()
         .and_then(|u| u.host_str().map(|h| sanitize::line(h).into_owned()));
+    let scheme = url::Url::parse(url).map(|u| u.scheme().to_string());
+    let site = host.clone().unwrap_or_default();
+    // Worded for the person about to open the page, not for the server's
+    // author (lint says it to them).
+    let warnings = findings
+        .items
+        .iter()
+        .map(|f| match f.rule.code {
+            c if c == rules::URL_NOT_HTTPS.code && scheme.as_deref() == Ok("http") => {
+                "this page is not encrypted (http://): what you type there can be read on the way; do not enter a password".to_string()
+            }
+            c if c == rules::URL_NOT_HTTPS.code => {
+                "this address is not a web page (https://): opening it may start another program".to_string()
+            }
+            c if c == rules::URL_USERINFO.code => format!(
+                "the address has a name and @ before the site: the site it opens is {site}"
+            ),
+            c if c == rules::URL_IDN_HOST.code => format!(
+                "the site's name has non-Latin letters (shown as {site}) and may imitate a site you know; check it before you sign in"
+            ),
+            c if c == rules::URL_IP_HOST.code => {
+                "the address is a bare IP address: it does not say who runs the site".to_string()
+            }
+            _ => sanitize::line(&f.message).into_owned(),
+        })
+        .collect();
     Ok(UrlAsk {
         url: url.to_string(),
         shown: sanitize::line(url).into_owned(),
@@ -358,6 +380,36 @@ pub trait Prompter {
     ) -> io::Result<Option<Vec<usize>>>;
     /// Opens a URL in the browser; called only after the person agreed.
     fn open_url(&mut self, url: &str) -> io::Result<()>;
+    /// Like [`Prompter::text`], with `check` saying why a line cannot be
+    /// taken (a message for the person): a prompter that can keeps the
+    /// person on the line, never showing a refused value as accepted.
+    fn text_checked(
+        &mut self,
+        prompt: &str,
+        initial: &str,
+        check: &dyn Fn(&str) -> Result<(), String>,
+    ) -> io::Result<Option<String>> {
+        let _ = check;
+        self.text(prompt, initial)
+    }
+    /// Like [`Prompter::multi_select`], with at most `max` ticks: a
+    /// prompter that can refuses a tick beyond it as it is pressed.
+    fn multi_select_at_most(
+        &mut self,
+        prompt: &str,
+        items: &[String],
+        checked: &[bool],
+        max: Option<usize>,
+    ) -> io::Result<Option<Vec<usize>>> {
+        let _ = max;
+        self.multi_select(prompt, items, checked)
+    }
+    /// Whether the last question that came back `None` was left for the
+    /// previous one (Shift-Tab; Up in a text or yes/no field) rather than
+    /// with Esc.
+    fn went_back(&mut self) -> bool {
+        false
+    }
 }
 
 /// The review step's choices, in menu order.
@@ -377,7 +429,19 @@ pub const NO_ANSWER: &str = "(no answer)";
 /// What a field question came back with.
 enum Got {
     Value(Option<Value>),
+    /// Back to the previous field (Shift-Tab, Up).
+    Back,
+    /// Esc: leave the form.
     Cancel,
+}
+
+/// `None` from a question: back to the previous one, or Esc.
+fn left(p: &mut dyn Prompter) -> Got {
+    if p.went_back() {
+        Got::Back
+    } else {
+        Got::Cancel
+    }
 }
 
 /// Who asks, for the heading.
@@ -404,15 +468,20 @@ pub fn heading(asker: &Asker<'_>, revision: Revision) -> String {
 /// Puts one elicitation to a person and returns their answer.
 pub fn ask(elicit: &Elicit, asker: &Asker<'_>, p: &mut dyn Prompter) -> io::Result<Answer> {
     p.say(Say::Heading, &heading(asker, elicit.revision))?;
-    ask_after_heading(elicit, p)
+    ask_after_heading(elicit, p, &[])
 }
 
-/// The question, once the heading (and any lint notes) are shown.
-fn ask_after_heading(elicit: &Elicit, p: &mut dyn Prompter) -> io::Result<Answer> {
+/// The question, once the heading (and any lint notes) are shown. `given`:
+/// values a script already gave, by field (see [`script::prefill`]).
+fn ask_after_heading(
+    elicit: &Elicit,
+    p: &mut dyn Prompter,
+    given: &[Option<Value>],
+) -> io::Result<Answer> {
     p.say(Say::Message, &elicit.message)?;
     match &elicit.ask {
         Ask::Url(u) => ask_url(u, p),
-        Ask::Form { fields, .. } => ask_form(elicit, fields, p),
+        Ask::Form { fields, .. } => ask_form(elicit, fields, p, given),
     }
 }
 
@@ -427,30 +496,83 @@ fn ask_url(u: &UrlAsk, p: &mut dyn Prompter) -> io::Result<Answer> {
     loop {
         match p.select("Open this page?", &items, default)? {
             None | Some(3) => return Ok(Answer::Cancel),
-            Some(0) => {
-                if let Err(e) = p.open_url(&u.url) {
+            Some(0) => match p.open_url(&u.url) {
+                Ok(()) => default = 1,
+                // The cursor stays off "Done: accept": nothing was opened.
+                Err(e) => {
                     p.say(
                         Say::Error,
-                        &format!("could not open a browser ({e}); copy the URL instead"),
+                        &format!(
+                            "could not open a browser ({e}); copy the URL above into one, then choose Done: accept"
+                        ),
                     )?;
+                    default = 0;
                 }
-                default = 1;
-            }
+            },
             Some(1) => return Ok(Answer::Accept(None)),
             Some(_) => return Ok(Answer::Decline),
         }
     }
 }
 
-fn ask_form(elicit: &Elicit, fields: &[Field], p: &mut dyn Prompter) -> io::Result<Answer> {
-    let mut values: Vec<Option<Value>> = Vec::with_capacity(fields.len());
-    for f in fields {
-        match ask_field(f, f.prop.default_value().as_ref(), elicit.revision, p)? {
-            Got::Value(v) => values.push(v),
-            Got::Cancel => return Ok(Answer::Cancel),
-        }
+/// The fields one after another, then the review. Shift-Tab (or Up in a
+/// text field) goes back to the previous field; Esc goes back one level:
+/// from "Which field?" to the review, and from the form itself out of it,
+/// once the person agrees to discard what they answered (with no answers,
+/// at once).
+///
+/// Fields `given` a value (by a script) are answered already: only the
+/// others are asked, and the review shows all.
+fn ask_form(
+    elicit: &Elicit,
+    fields: &[Field],
+    p: &mut dyn Prompter,
+    given: &[Option<Value>],
+) -> io::Result<Answer> {
+    let n = fields.len();
+    let mut values: Vec<Option<Value>> = (0..n).map(|i| given.get(i).cloned().flatten()).collect();
+    let mut answered: Vec<bool> = values.iter().map(Option::is_some).collect();
+    // The next field at or after `i` the script did not answer, or `n` for
+    // the review.
+    let scripted: Vec<bool> = answered.clone();
+    let open = |i: usize| (i..n).find(|&j| !scripted[j]).unwrap_or(n);
+    if !given.is_empty() {
+        let left = answered.iter().filter(|a| !**a).count();
+        p.say(
+            Say::Help,
+            &format!(
+                "{} of {n} fields answered from the command line; {left} left to answer",
+                n - left
+            ),
+        )?;
     }
+    // The field asked, or `n` for the review; `editing`: a field chosen in
+    // the review returns to it once answered.
+    let mut at = open(0);
+    let mut editing = false;
     loop {
+        if at < n {
+            let current = if answered[at] {
+                values[at].clone()
+            } else {
+                fields[at].prop.default_value()
+            };
+            match ask_field(&fields[at], current.as_ref(), (at, n), elicit.revision, p)? {
+                Got::Value(v) => {
+                    values[at] = v;
+                    answered[at] = true;
+                    at = if editing { n } else { open(at + 1) };
+                }
+                Got::Back => at = at.saturating_sub(1),
+                Got::Cancel => {
+                    if discard(&answered, &values, p)? {
+                        return Ok(Answer::Cancel);
+                    }
+                }
+            }
+            continue;
+        }
+        editing = false;
         let content = content_of(fields, &values);
         p.say(Say::Review, &review_text(&content))?;
         let items: Vec<String> = REVIEW_CHOICES.iter().map(|s| s.to_string()).collect();
@@ -474,19 +596,48 @@ fn ask_form(elicit: &Elicit, fields: &[Field], p: &mut dyn Prompter) -> io::Resu
                     .zip(&values)
                     .map(|(f, v)| format!("{}: {}", f.label, shown_value(v.as_ref())))
                     .collect();
-                let Some(i) = p.select("Which field?", &labels, 0)? else {
-                    return Ok(Answer::Cancel);
-                };
-                let current = values[i].clone().or_else(|| fields[i].prop.default_value());
-                match ask_field(&fields[i], current.as_ref(), elicit.revision, p)? {
-                    Got::Value(v) => values[i] = v,
-                    Got::Cancel => return Ok(Answer::Cancel),
+                // Esc or Shift-Tab here is back to the review.
+                if let Some(i) = p.select("Which field?", &labels, 0)? {
+                    at = i;
+                    editing = true;
                 }
             }
             Some(2) => return Ok(Answer::Decline),
-            _ => return Ok(Answer::Cancel),
+            Some(_) => return Ok(Answer::Cancel),
+            None => match left(p) {
+                Got::Back if n > 0 => at = n - 1,
+                _ => {
+                    if discard(&answered, &values, p)? {
+                        return Ok(Answer::Cancel);
+                    }
+                }
+            },
         }
     }
+}
+
+/// Esc on the form: with answers given, asks whether to discard them
+/// (`true`: leave the form); with none, leaves at once.
+fn discard(answered: &[bool], values: &[Option<Value>], p: &mut dyn Prompter) -> io::Result<bool> {
+    let given = answered
+        .iter()
+        .zip(values)
+        .filter(|(a, v)| **a && v.is_some())
+        .count();
+    if given == 0 {
+        p.say(Say::Help, "(cancelled)")?;
+        return Ok(true);
+    }
+    let s = if given == 1 { "" } else { "s" };
+    let sure = p.confirm(
+        &format!("Discard {given} answer{s} and cancel the form?"),
+        Some(false),
+    )?;
+    if sure == Some(true) {
+        p.say(Say::Help, "(cancelled)")?;
+        return Ok(true);
+    }
+    Ok(false)
 }
 
 pub(crate) fn content_of(fields: &[Field], values: &[Option<Value>]) -> Map<String, Value> {
@@ -511,15 +662,20 @@ fn shown_value(v: Option<&Value>) -> String {
     }
 }
 
-/// Asks one field until it has a valid value, is left empty (optional
-/// fields) or the person cancels. `current` pre-fills the question.
+/// Asks one field (number `at` of `of`) until it has a valid value, is left
+/// empty (optional fields), or the person goes back or leaves. `current`
+/// pre-fills the question.
 fn ask_field(
     f: &Field,
     current: Option<&Value>,
+    (at, of): (usize, usize),
     rev: Revision,
     p: &mut dyn Prompter,
 ) -> io::Result<Got> {
     let mut help = f.constraints();
+    if of > 1 {
+        help = format!("field {} of {of} · {help}", at + 1);
+    }
     if let Some(d) = &f.help {
         help = format!("{d}\n{help}");
     }
@@ -535,9 +691,10 @@ fn ask_field(
                 Some(v) => v.to_string(),
                 None => String::new(),
             };
+            let check = |t: &str| typed_value(f, t, rev).map(|_| ());
             loop {
-                let Some(typed) = p.text(&prompt, &initial)? else {
-                    return Ok(Got::Cancel);
+                let Some(typed) = p.text_checked(&prompt, &initial, &check)? else {
+                    return Ok(left(p));
                 };
                 match typed_value(f, &typed, rev) {
                     Ok(v) => return Ok(Got::Value(v)),
@@ -553,7 +710,7 @@ fn ask_field(
             if f.required || current.is_some() {
                 Ok(match p.confirm(&prompt, current)? {
                     Some(b) => Got::Value(Some(Value::Bool(b))),
-                    None => Got::Cancel,
+                    None => left(p),
                 })
             } else {
                 let items = vec!["Yes".to_string(), "No".to_string(), NO_ANSWER.to_string()];
@@ -561,7 +718,7 @@ fn ask_field(
                     Some(0) => Got::Value(Some(Value::Bool(true))),
                     Some(1) => Got::Value(Some(Value::Bool(false))),
                     Some(_) => Got::Value(None),
-                    None => Got::Cancel,
+                    None => left(p),
                 })
             }
         }
@@ -579,7 +736,7 @@ fn ask_field(
                     Got::Value(Some(Value::String(s.options[i].value.clone())))
                 }
                 Some(_) => Got::Value(None),
-                None => Got::Cancel,
+                None => left(p),
             })
         }
         Shape::MultiSelect(m) => {
@@ -593,8 +750,14 @@ fn ask_field(
                 .map(|o| chosen.contains(&o.value.as_str()))
                 .collect();
             loop {
-                let Some(picked) = p.multi_select(&prompt, &f.options, &checked)? else {
-                    return Ok(Got::Cancel);
+                let Some(picked) = p.multi_select_at_most(
+                    &prompt,
+                    &f.options,
+                    &checked,
+                    m.max_items.map(|n| n as usize),
+                )?
+                else {
+                    return Ok(left(p));
                 };
                 if picked.is_empty() && !f.required {
                     return Ok(Got::Value(None));
@@ -609,7 +772,7 @@ fn ask_field(
                 match validate::check_value(&f.prop, &value, rev) {
                     Ok(()) => return Ok(Got::Value(Some(value))),
                     Err(e) => {
-                        p.say(Say::Error, &sanitize::line(&e.message))?;
+                        p.say(Say::Error, &for_a_person(f, &e.message))?;
                         checked = (0..m.options.len()).map(|i| picked.contains(&i)).collect();
                     }
                 }
@@ -627,7 +790,15 @@ pub fn typed_value(f: &Field, typed: &str, rev: Revision) -> Result<Option<Value
             if t.is_empty() {
                 return empty(f);
             }
-            Value::Number(parse_number(t, n.integer).ok_or_else(|| {
+            let number = parse_number(t, n.integer);
+            if n.integer && number.as_ref().is_some_and(|n| !n.is_i64() && !n.is_u64()) {
+                return Err(format!(
+                    "{} takes a whole number, like 42; `{}` has a fraction",
+                    f.label,
+                    sanitize::line(t)
+                ));
+            }
+            Value::Number(number.ok_or_else(|| {
                 format!(
                     "`{}` is not {}; type digits like {}",
                     sanitize::line(t),
@@ -647,9 +818,26 @@ pub fn typed_value(f: &Field, typed: &str, rev: Revision) -> Result<Option<Value
             Value::String(typed.to_string())
         }
     };
-    validate::check_value(&f.prop, &value, rev)
-        .map_err(|e| sanitize::line(&e.message).into_owned())?;
+    validate::check_value(&f.prop, &value, rev).map_err(|e| for_a_person(f, &e.message))?;
     Ok(Some(value))
+}
+
+/// A check's message (written for scripts, naming the JSON key) as a
+/// person reads it: the field's label instead of the key, counts in plain
+/// words; made safe to show.
+fn for_a_person(f: &Field, message: &str) -> String {
+    let key = format!("`{}`", f.prop.name);
+    let text = message
+        .replace(&key, &f.label)
+        .replace(" has 1 characters;", " has 1 character;")
+        .replace(" has 1 choices;", " has 1 choice;")
+        .replace(
+            "; the schema asks for an integer",
+            "; it takes a whole number",
+        )
+        .replace("; the schema asks for a number", "; it takes a number")
+        .replace("; the schema asks for a string", "; it takes text");
+    sanitize::line(&text).into_owned()
 }
 
 fn empty(f: &Field) -> Result<Option<Value>, String> {
@@ -680,8 +868,14 @@ pub struct FormResponder<P> {
     pub prompter: P,
 }
 
-impl<P: Prompter> Responder for FormResponder<P> {
-    fn respond(&mut self, request: &Request<'_>) -> anyhow::Result<Value> {
+impl<P: Prompter> FormResponder<P> {
+    /// Like [`Responder::respond`], with the values a script gave (see
+    /// [`script::prefill`]) answered already: only the rest is asked.
+    pub fn respond_with(
+        &mut self,
+        request: &Request<'_>,
+        given: &[Option<Value>],
+    ) -> anyhow::Result<Value> {
         let elicit = Elicit::from_params(request.params, request.revision)?;
         let asker = Asker {
             server: request.server,
@@ -695,7 +889,13 @@ impl<P: Prompter> Responder for FormResponder<P> {
         if let Some(d) = request.deadline {
             p.say(Say::Warning, &d.line())?;
         }
-        Ok(ask_after_heading(&elicit, p)?.to_result())
+        Ok(ask_after_heading(&elicit, p, given)?.to_result())
+    }
+}
+
+impl<P: Prompter> Responder for FormResponder<P> {
+    fn respond(&mut self, request: &Request<'_>) -> anyhow::Result<Value> {
+        self.respond_with(request, &[])
     }
 
     fn refused(&mut self, request: &Request<'_>, why: &[String]) -> anyhow::Result<Option<Value>> {

@@ -55,6 +55,79 @@ pub fn scripted(
     key: Option<&str>,
     lenient: bool,
 ) -> Result<Answer, ScriptError> {
+    let Some((fields, values)) = script_values(elicit, script, key, lenient)? else {
+        return Ok(Answer::Accept(None));
+    };
+    let missing: Vec<&Field> = fields
+        .iter()
+        .zip(&values)
+        .filter(|(f, v)| f.required && v.is_none())
+        .map(|(f, _)| f)
+        .collect();
+    if let Some(f) = missing.first() {
+        let name = &f.prop.name;
+        let others = if missing.len() > 1 {
+            format!(
+                " (also missing: {})",
+                missing[1..]
+                    .iter()
+                    .map(|f| format!("`{}`", f.prop.name))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            )
+        } else {
+            String::new()
+        };
+        return Err(ScriptError(format!(
+            "required field `{name}` has {}; pass --set {name}=VALUE{others}",
+            if script.defaults {
+                "no default and no value"
+            } else {
+                "no value"
+            }
+        )));
+    }
+    let content = super::content_of(fields, &values);
+    let problems = elicit.final_check(&content);
+    if !problems.is_empty() {
+        // The messages quote schema values: made safe for the terminal.
+        return Err(ScriptError(format!(
+            "the scripted answer cannot be accepted: {}",
+            crate::sanitize::line(&problems.join("; "))
+        )));
+    }
+    Ok(Answer::Accept(Some(content)))
+}
+
+/// What a script gives a form to pre-fill: each field's value, `None` where
+/// the script has none. The script's values are typed and checked as for
+/// [`scripted`]; `false` in the second place means a required field is left
+/// for a person (one with a default is asked pre-filled with it).
+pub fn prefill(
+    elicit: &Elicit,
+    script: &Script,
+    key: Option<&str>,
+    lenient: bool,
+) -> Result<(Vec<Option<Value>>, bool), ScriptError> {
+    let Some((fields, values)) = script_values(elicit, script, key, lenient)? else {
+        return Ok((Vec::new(), true));
+    };
+    let complete = fields
+        .iter()
+        .zip(&values)
+        .all(|(f, v)| !f.required || v.is_some());
+    Ok((values, complete))
+}
+
+/// The fields of a form and the values a script gives them; `None` for a
+/// URL-mode request (which takes no values).
+#[allow(clippy::type_complexity)]
+fn script_values<'e>(
+    elicit: &'e Elicit,
+    script: &Script,
+    key: Option<&str>,
+    lenient: bool,
+) -> Result<Option<(&'e [Field], Vec<Option<Value>>)>, ScriptError> {
     let answers = script.answers_for(key);
     let fields = match &elicit.ask {
         Ask::Url(_) => {
@@ -63,7 +136,7 @@ pub fn scripted(
                     "this is a URL-mode request, which has no fields: drop --set/--answers and use --defaults to accept (without opening the URL) or --action decline|cancel".into(),
                 ));
             }
-            return Ok(Answer::Accept(None));
+            return Ok(None);
         }
         Ask::Form { fields, .. } => fields,
     };
@@ -110,45 +183,7 @@ pub fn scripted(
         };
         multi_seen[i] = true;
     }
-    let missing: Vec<&Field> = fields
-        .iter()
-        .zip(&values)
-        .filter(|(f, v)| f.required && v.is_none())
-        .map(|(f, _)| f)
-        .collect();
-    if let Some(f) = missing.first() {
-        let name = &f.prop.name;
-        let others = if missing.len() > 1 {
-            format!(
-                " (also missing: {})",
-                missing[1..]
-                    .iter()
-                    .map(|f| format!("`{}`", f.prop.name))
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            )
-        } else {
-            String::new()
-        };
-        return Err(ScriptError(format!(
-            "required field `{name}` has {}; pass --set {name}=VALUE{others}",
-            if script.defaults {
-                "no default and no value"
-            } else {
-                "no value"
-            }
-        )));
-    }
-    let content = super::content_of(fields, &values);
-    let problems = elicit.final_check(&content);
-    if !problems.is_empty() {
-        // The messages quote schema values: made safe for the terminal.
-        return Err(ScriptError(format!(
-            "the scripted answer cannot be accepted: {}",
-            crate::sanitize::line(&problems.join("; "))
-        )));
-    }
-    Ok(Answer::Accept(Some(content)))
+    Ok(Some((fields, values)))
 }
 
 fn position(fields: &[Field], name: &str) -> Option<usize> {

@@ -7,6 +7,7 @@ misbehaves once `tools/call` arrives:
   silent    never answers
   flood     asks question after question, forever
   noisy     writes control sequences to stderr, then answers normally
+  chatty    writes a line to stderr every 20 ms while its question is open
   tricks    names itself and asks with escape sequences, bidi overrides
             and zero-width characters in every text a client shows
   crash K   asks three questions and answers the call, but is killed
@@ -17,6 +18,7 @@ import json
 import os
 import signal
 import sys
+import threading
 import time
 
 MODE = sys.argv[1]
@@ -112,6 +114,24 @@ while True:
             sys.stderr.write("\x1b[31mred\x1b[0m alert\x07 \x1b]0;title\x07done\n")
             sys.stderr.flush()
             answer = ask(1)
+            send({"jsonrpc": "2.0", "id": msg["id"], "result": {
+                "content": [{"type": "text", "text": json.dumps(answer["result"])}]}})
+        elif MODE == "chatty":
+            answered = threading.Event()
+
+            def tick():
+                n = 0
+                while not answered.is_set():
+                    n += 1
+                    sys.stderr.write(f"tick {n}\n")
+                    sys.stderr.flush()
+                    time.sleep(0.02)
+
+            ticker = threading.Thread(target=tick)
+            ticker.start()
+            answer = ask(1)
+            answered.set()
+            ticker.join()
             send({"jsonrpc": "2.0", "id": msg["id"], "result": {
                 "content": [{"type": "text", "text": json.dumps(answer["result"])}]}})
     elif "id" in msg and method is not None:

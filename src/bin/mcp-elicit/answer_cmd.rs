@@ -13,11 +13,12 @@ use anyhow::{Context, Result, anyhow, bail};
 use mcp_elicit::document::{self, Kind};
 use mcp_elicit::finding::{Diagnostic, Finding, Severity};
 use mcp_elicit::form::host::{AsHost, as_host};
-use mcp_elicit::form::script::{Script, ScriptResponder};
+use mcp_elicit::form::script::{Script, ScriptResponder, prefill};
 use mcp_elicit::form::{Action, Answer, Ask, Elicit, FixedResponder, FormResponder, gate};
 use mcp_elicit::json::{self, LineIndex, Node};
 use mcp_elicit::lint::{self, Conversation, MAX_DOCUMENT, Options};
 use mcp_elicit::respond::{Request, Responder};
+use mcp_elicit::rules;
 use mcp_elicit::sanitize;
 use mcp_elicit::spec::Revision;
 use serde_json::Value;
@@ -213,6 +214,23 @@ pub fn run(args: AnswerArgs) -> Result<Outcome> {
     // A request a host answers without showing (--as) is not answered
     // because a form could show it.
     let asked = fixed.iter().any(Option::is_none);
+    // A URL's risks are told to the person in the form, in their words:
+    // not also here, worded for the server's author.
+    let on_terminal = args.script.action.is_none()
+        && args.script.answers_from.is_none()
+        && args.script.set.is_empty()
+        && args.script.answers.is_none()
+        && !args.script.defaults
+        && terminal::available();
+    let url_risks = [
+        rules::URL_NOT_HTTPS.code,
+        rules::URL_USERINFO.code,
+        rules::URL_IDN_HOST.code,
+        rules::URL_IP_HOST.code,
+    ];
+    if on_terminal && !refused {
+        diags.retain(|d| !url_risks.contains(&d.code));
+    }
     print_findings(&diags, errors && asked, refused, args.script.strict)?;
     if refused {
         return refuse(
@@ -259,13 +277,22 @@ pub fn run(args: AnswerArgs) -> Result<Outcome> {
         return Ok(outcome(&results));
     }
     let script = script(&args.script)?;
+    // On a terminal, what a script leaves unanswered is asked in the form.
+    let script_then_form = args.script.action.is_none()
+        && args.script.answers_from.is_none()
+        && !script.is_empty()
+        && terminal::available()
+        && {
+            check_script_names(&script, &requests, revision)?;
+            leaves_some_to_ask(&script, &shown, revision, requests.len() > 1)?
+        };
     let mut responder: Box<dyn Responder> = if let Some(a) = args.script.action {
         Box::new(FixedResponder(a.into()))
     } else if let Some(session) = &args.script.answers_from {
         Box::new(mcp_elicit::session::recorded::RecordedResponder::open(
             session,
         )?)
-    } else if !script.is_empty() {
+    } else if !script.is_empty() && !script_then_form {
         check_script_names(&script, &requests, revision)?;
         Box::new(ScriptResponder {
             script,
@@ -282,17 +309,32 @@ pub fn run(args: AnswerArgs) -> Result<Outcome> {
         let mut responder = FormResponder {
             prompter: Terminal::new(),
         };
+        // The time --timeout leaves is counted down beside each question.
+        responder.prompter.deadline = args.timeout.map(|t| std::time::Instant::now() + t);
+        let lenient = requests.len() > 1;
         for (i, (key, params)) in requests.iter().enumerate() {
             let asked = match &fixed[i] {
                 Some(r) => Ok(r.clone()),
-                None => responder.respond(&Request {
-                    params: &shown[i].1,
-                    server: server.as_deref(),
-                    revision,
-                    key: key.as_deref(),
-                    notes: &[],
-                    deadline: None,
-                }),
+                None => {
+                    // A script's values pre-fill the form: only the rest is asked.
+                    let given = if script.is_empty() {
+                        Vec::new()
+                    } else {
+                        let elicit = Elicit::from_params(&shown[i].1, revision)?;
+                        prefill(&elicit, &script, key.as_deref(), lenient)?.0
+                    };
+                    responder.respond_with(
+                        &Request {
+                            params: &shown[i].1,
+                            server: server.as_deref(),
+                            revision,
+                            key: key.as_deref(),
+                            notes: &[],
+                            deadline: None,
+                        },
+                        &given,
+                    )
+                }
             };
             let result = match asked {
                 Ok(r) => r,
@@ -516,6 +558,26 @@ fn implied_revision(node: &Node, kind: Kind) -> Revision {
         _ if kind == Kind::Request => Revision::V2025_11_25,
         _ => Revision::LATEST,
     }
+}
+
+/// Whether a script (`--set`, `--answers`, `--defaults`) leaves a required
+/// field of some request without a value: on a terminal the form then asks
+/// for the rest, pre-filled with what the script gave.
+fn leaves_some_to_ask(
+    script: &Script,
+    shown: &[(Option<String>, Value)],
+    revision: Revision,
+    lenient: bool,
+) -> Result<bool> {
+    for (key, params) in shown {
+        let Ok(elicit) = Elicit::from_params(params, revision) else {
+            continue;
+        };
+        if !prefill(&elicit, script, key.as_deref(), lenient)?.1 {
+            return Ok(true);
+        }
+    }
+    Ok(false)
 }
 
 /// A value's exact source text: ids and `requestState` go back byte for byte.

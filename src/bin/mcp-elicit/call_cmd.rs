@@ -11,7 +11,7 @@ use anyhow::{Context, Result, bail};
 use mcp_elicit::form::script::ScriptResponder;
 use mcp_elicit::form::{Action, FixedResponder, FormResponder};
 use mcp_elicit::mcp::client::{Client, ClientOptions, Recording};
-use mcp_elicit::mcp::transport::{Http, Stdio, Transport};
+use mcp_elicit::mcp::transport::{self, Http, Stdio, Transport};
 use mcp_elicit::respond::Responder;
 use mcp_elicit::sanitize;
 use mcp_elicit::session::recorded::RecordedResponder;
@@ -46,6 +46,8 @@ pub fn run(args: CallArgs) -> Result<Outcome> {
             .as_ref()
             .map(|r| ("resources/read", json!({"uri": r})))
     };
+    // A person reads what is printed on a terminal; a program reads JSON.
+    let human = !args.json && std::io::IsTerminal::is_terminal(&std::io::stdout());
     let transport = connect(&args.target, &args.headers)?;
     let mut responder = responder(&args)?;
     let opts = ClientOptions {
@@ -70,8 +72,18 @@ pub fn run(args: CallArgs) -> Result<Outcome> {
             let resp = client.request(method, params, responder.as_mut());
             report(&mut client);
             let resp = resp?;
-            // The result itself; a JSON-RPC error is printed whole.
-            print(resp.get("result").unwrap_or(&resp))?;
+            if human {
+                print_text(&crate::render::call_result(&resp))?;
+            } else {
+                // The result itself; a JSON-RPC error is printed whole.
+                print(resp.get("result").unwrap_or(&resp))?;
+            }
+            if method == "tools/call"
+                && resp.pointer("/error/code").and_then(Value::as_i64) == Some(-32602)
+                && let Some(name) = &args.tool
+            {
+                suggest_tool(&mut client, name, responder.as_mut());
+            }
             if let Some(hint) = client.legacy_hint(&resp) {
                 eprintln!("hint: {}", sanitize::line(&hint));
             }
@@ -96,7 +108,11 @@ pub fn run(args: CallArgs) -> Result<Outcome> {
                 }
             }
             report(&mut client);
-            print(&Value::Object(listing))?;
+            if human {
+                print_text(&crate::render::call_listing(&listing))?;
+            } else {
+                print(&Value::Object(listing))?;
+            }
             Outcome::Clean
         }
     };
@@ -169,7 +185,7 @@ fn responder(args: &CallArgs) -> Result<Box<dyn Responder>> {
     let form = FormResponder {
         prompter: Terminal::new(),
     };
-    Ok(match args.timeout {
+    Ok(Box::new(HoldsStderr(match args.timeout {
         None => Box::new(form),
         Some(limit) => Box::new(Timed {
             form,
@@ -177,7 +193,39 @@ fn responder(args: &CallArgs) -> Result<Box<dyn Responder>> {
             tty,
             shown: Arc::new(AtomicU64::new(0)),
         }),
-    })
+    })))
+}
+
+/// A form on the terminal: a stdio server's stderr lines are held while it
+/// is open, so none lands inside it, and printed once it is answered (or
+/// the call is cut short). Stderr redirected elsewhere is not held: it
+/// cannot reach the form.
+struct HoldsStderr(Box<dyn Responder>);
+
+fn hold() {
+    if std::io::IsTerminal::is_terminal(&std::io::stderr()) {
+        transport::hold_server_stderr();
+    }
+}
+
+impl Responder for HoldsStderr {
+    fn respond(&mut self, request: &mcp_elicit::respond::Request<'_>) -> Result<Value> {
+        hold();
+        let answer = self.0.respond(request);
+        transport::release_server_stderr();
+        answer
+    }
+
+    fn refused(
+        &mut self,
+        request: &mcp_elicit::respond::Request<'_>,
+        why: &[String],
+    ) -> Result<Option<Value>> {
+        hold();
+        let answer = self.0.refused(request, why);
+        transport::release_server_stderr();
+        answer
+    }
 }
 
 /// What ends the connection when the call ends from a signal handler (an
@@ -194,6 +242,7 @@ const ENDING_WAIT: Duration = Duration::from_secs(2);
 fn end_call(tty: &Mutex<TtyState>, why: &str) -> ! {
     tty.lock().unwrap_or_else(|p| p.into_inner()).restore();
     eprintln!("\n{why}: the call is ended");
+    transport::release_server_stderr();
     if let Some(ender) = ENDER.lock().unwrap_or_else(|p| p.into_inner()).take() {
         let (done, wait) = std::sync::mpsc::channel();
         std::thread::spawn(move || {
@@ -232,7 +281,10 @@ impl Responder for Timed {
                 );
             }
         });
+        self.form.prompter.deadline = Some(std::time::Instant::now() + self.limit);
         let answer = self.form.respond(request);
+        self.form.prompter.deadline = None;
+        self.form.prompter.settle();
         self.shown.fetch_add(1, Ordering::SeqCst);
         answer
     }
@@ -257,6 +309,53 @@ pub(crate) fn report(client: &mut Client) {
     for n in client.take_notices() {
         eprintln!("note: {}", sanitize::line(&n.0));
     }
+}
+
+/// For a tool the server does not know (-32602): the tools it has, the
+/// closest first, on stderr.
+fn suggest_tool(client: &mut Client, name: &str, responder: &mut dyn Responder) {
+    let Ok(resp) = client.request("tools/list", json!({}), responder) else {
+        return;
+    };
+    let mut names: Vec<&str> = resp
+        .pointer("/result/tools")
+        .and_then(Value::as_array)
+        .map(|t| {
+            t.iter()
+                .filter_map(|t| t.get("name").and_then(Value::as_str))
+                .collect()
+        })
+        .unwrap_or_default();
+    if names.is_empty() || names.contains(&name) {
+        return;
+    }
+    names.sort_by_key(|n| crate::render::distance(n, name));
+    let close = crate::render::distance(names[0], name) <= (name.chars().count() / 3).max(2);
+    let all: Vec<String> = names
+        .iter()
+        .map(|n| format!("`{}`", sanitize::line(n)))
+        .collect();
+    if close {
+        eprintln!(
+            "hint: no tool `{}`; did you mean `{}`? (tools: {})",
+            sanitize::line(name),
+            sanitize::line(names[0]),
+            all.join(", ")
+        );
+    } else {
+        eprintln!(
+            "hint: no tool `{}`; the server has {}",
+            sanitize::line(name),
+            all.join(", ")
+        );
+    }
+}
+
+fn print_text(text: &str) -> Result<()> {
+    let mut out = std::io::stdout().lock();
+    writeln!(out, "{text}")?;
+    out.flush()?;
+    Ok(())
 }
 
 fn print(v: &Value) -> Result<()> {

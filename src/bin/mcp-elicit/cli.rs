@@ -312,6 +312,11 @@ pub struct CallArgs {
     #[arg(long, value_name = "SECONDS", value_parser = parse_timeout)]
     pub timeout: Option<std::time::Duration>,
 
+    /// Print the result or listing as raw JSON even on a terminal (where it
+    /// is otherwise shown for reading)
+    #[arg(long)]
+    pub json: bool,
+
     #[command(flatten)]
     pub script: ScriptArgs,
 

@@ -79,7 +79,8 @@ one of each:",
         keys: "\
 Text and numbers: type, then Enter (a default is pre-filled; an empty
 optional field is left out). Yes/no: y or n. A list: arrow keys and Enter.
-Several choices: Space to tick, Enter to go on. Esc cancels at any point.",
+Several choices: Space to tick, Enter to go on. Shift-Tab goes back a
+field; Esc cancels, asking first once something is answered.",
         scripted: &[
             ("name", "Ada Lovelace"),
             ("email", "ada@example.com"),

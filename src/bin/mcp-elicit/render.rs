@@ -665,3 +665,139 @@ pub fn list_hosts(out: &mut dyn Write) -> io::Result<()> {
     }
     Ok(())
 }
+
+/// A `call` response as a person reads it: a tool's text (JSON in it shown
+/// as JSON, not as an escaped string), a prompt's messages, a resource's
+/// contents, an error in words. Every server string made safe.
+pub fn call_result(resp: &Value) -> String {
+    if let Some(e) = resp.get("error") {
+        let code = e.get("code").map(|c| c.to_string()).unwrap_or_default();
+        let msg = e.get("message").and_then(Value::as_str).unwrap_or("");
+        return format!(
+            "✘ the server refused the request ({code}): {}",
+            sanitize::line(msg)
+        );
+    }
+    let r = resp.get("result").unwrap_or(resp);
+    let mut out: Vec<String> = Vec::new();
+    if r.get("isError") == Some(&Value::Bool(true)) {
+        out.push("✘ the tool reported an error:".into());
+    }
+    for c in r
+        .get("content")
+        .and_then(Value::as_array)
+        .into_iter()
+        .flatten()
+    {
+        out.push(content_text(c));
+    }
+    for m in r
+        .get("messages")
+        .and_then(Value::as_array)
+        .into_iter()
+        .flatten()
+    {
+        let role = m.get("role").and_then(Value::as_str).unwrap_or("?");
+        let body = m.get("content").map(content_text).unwrap_or_default();
+        out.push(format!("{}: {body}", sanitize::line(role)));
+    }
+    for c in r
+        .get("contents")
+        .and_then(Value::as_array)
+        .into_iter()
+        .flatten()
+    {
+        let uri = c.get("uri").and_then(Value::as_str).unwrap_or("");
+        out.push(format!("{}:", sanitize::line(uri)));
+        out.push(content_text(c));
+    }
+    if let Some(sc) = r.get("structuredContent") {
+        out.push("structured content:".into());
+        out.push(pretty(sc));
+    }
+    if out.is_empty() {
+        out.push(pretty(r));
+    }
+    out.join("\n")
+}
+
+/// One content item: text (pretty JSON when it is JSON), else what it is.
+fn content_text(c: &Value) -> String {
+    match c.get("type").and_then(Value::as_str) {
+        Some("text") | None if c.get("text").is_some() => {
+            let t = c.get("text").and_then(Value::as_str).unwrap_or("");
+            match serde_json::from_str::<Value>(t) {
+                Ok(v @ (Value::Object(_) | Value::Array(_))) => pretty(&v),
+                _ => sanitize::block(t).into_owned(),
+            }
+        }
+        Some(kind) => {
+            let mime = c.get("mimeType").and_then(Value::as_str).unwrap_or("");
+            let uri = c
+                .get("uri")
+                .or_else(|| c.pointer("/resource/uri"))
+                .and_then(Value::as_str)
+                .unwrap_or("");
+            format!(
+                "[{} {} {}]",
+                sanitize::line(kind),
+                sanitize::line(mime),
+                sanitize::line(uri)
+            )
+            .replace("  ", " ")
+            .replace(" ]", "]")
+        }
+        None => pretty(c),
+    }
+}
+
+fn pretty(v: &Value) -> String {
+    sanitize::json(&serde_json::to_string_pretty(v).unwrap_or_default()).into_owned()
+}
+
+/// `call --list` as a person reads it: each tool, prompt and resource by
+/// name with its description.
+pub fn call_listing(listing: &serde_json::Map<String, Value>) -> String {
+    let mut out: Vec<String> = Vec::new();
+    for (key, title, name_key) in [
+        ("tools", "Tools", "name"),
+        ("prompts", "Prompts", "name"),
+        ("resources", "Resources", "uri"),
+    ] {
+        let items = listing.get(key).and_then(Value::as_array);
+        let n = items.map_or(0, Vec::len);
+        out.push(format!("{title} ({n}):"));
+        if n == 0 {
+            out.push("  (none)".into());
+        }
+        for item in items.into_iter().flatten() {
+            let name = item.get(name_key).and_then(Value::as_str).unwrap_or("?");
+            out.push(format!("  {}", sanitize::line(name)));
+            if let Some(d) = item.get("description").and_then(Value::as_str) {
+                out.push(format!("      {}", sanitize::line(d)));
+            }
+        }
+    }
+    out.join("\n")
+}
+
+/// Edit distance between two names (insertions, deletions, substitutions),
+/// for suggestions.
+pub fn distance(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    let mut row: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.chars().enumerate() {
+        let mut prev = row[0];
+        row[0] = i + 1;
+        for j in 0..b.len() {
+            let cur = row[j + 1];
+            row[j + 1] = if ca == b[j] {
+                prev
+            } else {
+                1 + prev.min(row[j]).min(row[j + 1])
+            };
+            prev = cur;
+        }
+    }
+    row[b.len()]
+}

@@ -1,26 +1,42 @@
-//! The terminal side of a form: a `Prompter` drawn on stderr with dialoguer
-//! and console, reading keys from the controlling tty, and the terminal
-//! state that must be put back however the form ends.
+//! The terminal side of a form: a `Prompter` drawn on the controlling
+//! terminal with console, reading keys from it, and the terminal state that
+//! must be put back however the form ends. The line editor, lists and yes/no
+//! questions are drawn here rather than by dialoguer, whose widgets cannot
+//! tell Esc from Shift-Tab, filter, page or refuse a tick.
 
 use std::io;
 use std::process::{Command, Stdio};
 
 use console::{Key, Style, Term};
-use dialoguer::theme::ColorfulTheme;
-use dialoguer::{Confirm, MultiSelect, Select};
 use mcp_elicit::form::{Prompter, Say};
 
-/// Whether a form can be shown: stderr is a terminal and there is a tty to
-/// read keys from (stdin when it is one, else the controlling terminal).
-pub fn available() -> bool {
+/// The terminal a form is drawn on: the controlling terminal (`/dev/tty`)
+/// whenever there is one, whatever stdin, stdout and stderr are, so
+/// `answer req.json > out.json 2> err.log` still shows the form; else
+/// stderr when it and stdin are terminals. Keys are read from stdin when it
+/// is a terminal, else from the controlling terminal.
+pub fn form_term() -> Option<Term> {
     use std::io::IsTerminal;
-    Term::stderr().is_term()
-        && (io::stdin().is_terminal()
-            || std::fs::OpenOptions::new()
-                .read(true)
-                .write(true)
-                .open("/dev/tty")
-                .is_ok())
+    #[cfg(unix)]
+    if let Ok(tty) = std::fs::OpenOptions::new()
+        .read(true)
+        .write(true)
+        .open("/dev/tty")
+        && let Ok(write) = tty.try_clone()
+    {
+        let term = Term::read_write_pair(tty, write);
+        if term.is_term() {
+            return Some(term);
+        }
+    }
+    let term = Term::stderr();
+    (term.is_term() && io::stdin().is_terminal()).then_some(term)
+}
+
+/// Whether a form can be shown: there is a terminal to draw it on and to
+/// read keys from.
+pub fn available() -> bool {
+    form_term().is_some()
 }
 
 /// Whether the terminal says it cannot move the cursor (`TERM=dumb`, as in
@@ -121,106 +137,50 @@ pub fn reflow(text: &str) -> String {
     out
 }
 
-/// dialoguer's colourful theme with marks that read without colour: the
-/// row under the cursor is marked `❯` in every list, and a ticked option is
-/// `[x]` (an unticked one `[ ]`), never the `✔` of an answered question.
-struct FormTheme(ColorfulTheme);
-
-impl dialoguer::theme::Theme for FormTheme {
-    fn format_prompt(&self, f: &mut dyn std::fmt::Write, prompt: &str) -> std::fmt::Result {
-        self.0.format_prompt(f, prompt)
-    }
-
-    fn format_error(&self, f: &mut dyn std::fmt::Write, err: &str) -> std::fmt::Result {
-        self.0.format_error(f, err)
-    }
-
-    fn format_input_prompt(
-        &self,
-        f: &mut dyn std::fmt::Write,
-        prompt: &str,
-        default: Option<&str>,
-    ) -> std::fmt::Result {
-        self.0.format_input_prompt(f, prompt, default)
-    }
-
-    fn format_confirm_prompt(
-        &self,
-        f: &mut dyn std::fmt::Write,
-        prompt: &str,
-        default: Option<bool>,
-    ) -> std::fmt::Result {
-        self.0.format_confirm_prompt(f, prompt, default)
-    }
-
-    fn format_confirm_prompt_selection(
-        &self,
-        f: &mut dyn std::fmt::Write,
-        prompt: &str,
-        selection: Option<bool>,
-    ) -> std::fmt::Result {
-        self.0.format_confirm_prompt_selection(f, prompt, selection)
-    }
-
-    fn format_input_prompt_selection(
-        &self,
-        f: &mut dyn std::fmt::Write,
-        prompt: &str,
-        sel: &str,
-    ) -> std::fmt::Result {
-        self.0.format_input_prompt_selection(f, prompt, sel)
-    }
-
-    fn format_multi_select_prompt_selection(
-        &self,
-        f: &mut dyn std::fmt::Write,
-        prompt: &str,
-        selections: &[&str],
-    ) -> std::fmt::Result {
-        self.0
-            .format_multi_select_prompt_selection(f, prompt, selections)
-    }
-
-    fn format_select_prompt_item(
-        &self,
-        f: &mut dyn std::fmt::Write,
-        text: &str,
-        active: bool,
-    ) -> std::fmt::Result {
-        self.0.format_select_prompt_item(f, text, active)
-    }
-
-    fn format_multi_select_prompt_item(
-        &self,
-        f: &mut dyn std::fmt::Write,
-        text: &str,
-        checked: bool,
-        active: bool,
-    ) -> std::fmt::Result {
-        let t = &self.0;
-        let (cursor, style) = if active {
-            (&t.active_item_prefix, &t.active_item_style)
-        } else {
-            (&t.inactive_item_prefix, &t.inactive_item_style)
-        };
-        let mark = if checked { "[x]" } else { "[ ]" };
-        write!(f, "{cursor} {mark} {}", style.apply_to(text))
-    }
-}
-
 pub struct Terminal {
     term: Term,
-    theme: FormTheme,
     /// Plain prompts, one line each, read in the tty's own line mode.
     plain: bool,
+    /// Whether the last question was left for the previous one.
+    back: bool,
+    /// When the form is cut short (`--timeout`): the time left is shown
+    /// and counted down while a question waits.
+    pub deadline: Option<std::time::Instant>,
+    /// The controlling terminal, watched for keys during a countdown.
+    tty: Option<std::fs::File>,
+    /// Its mode before a countdown put it in non-canonical mode (so a key
+    /// is seen without Enter), to put back with [`Terminal::settle`].
+    #[cfg(unix)]
+    cooked: std::cell::RefCell<Option<nix::sys::termios::Termios>>,
+}
+
+/// Says why a typed line cannot be taken.
+type Check<'a> = dyn Fn(&str) -> Result<(), String> + 'a;
+
+/// From how many options a list filters as you type.
+const FILTER_FROM: usize = 10;
+/// The most options a list shows at once.
+const MAX_ROWS: usize = 10;
+
+/// How a list or a yes/no question ended.
+enum Ended<T> {
+    Chosen(T),
+    /// Esc.
+    Left,
+    /// Shift-Tab (Up in a yes/no question): the previous question.
+    Back,
 }
 
 impl Terminal {
     pub fn new() -> Terminal {
         Terminal {
-            term: Term::stderr(),
-            theme: FormTheme(ColorfulTheme::default()),
+            term: form_term().unwrap_or_else(Term::stderr),
             plain: is_dumb(),
+            back: false,
+            deadline: None,
+            tty: std::fs::File::open("/dev/tty").ok(),
+            #[cfg(unix)]
+            cooked: std::cell::RefCell::new(None),
         }
     }
 
@@ -356,28 +316,51 @@ impl Terminal {
         }
     }
 
-    /// A line editor for text fields: dialoguer's `Input` ignores Esc, and
-    /// Esc must cancel everywhere.
-    fn edit_line(&self, prompt: &str, initial: &str) -> io::Result<Option<String>> {
+    /// A line editor for text fields: Esc leaves, Up and Shift-Tab go back.
+    /// `check`, when given, says why a line cannot be taken: the line is
+    /// then marked `✘`, the reason shown under it, and editing goes on, so
+    /// a refused value is never shown as accepted.
+    fn edit_line(
+        &mut self,
+        prompt: &str,
+        initial: &str,
+        check: Option<&Check<'_>>,
+    ) -> io::Result<Option<String>> {
         let mut buf: Vec<char> = initial.chars().collect();
         let mut at = buf.len();
         let label = Style::new().for_stderr().bold().apply_to(prompt);
         let prefix = format!("? {label}: ");
         loop {
             self.term.clear_line()?;
+            let clock = self.countdown();
+            let clock_cols = console::measure_text_width(&clock);
             let room = (self.term.size().1 as usize)
-                .saturating_sub(console::measure_text_width(&prefix) + 2)
+                .saturating_sub(console::measure_text_width(&prefix) + 2 + clock_cols)
                 .max(8);
             let (shown, back) = window(&buf, at, room);
-            self.term.write_str(&format!("{prefix}{shown}"))?;
-            if back > 0 {
-                self.term.move_cursor_left(back)?;
+            self.term.write_str(&format!("{prefix}{shown}{clock}"))?;
+            if back + clock_cols > 0 {
+                self.term.move_cursor_left(back + clock_cols)?;
             }
             self.term.flush()?;
+            if !self.key_ready()? {
+                continue;
+            }
             match self.term.read_key_raw()? {
                 Key::Enter => {
                     self.term.clear_line()?;
                     let value: String = buf.iter().collect();
+                    if let Some(Err(why)) = check.map(|c| c(&value)) {
+                        let s = Style::new().for_stderr();
+                        let width = width_of(&self.term);
+                        self.term.write_line(&format!(
+                            "{} {label}: {value}",
+                            s.clone().red().bold().apply_to("✘")
+                        ))?;
+                        self.term
+                            .write_line(&s.red().apply_to(wrap(&why, width, "  ")).to_string())?;
+                        continue;
+                    }
                     self.term.write_line(&format!(
                         "{} {label}: {}",
                         Style::new().for_stderr().green().apply_to("✔"),
@@ -385,9 +368,15 @@ impl Terminal {
                     ))?;
                     return Ok(Some(value));
                 }
+                // Esc leaves (the form says what that means); Up and
+                // Shift-Tab go to the previous field.
                 Key::Escape => {
                     self.term.clear_line()?;
-                    self.term.write_line(&format!("✘ {label}: (cancelled)"))?;
+                    return Ok(None);
+                }
+                Key::ArrowUp | Key::BackTab => {
+                    self.term.clear_line()?;
+                    self.back = true;
                     return Ok(None);
                 }
                 // Ctrl-C ends the run, as in a list: the raw read took the
@@ -451,6 +440,340 @@ impl Terminal {
     }
 }
 
+impl Terminal {
+    /// The seconds left before `--timeout` ends the form, if it is set.
+    fn secs_left(&self) -> Option<u64> {
+        self.deadline.map(|d| {
+            d.saturating_duration_since(std::time::Instant::now())
+                .as_secs_f64()
+                .ceil() as u64
+        })
+    }
+
+    /// The countdown shown beside a question: "  ⏱ 28 s left".
+    fn countdown(&self) -> String {
+        self.secs_left()
+            .map(|n| format!("  ⏱ {n} s left"))
+            .unwrap_or_default()
+    }
+
+    /// Whether a key is waiting; with a deadline, waits at most until the
+    /// countdown changes (so the question is redrawn), else until a key.
+    fn key_ready(&self) -> io::Result<bool> {
+        #[cfg(unix)]
+        if let (Some(d), Some(tty)) = (self.deadline, &self.tty) {
+            use std::os::fd::AsFd;
+            let left = d.saturating_duration_since(std::time::Instant::now());
+            // Just past the next whole second, when the count changes.
+            let wait = (left.as_millis() % 1000) as u16 + 10;
+            use nix::sys::termios::{self, LocalFlags, SetArg};
+            if self.cooked.borrow().is_none()
+                && let Ok(mode) = termios::tcgetattr(tty)
+            {
+                let mut keys = mode.clone();
+                keys.local_flags
+                    .remove(LocalFlags::ICANON | LocalFlags::ECHO);
+                let _ = termios::tcsetattr(tty, SetArg::TCSANOW, &keys);
+                *self.cooked.borrow_mut() = Some(mode);
+            }
+            let fd = tty.as_fd();
+            let mut fds = [nix::poll::PollFd::new(fd, nix::poll::PollFlags::POLLIN)];
+            return match nix::poll::poll(&mut fds, nix::poll::PollTimeout::from(wait)) {
+                Ok(n) => Ok(n > 0),
+                Err(nix::errno::Errno::EINTR) => Ok(false),
+                Err(e) => Err(e.into()),
+            };
+        }
+        Ok(true)
+    }
+
+    /// Puts the terminal's mode back after a countdown.
+    pub fn settle(&self) {
+        #[cfg(unix)]
+        if let (Some(mode), Some(tty)) = (self.cooked.borrow_mut().take(), &self.tty) {
+            let _ = nix::sys::termios::tcsetattr(tty, nix::sys::termios::SetArg::TCSANOW, &mode);
+        }
+    }
+
+    /// The answer of an ended question, noting whether it went back.
+    fn ended<T>(&mut self, ended: Ended<T>) -> Option<T> {
+        match ended {
+            Ended::Chosen(v) => Some(v),
+            Ended::Left => None,
+            Ended::Back => {
+                self.back = true;
+                None
+            }
+        }
+    }
+
+    /// Ctrl-C ends the run: the raw read took the key, so the SIGINT a
+    /// cooked read would raise is raised here.
+    fn interrupted(&self) -> io::Error {
+        #[cfg(unix)]
+        let _ = nix::sys::signal::raise(nix::sys::signal::Signal::SIGINT);
+        io::ErrorKind::Interrupted.into()
+    }
+
+    /// A yes/no question: y or n answers, Enter takes the default.
+    fn yes_no(&self, prompt: &str, default: Option<bool>) -> io::Result<Ended<bool>> {
+        let s = || Style::new().for_stderr();
+        let hint = match default {
+            Some(true) => "(Y/n)",
+            Some(false) => "(y/N)",
+            None => "(y/n)",
+        };
+        let line = format!(
+            "{} {} {hint} › ",
+            s().yellow().apply_to("?"),
+            s().bold().apply_to(prompt)
+        );
+        loop {
+            self.term.clear_line()?;
+            let clock = self.countdown();
+            self.term.write_str(&format!("{line}{clock}"))?;
+            if !clock.is_empty() {
+                self.term
+                    .move_cursor_left(console::measure_text_width(&clock))?;
+            }
+            self.term.flush()?;
+            if !self.key_ready()? {
+                continue;
+            }
+            let answer = match self.term.read_key_raw()? {
+                Key::Char('y' | 'Y') => Some(true),
+                Key::Char('n' | 'N') => Some(false),
+                Key::Enter => default,
+                Key::Escape => {
+                    self.term.clear_line()?;
+                    return Ok(Ended::Left);
+                }
+                Key::BackTab | Key::ArrowUp => {
+                    self.term.clear_line()?;
+                    return Ok(Ended::Back);
+                }
+                Key::CtrlC => {
+                    self.term.clear_line()?;
+                    return Err(self.interrupted());
+                }
+                _ => None,
+            };
+            if let Some(b) = answer {
+                self.term.clear_line()?;
+                self.term.write_line(&format!(
+                    "{} {} · {}",
+                    s().green().apply_to("✔"),
+                    s().bold().apply_to(prompt),
+                    if b { "yes" } else { "no" }
+                ))?;
+                return Ok(Ended::Chosen(b));
+            }
+        }
+    }
+
+    /// A list: one choice (`ticks` none), or any number of ticks (`ticks`:
+    /// those ticked at first and the most allowed). At most [`MAX_ROWS`]
+    /// rows show, fewer on a short terminal, so the heading stays; from
+    /// [`FILTER_FROM`] options typing filters them. The row under the cursor
+    /// is marked `❯`, a ticked option `[x]`: no colour needed.
+    fn list(
+        &self,
+        prompt: &str,
+        items: &[String],
+        default: usize,
+        ticks: Option<(&[bool], Option<usize>)>,
+    ) -> io::Result<Ended<Vec<usize>>> {
+        let s = || Style::new().for_stderr();
+        let multi = ticks.is_some();
+        let max = ticks.and_then(|t| t.1);
+        let mut checked: Vec<bool> = match ticks {
+            Some((c, _)) => (0..items.len()).map(|i| c.get(i) == Some(&true)).collect(),
+            None => Vec::new(),
+        };
+        let filterable = items.len() >= FILTER_FROM;
+        let lower: Vec<String> = items.iter().map(|i| i.to_lowercase()).collect();
+        let mut filter = String::new();
+        let mut cursor = default.min(items.len().saturating_sub(1));
+        let mut top = 0;
+        let mut note: Option<String> = None;
+        let mut drawn = 0;
+        self.term.hide_cursor()?;
+        let ended = loop {
+            let needle = filter.to_lowercase();
+            let shown: Vec<usize> = (0..items.len())
+                .filter(|&i| lower[i].contains(&needle))
+                .collect();
+            cursor = cursor.min(shown.len().saturating_sub(1));
+            let (term_rows, cols) = self.term.size();
+            let width = (cols as usize).max(20);
+            let keys = list_keys(multi, filterable, items.len() > MAX_ROWS);
+            let footer = wrap(&keys, width - 1, "  ");
+            let footer_rows = footer.lines().count();
+            // Room for the heading, the message and the help above.
+            let rows = MAX_ROWS
+                .min((term_rows as usize).saturating_sub(8 + footer_rows))
+                .max(3);
+            if cursor < top {
+                top = cursor;
+            } else if cursor >= top + rows {
+                top = cursor + 1 - rows;
+            }
+            top = top.min(shown.len().saturating_sub(rows));
+
+            let mut lines = vec![format!(
+                "{} {} › {filter}",
+                s().yellow().apply_to("?"),
+                s().bold().apply_to(prompt)
+            )];
+            for (k, &i) in shown.iter().enumerate().skip(top).take(rows) {
+                let mark = if k == cursor { "❯" } else { " " };
+                let tick = match (multi, checked.get(i)) {
+                    (false, _) => "",
+                    (true, Some(true)) => "[x] ",
+                    (true, _) => "[ ] ",
+                };
+                let row =
+                    console::truncate_str(&format!("{mark} {tick}{}", items[i]), width - 1, "…")
+                        .into_owned();
+                lines.push(if k == cursor {
+                    s().cyan().apply_to(row).to_string()
+                } else {
+                    row
+                });
+            }
+            let mut status = Vec::new();
+            if let Some(n) = self.secs_left() {
+                status.push(format!("⏱ {n} s left"));
+            }
+            if shown.is_empty() {
+                status.push("no option matches; Backspace or Esc clears the filter".to_string());
+            } else if shown.len() > rows {
+                status.push(format!(
+                    "{}-{} of {}",
+                    top + 1,
+                    (top + rows).min(shown.len()),
+                    shown.len()
+                ));
+            }
+            if !filter.is_empty() && !shown.is_empty() {
+                status.push(format!("{} of {} options match", shown.len(), items.len()));
+            }
+            if let Some(max) = max {
+                let n = checked.iter().filter(|c| **c).count();
+                status.push(format!("{n} of at most {max} ticked"));
+            }
+            if !status.is_empty() {
+                lines.extend(
+                    wrap(&status.join(" · "), width - 1, "  ")
+                        .lines()
+                        .map(String::from),
+                );
+            }
+            if let Some(n) = &note {
+                lines.extend(wrap(n, width - 1, "  ").lines().map(String::from));
+            }
+            lines.extend(footer.lines().map(|l| s().dim().apply_to(l).to_string()));
+            let mut frame = String::new();
+            if drawn > 0 {
+                frame.push_str(&format!("\x1b[{drawn}A\r\x1b[J"));
+            }
+            frame.push_str(&lines.join("\n"));
+            frame.push('\n');
+            self.term.write_str(&frame)?;
+            self.term.flush()?;
+            drawn = lines.len();
+
+            if !self.key_ready()? {
+                continue;
+            }
+            note = None;
+            let last = shown.len().saturating_sub(1);
+            match self.term.read_key_raw()? {
+                Key::ArrowUp => cursor = cursor.saturating_sub(1),
+                Key::ArrowDown | Key::Tab => cursor = (cursor + 1).min(last),
+                Key::PageUp => cursor = cursor.saturating_sub(rows),
+                Key::PageDown => cursor = (cursor + rows).min(last),
+                Key::Home => cursor = 0,
+                Key::End => cursor = last,
+                Key::Char(' ') if multi => {
+                    if let Some(&i) = shown.get(cursor) {
+                        let ticked = checked.iter().filter(|c| **c).count();
+                        match max {
+                            Some(max) if !checked[i] && ticked >= max => {
+                                note = Some(format!("at most {max}: untick one first"));
+                            }
+                            _ => checked[i] = !checked[i],
+                        }
+                    }
+                }
+                Key::Enter if multi => {
+                    break Ended::Chosen((0..items.len()).filter(|&i| checked[i]).collect());
+                }
+                Key::Enter => {
+                    if let Some(&i) = shown.get(cursor) {
+                        break Ended::Chosen(vec![i]);
+                    }
+                }
+                Key::Escape if !filter.is_empty() => {
+                    filter.clear();
+                    cursor = 0;
+                }
+                Key::Escape => break Ended::Left,
+                Key::BackTab => break Ended::Back,
+                Key::CtrlC => {
+                    self.term.write_str(&format!("\x1b[{drawn}A\r\x1b[J"))?;
+                    self.term.show_cursor()?;
+                    return Err(self.interrupted());
+                }
+                Key::Backspace if filterable => {
+                    filter.pop();
+                    cursor = 0;
+                }
+                Key::Char(c)
+                    if filterable && !c.is_control() && (c != ' ' || !filter.is_empty()) =>
+                {
+                    filter.push(c);
+                    cursor = 0;
+                    top = 0;
+                }
+                _ => {}
+            }
+        };
+        self.term.write_str(&format!("\x1b[{drawn}A\r\x1b[J"))?;
+        self.term.show_cursor()?;
+        if let Ended::Chosen(picked) = &ended {
+            let shown: Vec<&str> = picked.iter().map(|&i| items[i].as_str()).collect();
+            self.term.write_line(&format!(
+                "{} {} · {}",
+                s().green().apply_to("✔"),
+                s().bold().apply_to(prompt),
+                shown.join(", ")
+            ))?;
+        }
+        Ok(ended)
+    }
+}
+
+/// The keys a list takes, for its footer.
+fn list_keys(multi: bool, filterable: bool, long: bool) -> String {
+    let mut keys = vec!["↑↓ move"];
+    if long {
+        keys.push("PgUp PgDn Home End");
+    }
+    if multi {
+        keys.push("Space ticks");
+        keys.push("Enter confirms");
+    } else {
+        keys.push("Enter chooses");
+    }
+    if filterable {
+        keys.push("type to filter");
+    }
+    keys.push("Shift-Tab back");
+    keys.push("Esc leaves");
+    keys.join(" · ")
+}
+
 /// Where the word before `at` starts (spaces before it skipped).
 fn word_left(buf: &[char], mut at: usize) -> usize {
     while at > 0 && buf[at - 1].is_whitespace() {
@@ -511,14 +834,11 @@ fn window(buf: &[char], at: usize, room: usize) -> (String, usize) {
     (shown, back + usize::from(end < buf.len()))
 }
 
-/// dialoguer's result. An interrupted read (^C while a key was being read)
-/// stays an error of kind `Interrupted`: the cancel it means is written by
-/// whoever handles it first, the caller or the SIGINT handler.
-fn opt<T>(r: dialoguer::Result<Option<T>>) -> io::Result<Option<T>> {
-    r.map_err(|dialoguer::Error::IO(e)| e)
-}
-
 impl Prompter for Terminal {
+    fn went_back(&mut self) -> bool {
+        self.back
+    }
+
     fn say(&mut self, kind: Say, text: &str) -> io::Result<()> {
         let s = Style::new().for_stderr();
         // Prose is wrapped at word boundaries to the terminal's width; the
@@ -548,22 +868,33 @@ impl Prompter for Terminal {
     }
 
     fn text(&mut self, prompt: &str, initial: &str) -> io::Result<Option<String>> {
+        self.back = false;
         if self.plain {
             return self.plain_text(prompt, initial);
         }
-        self.edit_line(prompt, initial)
+        self.edit_line(prompt, initial, None)
+    }
+
+    fn text_checked(
+        &mut self,
+        prompt: &str,
+        initial: &str,
+        check: &dyn Fn(&str) -> Result<(), String>,
+    ) -> io::Result<Option<String>> {
+        self.back = false;
+        if self.plain {
+            return self.plain_text(prompt, initial);
+        }
+        self.edit_line(prompt, initial, Some(check))
     }
 
     fn confirm(&mut self, prompt: &str, default: Option<bool>) -> io::Result<Option<bool>> {
+        self.back = false;
         if self.plain {
             return self.plain_confirm(prompt, default);
         }
-        let mut c = Confirm::with_theme(&self.theme).with_prompt(prompt);
-        match default {
-            Some(d) => c = c.default(d),
-            None => c = c.show_default(false),
-        }
-        opt(c.interact_on_opt(&self.term))
+        let ended = self.yes_no(prompt, default)?;
+        Ok(self.ended(ended))
     }
 
     fn select(
@@ -572,14 +903,12 @@ impl Prompter for Terminal {
         items: &[String],
         default: usize,
     ) -> io::Result<Option<usize>> {
+        self.back = false;
         if self.plain {
             return self.plain_select(prompt, items, default);
         }
-        opt(Select::with_theme(&self.theme)
-            .with_prompt(prompt)
-            .items(items)
-            .default(default)
-            .interact_on_opt(&self.term))
+        let ended = self.list(prompt, items, default, None)?;
+        Ok(self.ended(ended).and_then(|v| v.first().copied()))
     }
 
     fn multi_select(
@@ -588,14 +917,22 @@ impl Prompter for Terminal {
         items: &[String],
         checked: &[bool],
     ) -> io::Result<Option<Vec<usize>>> {
+        self.multi_select_at_most(prompt, items, checked, None)
+    }
+
+    fn multi_select_at_most(
+        &mut self,
+        prompt: &str,
+        items: &[String],
+        checked: &[bool],
+        max: Option<usize>,
+    ) -> io::Result<Option<Vec<usize>>> {
+        self.back = false;
         if self.plain {
             return self.plain_multi_select(prompt, items, checked);
         }
-        opt(MultiSelect::with_theme(&self.theme)
-            .with_prompt(prompt)
-            .items(items)
-            .defaults(checked)
-            .interact_on_opt(&self.term))
+        let ended = self.list(prompt, items, 0, Some((checked, max)))?;
+        Ok(self.ended(ended))
     }
 
     /// `$BROWSER`, else the desktop's opener. The URL is handed over, never
@@ -660,8 +997,10 @@ impl TtyState {
         if let Some((f, t)) = &self.saved {
             let _ = nix::sys::termios::tcsetattr(f, nix::sys::termios::SetArg::TCSANOW, t);
         }
-        if !is_dumb() {
-            let _ = Term::stderr().show_cursor();
+        if !is_dumb()
+            && let Some(term) = form_term()
+        {
+            let _ = term.show_cursor();
         }
     }
 }
