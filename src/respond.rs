@@ -11,6 +11,28 @@ use serde_json::Value;
 
 use crate::spec::Revision;
 
+/// Where a question stands among those of one call.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Position {
+    /// Which question of the call it is, from 1.
+    pub index: usize,
+    /// How many there are, when that is known (the questions of one
+    /// `InputRequiredResult`); a server asking one at a time does not say.
+    pub of: Option<usize>,
+}
+
+impl Position {
+    /// "question 2 of 3", "question 2"; nothing for the only question or
+    /// for the first of an unknown number.
+    pub fn words(&self) -> Option<String> {
+        match self.of {
+            Some(n) if n > 1 => Some(format!("question {} of {n}", self.index)),
+            None if self.index > 1 => Some(format!("question {}", self.index)),
+            _ => None,
+        }
+    }
+}
+
 /// When whoever waits for the answer stops waiting (the host's own
 /// time-out for the call, when it is known).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -64,6 +86,8 @@ pub struct Request<'a> {
     pub notes: &'a [String],
     /// When the answer stops being awaited, when that is known.
     pub deadline: Option<Deadline>,
+    /// Which question of the call this is, when the asker counts them.
+    pub position: Option<Position>,
 }
 
 /// Produces the `ElicitResult` for an elicitation.

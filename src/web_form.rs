@@ -76,6 +76,7 @@ struct Current {
     server: Option<String>,
     notes: Vec<String>,
     deadline: Option<crate::respond::Deadline>,
+    position: Option<crate::respond::Position>,
     answer: Option<Answer>,
 }
 
@@ -174,6 +175,7 @@ impl Responder for WebForm {
                 server: request.server.map(str::to_string),
                 notes: request.notes.to_vec(),
                 deadline: request.deadline,
+                position: request.position,
                 answer: None,
             });
             id
@@ -683,9 +685,15 @@ fn heading(c: &Current) -> String {
         .as_deref()
         .map(|s| sanitize::line(s).into_owned())
         .unwrap_or_else(|| "The server".into());
+    let place = c
+        .position
+        .and_then(|p| p.words())
+        .map(|w| format!("{w}, "))
+        .unwrap_or_default();
     let mut h = format!(
-        "<header><p class=\"who\"><strong>{}</strong> asks <span class=\"rev\">(MCP {})</span></p><p class=\"message\">{}</p>",
+        "<header><p class=\"who\"><strong>{}</strong> asks <span class=\"rev\">({}MCP {})</span></p><p class=\"message\">{}</p>",
         escape(&who),
+        escape(&place),
         escape(c.elicit.revision.as_str()),
         escape(&c.elicit.message)
     );

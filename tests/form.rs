@@ -604,10 +604,53 @@ fn the_heading_names_the_server_and_revision() {
     let asker = Asker {
         server: Some("weather\u{1b}[2J"),
         key: Some("ask_city"),
+        position: None,
     };
     let a = ask(&e, &asker, &mut fake).unwrap();
     assert_eq!(a.to_result(), json!({"action": "accept", "content": {}}));
     assert_eq!(fake.said[0].1, "`weather` asks [ask_city] (MCP 2026-07-28)");
+}
+
+/// Which question of the call it is: "2 of 3" when the server asked them
+/// together, "question 2" when it asks one at a time; nothing for one.
+#[test]
+fn the_heading_says_which_question_of_the_call_it_is() {
+    use mcp_elicit::respond::Position;
+    let e = elicit(form(json!({}), &[]));
+    for (position, heading) in [
+        (
+            Some(Position {
+                index: 2,
+                of: Some(3),
+            }),
+            "`w` asks (question 2 of 3, MCP 2026-07-28)",
+        ),
+        (
+            Some(Position { index: 2, of: None }),
+            "`w` asks (question 2, MCP 2026-07-28)",
+        ),
+        (
+            Some(Position { index: 1, of: None }),
+            "`w` asks (MCP 2026-07-28)",
+        ),
+        (
+            Some(Position {
+                index: 1,
+                of: Some(1),
+            }),
+            "`w` asks (MCP 2026-07-28)",
+        ),
+        (None, "`w` asks (MCP 2026-07-28)"),
+    ] {
+        let mut fake = Fake::new(vec![SUBMIT]);
+        let asker = Asker {
+            server: Some("w"),
+            key: None,
+            position,
+        };
+        ask(&e, &asker, &mut fake).unwrap();
+        assert_eq!(fake.said[0].1, heading);
+    }
 }
 
 // ---- scripted answers ----

@@ -1073,3 +1073,62 @@ fn a_timeout_is_counted_down() {
         assert!(screen.contains("✔ Name *: Ada\r\n"), "{size:?}: {screen}");
     }
 }
+
+/// Defect 14: a call that asks more than once says which question each
+/// form is: "question 1 of 2" for questions asked together (2026-07-28,
+/// one InputRequiredResult), "question 2" for a server asking one at a time.
+#[test]
+fn each_form_of_a_call_says_which_question_it_is() {
+    let dir = tempfile::tempdir().unwrap();
+    let request = dir.path().join("name.json");
+    std::fs::write(
+        &request,
+        json!({"message": "Your name?", "requestedSchema": {"type": "object",
+            "properties": {"name": {"type": "string", "title": "Name"}}, "required": ["name"]}})
+        .to_string(),
+    )
+    .unwrap();
+    for (spec, flag, first, second) in [
+        (
+            "2026-07-28",
+            "--burst",
+            "question 1 of 2, MCP 2026-07-28",
+            "question 2 of 2, MCP 2026-07-28",
+        ),
+        (
+            "2025-11-25",
+            "--repeat",
+            "asks (MCP 2025-11-25)",
+            "asks (question 2, MCP 2025-11-25)",
+        ),
+    ] {
+        for size in SIZES {
+            let out = dir.path().join("out.json");
+            let mut cmd = Command::new("sh");
+            cmd.arg("-c")
+                .arg(r#"out=$1; shift; "$@" > "$out""#)
+                .arg("sh")
+                .arg(&out)
+                .arg(bin())
+                .args(["call", "--tool", "name", "--spec", spec, "--"])
+                .arg(bin())
+                .args(["serve", flag, "2"])
+                .arg(&request);
+            let mut term = Terminal::spawn_sized(cmd, size);
+            term.expect_words(first);
+            term.expect("Name *: ");
+            term.send("Ada");
+            term.send(ENTER);
+            term.expect("Send this answer?");
+            term.send(ENTER);
+            term.expect_words(second);
+            term.expect("Name *: ");
+            term.send("Grace");
+            term.send(ENTER);
+            term.expect("Send this answer?");
+            term.send(ENTER);
+            let code = term.finish();
+            assert_eq!(code, 0, "{spec} {size:?}: {}", term.screen());
+        }
+    }
+}

@@ -450,6 +450,8 @@ pub struct Asker<'a> {
     pub server: Option<&'a str>,
     /// The `inputRequests` key, when there are several questions.
     pub key: Option<&'a str>,
+    /// Which question of the call this is.
+    pub position: Option<crate::respond::Position>,
 }
 
 /// The heading line: "weather-server asks (MCP 2026-07-28)".
@@ -462,7 +464,12 @@ pub fn heading(asker: &Asker<'_>, revision: Revision) -> String {
         .key
         .map(|k| format!(" [{}]", sanitize::line(k)))
         .unwrap_or_default();
-    format!("{who} asks{key} (MCP {revision})")
+    let place = asker
+        .position
+        .and_then(|p| p.words())
+        .map(|w| format!("{w}, "))
+        .unwrap_or_default();
+    format!("{who} asks{key} ({place}MCP {revision})")
 }
 
 /// Puts one elicitation to a person and returns their answer.
@@ -880,6 +887,7 @@ impl<P: Prompter> FormResponder<P> {
         let asker = Asker {
             server: request.server,
             key: request.key,
+            position: request.position,
         };
         let p = &mut self.prompter;
         p.say(Say::Heading, &heading(&asker, elicit.revision))?;
@@ -902,6 +910,7 @@ impl<P: Prompter> Responder for FormResponder<P> {
         let asker = Asker {
             server: request.server,
             key: request.key,
+            position: request.position,
         };
         let p = &mut self.prompter;
         p.say(Say::Heading, &heading(&asker, request.revision))?;

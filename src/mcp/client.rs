@@ -706,6 +706,13 @@ impl Client {
             .and_then(Value::as_object)
             .cloned()
             .unwrap_or_default();
+        let asked = requests
+            .values()
+            .filter(|r| r.get("method").and_then(Value::as_str) == Some("elicitation/create"))
+            .count();
+        // Counted across the call's rounds; the number is known only for
+        // the questions asked together.
+        let before = self.elicited;
         for (key, request) in &requests {
             let method = request.get("method").and_then(Value::as_str).unwrap_or("");
             if method == "elicitation/create" {
@@ -731,6 +738,10 @@ impl Client {
                 key: Some(key),
                 notes: &notes,
                 deadline: None,
+                position: Some(crate::respond::Position {
+                    index: self.elicited,
+                    of: (asked > 1).then_some(before + asked),
+                }),
             };
             let why = match self.verdict(&findings, &prefix, &params) {
                 Err(why) => why,
@@ -982,6 +993,10 @@ impl Client {
                     key: None,
                     notes: &notes,
                     deadline: None,
+                    position: Some(crate::respond::Position {
+                        index: self.elicited,
+                        of: None,
+                    }),
                 };
                 if let Err(why) = self.verdict(&findings, "/params", &params) {
                     let given = match responder.refused(&req, &why) {

@@ -414,6 +414,7 @@ pub(crate) fn answerer(factory: ResponderFactory, tx: Sender<Ev>) -> Sender<Job>
                 key: job.key.as_deref(),
                 notes: &job.notes,
                 deadline: job.deadline,
+                position: None,
             };
             let outcome = match &mut responder {
                 Err(why) => Outcome::Failed(why.clone()),

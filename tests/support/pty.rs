@@ -56,6 +56,24 @@ impl Terminal {
         }
     }
 
+    /// Waits until the terminal shows `text`'s words in order, however a
+    /// narrow terminal wrapped them (any run of spaces, line breaks and
+    /// cursor moves between two words).
+    pub fn expect_words(&mut self, text: &str) {
+        let pattern = text
+            .split_whitespace()
+            .map(regex_escape)
+            .collect::<Vec<_>>()
+            .join(r"(?:\s|\x1b\[[0-9;?]*[A-Za-z])+");
+        match self.session.expect(expectrl::Regex(&pattern)) {
+            Ok(c) => self.keep(&c),
+            Err(e) => panic!(
+                "waiting for the words {text:?}: {e}; the terminal showed:\n{}",
+                String::from_utf8_lossy(&self.seen)
+            ),
+        }
+    }
+
     pub fn send(&mut self, keys: &str) {
         self.session.send(keys).expect("send keys");
     }
@@ -137,3 +155,15 @@ macro_rules! on_terminal {
     };
 }
 pub(crate) use on_terminal;
+
+/// `text` with the characters a regular expression gives meaning escaped.
+fn regex_escape(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        if "\\.+*?()|[]{}^$#&-~".contains(c) {
+            out.push('\\');
+        }
+        out.push(c);
+    }
+    out
+}

@@ -331,6 +331,7 @@ pub fn run(args: AnswerArgs) -> Result<Outcome> {
                             key: key.as_deref(),
                             notes: &[],
                             deadline: None,
+                            position: None,
                         },
                         &given,
                     )
@@ -372,6 +373,7 @@ pub fn run(args: AnswerArgs) -> Result<Outcome> {
                     key: key.as_deref(),
                     notes: &[],
                     deadline: None,
+                    position: None,
                 })
                 .with_context(|| match key {
                     Some(k) => format!("input request `{}`", sanitize::line(k)),
@@ -654,6 +656,7 @@ fn refuse(
             key: key.as_deref(),
             notes: &[],
             deadline: None,
+            position: None,
         };
         let answer = match &given {
             Some(f) => FixedResponder(f.0).refused(&request, &why)?,

@@ -200,6 +200,7 @@ in the form `mcp-elicit answer` draws. Nothing is sent anywhere."
             key: None,
             notes: &[],
             deadline: None,
+            position: None,
         }) {
             Ok(r) => r,
             Err(e) if crate::is_interrupted(&e) => stop_on_ctrl_c(),
@@ -334,6 +335,7 @@ There is no terminal here, so it is a transcript with scripted answers; run
             key: None,
             notes: &[],
             deadline: None,
+            position: None,
         })?;
         let sent = response(&id, &result);
         let text = sent.to_string();
