@@ -7,7 +7,7 @@ use std::process::Command;
 
 use serde_json::{Value, json};
 
-use crate::support::pty::{DOWN, ENTER, ESC, SIZES, Terminal, on_terminal};
+use crate::support::pty::{BACKSPACE, DOWN, ENTER, ESC, SIZES, Terminal, on_terminal};
 use crate::support::{bin, example_server};
 
 /// `mcp-elicit answer ARGS < request > answer` on a pty of one size.
@@ -1130,5 +1130,60 @@ fn each_form_of_a_call_says_which_question_it_is() {
             let code = term.finish();
             assert_eq!(code, 0, "{spec} {size:?}: {}", term.screen());
         }
+    }
+}
+
+/// Defect 7, live where it is cheap: as a person types, the line says its
+/// length against the field's bound and a number outside the range, before
+/// Enter; what only a whole line can tell (a format) waits for Enter.
+#[test]
+fn lengths_and_bounds_are_said_while_typing() {
+    let request = json!({
+        "message": "Please fill this in",
+        "requestedSchema": {"type": "object", "properties": {
+            "code": {"type": "string", "title": "Code", "maxLength": 5},
+            "tickets": {"type": "integer", "title": "Tickets", "minimum": 1, "maximum": 4},
+            "email": {"type": "string", "title": "Email", "format": "email"}
+        }, "required": ["code", "tickets", "email"]}
+    });
+    for size in SIZES {
+        let mut p = Pty::answer(&request, &[], size, &[]);
+        p.expect("Code *: ");
+        p.send("abc");
+        p.expect("(3/5 characters)");
+        p.send("def");
+        p.expect("(6/5 characters: 1 too many)");
+        p.send(BACKSPACE);
+        p.expect("(5/5 characters)");
+        p.send(ENTER);
+        p.expect("✔ Code *: abcde");
+        p.expect("Tickets *: ");
+        p.send("9");
+        p.expect("(more than the maximum, 4)");
+        // Typed at once: a key typed ahead is not lost between two reads.
+        p.send(BACKSPACE);
+        p.send("0");
+        p.expect("(less than the minimum, 1)");
+        p.send(BACKSPACE);
+        p.send("2");
+        p.send(ENTER);
+        p.expect("✔ Tickets *: 2");
+        p.expect("Email *: ");
+        p.send("ada@");
+        p.send(ENTER);
+        p.expect("✘ Email *: ada@");
+        p.send("example.com");
+        p.send(ENTER);
+        p.expect("Send this answer?");
+        p.send(ENTER);
+        let (code, answer, screen) = p.finish();
+        assert_eq!(code, 0, "{size:?}: {screen}");
+        assert_eq!(
+            answer["content"],
+            json!({"code": "abcde", "tickets": 2, "email": "ada@example.com"}),
+            "{size:?}: {screen}"
+        );
+        // A half-typed e-mail address is not judged while it is typed.
+        assert!(!screen.contains("(not"), "{size:?}: {screen}");
     }
 }

@@ -392,6 +392,20 @@ pub trait Prompter {
         let _ = check;
         self.text(prompt, initial)
     }
+    /// Like [`Prompter::text_checked`], with `live` saying, as each key is
+    /// typed, what is cheap to know of the line so far (a length against
+    /// its bound, a number outside its range); a prompter that redraws the
+    /// line shows it beside the text.
+    fn text_live(
+        &mut self,
+        prompt: &str,
+        initial: &str,
+        check: &dyn Fn(&str) -> Result<(), String>,
+        live: &dyn Fn(&str) -> Option<String>,
+    ) -> io::Result<Option<String>> {
+        let _ = live;
+        self.text_checked(prompt, initial, check)
+    }
     /// Like [`Prompter::multi_select`], with at most `max` ticks: a
     /// prompter that can refuses a tick beyond it as it is pressed.
     fn multi_select_at_most(
@@ -699,8 +713,9 @@ fn ask_field(
                 None => String::new(),
             };
             let check = |t: &str| typed_value(f, t, rev).map(|_| ());
+            let live = |t: &str| live_hint(f, t);
             loop {
-                let Some(typed) = p.text_checked(&prompt, &initial, &check)? else {
+                let Some(typed) = p.text_live(&prompt, &initial, &check, &live)? else {
                     return Ok(left(p));
                 };
                 match typed_value(f, &typed, rev) {
@@ -785,6 +800,44 @@ fn ask_field(
                 }
             }
         }
+    }
+}
+
+/// What is cheap to say of a line while it is typed: its length against the
+/// field's bounds ("3/20 characters", "23/20 characters: 3 too many"), or a
+/// number outside the field's range. Nothing for what can only be judged
+/// once the line is whole (a format, a half-typed number).
+pub fn live_hint(f: &Field, typed: &str) -> Option<String> {
+    match &f.prop.shape {
+        Shape::String(s) => {
+            let n = typed.chars().count() as u64;
+            let plural = |k: u64| if k == 1 { "character" } else { "characters" };
+            match (s.min_length, s.max_length) {
+                (_, Some(max)) if n > max => {
+                    Some(format!("{n}/{max} {}: {} too many", plural(max), n - max))
+                }
+                (Some(min), _) if n > 0 && n < min => {
+                    Some(format!("{n} of at least {min} {}", plural(min)))
+                }
+                (_, Some(max)) => Some(format!("{n}/{max} {}", plural(max))),
+                _ => None,
+            }
+        }
+        Shape::Number(n) => {
+            let x: f64 = typed.trim().parse().ok()?;
+            if let Some(max) = n.maximum.as_ref().and_then(|m| m.as_f64())
+                && x > max
+            {
+                return Some(format!("more than the maximum, {}", n.maximum.as_ref()?));
+            }
+            if let Some(min) = n.minimum.as_ref().and_then(|m| m.as_f64())
+                && x < min
+            {
+                return Some(format!("less than the minimum, {}", n.minimum.as_ref()?));
+            }
+            None
+        }
+        _ => None,
     }
 }
 

@@ -156,6 +156,8 @@ pub struct Terminal {
 
 /// Says why a typed line cannot be taken.
 type Check<'a> = dyn Fn(&str) -> Result<(), String> + 'a;
+/// What is cheap to say of a line while it is typed (see `live_hint`).
+type Live<'a> = dyn Fn(&str) -> Option<String> + 'a;
 
 /// From how many options a list filters as you type.
 const FILTER_FROM: usize = 10;
@@ -325,6 +327,20 @@ impl Terminal {
         prompt: &str,
         initial: &str,
         check: Option<&Check<'_>>,
+        live: Option<&Live<'_>>,
+    ) -> io::Result<Option<String>> {
+        self.hold_keys();
+        let read = self.edit_line_keys(prompt, initial, check, live);
+        self.settle();
+        read
+    }
+
+    fn edit_line_keys(
+        &mut self,
+        prompt: &str,
+        initial: &str,
+        check: Option<&Check<'_>>,
+        live: Option<&Live<'_>>,
     ) -> io::Result<Option<String>> {
         let mut buf: Vec<char> = initial.chars().collect();
         let mut at = buf.len();
@@ -332,7 +348,13 @@ impl Terminal {
         let prefix = format!("? {label}: ");
         loop {
             self.term.clear_line()?;
-            let clock = self.countdown();
+            // What is cheap to know of the line so far, then the countdown,
+            // both after the text.
+            let hint = live
+                .and_then(|l| l(&buf.iter().collect::<String>()))
+                .map(|h| format!("  ({h})"))
+                .unwrap_or_default();
+            let clock = format!("{hint}{}", self.countdown());
             let clock_cols = console::measure_text_width(&clock);
             let room = (self.term.size().1 as usize)
                 .saturating_sub(console::measure_text_width(&prefix) + 2 + clock_cols)
@@ -459,13 +481,13 @@ impl Terminal {
 
     /// Whether a key is waiting; with a deadline, waits at most until the
     /// countdown changes (so the question is redrawn), else until a key.
-    fn key_ready(&self) -> io::Result<bool> {
+    /// Keeps the terminal out of line mode while a question reads keys:
+    /// between two key reads a key typed ahead (a Backspace right after a
+    /// character) would otherwise meet the line discipline, which erases
+    /// with it or echoes it. [`Terminal::settle`] puts the mode back.
+    fn hold_keys(&self) {
         #[cfg(unix)]
-        if let (Some(d), Some(tty)) = (self.deadline, &self.tty) {
-            use std::os::fd::AsFd;
-            let left = d.saturating_duration_since(std::time::Instant::now());
-            // Just past the next whole second, when the count changes.
-            let wait = (left.as_millis() % 1000) as u16 + 10;
+        if let Some(tty) = &self.tty {
             use nix::sys::termios::{self, LocalFlags, SetArg};
             if self.cooked.borrow().is_none()
                 && let Ok(mode) = termios::tcgetattr(tty)
@@ -476,6 +498,17 @@ impl Terminal {
                 let _ = termios::tcsetattr(tty, SetArg::TCSANOW, &keys);
                 *self.cooked.borrow_mut() = Some(mode);
             }
+        }
+    }
+
+    fn key_ready(&self) -> io::Result<bool> {
+        #[cfg(unix)]
+        if let (Some(d), Some(tty)) = (self.deadline, &self.tty) {
+            use std::os::fd::AsFd;
+            let left = d.saturating_duration_since(std::time::Instant::now());
+            // Just past the next whole second, when the count changes.
+            let wait = (left.as_millis() % 1000) as u16 + 10;
+            self.hold_keys();
             let fd = tty.as_fd();
             let mut fds = [nix::poll::PollFd::new(fd, nix::poll::PollFlags::POLLIN)];
             return match nix::poll::poll(&mut fds, nix::poll::PollTimeout::from(wait)) {
@@ -517,6 +550,13 @@ impl Terminal {
 
     /// A yes/no question: y or n answers, Enter takes the default.
     fn yes_no(&self, prompt: &str, default: Option<bool>) -> io::Result<Ended<bool>> {
+        self.hold_keys();
+        let read = self.yes_no_keys(prompt, default);
+        self.settle();
+        read
+    }
+
+    fn yes_no_keys(&self, prompt: &str, default: Option<bool>) -> io::Result<Ended<bool>> {
         let s = || Style::new().for_stderr();
         let hint = match default {
             Some(true) => "(Y/n)",
@@ -577,6 +617,19 @@ impl Terminal {
     /// [`FILTER_FROM`] options typing filters them. The row under the cursor
     /// is marked `❯`, a ticked option `[x]`: no colour needed.
     fn list(
+        &self,
+        prompt: &str,
+        items: &[String],
+        default: usize,
+        ticks: Option<(&[bool], Option<usize>)>,
+    ) -> io::Result<Ended<Vec<usize>>> {
+        self.hold_keys();
+        let read = self.list_keys(prompt, items, default, ticks);
+        self.settle();
+        read
+    }
+
+    fn list_keys(
         &self,
         prompt: &str,
         items: &[String],
@@ -872,7 +925,7 @@ impl Prompter for Terminal {
         if self.plain {
             return self.plain_text(prompt, initial);
         }
-        self.edit_line(prompt, initial, None)
+        self.edit_line(prompt, initial, None, None)
     }
 
     fn text_checked(
@@ -885,7 +938,21 @@ impl Prompter for Terminal {
         if self.plain {
             return self.plain_text(prompt, initial);
         }
-        self.edit_line(prompt, initial, Some(check))
+        self.edit_line(prompt, initial, Some(check), None)
+    }
+
+    fn text_live(
+        &mut self,
+        prompt: &str,
+        initial: &str,
+        check: &dyn Fn(&str) -> Result<(), String>,
+        live: &dyn Fn(&str) -> Option<String>,
+    ) -> io::Result<Option<String>> {
+        self.back = false;
+        if self.plain {
+            return self.plain_text(prompt, initial);
+        }
+        self.edit_line(prompt, initial, Some(check), Some(live))
     }
 
     fn confirm(&mut self, prompt: &str, default: Option<bool>) -> io::Result<Option<bool>> {
