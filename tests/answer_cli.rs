@@ -441,3 +441,42 @@ fn script_errors_quote_server_strings_safely() {
         "{stderr}"
     );
 }
+
+/// Defect 13: without a terminal, required fields that have a default are
+/// not said to be missing a value as if they had none: `--defaults` sends
+/// them, and the error says so.
+#[test]
+fn fields_with_a_default_are_not_reported_as_having_none() {
+    let request = r#"{"message": "x", "requestedSchema": {"type": "object", "properties": {
+        "name": {"type": "string"},
+        "size": {"type": "string", "enum": ["S", "M"], "default": "M"},
+        "qty": {"type": "integer", "default": 1}}, "required": ["name", "size", "qty"]}}"#;
+    answer_without_a_terminal()
+        .args(["-", "--set", "name=Ada"])
+        .stdin(request)
+        .assert()
+        .code(2)
+        .stdout_eq("")
+        .stderr_eq(str![[r#"
+error: -: required fields `size`, `qty` have a default but no value; pass --defaults to send them, or --set size=VALUE
+
+"#]]);
+    answer_without_a_terminal()
+        .args(["-", "--set", "qty=2"])
+        .stdin(request)
+        .assert()
+        .code(2)
+        .stderr_eq(str![[r#"
+error: -: required field `name` has no value; pass --set name=VALUE; `size` has a default (--defaults sends it)
+
+"#]]);
+    answer_without_a_terminal()
+        .args(["-", "--set", "name=Ada", "--defaults"])
+        .stdin(request)
+        .assert()
+        .code(0)
+        .stdout_eq(str![[r#"
+{"action":"accept","content":{"name":"Ada","size":"M","qty":1}}
+
+"#]]);
+}

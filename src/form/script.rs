@@ -64,6 +64,48 @@ pub fn scripted(
         .filter(|(f, v)| f.required && v.is_none())
         .map(|(f, _)| f)
         .collect();
+    // Without --defaults, required fields that have a default are not
+    // "missing a value": the default is there for the asking.
+    let with_default: Vec<&str> = missing
+        .iter()
+        .filter(|f| f.prop.default_value().is_some())
+        .map(|f| f.prop.name.as_str())
+        .collect();
+    if !script.defaults && !with_default.is_empty() && with_default.len() == missing.len() {
+        let names = with_default
+            .iter()
+            .map(|n| format!("`{n}`"))
+            .collect::<Vec<_>>()
+            .join(", ");
+        return Err(ScriptError(format!(
+            "required {} {names} {} a default but no value; pass --defaults to send {}, or --set {}=VALUE",
+            if with_default.len() == 1 {
+                "field"
+            } else {
+                "fields"
+            },
+            if with_default.len() == 1 {
+                "has"
+            } else {
+                "have"
+            },
+            if with_default.len() == 1 {
+                "it"
+            } else {
+                "them"
+            },
+            with_default[0]
+        )));
+    }
+    let missing: Vec<&Field> = if script.defaults {
+        missing
+    } else {
+        // Those with a default are said apart, after the ones without.
+        missing
+            .into_iter()
+            .filter(|f| f.prop.default_value().is_none())
+            .collect()
+    };
     if let Some(f) = missing.first() {
         let name = &f.prop.name;
         let others = if missing.len() > 1 {
@@ -78,8 +120,25 @@ pub fn scripted(
         } else {
             String::new()
         };
+        let defaulted = if with_default.is_empty() || script.defaults {
+            String::new()
+        } else {
+            format!(
+                "; {} a default (--defaults sends it)",
+                with_default
+                    .iter()
+                    .map(|n| format!("`{n}`"))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+                    + if with_default.len() == 1 {
+                        " has"
+                    } else {
+                        " have"
+                    }
+            )
+        };
         return Err(ScriptError(format!(
-            "required field `{name}` has {}; pass --set {name}=VALUE{others}",
+            "required field `{name}` has {}; pass --set {name}=VALUE{others}{defaulted}",
             if script.defaults {
                 "no default and no value"
             } else {
