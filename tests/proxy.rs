@@ -983,3 +983,42 @@ fn fill_registration(t: &mut crate::support::pty::Terminal) {
     t.expect("Send this answer?");
     t.send(ENTER);
 }
+
+/// Ctrl-C while a person answers in the proxy's terminal form ends the
+/// proxy as it ends `call`: said on the terminal, the terminal's settings
+/// put back (the host and the server, in the same process group, get the
+/// SIGINT too).
+#[test]
+fn ctrl_c_in_the_proxys_terminal_form_ends_it_with_the_terminal_restored() {
+    use crate::support::pty::Terminal;
+    let Some(py) = python() else {
+        return;
+    };
+    let Some(ts) = Host::typescript("none") else {
+        return;
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let mut cmd = Command::new("sh");
+    cmd.arg("-c")
+        .arg(r#"trap '' INT; d=$1; shift; stty -g > "$d/before"; "$@" > "$d/out"; stty -g > "$d/after""#)
+        .arg("sh")
+        .arg(d)
+        .args(&ts.argv)
+        .args(["register", "{}", "--", bin(), "proxy", "--"])
+        .arg(&py)
+        .arg(script("tests/servers/fastmcp_server.py"))
+        .arg("stdio")
+        .current_dir(root());
+    let mut t = Terminal::spawn(cmd);
+    t.expect("`events-fastmcp` asks");
+    t.expect("Name *: ");
+    t.send("Gra");
+    t.expect("Gra");
+    t.send("\x03");
+    t.expect("cancelled (Ctrl-C): the proxy is ended");
+    t.finish();
+    let before = std::fs::read_to_string(d.join("before")).unwrap();
+    let after = std::fs::read_to_string(d.join("after")).unwrap();
+    assert_eq!(before, after, "the terminal settings are restored");
+}

@@ -341,7 +341,7 @@ pub fn run(args: AnswerArgs) -> Result<Outcome> {
                 Ok(r) => r,
                 // ^C during a key read: console has raised SIGINT too; the
                 // first of the two to get here writes the cancel.
-                Err(e) if crate::is_interrupted(&e) => shared.abort("cancelled (Ctrl-C)"),
+                Err(e) if crate::is_interrupted(&e) => crate::interrupt::end("cancelled (Ctrl-C)"),
                 Err(e) => {
                     shared.tty_restore();
                     return Err(e);
@@ -803,19 +803,15 @@ impl Shared {
         })))
     }
 
-    /// Ctrl-C and the timeout both end in a cancel. console raises SIGINT
-    /// itself when ^C arrives during a key read, and a ^C between two reads
-    /// is a signal anyway, so the handler does the whole cancel.
+    /// Ctrl-C and the timeout both end the run in a cancel (see
+    /// [`crate::interrupt`]).
     fn install(&self, timeout: Option<std::time::Duration>) {
-        let on_signal = self.clone();
-        if let Err(e) = ctrlc::set_handler(move || on_signal.abort("cancelled (Ctrl-C)")) {
-            eprintln!("warning: Ctrl-C cannot be caught ({e}); use Esc to cancel");
-        }
+        let on_end = self.clone();
+        crate::interrupt::install(move |why| on_end.abort(why));
         if let Some(t) = timeout {
-            let on_timeout = self.clone();
             std::thread::spawn(move || {
                 std::thread::sleep(t);
-                on_timeout.abort(&format!(
+                crate::interrupt::end(&format!(
                     "cancelled: no answer within {} s (--timeout)",
                     t.as_secs_f64()
                 ));
@@ -872,15 +868,15 @@ impl Shared {
             .restore();
     }
 
-    /// The form was cut short: put the terminal back, write the cancel, exit.
-    fn abort(&self, why: &str) -> ! {
+    /// The form was cut short: put the terminal back, write the cancel;
+    /// the exit code.
+    fn abort(&self, why: &str) -> i32 {
         let (text, outcome) = self.claim();
         let _ = writeln!(io::stderr(), "\n{why}");
-        let code = match write_stdout(&text) {
+        match write_stdout(&text) {
             Ok(()) => crate::exit_code(outcome),
             Err(_) => 2,
-        };
-        std::process::exit(code);
+        }
     }
 }
 

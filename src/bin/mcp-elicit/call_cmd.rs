@@ -19,7 +19,7 @@ use serde_json::{Value, json};
 
 use crate::Outcome;
 use crate::cli::CallArgs;
-use crate::terminal::{self, Terminal, TtyState};
+use crate::terminal::{self, Terminal};
 
 pub fn run(args: CallArgs) -> Result<Outcome> {
     // Usage errors come before the server is started or reached.
@@ -180,8 +180,7 @@ fn responder(args: &CallArgs) -> Result<Box<dyn Responder>> {
             "no terminal to show forms on; answer from a script with --defaults, --set KEY=VALUE, --answers FILE or --answers-from SESSION, or give --action decline|cancel"
         );
     }
-    let tty = Arc::new(Mutex::new(TtyState::save()));
-    interrupt_ends_the_call(Arc::clone(&tty));
+    crate::interrupt::install(end_call);
     let form = FormResponder {
         prompter: Terminal::new(),
     };
@@ -190,7 +189,6 @@ fn responder(args: &CallArgs) -> Result<Box<dyn Responder>> {
         Some(limit) => Box::new(Timed {
             form,
             limit,
-            tty,
             shown: Arc::new(AtomicU64::new(0)),
         }),
     })))
@@ -236,11 +234,14 @@ static ENDER: Mutex<Option<Ender>> = Mutex::new(None);
 /// How long ending the connection may take when the call is cut short.
 const ENDING_WAIT: Duration = Duration::from_secs(2);
 
-/// Ends the call the way Ctrl-C does: the terminal put back, `why` said,
-/// the connection ended (within a bound: the server may be the problem),
-/// exit 4.
-fn end_call(tty: &Mutex<TtyState>, why: &str) -> ! {
-    tty.lock().unwrap_or_else(|p| p.into_inner()).restore();
+/// How a call ends early (Ctrl-C, `--timeout`; see [`crate::interrupt`]):
+/// `why` said, the connection ended (within a bound: the server may be the
+/// problem), exit 4. Everything sent and received so far is already in the
+/// recording (each line is written as it happens); the elicitation in
+/// flight stays unanswered. A stdio server, in the same process group, gets
+/// the SIGINT too. Esc, by contrast, answers the elicitation `cancel` and
+/// the call goes on.
+fn end_call(why: &str) -> i32 {
     eprintln!("\n{why}: the call is ended");
     transport::release_server_stderr();
     if let Some(ender) = ENDER.lock().unwrap_or_else(|p| p.into_inner()).take() {
@@ -251,7 +252,7 @@ fn end_call(tty: &Mutex<TtyState>, why: &str) -> ! {
         });
         let _ = wait.recv_timeout(ENDING_WAIT);
     }
-    std::process::exit(crate::exit_code(Outcome::Cancelled));
+    crate::exit_code(Outcome::Cancelled)
 }
 
 /// A form with `--timeout`: one not finished within the limit ends the
@@ -259,7 +260,6 @@ fn end_call(tty: &Mutex<TtyState>, why: &str) -> ! {
 struct Timed {
     form: FormResponder<Terminal>,
     limit: Duration,
-    tty: Arc<Mutex<TtyState>>,
     /// Counts forms shown and finished: a timer fires only for the form
     /// it was started with.
     shown: Arc<AtomicU64>,
@@ -268,17 +268,14 @@ struct Timed {
 impl Responder for Timed {
     fn respond(&mut self, request: &mcp_elicit::respond::Request<'_>) -> Result<Value> {
         let this = self.shown.fetch_add(1, Ordering::SeqCst) + 1;
-        let (shown, tty, limit) = (Arc::clone(&self.shown), Arc::clone(&self.tty), self.limit);
+        let (shown, limit) = (Arc::clone(&self.shown), self.limit);
         std::thread::spawn(move || {
             std::thread::sleep(limit);
             if shown.load(Ordering::SeqCst) == this {
-                end_call(
-                    &tty,
-                    &format!(
-                        "cancelled: no answer within {} s (--timeout)",
-                        limit.as_secs_f64()
-                    ),
-                );
+                crate::interrupt::end(&format!(
+                    "cancelled: no answer within {} s (--timeout)",
+                    limit.as_secs_f64()
+                ));
             }
         });
         self.form.prompter.deadline = Some(std::time::Instant::now() + self.limit);
@@ -287,21 +284,6 @@ impl Responder for Timed {
         self.form.prompter.settle();
         self.shown.fetch_add(1, Ordering::SeqCst);
         answer
-    }
-}
-
-/// Ctrl-C during a form ends the whole call with exit 4. console raises
-/// SIGINT itself for a ^C during a key read, and a ^C between two reads is
-/// a signal anyway, so the form may never return: the handler does it all.
-/// Everything sent and received so far is already in the recording (each
-/// line is written as it happens); the elicitation in flight stays
-/// unanswered. A stdio server, in the same process group, gets the SIGINT
-/// too. Esc, by contrast, answers the elicitation `cancel` and the call goes
-/// on.
-fn interrupt_ends_the_call(tty: Arc<Mutex<TtyState>>) {
-    let handler = move || end_call(&tty, "cancelled (Ctrl-C)");
-    if let Err(e) = ctrlc::set_handler(handler) {
-        eprintln!("warning: Ctrl-C cannot be caught ({e}); use Esc to cancel a form");
     }
 }
 

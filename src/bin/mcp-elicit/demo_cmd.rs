@@ -6,8 +6,6 @@
 //! terminal the same tour is printed as a transcript, answered by script.
 
 use std::io::{self, IsTerminal, Write};
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Mutex, OnceLock};
 
 use anyhow::{Context, Result};
 use mcp_elicit::finding::Severity;
@@ -21,7 +19,7 @@ use mcp_elicit::spec::Revision;
 use serde_json::Value;
 
 use crate::Outcome;
-use crate::terminal::{self, Terminal, TtyState};
+use crate::terminal::{self, Terminal};
 
 /// Both requests are JSON-RPC requests from server to client, the way they
 /// travel up to 2025-11-25.
@@ -205,7 +203,7 @@ in the form `mcp-elicit answer` draws. Nothing is sent anywhere."
             Ok(r) => r,
             Err(e) if crate::is_interrupted(&e) => stop_on_ctrl_c(),
             Err(e) => {
-                restore_tty();
+                crate::interrupt::restore_terminal();
                 return Err(e);
             }
         };
@@ -357,33 +355,15 @@ There is no terminal here, so it is a transcript with scripted answers; run
     Ok(Outcome::Clean)
 }
 
-/// Ctrl-C leaves the tour with the terminal put back. console raises
-/// SIGINT itself when ^C arrives during a key read, so both the handler and
-/// the interrupted prompt may get here; the first one ends the process.
+/// Ctrl-C leaves the tour (exit 130) with the terminal put back (see
+/// [`crate::interrupt`]).
 fn install_ctrl_c() {
-    let _ = SAVED.set(Mutex::new(TtyState::save()));
-    if let Err(e) = ctrlc::set_handler(|| stop_on_ctrl_c()) {
-        eprintln!("warning: Ctrl-C cannot be caught ({e}); use Esc to leave a form");
-    }
+    crate::interrupt::install(|_| {
+        let _ = writeln!(io::stderr(), "\ndemo stopped (Ctrl-C)");
+        130
+    });
 }
 
 fn stop_on_ctrl_c() -> ! {
-    static STOPPED: AtomicBool = AtomicBool::new(false);
-    if STOPPED.swap(true, Ordering::SeqCst) {
-        loop {
-            std::thread::park();
-        }
-    }
-    restore_tty();
-    let _ = writeln!(io::stderr(), "\ndemo stopped (Ctrl-C)");
-    std::process::exit(130);
-}
-
-/// The tty's mode from before the first form.
-static SAVED: OnceLock<Mutex<TtyState>> = OnceLock::new();
-
-fn restore_tty() {
-    if let Some(saved) = SAVED.get() {
-        saved.lock().unwrap_or_else(|p| p.into_inner()).restore();
-    }
+    crate::interrupt::end("cancelled (Ctrl-C)")
 }

@@ -9,6 +9,7 @@ mod config;
 mod demo_cmd;
 mod docs_cmd;
 mod generate_cmd;
+mod interrupt;
 mod lint_cmd;
 mod proxy_cmd;
 mod render;

@@ -43,6 +43,13 @@ pub fn run(args: ProxyArgs) -> Result<Outcome> {
         progress_every: args.progress_interval,
         host_timeout: args.host_timeout,
     };
+    // Ctrl-C ends the proxy (exit 4), the terminal put back (see
+    // crate::interrupt); a stdio server in the same process group gets the
+    // SIGINT too, and the recording keeps every complete message.
+    crate::interrupt::install(|why| {
+        eprintln!("\n{PREFIX}{why}: the proxy is ended");
+        crate::exit_code(Outcome::Cancelled)
+    });
     let notes = Box::new(|line: &str| eprintln!("{PREFIX}{line}"));
     if let (Some(addr), Some(upstream)) = (&args.http, &args.upstream) {
         let opts = HttpProxyOptions {

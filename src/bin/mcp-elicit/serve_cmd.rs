@@ -166,12 +166,9 @@ pub fn run(args: ServeArgs) -> Result<Outcome> {
         expected,
         Box::new(Shared(Arc::clone(&tally))),
     );
+    // Ctrl-C ends serving with the tally (see crate::interrupt).
     let on_signal = Arc::clone(&tally);
-    ctrlc::set_handler(move || {
-        let code = crate::exit_code(on_signal.finish());
-        std::process::exit(code);
-    })
-    .context("cannot handle Ctrl-C")?;
+    crate::interrupt::install(move |_| crate::exit_code(on_signal.finish()));
     match &args.http {
         Some(addr) => {
             check_address(addr, args.allow_remote)?;
