@@ -24,67 +24,26 @@ pub const STDERR_PREFIX: &str = "[server] ";
 /// The longest stderr line of a stdio server that is shown.
 const MAX_STDERR_LINE: usize = 64 << 10;
 
-/// The most stderr lines of a stdio server held while a form is open; the
-/// rest are counted.
-const MAX_HELD_LINES: usize = 1000;
+/// Where a stdio server's stderr lines go, each sanitised and prefixed
+/// with [`STDERR_PREFIX`]: the library never prints, so they are dropped
+/// until a sink is set (the command shows them, holding them while a form
+/// is open).
+pub type StderrSink = Box<dyn Fn(String) + Send + Sync>;
 
-/// Stderr lines of stdio servers held while a form is open (see
-/// [`hold_server_stderr`]); `None` when they are printed as they come.
-static HELD: Mutex<Option<Held>> = Mutex::new(None);
+static STDERR_SINK: Mutex<Option<StderrSink>> = Mutex::new(None);
 
-#[derive(Default)]
-struct Held {
-    lines: Vec<String>,
-    dropped: usize,
+/// Sends every stdio server's stderr lines to `sink` from now on.
+pub fn set_server_stderr(sink: StderrSink) {
+    *STDERR_SINK.lock().unwrap_or_else(|p| p.into_inner()) = Some(sink);
 }
 
-/// From now on a stdio server's stderr lines are held instead of printed,
-/// so none lands inside a form being drawn; [`release_server_stderr`]
-/// prints them.
-pub fn hold_server_stderr() {
-    let mut held = HELD.lock().unwrap_or_else(|p| p.into_inner());
-    if held.is_none() {
-        *held = Some(Held::default());
-    }
-}
-
-/// Prints the stderr lines held since [`hold_server_stderr`] (after a line
-/// saying they were held), and prints them as they come again.
-pub fn release_server_stderr() {
-    let held = HELD.lock().unwrap_or_else(|p| p.into_inner()).take();
-    let Some(held) = held else { return };
-    if held.lines.is_empty() {
-        return;
-    }
-    let mut err = std::io::stderr().lock();
-    let n = held.lines.len() + held.dropped;
-    let lines = if n == 1 { "line" } else { "lines" };
-    let _ = writeln!(
-        err,
-        "the server wrote {n} {lines} to stderr while the form was open:"
-    );
-    for line in &held.lines {
-        let _ = writeln!(err, "{line}");
-    }
-    if held.dropped > 0 {
-        let _ = writeln!(
-            err,
-            "{STDERR_PREFIX}({} more lines not shown)",
-            held.dropped
-        );
-    }
-}
-
-/// Prints one stderr line of a server, or holds it while a form is open.
 fn server_stderr_line(line: String) {
-    let mut held = HELD.lock().unwrap_or_else(|p| p.into_inner());
-    match held.as_mut() {
-        Some(h) if h.lines.len() < MAX_HELD_LINES => h.lines.push(line),
-        Some(h) => h.dropped += 1,
-        None => {
-            drop(held);
-            eprintln!("{line}");
-        }
+    if let Some(sink) = STDERR_SINK
+        .lock()
+        .unwrap_or_else(|p| p.into_inner())
+        .as_ref()
+    {
+        sink(line);
     }
 }
 

@@ -11,7 +11,7 @@ use anyhow::{Context, Result, bail};
 use mcp_elicit::form::script::ScriptResponder;
 use mcp_elicit::form::{Action, FixedResponder, FormResponder};
 use mcp_elicit::mcp::client::{Client, ClientOptions, Recording};
-use mcp_elicit::mcp::transport::{self, Http, Stdio, Transport};
+use mcp_elicit::mcp::transport::{Http, Stdio, Transport};
 use mcp_elicit::respond::Responder;
 use mcp_elicit::sanitize;
 use mcp_elicit::session::recorded::RecordedResponder;
@@ -202,7 +202,7 @@ struct HoldsStderr(Box<dyn Responder>);
 
 fn hold() {
     if std::io::IsTerminal::is_terminal(&std::io::stderr()) {
-        transport::hold_server_stderr();
+        crate::server_stderr::hold();
     }
 }
 
@@ -210,7 +210,7 @@ impl Responder for HoldsStderr {
     fn respond(&mut self, request: &mcp_elicit::respond::Request<'_>) -> Result<Value> {
         hold();
         let answer = self.0.respond(request);
-        transport::release_server_stderr();
+        crate::server_stderr::release();
         answer
     }
 
@@ -221,7 +221,7 @@ impl Responder for HoldsStderr {
     ) -> Result<Option<Value>> {
         hold();
         let answer = self.0.refused(request, why);
-        transport::release_server_stderr();
+        crate::server_stderr::release();
         answer
     }
 }
@@ -243,7 +243,7 @@ const ENDING_WAIT: Duration = Duration::from_secs(2);
 /// the call goes on.
 fn end_call(why: &str) -> i32 {
     eprintln!("\n{why}: the call is ended");
-    transport::release_server_stderr();
+    crate::server_stderr::release();
     if let Some(ender) = ENDER.lock().unwrap_or_else(|p| p.into_inner()).take() {
         let (done, wait) = std::sync::mpsc::channel();
         std::thread::spawn(move || {
