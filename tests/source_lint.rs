@@ -1,5 +1,5 @@
 //! `mcp-elicit lint` on source files: elicitations read from TypeScript,
-//! JavaScript, Python and Go, each finding at the place in the source a person
+//! JavaScript, Python, Go and Rust, each finding at the place in the source a person
 //! would fix (tests/fixtures/source/, each fixture naming the server whose
 //! pattern it follows), inline suppressions, `--show-source`, the Python
 //! emulation checked against Pydantic and FastMCP themselves, and hostile
@@ -98,6 +98,26 @@ fn each_fixture_reports_exactly_at_its_source_places() {
             &["21:41 E406", "22:58 E304", "23:74 E402", "25:31 E124"],
         ),
         ("mcpgo_survey.go", &[]),
+        // Rust: rmcp's `elicit::<T>` (the root title schemars derives from
+        // the struct's name and its doc comment, at the struct; a field at
+        // its line), a computed message and a type of another module as
+        // notes; builder chains (at the `.title(..)` and the property's
+        // name) and `from_type`.
+        (
+            "rmcp_user_info.rs",
+            &[
+                "11:12 E122",
+                "11:12 E122",
+                "15:9 W601",
+                "36:45 N006",
+                "43:10 N006",
+            ],
+        ),
+        ("rmcp_builder_confirm.rs", &[]),
+        (
+            "rmcp_builder_contact.rs",
+            &["14:16 E122", "17:26 W601", "23:12 E122"],
+        ),
     ];
     let mut failures = Vec::new();
     for (name, want) in cases {
@@ -273,6 +293,56 @@ fn python_schemas_equal_what_pydantic_and_fastmcp_produce() {
     );
     // Every model and shorthand of the fixtures was compared.
     assert!(report.contains("13 checked, 0 different"), "{report}");
+}
+
+/// The emulation of rmcp checked against rmcp 3.11 itself: the
+/// `tests/rmcp_server` peer compiles the Rust fixtures and prints, for each
+/// elicitation in the order written, the schema rmcp sends
+/// (`ElicitationSchema::from_type::<T>()` for `elicit::<T>`, the builder
+/// chains run), serialized by rmcp; the `requestedSchema` `lint
+/// --show-source` computes for the same places equals it, key order
+/// included.
+#[test]
+fn rust_schemas_equal_what_rmcp_produces() {
+    let Some(server) = peers::rmcp_server() else {
+        return;
+    };
+    let out = Command::new(server)
+        .arg("--print-schemas")
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let printed: serde_json::Map<String, serde_json::Value> =
+        serde_json::from_slice(&out.stdout).unwrap();
+    let mut checked = 0;
+    for (file, schemas) in &printed {
+        let shown = Command::new(bin())
+            .args(["lint", "--show-source"])
+            .arg(fixture(&format!("source/{file}")))
+            .output()
+            .unwrap();
+        assert!(shown.status.success(), "{file}");
+        let ours: Vec<String> = String::from_utf8_lossy(&shown.stdout)
+            .lines()
+            .map(|l| {
+                let v: serde_json::Value = serde_json::from_str(l).unwrap();
+                serde_json::to_string(&v["params"]["requestedSchema"]).unwrap()
+            })
+            .collect();
+        let theirs: Vec<String> = schemas
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|v| serde_json::to_string(v).unwrap())
+            .collect();
+        assert_eq!(ours, theirs, "{file}: mcp-elicit (left) and rmcp (right)");
+        checked += theirs.len();
+    }
+    assert_eq!(checked, 6, "every Rust fixture elicitation compared");
 }
 
 /// The emulation of the Zod converters checked against them: for every
