@@ -512,6 +512,69 @@ fn hostile_invalid_utf8_and_wrong_language() {
 /// inline; a reading that needs more of the file (a `const` or a model
 /// defined elsewhere, a name bound twice) falls back to the whole file,
 /// with the same findings at the same places.
+/// Rust that would drive a recursive parser off its stack (a type nested
+/// 20,000 deep, 100,000 unary minuses, 200,000 nested parentheses), invalid
+/// UTF-8 and a file that is not Rust: each is a note, never a crash.
+#[test]
+fn hostile_rust_source() {
+    let n = 20_000;
+    let cases: Vec<(&str, Vec<u8>, &str)> = vec![
+        (
+            "nested_type.rs",
+            format!(
+                "struct T {{ a: {}u8{} }}\nfn f() {{ peer.elicit::<T>(\"m\"); }}\n",
+                "Vec<".repeat(n),
+                ">".repeat(n)
+            )
+            .into_bytes(),
+            "1:1 N006",
+        ),
+        (
+            "unary.rs",
+            format!(
+                "fn f() {{ peer.elicit::<T>(\"m\"); let x = {}1; }}\n",
+                "-".repeat(100_000)
+            )
+            .into_bytes(),
+            "1:15 N006",
+        ),
+        (
+            "parens.rs",
+            format!(
+                "fn f() {{ peer.elicit::<T>(\"m\"); let x = {}1{}; }}\n",
+                "(".repeat(200_000),
+                ")".repeat(200_000)
+            )
+            .into_bytes(),
+            "1:168 N006",
+        ),
+        (
+            "invalid_utf8.rs",
+            b"/// \xff\xfe\nstruct T { a: String }\nfn f() { peer.elicit::<T>(\"m\"); }\n".to_vec(),
+            "",
+        ),
+        (
+            "not_rust.rs",
+            b"const x = {a: \"unterminated, elicit(\n".to_vec(),
+            "1:15 N006",
+        ),
+    ];
+    let dir = tempfile::tempdir().unwrap();
+    for (name, bytes, first) in cases {
+        let path = dir.path().join(name);
+        std::fs::write(&path, bytes).unwrap();
+        let (code, got) = reported(&path);
+        assert!(matches!(code, Some(0) | Some(1)), "{name}: exit {code:?}");
+        if !first.is_empty() {
+            assert_eq!(
+                got.first().map(String::as_str),
+                Some(first),
+                "{name}: {got:?}"
+            );
+        }
+    }
+}
+
 #[test]
 fn partial_reading_falls_back_to_the_whole_file() {
     let filler: String = (0..300)

@@ -27,6 +27,7 @@ use super::{Found, Scan};
 use crate::generate::rust::derived;
 use crate::json::{Member, Node, NodeValue, Span};
 
+/// The deepest bracket nesting read.
 const MAX_NESTING: usize = 128;
 
 /// Byte offsets of proc-macro2 line/column positions in one text.
@@ -76,6 +77,15 @@ fn memchr_lines(text: &str) -> impl Iterator<Item = usize> + '_ {
 pub fn scan(text: &str) -> Scan<'_> {
     let mut out = Scan::default();
     let at = Offsets::new(text);
+    if let Some(deep) = too_deep(text) {
+        out.notes.push((
+            Span::new(deep, deep + 1),
+            format!(
+                "brackets nest more than {MAX_NESTING} deep here; the elicitations of this file are not read"
+            ),
+        ));
+        return out;
+    }
     let tokens: TokenStream = match text.parse() {
         Ok(t) => t,
         Err(e) => {
@@ -86,23 +96,13 @@ pub fn scan(text: &str) -> Scan<'_> {
             return out;
         }
     };
+    let tokens_for_types = tokens.clone();
     let mut calls = Vec::new();
     collect(tokens, &mut calls, 0);
     if calls.is_empty() {
         return out;
     }
-    let file = match syn::parse_file(text) {
-        Ok(f) => Some(f),
-        Err(e) => {
-            out.notes.push((
-                at.span(e.span()),
-                format!(
-                    "not valid Rust here ({e}); the types given to `elicit::<T>` in this file are not read"
-                ),
-            ));
-            None
-        }
-    };
+    let file = type_items(tokens_for_types, &mut out, &at);
     for call in calls {
         match call {
             Call::Typed {
@@ -111,7 +111,6 @@ pub fn scan(text: &str) -> Scan<'_> {
                 message,
             } => {
                 let call_span = at.span(call_at);
-                let Some(file) = &file else { continue };
                 let name = match ty.as_slice() {
                     [one] => one.clone(),
                     _ => {
@@ -125,7 +124,7 @@ pub fn scan(text: &str) -> Scan<'_> {
                         continue;
                     }
                 };
-                let derived = match derived(file, &name) {
+                let derived = match derived(&file, &name) {
                     None => {
                         out.notes.push((
                             call_span,
@@ -180,6 +179,121 @@ pub fn scan(text: &str) -> Scan<'_> {
         }
     }
     out
+}
+
+/// The structs and enums of the file (at its top level and in inline
+/// `mod`s), each parsed alone from its tokens: the rest of the file is
+/// never given to syn, whose parser recurses. An item with a run of more
+/// than [`MAX_NESTING`] punctuation tokens (`<<<<`, `----`) is left out,
+/// as is one syn does not read (a note says so).
+fn type_items(tokens: TokenStream, out: &mut Scan, at: &Offsets) -> syn::File {
+    fn walk(
+        tokens: TokenStream,
+        items: &mut Vec<syn::Item>,
+        out: &mut Scan,
+        at: &Offsets,
+        depth: usize,
+    ) {
+        if depth > 16 {
+            return;
+        }
+        let mut item: Vec<TokenTree> = Vec::new();
+        let mut finish = |item: &mut Vec<TokenTree>, items: &mut Vec<syn::Item>| {
+            let tts = std::mem::take(item);
+            let kind = tts.iter().position(
+                |t| matches!(t, TokenTree::Ident(i) if i == "struct" || i == "enum" || i == "mod"),
+            );
+            let Some(k) = kind else { return };
+            let is_mod = matches!(&tts[k], TokenTree::Ident(i) if i == "mod");
+            if is_mod {
+                if let Some(TokenTree::Group(g)) = tts.last()
+                    && g.delimiter() == Delimiter::Brace
+                {
+                    walk(g.stream(), items, out, at, depth + 1);
+                }
+                return;
+            }
+            if punct_run(&tts) > MAX_NESTING {
+                out.notes.push((
+                    at.span(tts[k].span()),
+                    format!("this type nests more than {MAX_NESTING} deep; it is not read"),
+                ));
+                return;
+            }
+            match syn::parse2::<syn::Item>(tts.into_iter().collect()) {
+                Ok(i) => items.push(i),
+                Err(e) => out.notes.push((
+                    at.span(e.span()),
+                    format!("not valid Rust here ({e}); this type is not read"),
+                )),
+            }
+        };
+        for t in tokens {
+            let end = match &t {
+                TokenTree::Punct(p) => p.as_char() == ';',
+                TokenTree::Group(g) => g.delimiter() == Delimiter::Brace,
+                _ => false,
+            };
+            item.push(t);
+            if end {
+                finish(&mut item, items);
+            }
+        }
+        finish(&mut item, items);
+    }
+    let mut items = Vec::new();
+    walk(tokens, &mut items, out, at, 0);
+    let mut file: syn::File = syn::parse_str("").expect("an empty file parses");
+    file.items = items;
+    file
+}
+
+/// The longest run of punctuation tokens, or the deepest nesting of angle
+/// brackets, at any depth.
+fn punct_run(tts: &[TokenTree]) -> usize {
+    let mut longest = 0;
+    let mut run = 0;
+    let mut angles = 0usize;
+    for t in tts {
+        match t {
+            TokenTree::Punct(p) => {
+                run += 1;
+                match p.as_char() {
+                    '<' => angles += 1,
+                    '>' => angles = angles.saturating_sub(1),
+                    _ => {}
+                }
+                longest = longest.max(run).max(angles);
+            }
+            TokenTree::Group(g) => {
+                run = 0;
+                let inner: Vec<TokenTree> = g.stream().into_iter().collect();
+                longest = longest.max(punct_run(&inner));
+            }
+            _ => run = 0,
+        }
+    }
+    longest
+}
+
+/// Where brackets first nest deeper than [`MAX_NESTING`] (counted over the
+/// bytes, strings and comments included), which the parsers, recursive,
+/// are never given.
+fn too_deep(text: &str) -> Option<usize> {
+    let mut depth = 0usize;
+    for (i, b) in text.bytes().enumerate() {
+        match b {
+            b'(' | b'[' | b'{' => {
+                depth += 1;
+                if depth > MAX_NESTING {
+                    return Some(i);
+                }
+            }
+            b')' | b']' | b'}' => depth = depth.saturating_sub(1),
+            _ => {}
+        }
+    }
+    None
 }
 
 /// A call that sends or builds an elicitation schema.
