@@ -299,6 +299,29 @@ fn statement_windows(text: &str, language: Language) -> Option<Vec<(usize, usize
     (covered * 2 < text.len()).then_some(windows)
 }
 
+/// Calls `f` on `root` and every node under it, in document order,
+/// without recursion (trees of hostile input are deep).
+pub(crate) fn each_node<'t>(root: tree_sitter::Node<'t>, mut f: impl FnMut(tree_sitter::Node<'t>)) {
+    let mut cursor = root.walk();
+    loop {
+        f(cursor.node());
+        if cursor.goto_first_child() {
+            continue;
+        }
+        loop {
+            if cursor.node().id() == root.id() {
+                return;
+            }
+            if cursor.goto_next_sibling() {
+                break;
+            }
+            if !cursor.goto_parent() {
+                return;
+            }
+        }
+    }
+}
+
 fn memchr_newline(bytes: &[u8], from: usize) -> Option<usize> {
     bytes
         .get(from..)?

@@ -58,57 +58,41 @@ pub fn scan<'s>(text: &'s str, windows: Option<&[(usize, usize)]>) -> Option<Sca
     let fastmcp_file = text.contains("from fastmcp") || text.contains("import fastmcp");
     let mut classes: HashMap<&str, Class> = HashMap::new();
     let mut calls = Vec::new();
-    let mut cursor = tree.walk();
-    'walk: loop {
-        let n = cursor.node();
-        match n.kind() {
-            "call" => calls.push(n),
-            "class_definition" => {
-                if let (Some(name), Some(body)) =
-                    (n.child_by_field_name("name"), n.child_by_field_name("body"))
-                {
-                    let mut bases = Vec::new();
-                    if let Some(sup) = n.child_by_field_name("superclasses") {
-                        let mut w = sup.walk();
-                        for b in sup.named_children(&mut w) {
-                            let t = &text[b.byte_range()];
-                            bases.push(t.rsplit('.').next().unwrap_or(t).to_string());
-                        }
+    super::each_node(tree.root_node(), |n| match n.kind() {
+        "call" => calls.push(n),
+        "class_definition" => {
+            if let (Some(name), Some(body)) =
+                (n.child_by_field_name("name"), n.child_by_field_name("body"))
+            {
+                let mut bases = Vec::new();
+                if let Some(sup) = n.child_by_field_name("superclasses") {
+                    let mut w = sup.walk();
+                    for b in sup.named_children(&mut w) {
+                        let t = &text[b.byte_range()];
+                        bases.push(t.rsplit('.').next().unwrap_or(t).to_string());
                     }
-                    let dataclass = n.parent().is_some_and(|p| {
-                        p.kind() == "decorated_definition" && {
-                            let mut w = p.walk();
-                            p.named_children(&mut w).any(|d| {
-                                d.kind() == "decorator"
-                                    && text[d.byte_range()].contains("dataclass")
-                            })
-                        }
-                    });
-                    classes.insert(
-                        &text[name.byte_range()],
-                        Class {
-                            name,
-                            bases,
-                            body,
-                            dataclass,
-                        },
-                    );
                 }
+                let dataclass = n.parent().is_some_and(|p| {
+                    p.kind() == "decorated_definition" && {
+                        let mut w = p.walk();
+                        p.named_children(&mut w).any(|d| {
+                            d.kind() == "decorator" && text[d.byte_range()].contains("dataclass")
+                        })
+                    }
+                });
+                classes.insert(
+                    &text[name.byte_range()],
+                    Class {
+                        name,
+                        bases,
+                        body,
+                        dataclass,
+                    },
+                );
             }
-            _ => {}
         }
-        if cursor.goto_first_child() {
-            continue;
-        }
-        loop {
-            if cursor.goto_next_sibling() {
-                break;
-            }
-            if !cursor.goto_parent() {
-                break 'walk;
-            }
-        }
-    }
+        _ => {}
+    });
     let mut r = Reader {
         text,
         classes,
@@ -287,9 +271,7 @@ where
             }
             let scope = scope?;
             let mut bound = Vec::new();
-            let mut cursor = scope.walk();
-            'walk: loop {
-                let a = cursor.node();
+            super::each_node(scope, |a| {
                 if a.kind() == "assignment"
                     && a.child_by_field_name("left")
                         .is_some_and(|l| &text[l.byte_range()] == name)
@@ -297,18 +279,7 @@ where
                 {
                     bound.push(right);
                 }
-                if cursor.goto_first_child() {
-                    continue;
-                }
-                loop {
-                    if cursor.goto_next_sibling() {
-                        break;
-                    }
-                    if !cursor.goto_parent() || cursor.node().id() == scope.id() {
-                        break 'walk;
-                    }
-                }
-            }
+            });
             match bound.as_slice() {
                 [one] => *one,
                 _ => return None,

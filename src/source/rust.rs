@@ -572,26 +572,12 @@ fn primitive(v: Value) -> Value {
     if m.contains_key("enum") || m.contains_key("oneOf") || m.contains_key("anyOf") {
         return Value::Object(m);
     }
-    let keys: &[&str] = match m.get("type").and_then(Value::as_str) {
-        Some("string") => &[
-            "type",
-            "title",
-            "description",
-            "minLength",
-            "maxLength",
-            "format",
-            "default",
-        ],
-        Some("number" | "integer") => &[
-            "type",
-            "title",
-            "description",
-            "minimum",
-            "maximum",
-            "default",
-        ],
-        Some("boolean") => &["type", "title", "description", "default"],
-        _ => return Value::Object(m),
+    let Some(keys) = m
+        .get("type")
+        .and_then(Value::as_str)
+        .and_then(crate::schema::primitive_keys)
+    else {
+        return Value::Object(m);
     };
     let mut out = Map::new();
     for k in keys {
