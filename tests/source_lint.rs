@@ -107,8 +107,8 @@ fn each_fixture_reports_exactly_at_its_source_places() {
         ("mcpgo_survey.go", &[]),
         // Rust: rmcp's `elicit::<T>` (the root title schemars derives from
         // the struct's name and its doc comment, at the struct; a field at
-        // its line), a computed message and a type of another module as
-        // notes; builder chains (at the `.title(..)` and the property's
+        // its line), a computed message, a type of another module and one
+        // left to inference as notes; builder chains (at the `.title(..)` and the property's
         // name) and `from_type`.
         (
             "rmcp_user_info.rs",
@@ -118,6 +118,7 @@ fn each_fixture_reports_exactly_at_its_source_places() {
                 "15:9 W601",
                 "36:45 N006",
                 "43:10 N006",
+                "49:44 N006",
             ],
         ),
         ("rmcp_builder_confirm.rs", &[]),

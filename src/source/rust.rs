@@ -160,10 +160,13 @@ pub fn scan(text: &str) -> Scan<'_> {
                     origin: Some(("schemars", name)),
                 });
             }
-            Call::Untyped { at: call_at } => out.notes.push((
+            // Only in a file that names rmcp: other `elicit` methods (a
+            // crate's own) take no type.
+            Call::Untyped { at: call_at } if text.contains("rmcp") => out.notes.push((
                 at.span(call_at),
                 "the type asked for is inferred from where the answer goes; write `elicit::<T>(...)` with a struct of this file for its schema to be read".into(),
             )),
+            Call::Untyped { .. } => {}
             Call::Builder { start, steps } => {
                 let span = at.join(start, steps.last().map_or(start, |s| s.end));
                 let mut unknown = Vec::new();
