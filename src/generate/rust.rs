@@ -90,6 +90,7 @@ pub fn generate(source: &str, type_name: &str, opts: &Options) -> Result<Generat
 /// linter: the schema (without the root `$schema` and `title` its generator
 /// adds), each property's field span by its wire name, and the struct
 /// name's span; `None` when the file has no such struct.
+#[cfg(feature = "source")]
 pub(crate) fn derived(file: &syn::File, name: &str) -> Option<Result<DerivedSchema, RustError>> {
     let reader = Reader::new(file);
     let s = reader.structs.get(name)?;
@@ -102,6 +103,7 @@ pub(crate) fn derived(file: &syn::File, name: &str) -> Option<Result<DerivedSche
 }
 
 /// See [`derived`].
+#[cfg(feature = "source")]
 pub(crate) struct DerivedSchema {
     pub schema: Value,
     pub fields: HashMap<String, proc_macro2::Span>,
