@@ -40,13 +40,13 @@ fn first_errors_are_one_line_that_says_what_to_do() {
 #[test]
 fn lint_of_a_folder_without_json_says_so() {
     cmd()
-        .args(["lint", "src/bin"])
+        .args(["lint", "tests/snapshots/help"])
         .current_dir(root())
         .assert()
         .code(0)
         .stdout_eq("")
         .stderr_eq(snapbox::str![[r#"
-warning: src/bin holds no *.json, *.jsonl or source files (hidden and git-ignored ones are skipped); name the files to lint
+warning: tests/snapshots/help holds no *.json, *.jsonl or source files (hidden and git-ignored ones are skipped); name the files to lint
 Checked 0 files: no findings.
 
 "#]]);

@@ -46,13 +46,18 @@ fn sample() -> TempDir {
         "{\n  \"type\": \"object\",\n  \"properties\": {\"name\": {\"type\": \"string\"}},\n  \"required\": [\"nmae\"]\n}\n",
     )
     .unwrap();
-    // Source files go through the hook too (its `types_or`): a server
-    // whose literal asks for an unknown required property, and one that
-    // elicits nothing.
+    // Source files go through the hook too (its `types_or`): servers
+    // whose literal (TypeScript) or builder chain (Rust) asks for an
+    // unknown required property, and one that elicits nothing.
     std::fs::create_dir_all(r.join("server")).unwrap();
     std::fs::write(
         r.join("server/ask.ts"),
         "export const ask = (server) =>\n  server.elicitInput({\n    message: \"Name?\",\n    requestedSchema: { type: \"object\", properties: { name: { type: \"string\" } }, required: [\"nmae\"] },\n  });\n",
+    )
+    .unwrap();
+    std::fs::write(
+        r.join("server/ask.rs"),
+        "pub fn ask() -> rmcp::model::ElicitationSchema {\n    rmcp::model::ElicitationSchema::builder()\n        .required_string(\"name\")\n        .mark_required(\"nmae\")\n        .build()\n        .unwrap()\n}\n",
     )
     .unwrap();
     std::fs::write(
@@ -133,6 +138,10 @@ fn assert_names_the_bad_schema_only(out: &Output) {
     assert!(
         stdout.contains("server/ask.ts:4:93: error[E124]"),
         "the TypeScript file is linted too:\n{stdout}"
+    );
+    assert!(
+        stdout.contains("server/ask.rs:4:10: error[E124]"),
+        "the Rust file is linted too:\n{stdout}"
     );
     assert!(!stdout.contains("server/util.py:"), "{stdout}");
 }

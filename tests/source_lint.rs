@@ -1,5 +1,5 @@
 //! `mcp-elicit lint` on source files: elicitations read from TypeScript,
-//! JavaScript, Python and Go, each finding at the place in the source a person
+//! JavaScript, Python, Go and Rust, each finding at the place in the source a person
 //! would fix (tests/fixtures/source/, each fixture naming the server whose
 //! pattern it follows), inline suppressions, `--show-source`, the Python
 //! emulation checked against Pydantic and FastMCP themselves, and hostile
@@ -89,6 +89,13 @@ fn each_fixture_reports_exactly_at_its_source_places() {
             ],
         ),
         ("fastmcp_confirm.py", &[]),
+        // `Model.model_json_schema()` given as `requestedSchema` (through a
+        // local name, and directly): Pydantic's own rendering, its
+        // `Optional` union at the field.
+        (
+            "agent_model_json_schema.py",
+            &["11:7 E122", "12:5 E122", "16:5 E202"],
+        ),
         ("lowlevel_dict_schema.py", &[]),
         ("suppressed.py", &[]),
         // Go: the official SDK's jsonschema.Schema literals, mcp-go's maps.
@@ -98,6 +105,27 @@ fn each_fixture_reports_exactly_at_its_source_places() {
             &["21:41 E406", "22:58 E304", "23:74 E402", "25:31 E124"],
         ),
         ("mcpgo_survey.go", &[]),
+        // Rust: rmcp's `elicit::<T>` (the root title schemars derives from
+        // the struct's name and its doc comment, at the struct; a field at
+        // its line), a computed message, a type of another module and one
+        // left to inference as notes; builder chains (at the `.title(..)` and the property's
+        // name) and `from_type`.
+        (
+            "rmcp_user_info.rs",
+            &[
+                "11:12 E122",
+                "11:12 E122",
+                "15:9 W601",
+                "36:45 N006",
+                "43:10 N006",
+                "49:44 N006",
+            ],
+        ),
+        ("rmcp_builder_confirm.rs", &[]),
+        (
+            "rmcp_builder_contact.rs",
+            &["14:16 E122", "17:26 W601", "23:12 E122"],
+        ),
     ];
     let mut failures = Vec::new();
     for (name, want) in cases {
@@ -272,7 +300,57 @@ fn python_schemas_equal_what_pydantic_and_fastmcp_produce() {
         String::from_utf8_lossy(&out.stderr)
     );
     // Every model and shorthand of the fixtures was compared.
-    assert!(report.contains("13 checked, 0 different"), "{report}");
+    assert!(report.contains("15 checked, 0 different"), "{report}");
+}
+
+/// The emulation of rmcp checked against rmcp 3.11 itself: the
+/// `tests/rmcp_server` peer compiles the Rust fixtures and prints, for each
+/// elicitation in the order written, the schema rmcp sends
+/// (`ElicitationSchema::from_type::<T>()` for `elicit::<T>`, the builder
+/// chains run), serialized by rmcp; the `requestedSchema` `lint
+/// --show-source` computes for the same places equals it, key order
+/// included.
+#[test]
+fn rust_schemas_equal_what_rmcp_produces() {
+    let Some(server) = peers::rmcp_server() else {
+        return;
+    };
+    let out = Command::new(server)
+        .arg("--print-schemas")
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let printed: serde_json::Map<String, serde_json::Value> =
+        serde_json::from_slice(&out.stdout).unwrap();
+    let mut checked = 0;
+    for (file, schemas) in &printed {
+        let shown = Command::new(bin())
+            .args(["lint", "--show-source"])
+            .arg(fixture(&format!("source/{file}")))
+            .output()
+            .unwrap();
+        assert!(shown.status.success(), "{file}");
+        let ours: Vec<String> = String::from_utf8_lossy(&shown.stdout)
+            .lines()
+            .map(|l| {
+                let v: serde_json::Value = serde_json::from_str(l).unwrap();
+                serde_json::to_string(&v["params"]["requestedSchema"]).unwrap()
+            })
+            .collect();
+        let theirs: Vec<String> = schemas
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|v| serde_json::to_string(v).unwrap())
+            .collect();
+        assert_eq!(ours, theirs, "{file}: mcp-elicit (left) and rmcp (right)");
+        checked += theirs.len();
+    }
+    assert_eq!(checked, 6, "every Rust fixture elicitation compared");
 }
 
 /// The emulation of the Zod converters checked against them: for every
@@ -442,6 +520,69 @@ fn hostile_invalid_utf8_and_wrong_language() {
 /// inline; a reading that needs more of the file (a `const` or a model
 /// defined elsewhere, a name bound twice) falls back to the whole file,
 /// with the same findings at the same places.
+/// Rust that would drive a recursive parser off its stack (a type nested
+/// 20,000 deep, 100,000 unary minuses, 200,000 nested parentheses), invalid
+/// UTF-8 and a file that is not Rust: each is a note, never a crash.
+#[test]
+fn hostile_rust_source() {
+    let n = 20_000;
+    let cases: Vec<(&str, Vec<u8>, &str)> = vec![
+        (
+            "nested_type.rs",
+            format!(
+                "struct T {{ a: {}u8{} }}\nfn f() {{ peer.elicit::<T>(\"m\"); }}\n",
+                "Vec<".repeat(n),
+                ">".repeat(n)
+            )
+            .into_bytes(),
+            "1:1 N006",
+        ),
+        (
+            "unary.rs",
+            format!(
+                "fn f() {{ peer.elicit::<T>(\"m\"); let x = {}1; }}\n",
+                "-".repeat(100_000)
+            )
+            .into_bytes(),
+            "1:15 N006",
+        ),
+        (
+            "parens.rs",
+            format!(
+                "fn f() {{ peer.elicit::<T>(\"m\"); let x = {}1{}; }}\n",
+                "(".repeat(200_000),
+                ")".repeat(200_000)
+            )
+            .into_bytes(),
+            "1:168 N006",
+        ),
+        (
+            "invalid_utf8.rs",
+            b"/// \xff\xfe\nstruct T { a: String }\nfn f() { peer.elicit::<T>(\"m\"); }\n".to_vec(),
+            "",
+        ),
+        (
+            "not_rust.rs",
+            b"const x = {a: \"unterminated, elicit(\n".to_vec(),
+            "1:15 N006",
+        ),
+    ];
+    let dir = tempfile::tempdir().unwrap();
+    for (name, bytes, first) in cases {
+        let path = dir.path().join(name);
+        std::fs::write(&path, bytes).unwrap();
+        let (code, got) = reported(&path);
+        assert!(matches!(code, Some(0) | Some(1)), "{name}: exit {code:?}");
+        if !first.is_empty() {
+            assert_eq!(
+                got.first().map(String::as_str),
+                Some(first),
+                "{name}: {got:?}"
+            );
+        }
+    }
+}
+
 #[test]
 fn partial_reading_falls_back_to_the_whole_file() {
     let filler: String = (0..300)

@@ -86,6 +86,30 @@ pub fn generate(source: &str, type_name: &str, opts: &Options) -> Result<Generat
     })
 }
 
+/// What schemars derives for a struct of a parsed file, for the source
+/// linter: the schema (without the root `$schema` and `title` its generator
+/// adds), each property's field span by its wire name, and the struct
+/// name's span; `None` when the file has no such struct.
+#[cfg(feature = "source")]
+pub(crate) fn derived(file: &syn::File, name: &str) -> Option<Result<DerivedSchema, RustError>> {
+    let reader = Reader::new(file);
+    let s = reader.structs.get(name)?;
+    let at = s.ident.span();
+    Some(reader.root(name).map(|(schema, fields)| DerivedSchema {
+        schema,
+        fields: fields.into_iter().map(|(k, (_, span))| (k, span)).collect(),
+        at,
+    }))
+}
+
+/// See [`derived`].
+#[cfg(feature = "source")]
+pub(crate) struct DerivedSchema {
+    pub schema: Value,
+    pub fields: HashMap<String, proc_macro2::Span>,
+    pub at: proc_macro2::Span,
+}
+
 /// Every struct and enum of the file, by name.
 struct Reader<'f> {
     structs: HashMap<String, &'f syn::ItemStruct>,

@@ -4,6 +4,8 @@
 //! does not fit as findings.
 
 mod parse;
+#[cfg(feature = "source")]
+pub(crate) use parse::primitive_keys;
 
 pub use parse::{parse_property, parse_schema};
 

@@ -225,6 +225,19 @@ fn super_advice(node: &Node, props_ptr: &str, schema: &RequestedSchema, out: &mu
     }
 }
 
+/// The keys of the spec's primitive schema for JSON type `ty` (`string`,
+/// `number`, `integer`, `boolean`; an enum is not one), in its order: the
+/// order SDKs that model the spec's types (rmcp) write them in.
+#[cfg(feature = "source")]
+pub(crate) fn primitive_keys(ty: &str) -> Option<&'static [&'static str]> {
+    Some(match ty {
+        "string" => Kind::String.keys(),
+        "number" | "integer" => Kind::Number.keys(),
+        "boolean" => Kind::Boolean.keys(),
+        _ => return None,
+    })
+}
+
 #[derive(Clone, Copy, PartialEq)]
 enum Kind {
     String,

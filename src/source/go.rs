@@ -23,24 +23,11 @@ pub fn scan<'s>(text: &'s str, windows: Option<&[(usize, usize)]>) -> Option<Sca
     let mut out = Scan::default();
     let tree = parse(&grammar, text, &mut out.notes, windows)?;
     let mut literals = Vec::new();
-    let mut cursor = tree.walk();
-    'walk: loop {
-        let n = cursor.node();
+    super::each_node(tree.root_node(), |n| {
         if n.kind() == "composite_literal" {
             literals.push(n);
         }
-        if cursor.goto_first_child() {
-            continue;
-        }
-        loop {
-            if cursor.goto_next_sibling() {
-                break;
-            }
-            if !cursor.goto_parent() {
-                break 'walk;
-            }
-        }
-    }
+    });
     let mut r = Reader {
         text,
         unknown: Vec::new(),

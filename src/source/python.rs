@@ -1,8 +1,9 @@
 //! Python: `ctx.elicit(message, Model)` / `ctx.elicit(message, schema=Model)`
 //! of the official SDK, FastMCP's `ctx.elicit(message, response_type=...)`
 //! (models, dataclasses, scalars, `Literal`, `Enum` and the list and dict
-//! shorthands), and dict literals given as `requested_schema=` /
-//! `requestedSchema=`.
+//! shorthands), dict literals given as `requested_schema=` /
+//! `requestedSchema=`, and `Model.model_json_schema()` given as one (or
+//! bound to a name given as one).
 //!
 //! Models are rendered as the pinned SDKs render them: Pydantic's
 //! `model_json_schema()` with the official SDK's `_ElicitationJsonSchema`
@@ -26,6 +27,9 @@ enum Generator {
     Sdk,
     /// FastMCP (`fastmcp`).
     FastMcp,
+    /// Pydantic's own `Model.model_json_schema()`, given as the requested
+    /// schema (as FastMCP renders models, but enums stay `$ref`s).
+    Pydantic,
 }
 
 impl Generator {
@@ -33,6 +37,7 @@ impl Generator {
         match self {
             Generator::Sdk => "mcp",
             Generator::FastMcp => "fastmcp",
+            Generator::Pydantic => "pydantic",
         }
     }
 }
@@ -53,57 +58,41 @@ pub fn scan<'s>(text: &'s str, windows: Option<&[(usize, usize)]>) -> Option<Sca
     let fastmcp_file = text.contains("from fastmcp") || text.contains("import fastmcp");
     let mut classes: HashMap<&str, Class> = HashMap::new();
     let mut calls = Vec::new();
-    let mut cursor = tree.walk();
-    'walk: loop {
-        let n = cursor.node();
-        match n.kind() {
-            "call" => calls.push(n),
-            "class_definition" => {
-                if let (Some(name), Some(body)) =
-                    (n.child_by_field_name("name"), n.child_by_field_name("body"))
-                {
-                    let mut bases = Vec::new();
-                    if let Some(sup) = n.child_by_field_name("superclasses") {
-                        let mut w = sup.walk();
-                        for b in sup.named_children(&mut w) {
-                            let t = &text[b.byte_range()];
-                            bases.push(t.rsplit('.').next().unwrap_or(t).to_string());
-                        }
+    super::each_node(tree.root_node(), |n| match n.kind() {
+        "call" => calls.push(n),
+        "class_definition" => {
+            if let (Some(name), Some(body)) =
+                (n.child_by_field_name("name"), n.child_by_field_name("body"))
+            {
+                let mut bases = Vec::new();
+                if let Some(sup) = n.child_by_field_name("superclasses") {
+                    let mut w = sup.walk();
+                    for b in sup.named_children(&mut w) {
+                        let t = &text[b.byte_range()];
+                        bases.push(t.rsplit('.').next().unwrap_or(t).to_string());
                     }
-                    let dataclass = n.parent().is_some_and(|p| {
-                        p.kind() == "decorated_definition" && {
-                            let mut w = p.walk();
-                            p.named_children(&mut w).any(|d| {
-                                d.kind() == "decorator"
-                                    && text[d.byte_range()].contains("dataclass")
-                            })
-                        }
-                    });
-                    classes.insert(
-                        &text[name.byte_range()],
-                        Class {
-                            name,
-                            bases,
-                            body,
-                            dataclass,
-                        },
-                    );
                 }
+                let dataclass = n.parent().is_some_and(|p| {
+                    p.kind() == "decorated_definition" && {
+                        let mut w = p.walk();
+                        p.named_children(&mut w).any(|d| {
+                            d.kind() == "decorator" && text[d.byte_range()].contains("dataclass")
+                        })
+                    }
+                });
+                classes.insert(
+                    &text[name.byte_range()],
+                    Class {
+                        name,
+                        bases,
+                        body,
+                        dataclass,
+                    },
+                );
             }
-            _ => {}
         }
-        if cursor.goto_first_child() {
-            continue;
-        }
-        loop {
-            if cursor.goto_next_sibling() {
-                break;
-            }
-            if !cursor.goto_parent() {
-                break 'walk;
-            }
-        }
-    }
+        _ => {}
+    });
     let mut r = Reader {
         text,
         classes,
@@ -208,6 +197,21 @@ where
         // the session for `elicit_with_validation`).
         let skip = usize::from(name == "elicit_with_validation");
         let message = args.get("message").or(args.positional.get(skip).copied());
+        // `Model.model_json_schema()` given as the schema, or a name bound
+        // to it in the same function.
+        if let Some(given) = args.get("requested_schema").or(args.get("requestedSchema"))
+            && let Some((model, _)) = self.model_json_schema(given, call)
+        {
+            let schema = self.model(model, Generator::Pydantic);
+            let params = self.params(message, schema, call);
+            out.found.push(Found {
+                at: span(&call),
+                params,
+                unknown: std::mem::take(&mut self.unknown),
+                origin: Some((Generator::Pydantic.name(), model.to_string())),
+            });
+            return;
+        }
         // A dict literal given as the schema.
         if let Some(dict) = args.get("requested_schema").or(args.get("requestedSchema")) {
             let schema = self.value(dict, "/requestedSchema", 0);
@@ -250,6 +254,54 @@ where
             unknown: std::mem::take(&mut self.unknown),
             origin: Some((generator.name(), origin)),
         });
+    }
+
+    /// The model of `Model.model_json_schema()` (no arguments, `Model` a
+    /// class of this file), written at `n` or bound to the name `n` by the
+    /// one assignment to it in the function around `call`.
+    fn model_json_schema(&self, n: TsNode<'t>, call: TsNode<'t>) -> Option<(&'s str, TsNode<'t>)> {
+        let text = self.text;
+        let n = if n.kind() == "identifier" {
+            let name = &text[n.byte_range()];
+            let mut scope = call.parent();
+            while let Some(s) = scope
+                && !matches!(s.kind(), "function_definition" | "module")
+            {
+                scope = s.parent();
+            }
+            let scope = scope?;
+            let mut bound = Vec::new();
+            super::each_node(scope, |a| {
+                if a.kind() == "assignment"
+                    && a.child_by_field_name("left")
+                        .is_some_and(|l| &text[l.byte_range()] == name)
+                    && let Some(right) = a.child_by_field_name("right")
+                {
+                    bound.push(right);
+                }
+            });
+            match bound.as_slice() {
+                [one] => *one,
+                _ => return None,
+            }
+        } else {
+            n
+        };
+        if n.kind() != "call" {
+            return None;
+        }
+        let f = n.child_by_field_name("function")?;
+        if f.kind() != "attribute"
+            || f.child_by_field_name("attribute")
+                .is_none_or(|a| &text[a.byte_range()] != "model_json_schema")
+            || n.child_by_field_name("arguments")
+                .is_some_and(|a| a.named_child_count() > 0)
+        {
+            return None;
+        }
+        let object = f.child_by_field_name("object")?;
+        let (&name, _) = self.classes.get_key_value(&text[object.byte_range()])?;
+        Some((name, object))
     }
 
     /// `{mode: "form", message, requestedSchema}`, as both SDKs send it.
@@ -316,7 +368,7 @@ where
         {
             return self.model(t, g);
         }
-        if g == Generator::Sdk {
+        if g != Generator::FastMcp {
             self.note(
                 ty,
                 "/requestedSchema",
@@ -738,7 +790,7 @@ where
         let default_is_none = default
             .as_ref()
             .is_some_and(|d| matches!(d.value, NodeValue::Null));
-        if nullable && g == Generator::FastMcp {
+        if nullable && g != Generator::Sdk {
             // Pydantic's `anyOf` with null; FastMCP refuses it before sending.
             let inner = object(std::mem::take(&mut members), at);
             let null = object(vec![member("type", at, string("null", at))], at);
@@ -810,6 +862,14 @@ where
                                 ty,
                                 ptr,
                                 format!("the official Python SDK renders the Enum `{t}` as a $ref and refuses it at run time (TypeError); write Literal[...] instead"),
+                            );
+                            return Some((object(Vec::new(), sp), false));
+                        }
+                        if g == Generator::Pydantic {
+                            self.note(
+                                ty,
+                                ptr,
+                                format!("model_json_schema() renders the Enum `{t}` as a $ref into $defs, which an elicitation schema cannot hold; write Literal[...] instead"),
                             );
                             return Some((object(Vec::new(), sp), false));
                         }

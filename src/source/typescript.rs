@@ -38,9 +38,7 @@ pub fn scan<'s>(
     let mut consts: HashMap<&str, Option<TsNode>> = HashMap::new();
     let mut calls = Vec::new();
     let mut objects = Vec::new();
-    let mut cursor = tree.walk();
-    'walk: loop {
-        let n = cursor.node();
+    super::each_node(tree.root_node(), |n| {
         match n.kind() {
             "call_expression" => calls.push(n),
             "object" => objects.push(n),
@@ -65,18 +63,7 @@ pub fn scan<'s>(
             }
             _ => {}
         }
-        if cursor.goto_first_child() {
-            continue;
-        }
-        loop {
-            if cursor.goto_next_sibling() {
-                break;
-            }
-            if !cursor.goto_parent() {
-                break 'walk;
-            }
-        }
-    }
+    });
     let mut reader = Reader {
         text,
         consts,

@@ -35,6 +35,8 @@ for line in sys.stdin:
     try:
         if generator == "mcp":
             real = render_elicitation_schema(target)
+        elif generator == "pydantic":
+            real = target.model_json_schema()
         else:
             real = parse_elicit_response_type(target).schema
     except Exception as e:  # the SDK refuses it before sending

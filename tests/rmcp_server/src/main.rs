@@ -59,6 +59,64 @@ pub struct Booking {
 
 elicit_safe!(Booking);
 
+/// The Rust fixtures of the source linter (tests/fixtures/source/*.rs),
+/// compiled here against the real rmcp so that `--print-schemas` can print
+/// the schemas rmcp makes of them.
+#[allow(dead_code)]
+mod fixtures {
+    pub mod user_info {
+        include!("../../fixtures/source/rmcp_user_info.rs");
+    }
+    pub mod builder_confirm {
+        include!("../../fixtures/source/rmcp_builder_confirm.rs");
+    }
+    pub mod builder_contact {
+        include!("../../fixtures/source/rmcp_builder_contact.rs");
+    }
+}
+
+/// A type the fixtures name from another module.
+#[allow(unused_imports)]
+mod shipping {
+    pub use crate::fixtures::builder_contact::Shipping;
+}
+
+/// `--print-schemas`: each fixture file's elicitation schemas, in the order
+/// they are written, as rmcp sends them (`from_type` for the types given to
+/// `elicit::<T>`, the builder chains run).
+fn print_schemas() {
+    use fixtures::{builder_confirm as b, builder_contact as c, user_info as u};
+    // Written as rmcp serializes them (a `serde_json::Value` would sort the
+    // keys), so that the order on the wire is compared too.
+    let json = |s: ElicitationSchema| serde_json::to_string(&s).expect("serializes");
+    let from_type = |r: Result<ElicitationSchema, serde_json::Error>| match r {
+        Ok(s) => json(s),
+        Err(e) => serde_json::json!({ "error": e.to_string() }).to_string(),
+    };
+    let files = [
+        (
+            "rmcp_user_info.rs",
+            vec![
+                from_type(ElicitationSchema::from_type::<u::AccountInfo>()),
+                from_type(ElicitationSchema::from_type::<u::AccountInfo>()),
+            ],
+        ),
+        (
+            "rmcp_builder_confirm.rs",
+            vec![json(b::confirm_schema()), json(b::nickname_schema())],
+        ),
+        (
+            "rmcp_builder_contact.rs",
+            vec![json(c::contact_schema()), from_type(c::shipping_schema())],
+        ),
+    ];
+    let out: Vec<String> = files
+        .iter()
+        .map(|(name, schemas)| format!("{name:?}:[{}]", schemas.join(",")))
+        .collect();
+    println!("{{{}}}", out.join(","));
+}
+
 #[derive(Clone)]
 pub struct Server;
 
@@ -116,6 +174,10 @@ impl ServerHandler for Server {
 #[tokio::main(flavor = "current_thread")]
 async fn main() -> Result<(), Box<dyn std::error::Error>> {
     let args: Vec<String> = std::env::args().skip(1).collect();
+    if args.first().is_some_and(|a| a == "--print-schemas") {
+        print_schemas();
+        return Ok(());
+    }
     if let [flag, addr] = args.as_slice()
         && flag == "--http"
     {

@@ -1,0 +1,865 @@
+//! Rust: the elicitations of rmcp, the official Rust SDK.
+//!
+//! - `peer.elicit::<T>(message)` and `peer.elicit_with_timeout::<T>(message,
+//!   timeout)`: rmcp sends `ElicitationSchema::from_type::<T>()` in form
+//!   mode with that message.
+//! - `ElicitationSchema::from_type::<T>()`: schemars' draft-07 schema of `T`
+//!   (with its `AddNullable` transform), read back into rmcp's
+//!   `ElicitationSchema`, which keeps `$schema`, `type`, `title` (the type's
+//!   name when nothing else gives one), `properties`, `required` and
+//!   `description`, in that order.
+//! - `ElicitationSchema::builder()` chains: each `.required_string("a")`,
+//!   `.optional_bool("b", false)`, ... as rmcp's builder writes it.
+//!
+//! The type must be a struct of the same file (read as `generate --rust`
+//! reads one); any other is a note at the call. A property problem is
+//! reported at its field (or at the builder call that adds it), a root one
+//! at the struct's name.
+
+use std::borrow::Cow;
+use std::collections::HashMap;
+
+use proc_macro2::{Delimiter, Spacing, TokenStream, TokenTree};
+use serde_json::{Map, Value};
+
+use super::build::{Unknown, member, object, string};
+use super::{Found, Scan};
+use crate::generate::rust::derived;
+use crate::json::{Member, Node, NodeValue, Span};
+
+/// The deepest bracket nesting read.
+const MAX_NESTING: usize = 128;
+
+/// Byte offsets of proc-macro2 line/column positions in one text.
+struct Offsets<'s> {
+    text: &'s str,
+    starts: Vec<usize>,
+}
+
+impl<'s> Offsets<'s> {
+    fn new(text: &'s str) -> Self {
+        let mut starts = vec![0];
+        starts.extend(memchr_lines(text));
+        Offsets { text, starts }
+    }
+
+    fn offset(&self, at: proc_macro2::LineColumn) -> usize {
+        let Some(&start) = self.starts.get(at.line.wrapping_sub(1)) else {
+            return self.text.len();
+        };
+        let line = &self.text[start..];
+        start
+            + line
+                .char_indices()
+                .nth(at.column)
+                .map_or(line.len(), |(i, _)| i)
+    }
+
+    fn span(&self, span: proc_macro2::Span) -> Span {
+        let start = self.offset(span.start());
+        Span::new(start, self.offset(span.end()).max(start))
+    }
+
+    /// From the start of `a` to the end of `b`.
+    fn join(&self, a: proc_macro2::Span, b: proc_macro2::Span) -> Span {
+        let start = self.offset(a.start());
+        Span::new(start, self.offset(b.end()).max(start))
+    }
+}
+
+fn memchr_lines(text: &str) -> impl Iterator<Item = usize> + '_ {
+    text.bytes()
+        .enumerate()
+        .filter(|&(_, b)| b == b'\n')
+        .map(|(i, _)| i + 1)
+}
+
+pub fn scan(text: &str) -> Scan<'_> {
+    let mut out = Scan::default();
+    let at = Offsets::new(text);
+    if let Some(deep) = too_deep(text) {
+        out.notes.push((
+            Span::new(deep, deep + 1),
+            format!(
+                "brackets nest more than {MAX_NESTING} deep here; the elicitations of this file are not read"
+            ),
+        ));
+        return out;
+    }
+    let tokens: TokenStream = match text.parse() {
+        Ok(t) => t,
+        Err(e) => {
+            out.notes.push((
+                at.span(e.span()),
+                format!("not valid Rust here ({e}); the elicitations of this file are not read"),
+            ));
+            return out;
+        }
+    };
+    let tokens_for_types = tokens.clone();
+    let mut calls = Vec::new();
+    collect(tokens, &mut calls, 0);
+    if calls.is_empty() {
+        return out;
+    }
+    let file = type_items(tokens_for_types, &mut out, &at);
+    for call in calls {
+        match call {
+            Call::Typed {
+                at: call_at,
+                ty,
+                message,
+            } => {
+                let call_span = at.span(call_at);
+                let name = match ty.as_slice() {
+                    [one] => one.clone(),
+                    _ => {
+                        out.notes.push((
+                            call_span,
+                            format!(
+                                "the type `{}` is not defined in this file; its schema is not known here",
+                                ty.join("::")
+                            ),
+                        ));
+                        continue;
+                    }
+                };
+                let derived = match derived(&file, &name) {
+                    None => {
+                        out.notes.push((
+                            call_span,
+                            format!(
+                                "the type `{name}` is not a struct of this file; its schema is not known here"
+                            ),
+                        ));
+                        continue;
+                    }
+                    Some(Err(e)) => {
+                        out.notes.push((
+                            call_span,
+                            format!("the schema of `{name}` cannot be read: {e}"),
+                        ));
+                        continue;
+                    }
+                    Some(Ok(d)) => d,
+                };
+                let root = at.span(derived.at);
+                let fields: HashMap<String, Span> = derived
+                    .fields
+                    .iter()
+                    .map(|(k, s)| (k.clone(), at.span(*s)))
+                    .collect();
+                let schema = from_type(&name, derived.schema);
+                let schema = schema_node(schema, root, &fields);
+                let mut unknown = Vec::new();
+                let params = params(message, schema, call_span, &at, &mut unknown);
+                out.found.push(Found {
+                    at: call_span,
+                    params,
+                    unknown,
+                    origin: Some(("schemars", name)),
+                });
+            }
+            // Only in a file that names rmcp: other `elicit` methods (a
+            // crate's own) take no type.
+            Call::Untyped { at: call_at } if text.contains("rmcp") => out.notes.push((
+                at.span(call_at),
+                "the type asked for is inferred from where the answer goes; write `elicit::<T>(...)` with a struct of this file for its schema to be read".into(),
+            )),
+            Call::Untyped { .. } => {}
+            Call::Builder { start, steps } => {
+                let span = at.join(start, steps.last().map_or(start, |s| s.end));
+                let mut unknown = Vec::new();
+                let schema = builder(&steps, &at, span, &mut unknown);
+                let params = params(None, schema, span, &at, &mut unknown);
+                out.found.push(Found {
+                    at: span,
+                    params,
+                    unknown,
+                    origin: Some(("rmcp", "ElicitationSchema::builder()".into())),
+                });
+            }
+        }
+    }
+    out
+}
+
+/// The structs and enums of the file (at its top level and in inline
+/// `mod`s), each parsed alone from its tokens: the rest of the file is
+/// never given to syn, whose parser recurses. An item with a run of more
+/// than [`MAX_NESTING`] punctuation tokens (`<<<<`, `----`) is left out,
+/// as is one syn does not read (a note says so).
+fn type_items(tokens: TokenStream, out: &mut Scan, at: &Offsets) -> syn::File {
+    fn walk(
+        tokens: TokenStream,
+        items: &mut Vec<syn::Item>,
+        out: &mut Scan,
+        at: &Offsets,
+        depth: usize,
+    ) {
+        if depth > 16 {
+            return;
+        }
+        let mut item: Vec<TokenTree> = Vec::new();
+        let mut finish = |item: &mut Vec<TokenTree>, items: &mut Vec<syn::Item>| {
+            let tts = std::mem::take(item);
+            let kind = tts.iter().position(
+                |t| matches!(t, TokenTree::Ident(i) if i == "struct" || i == "enum" || i == "mod"),
+            );
+            let Some(k) = kind else { return };
+            let is_mod = matches!(&tts[k], TokenTree::Ident(i) if i == "mod");
+            if is_mod {
+                if let Some(TokenTree::Group(g)) = tts.last()
+                    && g.delimiter() == Delimiter::Brace
+                {
+                    walk(g.stream(), items, out, at, depth + 1);
+                }
+                return;
+            }
+            if punct_run(&tts) > MAX_NESTING {
+                out.notes.push((
+                    at.span(tts[k].span()),
+                    format!("this type nests more than {MAX_NESTING} deep; it is not read"),
+                ));
+                return;
+            }
+            match syn::parse2::<syn::Item>(tts.into_iter().collect()) {
+                Ok(i) => items.push(i),
+                Err(e) => out.notes.push((
+                    at.span(e.span()),
+                    format!("not valid Rust here ({e}); this type is not read"),
+                )),
+            }
+        };
+        for t in tokens {
+            let end = match &t {
+                TokenTree::Punct(p) => p.as_char() == ';',
+                TokenTree::Group(g) => g.delimiter() == Delimiter::Brace,
+                _ => false,
+            };
+            item.push(t);
+            if end {
+                finish(&mut item, items);
+            }
+        }
+        finish(&mut item, items);
+    }
+    let mut items = Vec::new();
+    walk(tokens, &mut items, out, at, 0);
+    let mut file: syn::File = syn::parse_str("").expect("an empty file parses");
+    file.items = items;
+    file
+}
+
+/// The longest run of punctuation tokens, or the deepest nesting of angle
+/// brackets, at any depth.
+fn punct_run(tts: &[TokenTree]) -> usize {
+    let mut longest = 0;
+    let mut run = 0;
+    let mut angles = 0usize;
+    for t in tts {
+        match t {
+            TokenTree::Punct(p) => {
+                run += 1;
+                match p.as_char() {
+                    '<' => angles += 1,
+                    '>' => angles = angles.saturating_sub(1),
+                    _ => {}
+                }
+                longest = longest.max(run).max(angles);
+            }
+            TokenTree::Group(g) => {
+                run = 0;
+                let inner: Vec<TokenTree> = g.stream().into_iter().collect();
+                longest = longest.max(punct_run(&inner));
+            }
+            _ => run = 0,
+        }
+    }
+    longest
+}
+
+/// Where brackets first nest deeper than [`MAX_NESTING`] (counted over the
+/// bytes, strings and comments included), which the parsers, recursive,
+/// are never given.
+fn too_deep(text: &str) -> Option<usize> {
+    let mut depth = 0usize;
+    for (i, b) in text.bytes().enumerate() {
+        match b {
+            b'(' | b'[' | b'{' => {
+                depth += 1;
+                if depth > MAX_NESTING {
+                    return Some(i);
+                }
+            }
+            b')' | b']' | b'}' => depth = depth.saturating_sub(1),
+            _ => {}
+        }
+    }
+    None
+}
+
+/// A call that sends or builds an elicitation schema.
+enum Call {
+    /// `elicit::<T>(message, ..)`, `elicit_with_timeout::<T>(..)` (with the
+    /// message's tokens) or `ElicitationSchema::from_type::<T>()` (without).
+    Typed {
+        at: proc_macro2::Span,
+        ty: Vec<String>,
+        message: Option<Message>,
+    },
+    /// `.elicit(..)` without a type written.
+    Untyped { at: proc_macro2::Span },
+    /// `ElicitationSchema::builder()` and the calls chained on it.
+    Builder {
+        start: proc_macro2::Span,
+        steps: Vec<Step>,
+    },
+}
+
+/// The first argument of an `elicit` call.
+enum Message {
+    Literal(String, proc_macro2::Span),
+    Computed(proc_macro2::Span),
+}
+
+/// One `.method(args)` of a builder chain.
+struct Step {
+    method: String,
+    args: Vec<Vec<TokenTree>>,
+    start: proc_macro2::Span,
+    end: proc_macro2::Span,
+}
+
+fn collect(tokens: TokenStream, calls: &mut Vec<Call>, depth: usize) {
+    if depth > MAX_NESTING {
+        return;
+    }
+    let tts: Vec<TokenTree> = tokens.into_iter().collect();
+    let punct =
+        |i: usize, c: char| matches!(tts.get(i), Some(TokenTree::Punct(p)) if p.as_char() == c);
+    let ident = |i: usize| match tts.get(i) {
+        Some(TokenTree::Ident(id)) => Some(id.to_string()),
+        _ => None,
+    };
+    let path_sep = |i: usize| {
+        punct(i, ':')
+            && matches!(&tts[i], TokenTree::Punct(p) if p.spacing() == Spacing::Joint)
+            && punct(i + 1, ':')
+    };
+    let mut i = 0;
+    while i < tts.len() {
+        if let TokenTree::Group(g) = &tts[i] {
+            collect(g.stream(), calls, depth + 1);
+        }
+        let name = ident(i);
+        let method = i > 0 && punct(i - 1, '.');
+        let from_type = name.as_deref() == Some("from_type")
+            && i >= 3
+            && path_sep(i - 2)
+            && ident(i - 3).as_deref() == Some("ElicitationSchema");
+        if (method && matches!(name.as_deref(), Some("elicit" | "elicit_with_timeout")))
+            || from_type
+        {
+            let at = tts[i].span();
+            match turbofish(&tts, i + 1) {
+                Some((ty, next)) => {
+                    let message = match tts.get(next) {
+                        Some(TokenTree::Group(g)) if g.delimiter() == Delimiter::Parenthesis => {
+                            (!from_type).then(|| message_of(g.stream(), g.span()))
+                        }
+                        _ => {
+                            i += 1;
+                            continue;
+                        }
+                    };
+                    calls.push(Call::Typed { at, ty, message });
+                }
+                None if !from_type
+                    && matches!(tts.get(i + 1), Some(TokenTree::Group(g)) if g.delimiter() == Delimiter::Parenthesis) =>
+                {
+                    calls.push(Call::Untyped { at });
+                }
+                None => {}
+            }
+        } else if name.as_deref() == Some("builder")
+            && i >= 3
+            && path_sep(i - 2)
+            && ident(i - 3).as_deref() == Some("ElicitationSchema")
+            && matches!(tts.get(i + 1), Some(TokenTree::Group(g)) if g.delimiter() == Delimiter::Parenthesis && g.stream().is_empty())
+        {
+            let start = tts[i - 3].span();
+            let mut steps = Vec::new();
+            let mut j = i + 2;
+            while punct(j, '.')
+                && let Some(method) = ident(j + 1)
+                && let Some(TokenTree::Group(g)) = tts.get(j + 2)
+                && g.delimiter() == Delimiter::Parenthesis
+            {
+                steps.push(Step {
+                    method: method.clone(),
+                    args: split_args(g.stream()),
+                    start: tts[j + 1].span(),
+                    end: g.span(),
+                });
+                j += 3;
+                if method == "build" {
+                    break;
+                }
+            }
+            calls.push(Call::Builder { start, steps });
+        }
+        i += 1;
+    }
+}
+
+/// `::<A::B>` at `i`: the type's path segments and the index after `>`.
+fn turbofish(tts: &[TokenTree], i: usize) -> Option<(Vec<String>, usize)> {
+    let p = |k: usize, c: char| matches!(tts.get(k), Some(TokenTree::Punct(p)) if p.as_char() == c);
+    if !(p(i, ':') && p(i + 1, ':') && p(i + 2, '<')) {
+        return None;
+    }
+    let mut k = i + 3;
+    let mut depth = 1;
+    let mut segments = Vec::new();
+    let mut plain = true;
+    while let Some(t) = tts.get(k) {
+        match t {
+            TokenTree::Punct(q) if q.as_char() == '<' => {
+                depth += 1;
+                plain = false;
+            }
+            TokenTree::Punct(q) if q.as_char() == '>' => {
+                depth -= 1;
+                if depth == 0 {
+                    break;
+                }
+            }
+            TokenTree::Punct(q) if q.as_char() == ':' => {}
+            TokenTree::Ident(id) if depth == 1 => segments.push(id.to_string()),
+            _ => plain = false,
+        }
+        k += 1;
+    }
+    if depth != 0 || segments.is_empty() {
+        return None;
+    }
+    if !plain {
+        // A generic or otherwise written type: named as written, never read.
+        segments.push(String::new());
+    }
+    Some((segments, k + 1))
+}
+
+fn split_args(stream: TokenStream) -> Vec<Vec<TokenTree>> {
+    let mut args = vec![Vec::new()];
+    for t in stream {
+        match &t {
+            TokenTree::Punct(p) if p.as_char() == ',' => args.push(Vec::new()),
+            _ => args.last_mut().expect("one argument").push(t),
+        }
+    }
+    if args.last().is_some_and(Vec::is_empty) {
+        args.pop();
+    }
+    args
+}
+
+/// A string literal written as `"..."`, `"...".to_string()`,
+/// `"...".into()`, `"...".to_owned()` or `String::from("...")`.
+fn string_literal(arg: &[TokenTree]) -> Option<(String, proc_macro2::Span)> {
+    let lit = |t: &TokenTree| match t {
+        TokenTree::Literal(l) => {
+            let s: syn::LitStr = syn::parse_str(&l.to_string()).ok()?;
+            Some((s.value(), l.span()))
+        }
+        _ => None,
+    };
+    match arg {
+        [one] => lit(one),
+        [
+            l,
+            TokenTree::Punct(dot),
+            TokenTree::Ident(m),
+            TokenTree::Group(g),
+        ] if dot.as_char() == '.'
+            && matches!(m.to_string().as_str(), "to_string" | "into" | "to_owned")
+            && g.stream().is_empty() =>
+        {
+            lit(l)
+        }
+        [
+            TokenTree::Ident(s),
+            TokenTree::Punct(_),
+            TokenTree::Punct(_),
+            TokenTree::Ident(f),
+            TokenTree::Group(g),
+        ] if s == "String" && f == "from" => {
+            let inner: Vec<TokenTree> = g.stream().into_iter().collect();
+            string_literal(&inner)
+        }
+        _ => None,
+    }
+}
+
+fn message_of(args: TokenStream, whole: proc_macro2::Span) -> Message {
+    let args = split_args(args);
+    let Some(first) = args.first() else {
+        return Message::Computed(whole);
+    };
+    match string_literal(first) {
+        Some((s, span)) => Message::Literal(s, span),
+        None => Message::Computed(first.first().map_or(whole, TokenTree::span)),
+    }
+}
+
+/// rmcp's `from_type`: the root keys `ElicitationSchema` keeps, in its
+/// order, and each property as rmcp reads it back (`Option<T>` is `T`, not
+/// required; the keys of its primitive schemas only).
+fn from_type(name: &str, schema: Value) -> Map<String, Value> {
+    let Value::Object(mut derived) = schema else {
+        return Map::new();
+    };
+    let mut m = Map::new();
+    m.insert(
+        "$schema".into(),
+        "http://json-schema.org/draft-07/schema#".into(),
+    );
+    m.insert("type".into(), "object".into());
+    m.insert(
+        "title".into(),
+        derived.remove("title").unwrap_or_else(|| name.into()),
+    );
+    let mut props = Map::new();
+    if let Some(Value::Object(p)) = derived.remove("properties") {
+        // rmcp keeps properties in a `BTreeMap`: in name order.
+        let mut p: Vec<(String, Value)> = p.into_iter().collect();
+        p.sort_by(|a, b| a.0.cmp(&b.0));
+        for (k, v) in p {
+            props.insert(k, primitive(nullable_removed(v)));
+        }
+    }
+    m.insert("properties".into(), Value::Object(props));
+    if let Some(Value::Array(r)) = derived.remove("required")
+        && !r.is_empty()
+    {
+        m.insert("required".into(), Value::Array(r));
+    }
+    if let Some(d) = derived.remove("description") {
+        m.insert("description".into(), d);
+    }
+    m
+}
+
+/// `anyOf: [T, {"type": "null"}]` (an `Option<T>` field) as rmcp reads the
+/// draft-07 schema schemars gives it: `T` with its own keys.
+fn nullable_removed(v: Value) -> Value {
+    let Value::Object(mut m) = v else { return v };
+    if let Some(Value::Array(any)) = m.get("anyOf")
+        && any.len() == 2
+        && any[1] == serde_json::json!({"type": "null"})
+        && let Value::Object(inner) = any[0].clone()
+    {
+        m.remove("anyOf");
+        for (k, v) in inner {
+            m.entry(k).or_insert(v);
+        }
+    }
+    Value::Object(m)
+}
+
+/// A property as rmcp's primitive schema types keep it: their keys only,
+/// in their order; enum schemas as they are.
+fn primitive(v: Value) -> Value {
+    let Value::Object(mut m) = v else { return v };
+    if m.contains_key("enum") || m.contains_key("oneOf") || m.contains_key("anyOf") {
+        return Value::Object(m);
+    }
+    let Some(keys) = m
+        .get("type")
+        .and_then(Value::as_str)
+        .and_then(crate::schema::primitive_keys)
+    else {
+        return Value::Object(m);
+    };
+    let mut out = Map::new();
+    for k in keys {
+        if let Some(v) = m.remove(*k) {
+            out.insert((*k).to_string(), v);
+        }
+    }
+    Value::Object(out)
+}
+
+fn value_node(v: Value, span: Span) -> Node<'static> {
+    let value = match v {
+        Value::Null => NodeValue::Null,
+        Value::Bool(b) => NodeValue::Bool(b),
+        Value::Number(n) => NodeValue::Number(Cow::Owned(n.to_string())),
+        Value::String(s) => NodeValue::String(Cow::Owned(s)),
+        Value::Array(a) => NodeValue::Array(a.into_iter().map(|v| value_node(v, span)).collect()),
+        Value::Object(m) => NodeValue::Object(
+            m.into_iter()
+                .map(|(k, v)| member(k, span, value_node(v, span)))
+                .collect(),
+        ),
+    };
+    Node { value, span }
+}
+
+/// The schema as a node: each property (and its name in `required`) at
+/// its field, the rest at the struct's name.
+fn schema_node(m: Map<String, Value>, root: Span, fields: &HashMap<String, Span>) -> Node<'static> {
+    let at = |k: &str| fields.get(k).copied().unwrap_or(root);
+    let members = m
+        .into_iter()
+        .map(|(k, v)| {
+            let value = match (k.as_str(), v) {
+                ("properties", Value::Object(p)) => object(
+                    p.into_iter()
+                        .map(|(name, v)| {
+                            let span = at(&name);
+                            member(name, span, value_node(v, span))
+                        })
+                        .collect(),
+                    root,
+                ),
+                ("required", Value::Array(r)) => Node {
+                    value: NodeValue::Array(
+                        r.into_iter()
+                            .map(|v| {
+                                let span = v.as_str().map_or(root, at);
+                                value_node(v, span)
+                            })
+                            .collect(),
+                    ),
+                    span: root,
+                },
+                (_, v) => value_node(v, root),
+            };
+            member(k, root, value)
+        })
+        .collect();
+    object(members, root)
+}
+
+/// Form-mode params with `message` (or one left unknown) and `schema`, as
+/// rmcp serializes `FormElicitationParams`.
+fn params<'s>(
+    message: Option<Message>,
+    schema: Node<'s>,
+    at: Span,
+    offsets: &Offsets,
+    unknown: &mut Vec<Unknown>,
+) -> Node<'s> {
+    let message = match message {
+        Some(Message::Literal(s, span)) => string(s, offsets.span(span)),
+        Some(Message::Computed(span)) => {
+            let span = offsets.span(span);
+            unknown.push(Unknown {
+                pointer: "/message".into(),
+                span,
+                what: "the message is computed at run time; it is not checked".into(),
+                whole: true,
+            });
+            string("", span)
+        }
+        None => {
+            // A schema built apart from the call that sends it: the
+            // message is written there, and not looked for.
+            unknown.push(Unknown {
+                pointer: "/message".into(),
+                span: at,
+                what: String::new(),
+                whole: true,
+            });
+            string("", at)
+        }
+    };
+    let members: Vec<Member<'s>> = vec![
+        member("mode", at, string("form", at)),
+        member("message", at, message),
+        member("requestedSchema", at, schema),
+    ];
+    object(members, at)
+}
+
+/// An `ElicitationSchema::builder()` chain as rmcp builds it: properties in
+/// name order (its `BTreeMap`), `required` in the order added.
+fn builder(steps: &[Step], at: &Offsets, whole: Span, unknown: &mut Vec<Unknown>) -> Node<'static> {
+    let mut props: Vec<(String, Span, Span, Map<String, Value>)> = Vec::new();
+    let mut required: Vec<(String, Span)> = Vec::new();
+    let mut title = None;
+    let mut description = None;
+    let mut opaque = false;
+    for step in steps {
+        let span = at.join(step.start, step.end);
+        let name = step.args.first().and_then(|a| string_literal(a));
+        let number = |k: usize, float: bool| -> Option<Value> {
+            let arg = step.args.get(k)?;
+            let text: String = arg.iter().map(|t| t.to_string()).collect();
+            let text = text
+                .trim_end_matches("f64")
+                .trim_end_matches("i64")
+                .replace('_', "");
+            if float {
+                let f: f64 = text.parse().ok()?;
+                serde_json::Number::from_f64(f).map(Value::Number)
+            } else {
+                text.parse::<i64>().ok().map(Value::from)
+            }
+        };
+        let boolean = |k: usize| -> Option<Value> {
+            match step.args.get(k)?.as_slice() {
+                [TokenTree::Ident(b)] if b == "true" || b == "false" => Some((b == "true").into()),
+                _ => None,
+            }
+        };
+        let (req, kind) = match step.method.as_str() {
+            "build" => continue,
+            "title" | "description" => {
+                match step.args.first().and_then(|a| string_literal(a)) {
+                    Some((s, lit)) => {
+                        let v = (s, at.span(lit));
+                        if step.method == "title" {
+                            title = Some(v);
+                        } else {
+                            description = Some(v);
+                        }
+                    }
+                    None => {
+                        let pointer = format!("/requestedSchema/{}", step.method);
+                        unknown.push(Unknown {
+                            pointer,
+                            span,
+                            what: format!("the {} is computed at run time", step.method),
+                            whole: true,
+                        });
+                        let v = (String::new(), span);
+                        if step.method == "title" {
+                            title = Some(v);
+                        } else {
+                            description = Some(v);
+                        }
+                    }
+                }
+                continue;
+            }
+            "mark_required" => {
+                match name {
+                    Some((n, _)) => required.push((n, span)),
+                    None => opaque = true,
+                }
+                continue;
+            }
+            m => match m.split_once('_') {
+                Some(("required", k)) => (true, k),
+                Some(("optional", k)) => (false, k),
+                _ => {
+                    opaque = true;
+                    continue;
+                }
+            },
+        };
+        let Some((name, _)) = name else {
+            opaque = true;
+            continue;
+        };
+        let mut m = Map::new();
+        let known = match kind {
+            "string" if step.args.len() == 1 => {
+                m.insert("type".into(), "string".into());
+                true
+            }
+            "email" if step.args.len() == 1 => {
+                m.insert("type".into(), "string".into());
+                m.insert("format".into(), "email".into());
+                true
+            }
+            "bool" if req && step.args.len() == 1 => {
+                m.insert("type".into(), "boolean".into());
+                true
+            }
+            "bool" if !req && step.args.len() == 2 => match boolean(1) {
+                Some(d) => {
+                    m.insert("type".into(), "boolean".into());
+                    m.insert("default".into(), d);
+                    true
+                }
+                None => false,
+            },
+            "number" | "integer" if step.args.len() == 3 => {
+                let float = kind == "number";
+                match (number(1, float), number(2, float)) {
+                    (Some(min), Some(max)) => {
+                        m.insert("type".into(), kind.into());
+                        m.insert("minimum".into(), min);
+                        m.insert("maximum".into(), max);
+                        true
+                    }
+                    _ => false,
+                }
+            }
+            _ => false,
+        };
+        let name_span = step
+            .args
+            .first()
+            .and_then(|a| string_literal(a))
+            .map_or(span, |(_, s)| at.span(s));
+        if !known {
+            unknown.push(Unknown {
+                pointer: crate::json::pointer_push("/requestedSchema/properties", &name),
+                span,
+                what: format!(
+                    "the schema `.{}(...)` gives `{name}` is not read here",
+                    step.method
+                ),
+                whole: true,
+            });
+        }
+        if req {
+            required.push((name.clone(), name_span));
+        }
+        props.retain(|p| p.0 != name);
+        props.push((name, name_span, span, m));
+    }
+    if opaque {
+        unknown.push(Unknown {
+            pointer: "/requestedSchema".into(),
+            span: whole,
+            what: "this builder chain calls methods whose schema is not read here".into(),
+            whole: true,
+        });
+    }
+    props.sort_by(|a, b| a.0.cmp(&b.0));
+    let mut members = vec![member("type", whole, string("object", whole))];
+    if let Some((t, s)) = title {
+        members.push(member("title", s, string(t, s)));
+    }
+    members.push(member(
+        "properties",
+        whole,
+        object(
+            props
+                .into_iter()
+                .map(|(name, key, span, m)| member(name, key, value_node(Value::Object(m), span)))
+                .collect(),
+            whole,
+        ),
+    ));
+    if !required.is_empty() {
+        members.push(member(
+            "required",
+            whole,
+            Node {
+                value: NodeValue::Array(required.into_iter().map(|(n, s)| string(n, s)).collect()),
+                span: whole,
+            },
+        ));
+    }
+    if let Some((d, s)) = description {
+        members.push(member("description", s, string(d, s)));
+    }
+    object(members, whole)
+}
