@@ -832,21 +832,7 @@ impl<W: Write> Proxy<W> {
     /// The revision and name a server states in its `initialize` or
     /// `server/discover` result.
     fn learn_server(&mut self, result: &Value) {
-        if let Some(rev) = result
-            .get("protocolVersion")
-            .and_then(Value::as_str)
-            .and_then(Revision::from_protocol_version)
-        {
-            self.rev = Some(rev);
-        }
-        if self.server_name.is_none()
-            && let Some(name) = result
-                .get("serverInfo")
-                .and_then(|i| i.get("title").or_else(|| i.get("name")))
-                .and_then(Value::as_str)
-        {
-            self.server_name = Some(name.to_string());
-        }
+        learn_server(result, &mut self.rev, &mut self.server_name);
     }
 
     fn should_answer(&self, modes: Modes, mode: &str) -> bool {
@@ -1264,6 +1250,27 @@ pub(crate) fn modern_capability(
 
 /// Whether the proxy answers a request in `mode` for a host that declared
 /// `modes`.
+/// What a server states of itself in its `initialize` or `server/discover`
+/// result: its revision, and its name when none is known yet (its title,
+/// else its name).
+pub(crate) fn learn_server(result: &Value, rev: &mut Option<Revision>, name: &mut Option<String>) {
+    if let Some(r) = result
+        .get("protocolVersion")
+        .and_then(Value::as_str)
+        .and_then(Revision::from_protocol_version)
+    {
+        *rev = Some(r);
+    }
+    if name.is_none()
+        && let Some(n) = result
+            .get("serverInfo")
+            .and_then(|i| i.get("title").or_else(|| i.get("name")))
+            .and_then(Value::as_str)
+    {
+        *name = Some(n.to_string());
+    }
+}
+
 /// The input requests of an `InputRequiredResult` (`result`, the response's
 /// `result` member), and whether the proxy answers them itself: always
 /// when the response is to its own retry, else when every request is an

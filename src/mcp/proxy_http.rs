@@ -664,22 +664,8 @@ fn on_message(
 }
 
 fn learn(state: &State, result: &Value) {
-    let mut sh = lock(&state.shared);
-    if let Some(rev) = result
-        .get("protocolVersion")
-        .and_then(Value::as_str)
-        .and_then(Revision::from_protocol_version)
-    {
-        sh.rev = Some(rev);
-    }
-    if sh.server_name.is_none()
-        && let Some(name) = result
-            .get("serverInfo")
-            .and_then(|i| i.get("title").or_else(|| i.get("name")))
-            .and_then(Value::as_str)
-    {
-        sh.server_name = Some(name.to_string());
-    }
+    let sh = &mut *lock(&state.shared);
+    super::proxy::learn_server(result, &mut sh.rev, &mut sh.server_name);
 }
 
 fn lint(
