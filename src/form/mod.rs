@@ -381,30 +381,20 @@ pub trait Prompter {
     /// Opens a URL in the browser; called only after the person agreed.
     fn open_url(&mut self, url: &str) -> io::Result<()>;
     /// Like [`Prompter::text`], with `check` saying why a line cannot be
-    /// taken (a message for the person): a prompter that can keeps the
-    /// person on the line, never showing a refused value as accepted.
-    fn text_checked(
-        &mut self,
-        prompt: &str,
-        initial: &str,
-        check: &dyn Fn(&str) -> Result<(), String>,
-    ) -> io::Result<Option<String>> {
-        let _ = check;
-        self.text(prompt, initial)
-    }
-    /// Like [`Prompter::text_checked`], with `live` saying, as each key is
+    /// taken (a message for the person), and `live` saying, as each key is
     /// typed, what is cheap to know of the line so far (a length against
-    /// its bound, a number outside its range); a prompter that redraws the
-    /// line shows it beside the text.
-    fn text_live(
+    /// its bound, a number outside its range). A prompter that can keeps
+    /// the person on the line, never showing a refused value as accepted,
+    /// and shows the live hint beside the text.
+    fn text_checked(
         &mut self,
         prompt: &str,
         initial: &str,
         check: &dyn Fn(&str) -> Result<(), String>,
         live: &dyn Fn(&str) -> Option<String>,
     ) -> io::Result<Option<String>> {
-        let _ = live;
-        self.text_checked(prompt, initial, check)
+        let _ = (check, live);
+        self.text(prompt, initial)
     }
     /// Like [`Prompter::multi_select`], with at most `max` ticks: a
     /// prompter that can refuses a tick beyond it as it is pressed.
@@ -715,7 +705,7 @@ fn ask_field(
             let check = |t: &str| typed_value(f, t, rev).map(|_| ());
             let live = |t: &str| live_hint(f, t);
             loop {
-                let Some(typed) = p.text_live(&prompt, &initial, &check, &live)? else {
+                let Some(typed) = p.text_checked(&prompt, &initial, &check, &live)? else {
                     return Ok(left(p));
                 };
                 match typed_value(f, &typed, rev) {

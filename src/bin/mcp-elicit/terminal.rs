@@ -933,19 +933,6 @@ impl Prompter for Terminal {
         prompt: &str,
         initial: &str,
         check: &dyn Fn(&str) -> Result<(), String>,
-    ) -> io::Result<Option<String>> {
-        self.back = false;
-        if self.plain {
-            return self.plain_text(prompt, initial);
-        }
-        self.edit_line(prompt, initial, Some(check), None)
-    }
-
-    fn text_live(
-        &mut self,
-        prompt: &str,
-        initial: &str,
-        check: &dyn Fn(&str) -> Result<(), String>,
         live: &dyn Fn(&str) -> Option<String>,
     ) -> io::Result<Option<String>> {
         self.back = false;
