@@ -47,6 +47,20 @@ pub fn number(text: &str, span: Span) -> Node<'_> {
     }
 }
 
+pub fn boolean<'s>(b: bool, span: Span) -> Node<'s> {
+    Node {
+        value: NodeValue::Bool(b),
+        span,
+    }
+}
+
+pub fn null<'s>(span: Span) -> Node<'s> {
+    Node {
+        value: NodeValue::Null,
+        span,
+    }
+}
+
 pub fn object(members: Vec<Member<'_>>, span: Span) -> Node<'_> {
     Node {
         value: NodeValue::Object(members),

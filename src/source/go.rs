@@ -452,22 +452,13 @@ impl<'s> Reader<'s> {
             "unary_expression" if t.starts_with('&') => return self.pointer_value(n, ptr, depth),
             "call_expression" => return self.pointer_value(n, ptr, depth),
             "true" => {
-                return Node {
-                    value: NodeValue::Bool(true),
-                    span: sp,
-                };
+                return build::boolean(true, sp);
             }
             "false" => {
-                return Node {
-                    value: NodeValue::Bool(false),
-                    span: sp,
-                };
+                return build::boolean(false, sp);
             }
             "nil" => {
-                return Node {
-                    value: NodeValue::Null,
-                    span: sp,
-                };
+                return build::null(sp);
             }
             "parenthesized_expression" => {
                 if let Some(c) = n.named_child(0) {

@@ -623,14 +623,7 @@ where
             root.push(member("description", ds, string(cleandoc(&d), ds)));
         }
         if let Some((allow, s)) = extra {
-            root.push(member(
-                "additionalProperties",
-                s,
-                Node {
-                    value: NodeValue::Bool(allow),
-                    span: s,
-                },
-            ));
+            root.push(member("additionalProperties", s, build::boolean(allow, s)));
         }
         root.push(member("properties", cs, object(props, cs)));
         if !required.is_empty() {
@@ -982,14 +975,7 @@ where
                             member("type", sp, string("array", sp)),
                         ];
                         if matches!(name, "set" | "Set") {
-                            m.push(member(
-                                "uniqueItems",
-                                sp,
-                                Node {
-                                    value: NodeValue::Bool(true),
-                                    span: sp,
-                                },
-                            ));
+                            m.push(member("uniqueItems", sp, build::boolean(true, sp)));
                         }
                         sort(&mut m);
                         Some((object(m, sp), false))
@@ -1025,22 +1011,13 @@ where
                 return build::number(t, sp);
             }
             "true" => {
-                return Node {
-                    value: NodeValue::Bool(true),
-                    span: sp,
-                };
+                return build::boolean(true, sp);
             }
             "false" => {
-                return Node {
-                    value: NodeValue::Bool(false),
-                    span: sp,
-                };
+                return build::boolean(false, sp);
             }
             "none" => {
-                return Node {
-                    value: NodeValue::Null,
-                    span: sp,
-                };
+                return build::null(sp);
             }
             "parenthesized_expression" => {
                 if let Some(c) = n.named_child(0) {

@@ -393,10 +393,9 @@ impl<'s, 't> Reader<'s, 't> {
                         continue;
                     }
                     // `undefined` in an array becomes null.
-                    let v = self.value(c, &item_ptr, depth + 1).unwrap_or(Node {
-                        value: NodeValue::Null,
-                        span: span(&c),
-                    });
+                    let v = self
+                        .value(c, &item_ptr, depth + 1)
+                        .unwrap_or(build::null(span(&c)));
                     items.push(v);
                 }
                 Node {
@@ -430,18 +429,9 @@ impl<'s, 't> Reader<'s, 't> {
             {
                 build::number(text, sp)
             }
-            "true" => Node {
-                value: NodeValue::Bool(true),
-                span: sp,
-            },
-            "false" => Node {
-                value: NodeValue::Bool(false),
-                span: sp,
-            },
-            "null" => Node {
-                value: NodeValue::Null,
-                span: sp,
-            },
+            "true" => build::boolean(true, sp),
+            "false" => build::boolean(false, sp),
+            "null" => build::null(sp),
             "undefined" => return None,
             "call_expression" if zod_converter(n, self.text).is_some() => {
                 return Some(self.zod_converted(n, written, ptr));
@@ -764,10 +754,7 @@ impl<'s, 't> Reader<'s, 't> {
                 m.push(member(
                     "additionalProperties",
                     sp,
-                    Node {
-                        value: NodeValue::Bool(false),
-                        span: sp,
-                    },
+                    build::boolean(false, sp),
                 ));
             }
             "string" => {
