@@ -141,9 +141,7 @@ fn check_product(generated: &Generated, opts: &Options) -> Result<(), Refusal> {
         .pointer
         .strip_prefix("/requestedSchema")
         .unwrap_or(&error.pointer);
-    let property = pointer
-        .strip_prefix("/properties/")
-        .map(|rest| crate::json::pointer_token(rest.split('/').next().unwrap_or(rest)));
+    let property = property_at(pointer);
     Err(Refusal::at(
         pointer,
         property.as_deref(),
@@ -151,6 +149,14 @@ fn check_product(generated: &Generated, opts: &Options) -> Result<(), Refusal> {
             "{} ({} in the converted schema)",
             error.message, error.rule.code
         ),
+    ))
+}
+
+/// The property a JSON pointer into a requested schema is in, by name.
+fn property_at(pointer: &str) -> Option<String> {
+    let rest = pointer.strip_prefix("/properties/")?;
+    Some(crate::json::pointer_token(
+        rest.split('/').next().unwrap_or(rest),
     ))
 }
 
@@ -230,15 +236,9 @@ pub fn elicitable<T: JsonSchema>(revision: Revision) -> Result<Generated, Vec<St
     .map(|f| {
         let field = f
             .pointer
-            .strip_prefix("/requestedSchema/properties/")
-            .map(|rest| {
-                let name = rest.split('/').next().unwrap_or(rest);
-                format!(
-                    "field `{}.{}`",
-                    T::schema_name(),
-                    crate::json::pointer_token(name)
-                )
-            })
+            .strip_prefix("/requestedSchema")
+            .and_then(property_at)
+            .map(|name| format!("field `{}.{name}`", T::schema_name()))
             .unwrap_or_else(|| format!("`{}`", T::schema_name()));
         format!(
             "  {field}: {} {} [{}]: {}",
