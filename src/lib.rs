@@ -1,9 +1,9 @@
 //! `mcp_elicit`: the library behind the `mcp-elicit` command.
 //!
 //! The flow is one way: bytes become positioned JSON ([`json`]), positioned
-//! JSON becomes a [`document::Document`] holding elicitations, and each
-//! elicitation's `requestedSchema` becomes the typed [`schema`] model, checked
-//! against a spec [`spec::Revision`]. Checks produce [`finding::Finding`]s.
+//! JSON is recognised as a [`document::Kind`] of document holding
+//! elicitations, and each elicitation's `requestedSchema` becomes the typed
+//! [`schema`] model, judged by the [`rules`] of a spec [`spec::Revision`]. Checks produce [`finding::Finding`]s.
 //!
 //! Without default features this is the core a server embeds: the model,
 //! the rules, findings, sessions, form logic and [`generate`], with

@@ -57,7 +57,7 @@ pub fn line(text: &str) -> Cow<'_, str> {
     clean(text, false)
 }
 
-/// Text that may span lines: like [`line`], but `\n` is kept (and `\r\n`
+/// Text that may span lines: like [`line()`], but `\n` is kept (and `\r\n`
 /// becomes `\n`); tabs become spaces.
 pub fn block(text: &str) -> Cow<'_, str> {
     clean(text, true)

@@ -1,5 +1,5 @@
 //! What each MCP host really does with an elicitation, as data: one entry
-//! per host in [`data`], each fact with the evidence it rests on and the
+//! per host in `hosts::data`, each fact with the evidence it rests on and the
 //! versions it holds for. The linter's host rules (`W801`-`W814`, reported
 //! with `lint --hosts`), the compatibility matrix and `answer --as` all read
 //! these entries, so correcting a host is an edit in one place.

@@ -7,7 +7,8 @@ use crate::document::{self, Kind};
 use crate::finding::Findings;
 use crate::hosts::{Fact, Host, ShapeKind, Status, Trigger};
 use crate::json::{self, LineIndex, Node, Span, pointer_push};
-use crate::schema::{OptionStyle, Property, Shape, parse_property, parse_schema};
+use crate::rules::check_schema;
+use crate::schema::{OptionStyle, Property, Shape, parse_property};
 use crate::spec::Revision;
 
 use super::params::check_params;
@@ -170,7 +171,7 @@ impl<'d, 'a> View<'d, 'a> {
             }
             None => {
                 if let Some(s) = schema {
-                    parse_schema(s, &pointer, rev, &mut spec);
+                    check_schema(s, &pointer, rev, &mut spec);
                 }
             }
         }
@@ -183,7 +184,7 @@ impl<'d, 'a> View<'d, 'a> {
             let base = pointer_push(&schema_pointer, "properties");
             for m in members {
                 let ptr = pointer_push(&base, &m.key);
-                let model = parse_property(&m.key, &m.value, &ptr, rev, &mut Findings::default());
+                let model = parse_property(&m.key, &m.value, &ptr, &mut Findings::default());
                 properties.push(Prop {
                     name: m.key.to_string(),
                     key_span: m.key_span,

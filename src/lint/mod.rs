@@ -17,7 +17,6 @@ use crate::document::{self, CLIENT_CAPABILITIES_META, Kind};
 use crate::finding::{Diagnostic, Finding, Findings, Severity};
 use crate::json::{self, LineIndex, Node, Span, pointer_push};
 use crate::rules::{self, Rule};
-use crate::schema::parse_property;
 use crate::spec::Revision;
 use answer::{Declared, check_capability, check_result};
 use params::{Asked, Mode, check_params};
@@ -239,10 +238,10 @@ pub fn lint_node(node: &Node, opts: &Options, session: &mut Conversation, out: &
     };
     match document::classify(node) {
         Kind::Schema => {
-            crate::schema::parse_schema(node, "", rev, out);
+            rules::check_schema(node, "", rev, out);
         }
         Kind::Property => {
-            parse_property("", node, "", rev, out);
+            rules::check_property("", node, "", rev, out);
         }
         Kind::Params => {
             check_params(node, "", rev, out);

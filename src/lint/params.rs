@@ -4,7 +4,8 @@
 use crate::finding::Findings;
 use crate::json::{Node, Span, pointer_push};
 use crate::rules;
-use crate::schema::{RequestedSchema, parse_schema};
+use crate::rules::check_schema;
+use crate::schema::RequestedSchema;
 use crate::spec::{Revision, UrlMode};
 
 /// Which mode an elicitation asks in.
@@ -153,7 +154,7 @@ pub fn check_params(node: &Node, ptr: &str, rev: Revision, out: &mut Findings) -
     match mode {
         Mode::Form => {
             let schema = match node.get("requestedSchema") {
-                Some(s) => parse_schema(s, &pointer_push(ptr, "requestedSchema"), rev, out),
+                Some(s) => check_schema(s, &pointer_push(ptr, "requestedSchema"), rev, out),
                 None => {
                     out.push(
                         &rules::FORM_WITHOUT_SCHEMA,

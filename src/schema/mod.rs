@@ -1,9 +1,9 @@
 //! The typed model of a `requestedSchema`: one variant per property shape the
 //! spec allows. Forms, answer validation and generation all work on this
-//! model; [`parse`] builds it from positioned JSON and reports everything that
-//! does not fit as findings.
+//! model; [`parse_schema`] builds it from positioned JSON and reports what
+//! cannot be built, and [`crate::rules::check_schema`] judges it.
 
-mod parse;
+pub(crate) mod parse;
 #[cfg(feature = "source")]
 pub(crate) use parse::primitive_keys;
 

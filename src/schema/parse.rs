@@ -1,6 +1,8 @@
-//! Builds the typed model from positioned JSON. Everything outside the shapes
-//! of the chosen revision becomes a finding at the exact key or value; the
-//! model keeps what could be understood.
+//! Builds the typed model from positioned JSON. What cannot be built (a
+//! property that is not an object, a `type` no shape has, a keyword or a
+//! default of the wrong JSON type, options that are not options) is reported
+//! at the exact key or value and left out of the model; judging what was
+//! built is the rules' work ([`crate::rules`]).
 
 use serde_json::Number;
 use std::collections::HashSet;
@@ -15,12 +17,24 @@ use crate::rules;
 use crate::spec::{FORMATS, Revision};
 use crate::string_format::StringFormat;
 
-/// Parses and checks a `requestedSchema` found at `ptr`.
+/// Builds the model of a `requestedSchema` found at `ptr`, reporting only
+/// what cannot be built; [`crate::rules::check_schema`] also judges it.
 pub fn parse_schema(
     node: &Node,
     ptr: &str,
     rev: Revision,
     out: &mut Findings,
+) -> Option<RequestedSchema> {
+    build_schema(node, ptr, rev, out, parse_property)
+}
+
+/// Builds a `requestedSchema`, each property with `property`.
+pub(crate) fn build_schema(
+    node: &Node,
+    ptr: &str,
+    rev: Revision,
+    out: &mut Findings,
+    mut property: impl FnMut(&str, &Node, &str, &mut Findings) -> Option<Property>,
 ) -> Option<RequestedSchema> {
     let Some(members) = node.as_object() else {
         out.push(
@@ -34,61 +48,19 @@ pub fn parse_schema(
         );
         return None;
     };
-    match node.get("type") {
-        Some(t) if t.as_str() == Some("object") => {}
-        Some(t) => out.push(
-            &rules::SCHEMA_NOT_OBJECT,
-            t.span,
-            pointer_push(ptr, "type"),
-            format!(
-                "requestedSchema has type {}; the root must be `\"type\": \"object\"`",
-                describe(t)
-            ),
-        ),
-        None => out.push(
-            &rules::SCHEMA_NOT_OBJECT,
-            Span::new(node.span.start, node.span.start + 1),
-            ptr,
-            "requestedSchema has no `type`; add `\"type\": \"object\"`",
-        ),
-    }
     let mut schema = RequestedSchema::default();
     for m in members {
-        match m.key.as_ref() {
-            "type" | "properties" | "required" => {}
-            "$schema" if rev.allows_root_dialect() => match m.value.as_str() {
+        if m.key == "$schema" && rev.allows_root_dialect() {
+            match m.value.as_str() {
                 Some(s) => schema.dialect = Some(s.to_string()),
                 None => wrong_type(out, m, ptr, "a string (a dialect URI)"),
-            },
-            "$schema" => out.push(
-                &rules::SCHEMA_UNKNOWN_KEY,
-                m.key_span,
-                pointer_push(ptr, "$schema"),
-                format!("`$schema` on requestedSchema is allowed from 2025-11-25, not in {rev}; remove it"),
-            ),
-            key => out.push(
-                &rules::SCHEMA_UNKNOWN_KEY,
-                m.key_span,
-                pointer_push(ptr, key),
-                format!(
-                    "`{key}` is not allowed at the root of requestedSchema{}; the root has only type, properties and required{}",
-                    root_key_hint(key),
-                    if rev.allows_root_dialect() { " (and $schema)" } else { "" }
-                ),
-            ),
+            }
         }
     }
 
     let props_ptr = pointer_push(ptr, "properties");
-    let mut names: Vec<&str> = Vec::new();
-    match node.get("properties") {
-        None => out.push(
-            &rules::SCHEMA_MISSING_PROPERTIES,
-            Span::new(node.span.start, node.span.start + 1),
-            ptr,
-            "requestedSchema has no `properties`; add `\"properties\": {}` (an empty object for a plain approve/decline prompt)",
-        ),
-        Some(p) => match p.as_object() {
+    if let Some(p) = node.get("properties") {
+        match p.as_object() {
             None => out.push(
                 &rules::SCHEMA_MISSING_PROPERTIES,
                 p.span,
@@ -96,23 +68,14 @@ pub fn parse_schema(
                 format!("`properties` is {}; it must be an object mapping field names to property schemas", p.type_name()),
             ),
             Some(props) => {
-                if props.is_empty() {
-                    out.push(
-                        &rules::EMPTY_FORM,
-                        p.span,
-                        props_ptr.clone(),
-                        "the form asks for nothing (`properties` is empty), so clients show anything from a yes/no prompt to nothing at all; add a boolean field such as `confirm`",
-                    );
-                }
                 for m in props {
-                    names.push(&m.key);
                     let pptr = pointer_push(&props_ptr, &m.key);
-                    if let Some(prop) = parse_property(&m.key, &m.value, &pptr, rev, out) {
+                    if let Some(prop) = property(&m.key, &m.value, &pptr, out) {
                         schema.properties.push(prop);
                     }
                 }
             }
-        },
+        }
     }
 
     if let Some(req) = node.get("required") {
@@ -130,12 +93,11 @@ pub fn parse_schema(
             Some(items) => {
                 let mut seen = HashSet::new();
                 for (i, item) in items.iter().enumerate() {
-                    let iptr = pointer_push(&req_ptr, &i.to_string());
                     let Some(name) = item.as_str() else {
                         out.push(
                             &rules::REQUIRED_MALFORMED,
                             item.span,
-                            iptr,
+                            pointer_push(&req_ptr, &i.to_string()),
                             format!(
                                 "`required` entries are property names, but this one is {}",
                                 item.type_name()
@@ -143,86 +105,15 @@ pub fn parse_schema(
                         );
                         continue;
                     };
-                    if !seen.insert(name) {
-                        out.push(
-                            &rules::REQUIRED_DUPLICATE,
-                            item.span,
-                            iptr,
-                            format!("`{name}` is listed twice in `required`; remove one"),
-                        );
-                        continue;
+                    // A name listed twice is required once.
+                    if seen.insert(name) {
+                        schema.required.push(name.to_string());
                     }
-                    if node.get("properties").and_then(Node::as_object).is_some()
-                        && !names.contains(&name)
-                    {
-                        let hint = crate::nearest::nearest(name, names.iter().copied())
-                            .map(|n| format!(" (did you mean `{n}`?)"))
-                            .unwrap_or_default();
-                        out.push(
-                            &rules::REQUIRED_UNKNOWN,
-                            item.span,
-                            iptr,
-                            format!("`required` names `{name}`, which is not in `properties`{hint}; add the property or remove the name"),
-                        );
-                    }
-                    schema.required.push(name.to_string());
                 }
             }
         }
     }
-    super_advice(node, &props_ptr, &schema, out);
     Some(schema)
-}
-
-fn root_key_hint(key: &str) -> &'static str {
-    match key {
-        "title" | "description" => " (put it in the params' `message`)",
-        "additionalProperties" => " (answers are flat objects of the listed fields anyway)",
-        "$defs" | "definitions" | "$ref" => " (inline every property: references are not resolved)",
-        _ => "",
-    }
-}
-
-/// Sensitive-data and approve-on-Enter advice, judged on names and titles.
-fn super_advice(node: &Node, props_ptr: &str, schema: &RequestedSchema, out: &mut Findings) {
-    let Some(props) = node.get("properties").and_then(Node::as_object) else {
-        return;
-    };
-    for m in props {
-        let title = m.value.get("title").and_then(Node::as_str);
-        if let Some(what) = crate::sensitive::sensitive_kind(&m.key)
-            .or_else(|| title.and_then(crate::sensitive::sensitive_kind))
-        {
-            out.push(
-                &rules::SENSITIVE_FIELD,
-                m.key_span,
-                pointer_push(props_ptr, &m.key),
-                format!(
-                    "`{}` asks for {what} in form mode, which MUST NOT be used for sensitive data; use URL mode (`\"mode\": \"url\"`) so the secret goes to your own page",
-                    m.key
-                ),
-            );
-        }
-    }
-    for p in &schema.properties {
-        if let Shape::Boolean {
-            default: Some(true),
-        } = p.shape
-            && schema.is_required(&p.name)
-            && let Some(m) = props.iter().rev().find(|m| m.key == p.name)
-            && let Some(d) = m.value.member("default")
-        {
-            out.push(
-                &rules::APPROVE_ON_ENTER,
-                d.key_span,
-                pointer_push(&pointer_push(props_ptr, &p.name), "default"),
-                format!(
-                    "`{}` is required and defaults to true, so pressing Enter approves; for confirmations leave out the default",
-                    p.name
-                ),
-            );
-        }
-    }
 }
 
 /// The keys of the spec's primitive schema for JSON type `ty` (`string`,
@@ -238,8 +129,9 @@ pub(crate) fn primitive_keys(ty: &str) -> Option<&'static [&'static str]> {
     })
 }
 
-#[derive(Clone, Copy, PartialEq)]
-enum Kind {
+/// The shape a property's `type` and option keywords choose.
+#[derive(Clone, Copy, PartialEq, Debug)]
+pub(crate) enum Kind {
     String,
     Number,
     Boolean,
@@ -250,7 +142,8 @@ enum Kind {
 }
 
 impl Kind {
-    fn keys(self) -> &'static [&'static str] {
+    /// The keys the shape allows, in the spec's order.
+    pub(crate) fn keys(self) -> &'static [&'static str] {
         match self {
             Kind::String => &[
                 "type",
@@ -292,7 +185,7 @@ impl Kind {
         }
     }
 
-    fn describe(self) -> &'static str {
+    pub(crate) fn describe(self) -> &'static str {
         match self {
             Kind::String => "a string property",
             Kind::Number => "a number property",
@@ -305,15 +198,21 @@ impl Kind {
     }
 }
 
-/// Parses and checks one property schema found at `ptr`.
-pub fn parse_property(
+/// Builds the model of one property schema found at `ptr`, reporting only
+/// what cannot be built; [`crate::rules::check_property`] also judges it.
+pub fn parse_property(name: &str, node: &Node, ptr: &str, out: &mut Findings) -> Option<Property> {
+    build_property(name, node, ptr, out).1
+}
+
+/// The shape a property's keywords choose, when they choose one, and the
+/// property when it could be built.
+pub(crate) fn build_property(
     name: &str,
     node: &Node,
     ptr: &str,
-    rev: Revision,
     out: &mut Findings,
-) -> Option<Property> {
-    let Some(members) = node.as_object() else {
+) -> (Option<Kind>, Option<Property>) {
+    if node.as_object().is_none() {
         out.push(
             &rules::PROPERTY_NOT_OBJECT,
             node.span,
@@ -323,81 +222,37 @@ pub fn parse_property(
                 node.type_name()
             ),
         );
-        return None;
-    };
-    let kind = property_kind(name, node, ptr, out)?;
-    let rev_allows = |k: &str| -> bool {
-        !(k == "default" && kind != Kind::Boolean && !rev.allows_non_boolean_defaults())
-    };
-
-    for m in members {
-        let key = m.key.as_ref();
-        let kptr = || pointer_push(ptr, key);
-        if kind.keys().contains(&key) {
-            if !rev_allows(key) {
-                out.push(
-                    &rules::DEFAULT_NOT_ALLOWED,
-                    m.key_span,
-                    kptr(),
-                    format!(
-                        "`default` on {} is allowed from 2025-11-25, not in {rev} (which allows defaults on booleans only); remove it",
-                        kind.describe()
-                    ),
-                );
-            }
-            continue;
-        }
-        match key {
-            // A string with both is reported once, as enum-and-oneof.
-            "oneOf" if kind == Kind::Untitled && node.get("enum").is_some() => {}
-            "pattern" if kind == Kind::String => out.push(
-                &rules::PATTERN_UNDECLARED,
-                m.key_span,
-                kptr(),
-                "`pattern` is declared in no revision: the official TypeScript SDK strips it, so clients never check it; validate on the server and describe the expected form in `description`",
-            ),
-            "$ref" => out.push(
-                &rules::REF_UNSUPPORTED,
-                m.key_span,
-                kptr(),
-                format!("`$ref` in property `{name}` is not resolved by clients; inline the definition"),
-            ),
-            "properties" | "additionalProperties" | "patternProperties" => out.push(
-                &rules::NESTED_OBJECT,
-                m.key_span,
-                kptr(),
-                format!("`{key}` in property `{name}` nests an object; elicitation forms are flat, so give each nested field its own top-level property"),
-            ),
-            _ => out.push(
-                &rules::PROPERTY_UNKNOWN_KEY,
-                m.key_span,
-                kptr(),
-                format!(
-                    "`{key}` is not a key of {} in {rev}; remove it (allowed: {})",
-                    kind.describe(),
-                    kind.keys().join(", ")
-                ),
-            ),
-        }
+        return (None, None);
     }
+    let Some(kind) = property_kind(name, node, ptr, out) else {
+        return (None, None);
+    };
+    (Some(kind), build_shape(name, node, ptr, kind, out))
+}
 
+fn build_shape(
+    name: &str,
+    node: &Node,
+    ptr: &str,
+    kind: Kind,
+    out: &mut Findings,
+) -> Option<Property> {
     let title = string_kw(node, "title", ptr, out);
     let description = string_kw(node, "description", ptr, out);
     let default = node.member("default");
+    // A default of the wrong JSON type cannot be built; judging a default
+    // that can (bounds, options, formats) is the rules' work.
+    let wrong_default = |out: &mut Findings, d: &Member, what: String, fix: &str| {
+        out.push(
+            &rules::DEFAULT_WRONG_TYPE,
+            d.value.span,
+            pointer_push(ptr, "default"),
+            format!("`default` of {what} is {}; {fix}", d.value.type_name()),
+        );
+    };
 
     let shape = match kind {
         Kind::String => {
-            let min_length = count_kw(node, "minLength", ptr, out);
-            let max_length = count_kw(node, "maxLength", ptr, out);
-            inverted(
-                node,
-                ptr,
-                "minLength",
-                "maxLength",
-                min_length.map(|v| v as f64),
-                max_length.map(|v| v as f64),
-                out,
-            );
             let format = node.member("format").and_then(|m| match m.value.as_str() {
                 None => {
                     wrong_type(out, m, ptr, "a string: one of email, uri, date, date-time");
@@ -416,167 +271,86 @@ pub fn parse_property(
                     None
                 }),
             });
-            let default = default.and_then(|d| {
-                let dptr = pointer_push(ptr, "default");
-                let Some(s) = d.value.as_str() else {
-                    out.push(
-                        &rules::DEFAULT_WRONG_TYPE,
-                        d.value.span,
-                        dptr,
-                        format!(
-                            "`default` of string property `{name}` is {}; write a string",
-                            d.value.type_name()
-                        ),
-                    );
-                    return None;
-                };
-                let len = s.chars().count() as u64;
-                if min_length.is_some_and(|m| len < m) || max_length.is_some_and(|m| len > m) {
-                    out.push(
-                        &rules::DEFAULT_OUT_OF_BOUNDS,
-                        d.value.span,
-                        dptr.clone(),
-                        format!(
-                            "`default` of `{name}` has {len} characters, outside {}",
-                            length_range(min_length, max_length)
-                        ),
-                    );
-                }
-                if let Some(f) = format
-                    && !f.check(s)
-                {
-                    out.push(
-                        &rules::DEFAULT_BAD_FORMAT,
-                        d.value.span,
-                        dptr,
-                        format!(
-                            "`default` of `{name}` is not a valid {} (for example {})",
-                            f.as_str(),
-                            f.example()
-                        ),
-                    );
-                }
-                Some(s.to_string())
-            });
             Shape::String(StringShape {
-                min_length,
-                max_length,
+                min_length: count_kw(node, "minLength", ptr, out),
+                max_length: count_kw(node, "maxLength", ptr, out),
                 format,
                 pattern: node
                     .get("pattern")
                     .and_then(Node::as_str)
                     .map(str::to_string),
-                default,
+                default: default.and_then(|d| match d.value.as_str() {
+                    Some(s) => Some(s.to_string()),
+                    None => {
+                        wrong_default(
+                            out,
+                            d,
+                            format!("string property `{name}`"),
+                            "write a string",
+                        );
+                        None
+                    }
+                }),
             })
         }
         Kind::Number => {
             let integer = node.get("type").and_then(Node::as_str) == Some("integer");
-            let minimum = number_kw(node, "minimum", ptr, integer, out);
-            let maximum = number_kw(node, "maximum", ptr, integer, out);
-            inverted(
-                node,
-                ptr,
-                "minimum",
-                "maximum",
-                minimum.as_ref().and_then(Number::as_f64),
-                maximum.as_ref().and_then(Number::as_f64),
-                out,
-            );
-            let default = default.and_then(|d| {
-                let dptr = pointer_push(ptr, "default");
-                let Some(n) = number_of(&d.value) else {
-                    out.push(&rules::DEFAULT_WRONG_TYPE, d.value.span, dptr, format!("`default` of {} property `{name}` is {}; write a number", if integer { "integer" } else { "number" }, d.value.type_name()));
-                    return None;
-                };
-                let f = n.as_f64().unwrap_or(0.0);
-                if integer && f.fract() != 0.0 {
-                    out.push(&rules::INTEGER_BOUND_FRACTIONAL, d.value.span, dptr.clone(), format!("`default` of integer property `{name}` is fractional; write an integer or make the type `number`"));
-                }
-                let lo = minimum.as_ref().and_then(Number::as_f64);
-                let hi = maximum.as_ref().and_then(Number::as_f64);
-                if lo.is_some_and(|lo| f < lo) || hi.is_some_and(|hi| f > hi) {
-                    out.push(&rules::DEFAULT_OUT_OF_BOUNDS, d.value.span, dptr, format!("`default` of `{name}` is {f}, outside {}", num_range(&minimum, &maximum)));
-                }
-                Some(n)
-            });
             Shape::Number(NumberShape {
                 integer,
-                minimum,
-                maximum,
-                default,
+                minimum: number_kw(node, "minimum", ptr, out),
+                maximum: number_kw(node, "maximum", ptr, out),
+                default: default.and_then(|d| {
+                    let n = number_of(&d.value);
+                    if n.is_none() {
+                        let ty = if integer { "integer" } else { "number" };
+                        wrong_default(out, d, format!("{ty} property `{name}`"), "write a number");
+                    }
+                    n
+                }),
             })
         }
-        Kind::Boolean => {
-            let default = default.and_then(|d| match d.value.as_bool() {
-                Some(b) => Some(b),
-                None => {
-                    out.push(
-                        &rules::DEFAULT_WRONG_TYPE,
-                        d.value.span,
-                        pointer_push(ptr, "default"),
-                        format!(
-                            "`default` of boolean property `{name}` is {}; write true or false",
-                            d.value.type_name()
-                        ),
+        Kind::Boolean => Shape::Boolean {
+            default: default.and_then(|d| {
+                let b = d.value.as_bool();
+                if b.is_none() {
+                    wrong_default(
+                        out,
+                        d,
+                        format!("boolean property `{name}`"),
+                        "write true or false",
                     );
-                    None
                 }
-            });
-            Shape::Boolean { default }
-        }
+                b
+            }),
+        },
         Kind::Untitled | Kind::Legacy | Kind::TitledSingle => {
             let (style, options) = match kind {
-                Kind::TitledSingle => {
-                    if !rev.allows_titled_single_select()
-                        && let Some(m) = node.member("oneOf")
-                    {
-                        out.push(&rules::TITLED_SELECT_UNSUPPORTED, m.key_span, pointer_push(ptr, "oneOf"), format!("titled single-select (`oneOf` of const/title) is not in {rev}; use `enum` with `enumNames` there, or lint under 2025-11-25 or later"));
-                    }
-                    (
-                        OptionStyle::Titled,
-                        titled_options(node.get("oneOf")?, &pointer_push(ptr, "oneOf"), out),
-                    )
-                }
+                Kind::TitledSingle => (
+                    OptionStyle::Titled,
+                    titled_options(node.get("oneOf")?, &pointer_push(ptr, "oneOf"), out),
+                ),
                 _ => {
                     let mut options =
                         enum_options(node.get("enum")?, &pointer_push(ptr, "enum"), out);
                     let mut style = OptionStyle::Untitled;
                     if let Some(names) = node.member("enumNames") {
                         style = OptionStyle::LegacyNames;
-                        if rev.enum_names_deprecated() {
-                            out.push(&rules::ENUM_NAMES_DEPRECATED, names.key_span, pointer_push(ptr, "enumNames"), "`enumNames` is deprecated since 2025-11-25 and will be removed; write `oneOf: [{\"const\": value, \"title\": label}]` instead");
-                        }
                         enum_names(names, &node.get("enum")?.value, &mut options, ptr, out);
                     }
                     (style, options)
                 }
             };
-            let default = default.and_then(|d| {
-                let dptr = pointer_push(ptr, "default");
-                let Some(s) = d.value.as_str() else {
-                    out.push(
-                        &rules::DEFAULT_WRONG_TYPE,
-                        d.value.span,
-                        dptr,
-                        format!(
-                            "`default` of select `{name}` is {}; write one of its option values",
-                            d.value.type_name()
-                        ),
+            let default = default.and_then(|d| match d.value.as_str() {
+                Some(s) => Some(s.to_string()),
+                None => {
+                    wrong_default(
+                        out,
+                        d,
+                        format!("select `{name}`"),
+                        "write one of its option values",
                     );
-                    return None;
-                };
-                if !options.is_empty() && !options.iter().any(|c| c.value == s) {
-                    out.push(
-                        &rules::DEFAULT_NOT_AN_OPTION,
-                        d.value.span,
-                        dptr,
-                        format!(
-                            "`default` of `{name}` is `{s}`, which is not one of its options ({})",
-                            option_list(&options)
-                        ),
-                    );
+                    None
                 }
-                Some(s.to_string())
             });
             Shape::SingleSelect(SingleSelect {
                 style,
@@ -585,61 +359,23 @@ pub fn parse_property(
             })
         }
         Kind::Multi => {
-            if !rev.allows_multi_select()
-                && let Some(t) = node.get("type")
-            {
-                out.push(&rules::MULTI_SELECT_UNSUPPORTED, t.span, pointer_push(ptr, "type"), format!("multi-select (`type: \"array\"`) is not in {rev}; it arrived in 2025-11-25 (in {rev} use one boolean per option)"));
-            }
             let (style, options) = multi_items(name, node.get("items"), node, ptr, out)?;
             let min_items = count_kw(node, "minItems", ptr, out);
             let max_items = count_kw(node, "maxItems", ptr, out);
-            inverted(
-                node,
-                ptr,
-                "minItems",
-                "maxItems",
-                min_items.map(|v| v as f64),
-                max_items.map(|v| v as f64),
-                out,
-            );
-            if let (Some(min), Some(m)) = (min_items, node.member("minItems"))
-                && !options.is_empty()
-                && min > options.len() as u64
-            {
-                out.push(
-                    &rules::MIN_ITEMS_UNSATISFIABLE,
-                    m.value.span,
-                    pointer_push(ptr, "minItems"),
-                    format!(
-                        "`minItems` is {min} but `{name}` has only {} options",
-                        options.len()
-                    ),
-                );
-            }
             let default = default.and_then(|d| {
-                let dptr = pointer_push(ptr, "default");
-                let strings: Option<Vec<&str>> = d.value.as_array().and_then(|a| a.iter().map(Node::as_str).collect());
-                let Some(strings) = strings else {
-                    out.push(&rules::DEFAULT_WRONG_TYPE, d.value.span, dptr, format!("`default` of multi-select `{name}` is {}; write an array of option values", d.value.type_name()));
-                    return None;
-                };
-                let known: Option<HashSet<&str>> = (options.len() > 16 && strings.len() > 1)
-                    .then(|| options.iter().map(|c| c.value.as_str()).collect());
-                for (i, s) in strings.iter().enumerate() {
-                    let listed = match &known {
-                        Some(set) => set.contains(s),
-                        None => options.iter().any(|c| c.value == *s),
-                    };
-                    if !options.is_empty() && !listed {
-                        let item = &d.value.as_array().unwrap_or_default()[i];
-                        out.push(&rules::DEFAULT_NOT_AN_OPTION, item.span, pointer_push(&dptr, &i.to_string()), format!("`{s}` in the default of `{name}` is not one of its options ({})", option_list(&options)));
-                    }
+                let strings: Option<Vec<String>> = d
+                    .value
+                    .as_array()
+                    .and_then(|a| a.iter().map(|n| n.as_str().map(str::to_string)).collect());
+                if strings.is_none() {
+                    wrong_default(
+                        out,
+                        d,
+                        format!("multi-select `{name}`"),
+                        "write an array of option values",
+                    );
                 }
-                let n = strings.len() as u64;
-                if min_items.is_some_and(|m| n < m) || max_items.is_some_and(|m| n > m) {
-                    out.push(&rules::DEFAULT_OUT_OF_BOUNDS, d.value.span, dptr, format!("`default` of `{name}` picks {n} options, outside {}", items_range(min_items, max_items)));
-                }
-                Some(strings.into_iter().map(str::to_string).collect())
+                strings
             });
             Shape::MultiSelect(MultiSelect {
                 style,
@@ -698,8 +434,7 @@ fn property_kind(name: &str, node: &Node, ptr: &str, out: &mut Findings) -> Opti
     Some(match t {
         "string" => {
             if has("enum") && has("oneOf") {
-                let m = node.member("oneOf")?;
-                out.push(&rules::ENUM_AND_ONEOF, m.key_span, pointer_push(ptr, "oneOf"), format!("property `{name}` has both `enum` and `oneOf`; keep `oneOf` of {{const, title}} for labelled options, or `enum` alone"));
+                // Judged by enum-and-oneof; the `enum` is what is built.
                 Kind::Untitled
             } else if has("enum") {
                 if has("enumNames") {
@@ -739,7 +474,7 @@ fn multi_items(
         out.push(&rules::ARRAY_ITEMS_UNSUPPORTED, node.get("type").map_or(node.span, |t| t.span), ptr, format!("array property `{name}` has no `items`; a multi-select needs `items: {{\"type\": \"string\", \"enum\": [...]}}` or `items: {{\"anyOf\": [{{\"const\", \"title\"}}]}}`"));
         return None;
     };
-    let Some(members) = items.as_object() else {
+    if items.as_object().is_none() {
         out.push(
             &rules::ARRAY_ITEMS_UNSUPPORTED,
             items.span,
@@ -758,14 +493,10 @@ fn multi_items(
         out.push(&rules::ARRAY_ITEMS_UNSUPPORTED, items.get("type")?.span, pointer_push(&iptr, "type"), format!("`items` of `{name}` have type `{t}`; the only array shape is a multi-select of string options"));
         return None;
     }
-    let (style, key, allowed): (OptionStyle, &str, &[&str]) = if items.get("anyOf").is_some() {
-        if let Some(t) = items.member("type") {
-            out.push(&rules::MULTI_SELECT_ITEMS_TYPE, t.key_span, pointer_push(&iptr, "type"), format!("`items` of titled multi-select `{name}` has `type` beside `anyOf`; the shape is `items: {{\"anyOf\": [...]}}` alone, and some clients reject this mix: remove `type`"));
-        }
-        (OptionStyle::Titled, "anyOf", &["anyOf", "type"])
-    } else if let Some(m) = items.member("oneOf") {
-        out.push(&rules::MULTI_SELECT_ONEOF, m.key_span, pointer_push(&iptr, "oneOf"), format!("titled multi-select `{name}` uses `items.oneOf`; write `items.anyOf` (oneOf is the single-select form)"));
-        (OptionStyle::Titled, "oneOf", &["oneOf", "type"])
+    let (style, key) = if items.get("anyOf").is_some() {
+        (OptionStyle::Titled, "anyOf")
+    } else if items.get("oneOf").is_some() {
+        (OptionStyle::Titled, "oneOf")
     } else if items.get("enum").is_some() {
         if item_type.is_none() {
             out.push(
@@ -775,25 +506,11 @@ fn multi_items(
                 format!("`items` of `{name}` has `enum` but no `\"type\": \"string\"`; add it"),
             );
         }
-        (OptionStyle::Untitled, "enum", &["enum", "type"])
+        (OptionStyle::Untitled, "enum")
     } else {
         out.push(&rules::ARRAY_ITEMS_UNSUPPORTED, items.span, iptr, format!("`items` of `{name}` offers no options; write `{{\"type\": \"string\", \"enum\": [...]}}` or `{{\"anyOf\": [{{\"const\": ..., \"title\": ...}}]}}`"));
         return None;
     };
-    for m in members {
-        if !allowed.contains(&m.key.as_ref()) {
-            out.push(
-                &rules::PROPERTY_UNKNOWN_KEY,
-                m.key_span,
-                pointer_push(&iptr, &m.key),
-                format!(
-                    "`{}` is not a key of a multi-select's `items`; remove it (allowed: {})",
-                    m.key,
-                    allowed.join(", ")
-                ),
-            );
-        }
-    }
     let list = items.get(key)?;
     let kptr = pointer_push(&iptr, key);
     let options = match style {
@@ -813,14 +530,6 @@ fn enum_options(list: &Node, ptr: &str, out: &mut Findings) -> Vec<Choice> {
         );
         return Vec::new();
     };
-    if items.is_empty() {
-        out.push(
-            &rules::OPTIONS_EMPTY,
-            list.span,
-            ptr,
-            "`enum` is empty, so the select cannot be answered; list at least one option",
-        );
-    }
     let mut options: Vec<Choice> = Vec::with_capacity(items.len());
     let mut seen = Seen::default();
     for (i, item) in items.iter().enumerate() {
@@ -839,13 +548,8 @@ fn enum_options(list: &Node, ptr: &str, out: &mut Findings) -> Vec<Choice> {
             );
             continue;
         };
+        // A value listed twice is one option (judged by options-duplicate).
         if !seen.insert(v, &options) {
-            out.push(
-                &rules::OPTIONS_DUPLICATE,
-                item.span,
-                iptr(),
-                format!("option `{v}` appears twice; remove one"),
-            );
             continue;
         }
         options.push(Choice {
@@ -872,9 +576,6 @@ fn enum_names(
         NodeValue::Array(a) => a.len(),
         _ => return,
     };
-    if list.len() != n_values {
-        out.push(&rules::ENUM_NAMES_MISMATCH, names.key_span, nptr.clone(), format!("`enumNames` has {} entries but `enum` has {n_values}; give exactly one label per option", list.len()));
-    }
     // Labels pair with values by position; skip pairing if values were dropped.
     let aligned = options.len() == n_values;
     for (i, item) in list.iter().enumerate() {
@@ -911,9 +612,6 @@ fn titled_options(list: &Node, ptr: &str, out: &mut Findings) -> Vec<Choice> {
         );
         return Vec::new();
     };
-    if items.is_empty() {
-        out.push(&rules::OPTIONS_EMPTY, list.span, ptr, "the option list is empty, so the select cannot be answered; list at least one {\"const\", \"title\"}");
-    }
     let mut options: Vec<Choice> = Vec::with_capacity(items.len());
     let mut seen = Seen::default();
     for (i, item) in items.iter().enumerate() {
@@ -973,12 +671,6 @@ fn titled_options(list: &Node, ptr: &str, out: &mut Findings) -> Vec<Choice> {
         };
         let Some(value) = value else { continue };
         if !seen.insert(value, &options) {
-            out.push(
-                &rules::OPTIONS_DUPLICATE,
-                item.get("const").map_or(item.span, |c| c.span),
-                pointer_push(&iptr, "const"),
-                format!("option value `{value}` appears twice; remove one"),
-            );
             continue;
         }
         options.push(Choice {
@@ -1018,13 +710,7 @@ fn number_of(node: &Node) -> Option<Number> {
     }
 }
 
-fn number_kw(
-    node: &Node,
-    key: &str,
-    ptr: &str,
-    integer: bool,
-    out: &mut Findings,
-) -> Option<Number> {
+fn number_kw(node: &Node, key: &str, ptr: &str, out: &mut Findings) -> Option<Number> {
     let m = node.member(key)?;
     let Some(n) = number_of(&m.value) else {
         let what = if m.value.is_number() {
@@ -1035,27 +721,7 @@ fn number_kw(
         wrong_type(out, m, ptr, what);
         return None;
     };
-    if integer && n.as_f64().is_some_and(|f| f.fract() != 0.0) {
-        out.push(&rules::INTEGER_BOUND_FRACTIONAL, m.value.span, pointer_push(ptr, key), format!("`{key}` of an integer property is fractional ({}); write an integer, or make the type `number`", raw(&m.value)));
-    }
     Some(n)
-}
-
-fn inverted(
-    node: &Node,
-    ptr: &str,
-    lo_key: &str,
-    hi_key: &str,
-    lo: Option<f64>,
-    hi: Option<f64>,
-    out: &mut Findings,
-) {
-    if let (Some(lo), Some(hi)) = (lo, hi)
-        && lo > hi
-        && let Some(m) = node.member(lo_key)
-    {
-        out.push(&rules::BOUNDS_INVERTED, m.value.span, pointer_push(ptr, lo_key), format!("`{lo_key}` ({lo}) is greater than `{hi_key}` ({hi}), so no value fits; swap or fix them"));
-    }
 }
 
 fn wrong_type(out: &mut Findings, m: &Member, ptr: &str, want: &str) {
@@ -1068,7 +734,7 @@ fn wrong_type(out: &mut Findings, m: &Member, ptr: &str, want: &str) {
 }
 
 /// A value as it appears in messages: strings quoted, others by type.
-fn describe(n: &Node) -> String {
+pub(crate) fn describe(n: &Node) -> String {
     match &n.value {
         NodeValue::String(s) => format!("\"{}\"", truncate(s, 40)),
         NodeValue::Number(raw) => (*raw).to_string(),
@@ -1077,7 +743,7 @@ fn describe(n: &Node) -> String {
     }
 }
 
-fn raw(n: &Node) -> String {
+pub(crate) fn raw(n: &Node) -> String {
     match &n.value {
         NodeValue::Number(r) => (*r).to_string(),
         NodeValue::Bool(b) => b.to_string(),
@@ -1095,7 +761,7 @@ fn truncate(s: &str, n: usize) -> String {
     }
 }
 
-fn option_list(options: &[Choice]) -> String {
+pub(crate) fn option_list(options: &[Choice]) -> String {
     let mut s: Vec<&str> = options.iter().take(8).map(|c| c.value.as_str()).collect();
     if options.len() > 8 {
         s.push("…");
@@ -1103,7 +769,7 @@ fn option_list(options: &[Choice]) -> String {
     s.join(", ")
 }
 
-fn length_range(lo: Option<u64>, hi: Option<u64>) -> String {
+pub(crate) fn length_range(lo: Option<u64>, hi: Option<u64>) -> String {
     range_text(
         lo.map(|v| v.to_string()),
         hi.map(|v| v.to_string()),
@@ -1111,7 +777,7 @@ fn length_range(lo: Option<u64>, hi: Option<u64>) -> String {
     )
 }
 
-fn items_range(lo: Option<u64>, hi: Option<u64>) -> String {
+pub(crate) fn items_range(lo: Option<u64>, hi: Option<u64>) -> String {
     range_text(
         lo.map(|v| v.to_string()),
         hi.map(|v| v.to_string()),
@@ -1119,7 +785,7 @@ fn items_range(lo: Option<u64>, hi: Option<u64>) -> String {
     )
 }
 
-fn num_range(lo: &Option<Number>, hi: &Option<Number>) -> String {
+pub(crate) fn num_range(lo: &Option<Number>, hi: &Option<Number>) -> String {
     range_text(
         lo.as_ref().map(Number::to_string),
         hi.as_ref().map(Number::to_string),

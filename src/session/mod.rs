@@ -11,7 +11,7 @@
 //! ```
 //!
 //! The [`Writer`] appends and flushes each line as it happens and syncs at
-//! each finished exchange. Reading goes through [`line`], which recognises
+//! each finished exchange. Reading goes through [`line()`], which recognises
 //! this format and the formats other tools write (see [`Format`]), so the
 //! linter, `replay` and the answer path read every kind the same way.
 

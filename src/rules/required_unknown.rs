@@ -1,0 +1,34 @@
+//! E124 `required-unknown-property`.
+
+use super::*;
+use std::collections::HashSet;
+
+rule! {
+    REQUIRED_UNKNOWN = "E124" "required-unknown-property" Error
+        summary: "`required` names a property that `properties` does not have."
+        why: "A client cannot ask for a field it does not know; the server will never get the value it requires."
+        example: fixture!("E124", "json", "2026-07-28");
+        check: Check::Schema(check);
+}
+
+fn check(cx: &SchemaCx<'_>, out: &mut Findings) {
+    let Some(props) = cx.properties() else {
+        return;
+    };
+    let mut seen = HashSet::new();
+    for (i, item, name) in cx.required() {
+        // A name listed twice is reported once, by required-duplicate.
+        if !seen.insert(name) || props.iter().any(|m| m.key == name) {
+            continue;
+        }
+        let hint = crate::nearest::nearest(name, props.iter().map(|m| m.key.as_ref()))
+            .map(|n| format!(" (did you mean `{n}`?)"))
+            .unwrap_or_default();
+        out.push(
+            &REQUIRED_UNKNOWN,
+            item.span,
+            pointer_push(&cx.at("required"), &i.to_string()),
+            format!("`required` names `{name}`, which is not in `properties`{hint}; add the property or remove the name"),
+        );
+    }
+}
