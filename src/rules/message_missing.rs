@@ -1,4 +1,4 @@
-//! E111 `message-missing`. Reported by the params check (`lint::params`).
+//! E111 `message-missing`.
 
 use super::*;
 
@@ -7,4 +7,23 @@ rule! {
         summary: "The params have no `message` string."
         why: "`message` is required in every revision and mode: it tells the person why they are asked."
         example: fixture!("E111", "json", "2026-07-28");
+        check: Check::Params(check);
+}
+
+fn check(cx: &ParamsCx<'_>, out: &mut Findings) {
+    match cx.node.get("message") {
+        None => out.push(
+            &MESSAGE_MISSING,
+            cx.start(),
+            cx.ptr,
+            "params have no `message`; add the text that tells the person what is asked and why",
+        ),
+        Some(m) if m.as_str().is_none() => out.push(
+            &MESSAGE_MISSING,
+            m.span,
+            cx.at("message"),
+            format!("`message` is {}; write it as a string", m.type_name()),
+        ),
+        Some(_) => {}
+    }
 }

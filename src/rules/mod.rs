@@ -27,9 +27,10 @@ use std::fmt;
 
 use crate::finding::{Findings, Severity};
 use crate::json::{Member, Node, Span, pointer_push};
+use crate::lint::params::Mode;
 use crate::schema::parse::{self as build, Kind};
 use crate::schema::{Property, RequestedSchema, Shape};
-use crate::spec::Revision;
+use crate::spec::{Revision, UrlMode};
 
 /// One lint rule: its documentation and how it is checked.
 pub struct Rule {
@@ -68,6 +69,10 @@ pub(crate) enum Check {
     Schema(fn(&SchemaCx<'_>, &mut Findings)),
     /// On one property whose shape is known, built or not.
     Property(fn(&PropertyCx<'_>, &mut Findings)),
+    /// On `elicitation/create` params that are an object.
+    Params(fn(&ParamsCx<'_>, &mut Findings)),
+    /// On a URL a person is asked to open.
+    Url(fn(&UrlCx<'_>, &mut Findings)),
     /// Where the context it needs is (its file says where): the model
     /// builder for what it cannot build, the reader of documents and
     /// sessions, answer validation, replay, the host facts.
@@ -223,6 +228,128 @@ impl<'a> PropertyCx<'a> {
             Some(Shape::SingleSelect(s)) => &s.options,
             Some(Shape::MultiSelect(m)) => &m.options,
             _ => &[],
+        }
+    }
+}
+
+/// `elicitation/create` params as the params rules see them: the JSON with
+/// places, and the mode they ask in.
+pub(crate) struct ParamsCx<'a> {
+    pub node: &'a Node<'a>,
+    pub members: &'a [Member<'a>],
+    pub ptr: &'a str,
+    pub rev: Revision,
+    pub mode: Mode,
+}
+
+/// A key of the params that has no place in them.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Stray {
+    /// A key of the other mode.
+    OtherMode,
+    /// `elicitationId`, in a revision that removed it.
+    RemovedId,
+    /// Any other key the revision does not declare.
+    Unknown,
+}
+
+const FORM_KEYS: [&str; 3] = ["mode", "message", "requestedSchema"];
+const URL_KEYS: [&str; 4] = ["mode", "message", "url", "elicitationId"];
+
+impl<'a> ParamsCx<'a> {
+    pub fn at(&self, key: &str) -> String {
+        pointer_push(self.ptr, key)
+    }
+
+    /// Where a key is missing: the params' opening brace.
+    pub fn start(&self) -> Span {
+        Span::new(self.node.span.start, self.node.span.start + 1)
+    }
+
+    /// The keys with no place in these params, and why.
+    pub fn strays(&self) -> impl Iterator<Item = (&'a Member<'a>, Stray)> + '_ {
+        let rev = self.rev;
+        let (mine, theirs): (&[&str], &[&str]) = match self.mode {
+            Mode::Form => (&FORM_KEYS, &URL_KEYS),
+            Mode::Url => (&URL_KEYS, &FORM_KEYS),
+        };
+        self.members.iter().filter_map(move |m| {
+            let key = m.key.as_ref();
+            // `elicitationId` is a URL-mode key only where the revision has it.
+            let removed_id = key == "elicitationId" && rev.url_mode() == UrlMode::Plain;
+            if (mine.contains(&key) && !removed_id) || rev.params_extra_keys().contains(&key) {
+                return None;
+            }
+            Some(
+                if theirs.contains(&key) && (rev.has_modes() || key == "requestedSchema") {
+                    (m, Stray::OtherMode)
+                } else if removed_id {
+                    (m, Stray::RemovedId)
+                } else {
+                    (m, Stray::Unknown)
+                },
+            )
+        })
+    }
+}
+
+/// A URL a person is asked to open, as the URL rules see it.
+pub(crate) struct UrlCx<'a> {
+    pub text: &'a str,
+    pub span: Span,
+    pub ptr: &'a str,
+    pub parsed: Result<url::Url, url::ParseError>,
+}
+
+impl UrlCx<'_> {
+    /// The parsed URL, when its scheme is one a client may open at all.
+    pub fn openable(&self) -> Option<&url::Url> {
+        self.parsed
+            .as_ref()
+            .ok()
+            .filter(|u| !DANGEROUS_SCHEMES.contains(&u.scheme()))
+    }
+
+    /// The URL as messages quote it.
+    pub fn short(&self) -> String {
+        short(self.text)
+    }
+}
+
+/// A value written by a server as messages quote it: at most 60 characters.
+pub(crate) fn short(s: &str) -> String {
+    if s.chars().count() > 60 {
+        let t: String = s.chars().take(57).collect();
+        format!("{t}...")
+    } else {
+        s.to_string()
+    }
+}
+
+/// Schemes a client must never open for a server.
+pub(crate) const DANGEROUS_SCHEMES: &[&str] =
+    &["javascript", "data", "file", "vbscript", "blob", "about"];
+
+/// Judges params built by [`crate::lint::params::check_params`].
+pub(crate) fn judge_params(cx: &ParamsCx<'_>, out: &mut Findings) {
+    for rule in ALL {
+        if let Check::Params(check) = rule.check {
+            check(cx, out);
+        }
+    }
+}
+
+/// Judges a URL a person is asked to open, found at `ptr` (its `span`).
+pub fn check_url(text: &str, span: Span, ptr: &str, out: &mut Findings) {
+    let cx = UrlCx {
+        text,
+        span,
+        ptr,
+        parsed: url::Url::parse(text),
+    };
+    for rule in ALL {
+        if let Check::Url(check) = rule.check {
+            check(&cx, out);
         }
     }
 }

@@ -1,4 +1,4 @@
-//! W508 `url-idn-host`. Reported by the params check (`lint::params`).
+//! W508 `url-idn-host`.
 
 use super::*;
 
@@ -7,4 +7,20 @@ rule! {
         summary: "`url` has an internationalised (punycode) host."
         why: "Look-alike characters (Cyrillic а for Latin a) make a host read as another; show such hosts with care or avoid them."
         example: fixture!("W508", "json", "2026-07-28");
+        check: Check::Url(check);
+}
+
+fn check(cx: &UrlCx<'_>, out: &mut Findings) {
+    if let Some(url::Host::Domain(host)) = cx.openable().and_then(url::Url::host)
+        && host.split('.').any(|label| label.starts_with("xn--"))
+    {
+        out.push(
+            &URL_IDN_HOST,
+            cx.span,
+            cx.ptr,
+            format!(
+                "`url` host `{host}` is an internationalised name that can imitate another site; show it as punycode or use an ASCII host"
+            ),
+        );
+    }
 }

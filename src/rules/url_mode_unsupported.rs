@@ -1,5 +1,5 @@
-//! E114 `url-mode-unsupported`. Reported by the reader of documents and
-//! sessions (`lint`) and by the params check (`lint::params`).
+//! E114 `url-mode-unsupported`. Judged here on params; also reported by the reader of sessions
+//! (`lint`) when the client did not declare URL mode.
 
 use super::*;
 
@@ -8,4 +8,22 @@ rule! {
         summary: "URL mode is used under 2025-06-18, which has form mode only."
         why: "URL mode arrived in 2025-11-25; a 2025-06-18 client does not know it."
         example: fixture!("E114", "jsonl", auto);
+        check: Check::Params(check);
+}
+
+fn check(cx: &ParamsCx<'_>, out: &mut Findings) {
+    if !cx.rev.has_modes()
+        && let Some(m) = cx.node.member("mode")
+        && m.value.as_str() == Some("url")
+    {
+        out.push(
+            &URL_MODE_UNSUPPORTED,
+            m.value.span,
+            cx.at("mode"),
+            format!(
+                "URL mode does not exist in {}; ask with a form, or target 2025-11-25 or later",
+                cx.rev
+            ),
+        );
+    }
 }

@@ -1,4 +1,4 @@
-//! W506 `url-not-https`. Reported by the params check (`lint::params`).
+//! W506 `url-not-https`.
 
 use super::*;
 
@@ -7,4 +7,26 @@ rule! {
         summary: "`url` is not https."
         why: "The person may type secrets into the page; anything but https exposes them on the way."
         example: fixture!("W506", "json", "2026-07-28");
+        check: Check::Url(check);
+}
+
+fn check(cx: &UrlCx<'_>, out: &mut Findings) {
+    let Some(u) = cx.openable() else {
+        return;
+    };
+    match u.scheme() {
+        "https" => {}
+        "http" => out.push(
+            &URL_NOT_HTTPS,
+            cx.span,
+            cx.ptr,
+            "`url` uses http://; whatever the person types there travels in clear text, use https://",
+        ),
+        s => out.push(
+            &URL_NOT_HTTPS,
+            cx.span,
+            cx.ptr,
+            format!("`url` uses the `{s}:` scheme; clients expect an https:// URL"),
+        ),
+    }
 }
