@@ -843,13 +843,13 @@ pub fn lint_bytes(path: &str, bytes: &[u8], opts: &Options, sink: &mut dyn FnMut
 /// reported (and, in JSONL, skipped) instead of filling memory.
 pub const MAX_DOCUMENT: usize = 256 << 20;
 
-/// Lints JSONL line by line, carrying the session state across lines.
-pub struct JsonlLinter<'o> {
+/// Lints JSONL line by line, carrying the session state across lines: a
+/// fold over the session's lines as [`crate::session::each_line`] reads
+/// them, the reader every session consumer shares.
+struct JsonlLinter<'o> {
     path: String,
     opts: &'o Options,
     session: Conversation,
-    /// The session format, from the first non-blank line.
-    format: Option<crate::session::Format>,
     /// A line whose JSON ended early (number, text, parser message),
     /// judged by what follows it.
     held: Option<(usize, String, String)>,
@@ -858,78 +858,68 @@ pub struct JsonlLinter<'o> {
 }
 
 impl<'o> JsonlLinter<'o> {
-    pub fn new(path: &str, opts: &'o Options) -> Self {
+    fn new(path: &str, opts: &'o Options) -> Self {
         JsonlLinter {
             path: path.to_string(),
             opts,
             session: Conversation::multi(),
-            format: None,
             held: None,
             header: false,
         }
     }
 
-    /// Lints one line (1-based `line_no`), without its line break. Call
-    /// [`JsonlLinter::finish`] after the last line.
-    pub fn line(&mut self, line_no: usize, bytes: &[u8], sink: &mut dyn FnMut(Diagnostic)) {
-        if bytes.iter().all(|b| b.is_ascii_whitespace()) {
-            return;
-        }
-        match json::utf8(bytes) {
-            Ok(text) => {
-                // A line whose JSON ends early may be torn by a crash: it is
-                // judged once the next line shows whether a new run began.
-                let findings = match self.lint_line(text) {
-                    Ok(f) => f,
-                    Err(message) => {
-                        self.release_held(false, sink);
-                        self.held = Some((line_no, text.to_string(), message));
-                        return;
-                    }
-                };
-                let new_run = findings.is_empty() && self.header;
-                self.release_held(new_run, sink);
-                self.place_recorded(line_no, text);
-                place(&self.path, text, line_no - 1, findings, sink);
-            }
-            Err(e) => {
-                let valid = std::str::from_utf8(&bytes[..e.offset]).unwrap_or_default();
+    /// Lints one line (1-based `line_no`) as the session reader found it.
+    /// Call [`JsonlLinter::finish`] after the last line.
+    fn event(
+        &mut self,
+        line_no: usize,
+        event: crate::session::Event<'_, '_>,
+        raw: crate::session::Raw<'_, '_>,
+        sink: &mut dyn FnMut(Diagnostic),
+    ) {
+        use crate::session::{Event, Line};
+        let text = raw.text;
+        let mut out = Findings::default();
+        match event {
+            Event::TooLong(len) => return self.too_long(line_no, len, sink),
+            Event::NotUtf8(offset) => {
                 if self.opts.enabled(&rules::INVALID_JSON) {
                     let f = Finding {
                         rule: &rules::INVALID_JSON,
-                        message: format!("not valid JSON: {}", e.message),
+                        message: "not valid JSON: invalid UTF-8: JSON text must be UTF-8 encoded"
+                            .into(),
                         pointer: String::new(),
-                        span: Span::new(valid.len(), valid.len()),
+                        span: Span::new(offset, offset),
                     };
-                    place(&self.path, valid, line_no - 1, vec![f], sink);
+                    place(&self.path, text, line_no - 1, vec![f], sink);
                 }
+                return;
             }
-        }
-    }
-
-    /// Lints one line; `Err` (with the parser's message) when its JSON ends
-    /// early, so that it may be a line torn by a crash (judged by what
-    /// follows it).
-    fn lint_line(&mut self, text: &str) -> Result<Vec<Finding>, String> {
-        use crate::session::{self, Line};
-        let mut out = Findings::default();
-        self.header = false;
-        match json::parse(text) {
-            Err(e) if e.offset >= text.trim_end().len() => return Err(e.message),
-            Err(e) => out.push(
-                &rules::INVALID_JSON,
-                Span::new(e.offset, e.offset + 1),
-                "",
-                format!("not valid JSON: {}", e.message),
-            ),
-            Ok(node) => {
-                let format = *self
-                    .format
-                    .get_or_insert_with(|| session::Format::detect(&node));
-                match session::line(format, &node) {
+            // A line whose JSON ends early may be torn by a crash: it is
+            // judged once the next line shows whether a new run began.
+            Event::EndsEarly(message) => {
+                self.header = false;
+                self.release_held(false, sink);
+                self.held = Some((line_no, text.to_string(), message));
+                return;
+            }
+            Event::NotJson(message, offset) => {
+                self.header = false;
+                out.push(
+                    &rules::INVALID_JSON,
+                    Span::new(offset, offset + 1),
+                    "",
+                    format!("not valid JSON: {message}"),
+                );
+            }
+            Event::Line(format, line) => {
+                self.header = false;
+                match line {
                     Line::Header(h) => {
                         self.header = true;
-                        duplicate_keys(&node, &mut Vec::new(), &mut out);
+                        if let Some(node) = raw.node {
+                            duplicate_keys(node, &mut Vec::new(), &mut out);
+                        }
                         if let Some(r) = h.spec.as_deref().and_then(Revision::parse) {
                             self.session.revision = Some(r);
                         }
@@ -948,7 +938,11 @@ impl<'o> JsonlLinter<'o> {
                 }
             }
         }
-        Ok(finish(out, self.opts))
+        let findings = finish(out, self.opts);
+        let new_run = findings.is_empty() && self.header;
+        self.release_held(new_run, sink);
+        self.place_recorded(line_no, text);
+        place(&self.path, text, line_no - 1, findings, sink);
     }
 
     /// Reports a held line that ended early: torn (a warning) when it was the
@@ -979,7 +973,7 @@ impl<'o> JsonlLinter<'o> {
 
     /// Ends the file: a held line that ended early was its torn last line,
     /// and every elicitation request still waiting was never answered.
-    pub fn finish(&mut self, sink: &mut dyn FnMut(Diagnostic)) {
+    fn finish(&mut self, sink: &mut dyn FnMut(Diagnostic)) {
         self.release_held(true, sink);
         if !self.opts.enabled(&rules::ANSWER_WITHOUT_REQUEST) {
             return;
@@ -1062,12 +1056,11 @@ fn too_large(path: &str, line: usize, len: u64, what: &str) -> Diagnostic {
 /// longest line (and at most [`MAX_DOCUMENT`]). Blank lines are skipped.
 pub fn lint_jsonl<R: BufRead>(
     path: &str,
-    mut reader: R,
+    reader: R,
     opts: &Options,
     sink: &mut dyn FnMut(Diagnostic),
 ) -> std::io::Result<()> {
-    let mut linter = JsonlLinter::new(path, opts);
-    lint_rest(&mut linter, &mut reader, 0, sink)
+    lint_lines_after(&mut JsonlLinter::new(path, opts), reader, 0, sink)
 }
 
 /// Lints input of unknown kind from a stream (stdin): one JSON document, or
@@ -1089,7 +1082,7 @@ pub fn lint_reader<R: BufRead>(
             // Too long for a document and for a line: report and stream on.
             let mut linter = JsonlLinter::new(path, opts);
             linter.too_long(1, len, sink);
-            return lint_rest(&mut linter, reader, 1, sink);
+            return lint_lines_after(&mut linter, reader, 1, sink);
         }
         LineRead::Line => first.len(),
     };
@@ -1102,8 +1095,8 @@ pub fn lint_reader<R: BufRead>(
     // first keeps a one-line document from being parsed twice.
     if first.ends_with(b"\n") && !reader.fill_buf()?.is_empty() && first_is_value() {
         let mut linter = JsonlLinter::new(path, opts);
-        linter.line(1, trim_line(&first), sink);
-        return lint_rest(&mut linter, reader, 1, sink);
+        let lines = std::io::Read::chain(first.as_slice(), reader);
+        return lint_lines_after(&mut linter, lines, 0, sink);
     }
     // One document: read the rest, bounded.
     let mut doc = first;
@@ -1132,29 +1125,19 @@ pub fn lint_reader<R: BufRead>(
     Ok(())
 }
 
-fn lint_rest<R: BufRead>(
+/// Lints the lines of `reader`, numbered after the `skipped` already read,
+/// then ends the file.
+fn lint_lines_after<R: BufRead>(
     linter: &mut JsonlLinter,
-    mut reader: R,
-    mut line_no: usize,
+    reader: R,
+    skipped: usize,
     sink: &mut dyn FnMut(Diagnostic),
 ) -> std::io::Result<()> {
-    let mut buf = Vec::with_capacity(4096);
-    loop {
-        match read_line_bounded(&mut reader, &mut buf, MAX_DOCUMENT)? {
-            LineRead::Eof => {
-                linter.finish(sink);
-                break;
-            }
-            LineRead::Line => {
-                line_no += 1;
-                linter.line(line_no, trim_line(&buf), sink);
-            }
-            LineRead::TooLong(len) => {
-                line_no += 1;
-                linter.too_long(line_no, len, sink);
-            }
-        }
-    }
+    crate::session::each_line_after(reader, skipped, |line_no, event, raw| {
+        linter.event(line_no, event, raw, sink);
+        Ok::<(), std::io::Error>(())
+    })?;
+    linter.finish(sink);
     Ok(())
 }
 

@@ -92,7 +92,7 @@ pub fn read<R: BufRead>(reader: R) -> std::io::Result<Vec<Run>> {
     let mut elicit_ids: Bounded<At> = Bounded::default();
     let mut keys: Bounded<At> = Bounded::default();
     let mut header_spec = false;
-    each_line(reader, |line_no, event| -> std::io::Result<()> {
+    each_line(reader, |line_no, event, _| -> std::io::Result<()> {
         let Event::Line(_, line) = event else {
             return Ok(());
         };

@@ -148,50 +148,100 @@ pub enum Event<'d, 'a> {
     EndsEarly(String),
     /// Not UTF-8: the offset of the first bad byte.
     NotUtf8(usize),
-    /// Not JSON: the parser's message.
-    NotJson(String),
+    /// Not JSON: the parser's message and the offset it stopped at.
+    NotJson(String, usize),
     /// A line over [`crate::lint::MAX_DOCUMENT`] bytes, skipped; its length.
     TooLong(u64),
 }
 
+/// One line as read, for placing what is found on it.
+pub struct Raw<'d, 'a> {
+    /// The line without its break; for [`Event::NotUtf8`] the valid part
+    /// before the bad byte, for [`Event::TooLong`] nothing.
+    pub text: &'a str,
+    /// Its JSON, when it parsed.
+    pub node: Option<&'d Node<'a>>,
+}
+
+impl<'a> Raw<'_, 'a> {
+    fn text(text: &'a str) -> Self {
+        Raw { text, node: None }
+    }
+}
+
 /// Streams the lines of a session, in memory bounded by the longest line,
 /// handing each non-blank one (1-based line number) to `f`; stops at the
-/// first error `f` returns.
+/// first error `f` returns. The one reader of session lines: the linter,
+/// the exchange reader ([`exchanges`]) and `replay --show` fold over it.
 pub fn each_line<R: std::io::BufRead, E: From<std::io::Error>>(
+    reader: R,
+    f: impl FnMut(usize, Event<'_, '_>, Raw<'_, '_>) -> Result<(), E>,
+) -> Result<(), E> {
+    each_line_after(reader, 0, f)
+}
+
+/// [`each_line`] for a reader whose first `skipped` lines were read
+/// already: line numbers go on from there.
+pub fn each_line_after<R: std::io::BufRead, E: From<std::io::Error>>(
     mut reader: R,
-    mut f: impl FnMut(usize, Event<'_, '_>) -> Result<(), E>,
+    skipped: usize,
+    mut f: impl FnMut(usize, Event<'_, '_>, Raw<'_, '_>) -> Result<(), E>,
 ) -> Result<(), E> {
     use crate::lines::{LineRead, read_line_bounded};
     let mut buf = Vec::with_capacity(4096);
     let mut format: Option<Format> = None;
-    let mut line_no = 0;
+    let mut line_no = skipped;
     loop {
         let read = read_line_bounded(&mut reader, &mut buf, crate::lint::MAX_DOCUMENT)?;
         line_no += 1;
         let text = match read {
             LineRead::Eof => return Ok(()),
             LineRead::TooLong(n) => {
-                f(line_no, Event::TooLong(n))?;
+                f(line_no, Event::TooLong(n), Raw::text(""))?;
                 continue;
             }
-            LineRead::Line => match std::str::from_utf8(&buf) {
-                Ok(t) => t.trim_end_matches(['\n', '\r']),
-                Err(e) => {
-                    f(line_no, Event::NotUtf8(e.valid_up_to()))?;
+            LineRead::Line => {
+                let mut end = buf.len();
+                while end > 0 && matches!(buf[end - 1], b'\n' | b'\r') {
+                    end -= 1;
+                }
+                let bytes = &buf[..end];
+                // JSON's whitespace is ASCII: a line of anything else is
+                // read, and is not JSON.
+                if bytes.iter().all(u8::is_ascii_whitespace) {
                     continue;
                 }
-            },
+                match std::str::from_utf8(bytes) {
+                    Ok(t) => t,
+                    Err(e) => {
+                        let valid = std::str::from_utf8(&bytes[..e.valid_up_to()]).unwrap_or("");
+                        f(line_no, Event::NotUtf8(e.valid_up_to()), Raw::text(valid))?;
+                        continue;
+                    }
+                }
+            }
         };
-        if text.trim().is_empty() {
-            continue;
-        }
         match crate::json::parse(text) {
             Ok(node) => {
                 let format = *format.get_or_insert_with(|| Format::detect(&node));
-                f(line_no, Event::Line(format, line(format, &node)))?;
+                let event = Event::Line(format, line(format, &node));
+                f(
+                    line_no,
+                    event,
+                    Raw {
+                        text,
+                        node: Some(&node),
+                    },
+                )?;
             }
-            Err(e) if e.offset >= text.trim_end().len() => f(line_no, Event::EndsEarly(e.message))?,
-            Err(e) => f(line_no, Event::NotJson(e.message))?,
+            Err(e) if e.offset >= text.trim_end().len() => {
+                f(line_no, Event::EndsEarly(e.message), Raw::text(text))?;
+            }
+            Err(e) => f(
+                line_no,
+                Event::NotJson(e.message, e.offset),
+                Raw::text(text),
+            )?,
         }
     }
 }

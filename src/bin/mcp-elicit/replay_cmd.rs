@@ -67,7 +67,7 @@ fn transcript<R: BufRead>(name: &str, reader: R, args: &ReplayArgs) -> Result<Ou
     // Errors the lines raise are reported as they are; only a failed read
     // is said to be one.
     let mut line_failed = false;
-    let read = session::each_line(reader, |line_no, event| -> Result<()> {
+    let read = session::each_line(reader, |line_no, event, _| -> Result<()> {
         let r = (|| -> Result<()> {
             let (format, line) = match event {
                 Event::Line(format, line) => (format, line),
@@ -76,7 +76,7 @@ fn transcript<R: BufRead>(name: &str, reader: R, args: &ReplayArgs) -> Result<Ou
                     MAX_DOCUMENT >> 20
                 ),
                 Event::NotUtf8(at) => bail!("{name}:{line_no}: not UTF-8 (at byte {at})"),
-                Event::NotJson(m) => {
+                Event::NotJson(m, _) => {
                     return Err(not_json(line_no, &format!("not valid JSON ({m})")));
                 }
                 // Torn by a crash if nothing but a new run follows it.
