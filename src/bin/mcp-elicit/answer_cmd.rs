@@ -788,7 +788,6 @@ struct Shared(Arc<Mutex<State>>);
 struct State {
     plan: Plan,
     results: Vec<Option<Value>>,
-    done: bool,
     tty: TtyState,
 }
 
@@ -798,7 +797,6 @@ impl Shared {
         Shared(Arc::new(Mutex::new(State {
             plan,
             results: vec![None; n],
-            done: false,
             tty: TtyState::save(),
         })))
     }
@@ -837,25 +835,19 @@ impl Shared {
         (s.plan.render(&results), outcome(&results))
     }
 
-    /// Claims the right to write the output, with the terminal put back and
-    /// the output rendered. Whoever comes second (the form ending as Ctrl-C
-    /// or the timeout fires) waits here for the first to end the process.
-    fn claim(&self) -> (String, Outcome) {
-        let mut s = self.0.lock().unwrap_or_else(|p| p.into_inner());
-        if s.done {
-            drop(s);
-            loop {
-                std::thread::park();
-            }
-        }
-        s.done = true;
+    /// The output to write, with the terminal put back; only the one that
+    /// ends the run (see [`crate::interrupt`]) asks for it.
+    fn ending(&self) -> (String, Outcome) {
+        let s = self.0.lock().unwrap_or_else(|p| p.into_inner());
         s.tty.restore();
         Shared::output(&s)
     }
 
-    /// The form ended normally.
+    /// The form ended normally. Should Ctrl-C or the timeout end the run
+    /// first, this waits for it to end the process.
     fn finish(&self) -> Result<Outcome> {
-        let (text, outcome) = self.claim();
+        crate::interrupt::claim();
+        let (text, outcome) = self.ending();
         write_stdout(&text)?;
         Ok(outcome)
     }
@@ -868,10 +860,11 @@ impl Shared {
             .restore();
     }
 
-    /// The form was cut short: put the terminal back, write the cancel;
+    /// The form was cut short (the run's ending, run by
+    /// [`crate::interrupt::end`]): put the terminal back, write the cancel;
     /// the exit code.
     fn abort(&self, why: &str) -> i32 {
-        let (text, outcome) = self.claim();
+        let (text, outcome) = self.ending();
         let _ = writeln!(io::stderr(), "\n{why}");
         match write_stdout(&text) {
             Ok(()) => crate::exit_code(outcome),
