@@ -286,107 +286,166 @@ pub fn run(args: AnswerArgs) -> Result<Outcome> {
             check_script_names(&script, &requests, revision)?;
             leaves_some_to_ask(&script, &shown, revision, requests.len() > 1)?
         };
-    let mut responder: Box<dyn Responder> = if let Some(a) = args.script.action {
-        Box::new(FixedResponder(a.into()))
+    let lenient = requests.len() > 1;
+    let how = if let Some(a) = args.script.action {
+        How::Given(Box::new(FixedResponder(a.into())))
     } else if let Some(session) = &args.script.answers_from {
-        Box::new(mcp_elicit::session::recorded::RecordedResponder::open(
-            session,
-        )?)
+        How::Given(Box::new(
+            mcp_elicit::session::recorded::RecordedResponder::open(session)?,
+        ))
     } else if !script.is_empty() && !script_then_form {
         check_script_names(&script, &requests, revision)?;
-        Box::new(ScriptResponder {
-            script,
-            lenient: requests.len() > 1,
-        })
+        How::Given(Box::new(ScriptResponder { script, lenient }))
     } else {
         if !terminal::available() {
             bail!(
                 "no terminal to show the form on; answer from a script with --set KEY=VALUE, --answers FILE or --defaults, or give --action decline|cancel"
             );
         }
-        let shared = Shared::new(plan.clone());
-        shared.install(args.timeout);
-        let mut responder = FormResponder {
-            prompter: Terminal::new(),
-        };
+        How::Form {
+            form: Box::new(FormResponder {
+                prompter: Terminal::new(),
+            }),
+            script,
+            lenient,
+        }
+    };
+    // On the terminal the answers so far are shared with Ctrl-C and
+    // --timeout, which end the run in a cancel whatever the form is at.
+    let shared = match how {
+        How::Form { .. } => {
+            let shared = Shared::new(plan.clone());
+            shared.install(args.timeout);
+            Some(shared)
+        }
+        How::Given(_) => None,
+    };
+    let mut answerer = Answerer {
+        requests: &requests,
+        shown: &shown,
+        fixed: &fixed,
+        how,
+        name: &name,
+    };
+    if let How::Form { form, .. } = &mut answerer.how {
         // The time --timeout leaves is counted down beside each question.
-        responder.prompter.deadline = args.timeout.map(|t| std::time::Instant::now() + t);
-        let lenient = requests.len() > 1;
-        for (i, (key, params)) in requests.iter().enumerate() {
-            let asked = match &fixed[i] {
-                Some(r) => Ok(r.clone()),
-                None => {
-                    // A script's values pre-fill the form: only the rest is asked.
-                    let given = if script.is_empty() {
-                        Vec::new()
-                    } else {
-                        let elicit = Elicit::from_params(&shown[i].1, revision)?;
-                        prefill(&elicit, &script, key.as_deref(), lenient)?.0
-                    };
-                    responder.respond_with(
-                        &Request {
-                            params: &shown[i].1,
-                            server: server.as_deref(),
-                            revision,
-                            key: key.as_deref(),
-                            notes: &[],
-                            deadline: None,
-                            position: None,
-                        },
-                        &given,
-                    )
-                }
-            };
-            let result = match asked {
-                Ok(r) => r,
-                // ^C during a key read: console has raised SIGINT too; the
-                // first of the two to get here writes the cancel.
-                Err(e) if crate::is_interrupted(&e) => crate::interrupt::end("cancelled (Ctrl-C)"),
-                Err(e) => {
+        form.prompter.deadline = args.timeout.map(|t| std::time::Instant::now() + t);
+    }
+    let mut results = Vec::new();
+    for (key, params) in &requests {
+        let asked = answerer.respond(&Request {
+            params,
+            server: server.as_deref(),
+            revision,
+            key: key.as_deref(),
+            notes: &[],
+            deadline: None,
+            position: None,
+        });
+        let result = match asked {
+            Ok(r) => r,
+            // ^C during a key read: console has raised SIGINT too; the
+            // first of the two to get here writes the cancel.
+            Err(e) if shared.is_some() && crate::is_interrupted(&e) => {
+                crate::interrupt::end("cancelled (Ctrl-C)")
+            }
+            Err(e) => {
+                if let Some(shared) = &shared {
                     shared.tty_restore();
-                    return Err(e);
                 }
-            };
-            let cancelled = Action::of_result(&result) == Some(Action::Cancel);
-            if let Some(r) = &mut recorder
-                && let Err(e) = r.answered(params, &result)
-            {
-                shared.tty_restore();
                 return Err(e);
             }
-            shared.record(i, result);
-            if cancelled {
-                break;
-            }
-        }
-        return shared.finish();
-    };
-    let mut results = Vec::new();
-    for (i, (key, params)) in requests.iter().enumerate() {
-        let result = match &fixed[i] {
-            Some(r) => r.clone(),
-            None => responder
-                .respond(&Request {
-                    params: &shown[i].1,
-                    server: server.as_deref(),
-                    revision,
-                    key: key.as_deref(),
-                    notes: &[],
-                    deadline: None,
-                    position: None,
-                })
-                .with_context(|| match key {
-                    Some(k) => format!("input request `{}`", sanitize::line(k)),
-                    None => name.clone(),
-                })?,
         };
-        if let Some(r) = &mut recorder {
-            r.answered(params, &result)?;
+        if let Some(r) = &mut recorder
+            && let Err(e) = r.answered(params, &result)
+        {
+            if let Some(shared) = &shared {
+                shared.tty_restore();
+            }
+            return Err(e);
+        }
+        let cancelled = Action::of_result(&result) == Some(Action::Cancel);
+        if let Some(shared) = &shared {
+            shared.record(results.len(), result.clone());
         }
         results.push(result);
+        // A cancel on the terminal ends the form: what is left is cancelled.
+        if cancelled && shared.is_some() {
+            break;
+        }
     }
-    write_stdout(&plan.render(&results))?;
-    Ok(outcome(&results))
+    match shared {
+        Some(shared) => shared.finish(),
+        None => {
+            write_stdout(&plan.render(&results))?;
+            Ok(outcome(&results))
+        }
+    }
+}
+
+/// What answers the requests that are asked.
+enum How {
+    /// A fixed action, a recording or a script; what it fails at is told
+    /// with the request it failed on.
+    Given(Box<dyn Responder>),
+    /// The form on the terminal, pre-filled with what a script gives: only
+    /// the rest is asked.
+    Form {
+        form: Box<FormResponder<Terminal>>,
+        script: Script,
+        lenient: bool,
+    },
+}
+
+/// Answers each request of the document as it was sent: with what the host
+/// sends without asking (`--as`), else by [`How`] on what the host shows.
+struct Answerer<'a> {
+    requests: &'a [(Option<String>, Value)],
+    shown: &'a [(Option<String>, Value)],
+    fixed: &'a [Option<Value>],
+    how: How,
+    /// The document's name, for what a script fails at.
+    name: &'a str,
+}
+
+impl Responder for Answerer<'_> {
+    fn respond(&mut self, request: &Request<'_>) -> Result<Value> {
+        let i = self
+            .requests
+            .iter()
+            .position(|(k, p)| k.as_deref() == request.key && p == request.params)
+            .ok_or_else(|| anyhow!("not a request of this document"))?;
+        if let Some(r) = &self.fixed[i] {
+            return Ok(r.clone());
+        }
+        let request = Request {
+            params: &self.shown[i].1,
+            ..request.clone()
+        };
+        match &mut self.how {
+            How::Given(responder) => {
+                responder
+                    .respond(&request)
+                    .with_context(|| match request.key {
+                        Some(k) => format!("input request `{}`", sanitize::line(k)),
+                        None => self.name.to_string(),
+                    })
+            }
+            How::Form {
+                form,
+                script,
+                lenient,
+            } => {
+                let given = if script.is_empty() {
+                    Vec::new()
+                } else {
+                    let elicit = Elicit::from_params(request.params, request.revision)?;
+                    prefill(&elicit, script, request.key, *lenient)?.0
+                };
+                form.respond_with(&request, &given)
+            }
+        }
+    }
 }
 
 /// The output mode asked for, or the one that fits the document; a mode
