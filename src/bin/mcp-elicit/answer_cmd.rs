@@ -2,8 +2,9 @@
 //! elicitation in it (a form on the terminal, a script, or a fixed action)
 //! and writes only the answer on stdout.
 //!
-//! Each answer comes from a `Responder`, one request at a time, so a
-//! recorder can wrap any of them without the rest knowing.
+//! Each answer comes from a `Responder`, one request at a time, so
+//! `--record` wraps whichever answers ([`RecordingResponder`]) without the
+//! rest knowing.
 
 use std::io::{self, Read, Write};
 use std::path::{Path, PathBuf};
@@ -20,6 +21,7 @@ use mcp_elicit::lint::{self, Conversation, MAX_DOCUMENT, Options};
 use mcp_elicit::respond::{Request, Responder};
 use mcp_elicit::rules;
 use mcp_elicit::sanitize;
+use mcp_elicit::session::RecordingResponder;
 use mcp_elicit::spec::Revision;
 use serde_json::Value;
 
@@ -259,7 +261,7 @@ pub fn run(args: AnswerArgs) -> Result<Outcome> {
         .map(str::to_string);
     let server = args.server.clone().or(server_meta);
 
-    let mut recorder = Recorder::open(&args, &name, &node, &text, revision, several)?;
+    let record = Record::open(&args, &name, &node, &text, revision, several)?;
 
     let plan = Plan {
         output,
@@ -331,9 +333,13 @@ pub fn run(args: AnswerArgs) -> Result<Outcome> {
         // The time --timeout leaves is counted down beside each question.
         form.prompter.deadline = args.timeout.map(|t| std::time::Instant::now() + t);
     }
+    let mut responder: Box<dyn Responder + '_> = match record {
+        Some(record) => Box::new(record.around(answerer)),
+        None => Box::new(answerer),
+    };
     let mut results = Vec::new();
     for (key, params) in &requests {
-        let asked = answerer.respond(&Request {
+        let asked = responder.respond(&Request {
             params,
             server: server.as_deref(),
             revision,
@@ -356,14 +362,6 @@ pub fn run(args: AnswerArgs) -> Result<Outcome> {
                 return Err(e);
             }
         };
-        if let Some(r) = &mut recorder
-            && let Err(e) = r.answered(params, &result)
-        {
-            if let Some(shared) = &shared {
-                shared.tty_restore();
-            }
-            return Err(e);
-        }
         let cancelled = Action::of_result(&result) == Some(Action::Cancel);
         if let Some(shared) = &shared {
             shared.record(results.len(), result.clone());
@@ -932,16 +930,16 @@ impl Shared {
     }
 }
 
-/// `--record`: each request and the answer given, appended to a session as
-/// they happen.
-struct Recorder {
+/// `--record`: the session each request and the answer given are
+/// appended to, as they happen.
+struct Record {
     writer: mcp_elicit::session::Writer,
-    /// The request as given, when it was a whole JSON-RPC request.
-    request: Option<(String, String)>,
-    n: u64,
+    /// The request as given and its id, when it was a whole JSON-RPC
+    /// request.
+    whole: Option<(String, String)>,
 }
 
-impl Recorder {
+impl Record {
     fn open(
         args: &AnswerArgs,
         name: &str,
@@ -949,7 +947,7 @@ impl Recorder {
         text: &str,
         revision: Revision,
         several: bool,
-    ) -> Result<Option<Recorder>> {
+    ) -> Result<Option<Record>> {
         let Some(path) = &args.script.record else {
             return Ok(None);
         };
@@ -958,8 +956,8 @@ impl Recorder {
                 "--record records elicitation/create requests and params; the answers to input requests travel in the retry a client sends, so record that exchange from the client"
             );
         }
-        let request = match (node.get("method"), node.get("id")) {
-            (Some(_), Some(id)) => Some((text.trim().to_string(), raw(text, id))),
+        let whole = match (node.get("method"), node.get("id")) {
+            (Some(_), Some(id)) => Some((text.to_string(), raw(text, id))),
             _ => None,
         };
         let peer = mcp_elicit::session::Peer::File {
@@ -967,33 +965,15 @@ impl Recorder {
         };
         let writer = mcp_elicit::session::Writer::open(path, revision, &peer, &args.script.redact)
             .with_context(|| format!("--record {}: cannot write it", path.display()))?;
-        Ok(Some(Recorder {
-            writer,
-            request,
-            n: 0,
-        }))
+        Ok(Some(Record { writer, whole }))
     }
 
-    fn answered(&mut self, params: &Value, result: &Value) -> Result<()> {
-        use mcp_elicit::session::Direction;
-        let (request, id) = match &self.request {
-            Some((t, id)) => (t.clone(), id.clone()),
-            None => {
-                self.n += 1;
-                let req = serde_json::json!({"jsonrpc": "2.0", "id": self.n, "method": "elicitation/create", "params": params});
-                (req.to_string(), self.n.to_string())
-            }
-        };
-        let path = self.writer.path().display().to_string();
-        self.writer
-            .message(Direction::ServerToClient, &request)
-            .and_then(|()| {
-                self.writer.message(
-                    Direction::ClientToServer,
-                    &format!("{{\"jsonrpc\":\"2.0\",\"id\":{id},\"result\":{result}}}"),
-                )
-            })
-            .and_then(|()| self.writer.exchange_done())
-            .with_context(|| format!("--record {path}: cannot write it"))
+    /// `inner`, with what it answers recorded.
+    fn around<R: Responder>(self, inner: R) -> RecordingResponder<R> {
+        let recording = RecordingResponder::new(inner, self.writer);
+        match &self.whole {
+            Some((text, id)) => recording.sent_as(text, id),
+            None => recording,
+        }
     }
 }
