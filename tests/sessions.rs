@@ -320,6 +320,64 @@ fn answers_from_a_session_match_by_message_and_schema_not_id() {
     assert_eq!(stdout(&o), "");
 }
 
+/// A library user's responder, wrapped to record: each request answered,
+/// refused ones too when a decline answers them, and nothing for a request
+/// left to the caller's `-32602`.
+#[test]
+fn any_responder_is_recorded_by_wrapping_it() {
+    use mcp_elicit::form::{Action, FixedResponder};
+    use mcp_elicit::respond::{Request, Responder};
+    use mcp_elicit::session::RecordingResponder;
+
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("s.jsonl");
+    let peer = Peer::File {
+        path: "requests.json".into(),
+    };
+    let params: serde_json::Value = serde_json::from_str(ASK).unwrap();
+    let params = &params["params"];
+    let request = Request {
+        params,
+        server: Some("booking"),
+        revision: Revision::V2025_11_25,
+        key: None,
+        notes: &[],
+        deadline: None,
+        position: None,
+    };
+    let writer = Writer::open(&path, Revision::V2025_11_25, &peer, &[]).unwrap();
+    let mut declines = RecordingResponder::new(FixedResponder(Action::Decline), writer);
+    let answer = declines.respond(&request).unwrap();
+    assert_eq!(answer, serde_json::json!({"action": "decline"}));
+    let refused = declines.refused(&request, &["E101 broken".into()]).unwrap();
+    assert_eq!(refused, Some(answer));
+    let writer = Writer::open(&path, Revision::V2025_11_25, &peer, &[]).unwrap();
+    let mut accepts =
+        RecordingResponder::new(FixedResponder(Action::Accept), writer).sent_as(ASK, "0");
+    assert_eq!(accepts.refused(&request, &[]).unwrap(), None);
+    assert!(accepts.respond(&request).is_err());
+
+    assert_documented(&path);
+    let text = read(&path);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 6, "a header, two exchanges, a header:\n{text}");
+    for (line, id) in [(1, 1), (3, 2)] {
+        let request: serde_json::Value = serde_json::from_str(lines[line]).unwrap();
+        assert_eq!(request["from"], "server");
+        assert_eq!(request["msg"]["id"], id);
+        assert_eq!(request["msg"]["method"], "elicitation/create");
+        assert_eq!(&request["msg"]["params"], params);
+        assert!(
+            lines[line + 1].ends_with(&format!(
+                r#""from":"client","msg":{{"jsonrpc":"2.0","id":{id},"result":{{"action":"decline"}}}}}}"#
+            )),
+            "{text}"
+        );
+    }
+    let o = replay(&[path.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(0), "{}", stdout(&o));
+}
+
 #[test]
 fn answer_records_each_request_and_answer() {
     let dir = tempfile::tempdir().unwrap();

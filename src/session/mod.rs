@@ -17,9 +17,11 @@
 
 pub mod exchanges;
 pub mod recorded;
+mod recording;
 pub mod show;
 mod writer;
 
+pub use recording::RecordingResponder;
 pub use writer::{Peer, Writer};
 
 use crate::json::{Node, NodeValue, Span};

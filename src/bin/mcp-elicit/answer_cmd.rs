@@ -2,8 +2,9 @@
 //! elicitation in it (a form on the terminal, a script, or a fixed action)
 //! and writes only the answer on stdout.
 //!
-//! Each answer comes from a `Responder`, one request at a time, so a
-//! recorder can wrap any of them without the rest knowing.
+//! Each answer comes from a `Responder`, one request at a time, so
+//! `--record` wraps whichever answers ([`RecordingResponder`]) without the
+//! rest knowing.
 
 use std::io::{self, Read, Write};
 use std::path::{Path, PathBuf};
@@ -20,6 +21,7 @@ use mcp_elicit::lint::{self, Conversation, MAX_DOCUMENT, Options};
 use mcp_elicit::respond::{Request, Responder};
 use mcp_elicit::rules;
 use mcp_elicit::sanitize;
+use mcp_elicit::session::RecordingResponder;
 use mcp_elicit::spec::Revision;
 use serde_json::Value;
 
@@ -259,7 +261,7 @@ pub fn run(args: AnswerArgs) -> Result<Outcome> {
         .map(str::to_string);
     let server = args.server.clone().or(server_meta);
 
-    let mut recorder = Recorder::open(&args, &name, &node, &text, revision, several)?;
+    let record = Record::open(&args, &name, &node, &text, revision, several)?;
 
     let plan = Plan {
         output,
@@ -286,107 +288,162 @@ pub fn run(args: AnswerArgs) -> Result<Outcome> {
             check_script_names(&script, &requests, revision)?;
             leaves_some_to_ask(&script, &shown, revision, requests.len() > 1)?
         };
-    let mut responder: Box<dyn Responder> = if let Some(a) = args.script.action {
-        Box::new(FixedResponder(a.into()))
+    let lenient = requests.len() > 1;
+    let how = if let Some(a) = args.script.action {
+        How::Given(Box::new(FixedResponder(a.into())))
     } else if let Some(session) = &args.script.answers_from {
-        Box::new(mcp_elicit::session::recorded::RecordedResponder::open(
-            session,
-        )?)
+        How::Given(Box::new(
+            mcp_elicit::session::recorded::RecordedResponder::open(session)?,
+        ))
     } else if !script.is_empty() && !script_then_form {
         check_script_names(&script, &requests, revision)?;
-        Box::new(ScriptResponder {
-            script,
-            lenient: requests.len() > 1,
-        })
+        How::Given(Box::new(ScriptResponder { script, lenient }))
     } else {
         if !terminal::available() {
             bail!(
                 "no terminal to show the form on; answer from a script with --set KEY=VALUE, --answers FILE or --defaults, or give --action decline|cancel"
             );
         }
-        let shared = Shared::new(plan.clone());
-        shared.install(args.timeout);
-        let mut responder = FormResponder {
-            prompter: Terminal::new(),
-        };
-        // The time --timeout leaves is counted down beside each question.
-        responder.prompter.deadline = args.timeout.map(|t| std::time::Instant::now() + t);
-        let lenient = requests.len() > 1;
-        for (i, (key, params)) in requests.iter().enumerate() {
-            let asked = match &fixed[i] {
-                Some(r) => Ok(r.clone()),
-                None => {
-                    // A script's values pre-fill the form: only the rest is asked.
-                    let given = if script.is_empty() {
-                        Vec::new()
-                    } else {
-                        let elicit = Elicit::from_params(&shown[i].1, revision)?;
-                        prefill(&elicit, &script, key.as_deref(), lenient)?.0
-                    };
-                    responder.respond_with(
-                        &Request {
-                            params: &shown[i].1,
-                            server: server.as_deref(),
-                            revision,
-                            key: key.as_deref(),
-                            notes: &[],
-                            deadline: None,
-                            position: None,
-                        },
-                        &given,
-                    )
-                }
-            };
-            let result = match asked {
-                Ok(r) => r,
-                // ^C during a key read: console has raised SIGINT too; the
-                // first of the two to get here writes the cancel.
-                Err(e) if crate::is_interrupted(&e) => crate::interrupt::end("cancelled (Ctrl-C)"),
-                Err(e) => {
-                    shared.tty_restore();
-                    return Err(e);
-                }
-            };
-            let cancelled = Action::of_result(&result) == Some(Action::Cancel);
-            if let Some(r) = &mut recorder
-                && let Err(e) = r.answered(params, &result)
-            {
-                shared.tty_restore();
-                return Err(e);
-            }
-            shared.record(i, result);
-            if cancelled {
-                break;
-            }
+        How::Form {
+            form: Box::new(FormResponder {
+                prompter: Terminal::new(),
+            }),
+            script,
+            lenient,
         }
-        return shared.finish();
+    };
+    // On the terminal the answers so far are shared with Ctrl-C and
+    // --timeout, which end the run in a cancel whatever the form is at.
+    let shared = match how {
+        How::Form { .. } => {
+            let shared = Shared::new(plan.clone());
+            shared.install(args.timeout);
+            Some(shared)
+        }
+        How::Given(_) => None,
+    };
+    let mut answerer = Answerer {
+        requests: &requests,
+        shown: &shown,
+        fixed: &fixed,
+        how,
+        name: &name,
+    };
+    if let How::Form { form, .. } = &mut answerer.how {
+        // The time --timeout leaves is counted down beside each question.
+        form.prompter.deadline = args.timeout.map(|t| std::time::Instant::now() + t);
+    }
+    let mut responder: Box<dyn Responder + '_> = match record {
+        Some(record) => Box::new(record.around(answerer)),
+        None => Box::new(answerer),
     };
     let mut results = Vec::new();
-    for (i, (key, params)) in requests.iter().enumerate() {
-        let result = match &fixed[i] {
-            Some(r) => r.clone(),
-            None => responder
-                .respond(&Request {
-                    params: &shown[i].1,
-                    server: server.as_deref(),
-                    revision,
-                    key: key.as_deref(),
-                    notes: &[],
-                    deadline: None,
-                    position: None,
-                })
-                .with_context(|| match key {
-                    Some(k) => format!("input request `{}`", sanitize::line(k)),
-                    None => name.clone(),
-                })?,
+    for (key, params) in &requests {
+        let asked = responder.respond(&Request {
+            params,
+            server: server.as_deref(),
+            revision,
+            key: key.as_deref(),
+            notes: &[],
+            deadline: None,
+            position: None,
+        });
+        let result = match asked {
+            Ok(r) => r,
+            // ^C during a key read: console has raised SIGINT too; the
+            // first of the two to get here writes the cancel.
+            Err(e) if shared.is_some() && crate::is_interrupted(&e) => {
+                crate::interrupt::end("cancelled (Ctrl-C)")
+            }
+            Err(e) => {
+                if let Some(shared) = &shared {
+                    shared.tty_restore();
+                }
+                return Err(e);
+            }
         };
-        if let Some(r) = &mut recorder {
-            r.answered(params, &result)?;
+        let cancelled = Action::of_result(&result) == Some(Action::Cancel);
+        if let Some(shared) = &shared {
+            shared.record(results.len(), result.clone());
         }
         results.push(result);
+        // A cancel on the terminal ends the form: what is left is cancelled.
+        if cancelled && shared.is_some() {
+            break;
+        }
     }
-    write_stdout(&plan.render(&results))?;
-    Ok(outcome(&results))
+    match shared {
+        Some(shared) => shared.finish(),
+        None => {
+            write_stdout(&plan.render(&results))?;
+            Ok(outcome(&results))
+        }
+    }
+}
+
+/// What answers the requests that are asked.
+enum How {
+    /// A fixed action, a recording or a script; what it fails at is told
+    /// with the request it failed on.
+    Given(Box<dyn Responder>),
+    /// The form on the terminal, pre-filled with what a script gives: only
+    /// the rest is asked.
+    Form {
+        form: Box<FormResponder<Terminal>>,
+        script: Script,
+        lenient: bool,
+    },
+}
+
+/// Answers each request of the document as it was sent: with what the host
+/// sends without asking (`--as`), else by [`How`] on what the host shows.
+struct Answerer<'a> {
+    requests: &'a [(Option<String>, Value)],
+    shown: &'a [(Option<String>, Value)],
+    fixed: &'a [Option<Value>],
+    how: How,
+    /// The document's name, for what a script fails at.
+    name: &'a str,
+}
+
+impl Responder for Answerer<'_> {
+    fn respond(&mut self, request: &Request<'_>) -> Result<Value> {
+        let i = self
+            .requests
+            .iter()
+            .position(|(k, p)| k.as_deref() == request.key && p == request.params)
+            .ok_or_else(|| anyhow!("not a request of this document"))?;
+        if let Some(r) = &self.fixed[i] {
+            return Ok(r.clone());
+        }
+        let request = Request {
+            params: &self.shown[i].1,
+            ..request.clone()
+        };
+        match &mut self.how {
+            How::Given(responder) => {
+                responder
+                    .respond(&request)
+                    .with_context(|| match request.key {
+                        Some(k) => format!("input request `{}`", sanitize::line(k)),
+                        None => self.name.to_string(),
+                    })
+            }
+            How::Form {
+                form,
+                script,
+                lenient,
+            } => {
+                let given = if script.is_empty() {
+                    Vec::new()
+                } else {
+                    let elicit = Elicit::from_params(request.params, request.revision)?;
+                    prefill(&elicit, script, request.key, *lenient)?.0
+                };
+                form.respond_with(&request, &given)
+            }
+        }
+    }
 }
 
 /// The output mode asked for, or the one that fits the document; a mode
@@ -788,7 +845,6 @@ struct Shared(Arc<Mutex<State>>);
 struct State {
     plan: Plan,
     results: Vec<Option<Value>>,
-    done: bool,
     tty: TtyState,
 }
 
@@ -798,7 +854,6 @@ impl Shared {
         Shared(Arc::new(Mutex::new(State {
             plan,
             results: vec![None; n],
-            done: false,
             tty: TtyState::save(),
         })))
     }
@@ -837,25 +892,19 @@ impl Shared {
         (s.plan.render(&results), outcome(&results))
     }
 
-    /// Claims the right to write the output, with the terminal put back and
-    /// the output rendered. Whoever comes second (the form ending as Ctrl-C
-    /// or the timeout fires) waits here for the first to end the process.
-    fn claim(&self) -> (String, Outcome) {
-        let mut s = self.0.lock().unwrap_or_else(|p| p.into_inner());
-        if s.done {
-            drop(s);
-            loop {
-                std::thread::park();
-            }
-        }
-        s.done = true;
+    /// The output to write, with the terminal put back; only the one that
+    /// ends the run (see [`crate::interrupt`]) asks for it.
+    fn ending(&self) -> (String, Outcome) {
+        let s = self.0.lock().unwrap_or_else(|p| p.into_inner());
         s.tty.restore();
         Shared::output(&s)
     }
 
-    /// The form ended normally.
+    /// The form ended normally. Should Ctrl-C or the timeout end the run
+    /// first, this waits for it to end the process.
     fn finish(&self) -> Result<Outcome> {
-        let (text, outcome) = self.claim();
+        crate::interrupt::claim();
+        let (text, outcome) = self.ending();
         write_stdout(&text)?;
         Ok(outcome)
     }
@@ -868,10 +917,11 @@ impl Shared {
             .restore();
     }
 
-    /// The form was cut short: put the terminal back, write the cancel;
+    /// The form was cut short (the run's ending, run by
+    /// [`crate::interrupt::end`]): put the terminal back, write the cancel;
     /// the exit code.
     fn abort(&self, why: &str) -> i32 {
-        let (text, outcome) = self.claim();
+        let (text, outcome) = self.ending();
         let _ = writeln!(io::stderr(), "\n{why}");
         match write_stdout(&text) {
             Ok(()) => crate::exit_code(outcome),
@@ -880,16 +930,16 @@ impl Shared {
     }
 }
 
-/// `--record`: each request and the answer given, appended to a session as
-/// they happen.
-struct Recorder {
+/// `--record`: the session each request and the answer given are
+/// appended to, as they happen.
+struct Record {
     writer: mcp_elicit::session::Writer,
-    /// The request as given, when it was a whole JSON-RPC request.
-    request: Option<(String, String)>,
-    n: u64,
+    /// The request as given and its id, when it was a whole JSON-RPC
+    /// request.
+    whole: Option<(String, String)>,
 }
 
-impl Recorder {
+impl Record {
     fn open(
         args: &AnswerArgs,
         name: &str,
@@ -897,7 +947,7 @@ impl Recorder {
         text: &str,
         revision: Revision,
         several: bool,
-    ) -> Result<Option<Recorder>> {
+    ) -> Result<Option<Record>> {
         let Some(path) = &args.script.record else {
             return Ok(None);
         };
@@ -906,8 +956,8 @@ impl Recorder {
                 "--record records elicitation/create requests and params; the answers to input requests travel in the retry a client sends, so record that exchange from the client"
             );
         }
-        let request = match (node.get("method"), node.get("id")) {
-            (Some(_), Some(id)) => Some((text.trim().to_string(), raw(text, id))),
+        let whole = match (node.get("method"), node.get("id")) {
+            (Some(_), Some(id)) => Some((text.to_string(), raw(text, id))),
             _ => None,
         };
         let peer = mcp_elicit::session::Peer::File {
@@ -915,33 +965,15 @@ impl Recorder {
         };
         let writer = mcp_elicit::session::Writer::open(path, revision, &peer, &args.script.redact)
             .with_context(|| format!("--record {}: cannot write it", path.display()))?;
-        Ok(Some(Recorder {
-            writer,
-            request,
-            n: 0,
-        }))
+        Ok(Some(Record { writer, whole }))
     }
 
-    fn answered(&mut self, params: &Value, result: &Value) -> Result<()> {
-        use mcp_elicit::session::Direction;
-        let (request, id) = match &self.request {
-            Some((t, id)) => (t.clone(), id.clone()),
-            None => {
-                self.n += 1;
-                let req = serde_json::json!({"jsonrpc": "2.0", "id": self.n, "method": "elicitation/create", "params": params});
-                (req.to_string(), self.n.to_string())
-            }
-        };
-        let path = self.writer.path().display().to_string();
-        self.writer
-            .message(Direction::ServerToClient, &request)
-            .and_then(|()| {
-                self.writer.message(
-                    Direction::ClientToServer,
-                    &format!("{{\"jsonrpc\":\"2.0\",\"id\":{id},\"result\":{result}}}"),
-                )
-            })
-            .and_then(|()| self.writer.exchange_done())
-            .with_context(|| format!("--record {path}: cannot write it"))
+    /// `inner`, with what it answers recorded.
+    fn around<R: Responder>(self, inner: R) -> RecordingResponder<R> {
+        let recording = RecordingResponder::new(inner, self.writer);
+        match &self.whole {
+            Some((text, id)) => recording.sent_as(text, id),
+            None => recording,
+        }
     }
 }

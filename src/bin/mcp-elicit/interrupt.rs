@@ -9,6 +9,8 @@
 //! between two reads is a signal anyway, so a form may never return: the
 //! ending runs here. The first to end the run (the handler, a timer, an
 //! interrupted read) does it all; any other waits for the process to end.
+//! A run that ends normally [`claim`]s its end the same way, so that an
+//! ending racing it waits too.
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Mutex, Once};
@@ -43,13 +45,20 @@ pub fn restore_terminal() {
     }
 }
 
-/// Ends the run now: the terminal put back, the command's ending, exit.
-pub fn end(why: &str) -> ! {
+/// Claims the end of the run, for an ending that is not early (the form
+/// answered, the output to write): the first to claim it or to [`end`] the
+/// run goes on; any later one waits here for the process to end.
+pub fn claim() {
     if ENDED.swap(true, Ordering::SeqCst) {
         loop {
             std::thread::park();
         }
     }
+}
+
+/// Ends the run now: the terminal put back, the command's ending, exit.
+pub fn end(why: &str) -> ! {
+    claim();
     restore_terminal();
     let ending = ENDING.lock().unwrap_or_else(|p| p.into_inner()).take();
     let code = match ending {
