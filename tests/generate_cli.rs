@@ -205,47 +205,6 @@ fn bad_input_exits_two() {
     );
 }
 
-/// The README shows real runs: each `$ mcp-elicit generate` command in it
-/// prints what the README shows after it (stdout, then stderr).
-#[test]
-fn readme_examples_are_current() {
-    let readme = std::fs::read_to_string(root().join("README.md")).unwrap();
-    let prompt = "$ mcp-elicit generate ";
-    let mut seen = 0;
-    for (start, _) in readme.match_indices(prompt) {
-        let (line, rest) = readme[start..].split_once('\n').unwrap();
-        let shown = &rest[..rest.find("```").unwrap()];
-        let args = shell_words(&line[prompt.len()..]);
-        let args: Vec<&str> = args.iter().map(String::as_str).collect();
-        let (_, out, err) = run(&args);
-        assert_eq!(format!("{out}{err}"), shown, "{line}");
-        seen += 1;
-    }
-    assert_eq!(seen, 2, "the README shows a schema and a refusal");
-}
-
-/// Splits a command line with double-quoted words.
-fn shell_words(s: &str) -> Vec<String> {
-    let mut words = Vec::new();
-    let mut cur = String::new();
-    let mut quoted = false;
-    for c in s.chars() {
-        match c {
-            '"' => quoted = !quoted,
-            ' ' if !quoted => {
-                if !cur.is_empty() {
-                    words.push(std::mem::take(&mut cur));
-                }
-            }
-            c => cur.push(c),
-        }
-    }
-    if !cur.is_empty() {
-        words.push(cur);
-    }
-    words
-}
-
 #[test]
 fn names_from_the_input_are_sanitised_in_notes() {
     let schema = r#"{"type": "object", "properties": {"a\u001b[2Jb": {"type": "string", "format": "x\u001b]0;t\u0007"}}}"#;

@@ -252,20 +252,6 @@ fn sessions_of_other_tools_are_read() {
 }
 
 #[test]
-fn the_readme_shows_a_real_transcript() {
-    let readme = read(root().join("README.md"));
-    let cmd = "$ mcp-elicit replay --show examples/sessions/booking.jsonl\n";
-    let start = readme.find(cmd).expect("the README shows replay --show") + cmd.len();
-    let shown = &readme[start..start + readme[start..].find("```").unwrap()];
-    let o = Command::new(bin())
-        .current_dir(root())
-        .args(["replay", "--show", "examples/sessions/booking.jsonl"])
-        .output()
-        .unwrap();
-    assert_eq!(stdout(&o), shown);
-}
-
-#[test]
 fn answers_from_a_session_match_by_message_and_schema_not_id() {
     let req = fixture("answer/booking-request.json");
     let o = Command::new(bin())
