@@ -1,5 +1,7 @@
 //! Sessions: the writer's output matches the documented format and survives
 //! a crash; `replay` checks and shows sessions of every recognised format.
+//! A `replay --show` of a shipped session is a trycmd case in
+//! `tests/cmd/replay/`, run by `errors::cli_cases`.
 
 use std::io::Write;
 use std::path::Path;
@@ -192,16 +194,6 @@ fn shipped_examples_match_the_schema_and_check_clean() {
         let o = replay(&[p.to_str().unwrap(), "--fail-on", "note"]);
         assert_eq!(o.status.code(), Some(0), "{f}: {}", stdout(&o));
     }
-}
-
-#[test]
-fn show_prints_who_asked_the_form_and_the_answer() {
-    let o = replay(&["--show", "examples/sessions/booking-2026.jsonl"]);
-    assert_eq!(o.status.code(), Some(0));
-    crate::support::assert().eq(
-        stdout(&o),
-        snapbox::file!["snapshots/replay/show-booking-2026.txt"],
-    );
 }
 
 /// Each importer reads a hand-built file: the out-of-range answer (guests
