@@ -1,9 +1,13 @@
 //! `mcp-elicit answer` without a terminal: scripted answers, fixed actions,
-//! output modes, lint before answering and exit codes.
+//! output modes, lint before answering and exit codes. The runs that are a
+//! command, its stdin and its exact output are trycmd cases in
+//! `tests/cmd/answer/`, run by `errors::cli_cases`; here are the ones that
+//! need a temporary file or no controlling terminal, or check more than
+//! the output.
 
 use snapbox::str;
 
-use crate::support::{cmd, fixture, read};
+use crate::support::{cmd, read};
 
 fn answer() -> snapbox::cmd::Command {
     cmd().arg("answer")
@@ -43,33 +47,6 @@ const INPUT_REQUIRED: &str = r#"{"resultType": "input_required",
   "_meta": {"io.modelcontextprotocol/serverInfo": {"name": "trips", "version": "1"}}}"#;
 
 #[test]
-fn defaults_answer_the_conformance_request_exactly() {
-    answer()
-        .arg("--defaults")
-        .arg(fixture("corpus/conformance-sep1034-client-defaults.json"))
-        .assert()
-        .code(0)
-        .stdout_eq(str![[r#"
-{"action":"accept","content":{"name":"John Doe","age":30,"score":95.5,"status":"active","verified":true}}
-
-"#]])
-        .stderr_eq("");
-}
-
-#[test]
-fn set_on_stdin_request_gives_a_response_with_the_same_id() {
-    answer()
-        .args(["--output", "response", "--defaults", "--set", "city=Lyon"])
-        .stdin(REQUEST)
-        .assert()
-        .code(0)
-        .stdout_eq(str![[r#"
-{"jsonrpc":"2.0","id":"req-7","result":{"action":"accept","content":{"city":"Lyon","nights":2}}}
-
-"#]]);
-}
-
-#[test]
 fn answers_from_a_file() {
     let dir = tempfile::tempdir().unwrap();
     let answers = dir.path().join("answers.json");
@@ -82,28 +59,6 @@ fn answers_from_a_file() {
         .code(0)
         .stdout_eq(str![[r#"
 {"action":"accept","content":{"city":"Oslo","nights":3}}
-
-"#]]);
-}
-
-#[test]
-fn decline_and_cancel_have_their_own_exit_codes() {
-    answer()
-        .args(["--action", "decline", "--output", "response"])
-        .stdin(REQUEST)
-        .assert()
-        .code(3)
-        .stdout_eq(str![[r#"
-{"jsonrpc":"2.0","id":"req-7","result":{"action":"decline"}}
-
-"#]]);
-    answer()
-        .args(["--action", "cancel"])
-        .stdin(REQUEST)
-        .assert()
-        .code(4)
-        .stdout_eq(str![[r#"
-{"action":"cancel"}
 
 "#]]);
 }
@@ -133,147 +88,6 @@ fn script_errors_name_the_field() {
 error: -: required field `city` has no default and no value; pass --set city=VALUE
 
 "#]]);
-    answer()
-        .args(["--set", "citty=Lyon"])
-        .stdin(REQUEST)
-        .assert()
-        .code(2)
-        .stderr_eq(str![[r#"
-error: -: --set: the form has no field `citty` (did you mean `city`?); its fields are `city`, `nights`
-
-"#]]);
-    answer()
-        .args(["--set", "city=Lyon", "--set", "nights=40"])
-        .stdin(REQUEST)
-        .assert()
-        .code(2)
-        .stderr_eq(str![[r#"
-error: -: the scripted answer cannot be accepted: `nights` is 40; it must be between 1 and 14
-
-"#]]);
-}
-
-#[test]
-fn a_request_that_breaks_the_spec_gets_the_json_rpc_error() {
-    let bad = r#"{"jsonrpc": "2.0", "id": 9, "method": "elicitation/create",
-      "params": {"message": "Address?", "requestedSchema": {"type": "object",
-        "properties": {"address": {"type": "object"}}}}}"#;
-    answer()
-        .args(["--defaults"])
-        .stdin(bad)
-        .assert()
-        .code(1)
-        .stdout_eq(str![[r#"
-{"jsonrpc":"2.0","id":9,"error":{"code":-32602,"message":"Invalid params: the elicitation request does not conform to MCP 2025-11-25","data":{"findings":[{"code":"E204","name":"nested-object","message":"property `address` is an object; elicitation forms are flat, so give each of its fields its own top-level property","pointer":"/params/requestedSchema/properties/address/type","line":3,"column":44}]}}}
-
-"#]])
-        .stderr_eq(str![[r#"
--:3:44: error[E204] property `address` is an object; elicitation forms are flat, so give each of its fields its own top-level property
-error: no form can be built from the request, so it is not answered; the JSON-RPC error a client owes is on stdout (--action decline|cancel answers it anyway)
-
-"#]]);
-    // Decline and cancel need no form.
-    answer()
-        .args(["--action", "cancel", "--output", "response"])
-        .stdin(bad)
-        .assert()
-        .code(4)
-        .stdout_eq(str![[r#"
-{"jsonrpc":"2.0","id":9,"result":{"action":"cancel"}}
-
-"#]]);
-}
-
-/// Pydantic, FastMCP and schemars put the model's name (and docstring) at
-/// the root; TypeScript SDK clients show such forms, so `answer` does too.
-const TITLED_ROOT: &str = r#"{"message": "Your name?", "requestedSchema": {"type": "object",
-  "title": "Untidy", "description": "Left as Pydantic makes it.",
-  "properties": {"name": {"type": "string", "title": "Name"}}, "required": ["name"]}}"#;
-
-#[test]
-fn a_root_title_is_reported_and_the_form_is_answered_all_the_same() {
-    answer()
-        .args(["--set", "name=Ada", "--spec", "2025-11-25"])
-        .stdin(TITLED_ROOT)
-        .assert()
-        .code(0)
-        .stdout_eq(str![[r#"
-{"action":"accept","content":{"name":"Ada"}}
-
-"#]])
-        .stderr_eq(str![[r#"
--:2:3: error[E122] `title` is not allowed at the root of requestedSchema[..]
--:2:22: error[E122] `description` is not allowed at the root of requestedSchema[..]
-note: the request breaks the spec, but a form can show it, so it is answered; --strict refuses it
-
-"#]]);
-}
-
-#[test]
-fn strict_refuses_a_root_title_as_before() {
-    answer()
-        .args(["--set", "name=Ada", "--spec", "2025-11-25", "--strict"])
-        .stdin(TITLED_ROOT)
-        .assert()
-        .code(1)
-        .stdout_eq(str![[r#"
-{"jsonrpc":"2.0","id":null,"error":{"code":-32602,"message":"Invalid params: the elicitation request does not conform to MCP 2025-11-25","data":{"findings":[{"code":"E122",[..]},{"code":"E122",[..]}]}}}
-
-"#]])
-        .stderr_eq(str![[r#"
--:2:3: error[E122] [..]
--:2:22: error[E122] [..]
-error: the request breaks the spec and --strict refuses it; the JSON-RPC error a client owes is on stdout
-
-"#]]);
-    answer()
-        .args(["--action", "decline", "--strict"])
-        .stdin(TITLED_ROOT)
-        .assert()
-        .code(3)
-        .stdout_eq(str![[r#"
-{"action":"decline"}
-
-"#]]);
-}
-
-#[test]
-fn warnings_are_shown_and_the_request_is_still_answered() {
-    answer()
-        .args(["--action", "decline"])
-        .arg(fixture("corpus/ts-sdk-example-register-user-enumnames.json"))
-        .assert()
-        .code(3)
-        .stdout_eq(str![[r#"
-{"action":"decline"}
-
-"#]])
-        .stderr_eq(str![[r#"
-[..]ts-sdk-example-register-user-enumnames.json:13:9: warning[W310] `enumNames` is deprecated since 2025-11-25 and will be removed; write `oneOf: [{"const": value, "title": label}]` instead
-
-"#]]);
-}
-
-#[test]
-fn input_required_gives_the_retry_fragment_with_request_state_byte_for_byte() {
-    let assert = answer()
-        .args(["--set", "city=Rome", "--set", "ok=yes"])
-        .stdin(INPUT_REQUIRED)
-        .assert()
-        .code(0)
-        .stderr_eq(str![[r#"
-note: `summarise` (sampling/createMessage) is not an elicitation; answer it in the retry yourself
-
-"#]]);
-    let out = String::from_utf8(assert.get_output().stdout.clone()).unwrap();
-    assert_eq!(
-        out,
-        concat!(
-            r#"{"inputResponses":{"ask_city":{"action":"accept","content":{"city":"Rome"}},"ask_ok":{"action":"accept","content":{"ok":true}}},"#,
-            r#""requestState":{"z": 1.50,  "a" :[ "é\u00e9", 1e2 ]}}"#,
-            "\n"
-        )
-    );
 }
 
 #[test]
@@ -295,105 +109,6 @@ fn answers_may_be_keyed_by_input_request() {
         .code(0)
         .stdout_eq(str![[r#"
 {"inputResponses":{"ask_city":{"action":"accept","content":{"city":"Bern"}},"ask_ok":{"action":"accept","content":{"ok":false}}}}
-
-"#]]);
-}
-
-#[test]
-fn output_modes_that_do_not_fit_the_document_are_usage_errors() {
-    answer()
-        .args(["--output", "result", "--action", "cancel"])
-        .stdin(INPUT_REQUIRED)
-        .assert()
-        .code(2)
-        .stdout_eq("")
-        .stderr_eq(str![[r#"
-error: - carries 2 elicitations; answer them together with --output retry
-
-"#]]);
-    answer()
-        .args(["--output", "response", "--action", "cancel"])
-        .arg(fixture("corpus/conformance-sep1034-client-defaults.json"))
-        .assert()
-        .code(2)
-        .stderr_eq(str![[r#"
-error: [..] is elicitation/create params with no request id to respond to; use --output result, or give the whole elicitation/create request
-
-"#]]);
-    answer()
-        .args(["--output", "retry", "--action", "cancel"])
-        .stdin(REQUEST)
-        .assert()
-        .code(2)
-        .stderr_eq(str![[r#"
-error: - is a JSON-RPC request, not an InputRequiredResult; use --output result or --output response
-
-"#]]);
-}
-
-#[test]
-fn a_cancelled_input_request_cancels_the_retry() {
-    answer()
-        .args(["--action", "cancel"])
-        .stdin(INPUT_REQUIRED)
-        .assert()
-        .code(4)
-        .stdout_eq(str![[r#"
-{"inputResponses":{"ask_city":{"action":"cancel"},"ask_ok":{"action":"cancel"}},"requestState":{"z": 1.50,  "a" :[ "é\u00e9", 1e2 ]}}
-
-"#]]);
-}
-
-#[test]
-fn url_mode_accepts_with_defaults_and_never_with_fields() {
-    let url = r#"{"mode": "url", "message": "Connect", "url": "https://example.com/connect"}"#;
-    answer()
-        .arg("--defaults")
-        .stdin(url)
-        .assert()
-        .code(0)
-        .stdout_eq(str![[r#"
-{"action":"accept"}
-
-"#]]);
-    answer()
-        .args(["--set", "x=1"])
-        .stdin(url)
-        .assert()
-        .code(2)
-        .stderr_eq(str![[r#"
-error: -: this is a URL-mode request, which has no fields: drop --set/--answers and use --defaults to accept (without opening the URL) or --action decline|cancel
-
-"#]]);
-}
-
-#[test]
-fn documents_without_elicitations_and_bad_json_are_usage_errors() {
-    answer()
-        .arg("--defaults")
-        .stdin(r#"{"action": "accept"}"#)
-        .assert()
-        .code(2)
-        .stderr_eq(str![[r#"
-error: - is an ElicitResult, which carries no elicitation to answer; give elicitation/create params, an elicitation/create request or an InputRequiredResult
-
-"#]]);
-    answer()
-        .arg("--defaults")
-        .stdin("{\n  \"message\": }")
-        .assert()
-        .code(2)
-        .stderr_eq(str![[r#"
-error: -:2:14: not valid JSON ([..]); give an elicitation/create request, its params or an InputRequiredResult
-
-"#]]);
-    answer()
-        .args(["--answers", "-"])
-        .stdin(REQUEST)
-        .assert()
-        .code(2)
-        .stderr_eq(str![[r#"
-error: the request and --answers cannot both come from stdin; give the request as a FILE or --answers a file
 
 "#]]);
 }

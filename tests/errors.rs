@@ -3,7 +3,7 @@
 //! its exit code) beside `NAME.stderr` (what it must print), run by
 //! `cli_cases`; `TRYCMD=overwrite` refreshes the `.stderr` files.
 
-use crate::support::{bin, cmd, root};
+use crate::support::{bin, root};
 
 /// Every trycmd case under `tests/cmd`.
 #[test]
@@ -33,21 +33,4 @@ fn first_errors_are_one_line_that_says_what_to_do() {
         }
     }
     assert!(seen >= 17, "only {seen} error cases in {}", dir.display());
-}
-
-/// A folder with nothing to lint (no JSON, no TypeScript, JavaScript,
-/// Python or Go) is not a clean result: say so.
-#[test]
-fn lint_of_a_folder_without_json_says_so() {
-    cmd()
-        .args(["lint", "tests/snapshots/help"])
-        .current_dir(root())
-        .assert()
-        .code(0)
-        .stdout_eq("")
-        .stderr_eq(snapbox::str![[r#"
-warning: tests/snapshots/help holds no *.json, *.jsonl or source files (hidden and git-ignored ones are skipped); name the files to lint
-Checked 0 files: no findings.
-
-"#]]);
 }

@@ -1,13 +1,14 @@
 //! `mcp-elicit generate` driven as a user drives it: Rust source, Pydantic
 //! and Zod output (real, made by the scripts in `tests/fixtures/generate/`),
-//! `--message`, `--output`, refusals and bad input. Snapshots live in
-//! `tests/snapshots/generate/`.
+//! `--message`, `--output`, refusals and bad input. The runs that are a
+//! command and its output (each source to its schema, refusals, bad
+//! input) are trycmd cases in `tests/cmd/generate/`, run by
+//! `errors::cli_cases`; what needs more than that is here.
 
 use mcp_elicit::generate::{self, Options};
 use mcp_elicit::lint::{self, lint_str};
 use mcp_elicit::spec::Revision;
 use serde_json::Value;
-use snapbox::file;
 
 use crate::support::{bin, cmd, root};
 
@@ -28,16 +29,6 @@ fn run(args: &[&str]) -> (i32, String, String) {
         String::from_utf8(out.stdout).unwrap(),
         String::from_utf8(out.stderr).unwrap(),
     )
-}
-
-#[test]
-fn rust_booking() {
-    generate()
-        .args(["--rust", "examples/rust/forms.rs", "--type", "Booking"])
-        .assert()
-        .success()
-        .stdout_eq(file!["snapshots/generate/booking.json"])
-        .stderr_eq(file!["snapshots/generate/booking.stderr.txt"]);
 }
 
 #[test]
@@ -108,145 +99,6 @@ fn pydantic_and_zod_outputs_lint_clean() {
 }
 
 #[test]
-fn pydantic_booking() {
-    generate()
-        .args([
-            "--from-json-schema",
-            "tests/fixtures/generate/pydantic-booking.json",
-        ])
-        .assert()
-        .success()
-        .stdout_eq(file!["snapshots/generate/pydantic-booking.json"])
-        .stderr_eq(file!["snapshots/generate/pydantic-booking.stderr.txt"]);
-}
-
-#[test]
-fn zod_booking_from_stdin() {
-    generate()
-        .args(["--from-json-schema", "-"])
-        .stdin(
-            std::fs::read_to_string(root().join("tests/fixtures/generate/zod-booking.json"))
-                .unwrap(),
-        )
-        .assert()
-        .success()
-        .stdout_eq(file!["snapshots/generate/zod-booking.json"])
-        .stderr_eq(file!["snapshots/generate/zod-booking.stderr.txt"]);
-}
-
-#[test]
-fn nesting_is_refused_with_the_pointer() {
-    for tool in ["pydantic", "zod"] {
-        let path = format!("tests/fixtures/generate/{tool}-customer.json");
-        let (code, out, err) = run(&["--from-json-schema", &path]);
-        assert_eq!(code, 1, "{err}");
-        assert_eq!(out, "");
-        assert!(
-            err.starts_with(&format!(
-                "error: {path}: at /properties/address: `address` is a nested object"
-            )),
-            "{err}"
-        );
-        assert!(err.contains("flatten"), "{err}");
-    }
-}
-
-#[test]
-fn rust_refusal_names_file_line_and_field() {
-    generate()
-        .args([
-            "--rust",
-            "tests/fixtures/generate/refused.rs",
-            "--type",
-            "Nested",
-        ])
-        .assert()
-        .code(1)
-        .stdout_eq("")
-        .stderr_eq(file!["snapshots/generate/refused-nested.stderr.txt"]);
-}
-
-#[test]
-fn bad_input_exits_two() {
-    let (code, _, err) = run(&["--rust", "examples/rust/forms.rs", "--type", "Bookings"]);
-    assert_eq!(code, 2);
-    assert!(
-        err.contains("no struct `Bookings` in this file; did you mean `Booking`?"),
-        "{err}"
-    );
-    let (code, _, err) = run(&["--rust", "examples/rust/forms.rs", "--type", "Room"]);
-    assert_eq!(code, 2);
-    assert!(err.contains("`Room` is an enum"), "{err}");
-    let (code, _, err) = run(&["--rust", "examples/rust/forms.rs", "--type", "Parcel"]);
-    assert_eq!(code, 2);
-    assert!(err.contains("it has `Address`, `Booking`"), "{err}");
-    let (code, _, err) = run(&["--rust", "examples/rust/forms.rs"]);
-    assert_eq!(code, 2);
-    assert!(err.contains("--type <NAME>"), "{err}");
-    let (code, _, err) = run(&["--from-json-schema", "tests/fixtures/generate/missing.json"]);
-    assert_eq!(code, 2);
-    assert!(
-        err.starts_with(
-            "error: tests/fixtures/generate/missing.json: no such file or directory; check the path"
-        ),
-        "{err}"
-    );
-    let (code, _, err) = run(&["--from-json-schema", "examples/rust/forms.rs"]);
-    assert_eq!(code, 2);
-    assert!(
-        err.starts_with("error: examples/rust/forms.rs:1:1: not valid JSON"),
-        "{err}"
-    );
-    let (code, _, err) = run(&["--rust", "README.md", "--type", "X"]);
-    assert_eq!(code, 2);
-    assert!(
-        err.starts_with("error: README.md:3:1: not valid Rust"),
-        "{err}"
-    );
-}
-
-/// The README shows real runs: each `$ mcp-elicit generate` command in it
-/// prints what the README shows after it (stdout, then stderr).
-#[test]
-fn readme_examples_are_current() {
-    let readme = std::fs::read_to_string(root().join("README.md")).unwrap();
-    let prompt = "$ mcp-elicit generate ";
-    let mut seen = 0;
-    for (start, _) in readme.match_indices(prompt) {
-        let (line, rest) = readme[start..].split_once('\n').unwrap();
-        let shown = &rest[..rest.find("```").unwrap()];
-        let args = shell_words(&line[prompt.len()..]);
-        let args: Vec<&str> = args.iter().map(String::as_str).collect();
-        let (_, out, err) = run(&args);
-        assert_eq!(format!("{out}{err}"), shown, "{line}");
-        seen += 1;
-    }
-    assert_eq!(seen, 2, "the README shows a schema and a refusal");
-}
-
-/// Splits a command line with double-quoted words.
-fn shell_words(s: &str) -> Vec<String> {
-    let mut words = Vec::new();
-    let mut cur = String::new();
-    let mut quoted = false;
-    for c in s.chars() {
-        match c {
-            '"' => quoted = !quoted,
-            ' ' if !quoted => {
-                if !cur.is_empty() {
-                    words.push(std::mem::take(&mut cur));
-                }
-            }
-            c => cur.push(c),
-        }
-    }
-    if !cur.is_empty() {
-        words.push(cur);
-    }
-    words
-}
-
-#[test]
 fn names_from_the_input_are_sanitised_in_notes() {
     let schema = r#"{"type": "object", "properties": {"a\u001b[2Jb": {"type": "string", "format": "x\u001b]0;t\u0007"}}}"#;
     let out = std::process::Command::new(bin())
@@ -268,19 +120,6 @@ fn names_from_the_input_are_sanitised_in_notes() {
     // stdout is JSON, where control characters are escaped.
     let stdout = String::from_utf8(out.stdout).unwrap();
     assert!(stdout.contains(r"a\u001b[2Jb"), "{stdout}");
-}
-
-#[test]
-fn zod_to_json_schema_root_ref_and_definitions() {
-    generate()
-        .args([
-            "--from-json-schema",
-            "tests/fixtures/generate/zod3-booking.json",
-        ])
-        .assert()
-        .success()
-        .stdout_eq(file!["snapshots/generate/zod3-booking.json"])
-        .stderr_eq(file!["snapshots/generate/zod3-booking.stderr.txt"]);
 }
 
 #[test]
@@ -310,15 +149,4 @@ fn allow_pattern_keeps_the_regex_on_both_paths() {
         .map(|d| d.code)
         .collect();
     assert_eq!(codes, ["W210"]);
-}
-
-#[test]
-fn binary_input_exits_two() {
-    generate()
-        .args(["--from-json-schema", "-"])
-        .stdin(vec![0xff_u8, 0xfe, b'{'])
-        .assert()
-        .code(2)
-        .stdout_eq("")
-        .stderr_eq("error: - is not UTF-8 text (invalid byte at offset 0)\n");
 }

@@ -1,113 +1,107 @@
-//! The README cannot rot: every code block marked runnable is run from the
-//! repository root, with `mcp-elicit` meaning the binary under test.
+//! The README cannot rot. Its commands run from the repository root with
+//! `mcp-elicit` meaning the binary under test, stdout and stderr together
+//! as a terminal shows them.
 //!
-//! The marker is an HTML comment on the line before the block:
-//! `<!-- runnable -->`, or `<!-- runnable exit=N -->` when the block's last
-//! command exits with N (every other command must exit 0). In a `console`
-//! block, lines starting with `$ ` are commands (a trailing `\` continues
-//! one) and the lines after each are its output, stdout and stderr as a
-//! terminal shows them; `...` stands for any lines and `[..]` for any text
-//! within a line. In an `sh` block every line is a command; `#` starts a
-//! comment. `cargo build --example NAME` is not run again: `cargo test`
-//! has built the example, and `target/debug/` means where it did.
-//! `<!-- file: PATH -->` before a block says the block is that file.
+//! Every ```` ```console ```` block is a trycmd case
+//! (`readme_console_blocks_run_as_shown`): `$ ` starts a command, a `? N`
+//! line under it is its exit code (0 without one), the lines after are
+//! its output, `...` stands for any lines and `[..]` for any text in a
+//! line; trycmd drops the last newline, so the block ends with an empty
+//! line for the output's final newline.
+//!
+//! trycmd runs one program with its arguments: no shell, and it turns
+//! every `\` a program prints into `/`. The blocks that need more are
+//! ```` ```console,ignore ```` (trycmd skips them) with `<!-- runnable -->`
+//! on the line before, and are run here through `sh`, read the same way:
+//! a pipe or a redirection, a program other than `mcp-elicit` (`head`,
+//! `rm`), a path under `target/debug/`, and `cargo build --example NAME`,
+//! which is not run again (`cargo test` has built the example;
+//! `target/debug/` means where it did). `<!-- file: PATH -->` before a
+//! block says the block is that file, checked here too. The few
+//! `console,ignore` blocks without the marker show stdout alone, or run
+//! against a server: the tests of their command run them.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use crate::support::{bin, read, root};
 
+#[test]
+fn readme_console_blocks_run_as_shown() {
+    let readme = read(root().join("README.md"));
+    let blocks = readme.lines().filter(|l| *l == "```console").count();
+    assert!(blocks >= 9, "only {blocks} console blocks for trycmd");
+    // A Markdown case has no `fs.cwd`: trycmd runs it where the tests run.
+    assert_eq!(
+        std::env::current_dir().unwrap().canonicalize().unwrap(),
+        root().canonicalize().unwrap(),
+        "the README's commands run from the repository root"
+    );
+    trycmd::TestCases::new()
+        .register_bin("mcp-elicit", trycmd::schema::Bin::Path(bin().into()))
+        .env("NO_COLOR", "1")
+        // "0" is "not forced" to the `console` crate and NO_COLOR wins in
+        // clap's; a case cannot remove a variable.
+        .env("CLICOLOR_FORCE", "0")
+        .case(root().join("README.md"));
+}
+
 #[derive(Debug)]
 struct Block {
     /// 1-based line of the opening fence.
     line: usize,
-    exit: i32,
     steps: Vec<Step>,
 }
 
 #[derive(Debug)]
 struct Step {
     command: String,
-    /// The output shown after the command (console blocks only).
-    output: Option<String>,
+    exit: i32,
+    output: String,
 }
 
-fn runnable_blocks(readme: &str) -> Vec<Block> {
+/// The `console,ignore` blocks marked `<!-- runnable -->`.
+fn shell_blocks(readme: &str) -> Vec<Block> {
     let lines: Vec<&str> = readme.lines().collect();
     let mut blocks = Vec::new();
-    let mut i = 0;
-    while i < lines.len() {
-        let marker = lines[i].trim();
-        if !marker.starts_with("<!-- runnable") {
-            i += 1;
+    for (i, l) in lines.iter().enumerate() {
+        if l.trim() != "<!-- runnable -->" {
             continue;
         }
-        let exit = marker
-            .split_whitespace()
-            .find_map(|w| w.strip_prefix("exit="))
-            .map(|n| n.parse().expect("exit=N takes a number"))
-            .unwrap_or(0);
-        let fence = lines.get(i + 1).copied().unwrap_or("");
-        let console = match fence.trim() {
-            "```console" => true,
-            "```sh" => false,
-            other => panic!(
-                "README.md:{}: a runnable marker must be followed by a ```console or ```sh block, not {other:?}",
-                i + 1
-            ),
-        };
-        let start = i + 2;
-        let end = start
-            + lines[start..]
-                .iter()
-                .position(|l| l.trim() == "```")
-                .unwrap_or_else(|| panic!("README.md:{}: the block never ends", i + 2));
-        let body = &lines[start..end];
-        let steps = if console {
-            console_steps(body)
-        } else {
-            body.iter()
-                .map(|l| l.trim())
-                .filter(|l| !l.is_empty() && !l.starts_with('#'))
-                .map(|l| Step {
-                    command: l.to_string(),
-                    output: None,
-                })
-                .collect()
-        };
+        assert_eq!(
+            lines.get(i + 1).copied(),
+            Some("```console,ignore"),
+            "README.md:{}: `<!-- runnable -->` goes before a ```console,ignore block (a plain ```console block is run by trycmd)",
+            i + 1
+        );
+        let body = lines[i + 2..].iter().take_while(|l| **l != "```");
+        let mut steps: Vec<Step> = Vec::new();
+        for line in body {
+            if let Some(command) = line.strip_prefix("$ ") {
+                steps.push(Step {
+                    command: command.to_string(),
+                    exit: 0,
+                    output: String::new(),
+                });
+                continue;
+            }
+            let step = steps
+                .last_mut()
+                .unwrap_or_else(|| panic!("README.md:{}: the block starts with `$ `", i + 2));
+            match line.strip_prefix("? ") {
+                Some(code) if step.output.is_empty() => {
+                    step.exit = code.parse().expect("`? N` takes a number")
+                }
+                _ => {
+                    step.output.push_str(line);
+                    step.output.push('\n');
+                }
+            }
+        }
         assert!(!steps.is_empty(), "README.md:{}: no command", i + 2);
-        blocks.push(Block {
-            line: i + 2,
-            exit,
-            steps,
-        });
-        i = end + 1;
+        blocks.push(Block { line: i + 2, steps });
     }
     blocks
-}
-
-fn console_steps(body: &[&str]) -> Vec<Step> {
-    let mut steps: Vec<Step> = Vec::new();
-    let mut lines = body.iter().peekable();
-    while let Some(line) = lines.next() {
-        if let Some(cmd) = line.strip_prefix("$ ") {
-            let mut command = cmd.to_string();
-            while command.ends_with('\\') {
-                command.pop();
-                command.push_str(lines.next().map_or("", |l| l.trim_start()));
-            }
-            steps.push(Step {
-                command,
-                output: Some(String::new()),
-            });
-        } else {
-            let step = steps.last_mut().expect("a console block starts with `$ `");
-            let out = step.output.get_or_insert_with(String::new);
-            out.push_str(line);
-            out.push('\n');
-        }
-    }
-    steps
 }
 
 /// Where `cargo test` put the binary and the examples.
@@ -155,12 +149,12 @@ fn run(command: &str) -> (i32, String) {
 }
 
 #[test]
-fn readme_runnable_blocks_run_as_shown() {
+fn readme_shell_blocks_run_as_shown() {
     let readme = read(root().join("README.md"));
-    let blocks = runnable_blocks(&readme);
-    assert!(blocks.len() >= 5, "the README marks its runs as runnable");
+    let blocks = shell_blocks(&readme);
+    assert!(blocks.len() >= 5, "the README marks its shell runs");
     for block in &blocks {
-        for (n, step) in block.steps.iter().enumerate() {
+        for step in &block.steps {
             let at = format!("README.md:{}: `{}`", block.line, step.command);
             if let Some(example) = step.command.strip_prefix("cargo build --example ") {
                 build_example(example.trim(), &at);
@@ -171,22 +165,42 @@ fn readme_runnable_blocks_run_as_shown() {
                 "{at}: cargo cannot run inside the tests; leave this block unmarked"
             );
             let (code, output) = run(&step.command);
-            let want = if n + 1 == block.steps.len() {
-                block.exit
-            } else {
-                0
-            };
-            assert_eq!(code, want, "{at} exited {code}; it printed:\n{output}");
-            if let Some(shown) = &step.output {
-                snapbox::Assert::new()
-                    .normalize_paths(false)
-                    .try_eq(Some(&at), output.into(), shown.clone().into())
-                    .unwrap_or_else(|e| {
-                        panic!("{at} prints something else than the README shows:\n{e}")
-                    });
-            }
+            assert_eq!(code, step.exit, "{at} exited {code}; it printed:\n{output}");
+            snapbox::Assert::new()
+                .normalize_paths(false)
+                .try_eq(Some(&at), output.into(), step.output.clone().into())
+                .unwrap_or_else(|e| {
+                    panic!("{at} prints something else than the README shows:\n{e}")
+                });
         }
     }
+}
+
+/// The README opens with the two commands a newcomer runs from a clone.
+/// cargo cannot run inside the tests, so the first, `cargo run -- ARGS`, is
+/// run as the binary under test with the same ARGS: it lints the shipped
+/// examples and finds errors in some (exit 1), all of which the console
+/// block for `mcp-elicit ARGS` shows.
+#[test]
+fn readme_opens_with_the_newcomer_commands() {
+    let readme = read(root().join("README.md"));
+    let lines: Vec<&str> = readme.lines().collect();
+    assert_eq!(lines[..3], ["# mcp-elicit", "", "```sh"]);
+    let args = lines[3]
+        .strip_prefix("cargo run --quiet -- ")
+        .and_then(|l| l.split_once('#'))
+        .map(|(args, _)| args.trim())
+        .expect("the first command runs the tool from the source");
+    assert!(lines[4].starts_with("cargo test --locked "), "{}", lines[4]);
+    assert_eq!(lines[5], "```");
+    let (code, output) = run(&format!("mcp-elicit {args}"));
+    assert_eq!(code, 1, "`{args}` exited {code}; it printed:\n{output}");
+    assert!(
+        readme.contains(&format!(
+            "```console\n$ mcp-elicit {args}\n? 1\n{output}\n```\n"
+        )),
+        "README.md shows no console block of `mcp-elicit {args}` printing:\n{output}"
+    );
 }
 
 /// Blocks marked `<!-- file: PATH -->` show that file exactly.
@@ -226,18 +240,17 @@ fn readme_file_blocks_match_their_files() {
     assert!(seen > 0, "the README shows the library example");
 }
 
-/// The marker is read the way the README test reads it.
+/// The blocks are read the way the README test reads them.
 #[test]
-fn readme_runnable_markers_are_parsed() {
-    let blocks = runnable_blocks(
-        "x\n<!-- runnable exit=1 -->\n```console\n$ a \\\n  b\nout\n$ c\n```\n\n<!-- runnable -->\n```sh\nd   # note\n# only a comment\n```\n```sh\nnot marked\n```\n",
+fn readme_shell_blocks_are_parsed() {
+    let blocks = shell_blocks(
+        "x\n<!-- runnable -->\n```console,ignore\n$ a | b\n? 1\nout\n? 2\n$ c\n```\n\n```console,ignore\n$ not marked\n```\n",
     );
-    assert_eq!(blocks.len(), 2);
-    assert_eq!(blocks[0].exit, 1);
-    assert_eq!(blocks[0].steps[0].command, "a b");
-    assert_eq!(blocks[0].steps[0].output.as_deref(), Some("out\n"));
-    assert_eq!(blocks[0].steps[1].output.as_deref(), Some(""));
-    assert_eq!(blocks[1].exit, 0);
-    assert_eq!(blocks[1].steps.len(), 1);
-    assert_eq!(blocks[1].steps[0].command, "d   # note");
+    assert_eq!(blocks.len(), 1);
+    assert_eq!(blocks[0].line, 3);
+    assert_eq!(blocks[0].steps[0].command, "a | b");
+    assert_eq!(blocks[0].steps[0].exit, 1);
+    assert_eq!(blocks[0].steps[0].output, "out\n? 2\n");
+    assert_eq!(blocks[0].steps[1].exit, 0);
+    assert_eq!(blocks[0].steps[1].output, "");
 }

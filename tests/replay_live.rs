@@ -318,8 +318,9 @@ fn the_readme_shows_a_real_replay_against_a_live_server() {
         .expect("the README has the section");
     let section = &readme[at..at + readme[at..].find("\n## ").unwrap()];
     let blocks = section
-        .split("```console\n")
+        .split("```console")
         .skip(1)
+        .map(|b| &b[b.find('\n').unwrap() + 1..])
         .map(|b| &b[..b.find("```").unwrap()]);
     let server = example_server();
     let mut runs = 0;

@@ -1,6 +1,8 @@
 //! `mcp-elicit serve` driven by clients: the official conformance suite,
 //! the official Python SDK, our own `call`, and a raw JSON-RPC client for
 //! what no well-behaved client sends (an invalid answer, a disconnect).
+//! What `serve` prints before serving (`--list`, refusals) is trycmd cases
+//! in `tests/cmd/serve/`, run by `errors::cli_cases`.
 
 use std::io::{BufRead, BufReader, Read, Write};
 use std::process::{Child, Command, Output, Stdio};
@@ -473,61 +475,6 @@ fn expected_answers_are_compared_and_a_mismatch_makes_the_exit_code_1() {
     );
     let (code, err) = raw.finish();
     assert_eq!(code, Some(1), "{err}");
-}
-
-#[test]
-fn a_source_with_lint_errors_is_refused_with_its_places() {
-    let o = Command::new(bin())
-        .args(["serve", "tests/fixtures/serve/broken.json"])
-        .current_dir(root())
-        .stdin(Stdio::null())
-        .output()
-        .unwrap();
-    assert_eq!(o.status.code(), Some(2));
-    assert_eq!(
-        stderr(&o),
-        "tests/fixtures/serve/broken.json:3:91: error[E303] `enum` is empty, so the select cannot be answered; list at least one option\n\
-         error: not serving: fix the errors above (`mcp-elicit lint SOURCE` explains each code)\n"
-    );
-    let o = Command::new(bin())
-        .args(["serve", "--http", "0.0.0.0:0", "examples/conformance.jsonl"])
-        .current_dir(root())
-        .output()
-        .unwrap();
-    assert_eq!(o.status.code(), Some(2));
-    assert!(
-        stderr(&o).contains("--http 0.0.0.0:0: not a loopback address"),
-        "{}",
-        stderr(&o)
-    );
-}
-
-#[test]
-fn list_names_each_tool_and_what_it_asks() {
-    let o = Command::new(bin())
-        .args([
-            "serve",
-            "--list",
-            "examples/conformance.jsonl",
-            "tests/fixtures/serve/ask_age.json",
-        ])
-        .current_dir(root())
-        .output()
-        .unwrap();
-    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
-    assert_eq!(
-        stdout(&o),
-        "\
-test_elicitation  (examples/conformance.jsonl:5, 1 elicitation)
-  examples/conformance.jsonl:6: form \"Please provide your information\" (message from argument `message`)
-test_elicitation_sep1034_defaults  (examples/conformance.jsonl:9, 1 elicitation)
-  examples/conformance.jsonl:10: form \"Please review and update the form fields with defaults\"
-test_elicitation_sep1330_enums  (examples/conformance.jsonl:13, 1 elicitation)
-  examples/conformance.jsonl:14: form \"Please select options from the enum fields\"
-ask_age  (tests/fixtures/serve/ask_age.json, 1 elicitation)
-  tests/fixtures/serve/ask_age.json:1: form \"How old are you?\"
-"
-    );
 }
 
 #[test]

@@ -1,5 +1,7 @@
 //! Sessions: the writer's output matches the documented format and survives
 //! a crash; `replay` checks and shows sessions of every recognised format.
+//! A `replay --show` of a shipped session is a trycmd case in
+//! `tests/cmd/replay/`, run by `errors::cli_cases`.
 
 use std::io::Write;
 use std::path::Path;
@@ -194,16 +196,6 @@ fn shipped_examples_match_the_schema_and_check_clean() {
     }
 }
 
-#[test]
-fn show_prints_who_asked_the_form_and_the_answer() {
-    let o = replay(&["--show", "examples/sessions/booking-2026.jsonl"]);
-    assert_eq!(o.status.code(), Some(0));
-    crate::support::assert().eq(
-        stdout(&o),
-        snapbox::file!["snapshots/replay/show-booking-2026.txt"],
-    );
-}
-
 /// Each importer reads a hand-built file: the out-of-range answer (guests
 /// 40) is found on its line, the sender of each message is right, and lines
 /// the format says to skip are skipped.
@@ -249,20 +241,6 @@ fn sessions_of_other_tools_are_read() {
             .unwrap();
         assert_eq!(lint.stdout, o.stdout, "{file}");
     }
-}
-
-#[test]
-fn the_readme_shows_a_real_transcript() {
-    let readme = read(root().join("README.md"));
-    let cmd = "$ mcp-elicit replay --show examples/sessions/booking.jsonl\n";
-    let start = readme.find(cmd).expect("the README shows replay --show") + cmd.len();
-    let shown = &readme[start..start + readme[start..].find("```").unwrap()];
-    let o = Command::new(bin())
-        .current_dir(root())
-        .args(["replay", "--show", "examples/sessions/booking.jsonl"])
-        .output()
-        .unwrap();
-    assert_eq!(stdout(&o), shown);
 }
 
 #[test]
