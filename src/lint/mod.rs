@@ -8,7 +8,7 @@ pub mod answer;
 pub mod hosts;
 pub mod params;
 
-use std::collections::{HashMap, HashSet};
+use std::collections::HashSet;
 use std::io::BufRead;
 
 use crate::lines::{LineRead, read_line_bounded};
@@ -17,6 +17,7 @@ use crate::document::{self, CLIENT_CAPABILITIES_META, Kind};
 use crate::finding::{Diagnostic, Finding, Findings, Severity};
 use crate::json::{self, LineIndex, Node, Span, pointer_push};
 use crate::rules::{self, Rule};
+use crate::session::bounded::{Bounded, REMEMBERED};
 use crate::spec::Revision;
 use answer::{Declared, check_capability, check_result};
 use params::{Asked, Mode, check_params};
@@ -124,69 +125,6 @@ pub struct Conversation {
     /// The elicitation request the last text recorded, with the span of its
     /// id, for the JSONL reader to place.
     recorded: Option<(String, Span)>,
-}
-
-/// How many unanswered requests a session remembers. Beyond it the oldest
-/// are forgotten, so memory stays flat however long the session is.
-const REMEMBERED: usize = 4096;
-
-/// A map that forgets its oldest entries beyond [`REMEMBERED`].
-#[derive(Debug)]
-struct Bounded<V> {
-    map: HashMap<String, V>,
-    order: std::collections::VecDeque<String>,
-}
-
-impl<V> Default for Bounded<V> {
-    fn default() -> Self {
-        Bounded {
-            map: HashMap::new(),
-            order: std::collections::VecDeque::new(),
-        }
-    }
-}
-
-impl<V> Bounded<V> {
-    fn insert(&mut self, key: String, value: V) {
-        if self.map.insert(key.clone(), value).is_none() {
-            self.order.push_back(key);
-        }
-        while self.map.len() > REMEMBERED {
-            match self.order.pop_front() {
-                Some(old) => {
-                    self.map.remove(&old);
-                }
-                None => break,
-            }
-        }
-        if self.order.len() > 2 * REMEMBERED {
-            let map = &self.map;
-            self.order.retain(|k| map.contains_key(k));
-        }
-    }
-
-    fn remove(&mut self, key: &str) -> Option<V> {
-        self.map.remove(key)
-    }
-
-    fn contains_key(&self, key: &str) -> bool {
-        self.map.contains_key(key)
-    }
-
-    fn get_mut(&mut self, key: &str) -> Option<&mut V> {
-        self.map.get_mut(key)
-    }
-
-    /// Empties the map, oldest entry first.
-    fn drain(&mut self) -> Vec<(String, V)> {
-        let mut out = Vec::with_capacity(self.map.len());
-        for key in std::mem::take(&mut self.order) {
-            if let Some(v) = self.map.remove(&key) {
-                out.push((key, v));
-            }
-        }
-        out
-    }
 }
 
 impl Conversation {

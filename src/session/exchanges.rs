@@ -5,11 +5,11 @@
 //! [`answered`]; both read a session this way, so they agree on what
 //! counts as an answer.
 
-use std::collections::{HashMap, VecDeque};
 use std::io::BufRead;
 
 use serde_json::{Value, json};
 
+use super::bounded::Bounded;
 use super::{Direction, Event, Line, Senders, each_line};
 use crate::document::{self, CLIENT_CAPABILITIES_META};
 use crate::json::Node;
@@ -220,7 +220,7 @@ pub fn read<R: BufRead>(reader: R) -> std::io::Result<Vec<Run>> {
                 }
             }
             (Some(Direction::ServerToClient), None) => {
-                let Some(c) = id.as_ref().and_then(|id| call_ids.get(id)) else {
+                let Some(c) = id.as_ref().and_then(|id| call_ids.get(id).copied()) else {
                     // An `InputRequiredResult` to a call the recording does
                     // not hold (it starts mid-call): its questions are kept.
                     for (key, method, request) in document::input_required(msg)
@@ -319,52 +319,6 @@ enum At {
     Loose(usize),
 }
 
-/// How many open requests of each kind the reader remembers; beyond it the
-/// oldest are forgotten, so memory stays flat however long the session is.
-const REMEMBERED: usize = 4096;
-
-/// A map of open ids that forgets its oldest entries beyond [`REMEMBERED`].
-struct Bounded<T> {
-    map: HashMap<String, T>,
-    order: VecDeque<String>,
-}
-
-impl<T> Default for Bounded<T> {
-    fn default() -> Self {
-        Bounded {
-            map: HashMap::new(),
-            order: VecDeque::new(),
-        }
-    }
-}
-
-impl<T: Copy> Bounded<T> {
-    fn insert(&mut self, id: String, v: T) {
-        if self.map.insert(id.clone(), v).is_none() {
-            self.order.push_back(id);
-        }
-        while self.map.len() > REMEMBERED {
-            let Some(old) = self.order.pop_front() else {
-                break;
-            };
-            self.map.remove(&old);
-        }
-    }
-
-    fn get(&self, id: &str) -> Option<T> {
-        self.map.get(id).copied()
-    }
-
-    fn remove(&mut self, id: &str) -> Option<T> {
-        self.map.remove(id)
-    }
-
-    fn clear(&mut self) {
-        self.map.clear();
-        self.order.clear();
-    }
-}
-
 /// Every answered elicitation of `runs`, in the order they were asked.
 pub fn answered(runs: &[Run]) -> Vec<&Expected> {
     let mut out: Vec<&Expected> = runs
@@ -379,6 +333,7 @@ pub fn answered(runs: &[Run]) -> Vec<&Expected> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::session::bounded::REMEMBERED;
 
     /// A session `answer` recorded (no call), then a call that asks twice,
     /// the second question left unanswered, in plain JSONL.

@@ -15,6 +15,7 @@
 //! this format and the formats other tools write (see [`Format`]), so the
 //! linter, `replay` and the answer path read every kind the same way.
 
+pub(crate) mod bounded;
 pub mod exchanges;
 pub mod recorded;
 mod recording;
