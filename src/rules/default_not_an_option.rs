@@ -13,9 +13,6 @@ rule! {
 
 fn check(cx: &PropertyCx<'_>, out: &mut Findings) {
     let options = cx.choices();
-    let Some(d) = cx.node.member("default") else {
-        return;
-    };
     if options.is_empty() {
         return;
     }
@@ -24,6 +21,7 @@ fn check(cx: &PropertyCx<'_>, out: &mut Findings) {
         Some(Shape::SingleSelect(s)) => {
             if let Some(value) = &s.default
                 && !options.iter().any(|c| c.value == *value)
+                && let Some(d) = cx.node.member("default")
             {
                 out.push(
                     &DEFAULT_NOT_AN_OPTION,
@@ -37,7 +35,7 @@ fn check(cx: &PropertyCx<'_>, out: &mut Findings) {
             }
         }
         Some(Shape::MultiSelect(s)) => {
-            let Some(values) = &s.default else {
+            let (Some(values), Some(d)) = (&s.default, cx.node.member("default")) else {
                 return;
             };
             let known: Option<HashSet<&str>> = (options.len() > 16 && values.len() > 1)

@@ -12,9 +12,6 @@ rule! {
 }
 
 fn check(cx: &PropertyCx<'_>, out: &mut Findings) {
-    let Some(d) = cx.node.member("default") else {
-        return;
-    };
     let name = cx.name;
     let message = match cx.shape() {
         Some(Shape::String(s)) => s.default.as_ref().and_then(|v| {
@@ -49,7 +46,9 @@ fn check(cx: &PropertyCx<'_>, out: &mut Findings) {
         }),
         _ => None,
     };
-    if let Some(message) = message {
+    if let Some(message) = message
+        && let Some(d) = cx.node.member("default")
+    {
         out.push(&DEFAULT_OUT_OF_BOUNDS, d.value.span, cx.at("default"), message);
     }
 }

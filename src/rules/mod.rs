@@ -23,7 +23,9 @@
 //! and `CODE.good.EXT`, and its snapshot `tests/fixtures/rules/CODE.snap`
 //! (`SNAPSHOTS=overwrite cargo test every_rule`, then read what it says).
 
+use std::collections::HashSet;
 use std::fmt;
+use std::sync::LazyLock;
 
 use crate::finding::{Findings, Severity};
 use crate::json::{Member, Node, Span, pointer_push};
@@ -100,6 +102,28 @@ pub struct Example {
     pub ext: &'static str,
 }
 
+/// The items of a list with a string `value`, each with its index and
+/// whether an earlier item has the same value: a scan of the earlier items
+/// while the list is short (the usual case, no allocation), a hash set once
+/// it is long, so a list of a million stays linear.
+pub(crate) fn repeats<'a>(
+    items: &'a [Node<'a>],
+    value: impl Fn(&'a Node<'a>) -> Option<&'a str>,
+) -> impl Iterator<Item = (usize, &'a Node<'a>, &'a str, bool)> {
+    const SCAN: usize = 32;
+    let mut set: Option<HashSet<&str>> = None;
+    items.iter().enumerate().filter_map(move |(i, item)| {
+        let s = value(item)?;
+        let repeated = if i < SCAN {
+            items[..i].iter().any(|p| value(p) == Some(s))
+        } else {
+            let set = set.get_or_insert_with(|| items[..i].iter().filter_map(&value).collect());
+            !set.insert(s)
+        };
+        Some((i, item, s, repeated))
+    })
+}
+
 /// A `requestedSchema` object as the schema rules see it: its JSON with
 /// places, and the model built from it.
 pub(crate) struct SchemaCx<'a> {
@@ -120,16 +144,11 @@ impl<'a> SchemaCx<'a> {
         pointer_push(self.ptr, key)
     }
 
-    /// The string entries of `required`, with their index, duplicates
-    /// included.
-    pub fn required(&self) -> impl Iterator<Item = (usize, &'a Node<'a>, &'a str)> {
-        self.node
-            .get("required")
-            .and_then(Node::as_array)
-            .unwrap_or_default()
-            .iter()
-            .enumerate()
-            .filter_map(|(i, n)| Some((i, n, n.as_str()?)))
+    /// The string entries of `required`, with their index and whether an
+    /// earlier entry names the same property.
+    pub fn required(&self) -> impl Iterator<Item = (usize, &'a Node<'a>, &'a str, bool)> {
+        let entries = self.node.get("required").and_then(Node::as_array);
+        repeats(entries.unwrap_or_default(), Node::as_str)
     }
 }
 
@@ -149,18 +168,37 @@ pub(crate) struct PropertyCx<'a> {
 /// multi-select's `items.enum` / `items.anyOf` / `items.oneOf`.
 pub(crate) struct OptionList<'a> {
     pub list: &'a Node<'a>,
-    pub ptr: String,
+    /// The property's pointer, and the keys from it to the list.
+    at: (&'a str, &'static [&'static str]),
     /// `{const, title}` objects rather than strings.
     pub titled: bool,
+}
+
+impl OptionList<'_> {
+    /// The list's pointer (made only for a finding).
+    pub fn ptr(&self) -> String {
+        self.at
+            .1
+            .iter()
+            .fold(self.at.0.to_string(), |p, k| pointer_push(&p, k))
+    }
 }
 
 /// A multi-select's `items` object, when it is one of string options.
 pub(crate) struct Items<'a> {
     pub node: &'a Node<'a>,
     pub members: &'a [Member<'a>],
-    pub ptr: String,
+    /// The property's pointer.
+    at: &'a str,
     /// The key holding the options: `anyOf`, `oneOf` or `enum`, if any.
     pub key: Option<&'static str>,
+}
+
+impl Items<'_> {
+    /// The pointer of `key` in `items` (made only for a finding).
+    pub fn ptr(&self, key: &str) -> String {
+        pointer_push(&pointer_push(self.at, "items"), key)
+    }
 }
 
 impl<'a> PropertyCx<'a> {
@@ -198,28 +236,32 @@ impl<'a> PropertyCx<'a> {
         Some(Items {
             node,
             members,
-            ptr: self.at("items"),
+            at: self.ptr,
             key,
         })
     }
 
     /// The list of options as written.
     pub fn options(&self) -> Option<OptionList<'a>> {
-        let (list, ptr, titled) = match self.kind {
-            Kind::Untitled | Kind::Legacy => (self.node.get("enum")?, self.at("enum"), false),
-            Kind::TitledSingle => (self.node.get("oneOf")?, self.at("oneOf"), true),
+        let (list, keys, titled): (_, &'static [&'static str], _) = match self.kind {
+            Kind::Untitled | Kind::Legacy => (self.node.get("enum")?, &["enum"], false),
+            Kind::TitledSingle => (self.node.get("oneOf")?, &["oneOf"], true),
             Kind::Multi => {
                 let items = self.items()?;
-                let key = items.key?;
-                (
-                    items.node.get(key)?,
-                    pointer_push(&items.ptr, key),
-                    key != "enum",
-                )
+                let (key, keys): (_, &'static [&'static str]) = match items.key? {
+                    "anyOf" => ("anyOf", &["items", "anyOf"]),
+                    "oneOf" => ("oneOf", &["items", "oneOf"]),
+                    _ => ("enum", &["items", "enum"]),
+                };
+                (items.node.get(key)?, keys, key != "enum")
             }
             _ => return None,
         };
-        Some(OptionList { list, ptr, titled })
+        Some(OptionList {
+            list,
+            at: (self.ptr, keys),
+            titled,
+        })
     }
 
     /// The options of the built model.
@@ -330,12 +372,37 @@ pub(crate) fn short(s: &str) -> String {
 pub(crate) const DANGEROUS_SCHEMES: &[&str] =
     &["javascript", "data", "file", "vbscript", "blob", "about"];
 
+/// The checks of [`ALL`] by what they judge, in the order of the codes.
+struct Checks {
+    schema: Vec<fn(&SchemaCx<'_>, &mut Findings)>,
+    property: Vec<fn(&PropertyCx<'_>, &mut Findings)>,
+    params: Vec<fn(&ParamsCx<'_>, &mut Findings)>,
+    url: Vec<fn(&UrlCx<'_>, &mut Findings)>,
+}
+
+static CHECKS: LazyLock<Checks> = LazyLock::new(|| {
+    let mut checks = Checks {
+        schema: Vec::new(),
+        property: Vec::new(),
+        params: Vec::new(),
+        url: Vec::new(),
+    };
+    for rule in ALL {
+        match rule.check {
+            Check::Schema(f) => checks.schema.push(f),
+            Check::Property(f) => checks.property.push(f),
+            Check::Params(f) => checks.params.push(f),
+            Check::Url(f) => checks.url.push(f),
+            Check::Reported => {}
+        }
+    }
+    checks
+});
+
 /// Judges params built by [`crate::lint::params::check_params`].
 pub(crate) fn judge_params(cx: &ParamsCx<'_>, out: &mut Findings) {
-    for rule in ALL {
-        if let Check::Params(check) = rule.check {
-            check(cx, out);
-        }
+    for check in &CHECKS.params {
+        check(cx, out);
     }
 }
 
@@ -347,10 +414,8 @@ pub fn check_url(text: &str, span: Span, ptr: &str, out: &mut Findings) {
         ptr,
         parsed: url::Url::parse(text),
     };
-    for rule in ALL {
-        if let Check::Url(check) = rule.check {
-            check(&cx, out);
-        }
+    for check in &CHECKS.url {
+        check(&cx, out);
     }
 }
 
@@ -373,10 +438,8 @@ pub fn check_schema(
             rev,
             schema: &schema,
         };
-        for rule in ALL {
-            if let Check::Schema(check) = rule.check {
-                check(&cx, out);
-            }
+        for check in &CHECKS.schema {
+            check(&cx, out);
         }
     }
     Some(schema)
@@ -402,10 +465,8 @@ pub fn check_property(
             kind,
             property: property.as_ref(),
         };
-        for rule in ALL {
-            if let Check::Property(check) = rule.check {
-                check(&cx, out);
-            }
+        for check in &CHECKS.property {
+            check(&cx, out);
         }
     }
     property

@@ -18,7 +18,7 @@ fn check(cx: &PropertyCx<'_>, out: &mut Findings) {
         out.push(
             &MULTI_SELECT_ITEMS_TYPE,
             t.key_span,
-            pointer_push(&items.ptr, "type"),
+            items.ptr("type"),
             format!(
                 "`items` of titled multi-select `{}` has `type` beside `anyOf`; the shape is `items: {{\"anyOf\": [...]}}` alone, and some clients reject this mix: remove `type`",
                 cx.name

@@ -18,7 +18,7 @@ fn check(cx: &PropertyCx<'_>, out: &mut Findings) {
         out.push(
             &MULTI_SELECT_ONEOF,
             m.key_span,
-            pointer_push(&items.ptr, "oneOf"),
+            items.ptr("oneOf"),
             format!(
                 "titled multi-select `{}` uses `items.oneOf`; write `items.anyOf` (oneOf is the single-select form)",
                 cx.name

@@ -1,7 +1,6 @@
 //! E304 `options-duplicate`.
 
 use super::*;
-use std::collections::HashSet;
 
 rule! {
     OPTIONS_DUPLICATE = "E304" "options-duplicate" Error
@@ -19,58 +18,39 @@ fn check(cx: &PropertyCx<'_>, out: &mut Findings) {
     let Some(items) = o.list.as_array() else {
         return;
     };
-    let mut seen = Seen::default();
-    for (i, item) in items.iter().enumerate() {
-        let iptr = pointer_push(&o.ptr, &i.to_string());
-        if o.titled {
-            if let Some(c) = item.get("const")
-                && let Some(value) = c.as_str()
-                && !seen.insert(value)
-            {
-                out.push(
-                    &OPTIONS_DUPLICATE,
-                    c.span,
-                    pointer_push(&iptr, "const"),
-                    format!("option value `{value}` appears twice; remove one"),
-                );
-            }
-        } else if let Some(value) = item.as_str()
-            && !seen.insert(value)
-        {
+    let titled = o.titled;
+    let value = |item: &'_ Node<'_>| -> Option<Span> {
+        Some(if titled { item.get("const")?.span } else { item.span })
+    };
+    for (i, item, s, repeated) in repeats(items, |p| option_value(p, titled)) {
+        if !repeated {
+            continue;
+        }
+        let iptr = pointer_push(&o.ptr(), &i.to_string());
+        let span = value(item).unwrap_or(item.span);
+        if titled {
             out.push(
                 &OPTIONS_DUPLICATE,
-                item.span,
+                span,
+                pointer_push(&iptr, "const"),
+                format!("option value `{s}` appears twice; remove one"),
+            );
+        } else {
+            out.push(
+                &OPTIONS_DUPLICATE,
+                span,
                 iptr,
-                format!("option `{value}` appears twice; remove one"),
+                format!("option `{s}` appears twice; remove one"),
             );
         }
     }
 }
 
-/// The values seen so far: a scan while the list is short (the usual case,
-/// no allocation), a hash set once it is long, so an `enum` of a million
-/// options stays linear.
-#[derive(Default)]
-struct Seen<'a> {
-    list: Vec<&'a str>,
-    set: Option<HashSet<&'a str>>,
-}
-
-impl<'a> Seen<'a> {
-    const SCAN: usize = 32;
-
-    /// Records `value`; false when it was seen before.
-    fn insert(&mut self, value: &'a str) -> bool {
-        if let Some(set) = &mut self.set {
-            return set.insert(value);
-        }
-        if self.list.contains(&value) {
-            return false;
-        }
-        self.list.push(value);
-        if self.list.len() >= Self::SCAN {
-            self.set = Some(self.list.drain(..).collect());
-        }
-        true
+/// The value an option is written with, when it is a string.
+fn option_value<'a>(item: &'a Node<'a>, titled: bool) -> Option<&'a str> {
+    if titled {
+        item.get("const")?.as_str()
+    } else {
+        item.as_str()
     }
 }

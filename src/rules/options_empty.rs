@@ -19,6 +19,6 @@ fn check(cx: &PropertyCx<'_>, out: &mut Findings) {
         } else {
             "`enum` is empty, so the select cannot be answered; list at least one option"
         };
-        out.push(&OPTIONS_EMPTY, o.list.span, o.ptr, message);
+        out.push(&OPTIONS_EMPTY, o.list.span, o.ptr(), message);
     }
 }

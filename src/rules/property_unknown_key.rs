@@ -42,7 +42,7 @@ fn check(cx: &PropertyCx<'_>, out: &mut Findings) {
                 out.push(
                     &PROPERTY_UNKNOWN_KEY,
                     m.key_span,
-                    pointer_push(&items.ptr, &m.key),
+                    items.ptr(&m.key),
                     format!(
                         "`{}` is not a key of a multi-select's `items`; remove it (allowed: {})",
                         m.key,

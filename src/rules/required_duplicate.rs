@@ -1,7 +1,6 @@
 //! W125 `required-duplicate`.
 
 use super::*;
-use std::collections::HashSet;
 
 rule! {
     REQUIRED_DUPLICATE = "W125" "required-duplicate" Warning
@@ -12,9 +11,8 @@ rule! {
 }
 
 fn check(cx: &SchemaCx<'_>, out: &mut Findings) {
-    let mut seen = HashSet::new();
-    for (i, item, name) in cx.required() {
-        if !seen.insert(name) {
+    for (i, item, name, repeated) in cx.required() {
+        if repeated {
             out.push(
                 &REQUIRED_DUPLICATE,
                 item.span,

@@ -1,7 +1,6 @@
 //! E124 `required-unknown-property`.
 
 use super::*;
-use std::collections::HashSet;
 
 rule! {
     REQUIRED_UNKNOWN = "E124" "required-unknown-property" Error
@@ -15,10 +14,9 @@ fn check(cx: &SchemaCx<'_>, out: &mut Findings) {
     let Some(props) = cx.properties() else {
         return;
     };
-    let mut seen = HashSet::new();
-    for (i, item, name) in cx.required() {
+    for (i, item, name, repeated) in cx.required() {
         // A name listed twice is reported once, by required-duplicate.
-        if !seen.insert(name) || props.iter().any(|m| m.key == name) {
+        if repeated || props.iter().any(|m| m.key == name) {
             continue;
         }
         let hint = crate::nearest::nearest(name, props.iter().map(|m| m.key.as_ref()))

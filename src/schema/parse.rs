@@ -91,9 +91,8 @@ pub(crate) fn build_schema(
                 ),
             ),
             Some(items) => {
-                let mut seen = HashSet::new();
                 for (i, item) in items.iter().enumerate() {
-                    let Some(name) = item.as_str() else {
+                    if item.as_str().is_none() {
                         out.push(
                             &rules::REQUIRED_MALFORMED,
                             item.span,
@@ -103,10 +102,11 @@ pub(crate) fn build_schema(
                                 item.type_name()
                             ),
                         );
-                        continue;
-                    };
-                    // A name listed twice is required once.
-                    if seen.insert(name) {
+                    }
+                }
+                // A name listed twice is required once.
+                for (_, _, name, repeated) in crate::rules::repeats(items, Node::as_str) {
+                    if !repeated {
                         schema.required.push(name.to_string());
                     }
                 }
