@@ -162,9 +162,9 @@ fn open_in_browser(url: &str) {
 }
 
 impl Responder for WebForm {
-    fn respond(&mut self, request: &Request<'_>) -> Result<Value> {
+    fn respond(&mut self, request: &Request<'_>) -> Result<Value, crate::respond::Error> {
         let elicit = Elicit::from_params(request.params, request.revision)
-            .map_err(|e| anyhow!("the request cannot be shown as a form: {e}"))?;
+            .map_err(crate::respond::Error::NotAForm)?;
         let id = {
             let mut st = lock(&self.shared.state);
             st.forms += 1;

@@ -47,7 +47,7 @@ impl Scripted {
 }
 
 impl Responder for Scripted {
-    fn respond(&mut self, r: &Request<'_>) -> anyhow::Result<Value> {
+    fn respond(&mut self, r: &Request<'_>) -> Result<Value, mcp_elicit::respond::Error> {
         self.asked.push((
             r.params.clone(),
             r.server.map(str::to_string),

@@ -1007,7 +1007,7 @@ impl Client {
                                 ("error", json!({"code": -32603, "message": "the client could not answer"})),
                             );
                             let _ = self.exchange_done();
-                            return Err(e);
+                            return Err(e.into());
                         }
                     };
                     if let Some(result) = given {
@@ -1060,7 +1060,7 @@ impl Client {
                             ),
                         );
                         let _ = self.exchange_done();
-                        Err(e)
+                        Err(e.into())
                     }
                 }
             }

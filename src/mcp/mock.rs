@@ -576,7 +576,7 @@ fn same(recorded: &Value, got: &Value) -> bool {
 
 /// Compares an outcome with the answer recorded for the same request.
 fn expect(recorded: &[Recorded], params: &Value, outcome: &Outcome) -> Result<(), String> {
-    let r = recorded::find(recorded, params)?;
+    let r = recorded::find(recorded, params).map_err(|e| e.to_string())?;
     let want = &r.answer;
     let show = |a: &Value| {
         let action = a.get("action").and_then(Value::as_str).unwrap_or("?");

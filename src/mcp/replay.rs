@@ -269,7 +269,7 @@ impl Live<'_> {
 }
 
 impl Responder for Live<'_> {
-    fn respond(&mut self, request: &Request<'_>) -> Result<Value> {
+    fn respond(&mut self, request: &Request<'_>) -> Result<Value, crate::respond::Error> {
         self.asked += 1;
         let asked = request.params;
         let same = |e: &Expected| differences(&e.params, asked).is_empty();

@@ -289,9 +289,10 @@ pub fn run(args: AnswerArgs) -> Result<Outcome> {
     let mut responder: Box<dyn Responder> = if let Some(a) = args.script.action {
         Box::new(FixedResponder(a.into()))
     } else if let Some(session) = &args.script.answers_from {
-        Box::new(mcp_elicit::session::recorded::RecordedResponder::open(
-            session,
-        )?)
+        Box::new(
+            mcp_elicit::session::recorded::RecordedResponder::open(session)
+                .map_err(|e| anyhow!(crate::worded::recorded(&e)))?,
+        )
     } else if !script.is_empty() && !script_then_form {
         check_script_names(&script, &requests, revision)?;
         Box::new(ScriptResponder {
@@ -321,20 +322,24 @@ pub fn run(args: AnswerArgs) -> Result<Outcome> {
                         Vec::new()
                     } else {
                         let elicit = Elicit::from_params(&shown[i].1, revision)?;
-                        prefill(&elicit, &script, key.as_deref(), lenient)?.0
+                        prefill(&elicit, &script, key.as_deref(), lenient)
+                            .map_err(|e| anyhow!(crate::worded::script(&e)))?
+                            .0
                     };
-                    responder.respond_with(
-                        &Request {
-                            params: &shown[i].1,
-                            server: server.as_deref(),
-                            revision,
-                            key: key.as_deref(),
-                            notes: &[],
-                            deadline: None,
-                            position: None,
-                        },
-                        &given,
-                    )
+                    responder
+                        .respond_with(
+                            &Request {
+                                params: &shown[i].1,
+                                server: server.as_deref(),
+                                revision,
+                                key: key.as_deref(),
+                                notes: &[],
+                                deadline: None,
+                                position: None,
+                            },
+                            &given,
+                        )
+                        .map_err(crate::worded::respond)
                 }
             };
             let result = match asked {
@@ -375,6 +380,7 @@ pub fn run(args: AnswerArgs) -> Result<Outcome> {
                     deadline: None,
                     position: None,
                 })
+                .map_err(crate::worded::respond)
                 .with_context(|| match key {
                     Some(k) => format!("input request `{}`", sanitize::line(k)),
                     None => name.clone(),
@@ -575,7 +581,10 @@ fn leaves_some_to_ask(
         let Ok(elicit) = Elicit::from_params(params, revision) else {
             continue;
         };
-        if !prefill(&elicit, script, key.as_deref(), lenient)?.1 {
+        if !prefill(&elicit, script, key.as_deref(), lenient)
+            .map_err(|e| anyhow!(crate::worded::script(&e)))?
+            .1
+        {
             return Ok(true);
         }
     }
@@ -659,7 +668,9 @@ fn refuse(
             position: None,
         };
         let answer = match &given {
-            Some(f) => FixedResponder(f.0).refused(&request, &why)?,
+            Some(f) => FixedResponder(f.0)
+                .refused(&request, &why)
+                .map_err(crate::worded::respond)?,
             None if args.script.set.is_empty()
                 && args.script.answers.is_none()
                 && !args.script.defaults
@@ -673,7 +684,7 @@ fn refuse(
                 };
                 let answer = form.refused(&request, &why);
                 tty.restore();
-                answer?
+                answer.map_err(crate::worded::respond)?
             }
             None => None,
         };

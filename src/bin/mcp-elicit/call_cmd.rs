@@ -7,7 +7,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use anyhow::{Context, Result, bail};
+use anyhow::{Context, Result, anyhow, bail};
 use mcp_elicit::form::script::ScriptResponder;
 use mcp_elicit::form::{Action, FixedResponder, FormResponder};
 use mcp_elicit::mcp::client::{Client, ClientOptions, Recording};
@@ -156,12 +156,20 @@ fn looks_like_address(s: &str) -> bool {
     port || host == "localhost"
 }
 
+/// Who answers the server's elicitations, its errors worded for the
+/// command.
 fn responder(args: &CallArgs) -> Result<Box<dyn Responder>> {
+    Ok(Box::new(crate::worded::Worded(answerer(args)?)))
+}
+
+fn answerer(args: &CallArgs) -> Result<Box<dyn Responder>> {
     if let Some(a) = args.script.action {
         return Ok(Box::new(FixedResponder(a.into())));
     }
     if let Some(s) = &args.script.answers_from {
-        return Ok(Box::new(RecordedResponder::open(s)?));
+        return Ok(Box::new(
+            RecordedResponder::open(s).map_err(|e| anyhow!(crate::worded::recorded(&e)))?,
+        ));
     }
     let script = crate::answer_cmd::script(&args.script)?;
     if !script.is_empty() {
@@ -207,7 +215,10 @@ fn hold() {
 }
 
 impl Responder for HoldsStderr {
-    fn respond(&mut self, request: &mcp_elicit::respond::Request<'_>) -> Result<Value> {
+    fn respond(
+        &mut self,
+        request: &mcp_elicit::respond::Request<'_>,
+    ) -> Result<Value, mcp_elicit::respond::Error> {
         hold();
         let answer = self.0.respond(request);
         crate::server_stderr::release();
@@ -218,7 +229,7 @@ impl Responder for HoldsStderr {
         &mut self,
         request: &mcp_elicit::respond::Request<'_>,
         why: &[String],
-    ) -> Result<Option<Value>> {
+    ) -> Result<Option<Value>, mcp_elicit::respond::Error> {
         hold();
         let answer = self.0.refused(request, why);
         crate::server_stderr::release();
@@ -266,7 +277,10 @@ struct Timed {
 }
 
 impl Responder for Timed {
-    fn respond(&mut self, request: &mcp_elicit::respond::Request<'_>) -> Result<Value> {
+    fn respond(
+        &mut self,
+        request: &mcp_elicit::respond::Request<'_>,
+    ) -> Result<Value, mcp_elicit::respond::Error> {
         let this = self.shown.fetch_add(1, Ordering::SeqCst) + 1;
         let (shown, limit) = (Arc::clone(&self.shown), self.limit);
         std::thread::spawn(move || {

@@ -91,6 +91,14 @@ pub fn run(args: ProxyArgs) -> Result<Outcome> {
 /// when there is a terminal, else (or with --web) the browser; built on the
 /// thread that answers.
 fn factory(args: &ProxyArgs, terminal: bool) -> Result<ResponderFactory> {
+    let make = answerers(args, terminal)?;
+    Ok(Box::new(move || {
+        Ok(Box::new(crate::worded::Worded(make()?)) as Box<dyn Responder>)
+    }))
+}
+
+/// The responders of [`factory`], their errors as the library says them.
+fn answerers(args: &ProxyArgs, terminal: bool) -> Result<ResponderFactory> {
     if let Some(a) = args.script.action {
         let action: Action = a.into();
         return Ok(Box::new(move || {
@@ -98,7 +106,8 @@ fn factory(args: &ProxyArgs, terminal: bool) -> Result<ResponderFactory> {
         }));
     }
     if let Some(s) = &args.script.answers_from {
-        let recorded = RecordedResponder::open(s)?;
+        let recorded =
+            RecordedResponder::open(s).map_err(|e| anyhow!(crate::worded::recorded(&e)))?;
         return Ok(Box::new(move || {
             Ok(Box::new(recorded) as Box<dyn Responder>)
         }));

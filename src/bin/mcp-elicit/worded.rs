@@ -1,0 +1,141 @@
+//! The library's errors in the command's words: the library says what is
+//! wrong; this adds which option of the command fixes it.
+
+use anyhow::anyhow;
+use mcp_elicit::form::script::{Part, ScriptError};
+use mcp_elicit::respond::{self, Request, Responder};
+use mcp_elicit::session::recorded;
+use serde_json::Value;
+
+/// The option a part of a script comes from.
+fn option(part: Part) -> &'static str {
+    match part {
+        Part::Sets => "--set",
+        Part::Answers => "--answers",
+    }
+}
+
+/// "`a`, `b`".
+fn quoted(names: &[String]) -> String {
+    names
+        .iter()
+        .map(|n| format!("`{n}`"))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// Why a scripted answer cannot be sent, and the option that fixes it.
+pub fn script(e: &ScriptError) -> String {
+    match e {
+        ScriptError::DefaultsNotAsked { fields } => format!(
+            "{e}; pass --defaults to send {}, or --set {}=VALUE",
+            if fields.len() == 1 { "it" } else { "them" },
+            fields.first().map_or("NAME", String::as_str)
+        ),
+        ScriptError::Missing {
+            field,
+            others,
+            defaulted,
+            defaults,
+        } => {
+            let others = if others.is_empty() {
+                String::new()
+            } else {
+                format!(" (also missing: {})", quoted(others))
+            };
+            let defaulted = if defaulted.is_empty() {
+                String::new()
+            } else {
+                format!(
+                    "; {} {} a default (--defaults sends it)",
+                    quoted(defaulted),
+                    if defaulted.len() == 1 { "has" } else { "have" }
+                )
+            };
+            format!(
+                "required field `{field}` has {}; pass --set {field}=VALUE{others}{defaulted}",
+                if *defaults {
+                    "no default and no value"
+                } else {
+                    "no value"
+                }
+            )
+        }
+        ScriptError::UrlMode => format!(
+            "{e}: drop --set/--answers and use --defaults to accept (without opening the URL) or --action decline|cancel"
+        ),
+        ScriptError::UnknownField { part, .. } => format!("{}: {e}", option(*part)),
+        ScriptError::BadValue { .. } => format!("--set {e}"),
+        _ => e.to_string(),
+    }
+}
+
+/// Why `--answers-from` cannot answer.
+pub fn recorded(e: &recorded::Error) -> String {
+    match e {
+        recorded::Error::Open { path, source } => {
+            format!(
+                "--answers-from {}: cannot read it ({source})",
+                path.display()
+            )
+        }
+        recorded::Error::Read { path, source } => {
+            format!("--answers-from {}: {source}", path.display())
+        }
+        recorded::Error::Unmatched { session, unmatched } => {
+            format!("--answers-from {session}: {unmatched}")
+        }
+        _ => e.to_string(),
+    }
+}
+
+/// The command's words for a responder's error, when they differ from the
+/// library's.
+fn message(e: &respond::Error) -> Option<String> {
+    match e {
+        respond::Error::Script(s) => Some(script(s)),
+        respond::Error::AcceptNeedsAnswers => {
+            Some(format!("{e}: use --defaults, --set or --answers"))
+        }
+        respond::Error::Recorded(r) => Some(recorded(r)),
+        _ => None,
+    }
+}
+
+/// A responder's error for the command to report. An I/O error stays one
+/// (a closed pipe and Ctrl-C are told by it).
+pub fn respond(e: respond::Error) -> anyhow::Error {
+    if let Some(m) = message(&e) {
+        return anyhow!(m);
+    }
+    match e {
+        respond::Error::Io(io) => io.into(),
+        respond::Error::Other(other) => anyhow::Error::from_boxed(other),
+        e => e.into(),
+    }
+}
+
+/// A responder handed to the library (a call, a proxy), which reports its
+/// errors as they are: they are worded for the command first.
+pub struct Worded(pub Box<dyn Responder>);
+
+impl Responder for Worded {
+    fn respond(&mut self, request: &Request<'_>) -> Result<Value, respond::Error> {
+        self.0.respond(request).map_err(reworded)
+    }
+
+    fn refused(
+        &mut self,
+        request: &Request<'_>,
+        why: &[String],
+    ) -> Result<Option<Value>, respond::Error> {
+        self.0.refused(request, why).map_err(reworded)
+    }
+}
+
+fn reworded(e: respond::Error) -> respond::Error {
+    match message(&e) {
+        Some(m) => respond::Error::other(m),
+        None => e,
+    }
+}
