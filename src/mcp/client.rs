@@ -550,7 +550,7 @@ impl Client {
 
     fn send_with(&mut self, raw: &str, headers: Vec<(String, String)>) -> Result<()> {
         self.record(Direction::ClientToServer, raw)?;
-        self.t.send_with(raw, headers)
+        Ok(self.t.send_with(raw, headers)?)
     }
 
     /// The `Mcp-Param-*` headers of a `tools/call` (SEP-2243): each argument

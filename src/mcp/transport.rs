@@ -11,8 +11,6 @@ use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use anyhow::{Context, Result, anyhow, bail};
-
 use crate::lines::{LineRead, read_line_bounded};
 use crate::sanitize;
 use crate::session::Peer;
@@ -69,13 +67,76 @@ pub enum Event {
 #[error("{0}")]
 pub struct Denied(pub String);
 
+/// Why a connection cannot be made, or a message cannot be sent.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum Error {
+    /// [`Stdio::spawn`] was given no command.
+    #[error("no server command given")]
+    NoCommand,
+    /// The server command cannot be started.
+    #[error(
+        "cannot start the server command `{}` ({}); check that `{}` is installed and on PATH, or give its full path",
+        sanitize::line(&command.join(" ")),
+        match reason.kind() {
+            std::io::ErrorKind::NotFound => "no such program".to_string(),
+            std::io::ErrorKind::PermissionDenied => "not executable".to_string(),
+            _ => reason.to_string(),
+        },
+        sanitize::line(command.first().map_or("", String::as_str))
+    )]
+    Spawn {
+        /// The command: program and arguments.
+        command: Vec<String>,
+        /// Why it did not start (said in the message).
+        reason: std::io::Error,
+    },
+    /// The address of an HTTP server is not a URL.
+    #[error("`{url}` is not a URL")]
+    NotAUrl {
+        /// The address as given.
+        url: String,
+        /// Why it does not parse.
+        source: url::ParseError,
+    },
+    /// The address is a URL, but not an `http://` or `https://` one.
+    #[error("`{url}` is not an http:// or https:// URL")]
+    NotHttp {
+        /// The address as given.
+        url: String,
+    },
+    /// The connection was closed before this message.
+    #[error("the connection to the server is closed")]
+    Closed,
+    /// A stdio server exited before the message could be written.
+    #[error(
+        "the server command `{}` exited ({status}) before answering; run it on its own to see why",
+        sanitize::line(&command.join(" "))
+    )]
+    Exited {
+        /// The command: program and arguments.
+        command: Vec<String>,
+        /// How it exited.
+        status: std::process::ExitStatus,
+    },
+    /// A stdio server stopped reading its input.
+    #[error("the server stopped reading its input ({reason})")]
+    NotReading {
+        /// The write's error (said in the message).
+        reason: std::io::Error,
+    },
+    /// A message to send is not JSON text.
+    #[error("a message to send is not JSON")]
+    NotJson(#[source] serde_json::Error),
+}
+
 /// A connection to an MCP server.
 pub trait Transport {
     /// Sends one JSON-RPC message (compact JSON text).
-    fn send(&mut self, raw: &str) -> Result<()>;
+    fn send(&mut self, raw: &str) -> Result<(), Error>;
     /// Sends one message with extra headers for it (`Mcp-Param-*`); only
     /// HTTP has headers.
-    fn send_with(&mut self, raw: &str, _headers: Vec<(String, String)>) -> Result<()> {
+    fn send_with(&mut self, raw: &str, _headers: Vec<(String, String)>) -> Result<(), Error> {
         self.send(raw)
     }
     /// Whether tool arguments marked `x-mcp-header` are mirrored into
@@ -155,9 +216,9 @@ pub struct Stdio {
 
 impl Stdio {
     /// Spawns `command` (program and arguments).
-    pub fn spawn(command: &[String]) -> Result<Stdio> {
+    pub fn spawn(command: &[String]) -> Result<Stdio, Error> {
         let Some((program, args)) = command.split_first() else {
-            bail!("no server command given; write it after `--`, e.g. `-- node server.js`");
+            return Err(Error::NoCommand);
         };
         let mut child = Command::new(program)
             .args(args)
@@ -165,17 +226,9 @@ impl Stdio {
             .stdout(PipeStdio::piped())
             .stderr(PipeStdio::piped())
             .spawn()
-            .map_err(|e| {
-                let why = match e.kind() {
-                    std::io::ErrorKind::NotFound => "no such program".to_string(),
-                    std::io::ErrorKind::PermissionDenied => "not executable".to_string(),
-                    _ => e.to_string(),
-                };
-                anyhow!(
-                    "cannot start the server command `{}` ({why}); check that `{}` is installed and on PATH, or give its full path",
-                    sanitize::line(&command.join(" ")),
-                    sanitize::line(program)
-                )
+            .map_err(|reason| Error::Spawn {
+                command: command.to_vec(),
+                reason,
             })?;
         let (tx, rx) = mpsc::channel();
         let stdout = child.stdout.take().expect("piped stdout");
@@ -234,23 +287,20 @@ impl Stdio {
 }
 
 impl Transport for Stdio {
-    fn send(&mut self, raw: &str) -> Result<()> {
-        let stdin = self
-            .stdin
-            .as_mut()
-            .ok_or_else(|| anyhow!("the connection to the server is closed"))?;
+    fn send(&mut self, raw: &str) -> Result<(), Error> {
+        let stdin = self.stdin.as_mut().ok_or(Error::Closed)?;
         let mut line = Vec::with_capacity(raw.len() + 1);
         line.extend_from_slice(raw.as_bytes());
         line.push(b'\n');
         stdin
             .write_all(&line)
             .and_then(|()| stdin.flush())
-            .map_err(|e| match self.exited() {
-                Some(status) => anyhow!(
-                    "the server command `{}` exited ({status}) before answering; run it on its own to see why",
-                    sanitize::line(&self.command.join(" "))
-                ),
-                None => anyhow!("the server stopped reading its input ({e})"),
+            .map_err(|reason| match self.exited() {
+                Some(status) => Error::Exited {
+                    command: self.command.clone(),
+                    status,
+                },
+                None => Error::NotReading { reason },
             })
     }
 
@@ -324,15 +374,20 @@ struct HttpShared {
 }
 
 impl Http {
-    pub fn new(url: &str) -> Result<Http> {
+    pub fn new(url: &str) -> Result<Http, Error> {
         Http::with_headers(url, Vec::new())
     }
 
     /// Like [`Http::new`], sending `extra` headers on every request.
-    pub fn with_headers(url: &str, extra: Vec<(String, String)>) -> Result<Http> {
-        let parsed = url::Url::parse(url).with_context(|| format!("`{url}` is not a URL"))?;
+    pub fn with_headers(url: &str, extra: Vec<(String, String)>) -> Result<Http, Error> {
+        let parsed = url::Url::parse(url).map_err(|source| Error::NotAUrl {
+            url: url.to_string(),
+            source,
+        })?;
         if !matches!(parsed.scheme(), "http" | "https") {
-            bail!("`{url}` is not an http:// or https:// URL");
+            return Err(Error::NotHttp {
+                url: url.to_string(),
+            });
         }
         let config = ureq::Agent::config_builder()
             .http_status_as_error(false)
@@ -770,19 +825,18 @@ fn resume(
 }
 
 impl Transport for Http {
-    fn send(&mut self, raw: &str) -> Result<()> {
+    fn send(&mut self, raw: &str) -> Result<(), Error> {
         self.send_with(raw, Vec::new())
     }
 
-    fn send_with(&mut self, raw: &str, params: Vec<(String, String)>) -> Result<()> {
+    fn send_with(&mut self, raw: &str, params: Vec<(String, String)>) -> Result<(), Error> {
         let agent = self.agent.clone();
         let url = self.url.clone();
         let shared = Arc::clone(&self.shared);
         let extra = Arc::clone(&self.extra);
         let tx = self.tx.clone();
         let body = raw.to_string();
-        let parsed: serde_json::Value =
-            serde_json::from_str(raw).context("a message to send is not JSON")?;
+        let parsed: serde_json::Value = serde_json::from_str(raw).map_err(Error::NotJson)?;
         let method = parsed
             .get("method")
             .and_then(|m| m.as_str())

@@ -142,7 +142,9 @@ pub(crate) fn connect(
         }
         cmd => {
             let cmd: Vec<String> = cmd.iter().filter(|a| *a != "--").cloned().collect();
-            Ok(Box::new(Stdio::spawn(&cmd)?))
+            Ok(Box::new(
+                Stdio::spawn(&cmd).map_err(crate::worded::transport)?,
+            ))
         }
     }
 }

@@ -3,6 +3,7 @@
 
 use anyhow::anyhow;
 use mcp_elicit::form::script::{Part, ScriptError};
+use mcp_elicit::mcp::transport;
 use mcp_elicit::respond::{self, Request, Responder};
 use mcp_elicit::session::recorded;
 use serde_json::Value;
@@ -86,6 +87,17 @@ pub fn recorded(e: &recorded::Error) -> String {
             format!("--answers-from {session}: {unmatched}")
         }
         _ => e.to_string(),
+    }
+}
+
+/// Why a server cannot be reached: where the command line puts a stdio
+/// server's command.
+pub fn transport(e: transport::Error) -> anyhow::Error {
+    match e {
+        transport::Error::NoCommand => {
+            anyhow!("{e}; write it after `--`, e.g. `-- node server.js`")
+        }
+        e => e.into(),
     }
 }
 
