@@ -63,7 +63,7 @@ pub fn run(args: CallArgs) -> Result<Outcome> {
         path: p.clone(),
         redact: args.script.redact.clone(),
     });
-    let mut client = Client::connect(transport, opts, recording)?;
+    let mut client = Client::connect(transport, opts, recording).map_err(crate::worded::client)?;
     if let Some(ender) = client.ender() {
         *ENDER.lock().unwrap_or_else(|p| p.into_inner()) = Some(ender);
     }
@@ -71,7 +71,7 @@ pub fn run(args: CallArgs) -> Result<Outcome> {
         Some((method, params)) => {
             let resp = client.request(method, params, responder.as_mut());
             report(&mut client);
-            let resp = resp?;
+            let resp = resp.map_err(crate::worded::client)?;
             if human {
                 print_text(&crate::render::call_result(&resp))?;
             } else {
@@ -102,7 +102,9 @@ pub fn run(args: CallArgs) -> Result<Outcome> {
                 ("prompts/list", "prompts"),
                 ("resources/list", "resources"),
             ] {
-                let resp = client.request(method, json!({}), responder.as_mut())?;
+                let resp = client
+                    .request(method, json!({}), responder.as_mut())
+                    .map_err(crate::worded::client)?;
                 if let Some(items) = resp.get("result").and_then(|r| r.get(key)) {
                     listing.insert(key.into(), items.clone());
                 }

@@ -3,7 +3,7 @@
 
 use anyhow::anyhow;
 use mcp_elicit::form::script::{Part, ScriptError};
-use mcp_elicit::mcp::transport;
+use mcp_elicit::mcp::{client, transport};
 use mcp_elicit::respond::{self, Request, Responder};
 use mcp_elicit::session::recorded;
 use serde_json::Value;
@@ -98,6 +98,35 @@ pub fn transport(e: transport::Error) -> anyhow::Error {
             anyhow!("{e}; write it after `--`, e.g. `-- node server.js`")
         }
         e => e.into(),
+    }
+}
+
+/// Why a call failed, and the option that helps where there is one.
+pub fn client(e: client::Error) -> anyhow::Error {
+    match e {
+        client::Error::NotSpoken(n) => anyhow!(not_spoken(&n)),
+        client::Error::NoSupportedList { .. } => anyhow!("{e}; try --spec 2025-11-25"),
+        client::Error::Silent { .. } => {
+            anyhow!("{e} (raise --server-timeout if it is just slow)")
+        }
+        client::Error::Transport(t) => transport(t),
+        client::Error::Respond(r) => respond(r),
+        client::Error::Unrecorded { recording, source } => {
+            let recording = anyhow::Error::from(*recording);
+            client(*source).context(format!("{recording:#}"))
+        }
+        e => e.into(),
+    }
+}
+
+/// The revision asked for with `--spec` is not the server's.
+pub fn not_spoken(n: &client::NotSpoken) -> String {
+    match n.spoken {
+        None => format!("{n}; try `--spec 2025-11-25`"),
+        Some(rev) => format!(
+            "--spec {} was asked, but the server speaks {rev}; use `--spec {rev}` or leave --spec out",
+            n.asked
+        ),
     }
 }
 
