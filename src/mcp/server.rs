@@ -13,7 +13,6 @@
 use std::io::{BufRead, Write};
 use std::sync::Mutex;
 
-use anyhow::{Result, anyhow};
 use hmac::{Hmac, Mac};
 use serde_json::{Map, Value, json};
 use sha2::Sha256;
@@ -146,6 +145,20 @@ pub const SUPPORTED: [Revision; 3] = [
     Revision::V2025_06_18,
 ];
 
+/// Why a server cannot start or stopped serving.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum Error {
+    /// The system has no randomness for the key that signs `requestState`.
+    #[error("no randomness for the state key: {0}")]
+    NoRandomness(getrandom::Error),
+    /// Reading from or writing to the client failed.
+    #[error(transparent)]
+    Io(#[from] std::io::Error),
+}
+
+type Result<T, E = Error> = std::result::Result<T, E>;
+
 /// A per-run secret that signs `requestState`, so a client cannot forge
 /// the answers it echoes back.
 pub struct StateKey([u8; 32]);
@@ -153,7 +166,7 @@ pub struct StateKey([u8; 32]);
 impl StateKey {
     pub fn random() -> Result<StateKey> {
         let mut k = [0u8; 32];
-        getrandom::fill(&mut k).map_err(|e| anyhow!("no randomness for the state key: {e}"))?;
+        getrandom::fill(&mut k).map_err(Error::NoRandomness)?;
         Ok(StateKey(k))
     }
 
