@@ -172,7 +172,7 @@ pub enum Error {
     #[error(transparent)]
     Io(std::io::Error),
     /// Connecting failed, and so did recording what was said.
-    #[error("{}", chain(recording))]
+    #[error("{}", super::chain(recording))]
     Unrecorded {
         /// Why the recording failed.
         recording: Box<Error>,
@@ -257,18 +257,6 @@ pub enum Error {
     /// The responder gave no answer.
     #[error(transparent)]
     Respond(#[from] crate::respond::Error),
-}
-
-/// An error and its sources, `: `-separated.
-fn chain(e: &dyn std::error::Error) -> String {
-    let mut out = e.to_string();
-    let mut next = e.source();
-    while let Some(s) = next {
-        out.push_str(": ");
-        out.push_str(&s.to_string());
-        next = s.source();
-    }
-    out
 }
 
 type Result<T, E = Error> = std::result::Result<T, E>;

@@ -3,7 +3,7 @@
 
 use anyhow::anyhow;
 use mcp_elicit::form::script::{Part, ScriptError};
-use mcp_elicit::mcp::{client, transport};
+use mcp_elicit::mcp::{client, proxy, transport};
 use mcp_elicit::respond::{self, Request, Responder};
 use mcp_elicit::session::recorded;
 use serde_json::Value;
@@ -115,6 +115,16 @@ pub fn client(e: client::Error) -> anyhow::Error {
             let recording = anyhow::Error::from(*recording);
             client(*source).context(format!("{recording:#}"))
         }
+        e => e.into(),
+    }
+}
+
+/// Why a proxy cannot start or stopped, and the option that helps.
+pub fn proxy(e: proxy::Error) -> anyhow::Error {
+    match e {
+        proxy::Error::Transport(t) => transport(t),
+        proxy::Error::NotLoopback { .. } => anyhow!("{e} unless --allow-remote is given"),
+        proxy::Error::UpstreamNotHttp { .. } => anyhow!("--upstream {e}"),
         e => e.into(),
     }
 }
