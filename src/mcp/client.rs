@@ -184,7 +184,11 @@ pub enum Error {
     Transport(#[from] super::transport::Error),
     /// The server refused the client (HTTP 401 or 403).
     #[error(transparent)]
-    Denied(#[from] super::transport::Denied),
+    Denied(Box<super::transport::Denied>),
+    /// The connection ended: the server refused to resume a stream (HTTP
+    /// 401 or 403).
+    #[error(transparent)]
+    ClosedDenied(Box<super::transport::Denied>),
     /// The tool marks `x-mcp-header` arguments wrongly (SEP-2243).
     #[error(
         "the tool `{}` is not called: its inputSchema {why}, and SEP-2243 has clients reject such a tool",
@@ -1014,7 +1018,8 @@ impl Client {
                 Event::Message(raw) => raw,
                 Event::Garbage(what) => return Err(Error::Garbage(what)),
                 Event::Closed(why) => return Err(Error::Closed(why)),
-                Event::Denied(why) => return Err(super::transport::Denied(why).into()),
+                Event::Denied(d) => return Err(Error::Denied(Box::new(d))),
+                Event::ClosedDenied(d) => return Err(Error::ClosedDenied(Box::new(d))),
             };
             // What is not JSON cannot be a session line: it ends the call
             // unrecorded, the recording intact up to the last message.

@@ -57,15 +57,74 @@ pub enum Event {
     Garbage(String),
     /// The peer is gone; says why.
     Closed(String),
-    /// The server refused the client (HTTP 401 or 403); says so in plain
-    /// words. Trying another revision cannot help.
-    Denied(String),
+    /// The server refused the client (HTTP 401 or 403). Trying another
+    /// revision cannot help.
+    Denied(Denied),
+    /// The peer is gone: it refused to resume a stream (HTTP 401 or 403).
+    ClosedDenied(Denied),
 }
 
-/// The server refused the client (HTTP 401 or 403).
+/// The server refused the client (HTTP 401 or 403). The message says what
+/// was refused and what the server said of how to authenticate; how to
+/// send credentials is for the program to say (see [`Denied::sent_headers`]).
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("{0}")]
-pub struct Denied(pub String);
+pub struct Denied {
+    /// 401 or 403.
+    pub status: u16,
+    /// The `WWW-Authenticate` challenge, when the server sent one.
+    pub challenge: Option<Challenge>,
+    /// What was refused (`` `tools/call` ``, "the reconnection to ...").
+    pub what: String,
+    /// Whether extra headers (credentials) were sent.
+    pub sent_headers: bool,
+    /// What it means for the call, said after the refusal (a resumption
+    /// refused); starts with a space.
+    pub then: Option<String>,
+}
+
+impl Denied {
+    /// The refusal: "the server refused `x` with HTTP 401 Unauthorized"
+    /// and what the challenge says, or that there was none.
+    pub fn refusal(&self) -> String {
+        let label = match self.status {
+            401 => "401 Unauthorized",
+            _ => "403 Forbidden",
+        };
+        let said = match &self.challenge {
+            None => {
+                " and no WWW-Authenticate header, so it did not say how to authenticate".to_string()
+            }
+            Some(c) => {
+                let mut parts = vec![format!("scheme {}", sanitize::line(&c.scheme))];
+                for (k, v) in [
+                    ("realm", &c.realm),
+                    ("scope", &c.scope),
+                    ("error", &c.error),
+                ] {
+                    if let Some(v) = v {
+                        parts.push(format!("{k} \"{}\"", sanitize::line(v)));
+                    }
+                }
+                format!(" (WWW-Authenticate: {})", parts.join(", "))
+            }
+        };
+        format!(
+            "the server refused {} with HTTP {label}{said}",
+            sanitize::line(&self.what)
+        )
+    }
+}
+
+impl std::fmt::Display for Denied {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "{}{}",
+            self.refusal(),
+            self.then.as_deref().unwrap_or_default()
+        )
+    }
+}
 
 /// Why a connection cannot be made, or a message cannot be sent.
 #[derive(Debug, thiserror::Error)]
@@ -596,67 +655,38 @@ fn deliver(
     end
 }
 
-/// The plain-words report of an HTTP 401 or 403: the status, the realm and
-/// scope of `WWW-Authenticate` when the server sent one, and what to do.
-/// `None` for any other status.
+/// An HTTP 401 or 403 as a [`Denied`]: the status, and the challenge of
+/// `WWW-Authenticate` when the server sent one. `None` for any other
+/// status.
 pub fn auth_refusal(
     status: u16,
     www_authenticate: Option<&str>,
     what: &str,
     sent_headers: bool,
-) -> Option<String> {
-    let label = match status {
-        401 => "401 Unauthorized",
-        403 => "403 Forbidden",
-        _ => return None,
-    };
-    let challenge = www_authenticate.map(parse_challenge);
-    let mut said = String::new();
-    match &challenge {
-        None => {
-            said.push_str(" and no WWW-Authenticate header, so it did not say how to authenticate")
-        }
-        Some(c) => {
-            let mut parts = vec![format!("scheme {}", sanitize::line(&c.scheme))];
-            for (k, v) in [
-                ("realm", &c.realm),
-                ("scope", &c.scope),
-                ("error", &c.error),
-            ] {
-                if let Some(v) = v {
-                    parts.push(format!("{k} \"{}\"", sanitize::line(v)));
-                }
-            }
-            said = format!(" (WWW-Authenticate: {})", parts.join(", "));
-        }
+) -> Option<Denied> {
+    if !matches!(status, 401 | 403) {
+        return None;
     }
-    let todo = match (status, sent_headers) {
-        (401, false) => {
-            "it wants credentials: pass them with --header, e.g. --header 'Authorization: Bearer TOKEN' (mcp-elicit runs no OAuth flow)"
-        }
-        (401, true) => {
-            "the credentials sent with --header were not accepted: check the token and that it is for this server (mcp-elicit runs no OAuth flow)"
-        }
-        (_, false) => {
-            "it refuses this client without credentials: pass them with --header, e.g. --header 'Authorization: Bearer TOKEN'"
-        }
-        _ => {
-            "the credentials sent with --header are not enough for this request (a token with more scope may be needed)"
-        }
-    };
-    Some(format!(
-        "the server refused {} with HTTP {label}{said}; {todo}",
-        sanitize::line(what)
-    ))
+    Some(Denied {
+        status,
+        challenge: www_authenticate.map(parse_challenge),
+        what: what.to_string(),
+        sent_headers,
+        then: None,
+    })
 }
 
 /// The parts of a `WWW-Authenticate` challenge worth telling a person.
-#[derive(Debug, Default)]
-struct Challenge {
-    scheme: String,
-    realm: Option<String>,
-    scope: Option<String>,
-    error: Option<String>,
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Challenge {
+    /// The scheme (`Bearer`).
+    pub scheme: String,
+    /// The `realm` parameter.
+    pub realm: Option<String>,
+    /// The `scope` parameter.
+    pub scope: Option<String>,
+    /// The `error` parameter.
+    pub error: Option<String>,
 }
 
 /// Reads the first challenge of a `WWW-Authenticate` value: its scheme and
@@ -709,18 +739,23 @@ fn parse_challenge(v: &str) -> Challenge {
     c
 }
 
-/// Reports a refused HTTP request (4xx/5xx) on a message that expects no
-/// body back; 401 and 403 in plain words.
-fn refused(resp: ureq::http::Response<ureq::Body>, what: &str, sent_headers: bool) -> String {
-    let status = resp.status().as_u16();
+/// A 401 or 403 refusal of `what` (see [`auth_refusal`]).
+fn denial(
+    resp: &ureq::http::Response<ureq::Body>,
+    what: &str,
+    sent_headers: bool,
+) -> Option<Denied> {
     let www = resp
         .headers()
         .get("www-authenticate")
-        .and_then(|v| v.to_str().ok())
-        .map(str::to_string);
-    if let Some(words) = auth_refusal(status, www.as_deref(), what, sent_headers) {
-        return words;
-    }
+        .and_then(|v| v.to_str().ok());
+    auth_refusal(resp.status().as_u16(), www, what, sent_headers)
+}
+
+/// Reports a refused HTTP request (4xx/5xx other than 401 and 403, see
+/// [`denial`]) on a message that expects no body back.
+fn refused(resp: ureq::http::Response<ureq::Body>, what: &str) -> String {
+    let status = resp.status().as_u16();
     let mut bytes = Vec::new();
     let _ = resp
         .into_body()
@@ -793,12 +828,19 @@ fn resume(
         };
         let status = resp.status().as_u16();
         if status != 200 {
-            let words = refused(resp, &format!("the reconnection to {what}"), false);
-            let _ = tx.send(Event::Closed(format!(
-                "{words} (the stream of {} closed before its response; resuming it with Last-Event-ID {} was refused)",
+            let refused_what = format!("the reconnection to {what}");
+            let then = format!(
+                " (the stream of {} closed before its response; resuming it with Last-Event-ID {} was refused)",
                 sanitize::line(what),
                 sanitize::line(&end.last_id)
-            )));
+            );
+            let _ = tx.send(match denial(&resp, &refused_what, false) {
+                Some(d) => Event::ClosedDenied(Denied {
+                    then: Some(then),
+                    ..d
+                }),
+                None => Event::Closed(format!("{}{then}", refused(resp, &refused_what))),
+            });
             return;
         }
         let next = deliver(resp, tx, "resumed", Some(awaited), &end.last_id);
@@ -896,8 +938,8 @@ impl Transport for Http {
                             Some(id.to_string());
                     }
                     let status = resp.status().as_u16();
-                    if matches!(status, 401 | 403) {
-                        let _ = tx.send(Event::Denied(refused(resp, &what, sent_headers)));
+                    if let Some(d) = denial(&resp, &what, sent_headers) {
+                        let _ = tx.send(Event::Denied(d));
                     } else if let Some(id) = &awaited {
                         let end = deliver(resp, &tx, "POST", Some(id), "");
                         resume(&agent, &url, &headers, &tx, &what, id, end);
@@ -907,7 +949,7 @@ impl Transport for Http {
                         // anyway answers nothing the client asked. An error
                         // status means it was not accepted, and the call
                         // cannot go on.
-                        let _ = tx.send(Event::Closed(refused(resp, &what, sent_headers)));
+                        let _ = tx.send(Event::Closed(refused(resp, &what)));
                     }
                 }
                 Err(e) => {
@@ -1027,4 +1069,31 @@ fn unreachable(url: &str, e: &ureq::Error) -> String {
         "cannot reach {} ({why}); check that the server is running and the URL is right",
         sanitize::line(url)
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_refusal_says_what_the_server_said_and_names_no_option() {
+        let d = auth_refusal(
+            401,
+            Some(r#"Bearer realm="acme", scope="tools:call""#),
+            "`tools/call`",
+            false,
+        )
+        .unwrap();
+        assert_eq!(
+            d.to_string(),
+            r#"the server refused `tools/call` with HTTP 401 Unauthorized (WWW-Authenticate: scheme Bearer, realm "acme", scope "tools:call")"#
+        );
+        let d = auth_refusal(403, None, "`initialize`", true).unwrap();
+        assert!(d.sent_headers);
+        assert_eq!(
+            d.to_string(),
+            "the server refused `initialize` with HTTP 403 Forbidden and no WWW-Authenticate header, so it did not say how to authenticate"
+        );
+        assert!(auth_refusal(404, None, "`initialize`", false).is_none());
+    }
 }

@@ -110,6 +110,7 @@ pub fn client(e: client::Error) -> anyhow::Error {
             anyhow!("{e} (raise --server-timeout if it is just slow)")
         }
         client::Error::Transport(t) => transport(t),
+        client::Error::Denied(d) | client::Error::ClosedDenied(d) => anyhow!(denied(&d)),
         client::Error::Respond(r) => respond(r),
         client::Error::Unrecorded { recording, source } => {
             let recording = anyhow::Error::from(*recording);
@@ -117,6 +118,29 @@ pub fn client(e: client::Error) -> anyhow::Error {
         }
         e => e.into(),
     }
+}
+
+/// An HTTP 401 or 403, and how to send credentials with `--header`.
+pub fn denied(d: &transport::Denied) -> String {
+    let todo = match (d.status, d.sent_headers) {
+        (401, false) => {
+            "it wants credentials: pass them with --header, e.g. --header 'Authorization: Bearer TOKEN' (mcp-elicit runs no OAuth flow)"
+        }
+        (401, true) => {
+            "the credentials sent with --header were not accepted: check the token and that it is for this server (mcp-elicit runs no OAuth flow)"
+        }
+        (_, false) => {
+            "it refuses this client without credentials: pass them with --header, e.g. --header 'Authorization: Bearer TOKEN'"
+        }
+        _ => {
+            "the credentials sent with --header are not enough for this request (a token with more scope may be needed)"
+        }
+    };
+    format!(
+        "{}; {todo}{}",
+        d.refusal(),
+        d.then.as_deref().unwrap_or_default()
+    )
 }
 
 /// Why a proxy cannot start or stopped, and the option that helps.
