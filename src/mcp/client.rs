@@ -265,9 +265,80 @@ pub enum Error {
 
 type Result<T, E = Error> = std::result::Result<T, E>;
 
-/// Something the client noticed and the caller should tell the person.
+/// Something the client noticed and the caller should tell the person,
+/// one plain line (its [`Display`](std::fmt::Display)).
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Notice(pub String);
+#[non_exhaustive]
+pub enum Notice {
+    /// Said as it is (server strings in it made safe).
+    Text(String),
+    /// An elicitation that breaks the spec was answered, since a form can
+    /// show it ([`ClientOptions::strict`] refuses it instead).
+    AnsweredAnyway {
+        /// "the elicitation", or "input `key`".
+        which: String,
+        /// Its findings, up to three, `; `-separated.
+        listed: String,
+    },
+    /// The server answered `server/discover` after the client had given up
+    /// on it: it was slow to start, not of an earlier revision.
+    DiscoveredLate {
+        /// How long the client waited for it.
+        waited: Duration,
+        /// The revision the call went on in.
+        revision: Revision,
+    },
+}
+
+impl std::fmt::Display for Notice {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Notice::Text(t) => f.write_str(t),
+            Notice::AnsweredAnyway { which, listed } => write!(
+                f,
+                "{which} breaks the spec but a form can show it, so it was answered ({listed})"
+            ),
+            Notice::DiscoveredLate { waited, revision } => write!(
+                f,
+                "the server answered `server/discover` only after {} s, so it was slow to start rather than of an earlier revision, and the call went on in {}",
+                waited.as_secs(),
+                revision.as_str()
+            ),
+        }
+    }
+}
+
+/// Why a call made under 2026-07-28 may have failed: the server tried to
+/// send a request, which 2026-07-28 removed (see [`Client::legacy_hint`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum LegacyHint {
+    /// The server's SDK refused to send `elicitation/create`.
+    SdkRefused,
+    /// The call failed, and the server also speaks this earlier revision.
+    AlsoSpeaks(Revision),
+}
+
+impl LegacyHint {
+    /// How a server serves both revisions.
+    pub const BOTH: &str = "the SDK's InputRequiredResult path (Python `Resolve`/`Elicit`, TypeScript `inputRequired`, rmcp `InputRequest::Elicitation`) serves both";
+
+    /// What happened, without [`LegacyHint::BOTH`].
+    pub fn what(&self) -> String {
+        match self {
+            LegacyHint::SdkRefused => "the server tried to send a request: the tool asks with `elicitation/create`, which 2026-07-28 removed, so 2026-07-28 clients never see it".to_string(),
+            LegacyHint::AlsoSpeaks(o) => format!(
+                "the call failed under 2026-07-28 and the server also speaks {o}: if the tool asks with `elicitation/create` (removed in 2026-07-28), 2026-07-28 clients never see it"
+            ),
+        }
+    }
+}
+
+impl std::fmt::Display for LegacyHint {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}; {}", self.what(), LegacyHint::BOTH)
+    }
+}
 
 /// A connected client.
 pub struct Client {
@@ -416,7 +487,7 @@ impl Client {
     /// 2026-07-28 removed: an SDK's own refusal, or any failure while the
     /// server also offered a 2025 revision. `None` otherwise: nothing falls
     /// back silently.
-    pub fn legacy_hint(&self, response: &Value) -> Option<String> {
+    pub fn legacy_hint(&self, response: &Value) -> Option<LegacyHint> {
         if self.rev != Revision::V2026_07_28 {
             return None;
         }
@@ -434,15 +505,10 @@ impl Client {
             .copied()
             .filter(|r| *r != Revision::V2026_07_28)
             .max();
-        let how = "`--spec 2025-11-25` tests that legacy path; the SDK's InputRequiredResult path (Python `Resolve`/`Elicit`, TypeScript `inputRequired`, rmcp `InputRequest::Elicitation`) serves both";
         if refused {
-            Some(format!(
-                "the server tried to send a request: the tool asks with `elicitation/create`, which 2026-07-28 removed, so 2026-07-28 clients never see it; {how}"
-            ))
+            Some(LegacyHint::SdkRefused)
         } else {
-            older.map(|o| format!(
-                "the call failed under 2026-07-28 and the server also speaks {o}: if the tool asks with `elicitation/create` (removed in 2026-07-28), 2026-07-28 clients never see it; {how}"
-            ))
+            older.map(LegacyHint::AlsoSpeaks)
         }
     }
 
@@ -870,7 +936,7 @@ impl Client {
                 self.count_elicitation()?;
             }
             if method != "elicitation/create" {
-                self.notices.push(Notice(format!(
+                self.notices.push(Notice::Text(format!(
                     "the server asked for `{}` as input `{}`, which mcp-elicit does not serve (it declared only elicitation); left unanswered",
                     sanitize::line(method),
                     sanitize::line(key)
@@ -905,7 +971,7 @@ impl Client {
             };
             match responder.refused(&req, &why)? {
                 Some(answer) => {
-                    self.notices.push(Notice(format!(
+                    self.notices.push(Notice::Text(format!(
                         "input `{}` cannot be shown as a form ({}); answered {}",
                         sanitize::line(key),
                         why.join("; "),
@@ -913,7 +979,7 @@ impl Client {
                     )));
                     responses.insert(key.clone(), answer);
                 }
-                None => self.notices.push(Notice(format!(
+                None => self.notices.push(Notice::Text(format!(
                     "input `{}` cannot be shown as a form ({}); left unanswered",
                     sanitize::line(key),
                     why.join("; ")
@@ -977,13 +1043,11 @@ impl Client {
             if notes.len() > 3 { "; ..." } else { "" }
         );
         let errors = notes.iter().any(|n| n.contains(" (error) at "));
-        self.notices.push(Notice(if errors {
-            format!(
-                "{which} breaks the spec but a form can show it, so it was answered ({listed}); --strict refuses it"
-            )
+        self.notices.push(if errors {
+            Notice::AnsweredAnyway { which, listed }
         } else {
-            format!("{which} was answered; it has warnings ({listed})")
-        }));
+            Notice::Text(format!("{which} was answered; it has warnings ({listed})"))
+        });
     }
 
     fn lint(&self, raw: &str) -> Vec<Finding> {
@@ -1048,15 +1112,14 @@ impl Client {
                     if rid.as_u64().is_some() && rid.as_u64() == self.discover_given_up {
                         self.discover_given_up = None;
                         if value.get("result").is_some() {
-                            self.notices.push(Notice(format!(
-                                "the server answered `server/discover` only after {} s, so it was slow to start rather than of an earlier revision, and the call went on in {}; give --spec 2026-07-28 to wait for it",
-                                DISCOVER_WAIT.as_secs(),
-                                self.rev.as_str()
-                            )));
+                            self.notices.push(Notice::DiscoveredLate {
+                                waited: DISCOVER_WAIT,
+                                revision: self.rev,
+                            });
                             continue;
                         }
                     }
-                    self.notices.push(Notice(format!(
+                    self.notices.push(Notice::Text(format!(
                         "the server answered a request that is not open (id {}); ignored",
                         sanitize::line(&rid.to_string())
                     )));
@@ -1081,7 +1144,7 @@ impl Client {
                 Some(v) => v.to_string(),
                 None => String::new(),
             };
-            self.notices.push(Notice(format!(
+            self.notices.push(Notice::Text(format!(
                 "server log ({}): {}",
                 sanitize::line(level),
                 sanitize::line(&data)
@@ -1151,7 +1214,7 @@ impl Client {
                         }
                     };
                     if let Some(result) = given {
-                        self.notices.push(Notice(format!(
+                        self.notices.push(Notice::Text(format!(
                             "the elicitation cannot be shown as a form ({}); answered {}",
                             why.join("; "),
                             action_of(&result)
@@ -1159,7 +1222,7 @@ impl Client {
                         self.reply(&id, ("result", result))?;
                         return self.exchange_done();
                     }
-                    self.notices.push(Notice(format!(
+                    self.notices.push(Notice::Text(format!(
                         "refused an elicitation no form can show ({}); answered -32602",
                         why.join("; ")
                     )));
@@ -1205,7 +1268,7 @@ impl Client {
                 }
             }
             other => {
-                self.notices.push(Notice(format!(
+                self.notices.push(Notice::Text(format!(
                     "the server sent `{}`, which mcp-elicit does not serve; answered -32601",
                     sanitize::line(other)
                 )));

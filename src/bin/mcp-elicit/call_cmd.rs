@@ -85,7 +85,10 @@ pub fn run(args: CallArgs) -> Result<Outcome> {
                 suggest_tool(&mut client, name, responder.as_mut());
             }
             if let Some(hint) = client.legacy_hint(&resp) {
-                eprintln!("hint: {}", sanitize::line(&hint));
+                eprintln!(
+                    "hint: {}",
+                    sanitize::line(&crate::worded::legacy_hint(hint))
+                );
             }
             let failed = resp.get("error").is_some()
                 || resp.get("result").and_then(|r| r.get("isError")) == Some(&Value::Bool(true));
@@ -307,7 +310,7 @@ impl Responder for Timed {
 
 pub(crate) fn report(client: &mut Client) {
     for n in client.take_notices() {
-        eprintln!("note: {}", sanitize::line(&n.0));
+        eprintln!("note: {}", sanitize::line(&crate::worded::notice(&n)));
     }
 }
 

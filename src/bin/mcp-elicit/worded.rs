@@ -153,6 +153,26 @@ pub fn proxy(e: proxy::Error) -> anyhow::Error {
     }
 }
 
+/// Something the client noticed, and the option that changes it.
+pub fn notice(n: &client::Notice) -> String {
+    match n {
+        client::Notice::AnsweredAnyway { .. } => format!("{n}; --strict refuses it"),
+        client::Notice::DiscoveredLate { .. } => {
+            format!("{n}; give --spec 2026-07-28 to wait for it")
+        }
+        _ => n.to_string(),
+    }
+}
+
+/// Why a 2026-07-28 call may have failed, and how to test the legacy path.
+pub fn legacy_hint(h: client::LegacyHint) -> String {
+    format!(
+        "{}; `--spec 2025-11-25` tests that legacy path; {}",
+        h.what(),
+        client::LegacyHint::BOTH
+    )
+}
+
 /// The revision asked for with `--spec` is not the server's.
 pub fn not_spoken(n: &client::NotSpoken) -> String {
     match n.spoken {
