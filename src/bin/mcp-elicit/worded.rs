@@ -173,6 +173,18 @@ pub fn legacy_hint(h: client::LegacyHint) -> String {
     )
 }
 
+/// Something `generate` left out, and the option that keeps a `pattern`.
+pub fn note(n: &mcp_elicit::generate::Note) -> std::borrow::Cow<'_, str> {
+    match &n.dropped {
+        Some(d) if d.keyword == "pattern" => format!(
+            "`{}`: `pattern` dropped: the elicitation subset has no such keyword (no revision declares `pattern`; `--allow-pattern` keeps it, and the linter then warns W210)",
+            d.property
+        )
+        .into(),
+        _ => n.message.as_str().into(),
+    }
+}
+
 /// The revision asked for with `--spec` is not the server's.
 pub fn not_spoken(n: &client::NotSpoken) -> String {
     match n.spoken {
