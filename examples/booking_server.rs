@@ -145,7 +145,8 @@ fn main() -> anyhow::Result<()> {
     match http {
         Some(addr) => serve_http(handler, &addr, &HttpOptions::new(AskOn::GetStream), |a| {
             eprintln!("booking-example listening on http://{a}/mcp");
-        }),
-        None => serve_stdio(handler, std::io::stdin().lock(), std::io::stdout().lock()),
+        })?,
+        None => serve_stdio(handler, std::io::stdin().lock(), std::io::stdout().lock())?,
     }
+    Ok(())
 }

@@ -294,9 +294,14 @@ fn push_input_request<'d, 'a>(
     }
 }
 
+/// A protocol version that is not one of the revisions mcp-elicit knows.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("`{0}` is not a protocol version mcp-elicit knows")]
+pub struct UnknownRevision(pub String);
+
 /// The revision a document names: a `protocolVersion` in `initialize`
 /// params or result, or the protocol version in `_meta`.
-pub fn named_revision(node: &Node) -> Option<Result<Revision, String>> {
+pub fn named_revision(node: &Node) -> Option<Result<Revision, UnknownRevision>> {
     let version = node
         .get("params")
         .and_then(|p| p.get("protocolVersion"))
@@ -308,7 +313,7 @@ pub fn named_revision(node: &Node) -> Option<Result<Revision, String>> {
                 .and_then(|m| m.get("io.modelcontextprotocol/protocolVersion"))
         })?;
     let v = version.as_str()?;
-    Some(Revision::from_protocol_version(v).ok_or_else(|| v.to_string()))
+    Some(Revision::from_protocol_version(v).ok_or_else(|| UnknownRevision(v.to_string())))
 }
 
 #[cfg(test)]

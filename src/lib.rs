@@ -12,6 +12,12 @@
 //! `generate::rust`, and `cli` (the default) both with the command's own
 //! dependencies. The `rmcp` feature adds [`Form`](generate::Form) methods
 //! for the official Rust SDK's types (the `rmcp` module).
+//!
+//! Fallible functions return typed errors ([`respond::Error`],
+//! [`form::script::ScriptError`], [`session::recorded::Error`], and with
+//! `protocol` `mcp::client::Error`, `mcp::transport::Error`, ...). Their
+//! messages say what went wrong without naming the command's options: the
+//! command adds which option fixes it.
 
 pub mod document;
 pub mod finding;

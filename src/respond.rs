@@ -9,7 +9,64 @@ use std::time::{Duration, Instant};
 
 use serde_json::Value;
 
+use crate::form::ElicitError;
+use crate::form::script::ScriptError;
 use crate::spec::Revision;
+
+/// Why a [`Responder`] gave no answer: a tool failure, not a decline or a
+/// cancel. The messages say what is wrong, not which option fixes it: the
+/// program around the library knows its own options.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum Error {
+    /// The params are not an elicitation anything can be put to.
+    #[error(transparent)]
+    Elicit(#[from] ElicitError),
+    /// The same, from a responder that only shows forms (the web form).
+    #[error("the request cannot be shown as a form: {0}")]
+    NotAForm(ElicitError),
+    /// A scripted answer cannot be sent.
+    #[error(transparent)]
+    Script(#[from] ScriptError),
+    /// An accept was to be given with no values to send
+    /// ([`FixedResponder`](crate::form::FixedResponder) with
+    /// [`Action::Accept`](crate::form::Action::Accept)).
+    #[error("an accept needs answers")]
+    AcceptNeedsAnswers,
+    /// No recorded answer fits the request.
+    #[error(transparent)]
+    Recorded(#[from] crate::session::recorded::Error),
+    /// An answer could not be recorded
+    /// ([`RecordingResponder`](crate::session::RecordingResponder)).
+    #[error("cannot record to {}: {source}", path.display())]
+    Record {
+        path: std::path::PathBuf,
+        source: std::io::Error,
+    },
+    /// Talking to the person failed: no terminal, a closed input,
+    /// [`std::io::ErrorKind::Interrupted`] for Ctrl-C during a key read.
+    #[error(transparent)]
+    Io(#[from] std::io::Error),
+    /// An implementor's own error (a responder outside this crate).
+    #[error(transparent)]
+    Other(Box<dyn std::error::Error + Send + Sync>),
+}
+
+impl Error {
+    /// An implementor's own error, from anything that converts to a boxed
+    /// error (a `String` or `&str` among them).
+    pub fn other(e: impl Into<Box<dyn std::error::Error + Send + Sync>>) -> Error {
+        Error::Other(e.into())
+    }
+
+    /// The I/O error behind it, if it is one.
+    pub fn io(&self) -> Option<&std::io::Error> {
+        match self {
+            Error::Io(e) => Some(e),
+            _ => None,
+        }
+    }
+}
 
 /// Where a question stands among those of one call.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -95,13 +152,13 @@ pub trait Responder {
     /// Returns the `ElicitResult` object (`{"action": ..., "content"?: ...}`).
     /// An `Err` is a tool failure (no terminal, a broken script), not a
     /// decline or cancel.
-    fn respond(&mut self, request: &Request<'_>) -> anyhow::Result<Value>;
+    fn respond(&mut self, request: &Request<'_>) -> Result<Value, Error>;
 
     /// A request no form can be built from (`why`: its blocking findings,
     /// one plain line each). `Ok(None)` refuses it with `-32602`; a person
     /// or a fixed `--action` may decline or cancel it instead, which is
     /// always possible.
-    fn refused(&mut self, request: &Request<'_>, why: &[String]) -> anyhow::Result<Option<Value>> {
+    fn refused(&mut self, request: &Request<'_>, why: &[String]) -> Result<Option<Value>, Error> {
         let _ = (request, why);
         Ok(None)
     }

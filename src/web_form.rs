@@ -24,7 +24,6 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Condvar, Mutex};
 use std::time::Duration;
 
-use anyhow::{Result, anyhow};
 use serde_json::{Map, Value};
 
 use crate::form::{Answer, Ask, Elicit, Field, typed_value};
@@ -80,12 +79,32 @@ struct Current {
     answer: Option<Answer>,
 }
 
+/// Why the web form cannot start.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum Error {
+    /// The port cannot be listened on.
+    #[error("cannot listen on 127.0.0.1:{port} for the web form ({reason})")]
+    Listen {
+        /// The port asked for (0: any free one).
+        port: u16,
+        /// Why (said in the message).
+        reason: std::io::Error,
+    },
+    /// The listening socket has no address.
+    #[error(transparent)]
+    Io(#[from] std::io::Error),
+    /// The system has no randomness for the page's one-time token.
+    #[error("no randomness for the web form's token: {0}")]
+    NoRandomness(getrandom::Error),
+}
+
 impl WebForm {
     /// Listens on 127.0.0.1 (`port` 0 for any free one). `tell` hears the
     /// address to open; `open` opens it in the browser too.
-    pub fn start(port: u16, open: bool, tell: Tell) -> Result<WebForm> {
+    pub fn start(port: u16, open: bool, tell: Tell) -> Result<WebForm, Error> {
         let listener = TcpListener::bind(("127.0.0.1", port))
-            .map_err(|e| anyhow!("cannot listen on 127.0.0.1:{port} for the web form ({e})"))?;
+            .map_err(|reason| Error::Listen { port, reason })?;
         let addr = listener.local_addr()?;
         let token = random_hex(16)?;
         let shared = Arc::new(Shared {
@@ -138,10 +157,9 @@ fn lock(m: &Mutex<State>) -> std::sync::MutexGuard<'_, State> {
     m.lock().unwrap_or_else(|p| p.into_inner())
 }
 
-fn random_hex(bytes: usize) -> Result<String> {
+fn random_hex(bytes: usize) -> Result<String, Error> {
     let mut buf = vec![0u8; bytes];
-    getrandom::fill(&mut buf)
-        .map_err(|e| anyhow!("no randomness for the web form's token: {e}"))?;
+    getrandom::fill(&mut buf).map_err(Error::NoRandomness)?;
     Ok(data_encoding::HEXLOWER.encode(&buf))
 }
 
@@ -162,9 +180,9 @@ fn open_in_browser(url: &str) {
 }
 
 impl Responder for WebForm {
-    fn respond(&mut self, request: &Request<'_>) -> Result<Value> {
+    fn respond(&mut self, request: &Request<'_>) -> Result<Value, crate::respond::Error> {
         let elicit = Elicit::from_params(request.params, request.revision)
-            .map_err(|e| anyhow!("the request cannot be shown as a form: {e}"))?;
+            .map_err(crate::respond::Error::NotAForm)?;
         let id = {
             let mut st = lock(&self.shared.state);
             st.forms += 1;

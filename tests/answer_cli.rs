@@ -91,6 +91,41 @@ error: -: required field `city` has no default and no value; pass --set city=VAL
 }
 
 #[test]
+fn script_errors_name_the_field_and_the_fix() {
+    let request = r#"{"message": "x", "requestedSchema": {"type": "object", "properties": {
+        "name": {"type": "string"}, "age": {"type": "integer", "maximum": 5}},
+        "required": ["name"]}}"#;
+    let stderr = |args: &[&str]| {
+        let out = answer_without_a_terminal()
+            .arg("-")
+            .args(args)
+            .stdin(request)
+            .assert()
+            .code(2)
+            .get_output()
+            .clone();
+        String::from_utf8(out.stderr).unwrap()
+    };
+    assert_eq!(
+        stderr(&["--defaults"]),
+        "error: -: required field `name` has no default and no value; pass --set name=VALUE\n"
+    );
+    assert!(
+        stderr(&["--set", "nmae=x"])
+            .contains("--set: the form has no field `nmae` (did you mean `name`?)")
+    );
+    assert!(
+        stderr(&["--set", "name=x", "--set", "age=old"])
+            .contains("--set age=old: `age` takes a whole number")
+    );
+    assert!(stderr(&["--set", "name=x", "--set", "age=9"]).contains("it must be at most 5"));
+    let dir = tempfile::tempdir().unwrap();
+    let answers = dir.path().join("answers.json");
+    std::fs::write(&answers, r#"{"name": 7}"#).unwrap();
+    assert!(stderr(&["--answers", answers.to_str().unwrap()]).contains("`name` is a number"));
+}
+
+#[test]
 fn answers_may_be_keyed_by_input_request() {
     let dir = tempfile::tempdir().unwrap();
     let request = dir.path().join("input-required.json");

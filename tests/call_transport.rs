@@ -206,6 +206,8 @@ fn choose_supported_takes_the_newest_revision_spoken_and_names_junk() {
             e.contains("should list revisions as strings"),
             "{junk}: {e}"
         );
+        // Which option helps is the command's to say.
+        assert!(!e.contains("--spec"), "{junk}: {e}");
     }
     let e = choose_supported(asked, &json!({"code": -32022}))
         .unwrap_err()

@@ -47,7 +47,7 @@ impl Scripted {
 }
 
 impl Responder for Scripted {
-    fn respond(&mut self, r: &Request<'_>) -> anyhow::Result<Value> {
+    fn respond(&mut self, r: &Request<'_>) -> Result<Value, mcp_elicit::respond::Error> {
         self.asked.push((
             r.params.clone(),
             r.server.map(str::to_string),
@@ -233,7 +233,8 @@ fn a_default_2025_06_18_does_not_allow_is_noticed_and_the_form_shown() {
     assert!(
         notices
             .iter()
-            .any(|n| n.0.contains("a form can show it") && n.0.contains("E401 (error)")),
+            .any(|n| n.to_string().contains("a form can show it")
+                && n.to_string().contains("E401 (error)")),
         "{notices:?}"
     );
     client.close();
@@ -257,11 +258,16 @@ fn a_root_title_is_noticed_and_the_form_shown_all_the_same() {
     assert_eq!(text(&resp), "accept", "{resp}");
     let notices = client.take_notices();
     assert!(
-        notices
-            .iter()
-            .any(|n| n.0.contains("breaks the spec but a form can show it")
-                && n.0
-                    .contains("E122 (error) at /params/requestedSchema/title")),
+        notices.iter().any(|n| n
+            .to_string()
+            .contains("breaks the spec but a form can show it")
+            && n.to_string()
+                .contains("E122 (error) at /params/requestedSchema/title")),
+        "{notices:?}"
+    );
+    // Which option refuses it is the command's to say.
+    assert!(
+        notices.iter().all(|n| !n.to_string().contains("--strict")),
         "{notices:?}"
     );
     client.close();
@@ -292,7 +298,7 @@ fn strict_refuses_an_invalid_elicitation_and_never_shows_it() {
     let notices = client.take_notices();
     assert!(
         notices.iter().any(|n| n
-            .0
+            .to_string()
             .contains("refused an elicitation no form can show (E122")),
         "{notices:?}"
     );

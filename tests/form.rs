@@ -5,7 +5,7 @@
 use std::collections::VecDeque;
 use std::io;
 
-use mcp_elicit::form::script::{Script, scripted};
+use mcp_elicit::form::script::{Part, Script, ScriptError, scripted};
 use mcp_elicit::form::{Action, Answer, Asker, Elicit, Prompter, Say, ask};
 use mcp_elicit::spec::Revision;
 use serde_json::{Value, json};
@@ -703,26 +703,61 @@ fn script_defaults_and_sets_are_typed_by_the_schema() {
 }
 
 #[test]
-fn script_errors_name_the_field_and_the_fix() {
+fn script_errors_name_the_field() {
     let e = elicit(form(
         json!({"name": {"type": "string"}, "age": {"type": "integer", "maximum": 5}}),
         &["name"],
     ));
-    let err = |s: Script| scripted(&e, &s, None, false).unwrap_err().0;
+    let err = |s: Script| scripted(&e, &s, None, false).unwrap_err();
+    // The facts; `answer_cli` has the command's words, which add the fix.
+    let missing = err(script(&[], true));
     assert_eq!(
-        err(script(&[], true)),
-        "required field `name` has no default and no value; pass --set name=VALUE"
+        missing,
+        ScriptError::Missing {
+            field: "name".into(),
+            others: vec![],
+            defaulted: vec![],
+            defaults: true,
+        }
+    );
+    assert_eq!(
+        missing.to_string(),
+        "required field `name` has no default and no value"
+    );
+    let unknown = err(script(&[("nmae", "x")], false));
+    assert!(
+        matches!(&unknown, ScriptError::UnknownField { part: Part::Sets, name, closest: Some(c), .. } if name == "nmae" && c == "name"),
+        "{unknown:?}"
     );
     assert!(
-        err(script(&[("nmae", "x")], false)).contains("no field `nmae` (did you mean `name`?)")
+        unknown
+            .to_string()
+            .contains("no field `nmae` (did you mean `name`?)")
     );
-    assert!(err(script(&[("name", "x"), ("age", "old")], false)).contains("takes a whole number"));
-    assert!(err(script(&[("name", "x"), ("age", "9")], false)).contains("it must be at most 5"));
+    let bad = err(script(&[("name", "x"), ("age", "old")], false));
+    assert!(
+        matches!(&bad, ScriptError::BadValue { field, value, .. } if field == "age" && value == "old"),
+        "{bad:?}"
+    );
+    assert!(bad.to_string().contains("takes a whole number"));
+    assert!(
+        err(script(&[("name", "x"), ("age", "9")], false))
+            .to_string()
+            .contains("it must be at most 5")
+    );
     let answers = Script {
         answers: Some(json!({"name": 7}).as_object().unwrap().clone()),
         ..Script::default()
     };
-    assert!(err(answers).contains("`name` is a number"));
+    assert!(err(answers).to_string().contains("`name` is a number"));
+    // No option of the command is named: that is for the command to add.
+    for s in [
+        script(&[], true),
+        script(&[("nmae", "x")], false),
+        script(&[("name", "x"), ("age", "old")], false),
+    ] {
+        assert!(!err(s).to_string().contains("--"));
+    }
 }
 
 #[test]
@@ -746,10 +781,7 @@ fn script_url_mode_accepts_with_defaults_only() {
     let e = elicit(json!({"mode": "url", "message": "m", "url": "https://example.com/"}));
     let a = scripted(&e, &script(&[], true), None, false).unwrap();
     assert_eq!(a.to_result(), json!({"action": "accept"}));
-    assert!(
-        scripted(&e, &script(&[("x", "1")], false), None, false)
-            .unwrap_err()
-            .0
-            .contains("URL-mode")
-    );
+    let err = scripted(&e, &script(&[("x", "1")], false), None, false).unwrap_err();
+    assert_eq!(err, ScriptError::UrlMode);
+    assert!(err.to_string().contains("URL-mode"));
 }

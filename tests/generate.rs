@@ -245,6 +245,16 @@ fn pattern_only_with_opt_in_and_then_the_linter_warns() {
         "{:?}",
         plain.notes
     );
+    // The note says which keyword went, for a program to name its option.
+    assert!(
+        plain.notes.iter().any(|n| n.dropped
+            == Some(generate::Dropped {
+                property: "code".into(),
+                keyword: "pattern".into(),
+            })),
+        "{:?}",
+        plain.notes
+    );
     let opts = Options {
         allow_pattern: true,
         ..Options::new(Revision::LATEST)

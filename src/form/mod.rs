@@ -925,7 +925,7 @@ impl<P: Prompter> FormResponder<P> {
         &mut self,
         request: &Request<'_>,
         given: &[Option<Value>],
-    ) -> anyhow::Result<Value> {
+    ) -> Result<Value, crate::respond::Error> {
         let elicit = Elicit::from_params(request.params, request.revision)?;
         let asker = Asker {
             server: request.server,
@@ -945,11 +945,15 @@ impl<P: Prompter> FormResponder<P> {
 }
 
 impl<P: Prompter> Responder for FormResponder<P> {
-    fn respond(&mut self, request: &Request<'_>) -> anyhow::Result<Value> {
+    fn respond(&mut self, request: &Request<'_>) -> Result<Value, crate::respond::Error> {
         self.respond_with(request, &[])
     }
 
-    fn refused(&mut self, request: &Request<'_>, why: &[String]) -> anyhow::Result<Option<Value>> {
+    fn refused(
+        &mut self,
+        request: &Request<'_>,
+        why: &[String],
+    ) -> Result<Option<Value>, crate::respond::Error> {
         let asker = Asker {
             server: request.server,
             key: request.key,
@@ -978,11 +982,9 @@ impl<P: Prompter> Responder for FormResponder<P> {
 pub struct FixedResponder(pub Action);
 
 impl Responder for FixedResponder {
-    fn respond(&mut self, _request: &Request<'_>) -> anyhow::Result<Value> {
+    fn respond(&mut self, _request: &Request<'_>) -> Result<Value, crate::respond::Error> {
         Ok(match self.0 {
-            Action::Accept => {
-                anyhow::bail!("an accept needs answers: use --defaults, --set or --answers")
-            }
+            Action::Accept => return Err(crate::respond::Error::AcceptNeedsAnswers),
             Action::Decline => Answer::Decline,
             Action::Cancel => Answer::Cancel,
         }
@@ -991,7 +993,11 @@ impl Responder for FixedResponder {
 
     /// Decline and cancel need no form: they are given for a refused
     /// request too.
-    fn refused(&mut self, request: &Request<'_>, _why: &[String]) -> anyhow::Result<Option<Value>> {
+    fn refused(
+        &mut self,
+        request: &Request<'_>,
+        _why: &[String],
+    ) -> Result<Option<Value>, crate::respond::Error> {
         Ok(match self.0 {
             Action::Accept => None,
             _ => Some(self.respond(request)?),

@@ -20,11 +20,104 @@ pub struct Script {
     pub defaults: bool,
 }
 
-/// Why a scripted answer cannot be sent. The message names the field and
-/// the flag that fixes it.
+/// Where in a [`Script`] a value was given.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Part {
+    /// One of [`Script::sets`].
+    Sets,
+    /// The [`Script::answers`] object.
+    Answers,
+}
+
+/// Why a scripted answer cannot be sent. It names the fields concerned;
+/// which option of a program fixes it is for the program to say.
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
-#[error("{0}")]
-pub struct ScriptError(pub String);
+#[non_exhaustive]
+pub enum ScriptError {
+    /// Required fields have a default but no value, and the script does
+    /// not ask for defaults (every required field without a value is one
+    /// of them).
+    #[error(
+        "required {} {} {} a default but no value",
+        if fields.len() == 1 { "field" } else { "fields" },
+        quoted(fields),
+        if fields.len() == 1 { "has" } else { "have" }
+    )]
+    DefaultsNotAsked {
+        /// The fields' property names, in schema order.
+        fields: Vec<String>,
+    },
+    /// Required fields have no value.
+    #[error(
+        "required field `{field}` has {}{}{}",
+        if *defaults { "no default and no value" } else { "no value" },
+        if others.is_empty() { String::new() } else { format!(" (also missing: {})", quoted(others)) },
+        if defaulted.is_empty() {
+            String::new()
+        } else {
+            format!("; {} {} a default", quoted(defaulted), if defaulted.len() == 1 { "has" } else { "have" })
+        }
+    )]
+    Missing {
+        /// The first of them, by schema order.
+        field: String,
+        /// The others without a value.
+        others: Vec<String>,
+        /// Required fields with a default but no value, said apart (only
+        /// when the script does not ask for defaults).
+        defaulted: Vec<String>,
+        /// Whether the script asked for defaults.
+        defaults: bool,
+    },
+    /// The values given break the schema.
+    #[error(
+        "the scripted answer cannot be accepted: {}",
+        crate::sanitize::line(&problems.join("; "))
+    )]
+    Rejected {
+        /// What is wrong, one plain line each. They quote schema values:
+        /// the message makes them safe for a terminal.
+        problems: Vec<String>,
+    },
+    /// Values were given for a URL-mode request, which has no fields.
+    #[error("this is a URL-mode request, which has no fields")]
+    UrlMode,
+    /// A name the form does not have.
+    #[error(
+        "the form has no field `{name}`{}; its fields are {}",
+        closest.as_ref().map(|n| format!(" (did you mean `{n}`?)")).unwrap_or_default(),
+        if fields.is_empty() { "none".to_string() } else { quoted(fields) }
+    )]
+    UnknownField {
+        /// Where the name was given.
+        part: Part,
+        /// The name, made safe for a terminal.
+        name: String,
+        /// The nearest field name, when one is close.
+        closest: Option<String>,
+        /// The form's fields.
+        fields: Vec<String>,
+    },
+    /// A value in [`Script::sets`] the field cannot take.
+    #[error("{field}={value}: {problem}")]
+    BadValue {
+        /// The field's property name.
+        field: String,
+        /// The value as given.
+        value: String,
+        /// What the field takes, in words.
+        problem: String,
+    },
+}
+
+/// "`a`, `b`".
+fn quoted(names: &[String]) -> String {
+    names
+        .iter()
+        .map(|n| format!("`{n}`"))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
 
 impl Script {
     /// Whether the script gives any answer at all.
@@ -72,30 +165,9 @@ pub fn scripted(
         .map(|f| f.prop.name.as_str())
         .collect();
     if !script.defaults && !with_default.is_empty() && with_default.len() == missing.len() {
-        let names = with_default
-            .iter()
-            .map(|n| format!("`{n}`"))
-            .collect::<Vec<_>>()
-            .join(", ");
-        return Err(ScriptError(format!(
-            "required {} {names} {} a default but no value; pass --defaults to send {}, or --set {}=VALUE",
-            if with_default.len() == 1 {
-                "field"
-            } else {
-                "fields"
-            },
-            if with_default.len() == 1 {
-                "has"
-            } else {
-                "have"
-            },
-            if with_default.len() == 1 {
-                "it"
-            } else {
-                "them"
-            },
-            with_default[0]
-        )));
+        return Err(ScriptError::DefaultsNotAsked {
+            fields: with_default.iter().map(|n| n.to_string()).collect(),
+        });
     }
     let missing: Vec<&Field> = if script.defaults {
         missing
@@ -107,53 +179,22 @@ pub fn scripted(
             .collect()
     };
     if let Some(f) = missing.first() {
-        let name = &f.prop.name;
-        let others = if missing.len() > 1 {
-            format!(
-                " (also missing: {})",
-                missing[1..]
-                    .iter()
-                    .map(|f| format!("`{}`", f.prop.name))
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            )
-        } else {
-            String::new()
-        };
-        let defaulted = if with_default.is_empty() || script.defaults {
-            String::new()
-        } else {
-            format!(
-                "; {} a default (--defaults sends it)",
-                with_default
-                    .iter()
-                    .map(|n| format!("`{n}`"))
-                    .collect::<Vec<_>>()
-                    .join(", ")
-                    + if with_default.len() == 1 {
-                        " has"
-                    } else {
-                        " have"
-                    }
-            )
-        };
-        return Err(ScriptError(format!(
-            "required field `{name}` has {}; pass --set {name}=VALUE{others}{defaulted}",
-            if script.defaults {
-                "no default and no value"
+        return Err(ScriptError::Missing {
+            field: f.prop.name.clone(),
+            others: missing[1..].iter().map(|f| f.prop.name.clone()).collect(),
+            defaulted: if script.defaults {
+                Vec::new()
             } else {
-                "no value"
-            }
-        )));
+                with_default.iter().map(|n| n.to_string()).collect()
+            },
+            defaults: script.defaults,
+        });
     }
     let content = super::content_of(fields, &values);
     let problems = elicit.final_check(&content);
     if !problems.is_empty() {
         // The messages quote schema values: made safe for the terminal.
-        return Err(ScriptError(format!(
-            "the scripted answer cannot be accepted: {}",
-            crate::sanitize::line(&problems.join("; "))
-        )));
+        return Err(ScriptError::Rejected { problems });
     }
     Ok(Answer::Accept(Some(content)))
 }
@@ -191,9 +232,7 @@ fn script_values<'e>(
     let fields = match &elicit.ask {
         Ask::Url(_) => {
             if !script.sets.is_empty() || answers.is_some_and(|a| !a.is_empty()) {
-                return Err(ScriptError(
-                    "this is a URL-mode request, which has no fields: drop --set/--answers and use --defaults to accept (without opening the URL) or --action decline|cancel".into(),
-                ));
+                return Err(ScriptError::UrlMode);
             }
             return Ok(None);
         }
@@ -217,7 +256,7 @@ fn script_values<'e>(
             match position(fields, name) {
                 Some(i) => values[i] = Some(value.clone()),
                 None if lenient => {}
-                None => return Err(unknown(fields, name, "--answers")),
+                None => return Err(unknown(fields, name, Part::Answers)),
             }
         }
     }
@@ -227,7 +266,7 @@ fn script_values<'e>(
             if lenient {
                 continue;
             }
-            return Err(unknown(fields, name, "--set"));
+            return Err(unknown(fields, name, Part::Sets));
         };
         let f = &fields[i];
         let v = set_value(f, raw)?;
@@ -249,27 +288,24 @@ fn position(fields: &[Field], name: &str) -> Option<usize> {
     fields.iter().position(|f| f.prop.name == name)
 }
 
-fn unknown(fields: &[Field], name: &str, flag: &str) -> ScriptError {
-    let near = crate::validate::did_you_mean(fields.iter().map(|f| f.prop.name.as_str()), name);
-    let names: Vec<String> = fields
-        .iter()
-        .map(|f| format!("`{}`", f.prop.name))
-        .collect();
-    ScriptError(format!(
-        "{flag}: the form has no field `{}`{near}; its fields are {}",
-        crate::sanitize::line(name),
-        if names.is_empty() {
-            "none".to_string()
-        } else {
-            names.join(", ")
-        }
-    ))
+fn unknown(fields: &[Field], name: &str, part: Part) -> ScriptError {
+    ScriptError::UnknownField {
+        part,
+        name: crate::sanitize::line(name).into_owned(),
+        closest: crate::nearest::nearest(name, fields.iter().map(|f| f.prop.name.as_str()))
+            .map(str::to_string),
+        fields: fields.iter().map(|f| f.prop.name.clone()).collect(),
+    }
 }
 
 /// Types one `--set` value by its property.
 pub fn set_value(f: &Field, raw: &str) -> Result<Value, ScriptError> {
     let name = &f.prop.name;
-    let bad = |what: String| ScriptError(format!("--set {name}={raw}: {what}"));
+    let bad = |what: String| ScriptError::BadValue {
+        field: name.clone(),
+        value: raw.to_string(),
+        problem: what,
+    };
     Ok(match &f.prop.shape {
         Shape::String(_) => Value::String(raw.to_string()),
         Shape::Number(n) => {
@@ -338,7 +374,7 @@ pub struct ScriptResponder {
 }
 
 impl Responder for ScriptResponder {
-    fn respond(&mut self, request: &Request<'_>) -> anyhow::Result<Value> {
+    fn respond(&mut self, request: &Request<'_>) -> Result<Value, crate::respond::Error> {
         let elicit = Elicit::from_params(request.params, request.revision)?;
         Ok(scripted(&elicit, &self.script, request.key, self.lenient)?.to_result())
     }

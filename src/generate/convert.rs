@@ -100,6 +100,7 @@ pub fn convert(root: &Value, opts: &Options) -> Result<Generated, Refusal> {
             cx.notes.push(Note {
                 pointer: pointer_push(&ptr, "required"),
                 message: format!("required name `{r}` has no property; dropped"),
+                dropped: None,
             });
         }
         known
@@ -182,6 +183,7 @@ impl Cx<'_> {
         self.notes.push(Note {
             pointer: pointer.to_string(),
             message: message.into(),
+            dropped: None,
         });
     }
 
@@ -396,14 +398,20 @@ impl Cx<'_> {
                 continue;
             }
             let why = match k.as_str() {
-                "pattern" => " (no revision declares `pattern`; `--allow-pattern` keeps it, and the linter then warns W210)".to_string(),
+                "pattern" => " (no revision declares `pattern`; `Options::allow_pattern` keeps it, and the linter then warns W210)".to_string(),
                 "uniqueItems" => " (a multi-select answer never repeats a choice)".to_string(),
                 _ => String::new(),
             };
-            self.note(
-                &pointer_push(&ptr, &k),
-                format!("`{name}`: `{k}` dropped: the elicitation subset has no such keyword{why}"),
-            );
+            self.notes.push(Note {
+                pointer: pointer_push(&ptr, &k),
+                message: format!(
+                    "`{name}`: `{k}` dropped: the elicitation subset has no such keyword{why}"
+                ),
+                dropped: Some(super::Dropped {
+                    property: name.to_string(),
+                    keyword: k,
+                }),
+            });
         }
         let prop = Property {
             name: name.to_string(),

@@ -65,6 +65,18 @@ pub struct Note {
     /// JSON pointer into the input JSON Schema.
     pub pointer: String,
     pub message: String,
+    /// The keyword left out, when the note is about one.
+    pub dropped: Option<Dropped>,
+}
+
+/// A keyword of a property that the elicitation subset has no such thing
+/// as, left out.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Dropped {
+    /// The property's name.
+    pub property: String,
+    /// The keyword (`pattern`, `uniqueItems`, ...).
+    pub keyword: String,
 }
 
 /// Why a type or schema cannot be an elicitation form.
@@ -428,7 +440,7 @@ mod tests {
     }
 
     /// What `generate` produces reads back as the same model, `pattern`
-    /// included when `--allow-pattern` keeps it.
+    /// included when [`Options::allow_pattern`] keeps it.
     #[test]
     fn generated_schemas_read_back_as_the_same_model() {
         let input = json!({"type": "object", "properties": {

@@ -5,7 +5,6 @@
 
 use std::time::Duration;
 
-use anyhow::{Context, Result, anyhow, bail};
 use serde_json::{Map, Value, json};
 
 use super::transport::{Event, Transport};
@@ -83,7 +82,8 @@ pub struct Recording {
     pub redact: Vec<String>,
 }
 
-/// The revision asked for (`--spec`) is not one the server speaks.
+/// The revision asked for ([`ClientOptions::spec`]) is not one the server
+/// speaks.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub struct NotSpoken {
     pub asked: Revision,
@@ -97,21 +97,248 @@ impl std::fmt::Display for NotSpoken {
         match self.spoken {
             None => write!(
                 f,
-                "the server does not speak {} (it did not answer `server/discover` with it); try `--spec 2025-11-25`",
+                "the server does not speak {} (it did not answer `server/discover` with it)",
                 self.asked
             ),
-            Some(rev) => write!(
+            Some(rev) => write!(f, "{} was asked, but the server speaks {rev}", self.asked),
+        }
+    }
+}
+
+/// Why a connection or a request failed. The messages say what happened;
+/// which option of a program would help is for the program to add.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum Error {
+    /// The revision asked for is not one the server speaks.
+    #[error(transparent)]
+    NotSpoken(#[from] NotSpoken),
+    /// A `-32022` refusal whose `data.supported` lists no revisions.
+    #[error(
+        "the server refused protocol version {asked} (-32022) without saying which it supports: `data.supported` should list revisions as strings, and is {supported}"
+    )]
+    NoSupportedList {
+        /// The revision refused.
+        asked: Revision,
+        /// What `data.supported` is, shortened and made safe ("nothing"
+        /// when absent).
+        supported: String,
+    },
+    /// A `-32022` refusal listing only revisions mcp-elicit does not speak.
+    #[error(
+        "the server refused protocol version {asked} (-32022) and supports only {supported}, none of which mcp-elicit speaks (2025-06-18, 2025-11-25, 2026-07-28)"
+    )]
+    NoneSpoken {
+        /// The revision refused.
+        asked: Revision,
+        /// What `data.supported` is, shortened and made safe.
+        supported: String,
+    },
+    /// 2026-07-28 refused twice while listed as supported.
+    #[error(
+        "the server refused protocol version 2026-07-28 (-32022) twice while listing it in `data.supported`; it contradicts itself"
+    )]
+    Contradicts,
+    /// The server answered `initialize` with an error.
+    #[error("the server refused `initialize`: {}", sanitize::line(&error.to_string()))]
+    InitializeRefused {
+        /// The JSON-RPC error.
+        error: Value,
+    },
+    /// The `initialize` response has no result.
+    #[error("the server answered `initialize` without a result")]
+    NoInitializeResult,
+    /// The `initialize` result has no `protocolVersion`.
+    #[error("the server's `initialize` result has no protocolVersion")]
+    NoProtocolVersion,
+    /// The server speaks a protocol version without elicitation.
+    #[error(
+        "the server speaks MCP {}, which has no elicitation; mcp-elicit speaks 2025-06-18, 2025-11-25 and 2026-07-28",
+        sanitize::line(version)
+    )]
+    UnknownVersion {
+        /// The `protocolVersion` it gave.
+        version: String,
+    },
+    /// The recording cannot be written.
+    #[error("cannot record to {}", path.display())]
+    Record {
+        /// The recording's path.
+        path: std::path::PathBuf,
+        /// What went wrong.
+        source: std::io::Error,
+    },
+    /// Writing what was said before the recording opened failed.
+    #[error(transparent)]
+    Io(std::io::Error),
+    /// Connecting failed, and so did recording what was said.
+    #[error("{}", super::chain(recording))]
+    Unrecorded {
+        /// Why the recording failed.
+        recording: Box<Error>,
+        /// Why connecting failed.
+        source: Box<Error>,
+    },
+    /// Sending failed, or the connection cannot be made.
+    #[error(transparent)]
+    Transport(#[from] super::transport::Error),
+    /// The server refused the client (HTTP 401 or 403).
+    #[error(transparent)]
+    Denied(Box<super::transport::Denied>),
+    /// The connection ended: the server refused to resume a stream (HTTP
+    /// 401 or 403).
+    #[error(transparent)]
+    ClosedDenied(Box<super::transport::Denied>),
+    /// The tool marks `x-mcp-header` arguments wrongly (SEP-2243).
+    #[error(
+        "the tool `{}` is not called: its inputSchema {why}, and SEP-2243 has clients reject such a tool",
+        sanitize::line(tool)
+    )]
+    BadHeaderMarks {
+        /// The tool's name.
+        tool: String,
+        /// What is wrong with its marks.
+        why: String,
+    },
+    /// [`Client::request`] was given params that are not an object.
+    #[error("request params must be a JSON object")]
+    ParamsNotObject,
+    /// The server keeps asking for input.
+    #[error(
+        "the server asked for input {MAX_ROUNDS} rounds in a row without a result; it seems to loop"
+    )]
+    Loops,
+    /// The server keeps eliciting during one request.
+    #[error(
+        "the server asked more than {MAX_ELICITATIONS} elicitations during one request; it seems to flood, so the call is ended"
+    )]
+    Floods,
+    /// Nothing came within the server time-out.
+    #[error("the server sent nothing for {} s", waited.as_secs_f64())]
+    Silent {
+        /// How long was waited ([`ClientOptions::server_timeout`] outside
+        /// negotiation).
+        waited: Duration,
+    },
+    /// The server sent something that cannot be a message (says what).
+    #[error("the server sent {0}; ending the call")]
+    Garbage(String),
+    /// The connection ended (says why).
+    #[error("{0}")]
+    Closed(String),
+    /// A message that is not JSON.
+    #[error(
+        "the server sent something that is not JSON ({reason}): {}",
+        sanitize::line(&text.chars().take(200).collect::<String>())
+    )]
+    NotJson {
+        /// The parser's complaint (said in the message).
+        reason: serde_json::Error,
+        /// The text received.
+        text: String,
+    },
+    /// A JSON text that cannot be read where it was read again by position.
+    #[error("{0}")]
+    Syntax(crate::json::SyntaxError),
+    /// A message that is not JSON-RPC 2.0.
+    #[error(
+        "the server sent something that is not JSON-RPC 2.0: {}",
+        sanitize::line(&text.chars().take(200).collect::<String>())
+    )]
+    NotJsonRpc {
+        /// The text received.
+        text: String,
+    },
+    /// A message that is neither request, notification nor response.
+    #[error(
+        "the server sent a message that is neither request, notification nor response: {}",
+        sanitize::line(&text.chars().take(200).collect::<String>())
+    )]
+    NotAMessage {
+        /// The text received.
+        text: String,
+    },
+    /// The responder gave no answer.
+    #[error(transparent)]
+    Respond(#[from] crate::respond::Error),
+}
+
+type Result<T, E = Error> = std::result::Result<T, E>;
+
+/// Something the client noticed and the caller should tell the person,
+/// one plain line (its [`Display`](std::fmt::Display)).
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Notice {
+    /// Said as it is (server strings in it made safe).
+    Text(String),
+    /// An elicitation that breaks the spec was answered, since a form can
+    /// show it ([`ClientOptions::strict`] refuses it instead).
+    AnsweredAnyway {
+        /// "the elicitation", or "input `key`".
+        which: String,
+        /// Its findings, up to three, `; `-separated.
+        listed: String,
+    },
+    /// The server answered `server/discover` after the client had given up
+    /// on it: it was slow to start, not of an earlier revision.
+    DiscoveredLate {
+        /// How long the client waited for it.
+        waited: Duration,
+        /// The revision the call went on in.
+        revision: Revision,
+    },
+}
+
+impl std::fmt::Display for Notice {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Notice::Text(t) => f.write_str(t),
+            Notice::AnsweredAnyway { which, listed } => write!(
                 f,
-                "--spec {} was asked, but the server speaks {rev}; use `--spec {rev}` or leave --spec out",
-                self.asked
+                "{which} breaks the spec but a form can show it, so it was answered ({listed})"
+            ),
+            Notice::DiscoveredLate { waited, revision } => write!(
+                f,
+                "the server answered `server/discover` only after {} s, so it was slow to start rather than of an earlier revision, and the call went on in {}",
+                waited.as_secs(),
+                revision.as_str()
             ),
         }
     }
 }
 
-/// Something the client noticed and the caller should tell the person.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Notice(pub String);
+/// Why a call made under 2026-07-28 may have failed: the server tried to
+/// send a request, which 2026-07-28 removed (see [`Client::legacy_hint`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum LegacyHint {
+    /// The server's SDK refused to send `elicitation/create`.
+    SdkRefused,
+    /// The call failed, and the server also speaks this earlier revision.
+    AlsoSpeaks(Revision),
+}
+
+impl LegacyHint {
+    /// How a server serves both revisions.
+    pub const BOTH: &str = "the SDK's InputRequiredResult path (Python `Resolve`/`Elicit`, TypeScript `inputRequired`, rmcp `InputRequest::Elicitation`) serves both";
+
+    /// What happened, without [`LegacyHint::BOTH`].
+    pub fn what(&self) -> String {
+        match self {
+            LegacyHint::SdkRefused => "the server tried to send a request: the tool asks with `elicitation/create`, which 2026-07-28 removed, so 2026-07-28 clients never see it".to_string(),
+            LegacyHint::AlsoSpeaks(o) => format!(
+                "the call failed under 2026-07-28 and the server also speaks {o}: if the tool asks with `elicitation/create` (removed in 2026-07-28), 2026-07-28 clients never see it"
+            ),
+        }
+    }
+}
+
+impl std::fmt::Display for LegacyHint {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}; {}", self.what(), LegacyHint::BOTH)
+    }
+}
 
 /// A connected client.
 pub struct Client {
@@ -170,20 +397,18 @@ pub fn choose_supported(asked: Revision, error: &Value) -> Result<Revision> {
         .and_then(Value::as_array)
         .and_then(|a| a.iter().map(Value::as_str).collect());
     let Some(listed) = listed.filter(|l| !l.is_empty()) else {
-        bail!(
-            "the server refused protocol version {asked} (-32022) without saying which it supports: `data.supported` should list revisions as strings, and is {}; try --spec 2025-11-25",
-            shown(supported)
-        );
+        return Err(Error::NoSupportedList {
+            asked,
+            supported: shown(supported),
+        });
     };
     listed
         .iter()
         .filter_map(|v| Revision::from_protocol_version(v))
         .max()
-        .ok_or_else(|| {
-            anyhow!(
-                "the server refused protocol version {asked} (-32022) and supports only {}, none of which mcp-elicit speaks (2025-06-18, 2025-11-25, 2026-07-28)",
-                shown(supported)
-            )
+        .ok_or_else(|| Error::NoneSpoken {
+            asked,
+            supported: shown(supported),
         })
 }
 
@@ -224,7 +449,10 @@ impl Client {
                 // The recording keeps what was said, failure included,
                 // under the revision last tried.
                 if let Err(r) = c.start_recording() {
-                    return Err(e.context(format!("{r:#}")));
+                    return Err(Error::Unrecorded {
+                        recording: Box::new(r),
+                        source: Box::new(e),
+                    });
                 }
                 return Err(e);
             }
@@ -259,7 +487,7 @@ impl Client {
     /// 2026-07-28 removed: an SDK's own refusal, or any failure while the
     /// server also offered a 2025 revision. `None` otherwise: nothing falls
     /// back silently.
-    pub fn legacy_hint(&self, response: &Value) -> Option<String> {
+    pub fn legacy_hint(&self, response: &Value) -> Option<LegacyHint> {
         if self.rev != Revision::V2026_07_28 {
             return None;
         }
@@ -277,15 +505,10 @@ impl Client {
             .copied()
             .filter(|r| *r != Revision::V2026_07_28)
             .max();
-        let how = "`--spec 2025-11-25` tests that legacy path; the SDK's InputRequiredResult path (Python `Resolve`/`Elicit`, TypeScript `inputRequired`, rmcp `InputRequest::Elicitation`) serves both";
         if refused {
-            Some(format!(
-                "the server tried to send a request: the tool asks with `elicitation/create`, which 2026-07-28 removed, so 2026-07-28 clients never see it; {how}"
-            ))
+            Some(LegacyHint::SdkRefused)
         } else {
-            older.map(|o| format!(
-                "the call failed under 2026-07-28 and the server also speaks {o}: if the tool asks with `elicitation/create` (removed in 2026-07-28), 2026-07-28 clients never see it; {how}"
-            ))
+            older.map(LegacyHint::AlsoSpeaks)
         }
     }
 
@@ -347,9 +570,7 @@ impl Client {
                 if attempt == 0 {
                     continue;
                 }
-                bail!(
-                    "the server refused protocol version 2026-07-28 (-32022) twice while listing it in `data.supported`; it contradicts itself"
-                );
+                return Err(Error::Contradicts);
             }
             return Ok(self.discovered(&resp));
         }
@@ -374,7 +595,7 @@ impl Client {
         match self.wait_for(id, None, limit) {
             Ok(r) => Ok(Some(r.value)),
             // A refusal of the client is no sign of an older server.
-            Err(e) if e.is::<super::transport::Denied>() => Err(e),
+            Err(e @ Error::Denied(_)) => Err(e),
             Err(_) if self.opts.spec.is_none() => {
                 self.discover_given_up = Some(id);
                 Ok(None)
@@ -443,25 +664,17 @@ impl Client {
                     return self.initialize(chosen);
                 }
             }
-            bail!(
-                "the server refused `initialize`: {}",
-                sanitize::line(&err.to_string())
-            );
+            return Err(Error::InitializeRefused { error: err.clone() });
         }
-        let result = resp
-            .value
-            .get("result")
-            .ok_or_else(|| anyhow!("the server answered `initialize` without a result"))?;
+        let result = resp.value.get("result").ok_or(Error::NoInitializeResult)?;
         let version = result
             .get("protocolVersion")
             .and_then(Value::as_str)
-            .ok_or_else(|| anyhow!("the server's `initialize` result has no protocolVersion"))?;
-        let rev = Revision::from_protocol_version(version).ok_or_else(|| {
-            anyhow!(
-                "the server speaks MCP {}, which has no elicitation; mcp-elicit speaks 2025-06-18, 2025-11-25 and 2026-07-28",
-                sanitize::line(version)
-            )
-        })?;
+            .ok_or(Error::NoProtocolVersion)?;
+        let rev =
+            Revision::from_protocol_version(version).ok_or_else(|| Error::UnknownVersion {
+                version: version.to_string(),
+            })?;
         if let Some(w) = self.opts.spec
             && w != rev
         {
@@ -513,21 +726,27 @@ impl Client {
         let Some(rec) = &self.recording else {
             return Ok(());
         };
-        let mut w = Writer::open(&rec.path, self.rev, &self.t.peer(), &rec.redact)
-            .with_context(|| format!("cannot record to {}", rec.path.display()))?;
+        let mut w =
+            Writer::open(&rec.path, self.rev, &self.t.peer(), &rec.redact).map_err(|source| {
+                Error::Record {
+                    path: rec.path.clone(),
+                    source,
+                }
+            })?;
         for (dir, raw) in self.early.drain(..) {
-            w.message(dir, &raw)?;
+            w.message(dir, &raw).map_err(Error::Io)?;
         }
-        w.exchange_done()?;
+        w.exchange_done().map_err(Error::Io)?;
         self.writer = Some(w);
         Ok(())
     }
 
     fn record(&mut self, dir: Direction, raw: &str) -> Result<()> {
         match &mut self.writer {
-            Some(w) => w
-                .message(dir, raw)
-                .with_context(|| format!("cannot record to {}", w.path().display())),
+            Some(w) => w.message(dir, raw).map_err(|source| Error::Record {
+                path: w.path().to_path_buf(),
+                source,
+            }),
             None if self.recording.is_some() => {
                 self.early.push((dir, raw.to_string()));
                 Ok(())
@@ -538,8 +757,10 @@ impl Client {
 
     fn exchange_done(&mut self) -> Result<()> {
         if let Some(w) = &mut self.writer {
-            w.exchange_done()
-                .with_context(|| format!("cannot record to {}", w.path().display()))?;
+            w.exchange_done().map_err(|source| Error::Record {
+                path: w.path().to_path_buf(),
+                source,
+            })?;
         }
         Ok(())
     }
@@ -550,7 +771,7 @@ impl Client {
 
     fn send_with(&mut self, raw: &str, headers: Vec<(String, String)>) -> Result<()> {
         self.record(Direction::ClientToServer, raw)?;
-        self.t.send_with(raw, headers)
+        Ok(self.t.send_with(raw, headers)?)
     }
 
     /// The `Mcp-Param-*` headers of a `tools/call` (SEP-2243): each argument
@@ -597,11 +818,9 @@ impl Client {
         let Some(tool) = tool else {
             return Ok(Vec::new());
         };
-        let marks = header_marks(&tool).map_err(|why| {
-            anyhow!(
-                "the tool `{}` is not called: its inputSchema {why}, and SEP-2243 has clients reject such a tool",
-                sanitize::line(name)
-            )
+        let marks = header_marks(&tool).map_err(|why| Error::BadHeaderMarks {
+            tool: name.to_string(),
+            why,
         })?;
         let args = params.get("arguments").and_then(Value::as_object);
         let mut headers = Vec::new();
@@ -627,7 +846,7 @@ impl Client {
         responder: &mut dyn Responder,
     ) -> Result<Value> {
         let Value::Object(base) = params else {
-            bail!("request params must be a JSON object");
+            return Err(Error::ParamsNotObject);
         };
         let param_headers = if method == "tools/call" && self.t.mirrors_params() {
             self.param_headers(&base, responder)?
@@ -680,9 +899,7 @@ impl Client {
             retry = Some(self.answer_input_required(&resp, responder)?);
             self.exchange_done()?;
         }
-        bail!(
-            "the server asked for input {MAX_ROUNDS} rounds in a row without a result; it seems to loop"
-        )
+        Err(Error::Loops)
     }
 
     /// Builds the `inputResponses` for an `InputRequiredResult`, and the raw
@@ -692,7 +909,7 @@ impl Client {
         resp: &Received,
         responder: &mut dyn Responder,
     ) -> Result<(Map<String, Value>, Option<String>)> {
-        let node = crate::json::parse(&resp.raw).map_err(|e| anyhow!("{}", e.message))?;
+        let node = crate::json::parse(&resp.raw).map_err(Error::Syntax)?;
         let state = node
             .get("result")
             .and_then(|r| r.get("requestState"))
@@ -719,7 +936,7 @@ impl Client {
                 self.count_elicitation()?;
             }
             if method != "elicitation/create" {
-                self.notices.push(Notice(format!(
+                self.notices.push(Notice::Text(format!(
                     "the server asked for `{}` as input `{}`, which mcp-elicit does not serve (it declared only elicitation); left unanswered",
                     sanitize::line(method),
                     sanitize::line(key)
@@ -754,7 +971,7 @@ impl Client {
             };
             match responder.refused(&req, &why)? {
                 Some(answer) => {
-                    self.notices.push(Notice(format!(
+                    self.notices.push(Notice::Text(format!(
                         "input `{}` cannot be shown as a form ({}); answered {}",
                         sanitize::line(key),
                         why.join("; "),
@@ -762,7 +979,7 @@ impl Client {
                     )));
                     responses.insert(key.clone(), answer);
                 }
-                None => self.notices.push(Notice(format!(
+                None => self.notices.push(Notice::Text(format!(
                     "input `{}` cannot be shown as a form ({}); left unanswered",
                     sanitize::line(key),
                     why.join("; ")
@@ -777,9 +994,7 @@ impl Client {
     fn count_elicitation(&mut self) -> Result<()> {
         self.elicited += 1;
         if self.elicited > MAX_ELICITATIONS {
-            bail!(
-                "the server asked more than {MAX_ELICITATIONS} elicitations during one request; it seems to flood, so the call is ended"
-            );
+            return Err(Error::Floods);
         }
         Ok(())
     }
@@ -828,13 +1043,11 @@ impl Client {
             if notes.len() > 3 { "; ..." } else { "" }
         );
         let errors = notes.iter().any(|n| n.contains(" (error) at "));
-        self.notices.push(Notice(if errors {
-            format!(
-                "{which} breaks the spec but a form can show it, so it was answered ({listed}); --strict refuses it"
-            )
+        self.notices.push(if errors {
+            Notice::AnsweredAnyway { which, listed }
         } else {
-            format!("{which} was answered; it has warnings ({listed})")
-        }));
+            Notice::Text(format!("{which} was answered; it has warnings ({listed})"))
+        });
     }
 
     fn lint(&self, raw: &str) -> Vec<Finding> {
@@ -861,32 +1074,26 @@ impl Client {
         let timeout = limit.unwrap_or(self.opts.server_timeout);
         let mut responder = responder;
         loop {
-            let event = self.t.recv(timeout).ok_or_else(|| {
-                anyhow!(
-                    "the server sent nothing for {} s (raise --server-timeout if it is just slow)",
-                    timeout.as_secs_f64()
-                )
-            })?;
+            let event = self
+                .t
+                .recv(timeout)
+                .ok_or(Error::Silent { waited: timeout })?;
             let raw = match event {
                 Event::Message(raw) => raw,
-                Event::Garbage(what) => bail!("the server sent {what}; ending the call"),
-                Event::Closed(why) => bail!("{why}"),
-                Event::Denied(why) => return Err(super::transport::Denied(why).into()),
+                Event::Garbage(what) => return Err(Error::Garbage(what)),
+                Event::Closed(why) => return Err(Error::Closed(why)),
+                Event::Denied(d) => return Err(Error::Denied(Box::new(d))),
+                Event::ClosedDenied(d) => return Err(Error::ClosedDenied(Box::new(d))),
             };
             // What is not JSON cannot be a session line: it ends the call
             // unrecorded, the recording intact up to the last message.
-            let value: Value = serde_json::from_str(&raw).map_err(|e| {
-                anyhow!(
-                    "the server sent something that is not JSON ({e}): {}",
-                    sanitize::line(&raw.chars().take(200).collect::<String>())
-                )
-            })?;
+            let value: Value = match serde_json::from_str(&raw) {
+                Ok(v) => v,
+                Err(reason) => return Err(Error::NotJson { reason, text: raw }),
+            };
             self.record(Direction::ServerToClient, &raw)?;
             if value.get("jsonrpc").and_then(Value::as_str) != Some("2.0") {
-                bail!(
-                    "the server sent something that is not JSON-RPC 2.0: {}",
-                    sanitize::line(&raw.chars().take(200).collect::<String>())
-                );
+                return Err(Error::NotJsonRpc { text: raw });
             }
             let method = value
                 .get("method")
@@ -905,15 +1112,14 @@ impl Client {
                     if rid.as_u64().is_some() && rid.as_u64() == self.discover_given_up {
                         self.discover_given_up = None;
                         if value.get("result").is_some() {
-                            self.notices.push(Notice(format!(
-                                "the server answered `server/discover` only after {} s, so it was slow to start rather than of an earlier revision, and the call went on in {}; give --spec 2026-07-28 to wait for it",
-                                DISCOVER_WAIT.as_secs(),
-                                self.rev.as_str()
-                            )));
+                            self.notices.push(Notice::DiscoveredLate {
+                                waited: DISCOVER_WAIT,
+                                revision: self.rev,
+                            });
                             continue;
                         }
                     }
-                    self.notices.push(Notice(format!(
+                    self.notices.push(Notice::Text(format!(
                         "the server answered a request that is not open (id {}); ignored",
                         sanitize::line(&rid.to_string())
                     )));
@@ -923,10 +1129,7 @@ impl Client {
                     self.serve_request(&m, rid, &raw, &value, &mut responder)?;
                 }
                 (Some(m), None) => self.notification(&m, &value),
-                (None, None) => bail!(
-                    "the server sent a message that is neither request, notification nor response: {}",
-                    sanitize::line(&raw.chars().take(200).collect::<String>())
-                ),
+                (None, None) => return Err(Error::NotAMessage { text: raw }),
             }
         }
     }
@@ -941,7 +1144,7 @@ impl Client {
                 Some(v) => v.to_string(),
                 None => String::new(),
             };
-            self.notices.push(Notice(format!(
+            self.notices.push(Notice::Text(format!(
                 "server log ({}): {}",
                 sanitize::line(level),
                 sanitize::line(&data)
@@ -1007,11 +1210,11 @@ impl Client {
                                 ("error", json!({"code": -32603, "message": "the client could not answer"})),
                             );
                             let _ = self.exchange_done();
-                            return Err(e);
+                            return Err(e.into());
                         }
                     };
                     if let Some(result) = given {
-                        self.notices.push(Notice(format!(
+                        self.notices.push(Notice::Text(format!(
                             "the elicitation cannot be shown as a form ({}); answered {}",
                             why.join("; "),
                             action_of(&result)
@@ -1019,7 +1222,7 @@ impl Client {
                         self.reply(&id, ("result", result))?;
                         return self.exchange_done();
                     }
-                    self.notices.push(Notice(format!(
+                    self.notices.push(Notice::Text(format!(
                         "refused an elicitation no form can show ({}); answered -32602",
                         why.join("; ")
                     )));
@@ -1060,12 +1263,12 @@ impl Client {
                             ),
                         );
                         let _ = self.exchange_done();
-                        Err(e)
+                        Err(e.into())
                     }
                 }
             }
             other => {
-                self.notices.push(Notice(format!(
+                self.notices.push(Notice::Text(format!(
                     "the server sent `{}`, which mcp-elicit does not serve; answered -32601",
                     sanitize::line(other)
                 )));

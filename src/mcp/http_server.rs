@@ -8,7 +8,6 @@ use std::sync::mpsc::{self, Receiver, Sender};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use anyhow::{Context, Result, anyhow};
 use serde_json::{Value, json};
 
 use super::http::{self, Limits, Request, Responder};
@@ -104,20 +103,80 @@ impl HttpOptions {
     }
 }
 
+/// Why an origin given for [`HttpOptions::allow_origins`] is not one.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum OriginError {
+    /// It does not parse as a URL.
+    #[error("`{origin}` is not an origin ({reason})")]
+    NotAUrl {
+        /// The text given.
+        origin: String,
+        /// Why it does not parse (said in the message).
+        reason: url::ParseError,
+    },
+    /// It is not an `http` or `https` URL with a host.
+    #[error("`{origin}` is not an origin: write scheme://host[:port], e.g. http://localhost:5173")]
+    NotHttp {
+        /// The text given.
+        origin: String,
+    },
+    /// It has a path, a query or a fragment.
+    #[error("`{origin}` is not an origin: it has a path; write only scheme://host[:port]")]
+    HasPath {
+        /// The text given.
+        origin: String,
+    },
+}
+
+/// Why [`serve_http`] cannot serve, or stopped.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum Error {
+    /// The address cannot be listened on.
+    #[error("cannot listen on {addr}")]
+    Listen {
+        /// The address asked for.
+        addr: String,
+        /// What went wrong.
+        source: std::io::Error,
+    },
+    /// The listening socket has no address.
+    #[error("the server has no address")]
+    NoAddress(#[source] std::io::Error),
+    /// An allowed origin is not one.
+    #[error(transparent)]
+    Origin(#[from] OriginError),
+    /// The server cannot start.
+    #[error(transparent)]
+    Server(#[from] super::server::Error),
+    /// Serving failed.
+    #[error("serving on {bound}")]
+    Serving {
+        /// The address served on.
+        bound: SocketAddr,
+        /// What went wrong.
+        source: std::io::Error,
+    },
+}
+
 /// An origin as browsers send it (`scheme://host[:port]`, the port left
 /// out when it is the scheme's own), from what a person wrote; `Err` says
 /// what is wrong with it.
-pub fn parse_origin(s: &str) -> std::result::Result<String, String> {
-    let u = url::Url::parse(s).map_err(|e| format!("`{s}` is not an origin ({e})"))?;
+pub fn parse_origin(s: &str) -> Result<String, OriginError> {
+    let u = url::Url::parse(s).map_err(|reason| OriginError::NotAUrl {
+        origin: s.to_string(),
+        reason,
+    })?;
     if !matches!(u.scheme(), "http" | "https") || u.host_str().is_none() {
-        return Err(format!(
-            "`{s}` is not an origin: write scheme://host[:port], e.g. http://localhost:5173"
-        ));
+        return Err(OriginError::NotHttp {
+            origin: s.to_string(),
+        });
     }
     if !matches!(u.path(), "" | "/") || u.query().is_some() || u.fragment().is_some() {
-        return Err(format!(
-            "`{s}` is not an origin: it has a path; write only scheme://host[:port]"
-        ));
+        return Err(OriginError::HasPath {
+            origin: s.to_string(),
+        });
     }
     Ok(u.origin().ascii_serialization())
 }
@@ -129,13 +188,15 @@ pub fn serve_http(
     addr: &str,
     options: &HttpOptions,
     ready: impl FnOnce(SocketAddr),
-) -> Result<()> {
-    let listener =
-        std::net::TcpListener::bind(addr).with_context(|| format!("cannot listen on {addr}"))?;
-    let bound = listener.local_addr().context("the server has no address")?;
+) -> Result<(), Error> {
+    let listener = std::net::TcpListener::bind(addr).map_err(|source| Error::Listen {
+        addr: addr.to_string(),
+        source,
+    })?;
+    let bound = listener.local_addr().map_err(Error::NoAddress)?;
     let mut allow_origins = Vec::with_capacity(options.allow_origins.len());
     for o in &options.allow_origins {
-        allow_origins.push(parse_origin(o).map_err(|e| anyhow!(e))?);
+        allow_origins.push(parse_origin(o)?);
     }
     let state = Arc::new(State {
         handler,
@@ -151,7 +212,7 @@ pub fn serve_http(
         options.limits,
         Arc::new(move |req, resp| handle(&state, req, resp)),
     )
-    .with_context(|| format!("serving on {bound}"))
+    .map_err(|source| Error::Serving { bound, source })
 }
 
 /// Whether `host` (a `Host` header, or the host of an `Origin`) names the

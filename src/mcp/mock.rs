@@ -435,7 +435,7 @@ pub struct Exchange {
     pub problems: Vec<Problem>,
     /// With expected answers: `Ok` when the answer matches the recorded
     /// one, else what differs.
-    pub expected: Option<Result<(), String>>,
+    pub expected: Option<Result<(), Difference>>,
     /// From sending the request to the answer (for a burst, to the last
     /// answer of the burst).
     pub elapsed: Option<Duration>,
@@ -482,7 +482,7 @@ impl Exchange {
         if let Some(e) = &self.expected {
             v["expected"] = match e {
                 Ok(()) => json!({"matches": true}),
-                Err(why) => json!({"matches": false, "difference": why}),
+                Err(why) => json!({"matches": false, "difference": why.to_string()}),
             };
         }
         v["ms"] = match self.elapsed {
@@ -574,30 +574,54 @@ fn same(recorded: &Value, got: &Value) -> bool {
     }
 }
 
+/// How an answer differs from the one recorded for the same request.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum Difference {
+    /// No recorded request matches.
+    #[error(transparent)]
+    Unmatched(#[from] recorded::Unmatched),
+    /// The recorded request was answered otherwise.
+    #[error(
+        "recorded on line {line}: {}, got {}",
+        shown(recorded),
+        got.as_deref().map_or_else(|| "no answer".to_string(), shown)
+    )]
+    Answer {
+        /// The line of the session the recorded request is on.
+        line: usize,
+        /// The answer recorded.
+        recorded: Box<Value>,
+        /// The answer given; `None` when none was.
+        got: Option<Box<Value>>,
+    },
+}
+
+/// An answer in brief: its action and content.
+fn shown(a: &Value) -> String {
+    let action = a.get("action").and_then(Value::as_str).unwrap_or("?");
+    match a.get("content") {
+        Some(c) => format!("{action} {c}"),
+        None => action.to_string(),
+    }
+}
+
 /// Compares an outcome with the answer recorded for the same request.
-fn expect(recorded: &[Recorded], params: &Value, outcome: &Outcome) -> Result<(), String> {
+fn expect(recorded: &[Recorded], params: &Value, outcome: &Outcome) -> Result<(), Difference> {
     let r = recorded::find(recorded, params)?;
     let want = &r.answer;
-    let show = |a: &Value| {
-        let action = a.get("action").and_then(Value::as_str).unwrap_or("?");
-        match a.get("content") {
-            Some(c) => format!("{action} {c}"),
-            None => action.to_string(),
-        }
-    };
     match outcome {
         Outcome::Answered(a) if same(want, a) => Ok(()),
-        Outcome::Answered(a) => Err(format!(
-            "recorded on line {}: {}, got {}",
-            r.line,
-            show(want),
-            show(a)
-        )),
-        _ => Err(format!(
-            "recorded on line {}: {}, got no answer",
-            r.line,
-            show(want)
-        )),
+        Outcome::Answered(a) => Err(Difference::Answer {
+            line: r.line,
+            recorded: Box::new(want.clone()),
+            got: Some(Box::new(a.clone())),
+        }),
+        _ => Err(Difference::Answer {
+            line: r.line,
+            recorded: Box::new(want.clone()),
+            got: None,
+        }),
     }
 }
 

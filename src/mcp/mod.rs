@@ -11,3 +11,15 @@ pub mod proxy_http;
 pub mod replay;
 pub mod server;
 pub mod transport;
+
+/// An error and its sources, `: `-separated (as `anyhow` shows a chain).
+pub(crate) fn chain(e: &dyn std::error::Error) -> String {
+    let mut out = e.to_string();
+    let mut next = e.source();
+    while let Some(s) = next {
+        out.push_str(": ");
+        out.push_str(&s.to_string());
+        next = s.source();
+    }
+    out
+}

@@ -25,7 +25,6 @@ use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
 use std::time::{Duration, Instant};
 
-use anyhow::{Result, anyhow, bail};
 use serde_json::{Map, Value, json};
 
 use super::client::{MAX_ROUNDS, PROTOCOL_VERSION_META, Recording};
@@ -71,7 +70,85 @@ pub struct ProxyOptions {
 }
 
 /// Makes the responder, on the thread that answers (forms block).
-pub type ResponderFactory = Box<dyn FnOnce() -> Result<Box<dyn Responder>> + Send>;
+pub type ResponderFactory =
+    Box<dyn FnOnce() -> Result<Box<dyn Responder>, crate::respond::Error> + Send>;
+
+/// Why a proxy cannot start, or stopped.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum Error {
+    /// The server command is missing or cannot be started.
+    #[error(transparent)]
+    Transport(#[from] super::transport::Error),
+    /// The recording cannot be written.
+    #[error("cannot record to {}: {reason}", path.display())]
+    Record {
+        /// The recording's path.
+        path: PathBuf,
+        /// Why (said in the message).
+        reason: std::io::Error,
+    },
+    /// The report cannot be written.
+    #[error("cannot write the report {}: {reason}", path.display())]
+    Report {
+        /// The report's path.
+        path: PathBuf,
+        /// Why (said in the message).
+        reason: std::io::Error,
+    },
+    /// The server's input was closed before a message for it.
+    #[error("the server's input is closed")]
+    ServerInputClosed,
+    /// Writing to the server failed.
+    #[error("writing to the server failed ({0})")]
+    ServerWrite(std::io::Error),
+    /// Writing to the host failed: it is gone.
+    #[error("the host is gone (writing to it failed: {0})")]
+    HostGone(std::io::Error),
+    /// A message that should be JSON is not.
+    #[error("{0}")]
+    Syntax(crate::json::SyntaxError),
+    /// A message that should be JSON is not.
+    #[error(transparent)]
+    Json(#[from] serde_json::Error),
+    /// The HTTP proxy cannot listen on its address.
+    #[error("cannot listen on {addr}: {reason}")]
+    Listen {
+        /// The address asked for.
+        addr: String,
+        /// Why (said in the message).
+        reason: std::io::Error,
+    },
+    /// The listening socket has no address.
+    #[error(transparent)]
+    Io(#[from] std::io::Error),
+    /// The HTTP proxy's address is not a loopback one, and remote hosts
+    /// were not allowed ([`HttpProxyOptions::allow_remote`](super::proxy_http::HttpProxyOptions::allow_remote)).
+    #[error("{addr} is not a loopback address; the proxy answers only this machine")]
+    NotLoopback {
+        /// The address asked for.
+        addr: String,
+    },
+    /// The upstream server's address is not an `http(s)` URL.
+    #[error("{upstream} is not an http(s) URL")]
+    UpstreamNotHttp {
+        /// The address given.
+        upstream: String,
+    },
+    /// An allowed origin is not one.
+    #[error(transparent)]
+    Origin(#[from] super::http_server::OriginError),
+    /// Serving failed.
+    #[error("serving on {bound}: {reason}")]
+    Serving {
+        /// The address served on.
+        bound: std::net::SocketAddr,
+        /// Why (said in the message).
+        reason: std::io::Error,
+    },
+}
+
+type Result<T, E = Error> = std::result::Result<T, E>;
 
 /// What the proxy tells the person (findings, answers, the peers' ends),
 /// one plain line each, already sanitised.
@@ -279,14 +356,17 @@ where
     W: Write,
 {
     let Some((program, args)) = command.split_first() else {
-        bail!("no server command given; write it after `--`, e.g. `-- node server.js`");
+        return Err(super::transport::Error::NoCommand.into());
     };
     if let Some(rec) = &opts.record {
         std::fs::OpenOptions::new()
             .append(true)
             .create(true)
             .open(&rec.path)
-            .map_err(|e| anyhow!("cannot record to {}: {e}", rec.path.display()))?;
+            .map_err(|reason| Error::Record {
+                path: rec.path.clone(),
+                reason,
+            })?;
     }
     let report = match &opts.report {
         Some(p) => Some(
@@ -294,7 +374,10 @@ where
                 .append(true)
                 .create(true)
                 .open(p)
-                .map_err(|e| anyhow!("cannot write the report {}: {e}", p.display()))?,
+                .map_err(|reason| Error::Report {
+                    path: p.clone(),
+                    reason,
+                })?,
         ),
         None => None,
     };
@@ -305,17 +388,9 @@ where
         // The server's stderr is the host's to log, as without the proxy.
         .stderr(Stdio::inherit())
         .spawn()
-        .map_err(|e| {
-            anyhow!(
-                "cannot start the server command `{}` ({}); check that `{}` is installed and on PATH, or give its full path",
-                sanitize::line(&command.join(" ")),
-                match e.kind() {
-                    std::io::ErrorKind::NotFound => "no such program".to_string(),
-                    std::io::ErrorKind::PermissionDenied => "not executable".to_string(),
-                    _ => e.to_string(),
-                },
-                sanitize::line(program)
-            )
+        .map_err(|reason| super::transport::Error::Spawn {
+            command: command.to_vec(),
+            reason,
         })?;
     let (tx, rx) = mpsc::channel();
     let server_out = child.stdout.take().expect("piped stdout");
@@ -404,7 +479,7 @@ pub(crate) fn answerer(factory: ResponderFactory, tx: Sender<Ev>) -> Sender<Job>
     std::thread::spawn(move || {
         let mut responder = match factory() {
             Ok(r) => Ok(r),
-            Err(e) => Err(format!("{e:#}")),
+            Err(e) => Err(super::chain(&e)),
         };
         for job in jobs_rx {
             let req = Request {
@@ -422,11 +497,11 @@ pub(crate) fn answerer(factory: ResponderFactory, tx: Sender<Ev>) -> Sender<Job>
                     Some((data, why)) => match r.refused(&req, &why) {
                         Ok(Some(answer)) => Outcome::Answer(answer),
                         Ok(None) => Outcome::Refused(data, why),
-                        Err(e) => Outcome::Failed(format!("{e:#}")),
+                        Err(e) => Outcome::Failed(super::chain(&e)),
                     },
                     None => match r.respond(&req) {
                         Ok(answer) => Outcome::Answer(answer),
-                        Err(e) => Outcome::Failed(format!("{e:#}")),
+                        Err(e) => Outcome::Failed(super::chain(&e)),
                     },
                 },
             };
@@ -506,19 +581,19 @@ impl<W: Write> Proxy<W> {
             match ev {
                 Ev::Host(line) => {
                     if let Err(e) = self.host_message(line) {
-                        break End::Server(format!("{e:#}"));
+                        break End::Server(super::chain(&e));
                     }
                 }
                 Ev::Server(line) => {
                     if let Err(e) = self.server_message(line) {
-                        break End::Host(format!("{e:#}"));
+                        break End::Host(super::chain(&e));
                     }
                 }
                 Ev::HostGone(why) => break End::Host(why),
                 Ev::ServerGone(why) => break End::Server(why),
                 Ev::Answered(id, outcome) => {
                     if let Err(e) = self.answered(id, outcome) {
-                        break End::Server(format!("{e:#}"));
+                        break End::Server(super::chain(&e));
                     }
                 }
             }
@@ -583,8 +658,12 @@ impl<W: Write> Proxy<W> {
             return Ok(());
         };
         if self.writer.is_none() {
-            let w = Writer::open(&rec.path, self.revision(), &self.peer, &rec.redact)
-                .map_err(|e| anyhow!("cannot record to {}: {e}", rec.path.display()))?;
+            let w = Writer::open(&rec.path, self.revision(), &self.peer, &rec.redact).map_err(
+                |reason| Error::Record {
+                    path: rec.path.clone(),
+                    reason,
+                },
+            )?;
             self.writer = Some(w);
         }
         if let Some(w) = &mut self.writer
@@ -608,16 +687,14 @@ impl<W: Write> Proxy<W> {
     fn send_server(&mut self, raw: &[u8]) -> Result<()> {
         self.record(Direction::ClientToServer, raw)?;
         let Some(stdin) = &mut self.server_in else {
-            bail!("the server's input is closed");
+            return Err(Error::ServerInputClosed);
         };
         let mut buf = Vec::with_capacity(raw.len() + 1);
         buf.extend_from_slice(raw);
         if buf.last() != Some(&b'\n') {
             buf.push(b'\n');
         }
-        stdin
-            .write_all(&buf)
-            .map_err(|e| anyhow!("writing to the server failed ({e})"))
+        stdin.write_all(&buf).map_err(Error::ServerWrite)
     }
 
     fn send_host(&mut self, raw: &[u8]) -> Result<()> {
@@ -630,7 +707,7 @@ impl<W: Write> Proxy<W> {
             self.host_out.write_all(&buf)
         };
         r.and_then(|()| self.host_out.flush())
-            .map_err(|e| anyhow!("the host is gone (writing to it failed: {e})"))
+            .map_err(Error::HostGone)
     }
 
     // ------------------------------------------------------------ host side
@@ -915,7 +992,7 @@ impl<W: Write> Proxy<W> {
         raw: &str,
         retried: bool,
     ) -> Result<bool> {
-        let node = crate::json::parse(raw).map_err(|e| anyhow!("{}", e.message))?;
+        let node = crate::json::parse(raw).map_err(Error::Syntax)?;
         let value: Value = serde_json::from_str(raw)?;
         let (requests, ours) = input_requests(value.get("result"), retried, |mode| {
             proxy_answers(self.opts.answer, modes, mode)

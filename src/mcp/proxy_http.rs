@@ -19,14 +19,13 @@ use std::sync::mpsc::{self, Sender};
 use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
-use anyhow::{Result, anyhow, bail};
 use serde_json::{Map, Value, json};
 
 use super::client::MAX_ROUNDS;
 use super::http::{self, Chunks, Limits, Request, Responder as HttpResponder};
 use super::http_server::{names_server, parse_origin};
 use super::proxy::{
-    Elicitation, Job, Modes, Notes, Outcome, ProxyOptions, ResponderFactory, answerer,
+    Elicitation, Error, Job, Modes, Notes, Outcome, ProxyOptions, ResponderFactory, answerer,
     initialize_capability, lint_elicitation, modern_capability, proxy_answers, request_state,
     retry_text,
 };
@@ -92,22 +91,26 @@ pub fn run_http(
     responder: ResponderFactory,
     notes: Notes,
     ready: impl FnOnce(SocketAddr),
-) -> Result<()> {
-    let listener =
-        std::net::TcpListener::bind(addr).map_err(|e| anyhow!("cannot listen on {addr}: {e}"))?;
+) -> Result<(), Error> {
+    let listener = std::net::TcpListener::bind(addr).map_err(|reason| Error::Listen {
+        addr: addr.to_string(),
+        reason,
+    })?;
     let bound = listener.local_addr()?;
     if !bound.ip().is_loopback() && !opts.allow_remote {
-        bail!(
-            "{addr} is not a loopback address; the proxy answers only this machine unless --allow-remote is given"
-        );
+        return Err(Error::NotLoopback {
+            addr: addr.to_string(),
+        });
     }
     url::Url::parse(&opts.upstream)
         .ok()
         .filter(|u| matches!(u.scheme(), "http" | "https"))
-        .ok_or_else(|| anyhow!("--upstream {} is not an http(s) URL", opts.upstream))?;
+        .ok_or_else(|| Error::UpstreamNotHttp {
+            upstream: opts.upstream.clone(),
+        })?;
     let mut origins = Vec::new();
     for o in &opts.allow_origins {
-        origins.push(parse_origin(o).map_err(|e| anyhow!(e))?);
+        origins.push(parse_origin(o)?);
     }
     let report = match &opts.common.report {
         Some(p) => Some(
@@ -115,7 +118,10 @@ pub fn run_http(
                 .append(true)
                 .create(true)
                 .open(p)
-                .map_err(|e| anyhow!("cannot write the report {}: {e}", p.display()))?,
+                .map_err(|reason| Error::Report {
+                    path: p.clone(),
+                    reason,
+                })?,
         ),
         None => None,
     };
@@ -126,7 +132,10 @@ pub fn run_http(
             .append(true)
             .create(true)
             .open(&rec.path)
-            .map_err(|e| anyhow!("cannot record to {}: {e}", rec.path.display()))?;
+            .map_err(|reason| Error::Record {
+                path: rec.path.clone(),
+                reason,
+            })?;
     }
     let (events, _unused) = mpsc::channel();
     let jobs = answerer(responder, events);
@@ -165,7 +174,7 @@ pub fn run_http(
         limits,
         Arc::new(move |req, resp| handle(&state, req, resp)),
     )
-    .map_err(|e| anyhow!("serving on {bound}: {e}"))
+    .map_err(|reason| Error::Serving { bound, reason })
 }
 
 fn lock(m: &Mutex<Shared>) -> std::sync::MutexGuard<'_, Shared> {
@@ -230,7 +239,10 @@ fn handle(state: &State, req: Request, resp: HttpResponder) {
     let upstream = match send(state, &req.method, &headers, body) {
         Ok(u) => u,
         Err(e) => {
-            note(state, &format!("the server cannot be reached: {e:#}"));
+            note(
+                state,
+                &format!("the server cannot be reached: {}", super::chain(&e)),
+            );
             return refuse(
                 resp,
                 502,
@@ -312,7 +324,7 @@ fn send(
     method: &str,
     headers: &[(String, String)],
     body: Vec<u8>,
-) -> Result<ureq::http::Response<ureq::Body>> {
+) -> Result<ureq::http::Response<ureq::Body>, ureq::Error> {
     let mut b = ureq::http::Request::builder()
         .method(method)
         .uri(&state.opts.upstream);
@@ -320,7 +332,7 @@ fn send(
         b = b.header(k.as_str(), v.as_str());
     }
     let r = b.body(body)?;
-    Ok(state.agent.run(r)?)
+    state.agent.run(r)
 }
 
 fn record(state: &State, from: Direction, raw: &[u8]) {
@@ -476,7 +488,7 @@ fn relay(state: &State, first: ureq::http::Response<ureq::Body>, ctx: Ctx, resp:
                 retried = Some(id);
             }
             Err(e) => {
-                note(state, &format!("the retry failed: {e:#}"));
+                note(state, &format!("the retry failed: {}", super::chain(&e)));
                 break;
             }
         }
@@ -605,7 +617,10 @@ fn on_message(
                     r.status().as_u16()
                 ),
             ),
-            Err(e) => note(state, &format!("the answer could not be sent: {e:#}")),
+            Err(e) => note(
+                state,
+                &format!("the answer could not be sent: {}", super::chain(&e)),
+            ),
         }
         return None;
     }

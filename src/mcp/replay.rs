@@ -6,7 +6,6 @@
 //! result. Ids, `requestState` contents, `inputRequests` keys and timing are
 //! not compared.
 
-use anyhow::Result;
 use serde_json::{Value, json};
 
 use super::client::Client;
@@ -215,7 +214,7 @@ pub struct CallReport {
 /// Makes `call` again over `client`, answering as recorded, and reports
 /// the drift. An `Err` is a tool error (the server died, timed out, broke
 /// the protocol), not drift.
-pub fn replay_call(client: &mut Client, call: &Call) -> Result<CallReport> {
+pub fn replay_call(client: &mut Client, call: &Call) -> Result<CallReport, super::client::Error> {
     let mut live = Live {
         expected: &call.elicitations,
         cursor: 0,
@@ -269,7 +268,7 @@ impl Live<'_> {
 }
 
 impl Responder for Live<'_> {
-    fn respond(&mut self, request: &Request<'_>) -> Result<Value> {
+    fn respond(&mut self, request: &Request<'_>) -> Result<Value, crate::respond::Error> {
         self.asked += 1;
         let asked = request.params;
         let same = |e: &Expected| differences(&e.params, asked).is_empty();

@@ -13,7 +13,6 @@
 use std::io::{BufRead, Write};
 use std::sync::Mutex;
 
-use anyhow::{Result, anyhow};
 use hmac::{Hmac, Mac};
 use serde_json::{Map, Value, json};
 use sha2::Sha256;
@@ -146,6 +145,39 @@ pub const SUPPORTED: [Revision; 3] = [
     Revision::V2025_06_18,
 ];
 
+/// Why a server cannot start or stopped serving.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum Error {
+    /// The system has no randomness for the key that signs `requestState`.
+    #[error("no randomness for the state key: {0}")]
+    NoRandomness(getrandom::Error),
+    /// Reading from or writing to the client failed.
+    #[error(transparent)]
+    Io(#[from] std::io::Error),
+}
+
+type Result<T, E = Error> = std::result::Result<T, E>;
+
+/// Why a `requestState` a client echoed back is refused.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum StateError {
+    /// It is not of the form this server issues.
+    #[error("requestState is not one this server issued")]
+    NotIssued,
+    /// Its signature does not match: it was altered, or signed by another
+    /// run's key.
+    #[error("requestState was altered: its signature does not match")]
+    Altered,
+    /// It is signed but cannot be read.
+    #[error("requestState is unreadable")]
+    Unreadable,
+    /// It was issued for another tool or other arguments.
+    #[error("requestState belongs to another call (tool or arguments differ)")]
+    OtherCall,
+}
+
 /// A per-run secret that signs `requestState`, so a client cannot forge
 /// the answers it echoes back.
 pub struct StateKey([u8; 32]);
@@ -153,7 +185,7 @@ pub struct StateKey([u8; 32]);
 impl StateKey {
     pub fn random() -> Result<StateKey> {
         let mut k = [0u8; 32];
-        getrandom::fill(&mut k).map_err(|e| anyhow!("no randomness for the state key: {e}"))?;
+        getrandom::fill(&mut k).map_err(Error::NoRandomness)?;
         Ok(StateKey(k))
     }
 
@@ -215,7 +247,7 @@ impl StateKey {
         state: &str,
         tool: &str,
         args: &Value,
-    ) -> std::result::Result<Vec<Value>, String> {
+    ) -> std::result::Result<Vec<Value>, StateError> {
         self.open_sealed(state, tool, args).map(|o| o.answers)
     }
 
@@ -226,24 +258,20 @@ impl StateKey {
         state: &str,
         tool: &str,
         args: &Value,
-    ) -> std::result::Result<Sealed, String> {
-        let (p, s) = state
-            .split_once('.')
-            .ok_or("requestState is not one this server issued")?;
+    ) -> std::result::Result<Sealed, StateError> {
+        let (p, s) = state.split_once('.').ok_or(StateError::NotIssued)?;
         let payload = data_encoding::BASE64URL_NOPAD
             .decode(p.as_bytes())
-            .map_err(|_| "requestState is not one this server issued")?;
+            .map_err(|_| StateError::NotIssued)?;
         let sig = data_encoding::BASE64URL_NOPAD
             .decode(s.as_bytes())
-            .map_err(|_| "requestState is not one this server issued")?;
+            .map_err(|_| StateError::NotIssued)?;
         let mut mac = self.mac();
         mac.update(&payload);
-        mac.verify_slice(&sig)
-            .map_err(|_| "requestState was altered: its signature does not match")?;
-        let v: Value =
-            serde_json::from_slice(&payload).map_err(|_| "requestState is unreadable")?;
+        mac.verify_slice(&sig).map_err(|_| StateError::Altered)?;
+        let v: Value = serde_json::from_slice(&payload).map_err(|_| StateError::Unreadable)?;
         if v["tool"] != tool || v["args"] != *args {
-            return Err("requestState belongs to another call (tool or arguments differ)".into());
+            return Err(StateError::OtherCall);
         }
         let sealed_at = v["at"]
             .as_u64()
@@ -540,7 +568,7 @@ impl<'h> Engine<'h> {
                 Ok(o) => o,
                 Err(why) => {
                     self.observe(format!("{why} (call id {key})"));
-                    return error(id, codes::INVALID_PARAMS, &why);
+                    return error(id, codes::INVALID_PARAMS, &why.to_string());
                 }
             },
             Some(_) => {
@@ -981,8 +1009,12 @@ mod tests {
         let mut forged = s.clone();
         forged.replace_range(0..1, if s.starts_with('e') { "f" } else { "e" });
         assert_eq!(
-            k.open(&forged, "book", &args).unwrap_err(),
+            k.open(&forged, "book", &args).unwrap_err().to_string(),
             "requestState was altered: its signature does not match"
+        );
+        assert_eq!(
+            k.open(&forged, "book", &args).unwrap_err(),
+            StateError::Altered
         );
         let other = StateKey::random().unwrap();
         assert!(other.open(&s, "book", &args).is_err(), "another run's key");

@@ -11,8 +11,6 @@ use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use anyhow::{Context, Result, anyhow, bail};
-
 use crate::lines::{LineRead, read_line_bounded};
 use crate::sanitize;
 use crate::session::Peer;
@@ -59,23 +57,145 @@ pub enum Event {
     Garbage(String),
     /// The peer is gone; says why.
     Closed(String),
-    /// The server refused the client (HTTP 401 or 403); says so in plain
-    /// words. Trying another revision cannot help.
-    Denied(String),
+    /// The server refused the client (HTTP 401 or 403). Trying another
+    /// revision cannot help.
+    Denied(Denied),
+    /// The peer is gone: it refused to resume a stream (HTTP 401 or 403).
+    ClosedDenied(Denied),
 }
 
-/// The server refused the client (HTTP 401 or 403).
+/// The server refused the client (HTTP 401 or 403). The message says what
+/// was refused and what the server said of how to authenticate; how to
+/// send credentials is for the program to say (see [`Denied::sent_headers`]).
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("{0}")]
-pub struct Denied(pub String);
+pub struct Denied {
+    /// 401 or 403.
+    pub status: u16,
+    /// The `WWW-Authenticate` challenge, when the server sent one.
+    pub challenge: Option<Challenge>,
+    /// What was refused (`` `tools/call` ``, "the reconnection to ...").
+    pub what: String,
+    /// Whether extra headers (credentials) were sent.
+    pub sent_headers: bool,
+    /// What it means for the call, said after the refusal (a resumption
+    /// refused); starts with a space.
+    pub then: Option<String>,
+}
+
+impl Denied {
+    /// The refusal: "the server refused `x` with HTTP 401 Unauthorized"
+    /// and what the challenge says, or that there was none.
+    pub fn refusal(&self) -> String {
+        let label = match self.status {
+            401 => "401 Unauthorized",
+            _ => "403 Forbidden",
+        };
+        let said = match &self.challenge {
+            None => {
+                " and no WWW-Authenticate header, so it did not say how to authenticate".to_string()
+            }
+            Some(c) => {
+                let mut parts = vec![format!("scheme {}", sanitize::line(&c.scheme))];
+                for (k, v) in [
+                    ("realm", &c.realm),
+                    ("scope", &c.scope),
+                    ("error", &c.error),
+                ] {
+                    if let Some(v) = v {
+                        parts.push(format!("{k} \"{}\"", sanitize::line(v)));
+                    }
+                }
+                format!(" (WWW-Authenticate: {})", parts.join(", "))
+            }
+        };
+        format!(
+            "the server refused {} with HTTP {label}{said}",
+            sanitize::line(&self.what)
+        )
+    }
+}
+
+impl std::fmt::Display for Denied {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "{}{}",
+            self.refusal(),
+            self.then.as_deref().unwrap_or_default()
+        )
+    }
+}
+
+/// Why a connection cannot be made, or a message cannot be sent.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum Error {
+    /// [`Stdio::spawn`] was given no command.
+    #[error("no server command given")]
+    NoCommand,
+    /// The server command cannot be started.
+    #[error(
+        "cannot start the server command `{}` ({}); check that `{}` is installed and on PATH, or give its full path",
+        sanitize::line(&command.join(" ")),
+        match reason.kind() {
+            std::io::ErrorKind::NotFound => "no such program".to_string(),
+            std::io::ErrorKind::PermissionDenied => "not executable".to_string(),
+            _ => reason.to_string(),
+        },
+        sanitize::line(command.first().map_or("", String::as_str))
+    )]
+    Spawn {
+        /// The command: program and arguments.
+        command: Vec<String>,
+        /// Why it did not start (said in the message).
+        reason: std::io::Error,
+    },
+    /// The address of an HTTP server is not a URL.
+    #[error("`{url}` is not a URL")]
+    NotAUrl {
+        /// The address as given.
+        url: String,
+        /// Why it does not parse.
+        source: url::ParseError,
+    },
+    /// The address is a URL, but not an `http://` or `https://` one.
+    #[error("`{url}` is not an http:// or https:// URL")]
+    NotHttp {
+        /// The address as given.
+        url: String,
+    },
+    /// The connection was closed before this message.
+    #[error("the connection to the server is closed")]
+    Closed,
+    /// A stdio server exited before the message could be written.
+    #[error(
+        "the server command `{}` exited ({status}) before answering; run it on its own to see why",
+        sanitize::line(&command.join(" "))
+    )]
+    Exited {
+        /// The command: program and arguments.
+        command: Vec<String>,
+        /// How it exited.
+        status: std::process::ExitStatus,
+    },
+    /// A stdio server stopped reading its input.
+    #[error("the server stopped reading its input ({reason})")]
+    NotReading {
+        /// The write's error (said in the message).
+        reason: std::io::Error,
+    },
+    /// A message to send is not JSON text.
+    #[error("a message to send is not JSON")]
+    NotJson(#[source] serde_json::Error),
+}
 
 /// A connection to an MCP server.
 pub trait Transport {
     /// Sends one JSON-RPC message (compact JSON text).
-    fn send(&mut self, raw: &str) -> Result<()>;
+    fn send(&mut self, raw: &str) -> Result<(), Error>;
     /// Sends one message with extra headers for it (`Mcp-Param-*`); only
     /// HTTP has headers.
-    fn send_with(&mut self, raw: &str, _headers: Vec<(String, String)>) -> Result<()> {
+    fn send_with(&mut self, raw: &str, _headers: Vec<(String, String)>) -> Result<(), Error> {
         self.send(raw)
     }
     /// Whether tool arguments marked `x-mcp-header` are mirrored into
@@ -155,9 +275,9 @@ pub struct Stdio {
 
 impl Stdio {
     /// Spawns `command` (program and arguments).
-    pub fn spawn(command: &[String]) -> Result<Stdio> {
+    pub fn spawn(command: &[String]) -> Result<Stdio, Error> {
         let Some((program, args)) = command.split_first() else {
-            bail!("no server command given; write it after `--`, e.g. `-- node server.js`");
+            return Err(Error::NoCommand);
         };
         let mut child = Command::new(program)
             .args(args)
@@ -165,17 +285,9 @@ impl Stdio {
             .stdout(PipeStdio::piped())
             .stderr(PipeStdio::piped())
             .spawn()
-            .map_err(|e| {
-                let why = match e.kind() {
-                    std::io::ErrorKind::NotFound => "no such program".to_string(),
-                    std::io::ErrorKind::PermissionDenied => "not executable".to_string(),
-                    _ => e.to_string(),
-                };
-                anyhow!(
-                    "cannot start the server command `{}` ({why}); check that `{}` is installed and on PATH, or give its full path",
-                    sanitize::line(&command.join(" ")),
-                    sanitize::line(program)
-                )
+            .map_err(|reason| Error::Spawn {
+                command: command.to_vec(),
+                reason,
             })?;
         let (tx, rx) = mpsc::channel();
         let stdout = child.stdout.take().expect("piped stdout");
@@ -234,23 +346,20 @@ impl Stdio {
 }
 
 impl Transport for Stdio {
-    fn send(&mut self, raw: &str) -> Result<()> {
-        let stdin = self
-            .stdin
-            .as_mut()
-            .ok_or_else(|| anyhow!("the connection to the server is closed"))?;
+    fn send(&mut self, raw: &str) -> Result<(), Error> {
+        let stdin = self.stdin.as_mut().ok_or(Error::Closed)?;
         let mut line = Vec::with_capacity(raw.len() + 1);
         line.extend_from_slice(raw.as_bytes());
         line.push(b'\n');
         stdin
             .write_all(&line)
             .and_then(|()| stdin.flush())
-            .map_err(|e| match self.exited() {
-                Some(status) => anyhow!(
-                    "the server command `{}` exited ({status}) before answering; run it on its own to see why",
-                    sanitize::line(&self.command.join(" "))
-                ),
-                None => anyhow!("the server stopped reading its input ({e})"),
+            .map_err(|reason| match self.exited() {
+                Some(status) => Error::Exited {
+                    command: self.command.clone(),
+                    status,
+                },
+                None => Error::NotReading { reason },
             })
     }
 
@@ -324,15 +433,20 @@ struct HttpShared {
 }
 
 impl Http {
-    pub fn new(url: &str) -> Result<Http> {
+    pub fn new(url: &str) -> Result<Http, Error> {
         Http::with_headers(url, Vec::new())
     }
 
     /// Like [`Http::new`], sending `extra` headers on every request.
-    pub fn with_headers(url: &str, extra: Vec<(String, String)>) -> Result<Http> {
-        let parsed = url::Url::parse(url).with_context(|| format!("`{url}` is not a URL"))?;
+    pub fn with_headers(url: &str, extra: Vec<(String, String)>) -> Result<Http, Error> {
+        let parsed = url::Url::parse(url).map_err(|source| Error::NotAUrl {
+            url: url.to_string(),
+            source,
+        })?;
         if !matches!(parsed.scheme(), "http" | "https") {
-            bail!("`{url}` is not an http:// or https:// URL");
+            return Err(Error::NotHttp {
+                url: url.to_string(),
+            });
         }
         let config = ureq::Agent::config_builder()
             .http_status_as_error(false)
@@ -541,67 +655,38 @@ fn deliver(
     end
 }
 
-/// The plain-words report of an HTTP 401 or 403: the status, the realm and
-/// scope of `WWW-Authenticate` when the server sent one, and what to do.
-/// `None` for any other status.
+/// An HTTP 401 or 403 as a [`Denied`]: the status, and the challenge of
+/// `WWW-Authenticate` when the server sent one. `None` for any other
+/// status.
 pub fn auth_refusal(
     status: u16,
     www_authenticate: Option<&str>,
     what: &str,
     sent_headers: bool,
-) -> Option<String> {
-    let label = match status {
-        401 => "401 Unauthorized",
-        403 => "403 Forbidden",
-        _ => return None,
-    };
-    let challenge = www_authenticate.map(parse_challenge);
-    let mut said = String::new();
-    match &challenge {
-        None => {
-            said.push_str(" and no WWW-Authenticate header, so it did not say how to authenticate")
-        }
-        Some(c) => {
-            let mut parts = vec![format!("scheme {}", sanitize::line(&c.scheme))];
-            for (k, v) in [
-                ("realm", &c.realm),
-                ("scope", &c.scope),
-                ("error", &c.error),
-            ] {
-                if let Some(v) = v {
-                    parts.push(format!("{k} \"{}\"", sanitize::line(v)));
-                }
-            }
-            said = format!(" (WWW-Authenticate: {})", parts.join(", "));
-        }
+) -> Option<Denied> {
+    if !matches!(status, 401 | 403) {
+        return None;
     }
-    let todo = match (status, sent_headers) {
-        (401, false) => {
-            "it wants credentials: pass them with --header, e.g. --header 'Authorization: Bearer TOKEN' (mcp-elicit runs no OAuth flow)"
-        }
-        (401, true) => {
-            "the credentials sent with --header were not accepted: check the token and that it is for this server (mcp-elicit runs no OAuth flow)"
-        }
-        (_, false) => {
-            "it refuses this client without credentials: pass them with --header, e.g. --header 'Authorization: Bearer TOKEN'"
-        }
-        _ => {
-            "the credentials sent with --header are not enough for this request (a token with more scope may be needed)"
-        }
-    };
-    Some(format!(
-        "the server refused {} with HTTP {label}{said}; {todo}",
-        sanitize::line(what)
-    ))
+    Some(Denied {
+        status,
+        challenge: www_authenticate.map(parse_challenge),
+        what: what.to_string(),
+        sent_headers,
+        then: None,
+    })
 }
 
 /// The parts of a `WWW-Authenticate` challenge worth telling a person.
-#[derive(Debug, Default)]
-struct Challenge {
-    scheme: String,
-    realm: Option<String>,
-    scope: Option<String>,
-    error: Option<String>,
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Challenge {
+    /// The scheme (`Bearer`).
+    pub scheme: String,
+    /// The `realm` parameter.
+    pub realm: Option<String>,
+    /// The `scope` parameter.
+    pub scope: Option<String>,
+    /// The `error` parameter.
+    pub error: Option<String>,
 }
 
 /// Reads the first challenge of a `WWW-Authenticate` value: its scheme and
@@ -654,18 +739,23 @@ fn parse_challenge(v: &str) -> Challenge {
     c
 }
 
-/// Reports a refused HTTP request (4xx/5xx) on a message that expects no
-/// body back; 401 and 403 in plain words.
-fn refused(resp: ureq::http::Response<ureq::Body>, what: &str, sent_headers: bool) -> String {
-    let status = resp.status().as_u16();
+/// A 401 or 403 refusal of `what` (see [`auth_refusal`]).
+fn denial(
+    resp: &ureq::http::Response<ureq::Body>,
+    what: &str,
+    sent_headers: bool,
+) -> Option<Denied> {
     let www = resp
         .headers()
         .get("www-authenticate")
-        .and_then(|v| v.to_str().ok())
-        .map(str::to_string);
-    if let Some(words) = auth_refusal(status, www.as_deref(), what, sent_headers) {
-        return words;
-    }
+        .and_then(|v| v.to_str().ok());
+    auth_refusal(resp.status().as_u16(), www, what, sent_headers)
+}
+
+/// Reports a refused HTTP request (4xx/5xx other than 401 and 403, see
+/// [`denial`]) on a message that expects no body back.
+fn refused(resp: ureq::http::Response<ureq::Body>, what: &str) -> String {
+    let status = resp.status().as_u16();
     let mut bytes = Vec::new();
     let _ = resp
         .into_body()
@@ -738,12 +828,19 @@ fn resume(
         };
         let status = resp.status().as_u16();
         if status != 200 {
-            let words = refused(resp, &format!("the reconnection to {what}"), false);
-            let _ = tx.send(Event::Closed(format!(
-                "{words} (the stream of {} closed before its response; resuming it with Last-Event-ID {} was refused)",
+            let refused_what = format!("the reconnection to {what}");
+            let then = format!(
+                " (the stream of {} closed before its response; resuming it with Last-Event-ID {} was refused)",
                 sanitize::line(what),
                 sanitize::line(&end.last_id)
-            )));
+            );
+            let _ = tx.send(match denial(&resp, &refused_what, false) {
+                Some(d) => Event::ClosedDenied(Denied {
+                    then: Some(then),
+                    ..d
+                }),
+                None => Event::Closed(format!("{}{then}", refused(resp, &refused_what))),
+            });
             return;
         }
         let next = deliver(resp, tx, "resumed", Some(awaited), &end.last_id);
@@ -770,19 +867,18 @@ fn resume(
 }
 
 impl Transport for Http {
-    fn send(&mut self, raw: &str) -> Result<()> {
+    fn send(&mut self, raw: &str) -> Result<(), Error> {
         self.send_with(raw, Vec::new())
     }
 
-    fn send_with(&mut self, raw: &str, params: Vec<(String, String)>) -> Result<()> {
+    fn send_with(&mut self, raw: &str, params: Vec<(String, String)>) -> Result<(), Error> {
         let agent = self.agent.clone();
         let url = self.url.clone();
         let shared = Arc::clone(&self.shared);
         let extra = Arc::clone(&self.extra);
         let tx = self.tx.clone();
         let body = raw.to_string();
-        let parsed: serde_json::Value =
-            serde_json::from_str(raw).context("a message to send is not JSON")?;
+        let parsed: serde_json::Value = serde_json::from_str(raw).map_err(Error::NotJson)?;
         let method = parsed
             .get("method")
             .and_then(|m| m.as_str())
@@ -842,8 +938,8 @@ impl Transport for Http {
                             Some(id.to_string());
                     }
                     let status = resp.status().as_u16();
-                    if matches!(status, 401 | 403) {
-                        let _ = tx.send(Event::Denied(refused(resp, &what, sent_headers)));
+                    if let Some(d) = denial(&resp, &what, sent_headers) {
+                        let _ = tx.send(Event::Denied(d));
                     } else if let Some(id) = &awaited {
                         let end = deliver(resp, &tx, "POST", Some(id), "");
                         resume(&agent, &url, &headers, &tx, &what, id, end);
@@ -853,7 +949,7 @@ impl Transport for Http {
                         // anyway answers nothing the client asked. An error
                         // status means it was not accepted, and the call
                         // cannot go on.
-                        let _ = tx.send(Event::Closed(refused(resp, &what, sent_headers)));
+                        let _ = tx.send(Event::Closed(refused(resp, &what)));
                     }
                 }
                 Err(e) => {
@@ -973,4 +1069,31 @@ fn unreachable(url: &str, e: &ureq::Error) -> String {
         "cannot reach {} ({why}); check that the server is running and the URL is right",
         sanitize::line(url)
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_refusal_says_what_the_server_said_and_names_no_option() {
+        let d = auth_refusal(
+            401,
+            Some(r#"Bearer realm="acme", scope="tools:call""#),
+            "`tools/call`",
+            false,
+        )
+        .unwrap();
+        assert_eq!(
+            d.to_string(),
+            r#"the server refused `tools/call` with HTTP 401 Unauthorized (WWW-Authenticate: scheme Bearer, realm "acme", scope "tools:call")"#
+        );
+        let d = auth_refusal(403, None, "`initialize`", true).unwrap();
+        assert!(d.sent_headers);
+        assert_eq!(
+            d.to_string(),
+            "the server refused `initialize` with HTTP 403 Forbidden and no WWW-Authenticate header, so it did not say how to authenticate"
+        );
+        assert!(auth_refusal(404, None, "`initialize`", false).is_none());
+    }
 }

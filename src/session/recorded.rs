@@ -35,10 +35,61 @@ pub fn read<R: BufRead>(reader: R) -> std::io::Result<Vec<Recorded>> {
         .collect())
 }
 
+/// Why no recorded answer fits a request.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum Unmatched {
+    /// The session holds no answered elicitation at all.
+    #[error("the session holds no answered elicitation")]
+    Empty,
+    /// No recorded request matches; the nearest differs.
+    #[error(
+        "no recorded request matches; the nearest, on line {line}, differs: {}",
+        differences.join("; ")
+    )]
+    Nearest {
+        /// The line of the session the nearest request is on.
+        line: usize,
+        /// How it differs (see [`differences`]); they quote what the
+        /// server sent.
+        differences: Vec<String>,
+    },
+}
+
+/// Why a [`RecordedResponder`] cannot be opened or cannot answer.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum Error {
+    /// The session cannot be opened.
+    #[error("cannot read the session {}", path.display())]
+    Open {
+        /// The session's path.
+        path: std::path::PathBuf,
+        /// What went wrong.
+        source: std::io::Error,
+    },
+    /// Reading the session failed part way.
+    #[error("reading the session {} failed", path.display())]
+    Read {
+        /// The session's path.
+        path: std::path::PathBuf,
+        /// What went wrong.
+        source: std::io::Error,
+    },
+    /// No recorded answer fits the request.
+    #[error("{session}: {unmatched}")]
+    Unmatched {
+        /// The session's name ([`RecordedResponder::name`]).
+        session: String,
+        /// Why none fits.
+        unmatched: Unmatched,
+    },
+}
+
 /// Finds the recorded answer for `params`: the latest recorded request with
 /// the same mode, message and schema (or URL). With none, the error names
 /// the nearest recorded request and how it differs.
-pub fn find<'r>(recorded: &'r [Recorded], params: &Value) -> Result<&'r Recorded, String> {
+pub fn find<'r>(recorded: &'r [Recorded], params: &Value) -> Result<&'r Recorded, Unmatched> {
     if let Some(r) = recorded
         .iter()
         .rev()
@@ -51,12 +102,11 @@ pub fn find<'r>(recorded: &'r [Recorded], params: &Value) -> Result<&'r Recorded
         .rev()
         .min_by_key(|r| differences(&r.params, params).len());
     match nearest {
-        None => Err("the session holds no answered elicitation".into()),
-        Some(r) => Err(format!(
-            "no recorded request matches; the nearest, on line {}, differs: {}",
-            r.line,
-            differences(&r.params, params).join("; ")
-        )),
+        None => Err(Unmatched::Empty),
+        Some(r) => Err(Unmatched::Nearest {
+            line: r.line,
+            differences: differences(&r.params, params),
+        }),
     }
 }
 
@@ -70,21 +120,36 @@ pub struct RecordedResponder {
 
 impl RecordedResponder {
     /// Reads the recorded answers of the session at `path`.
-    pub fn open(path: &std::path::Path) -> anyhow::Result<RecordedResponder> {
-        let name = path.display().to_string();
-        let f = std::fs::File::open(path)
-            .map_err(|e| anyhow::anyhow!("--answers-from {name}: cannot read it ({e})"))?;
-        let recorded = read(std::io::BufReader::new(f))
-            .map_err(|e| anyhow::anyhow!("--answers-from {name}: {e}"))?;
-        Ok(RecordedResponder { name, recorded })
+    pub fn open(path: &std::path::Path) -> Result<RecordedResponder, Error> {
+        let f = std::fs::File::open(path).map_err(|source| Error::Open {
+            path: path.to_path_buf(),
+            source,
+        })?;
+        let recorded = read(std::io::BufReader::new(f)).map_err(|source| Error::Read {
+            path: path.to_path_buf(),
+            source,
+        })?;
+        Ok(RecordedResponder {
+            name: path.display().to_string(),
+            recorded,
+        })
     }
 }
 
 impl crate::respond::Responder for RecordedResponder {
-    fn respond(&mut self, request: &crate::respond::Request<'_>) -> anyhow::Result<Value> {
+    fn respond(
+        &mut self,
+        request: &crate::respond::Request<'_>,
+    ) -> Result<Value, crate::respond::Error> {
         find(&self.recorded, request.params)
             .map(|r| r.answer.clone())
-            .map_err(|e| anyhow::anyhow!("--answers-from {}: {e}", self.name))
+            .map_err(|unmatched| {
+                Error::Unmatched {
+                    session: self.name.clone(),
+                    unmatched,
+                }
+                .into()
+            })
     }
 }
 
@@ -195,6 +260,13 @@ mod tests {
         let err = find(&rec, &changed).unwrap_err();
         assert_eq!(
             err,
+            Unmatched::Nearest {
+                line: 2,
+                differences: vec!["property `name`: maxLength was absent, is 5".into()]
+            }
+        );
+        assert_eq!(
+            err.to_string(),
             r#"no recorded request matches; the nearest, on line 2, differs: property `name`: maxLength was absent, is 5"#
         );
     }

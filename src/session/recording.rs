@@ -1,10 +1,9 @@
 //! A responder that records what it answers.
 
-use anyhow::{Context, Result};
 use serde_json::{Value, json};
 
 use super::{Direction, Writer};
-use crate::respond::{Request, Responder};
+use crate::respond::{Error, Request, Responder};
 
 /// Wraps any [`Responder`] and records each request it answers and the
 /// answer given, as a session: the server's `elicitation/create` request,
@@ -46,7 +45,7 @@ impl<R> RecordingResponder<R> {
     }
 
     /// Records the exchange of one request (`params`) and its answer.
-    fn record(&mut self, params: &Value, answer: &Value) -> Result<()> {
+    fn record(&mut self, params: &Value, answer: &Value) -> Result<(), Error> {
         let (request, id) = match self.sent.take() {
             Some(sent) => sent,
             None => {
@@ -65,18 +64,21 @@ impl<R> RecordingResponder<R> {
         w.message(Direction::ServerToClient, &request)
             .and_then(|()| w.message(Direction::ClientToServer, &response))
             .and_then(|()| w.exchange_done())
-            .with_context(|| format!("cannot record to {}", w.path().display()))
+            .map_err(|source| Error::Record {
+                path: w.path().to_path_buf(),
+                source,
+            })
     }
 }
 
 impl<R: Responder> Responder for RecordingResponder<R> {
-    fn respond(&mut self, request: &Request<'_>) -> Result<Value> {
+    fn respond(&mut self, request: &Request<'_>) -> Result<Value, Error> {
         let answer = self.inner.respond(request)?;
         self.record(request.params, &answer)?;
         Ok(answer)
     }
 
-    fn refused(&mut self, request: &Request<'_>, why: &[String]) -> Result<Option<Value>> {
+    fn refused(&mut self, request: &Request<'_>, why: &[String]) -> Result<Option<Value>, Error> {
         let answer = self.inner.refused(request, why)?;
         if let Some(a) = &answer {
             self.record(request.params, a)?;

@@ -18,7 +18,7 @@ use mcp_elicit::form::script::{Script, ScriptResponder, prefill};
 use mcp_elicit::form::{Action, Answer, Ask, Elicit, FixedResponder, FormResponder, gate};
 use mcp_elicit::json::{self, LineIndex, Node};
 use mcp_elicit::lint::{self, Conversation, MAX_DOCUMENT, Options};
-use mcp_elicit::respond::{Request, Responder};
+use mcp_elicit::respond::{self, Request, Responder};
 use mcp_elicit::rules;
 use mcp_elicit::sanitize;
 use mcp_elicit::session::RecordingResponder;
@@ -293,7 +293,8 @@ pub fn run(args: AnswerArgs) -> Result<Outcome> {
         How::Given(Box::new(FixedResponder(a.into())))
     } else if let Some(session) = &args.script.answers_from {
         How::Given(Box::new(
-            mcp_elicit::session::recorded::RecordedResponder::open(session)?,
+            mcp_elicit::session::recorded::RecordedResponder::open(session)
+                .map_err(|e| anyhow!(crate::worded::recorded(&e)))?,
         ))
     } else if !script.is_empty() && !script_then_form {
         check_script_names(&script, &requests, revision)?;
@@ -327,7 +328,6 @@ pub fn run(args: AnswerArgs) -> Result<Outcome> {
         shown: &shown,
         fixed: &fixed,
         how,
-        name: &name,
     };
     if let How::Form { form, .. } = &mut answerer.how {
         // The time --timeout leaves is counted down beside each question.
@@ -350,16 +350,28 @@ pub fn run(args: AnswerArgs) -> Result<Outcome> {
         });
         let result = match asked {
             Ok(r) => r,
-            // ^C during a key read: console has raised SIGINT too; the
-            // first of the two to get here writes the cancel.
-            Err(e) if shared.is_some() && crate::is_interrupted(&e) => {
-                crate::interrupt::end("cancelled (Ctrl-C)")
-            }
             Err(e) => {
-                if let Some(shared) = &shared {
-                    shared.tty_restore();
+                // A script, a recording or a fixed action is told what it
+                // failed at with the request it failed on.
+                let told = shared.is_none() && !matches!(e, respond::Error::Record { .. });
+                let e = crate::worded::respond(e);
+                match &shared {
+                    // ^C during a key read: console has raised SIGINT too;
+                    // the first of the two to get here writes the cancel.
+                    Some(_) if crate::is_interrupted(&e) => {
+                        crate::interrupt::end("cancelled (Ctrl-C)")
+                    }
+                    Some(shared) => shared.tty_restore(),
+                    None => {}
                 }
-                return Err(e);
+                return Err(if told {
+                    e.context(match key {
+                        Some(k) => format!("input request `{}`", sanitize::line(k)),
+                        None => name.clone(),
+                    })
+                } else {
+                    e
+                });
             }
         };
         let cancelled = Action::of_result(&result) == Some(Action::Cancel);
@@ -402,17 +414,15 @@ struct Answerer<'a> {
     shown: &'a [(Option<String>, Value)],
     fixed: &'a [Option<Value>],
     how: How,
-    /// The document's name, for what a script fails at.
-    name: &'a str,
 }
 
 impl Responder for Answerer<'_> {
-    fn respond(&mut self, request: &Request<'_>) -> Result<Value> {
+    fn respond(&mut self, request: &Request<'_>) -> Result<Value, respond::Error> {
         let i = self
             .requests
             .iter()
             .position(|(k, p)| k.as_deref() == request.key && p == request.params)
-            .ok_or_else(|| anyhow!("not a request of this document"))?;
+            .ok_or_else(|| respond::Error::other("not a request of this document"))?;
         if let Some(r) = &self.fixed[i] {
             return Ok(r.clone());
         }
@@ -421,14 +431,7 @@ impl Responder for Answerer<'_> {
             ..request.clone()
         };
         match &mut self.how {
-            How::Given(responder) => {
-                responder
-                    .respond(&request)
-                    .with_context(|| match request.key {
-                        Some(k) => format!("input request `{}`", sanitize::line(k)),
-                        None => self.name.to_string(),
-                    })
-            }
+            How::Given(responder) => responder.respond(&request),
             How::Form {
                 form,
                 script,
@@ -632,7 +635,10 @@ fn leaves_some_to_ask(
         let Ok(elicit) = Elicit::from_params(params, revision) else {
             continue;
         };
-        if !prefill(&elicit, script, key.as_deref(), lenient)?.1 {
+        if !prefill(&elicit, script, key.as_deref(), lenient)
+            .map_err(|e| anyhow!(crate::worded::script(&e)))?
+            .1
+        {
             return Ok(true);
         }
     }
@@ -716,7 +722,9 @@ fn refuse(
             position: None,
         };
         let answer = match &given {
-            Some(f) => FixedResponder(f.0).refused(&request, &why)?,
+            Some(f) => FixedResponder(f.0)
+                .refused(&request, &why)
+                .map_err(crate::worded::respond)?,
             None if args.script.set.is_empty()
                 && args.script.answers.is_none()
                 && !args.script.defaults
@@ -730,7 +738,7 @@ fn refuse(
                 };
                 let answer = form.refused(&request, &why);
                 tty.restore();
-                answer?
+                answer.map_err(crate::worded::respond)?
             }
             None => None,
         };

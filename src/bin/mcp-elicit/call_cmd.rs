@@ -7,7 +7,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use anyhow::{Context, Result, bail};
+use anyhow::{Context, Result, anyhow, bail};
 use mcp_elicit::form::script::ScriptResponder;
 use mcp_elicit::form::{Action, FixedResponder, FormResponder};
 use mcp_elicit::mcp::client::{Client, ClientOptions, Recording};
@@ -63,7 +63,7 @@ pub fn run(args: CallArgs) -> Result<Outcome> {
         path: p.clone(),
         redact: args.script.redact.clone(),
     });
-    let mut client = Client::connect(transport, opts, recording)?;
+    let mut client = Client::connect(transport, opts, recording).map_err(crate::worded::client)?;
     if let Some(ender) = client.ender() {
         *ENDER.lock().unwrap_or_else(|p| p.into_inner()) = Some(ender);
     }
@@ -71,7 +71,7 @@ pub fn run(args: CallArgs) -> Result<Outcome> {
         Some((method, params)) => {
             let resp = client.request(method, params, responder.as_mut());
             report(&mut client);
-            let resp = resp?;
+            let resp = resp.map_err(crate::worded::client)?;
             if human {
                 print_text(&crate::render::call_result(&resp))?;
             } else {
@@ -85,7 +85,10 @@ pub fn run(args: CallArgs) -> Result<Outcome> {
                 suggest_tool(&mut client, name, responder.as_mut());
             }
             if let Some(hint) = client.legacy_hint(&resp) {
-                eprintln!("hint: {}", sanitize::line(&hint));
+                eprintln!(
+                    "hint: {}",
+                    sanitize::line(&crate::worded::legacy_hint(hint))
+                );
             }
             let failed = resp.get("error").is_some()
                 || resp.get("result").and_then(|r| r.get("isError")) == Some(&Value::Bool(true));
@@ -102,7 +105,9 @@ pub fn run(args: CallArgs) -> Result<Outcome> {
                 ("prompts/list", "prompts"),
                 ("resources/list", "resources"),
             ] {
-                let resp = client.request(method, json!({}), responder.as_mut())?;
+                let resp = client
+                    .request(method, json!({}), responder.as_mut())
+                    .map_err(crate::worded::client)?;
                 if let Some(items) = resp.get("result").and_then(|r| r.get(key)) {
                     listing.insert(key.into(), items.clone());
                 }
@@ -142,7 +147,9 @@ pub(crate) fn connect(
         }
         cmd => {
             let cmd: Vec<String> = cmd.iter().filter(|a| *a != "--").cloned().collect();
-            Ok(Box::new(Stdio::spawn(&cmd)?))
+            Ok(Box::new(
+                Stdio::spawn(&cmd).map_err(crate::worded::transport)?,
+            ))
         }
     }
 }
@@ -156,12 +163,20 @@ fn looks_like_address(s: &str) -> bool {
     port || host == "localhost"
 }
 
+/// Who answers the server's elicitations, its errors worded for the
+/// command.
 fn responder(args: &CallArgs) -> Result<Box<dyn Responder>> {
+    Ok(Box::new(crate::worded::Worded(answerer(args)?)))
+}
+
+fn answerer(args: &CallArgs) -> Result<Box<dyn Responder>> {
     if let Some(a) = args.script.action {
         return Ok(Box::new(FixedResponder(a.into())));
     }
     if let Some(s) = &args.script.answers_from {
-        return Ok(Box::new(RecordedResponder::open(s)?));
+        return Ok(Box::new(
+            RecordedResponder::open(s).map_err(|e| anyhow!(crate::worded::recorded(&e)))?,
+        ));
     }
     let script = crate::answer_cmd::script(&args.script)?;
     if !script.is_empty() {
@@ -207,7 +222,10 @@ fn hold() {
 }
 
 impl Responder for HoldsStderr {
-    fn respond(&mut self, request: &mcp_elicit::respond::Request<'_>) -> Result<Value> {
+    fn respond(
+        &mut self,
+        request: &mcp_elicit::respond::Request<'_>,
+    ) -> Result<Value, mcp_elicit::respond::Error> {
         hold();
         let answer = self.0.respond(request);
         crate::server_stderr::release();
@@ -218,7 +236,7 @@ impl Responder for HoldsStderr {
         &mut self,
         request: &mcp_elicit::respond::Request<'_>,
         why: &[String],
-    ) -> Result<Option<Value>> {
+    ) -> Result<Option<Value>, mcp_elicit::respond::Error> {
         hold();
         let answer = self.0.refused(request, why);
         crate::server_stderr::release();
@@ -266,7 +284,10 @@ struct Timed {
 }
 
 impl Responder for Timed {
-    fn respond(&mut self, request: &mcp_elicit::respond::Request<'_>) -> Result<Value> {
+    fn respond(
+        &mut self,
+        request: &mcp_elicit::respond::Request<'_>,
+    ) -> Result<Value, mcp_elicit::respond::Error> {
         let this = self.shown.fetch_add(1, Ordering::SeqCst) + 1;
         let (shown, limit) = (Arc::clone(&self.shown), self.limit);
         std::thread::spawn(move || {
@@ -289,7 +310,7 @@ impl Responder for Timed {
 
 pub(crate) fn report(client: &mut Client) {
     for n in client.take_notices() {
-        eprintln!("note: {}", sanitize::line(&n.0));
+        eprintln!("note: {}", sanitize::line(&crate::worded::notice(&n)));
     }
 }
 

@@ -191,15 +191,18 @@ in the form `mcp-elicit answer` draws. Nothing is sent anywhere."
         }
         writeln!(out, "\n{}", prose(stop.keys))?;
         out.flush()?;
-        let result = match responder.respond(&Request {
-            params: &params,
-            server: Some(stop.server),
-            revision: REVISION,
-            key: None,
-            notes: &[],
-            deadline: None,
-            position: None,
-        }) {
+        let result = match responder
+            .respond(&Request {
+                params: &params,
+                server: Some(stop.server),
+                revision: REVISION,
+                key: None,
+                notes: &[],
+                deadline: None,
+                position: None,
+            })
+            .map_err(crate::worded::respond)
+        {
             Ok(r) => r,
             Err(e) if crate::is_interrupted(&e) => stop_on_ctrl_c(),
             Err(e) => {
@@ -326,15 +329,17 @@ There is no terminal here, so it is a transcript with scripted answers; run
             },
             lenient: false,
         };
-        let result = responder.respond(&Request {
-            params: &params,
-            server: Some(stop.server),
-            revision: REVISION,
-            key: None,
-            notes: &[],
-            deadline: None,
-            position: None,
-        })?;
+        let result = responder
+            .respond(&Request {
+                params: &params,
+                server: Some(stop.server),
+                revision: REVISION,
+                key: None,
+                notes: &[],
+                deadline: None,
+                position: None,
+            })
+            .map_err(crate::worded::respond)?;
         let sent = response(&id, &result);
         let text = sent.to_string();
         let node = json::parse(&text).map_err(|e| anyhow::anyhow!("{}", e.message))?;

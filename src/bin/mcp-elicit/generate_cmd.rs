@@ -144,7 +144,7 @@ fn print_notes(out: &mut dyn Write, name: &str, g: &Generated) -> Result<()> {
             } else {
                 &n.pointer
             }),
-            sanitize::line(&n.message)
+            sanitize::line(&crate::worded::note(n))
         )?;
     }
     Ok(())

@@ -17,6 +17,7 @@ mod replay_cmd;
 mod serve_cmd;
 mod server_stderr;
 mod terminal;
+mod worded;
 
 use std::io::Write;
 use std::process::ExitCode;
@@ -134,10 +135,12 @@ pub fn io_problem(e: &std::io::Error) -> String {
     }
 }
 
-/// Whether an I/O error of `kind` is behind `e`.
+/// Whether an I/O error of `kind` is behind `e` (a responder's among them,
+/// passed on by a call).
 fn has_io_error(e: &anyhow::Error, kind: std::io::ErrorKind) -> bool {
     e.chain().any(|c| {
         c.downcast_ref::<std::io::Error>()
+            .or_else(|| c.downcast_ref::<mcp_elicit::respond::Error>()?.io())
             .is_some_and(|io| io.kind() == kind)
     })
 }

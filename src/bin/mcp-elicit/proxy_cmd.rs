@@ -11,7 +11,7 @@ use mcp_elicit::form::{Action, FixedResponder};
 use mcp_elicit::mcp::client::Recording;
 use mcp_elicit::mcp::proxy::{self, AnswerMode, ProxyOptions, ResponderFactory};
 use mcp_elicit::mcp::proxy_http::{HttpProxyOptions, run_http};
-use mcp_elicit::respond::Responder;
+use mcp_elicit::respond::{self, Responder};
 use mcp_elicit::session::recorded::RecordedResponder;
 use mcp_elicit::web_form::WebForm;
 
@@ -65,7 +65,7 @@ pub fn run(args: ProxyArgs) -> Result<Outcome> {
         if let Some(tty) = tty {
             tty.lock().unwrap_or_else(|p| p.into_inner()).restore();
         }
-        served?;
+        served.map_err(crate::worded::proxy)?;
         return Ok(Outcome::Clean);
     }
     let summary = proxy::run_stdio(
@@ -79,7 +79,7 @@ pub fn run(args: ProxyArgs) -> Result<Outcome> {
     if let Some(tty) = tty {
         tty.lock().unwrap_or_else(|p| p.into_inner()).restore();
     }
-    let summary = summary?;
+    let summary = summary.map_err(crate::worded::proxy)?;
     Ok(if summary.server_died {
         Outcome::Failed
     } else {
@@ -91,6 +91,14 @@ pub fn run(args: ProxyArgs) -> Result<Outcome> {
 /// when there is a terminal, else (or with --web) the browser; built on the
 /// thread that answers.
 fn factory(args: &ProxyArgs, terminal: bool) -> Result<ResponderFactory> {
+    let make = answerers(args, terminal)?;
+    Ok(Box::new(move || {
+        Ok(Box::new(crate::worded::Worded(make()?)) as Box<dyn Responder>)
+    }))
+}
+
+/// The responders of [`factory`], their errors as the library says them.
+fn answerers(args: &ProxyArgs, terminal: bool) -> Result<ResponderFactory> {
     if let Some(a) = args.script.action {
         let action: Action = a.into();
         return Ok(Box::new(move || {
@@ -98,7 +106,8 @@ fn factory(args: &ProxyArgs, terminal: bool) -> Result<ResponderFactory> {
         }));
     }
     if let Some(s) = &args.script.answers_from {
-        let recorded = RecordedResponder::open(s)?;
+        let recorded =
+            RecordedResponder::open(s).map_err(|e| anyhow!(crate::worded::recorded(&e)))?;
         return Ok(Box::new(move || {
             Ok(Box::new(recorded) as Box<dyn Responder>)
         }));
@@ -122,6 +131,9 @@ fn factory(args: &ProxyArgs, terminal: bool) -> Result<ResponderFactory> {
     let open = args.open;
     Ok(Box::new(move || {
         let tell = Box::new(|line: &str| eprintln!("{PREFIX}{line}"));
-        Ok(Box::new(WebForm::start(0, open, tell)?) as Box<dyn Responder>)
+        Ok(
+            Box::new(WebForm::start(0, open, tell).map_err(respond::Error::other)?)
+                as Box<dyn Responder>,
+        )
     }))
 }

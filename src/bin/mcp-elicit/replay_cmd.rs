@@ -170,7 +170,7 @@ fn torn_warning(name: &str, line_no: usize) {
 /// recorded side: as a report of every call by default, or as diagnostics in
 /// one of lint's formats with `--format`.
 fn live(args: &ReplayArgs) -> Result<Outcome> {
-    use mcp_elicit::mcp::client::{Client, ClientOptions, NotSpoken};
+    use mcp_elicit::mcp::client::{Client, ClientOptions};
     use mcp_elicit::mcp::replay;
     use mcp_elicit::sanitize;
 
@@ -243,7 +243,7 @@ fn live(args: &ReplayArgs) -> Result<Outcome> {
         let mut client = match Client::connect(transport, opts, None) {
             Ok(c) => c,
             Err(e) => {
-                if let Some(n) = e.downcast_ref::<NotSpoken>() {
+                if let mcp_elicit::mcp::client::Error::NotSpoken(n) = &e {
                     let speaks = match n.spoken {
                         Some(rev) => format!("the server speaks {rev}"),
                         None => format!("the server does not speak {}", n.asked),
@@ -254,14 +254,14 @@ fn live(args: &ReplayArgs) -> Result<Outcome> {
                         n.asked
                     );
                 }
-                return Err(e);
+                return Err(crate::worded::client(e));
             }
         };
         let rev = client.revision();
         for call in &run.calls {
             let outcome = replay::replay_call(&mut client, call);
             crate::call_cmd::report(&mut client);
-            let outcome = outcome?;
+            let outcome = outcome.map_err(crate::worded::client)?;
             calls += 1;
             if !outcome.drifts.is_empty() {
                 drifted += 1;

@@ -15,7 +15,7 @@ use mcp_elicit::finding::{Diagnostic, Severity};
 use mcp_elicit::lint::{self, Options};
 use mcp_elicit::mcp::http_server::{AskOn, HttpOptions, serve_http};
 use mcp_elicit::mcp::mock::{self, Exchange, Mock, MockTool, Settings};
-use mcp_elicit::mcp::server::serve_stdio;
+use mcp_elicit::mcp::server::{self, serve_stdio};
 use mcp_elicit::sanitize;
 use mcp_elicit::session::recorded;
 
@@ -182,10 +182,10 @@ pub fn run(args: ServeArgs) -> Result<Outcome> {
         None => {
             let r = serve_stdio(&handler, std::io::stdin().lock(), std::io::stdout().lock());
             // A client that closed its end mid-reply has simply gone.
-            if let Err(e) = r
-                && !crate::is_broken_pipe(&e)
-            {
-                return Err(e);
+            match r {
+                Err(server::Error::Io(e)) if e.kind() == std::io::ErrorKind::BrokenPipe => {}
+                Err(e) => return Err(e.into()),
+                Ok(()) => {}
             }
         }
     }
