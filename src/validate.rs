@@ -6,7 +6,7 @@
 use serde_json::{Map, Value};
 
 use crate::rules::{self, Rule};
-use crate::schema::{Property, RequestedSchema, Shape};
+use crate::schema::{Property, RequestedSchema};
 use crate::spec::Revision;
 
 /// One thing wrong with an answer.
@@ -18,11 +18,14 @@ pub struct Violation {
     pub message: String,
 }
 
-fn v(rule: &'static Rule, field: &str, message: String) -> Violation {
-    Violation {
-        rule,
-        field: Some(field.to_string()),
-        message,
+impl Violation {
+    /// A violation of `rule` by the content field `field`.
+    pub(crate) fn of(rule: &'static Rule, field: &str, message: String) -> Violation {
+        Violation {
+            rule,
+            field: Some(field.to_string()),
+            message,
+        }
     }
 }
 
@@ -41,10 +44,10 @@ pub fn check_content(
                 }
             }
             None => {
-                if let Some(e) = shape_of_content_value(name, value, rev) {
+                if let Some(e) = rules::content_value_kind(name, value, rev) {
                     out.push(e);
                 }
-                out.push(v(
+                out.push(Violation::of(
                     &rules::ANSWER_UNKNOWN_FIELD,
                     name,
                     format!(
@@ -57,7 +60,7 @@ pub fn check_content(
     }
     for name in &schema.required {
         if !content.contains_key(name) && schema.property(name).is_some() {
-            out.push(v(
+            out.push(Violation::of(
                 &rules::ANSWER_MISSING_REQUIRED,
                 name,
                 format!("required property `{name}` has no answer; add it to `content`"),
@@ -79,29 +82,6 @@ pub(crate) fn did_you_mean<'n>(names: impl Iterator<Item = &'n str>, name: &str)
         .unwrap_or_default()
 }
 
-/// Whether a value is one of the kinds content may hold at all.
-fn shape_of_content_value(name: &str, value: &Value, rev: Revision) -> Option<Violation> {
-    match value {
-        Value::String(_) | Value::Number(_) | Value::Bool(_) => None,
-        Value::Array(items) if rev.allows_multi_select() && items.iter().all(Value::is_string) => {
-            None
-        }
-        other => Some(v(
-            &rules::CONTENT_VALUE_INVALID,
-            name,
-            format!(
-                "`{name}` is {}; content values are strings, numbers, booleans{}",
-                json_kind(other),
-                if rev.allows_multi_select() {
-                    " or arrays of strings"
-                } else {
-                    ""
-                }
-            ),
-        )),
-    }
-}
-
 /// What kind of JSON value `v` is, for messages ("a string", "null").
 pub fn json_kind(v: &Value) -> &'static str {
     match v {
@@ -114,140 +94,18 @@ pub fn json_kind(v: &Value) -> &'static str {
     }
 }
 
-/// Checks one answered value against its property.
+/// Checks one answered value against its property: the first answer rule
+/// that finds it wrong (see [`crate::rules`]), in the order of the codes.
 pub fn check_value(prop: &Property, value: &Value, rev: Revision) -> Result<(), Violation> {
-    if let Some(e) = shape_of_content_value(&prop.name, value, rev) {
-        return Err(e);
-    }
-    let name = prop.name.as_str();
-    let wrong = |expected: &str| {
-        Err(v(
-            &rules::ANSWER_WRONG_TYPE,
-            name,
-            format!(
-                "`{name}` is {}; the schema asks for {expected}",
-                json_kind(value)
-            ),
-        ))
+    let cx = rules::ValueCx {
+        property: prop,
+        value,
+        rev,
     };
-    match &prop.shape {
-        Shape::String(s) => {
-            let Some(text) = value.as_str() else {
-                return wrong("a string");
-            };
-            let len = text.chars().count() as u64;
-            if s.min_length.is_some_and(|m| len < m) || s.max_length.is_some_and(|m| len > m) {
-                return Err(v(
-                    &rules::ANSWER_OUT_OF_BOUNDS,
-                    name,
-                    format!(
-                        "`{name}` has {len} characters; it must have {}",
-                        length_range(s.min_length, s.max_length)
-                    ),
-                ));
-            }
-            if let Some(f) = s.format
-                && !f.check(text)
-            {
-                return Err(v(
-                    &rules::ANSWER_BAD_FORMAT,
-                    name,
-                    format!(
-                        "`{name}` is not a valid {} (for example {})",
-                        f.as_str(),
-                        f.example()
-                    ),
-                ));
-            }
-            Ok(())
-        }
-        Shape::Number(n) => {
-            let Some(num) = value.as_f64() else {
-                return wrong(if n.integer { "an integer" } else { "a number" });
-            };
-            if n.integer && num.fract() != 0.0 {
-                return wrong("an integer");
-            }
-            let min = n.minimum.as_ref().and_then(|m| m.as_f64());
-            let max = n.maximum.as_ref().and_then(|m| m.as_f64());
-            if min.is_some_and(|m| num < m) || max.is_some_and(|m| num > m) {
-                return Err(v(
-                    &rules::ANSWER_OUT_OF_BOUNDS,
-                    name,
-                    format!(
-                        "`{name}` is {value}; it must be {}",
-                        number_range(n.minimum.as_ref(), n.maximum.as_ref())
-                    ),
-                ));
-            }
-            Ok(())
-        }
-        Shape::Boolean { .. } => {
-            if value.is_boolean() {
-                Ok(())
-            } else {
-                wrong("true or false")
-            }
-        }
-        Shape::SingleSelect(s) => {
-            let Some(text) = value.as_str() else {
-                return wrong("one of its options (a string)");
-            };
-            if s.options.iter().any(|c| c.value == text) {
-                Ok(())
-            } else {
-                Err(not_an_option(name, text, &s.options))
-            }
-        }
-        Shape::MultiSelect(m) => {
-            let Some(items) = value.as_array() else {
-                return wrong("an array of its options");
-            };
-            for item in items {
-                let text = item.as_str().unwrap_or_default();
-                if !m.options.iter().any(|c| c.value == text) {
-                    return Err(not_an_option(name, text, &m.options));
-                }
-            }
-            let mut seen = std::collections::HashSet::new();
-            if let Some(dup) = items.iter().find(|i| !seen.insert(i.as_str())) {
-                return Err(v(
-                    &rules::ANSWER_NOT_AN_OPTION,
-                    name,
-                    format!("`{name}` lists {dup} twice; choose each option at most once"),
-                ));
-            }
-            let len = items.len() as u64;
-            if m.min_items.is_some_and(|x| len < x) || m.max_items.is_some_and(|x| len > x) {
-                return Err(v(
-                    &rules::ANSWER_OUT_OF_BOUNDS,
-                    name,
-                    format!(
-                        "`{name}` has {len} choices; it must have {}",
-                        count_range(m.min_items, m.max_items, "choice")
-                    ),
-                ));
-            }
-            Ok(())
-        }
+    match rules::judge_value(&cx) {
+        Some(v) => Err(v),
+        None => Ok(()),
     }
-}
-
-fn not_an_option(name: &str, got: &str, options: &[crate::schema::Choice]) -> Violation {
-    let list: Vec<String> = options
-        .iter()
-        .take(8)
-        .map(|c| format!("\"{}\"", c.value))
-        .collect();
-    let more = if options.len() > 8 { ", ..." } else { "" };
-    v(
-        &rules::ANSWER_NOT_AN_OPTION,
-        name,
-        format!(
-            "`{name}` is \"{got}\", which is not one of its options: {}{more}",
-            list.join(", ")
-        ),
-    )
 }
 
 /// "between 3 and 50 characters", "at least 3 characters", ...

@@ -1,5 +1,6 @@
-//! E703 `content-value-invalid`. Reported by the answer check (`lint::answer`)
-//! and by answer validation (`validate`).
+//! E703 `content-value-invalid`. Judged here on each answered value; also
+//! reported by the answer check (`lint::answer`) for content with no
+//! schema to check it against.
 
 use super::*;
 
@@ -8,4 +9,33 @@ rule! {
         summary: "An answer's `content` is not an object of strings, numbers, booleans and string arrays."
         why: "Answers are flat: each value is a string, a number, a boolean, or (from 2025-11-25) an array of strings."
         example: fixture!("E703", "json", "2026-07-28");
+        check: Check::Value(check);
+}
+
+/// Whether a value is one of the kinds content may hold at all.
+fn check(cx: &ValueCx<'_>) -> Option<Violation> {
+    kind(&cx.property.name, cx.value, cx.rev)
+}
+
+/// The same for a field of the content that no property asks for.
+pub(crate) fn kind(name: &str, value: &Value, rev: Revision) -> Option<Violation> {
+    match value {
+        Value::String(_) | Value::Number(_) | Value::Bool(_) => None,
+        Value::Array(items) if rev.allows_multi_select() && items.iter().all(Value::is_string) => {
+            None
+        }
+        other => Some(Violation::of(
+            &CONTENT_VALUE_INVALID,
+            name,
+            format!(
+                "`{name}` is {}; content values are strings, numbers, booleans{}",
+                json_kind(other),
+                if rev.allows_multi_select() {
+                    " or arrays of strings"
+                } else {
+                    ""
+                }
+            ),
+        )),
+    }
 }

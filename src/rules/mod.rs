@@ -14,9 +14,12 @@
 //! reports only what it cannot build: a property that is not an object, a
 //! `type` no shape has, a keyword of the wrong JSON type); then every rule
 //! with a schema or property check judges what was built
-//! ([`check_schema`], [`check_property`]). A rule that needs more than one
-//! schema (a session's order, a host's facts, a live server) is
-//! reported where that context is: its file says where.
+//! ([`check_schema`], [`check_property`]). Params and the URL of URL mode
+//! are judged the same way ([`crate::lint::params::check_params`],
+//! [`check_url`]), and so is each answered value, by the first answer rule
+//! that finds it wrong ([`crate::validate::check_value`]). A rule that needs
+//! more than one document (a session's order, a host's facts, a live server)
+//! is reported where that context is: its file says where.
 //!
 //! Adding a rule: a file here with its `rule!` (docs, `check:`), a line in
 //! the `table!` below at its code, fixtures `tests/fixtures/rules/CODE.bad.EXT`
@@ -31,8 +34,10 @@ use crate::finding::{Findings, Severity};
 use crate::json::{Member, Node, Span, pointer_push};
 use crate::lint::params::Mode;
 use crate::schema::parse::{self as build, Kind};
-use crate::schema::{Property, RequestedSchema, Shape};
+use crate::schema::{Choice, Property, RequestedSchema, Shape};
 use crate::spec::{Revision, UrlMode};
+use crate::validate::{Violation, choices_range, json_kind, length_range, number_range};
+use serde_json::Value;
 
 /// One lint rule: its documentation and how it is checked.
 pub struct Rule {
@@ -75,6 +80,9 @@ pub(crate) enum Check {
     Params(fn(&ParamsCx<'_>, &mut Findings)),
     /// On a URL a person is asked to open.
     Url(fn(&UrlCx<'_>, &mut Findings)),
+    /// On one answered value: the first of these that finds something wrong,
+    /// in the order of the codes, is what is wrong with it.
+    Value(fn(&ValueCx<'_>) -> Option<Violation>),
     /// Where the context it needs is (its file says where): the model
     /// builder for what it cannot build, the reader of documents and
     /// sessions, answer validation, replay, the host facts.
@@ -378,6 +386,7 @@ struct Checks {
     property: Vec<fn(&PropertyCx<'_>, &mut Findings)>,
     params: Vec<fn(&ParamsCx<'_>, &mut Findings)>,
     url: Vec<fn(&UrlCx<'_>, &mut Findings)>,
+    value: Vec<fn(&ValueCx<'_>) -> Option<Violation>>,
 }
 
 static CHECKS: LazyLock<Checks> = LazyLock::new(|| {
@@ -386,6 +395,7 @@ static CHECKS: LazyLock<Checks> = LazyLock::new(|| {
         property: Vec::new(),
         params: Vec::new(),
         url: Vec::new(),
+        value: Vec::new(),
     };
     for rule in ALL {
         match rule.check {
@@ -393,11 +403,29 @@ static CHECKS: LazyLock<Checks> = LazyLock::new(|| {
             Check::Property(f) => checks.property.push(f),
             Check::Params(f) => checks.params.push(f),
             Check::Url(f) => checks.url.push(f),
+            Check::Value(f) => checks.value.push(f),
             Check::Reported => {}
         }
     }
     checks
 });
+
+/// One answered value and the property it answers, as the answer rules see
+/// them.
+pub(crate) struct ValueCx<'a> {
+    pub property: &'a Property,
+    pub value: &'a Value,
+    pub rev: Revision,
+}
+
+pub(crate) use content_value_invalid::kind as content_value_kind;
+
+/// What is wrong with an answered value, if anything: the first answer rule
+/// that says so, in the order of the codes (its kind, then its type, its
+/// bounds, its options, its format).
+pub(crate) fn judge_value(cx: &ValueCx<'_>) -> Option<Violation> {
+    CHECKS.value.iter().find_map(|check| check(cx))
+}
 
 /// Judges params built by [`crate::lint::params::check_params`].
 pub(crate) fn judge_params(cx: &ParamsCx<'_>, out: &mut Findings) {

@@ -19,6 +19,12 @@ fn check(cx: &PropertyCx<'_>, out: &mut Findings) {
         return;
     };
     let titled = o.titled;
+    // The model holds each value once: as many options as values written
+    // means none is repeated, with no need to compare them.
+    let written = items.iter().filter(|p| option_value(p, titled).is_some());
+    if cx.property.is_some() && written.count() == cx.choices().len() {
+        return;
+    }
     let value = |item: &'_ Node<'_>| -> Option<Span> {
         Some(if titled { item.get("const")?.span } else { item.span })
     };
