@@ -77,6 +77,12 @@ fn main() -> ExitCode {
             if is_broken_pipe(&e) {
                 return ExitCode::SUCCESS;
             }
+            // A key read cut short by ^C (`call`, `proxy`): the signal's
+            // handler ends the run, and this may get here first; the first
+            // of the two ends it the same way, the other waits.
+            if is_interrupted(&e) {
+                interrupt::end("cancelled (Ctrl-C)");
+            }
             let _ = writeln!(std::io::stderr(), "error: {e:#}");
             ExitCode::from(2)
         }
