@@ -1,14 +1,17 @@
 //! The client's side: `ElicitResult`s and the elicitation capability.
 
-use super::params::{Asked, Mode};
+use super::params::Asked;
 use crate::finding::Findings;
-use crate::json::{Node, NodeValue, Span, pointer_push};
-use crate::rules;
+use crate::json::{Member, Node, NodeValue, pointer_push};
+use crate::rules::{self, ResultCx, judge_result};
 use crate::spec::Revision;
 use crate::validate::check_content;
 
 /// Checks an `ElicitResult` at `ptr`; `asked` is the request it answers, when
-/// known.
+/// known. The answer rules judge the object (its action, content where
+/// none belongs, a form accepted without content); the content of a form is
+/// validated against its schema here, value by value, by the same checks a
+/// form and a script answer with.
 pub fn check_result(
     node: &Node,
     ptr: &str,
@@ -29,78 +32,25 @@ pub fn check_result(
         );
         return;
     }
-    let action = match node.get("action") {
-        None => {
-            out.push(
-                &rules::ACTION_INVALID,
-                Span::new(node.span.start, node.span.start + 1),
-                ptr,
-                "the answer has no `action`; add \"accept\", \"decline\" or \"cancel\"",
-            );
-            None
-        }
-        Some(a) => match a.as_str() {
-            Some(s @ ("accept" | "decline" | "cancel")) => Some(s),
-            _ => {
-                out.push(
-                    &rules::ACTION_INVALID,
-                    a.span,
-                    pointer_push(ptr, "action"),
-                    format!(
-                        "`action` is {}; write \"accept\", \"decline\" or \"cancel\"",
-                        match a.as_str() {
-                            Some(s) => format!("\"{s}\""),
-                            None => a.type_name().to_string(),
-                        }
-                    ),
-                );
-                None
-            }
-        },
+    let cx = ResultCx {
+        node,
+        ptr,
+        rev,
+        asked,
     };
-    let Some(content) = node.member("content") else {
-        if action == Some("accept")
-            && let Some(Asked {
-                mode: Mode::Form,
-                schema: Some(schema),
-            }) = asked
-            && !schema.required.is_empty()
-        {
-            out.push(
-                &rules::ANSWER_MISSING_REQUIRED,
-                Span::new(node.span.start, node.span.start + 1),
-                ptr,
-                format!(
-                    "the form was accepted without `content`, but it requires {}; add them",
-                    schema
-                        .required
-                        .iter()
-                        .map(|r| format!("`{r}`"))
-                        .collect::<Vec<_>>()
-                        .join(", ")
-                ),
-            );
-        }
-        return;
-    };
-    let cptr = pointer_push(ptr, "content");
-    let url_mode = matches!(asked, Some(a) if a.mode == Mode::Url);
-    if action.is_some() && action != Some("accept") || url_mode {
-        out.push(
-            &rules::CONTENT_WITHOUT_ACCEPT,
-            content.key_span,
-            cptr,
-            if url_mode {
-                "`content` was sent for a URL-mode elicitation, which carries none; remove it".to_string()
-            } else {
-                format!(
-                    "`content` was sent with `\"action\": \"{}\"`; only an accepted form carries content, remove it",
-                    action.unwrap_or_default()
-                )
-            },
-        );
-        return;
+    judge_result(&cx, out);
+    if let Some(content) = cx.content()
+        && cx.content_allowed()
+    {
+        check_content_of(&cx, content, redacted, out);
     }
+}
+
+/// The `content` of an answer that may carry one: an object whose values
+/// fit the schema asked, or content values of the allowed kinds when the
+/// schema is not known.
+fn check_content_of(cx: &ResultCx<'_>, content: &Member, redacted: &[String], out: &mut Findings) {
+    let (rev, cptr) = (cx.rev, cx.at("content"));
     let Some(members) = content.value.as_object() else {
         out.push(
             &rules::CONTENT_VALUE_INVALID,
@@ -113,11 +63,8 @@ pub fn check_result(
         );
         return;
     };
-    match asked {
-        Some(Asked {
-            mode: Mode::Form,
-            schema: Some(schema),
-        }) => {
+    match cx.schema() {
+        Some(schema) => {
             let map = match content.value.to_value() {
                 serde_json::Value::Object(m) => m,
                 _ => return,
@@ -146,7 +93,7 @@ pub fn check_result(
                 out.push(v.rule, span, p, v.message);
             }
         }
-        _ => {
+        None => {
             for m in members {
                 let ok = match &m.value.value {
                     NodeValue::String(_) | NodeValue::Number(_) | NodeValue::Bool(_) => true,

@@ -1,6 +1,6 @@
 //! E703 `content-value-invalid`. Judged here on each answered value; also
-//! reported by the answer check (`lint::answer`) for content with no
-//! schema to check it against.
+//! reported by the answer check (`lint::answer`) for a `content` that is
+//! not an object, or whose schema is not known.
 
 use super::*;
 

@@ -16,8 +16,9 @@
 //! with a schema or property check judges what was built
 //! ([`check_schema`], [`check_property`]). Params and the URL of URL mode
 //! are judged the same way ([`crate::lint::params::check_params`],
-//! [`check_url`]), and so is each answered value, by the first answer rule
-//! that finds it wrong ([`crate::validate::check_value`]). A rule that needs
+//! [`check_url`]), and so are an answer's action and content
+//! ([`crate::lint::answer::check_result`]) and each answered value, by the
+//! first answer rule that finds it wrong ([`crate::validate::check_value`]). A rule that needs
 //! more than one document (a session's order, a host's facts, a live server)
 //! is reported where that context is: its file says where.
 //!
@@ -32,7 +33,7 @@ use std::sync::LazyLock;
 
 use crate::finding::{Findings, Severity};
 use crate::json::{Member, Node, Span, pointer_push};
-use crate::lint::params::Mode;
+use crate::lint::params::{Asked, Mode};
 use crate::schema::parse::{self as build, Kind};
 use crate::schema::{Choice, Property, RequestedSchema, Shape};
 use crate::spec::{Revision, UrlMode};
@@ -80,6 +81,8 @@ pub(crate) enum Check {
     Params(fn(&ParamsCx<'_>, &mut Findings)),
     /// On a URL a person is asked to open.
     Url(fn(&UrlCx<'_>, &mut Findings)),
+    /// On an `ElicitResult` that is an object.
+    Result(fn(&ResultCx<'_>, &mut Findings)),
     /// On one answered value: the first of these that finds something wrong,
     /// in the order of the codes, is what is wrong with it.
     Value(fn(&ValueCx<'_>) -> Option<Violation>),
@@ -387,6 +390,7 @@ struct Checks {
     params: Vec<fn(&ParamsCx<'_>, &mut Findings)>,
     url: Vec<fn(&UrlCx<'_>, &mut Findings)>,
     value: Vec<fn(&ValueCx<'_>) -> Option<Violation>>,
+    result: Vec<fn(&ResultCx<'_>, &mut Findings)>,
 }
 
 static CHECKS: LazyLock<Checks> = LazyLock::new(|| {
@@ -396,6 +400,7 @@ static CHECKS: LazyLock<Checks> = LazyLock::new(|| {
         params: Vec::new(),
         url: Vec::new(),
         value: Vec::new(),
+        result: Vec::new(),
     };
     for rule in ALL {
         match rule.check {
@@ -404,11 +409,73 @@ static CHECKS: LazyLock<Checks> = LazyLock::new(|| {
             Check::Params(f) => checks.params.push(f),
             Check::Url(f) => checks.url.push(f),
             Check::Value(f) => checks.value.push(f),
+            Check::Result(f) => checks.result.push(f),
             Check::Reported => {}
         }
     }
     checks
 });
+
+/// An `ElicitResult` object as the answer rules see it: the JSON with
+/// places, and what was asked, when known.
+pub(crate) struct ResultCx<'a> {
+    pub node: &'a Node<'a>,
+    pub ptr: &'a str,
+    pub rev: Revision,
+    pub asked: Option<&'a Asked>,
+}
+
+impl<'a> ResultCx<'a> {
+    pub fn at(&self, key: &str) -> String {
+        pointer_push(self.ptr, key)
+    }
+
+    /// Where a key is missing: the answer's opening brace.
+    pub fn start(&self) -> Span {
+        Span::new(self.node.span.start, self.node.span.start + 1)
+    }
+
+    /// The action, when it is one of the three.
+    pub fn action(&self) -> Option<&'a str> {
+        self.node
+            .get("action")?
+            .as_str()
+            .filter(|a| matches!(*a, "accept" | "decline" | "cancel"))
+    }
+
+    pub fn content(&self) -> Option<&'a Member<'a>> {
+        self.node.member("content")
+    }
+
+    /// Whether what was asked is in URL mode.
+    pub fn url_mode(&self) -> bool {
+        self.asked.is_some_and(|a| a.mode == Mode::Url)
+    }
+
+    /// Whether content may come with this answer at all: an accept (or an
+    /// action not known) of a form.
+    pub fn content_allowed(&self) -> bool {
+        !(self.action().is_some_and(|a| a != "accept") || self.url_mode())
+    }
+
+    /// The schema of the form it answers, when known.
+    pub fn schema(&self) -> Option<&'a RequestedSchema> {
+        match self.asked {
+            Some(Asked {
+                mode: Mode::Form,
+                schema: Some(schema),
+            }) => Some(schema),
+            _ => None,
+        }
+    }
+}
+
+/// Judges an `ElicitResult` object read by [`crate::lint::answer::check_result`].
+pub(crate) fn judge_result(cx: &ResultCx<'_>, out: &mut Findings) {
+    for check in &CHECKS.result {
+        check(cx, out);
+    }
+}
 
 /// One answered value and the property it answers, as the answer rules see
 /// them.
