@@ -110,8 +110,8 @@ pub enum ScriptError {
     },
 }
 
-/// "`a`, `b`".
-fn quoted(names: &[String]) -> String {
+/// Field names as messages list them: "`a`, `b`".
+pub fn quoted(names: &[String]) -> String {
     names
         .iter()
         .map(|n| format!("`{n}`"))

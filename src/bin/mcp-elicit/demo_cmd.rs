@@ -122,6 +122,21 @@ fn params(stop: &Stop) -> Result<(Value, Value)> {
 }
 
 /// The linter's warnings on the request, one line each.
+/// Puts the stop's elicitation to `responder`, as the server sends it.
+fn ask(responder: &mut dyn Responder, params: &Value, stop: &Stop) -> Result<Value> {
+    responder
+        .respond(&Request {
+            params,
+            server: Some(stop.server),
+            revision: REVISION,
+            key: None,
+            notes: &[],
+            deadline: None,
+            position: None,
+        })
+        .map_err(crate::worded::respond)
+}
+
 fn lint_lines(stop: &Stop) -> Vec<String> {
     lint::lint_str(stop.request, &Options::for_revision(REVISION))
         .into_iter()
@@ -191,18 +206,7 @@ in the form `mcp-elicit answer` draws. Nothing is sent anywhere."
         }
         writeln!(out, "\n{}", prose(stop.keys))?;
         out.flush()?;
-        let result = match responder
-            .respond(&Request {
-                params: &params,
-                server: Some(stop.server),
-                revision: REVISION,
-                key: None,
-                notes: &[],
-                deadline: None,
-                position: None,
-            })
-            .map_err(crate::worded::respond)
-        {
+        let result = match ask(&mut responder, &params, stop) {
             Ok(r) => r,
             Err(e) if crate::is_interrupted(&e) => stop_on_ctrl_c(),
             Err(e) => {
@@ -329,17 +333,7 @@ There is no terminal here, so it is a transcript with scripted answers; run
             },
             lenient: false,
         };
-        let result = responder
-            .respond(&Request {
-                params: &params,
-                server: Some(stop.server),
-                revision: REVISION,
-                key: None,
-                notes: &[],
-                deadline: None,
-                position: None,
-            })
-            .map_err(crate::worded::respond)?;
+        let result = ask(&mut responder, &params, stop)?;
         let sent = response(&id, &result);
         let text = sent.to_string();
         let node = json::parse(&text).map_err(|e| anyhow::anyhow!("{}", e.message))?;

@@ -2,7 +2,7 @@
 //! wrong; this adds which option of the command fixes it.
 
 use anyhow::anyhow;
-use mcp_elicit::form::script::{Part, ScriptError};
+use mcp_elicit::form::script::{Part, ScriptError, quoted};
 use mcp_elicit::mcp::{client, proxy, transport};
 use mcp_elicit::respond::{self, Request, Responder};
 use mcp_elicit::session::recorded;
@@ -14,15 +14,6 @@ fn option(part: Part) -> &'static str {
         Part::Sets => "--set",
         Part::Answers => "--answers",
     }
-}
-
-/// "`a`, `b`".
-fn quoted(names: &[String]) -> String {
-    names
-        .iter()
-        .map(|n| format!("`{n}`"))
-        .collect::<Vec<_>>()
-        .join(", ")
 }
 
 /// Why a scripted answer cannot be sent, and the option that fixes it.
