@@ -244,10 +244,13 @@ impl fmt::Display for SyntaxError {
 
 impl std::error::Error for SyntaxError {}
 
+/// What is said of text that is not UTF-8.
+pub const NOT_UTF8: &str = "invalid UTF-8: JSON text must be UTF-8 encoded";
+
 /// Checks that `bytes` is UTF-8, naming the offset of the first bad byte.
 pub fn utf8(bytes: &[u8]) -> Result<&str, SyntaxError> {
     std::str::from_utf8(bytes).map_err(|e| SyntaxError {
-        message: "invalid UTF-8: JSON text must be UTF-8 encoded".into(),
+        message: NOT_UTF8.into(),
         offset: e.valid_up_to(),
         trailing: false,
     })

@@ -11,7 +11,7 @@ pub mod params;
 use std::collections::HashSet;
 use std::io::BufRead;
 
-use crate::lines::{LineRead, read_line_bounded};
+use crate::lines::{LineRead, read_line_bounded, trim_line};
 
 use crate::document::{self, CLIENT_CAPABILITIES_META, Kind};
 use crate::finding::{Diagnostic, Finding, Findings, Severity};
@@ -824,8 +824,7 @@ impl<'o> JsonlLinter<'o> {
                 if self.opts.enabled(&rules::INVALID_JSON) {
                     let f = Finding {
                         rule: &rules::INVALID_JSON,
-                        message: "not valid JSON: invalid UTF-8: JSON text must be UTF-8 encoded"
-                            .into(),
+                        message: format!("not valid JSON: {}", json::NOT_UTF8),
                         pointer: String::new(),
                         span: Span::new(offset, offset),
                     };
@@ -1094,14 +1093,6 @@ pub fn lint_file(
     } else {
         lint_reader(name, reader, opts, sink)
     }
-}
-
-fn trim_line(buf: &[u8]) -> &[u8] {
-    let mut end = buf.len();
-    while end > 0 && (buf[end - 1] == b'\n' || buf[end - 1] == b'\r') {
-        end -= 1;
-    }
-    &buf[..end]
 }
 
 /// Counts of diagnostics by severity.

@@ -204,11 +204,7 @@ pub fn each_line_after<R: std::io::BufRead, E: From<std::io::Error>>(
                 continue;
             }
             LineRead::Line => {
-                let mut end = buf.len();
-                while end > 0 && matches!(buf[end - 1], b'\n' | b'\r') {
-                    end -= 1;
-                }
-                let bytes = &buf[..end];
+                let bytes = crate::lines::trim_line(&buf);
                 // JSON's whitespace is ASCII: a line of anything else is
                 // read, and is not JSON.
                 if bytes.iter().all(u8::is_ascii_whitespace) {
