@@ -2,7 +2,9 @@
 //! checks it against one spec revision. JSONL files are linted line by line
 //! with state carried between lines, so answers are checked against the
 //! requests they answer and 2026-07-28 retries against the results that
-//! asked for them.
+//! asked for them: a fold over the session reader's lines and its pairing
+//! ([`crate::session::pairing`]), which decide for every reader of sessions
+//! what answers what.
 
 pub mod answer;
 pub mod hosts;
@@ -17,7 +19,8 @@ use crate::document::{self, CLIENT_CAPABILITIES_META, Kind};
 use crate::finding::{Diagnostic, Finding, Findings, Severity};
 use crate::json::{self, LineIndex, Node, Span, pointer_push};
 use crate::rules::{self, Rule};
-use crate::session::bounded::{Bounded, REMEMBERED};
+use crate::session::Direction;
+use crate::session::pairing::{Awaiting, Pairing, Step};
 use crate::spec::Revision;
 use answer::{Declared, check_capability, check_result};
 use params::{Asked, Mode, check_params};
@@ -65,15 +68,8 @@ impl Options {
     }
 }
 
-/// A request seen earlier in a session, by id.
-#[derive(Debug)]
-struct Sent {
-    method: String,
-    /// `params.name` or `params.uri`: which tool, prompt or resource.
-    target: Option<String>,
-}
-
-/// An elicitation waiting for its answer.
+/// An elicitation waiting for its answer, or asked by an
+/// `InputRequiredResult` and waiting for its retry.
 #[derive(Debug)]
 struct Pending {
     asked: Asked,
@@ -97,18 +93,6 @@ struct Placed {
 /// session; longer ones are reported without their source line.
 const KEPT_LINE: usize = 4096;
 
-/// An `InputRequiredResult` waiting for its retry.
-#[derive(Debug)]
-struct AwaitingRetry {
-    original_id: String,
-    method: String,
-    target: Option<String>,
-    /// Every input request key, with what was asked when it is an elicitation.
-    keys: Vec<(String, Option<Asked>)>,
-    request_state: Option<serde_json::Value>,
-    revision: Revision,
-}
-
 /// What one JSONL file has shown so far.
 #[derive(Debug, Default)]
 pub struct Conversation {
@@ -119,9 +103,10 @@ pub struct Conversation {
     declared: Option<Declared>,
     /// Properties whose answers the recording redacted (from its header).
     redacted: Vec<String>,
-    requests: Bounded<Sent>,
-    pending: Bounded<Pending>,
-    retries: Vec<AwaitingRetry>,
+    /// Which answer answers which request: the pairing every reader of
+    /// sessions shares. The linter keeps nothing of a client's request
+    /// beyond its method and target, and what each elicitation asked.
+    pairing: Pairing<(), Pending>,
     /// The elicitation request the last text recorded, with the span of its
     /// id, for the JSONL reader to place.
     recorded: Option<(String, Span)>,
@@ -136,27 +121,22 @@ impl Conversation {
     }
 }
 
-fn id_key(node: &Node) -> Option<String> {
-    let id = node.get("id")?;
-    Some(match &id.value {
-        json::NodeValue::String(s) => format!("\"{s}\""),
-        json::NodeValue::Number(n) => n.to_string(),
-        _ => return None,
-    })
-}
-
-fn target_of(node: &Node) -> Option<String> {
-    let p = node.get("params")?;
-    p.get("name")
-        .or_else(|| p.get("uri"))
-        .and_then(Node::as_str)
-        .map(str::to_string)
-}
-
 const EARLY_DRAFT_MESSAGE: &str = "this is the early elicitation draft (a bare `message`, answers as a `content` array with `cancelled`), which no published revision uses; send `message` with a `requestedSchema` and answer with `{\"action\": ..., \"content\": {...}}`";
 
 /// Lints one parsed document.
 pub fn lint_node(node: &Node, opts: &Options, session: &mut Conversation, out: &mut Findings) {
+    lint_message(node, None, opts, session, out);
+}
+
+/// Lints one document, a message sent by `from` when a session says who
+/// sent it.
+fn lint_message(
+    node: &Node,
+    from: Option<Direction>,
+    opts: &Options,
+    session: &mut Conversation,
+    out: &mut Findings,
+) {
     duplicate_keys(node, &mut Vec::new(), out);
     let named = document::named_revision(node);
     let handshake = node.get("method").and_then(Node::as_str) == Some("initialize")
@@ -184,13 +164,17 @@ pub fn lint_node(node: &Node, opts: &Options, session: &mut Conversation, out: &
         Kind::Params => {
             check_params(node, "", rev, out);
         }
-        Kind::Request => lint_request(node, rev, session, out),
-        Kind::Response => lint_response(node, rev, session, out),
+        Kind::Request => {
+            let step = session.pairing.step(from, node);
+            lint_request(node, rev, step, session, out)
+        }
+        Kind::Response => {
+            let step = session.pairing.step(from, node);
+            lint_response(node, rev, step, session, out)
+        }
+        // Closes the request it answers.
         Kind::ErrorResponse => {
-            if let Some(id) = id_key(node) {
-                session.pending.remove(&id);
-                session.requests.remove(&id);
-            }
+            session.pairing.step(from, node);
         }
         Kind::InputRequiredResult => {
             lint_input_required(node, "", rev, out);
@@ -244,13 +228,20 @@ pub fn lint_node(node: &Node, opts: &Options, session: &mut Conversation, out: &
     }
 }
 
-fn lint_request(node: &Node, rev: Revision, session: &mut Conversation, out: &mut Findings) {
+fn lint_request(
+    node: &Node,
+    rev: Revision,
+    step: Step<(), Pending>,
+    session: &mut Conversation,
+    out: &mut Findings,
+) {
     let method = node.get("method").and_then(Node::as_str).unwrap_or("");
-    let id = id_key(node);
     let params = node.get("params");
     match method {
         "elicitation/create" => {
-            if rev.carrier() == crate::spec::Carrier::InputRequired && id.is_some() {
+            if rev.carrier() == crate::spec::Carrier::InputRequired
+                && crate::session::pairing::id_key(node).is_some()
+            {
                 out.push(
                     &rules::REQUEST_CARRIER_CHANGED,
                     node.get("method").map(|m| m.span).unwrap_or(node.span),
@@ -282,13 +273,13 @@ fn lint_request(node: &Node, rev: Revision, session: &mut Conversation, out: &mu
                     "the client did not declare URL mode in its elicitation capability, so the server must not send it; ask with a form or check the capability first",
                 );
             }
-            if let (Some(id), Some(asked)) = (id.clone(), asked) {
+            if let (Step::Elicitation { id: Some(id) }, Some(asked)) = (&step, asked) {
                 if session.multi {
                     let span = node.get("id").map(|n| n.span).unwrap_or(node.span);
                     session.recorded = Some((id.clone(), span));
                 }
-                session.pending.insert(
-                    id,
+                session.pairing.ask(
+                    id.clone(),
                     Pending {
                         asked,
                         revision: rev,
@@ -323,40 +314,32 @@ fn lint_request(node: &Node, rev: Revision, session: &mut Conversation, out: &mu
         );
         session.declared = Some(check_capability(e, &ptr, rev, out));
     }
-    if let Some(p) = params
-        && (p.get("inputResponses").is_some() || p.get("requestState").is_some())
-    {
-        lint_retry(node, p, id.as_deref(), method, session, rev, out);
-    }
-    if let Some(id) = id
-        && method != "elicitation/create"
-    {
-        session.requests.insert(
-            id,
-            Sent {
-                method: method.to_string(),
-                target: target_of(node),
-            },
-        );
+    match step {
+        Step::Retry { id, of } => {
+            if let Some(p) = params {
+                lint_retry(node, p, id.as_deref(), of, session, rev, out);
+            }
+            if let Some(id) = id {
+                session.pairing.open(id, node, ());
+            }
+        }
+        Step::Request { id: Some(id) } => session.pairing.open(id, node, ()),
+        _ => {}
     }
 }
 
+/// Checks a retry against the `InputRequiredResult` it follows (`of`).
 fn lint_retry(
     node: &Node,
     p: &Node,
     id: Option<&str>,
-    method: &str,
+    of: Option<Awaiting<(), Pending>>,
     session: &mut Conversation,
     rev: Revision,
     out: &mut Findings,
 ) {
-    let redacted = &session.redacted.clone();
-    let target = target_of(node);
-    let found = session
-        .retries
-        .iter()
-        .rposition(|r| r.method == method && r.target == target);
-    let Some(at) = found else {
+    let method = node.get("method").and_then(Node::as_str).unwrap_or("");
+    let Some(retry) = of else {
         let responses = p.get("inputResponses");
         if session.multi {
             out.push(
@@ -381,9 +364,8 @@ fn lint_retry(
         }
         return;
     };
-    let retry = session.retries.remove(at);
     if let Some(id) = id
-        && (id == retry.original_id || session.requests.contains_key(id))
+        && (id == retry.id || session.pairing.is_open(id))
     {
         out.push(
             &rules::RETRY_REUSED_ID,
@@ -433,9 +415,14 @@ fn lint_retry(
                     key_list(&retry.keys)
                 ),
             ),
-            Some((_, Some(asked))) => {
-                check_result(&m.value, &ptr, retry.revision, Some(asked), redacted, out)
-            }
+            Some((_, Some(asked))) => check_result(
+                &m.value,
+                &ptr,
+                asked.revision,
+                Some(&asked.asked),
+                &session.redacted,
+                out,
+            ),
             Some((_, None)) => {}
         }
     }
@@ -464,43 +451,51 @@ fn lint_retry(
     }
 }
 
-fn key_list(keys: &[(String, Option<Asked>)]) -> String {
+fn key_list(keys: &[(String, Option<Pending>)]) -> String {
     keys.iter()
         .map(|(k, _)| format!("`{k}`"))
         .collect::<Vec<_>>()
         .join(", ")
 }
 
-fn lint_response(node: &Node, rev: Revision, session: &mut Conversation, out: &mut Findings) {
-    let id = id_key(node);
+fn lint_response(
+    node: &Node,
+    rev: Revision,
+    step: Step<(), Pending>,
+    session: &mut Conversation,
+    out: &mut Findings,
+) {
     let Some(result) = node.get("result") else {
         return;
     };
-    if let Some(ir) = document::input_required(node) {
-        let asked = lint_input_required(node, "", rev, out);
-        if let Some(id) = &id
-            && let Some(sent) = session.requests.remove(id)
-        {
-            if session.retries.len() >= REMEMBERED {
-                session.retries.remove(0);
+    let (id, asked) = match step {
+        Step::Answer { id, asked } => (id, asked),
+        Step::Response { id, call } => {
+            if let Some(ir) = document::input_required(node) {
+                let keys = lint_input_required(node, "", rev, out)
+                    .into_iter()
+                    .map(|(key, asked)| {
+                        let pending = asked.map(|asked| Pending {
+                            asked,
+                            revision: rev,
+                            at: None,
+                        });
+                        (key, pending)
+                    })
+                    .collect();
+                session.pairing.await_retry(Awaiting {
+                    id: id.unwrap_or_default(),
+                    call,
+                    keys,
+                    request_state: ir.request_state.map(Node::to_value),
+                });
+                return;
             }
-            session.retries.push(AwaitingRetry {
-                original_id: id.clone(),
-                method: sent.method,
-                target: sent.target,
-                keys: asked,
-                request_state: ir.request_state.map(Node::to_value),
-                revision: rev,
-            });
+            (id, None)
         }
-        return;
-    }
-    if let Some(id) = &id {
-        session.requests.remove(id);
-    }
-    if let Some(id) = &id
-        && let Some(p) = session.pending.remove(id)
-    {
+        _ => return,
+    };
+    if let Some(p) = asked {
         if document::is_early_draft_result(result) {
             out.push(
                 &rules::PRE_RELEASE_DRAFT,
@@ -862,8 +857,8 @@ impl<'o> JsonlLinter<'o> {
                         }
                         self.session.redacted = h.redacted;
                     }
-                    Line::Message { msg, .. } => {
-                        lint_node(msg, self.opts, &mut self.session, &mut out)
+                    Line::Message { from, msg, .. } => {
+                        lint_message(msg, from, self.opts, &mut self.session, &mut out)
                     }
                     Line::Skip => {}
                     Line::Bad { message, span } => out.push(
@@ -878,6 +873,9 @@ impl<'o> JsonlLinter<'o> {
         let findings = finish(out, self.opts);
         let new_run = findings.is_empty() && self.header;
         self.release_held(new_run, sink);
+        if self.header {
+            self.end_run(sink);
+        }
         self.place_recorded(line_no, text);
         place(&self.path, text, line_no - 1, findings, sink);
     }
@@ -912,10 +910,17 @@ impl<'o> JsonlLinter<'o> {
     /// and every elicitation request still waiting was never answered.
     fn finish(&mut self, sink: &mut dyn FnMut(Diagnostic)) {
         self.release_held(true, sink);
+        self.end_run(sink);
+    }
+
+    /// Ends a run (at a new header, or the end of the file): every
+    /// elicitation request still waiting was never answered.
+    fn end_run(&mut self, sink: &mut dyn FnMut(Diagnostic)) {
+        let unanswered = self.session.pairing.end_run();
         if !self.opts.enabled(&rules::ANSWER_WITHOUT_REQUEST) {
             return;
         }
-        for (id, pending) in self.session.pending.drain() {
+        for (id, pending) in unanswered {
             let Some(at) = pending.at else {
                 continue;
             };
@@ -943,7 +948,7 @@ impl<'o> JsonlLinter<'o> {
         let Some((id, span)) = self.session.recorded.take() else {
             return;
         };
-        let Some(pending) = self.session.pending.get_mut(&id) else {
+        let Some(pending) = self.session.pairing.asked_mut(&id) else {
             return;
         };
         let index = LineIndex::new(text);

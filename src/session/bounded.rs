@@ -42,10 +42,6 @@ impl<V> Bounded<V> {
         }
     }
 
-    pub(crate) fn get(&self, key: &str) -> Option<&V> {
-        self.map.get(key)
-    }
-
     pub(crate) fn get_mut(&mut self, key: &str) -> Option<&mut V> {
         self.map.get_mut(key)
     }

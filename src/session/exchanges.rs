@@ -9,8 +9,8 @@ use std::io::BufRead;
 
 use serde_json::{Value, json};
 
-use super::bounded::Bounded;
-use super::{Direction, Event, Line, Senders, each_line};
+use super::pairing::{Awaiting, Pairing, Step};
+use super::{Event, Line, each_line};
 use crate::document::{self, CLIENT_CAPABILITIES_META};
 use crate::json::Node;
 use crate::spec::Revision;
@@ -79,18 +79,15 @@ pub struct Expected {
 /// Reads the runs of a session in any recognised format, streaming, in
 /// memory bounded by the longest line and the exchanges kept (the open
 /// requests it remembers are bounded too). Runs without a call are kept
-/// (the caller says there is nothing to replay). What counts as an answer
-/// is decided here only: a client's result to an open `elicitation/create`
-/// id, or an `inputResponses` entry of a retry for a key the call's
-/// `InputRequiredResult` asked.
+/// (the caller says there is nothing to replay). What answers what is
+/// [`super::pairing`]'s decision, the linter's too: a client's result to an
+/// open `elicitation/create` id, or an `inputResponses` entry of a retry for
+/// a key the `InputRequiredResult` it follows asked.
 pub fn read<R: BufRead>(reader: R) -> std::io::Result<Vec<Run>> {
     let mut runs: Vec<Run> = Vec::new();
-    let mut senders = Senders::default();
-    // Per run: which call each client request id belongs to, which
-    // elicitation each server request id is, and the open input keys.
-    let mut call_ids: Bounded<usize> = Bounded::default();
-    let mut elicit_ids: Bounded<At> = Bounded::default();
-    let mut keys: Bounded<At> = Bounded::default();
+    // What is kept of an open client request: the call it is part of, for
+    // the calls a replay repeats; of an open elicitation, where it was put.
+    let mut pairing: Pairing<Option<usize>, At> = Pairing::default();
     let mut header_spec = false;
     each_line(reader, |line_no, event, _| -> std::io::Result<()> {
         let Event::Line(_, line) = event else {
@@ -107,10 +104,7 @@ pub fn read<R: BufRead>(reader: R) -> std::io::Result<Vec<Run>> {
                     loose: Vec::new(),
                 });
                 header_spec = h.spec.is_some();
-                call_ids.clear();
-                elicit_ids.clear();
-                keys.clear();
-                senders = Senders::default();
+                pairing.end_run();
                 return Ok(());
             }
             Line::Message { from, msg, .. } => (from, msg),
@@ -127,66 +121,58 @@ pub fn read<R: BufRead>(reader: R) -> std::io::Result<Vec<Run>> {
             });
         }
         let run = runs.last_mut().expect("a run");
-        let from = from.or_else(|| senders.infer(msg));
         if !header_spec
             && run.revision.is_none()
             && let Some(Ok(rev)) = document::named_revision(msg)
         {
             run.revision = Some(rev);
         }
-        let id = msg.get("id").map(|i| i.to_value().to_string());
         let method = msg.get("method").and_then(Node::as_str);
         let params = msg.get("params");
-        match (from, method) {
-            (Some(Direction::ClientToServer), Some(m)) => {
+        match pairing.step(from, msg) {
+            step @ (Step::Request { .. } | Step::Retry { .. }) => {
+                let m = method.unwrap_or("");
                 // `{}` declares form only (and is all 2025-06-18 has).
                 if let Some(caps) = declared_elicitation(m, params) {
                     run.url_mode = caps.get("url").is_some();
                 }
-                if !CALL_METHODS.contains(&m) {
-                    return Ok(());
-                }
-                let responses = params
-                    .and_then(|p| p.get("inputResponses"))
-                    .and_then(Node::as_object);
-                // The answers a retry carries, to the input requests of the
-                // latest call or of a result whose call was not recorded.
-                let latest = run.calls.len().checked_sub(1);
-                for r in responses.unwrap_or_default() {
-                    let asked = match keys.remove(&r.key) {
-                        Some(At::Call(c, e)) if Some(c) == latest => {
-                            &mut run.calls[c].elicitations[e]
-                        }
-                        Some(At::Loose(e)) => &mut run.loose[e],
-                        _ => continue,
-                    };
-                    asked.answer = Some(r.value.to_value());
-                }
-                match (responses, latest) {
-                    // A retry belongs to the latest call.
-                    (Some(_), Some(c)) => {
-                        if let Some(id) = id {
-                            call_ids.insert(id, c);
+                let (id, of) = match step {
+                    Step::Retry { id, of } => (id, of),
+                    Step::Request { id } => (id, None),
+                    _ => unreachable!("a client request"),
+                };
+                let mut call = None;
+                if let Some(of) = of {
+                    call = of.call.as_ref().and_then(|c| c.data);
+                    // The answers a retry carries, to what its result asked.
+                    let responses = params
+                        .and_then(|p| p.get("inputResponses"))
+                        .and_then(Node::as_object)
+                        .unwrap_or_default();
+                    for (key, at) in of.keys {
+                        let Some(at) = at else { continue };
+                        if let Some(r) = responses.iter().find(|r| r.key == key) {
+                            run.at(at).answer = Some(r.value.to_value());
                         }
                     }
-                    _ => {
-                        let mut p = params.map_or_else(|| json!({}), Node::to_value);
-                        clean_params(&mut p);
-                        run.calls.push(Call {
-                            line: line_no,
-                            method: m.to_string(),
-                            params: p,
-                            elicitations: Vec::new(),
-                            outcome: None,
-                        });
-                        keys.clear();
-                        if let Some(id) = id {
-                            call_ids.insert(id, run.calls.len() - 1);
-                        }
-                    }
+                }
+                if call.is_none() && CALL_METHODS.contains(&m) {
+                    let mut p = params.map_or_else(|| json!({}), Node::to_value);
+                    clean_params(&mut p);
+                    run.calls.push(Call {
+                        line: line_no,
+                        method: m.to_string(),
+                        params: p,
+                        elicitations: Vec::new(),
+                        outcome: None,
+                    });
+                    call = Some(run.calls.len() - 1);
+                }
+                if let Some(id) = id {
+                    pairing.open(id, msg, call);
                 }
             }
-            (Some(Direction::ServerToClient), Some("elicitation/create")) => {
+            Step::Elicitation { id } => {
                 // Raised while the latest call is open, or on its own.
                 let asked = Expected {
                     line: line_no,
@@ -194,73 +180,80 @@ pub fn read<R: BufRead>(reader: R) -> std::io::Result<Vec<Run>> {
                     answer: None,
                     key: None,
                 };
-                let at = match run.calls.len().checked_sub(1) {
-                    Some(c) if run.calls[c].outcome.is_none() => {
-                        run.calls[c].elicitations.push(asked);
-                        At::Call(c, run.calls[c].elicitations.len() - 1)
-                    }
-                    _ => {
-                        run.loose.push(asked);
-                        At::Loose(run.loose.len() - 1)
-                    }
-                };
+                let at = run.put(run.open_call(), asked);
                 if let Some(id) = id {
-                    elicit_ids.insert(id, at);
+                    pairing.ask(id, at);
                 }
             }
-            (Some(Direction::ClientToServer), None) => {
-                if let Some(at) = id.and_then(|id| elicit_ids.remove(&id))
-                    && let Some(result) = msg.get("result")
-                {
-                    let asked = match at {
-                        At::Call(c, e) => &mut run.calls[c].elicitations[e],
-                        At::Loose(e) => &mut run.loose[e],
-                    };
-                    asked.answer = Some(result.to_value());
+            Step::Answer { asked, .. } => {
+                if let (Some(at), Some(result)) = (asked, msg.get("result")) {
+                    run.at(at).answer = Some(result.to_value());
                 }
             }
-            (Some(Direction::ServerToClient), None) => {
-                let Some(c) = id.as_ref().and_then(|id| call_ids.get(id).copied()) else {
-                    // An `InputRequiredResult` to a call the recording does
-                    // not hold (it starts mid-call): its questions are kept.
-                    for (key, method, request) in document::input_required(msg)
-                        .map(|ir| ir.requests)
-                        .unwrap_or_default()
-                    {
-                        if method == Some("elicitation/create") {
-                            run.loose.push(Expected {
-                                line: line_no,
-                                params: request.get("params").map_or(Value::Null, Node::to_value),
-                                answer: None,
-                                key: Some(key.clone()),
-                            });
-                            keys.insert(key, At::Loose(run.loose.len() - 1));
-                        }
+            Step::Response { id, call } => {
+                let c = call.as_ref().and_then(|o| o.data);
+                let Some(ir) = document::input_required(msg) else {
+                    if let Some(c) = c {
+                        run.calls[c].outcome = Some((line_no, outcome(&msg.to_value())));
                     }
                     return Ok(());
                 };
-                if let Some(ir) = document::input_required(msg) {
-                    for (key, method, request) in ir.requests {
-                        if method == Some("elicitation/create") {
-                            let call = &mut run.calls[c];
-                            call.elicitations.push(Expected {
-                                line: line_no,
-                                params: request.get("params").map_or(Value::Null, Node::to_value),
-                                answer: None,
-                                key: Some(key.clone()),
-                            });
-                            keys.insert(key, At::Call(c, call.elicitations.len() - 1));
-                        }
-                    }
-                    return Ok(());
+                // The questions of a result to a call the recording does not
+                // hold (it starts mid-call) are kept too.
+                let mut keys = Vec::new();
+                for (key, method, request) in ir.requests {
+                    let at = (method == Some("elicitation/create")).then(|| {
+                        let asked = Expected {
+                            line: line_no,
+                            params: request.get("params").map_or(Value::Null, Node::to_value),
+                            answer: None,
+                            key: Some(key.clone()),
+                        };
+                        run.put(c, asked)
+                    });
+                    keys.push((key, at));
                 }
-                run.calls[c].outcome = Some((line_no, outcome(&msg.to_value())));
+                pairing.await_retry(Awaiting {
+                    id: id.unwrap_or_default(),
+                    call,
+                    keys,
+                    request_state: None,
+                });
             }
-            _ => {}
+            Step::Other => {}
         }
         Ok(())
     })?;
     Ok(runs)
+}
+
+impl Run {
+    /// The latest call, while it waits for its outcome.
+    fn open_call(&self) -> Option<usize> {
+        let c = self.calls.len().checked_sub(1)?;
+        self.calls[c].outcome.is_none().then_some(c)
+    }
+
+    /// Puts an elicitation in call `c`, or outside any call.
+    fn put(&mut self, c: Option<usize>, asked: Expected) -> At {
+        match c {
+            Some(c) => {
+                self.calls[c].elicitations.push(asked);
+                At::Call(c, self.calls[c].elicitations.len() - 1)
+            }
+            None => {
+                self.loose.push(asked);
+                At::Loose(self.loose.len() - 1)
+            }
+        }
+    }
+
+    fn at(&mut self, at: At) -> &mut Expected {
+        match at {
+            At::Call(c, e) => &mut self.calls[c].elicitations[e],
+            At::Loose(e) => &mut self.loose[e],
+        }
+    }
 }
 
 /// The elicitation capability a client request declares, if any.
@@ -370,6 +363,39 @@ mod tests {
         // Recorded answers are the same pairs.
         let recorded = super::super::recorded::read(SESSION.as_bytes()).unwrap();
         assert_eq!(recorded.iter().map(|r| r.line).collect::<Vec<_>>(), [1, 4]);
+    }
+
+    #[test]
+    fn a_retry_goes_to_the_call_it_retries() {
+        // Two calls wait for their retries at once; the first is retried
+        // last but one.
+        let lines = concat!(
+            r#"{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"signup","arguments":{}}}"#,
+            "\n",
+            r#"{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"survey","arguments":{}}}"#,
+            "\n",
+            r#"{"jsonrpc":"2.0","id":1,"result":{"resultType":"input_required","inputRequests":{"name":{"method":"elicitation/create","params":{"mode":"form","message":"Name?","requestedSchema":{"type":"object","properties":{"name":{"type":"string"}}}}}},"requestState":"s1"}}"#,
+            "\n",
+            r#"{"jsonrpc":"2.0","id":2,"result":{"resultType":"input_required","inputRequests":{"stars":{"method":"elicitation/create","params":{"mode":"form","message":"Stars?","requestedSchema":{"type":"object","properties":{"stars":{"type":"integer"}}}}}},"requestState":"s2"}}"#,
+            "\n",
+            r#"{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"signup","arguments":{},"inputResponses":{"name":{"action":"accept","content":{"name":5}}},"requestState":"s1"}}"#,
+            "\n",
+            r#"{"jsonrpc":"2.0","id":4,"method":"tools/call","params":{"name":"survey","arguments":{},"inputResponses":{"stars":{"action":"accept","content":{"stars":"five"}}},"requestState":"s2"}}"#,
+            "\n",
+        );
+        let runs = read(lines.as_bytes()).unwrap();
+        let calls = &runs[0].calls;
+        assert_eq!(calls.len(), 2, "a retry is not a new call: {calls:#?}");
+        assert_eq!(calls[0].target(), "signup");
+        let signup = &calls[0].elicitations;
+        assert_eq!(signup.len(), 1);
+        assert_eq!(signup[0].key.as_deref(), Some("name"));
+        assert_eq!(signup[0].answer.as_ref().unwrap()["content"]["name"], 5);
+        let survey = &calls[1].elicitations;
+        assert_eq!(
+            survey[0].answer.as_ref().unwrap()["content"]["stars"],
+            "five"
+        );
     }
 
     #[test]

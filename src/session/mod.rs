@@ -17,6 +17,7 @@
 
 pub(crate) mod bounded;
 pub mod exchanges;
+pub mod pairing;
 pub mod recorded;
 mod recording;
 pub mod show;
