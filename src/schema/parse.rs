@@ -5,7 +5,6 @@
 //! built is the rules' work ([`crate::rules`]).
 
 use serde_json::Number;
-use std::collections::HashSet;
 
 use super::{
     Choice, MultiSelect, NumberShape, OptionStyle, Property, RequestedSchema, Shape, SingleSelect,
@@ -530,15 +529,12 @@ fn enum_options(list: &Node, ptr: &str, out: &mut Findings) -> Vec<Choice> {
         );
         return Vec::new();
     };
-    let mut options: Vec<Choice> = Vec::with_capacity(items.len());
-    let mut seen = Seen::default();
     for (i, item) in items.iter().enumerate() {
-        let iptr = || pointer_push(ptr, &i.to_string());
-        let Some(v) = item.as_str() else {
+        if item.as_str().is_none() {
             out.push(
                 &rules::ENUM_NOT_STRINGS,
                 item.span,
-                iptr(),
+                pointer_push(ptr, &i.to_string()),
                 format!(
                     "option {} is {}; every option is a string (write `\"{}\"`)",
                     i,
@@ -546,18 +542,16 @@ fn enum_options(list: &Node, ptr: &str, out: &mut Findings) -> Vec<Choice> {
                     raw(item)
                 ),
             );
-            continue;
-        };
-        // A value listed twice is one option (judged by options-duplicate).
-        if !seen.insert(v, &options) {
-            continue;
         }
-        options.push(Choice {
+    }
+    // A value listed twice is one option (judged by options-duplicate).
+    rules::repeats(items, Node::as_str)
+        .filter(|(.., repeated)| !repeated)
+        .map(|(_, _, v, _)| Choice {
             value: v.to_string(),
             title: None,
-        });
-    }
-    options
+        })
+        .collect()
 }
 
 fn enum_names(
@@ -612,8 +606,6 @@ fn titled_options(list: &Node, ptr: &str, out: &mut Findings) -> Vec<Choice> {
         );
         return Vec::new();
     };
-    let mut options: Vec<Choice> = Vec::with_capacity(items.len());
-    let mut seen = Seen::default();
     for (i, item) in items.iter().enumerate() {
         let iptr = pointer_push(ptr, &i.to_string());
         let Some(members) = item.as_object() else {
@@ -633,52 +625,57 @@ fn titled_options(list: &Node, ptr: &str, out: &mut Findings) -> Vec<Choice> {
                 out.push(&rules::OPTION_MALFORMED, m.key_span, pointer_push(&iptr, &m.key), format!("`{}` is not a key of a titled option; an option is exactly {{\"const\", \"title\"}}", m.key));
             }
         }
-        let value = match item.get("const") {
-            None => {
-                out.push(
-                    &rules::OPTION_MALFORMED,
-                    Span::new(item.span.start, item.span.start + 1),
-                    iptr.clone(),
-                    format!("option {i} has no `const` (the value sent); add it"),
-                );
-                None
-            }
-            Some(c) => match c.as_str() {
-                Some(s) => Some(s),
-                None => {
-                    out.push(&rules::ENUM_NOT_STRINGS, c.span, pointer_push(&iptr, "const"), format!("`const` of option {i} is {}; option values are strings (write `\"{}\"`)", c.type_name(), raw(c)));
-                    None
-                }
-            },
-        };
-        let title = match item.get("title") {
-            None => {
-                out.push(&rules::OPTION_MALFORMED, Span::new(item.span.start, item.span.start + 1), iptr.clone(), format!("option {i} has no `title` (the label shown); add it, or use an untitled `enum`"));
-                None
-            }
-            Some(t) => match t.as_str() {
-                Some(s) => Some(s.to_string()),
-                None => {
-                    out.push(
-                        &rules::OPTION_MALFORMED,
-                        t.span,
-                        pointer_push(&iptr, "title"),
-                        format!("`title` of option {i} is {}; write a string", t.type_name()),
-                    );
-                    None
-                }
-            },
-        };
-        let Some(value) = value else { continue };
-        if !seen.insert(value, &options) {
-            continue;
+        match item.get("const") {
+            None => out.push(
+                &rules::OPTION_MALFORMED,
+                Span::new(item.span.start, item.span.start + 1),
+                iptr.clone(),
+                format!("option {i} has no `const` (the value sent); add it"),
+            ),
+            Some(c) if c.as_str().is_none() => out.push(
+                &rules::ENUM_NOT_STRINGS,
+                c.span,
+                pointer_push(&iptr, "const"),
+                format!(
+                    "`const` of option {i} is {}; option values are strings (write `\"{}\"`)",
+                    c.type_name(),
+                    raw(c)
+                ),
+            ),
+            Some(_) => {}
         }
-        options.push(Choice {
-            value: value.to_string(),
-            title,
-        });
+        match item.get("title") {
+            None => out.push(
+                &rules::OPTION_MALFORMED,
+                Span::new(item.span.start, item.span.start + 1),
+                iptr.clone(),
+                format!(
+                    "option {i} has no `title` (the label shown); add it, or use an untitled `enum`"
+                ),
+            ),
+            Some(t) if t.as_str().is_none() => out.push(
+                &rules::OPTION_MALFORMED,
+                t.span,
+                pointer_push(&iptr, "title"),
+                format!("`title` of option {i} is {}; write a string", t.type_name()),
+            ),
+            Some(_) => {}
+        }
     }
-    options
+    // An option whose value is a string is one; a value listed twice is one
+    // option (judged by options-duplicate).
+    rules::repeats(items, option_value)
+        .filter(|(.., repeated)| !repeated)
+        .map(|(_, item, value, _)| Choice {
+            value: value.to_string(),
+            title: item.get("title").and_then(Node::as_str).map(str::to_string),
+        })
+        .collect()
+}
+
+/// The value a titled option sends, when it is a string.
+fn option_value<'a>(item: &'a Node<'a>) -> Option<&'a str> {
+    item.get("const").and_then(Node::as_str)
 }
 
 fn string_kw(node: &Node, key: &str, ptr: &str, out: &mut Findings) -> Option<String> {
@@ -804,29 +801,5 @@ fn range_text(lo: Option<String>, hi: Option<String>, unit: &str) -> String {
         (Some(l), None) => format!("at least {l}{unit}"),
         (None, Some(h)) => format!("at most {h}{unit}"),
         (None, None) => "its bounds".into(),
-    }
-}
-
-/// Duplicate detection for option lists: a scan while the list is short (the
-/// usual case, no allocation), a hash set once it is long, so an `enum` of a
-/// million options stays linear.
-#[derive(Default)]
-struct Seen {
-    set: Option<HashSet<String>>,
-}
-
-impl Seen {
-    const SCAN: usize = 32;
-
-    /// Records `value`; false when it was already among `options` (the values
-    /// accepted so far, in order, which is what the set mirrors).
-    fn insert(&mut self, value: &str, options: &[Choice]) -> bool {
-        if self.set.is_none() && options.len() >= Self::SCAN {
-            self.set = Some(options.iter().map(|c| c.value.clone()).collect());
-        }
-        match &mut self.set {
-            Some(set) => set.insert(value.to_string()),
-            None => !options.iter().any(|c| c.value == value),
-        }
     }
 }
