@@ -17,10 +17,12 @@
 //! ([`check_schema`], [`check_property`]). Params and the URL of URL mode
 //! are judged the same way ([`crate::lint::params::check_params`],
 //! [`check_url`]), and so are an answer's action and content
-//! ([`crate::lint::answer::check_result`]) and each answered value, by the
-//! first answer rule that finds it wrong ([`crate::validate::check_value`]). A rule that needs
-//! more than one document (a session's order, a host's facts, a live server)
-//! is reported where that context is: its file says where.
+//! ([`crate::lint::answer::check_result`]), each answered value, by the
+//! first answer rule that finds it wrong ([`crate::validate::check_value`]),
+//! and a client's `elicitation` capability
+//! ([`crate::lint::answer::check_capability`]). A rule that needs more than
+//! one document (a session's order, a host's facts, a live server) is
+//! reported where that context is: its file says where.
 //!
 //! Adding a rule: a file here with its `rule!` (docs, `check:`), a line in
 //! the `table!` below at its code, fixtures `tests/fixtures/rules/CODE.bad.EXT`
@@ -83,6 +85,8 @@ pub(crate) enum Check {
     Url(fn(&UrlCx<'_>, &mut Findings)),
     /// On an `ElicitResult` that is an object.
     Result(fn(&ResultCx<'_>, &mut Findings)),
+    /// On a client's `elicitation` capability.
+    Capability(fn(&CapabilityCx<'_>, &mut Findings)),
     /// On one answered value: the first of these that finds something wrong,
     /// in the order of the codes, is what is wrong with it.
     Value(fn(&ValueCx<'_>) -> Option<Violation>),
@@ -391,6 +395,7 @@ struct Checks {
     url: Vec<fn(&UrlCx<'_>, &mut Findings)>,
     value: Vec<fn(&ValueCx<'_>) -> Option<Violation>>,
     result: Vec<fn(&ResultCx<'_>, &mut Findings)>,
+    capability: Vec<fn(&CapabilityCx<'_>, &mut Findings)>,
 }
 
 static CHECKS: LazyLock<Checks> = LazyLock::new(|| {
@@ -401,6 +406,7 @@ static CHECKS: LazyLock<Checks> = LazyLock::new(|| {
         url: Vec::new(),
         value: Vec::new(),
         result: Vec::new(),
+        capability: Vec::new(),
     };
     for rule in ALL {
         match rule.check {
@@ -410,6 +416,7 @@ static CHECKS: LazyLock<Checks> = LazyLock::new(|| {
             Check::Url(f) => checks.url.push(f),
             Check::Value(f) => checks.value.push(f),
             Check::Result(f) => checks.result.push(f),
+            Check::Capability(f) => checks.capability.push(f),
             Check::Reported => {}
         }
     }
@@ -473,6 +480,27 @@ impl<'a> ResultCx<'a> {
 /// Judges an `ElicitResult` object read by [`crate::lint::answer::check_result`].
 pub(crate) fn judge_result(cx: &ResultCx<'_>, out: &mut Findings) {
     for check in &CHECKS.result {
+        check(cx, out);
+    }
+}
+
+/// A client's `elicitation` capability as the capability rule sees it.
+pub(crate) struct CapabilityCx<'a> {
+    pub node: &'a Node<'a>,
+    pub ptr: &'a str,
+    pub rev: Revision,
+}
+
+impl CapabilityCx<'_> {
+    pub fn at(&self, key: &str) -> String {
+        pointer_push(self.ptr, key)
+    }
+}
+
+/// Judges a client's `elicitation` capability read by
+/// [`crate::lint::answer::check_capability`].
+pub(crate) fn judge_capability(cx: &CapabilityCx<'_>, out: &mut Findings) {
+    for check in &CHECKS.capability {
         check(cx, out);
     }
 }
