@@ -19,10 +19,11 @@
 //! [`check_url`]), and so are an answer's action and content
 //! ([`crate::lint::answer::check_result`]), each answered value, by the
 //! first answer rule that finds it wrong ([`crate::validate::check_value`]),
-//! and a client's `elicitation` capability
-//! ([`crate::lint::answer::check_capability`]). A rule that needs more than
-//! one document (a session's order, a host's facts, a live server) is
-//! reported where that context is: its file says where.
+//! each answered field no property asks for
+//! ([`crate::validate::check_content`]) and a client's `elicitation`
+//! capability ([`crate::lint::answer::check_capability`]). A rule that needs
+//! more than one document (a session's order, a host's facts, a live server)
+//! is reported where that context is: its file says where.
 //!
 //! Adding a rule: a file here with its `rule!` (docs, `check:`), a line in
 //! the `table!` below at its code, fixtures `tests/fixtures/rules/CODE.bad.EXT`
@@ -90,6 +91,9 @@ pub(crate) enum Check {
     /// On one answered value: the first of these that finds something wrong,
     /// in the order of the codes, is what is wrong with it.
     Value(fn(&ValueCx<'_>) -> Option<Violation>),
+    /// On one field of an accepted form's content that no property asks
+    /// for: each of these that finds something, in the order of the codes.
+    Unasked(fn(&UnaskedCx<'_>) -> Option<Violation>),
     /// Where the context it needs is (its file says where): the model
     /// builder for what it cannot build, the reader of documents and
     /// sessions, answer validation, replay, the host facts.
@@ -394,6 +398,7 @@ struct Checks {
     params: Vec<fn(&ParamsCx<'_>, &mut Findings)>,
     url: Vec<fn(&UrlCx<'_>, &mut Findings)>,
     value: Vec<fn(&ValueCx<'_>) -> Option<Violation>>,
+    unasked: Vec<fn(&UnaskedCx<'_>) -> Option<Violation>>,
     result: Vec<fn(&ResultCx<'_>, &mut Findings)>,
     capability: Vec<fn(&CapabilityCx<'_>, &mut Findings)>,
 }
@@ -405,6 +410,7 @@ static CHECKS: LazyLock<Checks> = LazyLock::new(|| {
         params: Vec::new(),
         url: Vec::new(),
         value: Vec::new(),
+        unasked: Vec::new(),
         result: Vec::new(),
         capability: Vec::new(),
     };
@@ -415,6 +421,7 @@ static CHECKS: LazyLock<Checks> = LazyLock::new(|| {
             Check::Params(f) => checks.params.push(f),
             Check::Url(f) => checks.url.push(f),
             Check::Value(f) => checks.value.push(f),
+            Check::Unasked(f) => checks.unasked.push(f),
             Check::Result(f) => checks.result.push(f),
             Check::Capability(f) => checks.capability.push(f),
             Check::Reported => {}
@@ -520,6 +527,19 @@ pub(crate) use content_value_invalid::kind as content_value_kind;
 /// bounds, its options, its format).
 pub(crate) fn judge_value(cx: &ValueCx<'_>) -> Option<Violation> {
     CHECKS.value.iter().find_map(|check| check(cx))
+}
+
+/// A field of an accepted form's content that no property of its schema
+/// asks for, as the answer rules see it.
+pub(crate) struct UnaskedCx<'a> {
+    pub schema: &'a RequestedSchema,
+    pub name: &'a str,
+}
+
+/// What is wrong with a field no property asks for, by each rule that says
+/// so, in the order of the codes.
+pub(crate) fn judge_unasked(cx: &UnaskedCx<'_>, out: &mut Vec<Violation>) {
+    out.extend(CHECKS.unasked.iter().filter_map(|check| check(cx)));
 }
 
 /// Judges params built by [`crate::lint::params::check_params`].
