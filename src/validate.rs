@@ -47,14 +47,7 @@ pub fn check_content(
                 if let Some(e) = rules::content_value_kind(name, value, rev) {
                     out.push(e);
                 }
-                out.push(Violation::of(
-                    &rules::ANSWER_UNKNOWN_FIELD,
-                    name,
-                    format!(
-                        "`{name}` is not a property of the requested schema; the server may drop it{}",
-                        hint(schema, name)
-                    ),
-                ));
+                rules::judge_unasked(&rules::UnaskedCx { schema, name }, &mut out);
             }
         }
     }
@@ -68,10 +61,6 @@ pub fn check_content(
         }
     }
     out
-}
-
-fn hint(schema: &RequestedSchema, name: &str) -> String {
-    did_you_mean(schema.properties.iter().map(|p| p.name.as_str()), name)
 }
 
 /// " (did you mean `nearest`?)" when one of `names` is close to `name`

@@ -3,7 +3,7 @@
 use super::params::Asked;
 use crate::finding::Findings;
 use crate::json::{Member, Node, NodeValue, pointer_push};
-use crate::rules::{self, ResultCx, judge_result};
+use crate::rules::{self, CapabilityCx, ResultCx, judge_capability, judge_result};
 use crate::spec::Revision;
 use crate::validate::check_content;
 
@@ -132,23 +132,11 @@ pub struct Declared {
 }
 
 /// Checks the `elicitation` capability value at `ptr` and returns the modes
-/// it declares.
+/// it declares. The capability rule judges its shape; the modes are read
+/// here, a mode whose value is not an object declared all the same.
 pub fn check_capability(node: &Node, ptr: &str, rev: Revision, out: &mut Findings) -> Declared {
+    judge_capability(&CapabilityCx { node, ptr, rev }, out);
     let Some(members) = node.as_object() else {
-        out.push(
-            &rules::CAPABILITY_MALFORMED,
-            node.span,
-            ptr,
-            format!(
-                "the elicitation capability is {}; write {}",
-                node.type_name(),
-                if rev.capability_has_modes() {
-                    "{\"form\": {}, \"url\": {}} (or {} for form only)"
-                } else {
-                    "{}"
-                }
-            ),
-        );
         return Declared {
             form: false,
             url: false,
@@ -160,40 +148,11 @@ pub fn check_capability(node: &Node, ptr: &str, rev: Revision, out: &mut Finding
             url: false,
         };
     }
-    let mut declared = Declared {
-        form: false,
-        url: false,
-    };
-    for m in members {
-        let slot = match m.key.as_ref() {
-            "form" => &mut declared.form,
-            "url" => &mut declared.url,
-            _ => {
-                out.push(
-                    &rules::CAPABILITY_MALFORMED,
-                    m.key_span,
-                    pointer_push(ptr, &m.key),
-                    format!(
-                        "`{}` is not part of the elicitation capability; declare modes as {{\"form\": {{}}, \"url\": {{}}}}",
-                        m.key
-                    ),
-                );
-                continue;
-            }
-        };
-        if m.value.as_object().is_none() {
-            out.push(
-                &rules::CAPABILITY_MALFORMED,
-                m.value.span,
-                pointer_push(ptr, &m.key),
-                format!("`{}` is {}; write {{}}", m.key, m.value.type_name()),
-            );
-        }
-        *slot = true;
-    }
-    if !declared.form && !declared.url {
+    let has = |key| members.iter().any(|m| m.key == key);
+    let (form, url) = (has("form"), has("url"));
+    Declared {
         // `{}` means form only.
-        declared.form = true;
+        form: form || !url,
+        url,
     }
-    declared
 }

@@ -17,8 +17,11 @@
 //! ([`check_schema`], [`check_property`]). Params and the URL of URL mode
 //! are judged the same way ([`crate::lint::params::check_params`],
 //! [`check_url`]), and so are an answer's action and content
-//! ([`crate::lint::answer::check_result`]) and each answered value, by the
-//! first answer rule that finds it wrong ([`crate::validate::check_value`]). A rule that needs
+//! ([`crate::lint::answer::check_result`]), each answered value, by the
+//! first answer rule that finds it wrong ([`crate::validate::check_value`]),
+//! each answered field no property asks for
+//! ([`crate::validate::check_content`]) and a client's `elicitation`
+//! capability ([`crate::lint::answer::check_capability`]). A rule that needs
 //! more than one document (a session's order, a host's facts, a live server)
 //! is reported where that context is: its file says where.
 //!
@@ -83,9 +86,14 @@ pub(crate) enum Check {
     Url(fn(&UrlCx<'_>, &mut Findings)),
     /// On an `ElicitResult` that is an object.
     Result(fn(&ResultCx<'_>, &mut Findings)),
+    /// On a client's `elicitation` capability.
+    Capability(fn(&CapabilityCx<'_>, &mut Findings)),
     /// On one answered value: the first of these that finds something wrong,
     /// in the order of the codes, is what is wrong with it.
     Value(fn(&ValueCx<'_>) -> Option<Violation>),
+    /// On one field of an accepted form's content that no property asks
+    /// for: each of these that finds something, in the order of the codes.
+    Unasked(fn(&UnaskedCx<'_>) -> Option<Violation>),
     /// Where the context it needs is (its file says where): the model
     /// builder for what it cannot build, the reader of documents and
     /// sessions, answer validation, replay, the host facts.
@@ -390,7 +398,9 @@ struct Checks {
     params: Vec<fn(&ParamsCx<'_>, &mut Findings)>,
     url: Vec<fn(&UrlCx<'_>, &mut Findings)>,
     value: Vec<fn(&ValueCx<'_>) -> Option<Violation>>,
+    unasked: Vec<fn(&UnaskedCx<'_>) -> Option<Violation>>,
     result: Vec<fn(&ResultCx<'_>, &mut Findings)>,
+    capability: Vec<fn(&CapabilityCx<'_>, &mut Findings)>,
 }
 
 static CHECKS: LazyLock<Checks> = LazyLock::new(|| {
@@ -400,7 +410,9 @@ static CHECKS: LazyLock<Checks> = LazyLock::new(|| {
         params: Vec::new(),
         url: Vec::new(),
         value: Vec::new(),
+        unasked: Vec::new(),
         result: Vec::new(),
+        capability: Vec::new(),
     };
     for rule in ALL {
         match rule.check {
@@ -409,7 +421,9 @@ static CHECKS: LazyLock<Checks> = LazyLock::new(|| {
             Check::Params(f) => checks.params.push(f),
             Check::Url(f) => checks.url.push(f),
             Check::Value(f) => checks.value.push(f),
+            Check::Unasked(f) => checks.unasked.push(f),
             Check::Result(f) => checks.result.push(f),
+            Check::Capability(f) => checks.capability.push(f),
             Check::Reported => {}
         }
     }
@@ -477,6 +491,27 @@ pub(crate) fn judge_result(cx: &ResultCx<'_>, out: &mut Findings) {
     }
 }
 
+/// A client's `elicitation` capability as the capability rule sees it.
+pub(crate) struct CapabilityCx<'a> {
+    pub node: &'a Node<'a>,
+    pub ptr: &'a str,
+    pub rev: Revision,
+}
+
+impl CapabilityCx<'_> {
+    pub fn at(&self, key: &str) -> String {
+        pointer_push(self.ptr, key)
+    }
+}
+
+/// Judges a client's `elicitation` capability read by
+/// [`crate::lint::answer::check_capability`].
+pub(crate) fn judge_capability(cx: &CapabilityCx<'_>, out: &mut Findings) {
+    for check in &CHECKS.capability {
+        check(cx, out);
+    }
+}
+
 /// One answered value and the property it answers, as the answer rules see
 /// them.
 pub(crate) struct ValueCx<'a> {
@@ -492,6 +527,19 @@ pub(crate) use content_value_invalid::kind as content_value_kind;
 /// bounds, its options, its format).
 pub(crate) fn judge_value(cx: &ValueCx<'_>) -> Option<Violation> {
     CHECKS.value.iter().find_map(|check| check(cx))
+}
+
+/// A field of an accepted form's content that no property of its schema
+/// asks for, as the answer rules see it.
+pub(crate) struct UnaskedCx<'a> {
+    pub schema: &'a RequestedSchema,
+    pub name: &'a str,
+}
+
+/// What is wrong with a field no property asks for, by each rule that says
+/// so, in the order of the codes.
+pub(crate) fn judge_unasked(cx: &UnaskedCx<'_>, out: &mut Vec<Violation>) {
+    out.extend(CHECKS.unasked.iter().filter_map(|check| check(cx)));
 }
 
 /// Judges params built by [`crate::lint::params::check_params`].
