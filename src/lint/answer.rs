@@ -2,7 +2,7 @@
 
 use super::params::Asked;
 use crate::finding::Findings;
-use crate::json::{Member, Node, NodeValue, pointer_push};
+use crate::json::{Member, Node, pointer_push};
 use crate::rules::{self, CapabilityCx, ResultCx, judge_capability, judge_result};
 use crate::spec::Revision;
 use crate::validate::check_content;
@@ -93,31 +93,12 @@ fn check_content_of(cx: &ResultCx<'_>, content: &Member, redacted: &[String], ou
                 out.push(v.rule, span, p, v.message);
             }
         }
+        // The schema is not known: each value is judged by its kind only,
+        // by the same check a field no property asks for gets.
         None => {
             for m in members {
-                let ok = match &m.value.value {
-                    NodeValue::String(_) | NodeValue::Number(_) | NodeValue::Bool(_) => true,
-                    NodeValue::Array(items) => {
-                        rev.allows_multi_select() && items.iter().all(|i| i.as_str().is_some())
-                    }
-                    _ => false,
-                };
-                if !ok {
-                    out.push(
-                        &rules::CONTENT_VALUE_INVALID,
-                        m.value.span,
-                        pointer_push(&cptr, &m.key),
-                        format!(
-                            "`{}` is {}; content values are strings, numbers, booleans{}",
-                            m.key,
-                            m.value.type_name(),
-                            if rev.allows_multi_select() {
-                                " or arrays of strings"
-                            } else {
-                                ""
-                            }
-                        ),
-                    );
+                if let Some(v) = rules::content_value_kind(&m.key, &m.value.to_value(), rev) {
+                    out.push(v.rule, m.value.span, pointer_push(&cptr, &m.key), v.message);
                 }
             }
         }

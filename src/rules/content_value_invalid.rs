@@ -1,6 +1,7 @@
-//! E703 `content-value-invalid`. Judged here on each answered value; also
-//! reported by the answer check (`lint::answer`) for a `content` that is
-//! not an object, or whose schema is not known.
+//! E703 `content-value-invalid`. Judged here on each answered value, and
+//! by its kind alone on a field no property asks for or whose schema is not
+//! known ([`kind`]); a `content` that is not an object is reported by the
+//! answer check (`lint::answer`).
 
 use super::*;
 
@@ -17,7 +18,8 @@ fn check(cx: &ValueCx<'_>) -> Option<Violation> {
     kind(&cx.property.name, cx.value, cx.rev)
 }
 
-/// The same for a field of the content that no property asks for.
+/// The same for a field of the content that no property asks for, or of
+/// an answer whose request is not known.
 pub(crate) fn kind(name: &str, value: &Value, rev: Revision) -> Option<Violation> {
     match value {
         Value::String(_) | Value::Number(_) | Value::Bool(_) => None,
