@@ -215,10 +215,7 @@ fn handle(state: &State, req: Request, resp: HttpResponder) {
             return refuse(resp, 403, "requests from this origin are not allowed");
         }
     }
-    let mut ctx = Ctx {
-        since: Some(std::time::Instant::now()),
-        ..Ctx::default()
-    };
+    let mut ctx = Ctx::new();
     let body = if req.method == "POST" {
         prepare(state, &req.body, &mut ctx)
     } else {
@@ -254,7 +251,6 @@ fn handle(state: &State, req: Request, resp: HttpResponder) {
 }
 
 /// What a host request needs on its way back.
-#[derive(Default)]
 struct Ctx {
     /// The host's id for the request (JSON text), when it is one.
     id: Option<Value>,
@@ -268,7 +264,24 @@ struct Ctx {
     token: Option<Value>,
     progress: std::cell::Cell<f64>,
     /// When the host sent it.
-    since: Option<std::time::Instant>,
+    since: std::time::Instant,
+}
+
+impl Ctx {
+    /// A host request that has just come in.
+    fn new() -> Ctx {
+        Ctx {
+            id: None,
+            method: String::new(),
+            modern: None,
+            headers: Vec::new(),
+            session: None,
+            version: None,
+            token: None,
+            progress: std::cell::Cell::new(0.0),
+            since: std::time::Instant::now(),
+        }
+    }
 }
 
 /// The host's POST body, with the capability added where the proxy is to
@@ -740,10 +753,11 @@ fn ask(
         server,
         key,
         notes,
-        deadline: ctx
-            .since
-            .zip(state.opts.common.host_timeout)
-            .map(|(since, of)| crate::respond::Deadline::after(since, of)),
+        deadline: state
+            .opts
+            .common
+            .host_timeout
+            .map(|of| crate::respond::Deadline::after(ctx.since, of)),
         blocked,
         reply: Some(tx),
     };
