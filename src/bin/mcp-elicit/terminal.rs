@@ -329,10 +329,7 @@ impl Terminal {
         check: Option<&Check<'_>>,
         live: Option<&Live<'_>>,
     ) -> io::Result<Option<String>> {
-        self.hold_keys();
-        let read = self.edit_line_keys(prompt, initial, check, live);
-        self.settle();
-        read
+        self.holding_keys(|t| t.edit_line_keys(prompt, initial, check, live))
     }
 
     fn edit_line_keys(
@@ -501,6 +498,15 @@ impl Terminal {
         }
     }
 
+    /// Runs a question that reads keys, the terminal out of line mode
+    /// meanwhile (see [`Terminal::hold_keys`]) and put back after it.
+    fn holding_keys<T>(&mut self, read: impl FnOnce(&mut Self) -> T) -> T {
+        self.hold_keys();
+        let read = read(self);
+        self.settle();
+        read
+    }
+
     fn key_ready(&self) -> io::Result<bool> {
         #[cfg(unix)]
         if let (Some(d), Some(tty)) = (self.deadline, &self.tty) {
@@ -549,11 +555,8 @@ impl Terminal {
     }
 
     /// A yes/no question: y or n answers, Enter takes the default.
-    fn yes_no(&self, prompt: &str, default: Option<bool>) -> io::Result<Ended<bool>> {
-        self.hold_keys();
-        let read = self.yes_no_keys(prompt, default);
-        self.settle();
-        read
+    fn yes_no(&mut self, prompt: &str, default: Option<bool>) -> io::Result<Ended<bool>> {
+        self.holding_keys(|t| t.yes_no_keys(prompt, default))
     }
 
     fn yes_no_keys(&self, prompt: &str, default: Option<bool>) -> io::Result<Ended<bool>> {
@@ -617,16 +620,13 @@ impl Terminal {
     /// [`FILTER_FROM`] options typing filters them. The row under the cursor
     /// is marked `❯`, a ticked option `[x]`: no colour needed.
     fn list(
-        &self,
+        &mut self,
         prompt: &str,
         items: &[String],
         default: usize,
         ticks: Option<(&[bool], Option<usize>)>,
     ) -> io::Result<Ended<Vec<usize>>> {
-        self.hold_keys();
-        let read = self.list_keys(prompt, items, default, ticks);
-        self.settle();
-        read
+        self.holding_keys(|t| t.list_keys(prompt, items, default, ticks))
     }
 
     fn list_keys(
