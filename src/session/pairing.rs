@@ -22,7 +22,7 @@
 //!   follows the latest waiting result for the same method and tool, prompt
 //!   or resource; failing that, the latest one whose request the session
 //!   does not hold (it starts mid-call).
-//! - At most [`REMEMBERED`] requests of each kind, and results waiting for
+//! - At most 4,096 requests of each kind, and results waiting for
 //!   a retry, are kept; the oldest are forgotten.
 
 use serde_json::Value;
