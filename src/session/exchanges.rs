@@ -129,49 +129,9 @@ pub fn read<R: BufRead>(reader: R) -> std::io::Result<Vec<Run>> {
         }
         let method = msg.get("method").and_then(Node::as_str);
         let params = msg.get("params");
-        match pairing.step(from, msg) {
-            step @ (Step::Request { .. } | Step::Retry { .. }) => {
-                let m = method.unwrap_or("");
-                // `{}` declares form only (and is all 2025-06-18 has).
-                if let Some(caps) = declared_elicitation(m, params) {
-                    run.url_mode = caps.get("url").is_some();
-                }
-                let (id, of) = match step {
-                    Step::Retry { id, of } => (id, of),
-                    Step::Request { id } => (id, None),
-                    _ => unreachable!("a client request"),
-                };
-                let mut call = None;
-                if let Some(of) = of {
-                    call = of.call.as_ref().and_then(|c| c.data);
-                    // The answers a retry carries, to what its result asked.
-                    let responses = params
-                        .and_then(|p| p.get("inputResponses"))
-                        .and_then(Node::as_object)
-                        .unwrap_or_default();
-                    for (key, at) in of.keys {
-                        let Some(at) = at else { continue };
-                        if let Some(r) = responses.iter().find(|r| r.key == key) {
-                            run.at(at).answer = Some(r.value.to_value());
-                        }
-                    }
-                }
-                if call.is_none() && CALL_METHODS.contains(&m) {
-                    let mut p = params.map_or_else(|| json!({}), Node::to_value);
-                    clean_params(&mut p);
-                    run.calls.push(Call {
-                        line: line_no,
-                        method: m.to_string(),
-                        params: p,
-                        elicitations: Vec::new(),
-                        outcome: None,
-                    });
-                    call = Some(run.calls.len() - 1);
-                }
-                if let Some(id) = id {
-                    pairing.open(id, msg, call);
-                }
-            }
+        let (id, of) = match pairing.step(from, msg) {
+            Step::Request { id } => (id, None),
+            Step::Retry { id, of } => (id, of),
             Step::Elicitation { id } => {
                 // Raised while the latest call is open, or on its own.
                 let asked = Expected {
@@ -184,11 +144,13 @@ pub fn read<R: BufRead>(reader: R) -> std::io::Result<Vec<Run>> {
                 if let Some(id) = id {
                     pairing.ask(id, at);
                 }
+                return Ok(());
             }
             Step::Answer { asked, .. } => {
                 if let (Some(at), Some(result)) = (asked, msg.get("result")) {
                     run.at(at).answer = Some(result.to_value());
                 }
+                return Ok(());
             }
             Step::Response { id, call } => {
                 let c = call.as_ref().and_then(|o| o.data);
@@ -219,8 +181,45 @@ pub fn read<R: BufRead>(reader: R) -> std::io::Result<Vec<Run>> {
                     keys,
                     request_state: None,
                 });
+                return Ok(());
             }
-            Step::Other => {}
+            Step::Other => return Ok(()),
+        };
+        // A client's request: a call, the retry of one, or another request.
+        let m = method.unwrap_or("");
+        // `{}` declares form only (and is all 2025-06-18 has).
+        if let Some(caps) = declared_elicitation(m, params) {
+            run.url_mode = caps.get("url").is_some();
+        }
+        let mut call = None;
+        if let Some(of) = of {
+            call = of.call.as_ref().and_then(|c| c.data);
+            // The answers a retry carries, to what its result asked.
+            let responses = params
+                .and_then(|p| p.get("inputResponses"))
+                .and_then(Node::as_object)
+                .unwrap_or_default();
+            for (key, at) in of.keys {
+                let Some(at) = at else { continue };
+                if let Some(r) = responses.iter().find(|r| r.key == key) {
+                    run.at(at).answer = Some(r.value.to_value());
+                }
+            }
+        }
+        if call.is_none() && CALL_METHODS.contains(&m) {
+            let mut p = params.map_or_else(|| json!({}), Node::to_value);
+            clean_params(&mut p);
+            run.calls.push(Call {
+                line: line_no,
+                method: m.to_string(),
+                params: p,
+                elicitations: Vec::new(),
+                outcome: None,
+            });
+            call = Some(run.calls.len() - 1);
+        }
+        if let Some(id) = id {
+            pairing.open(id, msg, call);
         }
         Ok(())
     })?;
