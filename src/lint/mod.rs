@@ -468,31 +468,34 @@ fn lint_response(
     let Some(result) = node.get("result") else {
         return;
     };
+    // An InputRequiredResult's questions are checked whoever seems to have
+    // sent it; only a server's waits for a retry.
+    if let Some(ir) = document::input_required(node) {
+        let keys = lint_input_required(node, "", rev, out);
+        if let Step::Response { id, call } = step {
+            let keys = keys
+                .into_iter()
+                .map(|(key, asked)| {
+                    let pending = asked.map(|asked| Pending {
+                        asked,
+                        revision: rev,
+                        at: None,
+                    });
+                    (key, pending)
+                })
+                .collect();
+            session.pairing.await_retry(Awaiting {
+                id: id.unwrap_or_default(),
+                call,
+                keys,
+                request_state: ir.request_state.map(Node::to_value),
+            });
+        }
+        return;
+    }
     let (id, asked) = match step {
         Step::Answer { id, asked } => (id, asked),
-        Step::Response { id, call } => {
-            if let Some(ir) = document::input_required(node) {
-                let keys = lint_input_required(node, "", rev, out)
-                    .into_iter()
-                    .map(|(key, asked)| {
-                        let pending = asked.map(|asked| Pending {
-                            asked,
-                            revision: rev,
-                            at: None,
-                        });
-                        (key, pending)
-                    })
-                    .collect();
-                session.pairing.await_retry(Awaiting {
-                    id: id.unwrap_or_default(),
-                    call,
-                    keys,
-                    request_state: ir.request_state.map(Node::to_value),
-                });
-                return;
-            }
-            (id, None)
-        }
+        Step::Response { id, .. } => (id, None),
         _ => return,
     };
     if let Some(p) = asked {
