@@ -177,7 +177,7 @@ fn lint_message(
             session.pairing.step(from, node);
         }
         Kind::InputRequiredResult => {
-            lint_input_required(node, "", rev, out);
+            lint_input_required(node, rev, out);
         }
         Kind::InputRequests => {
             for e in document::elicitations(node) {
@@ -471,7 +471,7 @@ fn lint_response(
     // An InputRequiredResult's questions are checked whoever seems to have
     // sent it; only a server's waits for a retry.
     if let Some(ir) = document::input_required(node) {
-        let keys = lint_input_required(node, "", rev, out);
+        let keys = lint_input_required(node, rev, out);
         if let Step::Response { id, call } = step {
             let keys = keys
                 .into_iter()
@@ -538,7 +538,6 @@ fn lint_response(
 /// carrying one) and returns what each input request asked.
 fn lint_input_required(
     node: &Node,
-    _base: &str,
     rev: Revision,
     out: &mut Findings,
 ) -> Vec<(String, Option<Asked>)> {
@@ -789,8 +788,6 @@ struct JsonlLinter<'o> {
     /// A line whose JSON ended early (number, text, parser message),
     /// judged by what follows it.
     held: Option<(usize, String, String)>,
-    /// Whether the last line read was a session header (a new run).
-    header: bool,
 }
 
 impl<'o> JsonlLinter<'o> {
@@ -800,7 +797,6 @@ impl<'o> JsonlLinter<'o> {
             opts,
             session: Conversation::multi(),
             held: None,
-            header: false,
         }
     }
 
@@ -816,6 +812,8 @@ impl<'o> JsonlLinter<'o> {
         use crate::session::{Event, Line};
         let text = raw.text;
         let mut out = Findings::default();
+        // Whether this line is a session header (a new run).
+        let mut header = false;
         match event {
             Event::TooLong(len) => return self.too_long(line_no, len, sink),
             Event::NotUtf8(offset) => {
@@ -833,13 +831,11 @@ impl<'o> JsonlLinter<'o> {
             // A line whose JSON ends early may be torn by a crash: it is
             // judged once the next line shows whether a new run began.
             Event::EndsEarly(message) => {
-                self.header = false;
                 self.release_held(false, sink);
                 self.held = Some((line_no, text.to_string(), message));
                 return;
             }
             Event::NotJson(message, offset) => {
-                self.header = false;
                 out.push(
                     &rules::INVALID_JSON,
                     Span::new(offset, offset + 1),
@@ -847,36 +843,33 @@ impl<'o> JsonlLinter<'o> {
                     format!("not valid JSON: {message}"),
                 );
             }
-            Event::Line(format, line) => {
-                self.header = false;
-                match line {
-                    Line::Header(h) => {
-                        self.header = true;
-                        if let Some(node) = raw.node {
-                            duplicate_keys(node, &mut Vec::new(), &mut out);
-                        }
-                        if let Some(r) = h.spec.as_deref().and_then(Revision::parse) {
-                            self.session.revision = Some(r);
-                        }
-                        self.session.redacted = h.redacted;
+            Event::Line(format, line) => match line {
+                Line::Header(h) => {
+                    header = true;
+                    if let Some(node) = raw.node {
+                        duplicate_keys(node, &mut Vec::new(), &mut out);
                     }
-                    Line::Message { from, msg, .. } => {
-                        lint_message(msg, from, self.opts, &mut self.session, &mut out)
+                    if let Some(r) = h.spec.as_deref().and_then(Revision::parse) {
+                        self.session.revision = Some(r);
                     }
-                    Line::Skip => {}
-                    Line::Bad { message, span } => out.push(
-                        &rules::SESSION_LINE_INVALID,
-                        span,
-                        "",
-                        format!("{message} (this file reads as {})", format.describe()),
-                    ),
+                    self.session.redacted = h.redacted;
                 }
-            }
+                Line::Message { from, msg, .. } => {
+                    lint_message(msg, from, self.opts, &mut self.session, &mut out)
+                }
+                Line::Skip => {}
+                Line::Bad { message, span } => out.push(
+                    &rules::SESSION_LINE_INVALID,
+                    span,
+                    "",
+                    format!("{message} (this file reads as {})", format.describe()),
+                ),
+            },
         }
         let findings = finish(out, self.opts);
-        let new_run = findings.is_empty() && self.header;
+        let new_run = findings.is_empty() && header;
         self.release_held(new_run, sink);
-        if self.header {
+        if header {
             self.end_run(sink);
         }
         self.place_recorded(line_no, text);
