@@ -38,7 +38,7 @@ pub enum Error {
     Recorded(#[from] crate::session::recorded::Error),
     /// An answer could not be recorded
     /// ([`RecordingResponder`](crate::session::RecordingResponder)).
-    #[error("cannot record to {}: {source}", path.display())]
+    #[error("cannot record to {}", path.display())]
     Record {
         path: std::path::PathBuf,
         source: std::io::Error,

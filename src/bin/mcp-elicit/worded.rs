@@ -196,6 +196,10 @@ fn message(e: &respond::Error) -> Option<String> {
             Some(format!("{e}: use --defaults, --set or --answers"))
         }
         respond::Error::Recorded(r) => Some(recorded(r)),
+        respond::Error::Record { path, source } => Some(format!(
+            "--record {}: cannot write it: {source}",
+            path.display()
+        )),
         _ => None,
     }
 }
@@ -235,5 +239,32 @@ fn reworded(e: respond::Error) -> respond::Error {
     match message(&e) {
         Some(m) => respond::Error::other(m),
         None => e,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A recording that fails mid-run is reported as one that cannot be
+    /// opened is, its cause said once.
+    #[test]
+    fn a_failed_recording_names_the_option_and_its_cause_once() {
+        let e = respond::Error::Record {
+            path: "s.jsonl".into(),
+            source: std::io::Error::other("disk full"),
+        };
+        assert_eq!(
+            format!("{:#}", respond(e)),
+            "--record s.jsonl: cannot write it: disk full"
+        );
+        let e = respond::Error::Record {
+            path: "s.jsonl".into(),
+            source: std::io::Error::other("disk full"),
+        };
+        assert_eq!(
+            format!("{:#}", anyhow::Error::from(e)),
+            "cannot record to s.jsonl: disk full"
+        );
     }
 }
