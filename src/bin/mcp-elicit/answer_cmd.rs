@@ -292,10 +292,7 @@ pub fn run(args: AnswerArgs) -> Result<Outcome> {
     let how = if let Some(a) = args.script.action {
         How::Given(Box::new(FixedResponder(a.into())))
     } else if let Some(session) = &args.script.answers_from {
-        How::Given(Box::new(
-            mcp_elicit::session::recorded::RecordedResponder::open(session)
-                .map_err(|e| anyhow!(crate::worded::recorded(&e)))?,
-        ))
+        How::Given(Box::new(crate::worded::open_recorded(session)?))
     } else if !script.is_empty() && !script_then_form {
         check_script_names(&script, &requests, revision)?;
         How::Given(Box::new(ScriptResponder { script, lenient }))

@@ -7,14 +7,13 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use anyhow::{Context, Result, anyhow, bail};
+use anyhow::{Context, Result, bail};
 use mcp_elicit::form::script::ScriptResponder;
 use mcp_elicit::form::{Action, FixedResponder, FormResponder};
 use mcp_elicit::mcp::client::{Client, ClientOptions, Recording};
 use mcp_elicit::mcp::transport::{Http, Stdio, Transport};
 use mcp_elicit::respond::Responder;
 use mcp_elicit::sanitize;
-use mcp_elicit::session::recorded::RecordedResponder;
 use serde_json::{Value, json};
 
 use crate::Outcome;
@@ -174,9 +173,7 @@ fn answerer(args: &CallArgs) -> Result<Box<dyn Responder>> {
         return Ok(Box::new(FixedResponder(a.into())));
     }
     if let Some(s) = &args.script.answers_from {
-        return Ok(Box::new(
-            RecordedResponder::open(s).map_err(|e| anyhow!(crate::worded::recorded(&e)))?,
-        ));
+        return Ok(Box::new(crate::worded::open_recorded(s)?));
     }
     let script = crate::answer_cmd::script(&args.script)?;
     if !script.is_empty() {

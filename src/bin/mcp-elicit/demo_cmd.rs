@@ -121,7 +121,6 @@ fn params(stop: &Stop) -> Result<(Value, Value)> {
     Ok((req["params"].clone(), req["id"].clone()))
 }
 
-/// The linter's warnings on the request, one line each.
 /// Puts the stop's elicitation to `responder`, as the server sends it.
 fn ask(responder: &mut dyn Responder, params: &Value, stop: &Stop) -> Result<Value> {
     responder
@@ -137,6 +136,7 @@ fn ask(responder: &mut dyn Responder, params: &Value, stop: &Stop) -> Result<Val
         .map_err(crate::worded::respond)
 }
 
+/// The linter's warnings on the request, one line each.
 fn lint_lines(stop: &Stop) -> Vec<String> {
     lint::lint_str(stop.request, &Options::for_revision(REVISION))
         .into_iter()

@@ -12,7 +12,6 @@ use mcp_elicit::mcp::client::Recording;
 use mcp_elicit::mcp::proxy::{self, AnswerMode, ProxyOptions, ResponderFactory};
 use mcp_elicit::mcp::proxy_http::{HttpProxyOptions, run_http};
 use mcp_elicit::respond::{self, Responder};
-use mcp_elicit::session::recorded::RecordedResponder;
 use mcp_elicit::web_form::WebForm;
 
 use crate::Outcome;
@@ -106,8 +105,7 @@ fn answerers(args: &ProxyArgs, terminal: bool) -> Result<ResponderFactory> {
         }));
     }
     if let Some(s) = &args.script.answers_from {
-        let recorded =
-            RecordedResponder::open(s).map_err(|e| anyhow!(crate::worded::recorded(&e)))?;
+        let recorded = crate::worded::open_recorded(s)?;
         return Ok(Box::new(move || {
             Ok(Box::new(recorded) as Box<dyn Responder>)
         }));
