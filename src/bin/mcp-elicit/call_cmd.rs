@@ -162,13 +162,9 @@ fn looks_like_address(s: &str) -> bool {
     port || host == "localhost"
 }
 
-/// Who answers the server's elicitations, its errors worded for the
-/// command.
+/// Who answers the server's elicitations. Their errors come back from the
+/// call as `client::Error::Respond`, worded by [`crate::worded::client`].
 fn responder(args: &CallArgs) -> Result<Box<dyn Responder>> {
-    Ok(Box::new(crate::worded::Worded(answerer(args)?)))
-}
-
-fn answerer(args: &CallArgs) -> Result<Box<dyn Responder>> {
     if let Some(a) = args.script.action {
         return Ok(Box::new(FixedResponder(a.into())));
     }

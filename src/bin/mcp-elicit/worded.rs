@@ -185,10 +185,7 @@ pub fn note(n: &mcp_elicit::generate::Note) -> std::borrow::Cow<'_, str> {
 pub fn not_spoken(n: &client::NotSpoken) -> String {
     match n.spoken {
         None => format!("{n}; try `--spec 2025-11-25`"),
-        Some(rev) => format!(
-            "--spec {} was asked, but the server speaks {rev}; use `--spec {rev}` or leave --spec out",
-            n.asked
-        ),
+        Some(rev) => format!("--spec {n}; use `--spec {rev}` or leave --spec out"),
     }
 }
 
@@ -222,8 +219,9 @@ pub fn respond(e: respond::Error) -> anyhow::Error {
     }
 }
 
-/// A responder handed to the library (a call, a proxy), which reports its
-/// errors as they are: they are worded for the command first.
+/// A responder handed to the proxy, which reports its errors as they are
+/// (to the host, in its notes): they are worded for the command first. A
+/// call returns them, and [`client`] words them.
 pub struct Worded(pub Box<dyn Responder>);
 
 impl Responder for Worded {
@@ -250,6 +248,19 @@ fn reworded(e: respond::Error) -> respond::Error {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_revision_the_server_does_not_speak_names_the_one_it_does() {
+        use mcp_elicit::spec::Revision;
+        let n = client::NotSpoken {
+            asked: Revision::V2026_07_28,
+            spoken: Some(Revision::V2025_11_25),
+        };
+        assert_eq!(
+            not_spoken(&n),
+            "--spec 2026-07-28 was asked, but the server speaks 2025-11-25; use `--spec 2025-11-25` or leave --spec out"
+        );
+    }
 
     /// A recording that fails mid-run is reported as one that cannot be
     /// opened is, its cause said once.
