@@ -321,10 +321,10 @@ pub fn run(args: AnswerArgs) -> Result<Outcome> {
         How::Given(_) => None,
     };
     let mut answerer = Answerer {
-        requests: &requests,
         shown: &shown,
         fixed: &fixed,
         how,
+        next: 0,
     };
     if let How::Form { form, .. } = &mut answerer.how {
         // The time --timeout leaves is counted down beside each question.
@@ -404,27 +404,29 @@ enum How {
     },
 }
 
-/// Answers each request of the document as it was sent: with what the host
-/// sends without asking (`--as`), else by [`How`] on what the host shows.
+/// Answers each request of the document as it was sent, in their order:
+/// with what the host sends without asking (`--as`), else by [`How`] on
+/// what the host shows.
 struct Answerer<'a> {
-    requests: &'a [(Option<String>, Value)],
     shown: &'a [(Option<String>, Value)],
     fixed: &'a [Option<Value>],
     how: How,
+    /// Which request it is asked next.
+    next: usize,
 }
 
 impl Responder for Answerer<'_> {
     fn respond(&mut self, request: &Request<'_>) -> Result<Value, respond::Error> {
-        let i = self
-            .requests
-            .iter()
-            .position(|(k, p)| k.as_deref() == request.key && p == request.params)
-            .ok_or_else(|| respond::Error::other("not a request of this document"))?;
-        if let Some(r) = &self.fixed[i] {
+        let i = self.next;
+        self.next += 1;
+        let (Some(fixed), Some((_, shown))) = (self.fixed.get(i), self.shown.get(i)) else {
+            return Err(respond::Error::other("not a request of this document"));
+        };
+        if let Some(r) = fixed {
             return Ok(r.clone());
         }
         let request = Request {
-            params: &self.shown[i].1,
+            params: shown,
             ..request.clone()
         };
         match &mut self.how {
