@@ -852,7 +852,6 @@ struct Shared(Arc<Mutex<State>>);
 struct State {
     plan: Plan,
     results: Vec<Option<Value>>,
-    tty: TtyState,
 }
 
 impl Shared {
@@ -861,7 +860,6 @@ impl Shared {
         Shared(Arc::new(Mutex::new(State {
             plan,
             results: vec![None; n],
-            tty: TtyState::save(),
         })))
     }
 
@@ -903,7 +901,7 @@ impl Shared {
     /// ends the run (see [`crate::interrupt`]) asks for it.
     fn ending(&self) -> (String, Outcome) {
         let s = self.0.lock().unwrap_or_else(|p| p.into_inner());
-        s.tty.restore();
+        crate::interrupt::restore_terminal();
         Shared::output(&s)
     }
 
@@ -916,12 +914,10 @@ impl Shared {
         Ok(outcome)
     }
 
+    /// Puts the terminal back as it was when the run's ending was
+    /// installed ([`Shared::install`]).
     fn tty_restore(&self) {
-        self.0
-            .lock()
-            .unwrap_or_else(|p| p.into_inner())
-            .tty
-            .restore();
+        crate::interrupt::restore_terminal();
     }
 
     /// The form was cut short (the run's ending, run by
