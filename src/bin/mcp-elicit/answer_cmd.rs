@@ -352,14 +352,10 @@ pub fn run(args: AnswerArgs) -> Result<Outcome> {
                 // failed at with the request it failed on.
                 let told = shared.is_none() && !matches!(e, respond::Error::Record { .. });
                 let e = crate::worded::respond(e);
-                match &shared {
-                    // ^C during a key read: console has raised SIGINT too;
-                    // the first of the two to get here writes the cancel.
-                    Some(_) if crate::is_interrupted(&e) => {
-                        crate::interrupt::end("cancelled (Ctrl-C)")
-                    }
-                    Some(shared) => shared.tty_restore(),
-                    None => {}
+                // ^C during a key read ends the run where every command's
+                // error does (`main`), the terminal put back there too.
+                if let Some(shared) = &shared {
+                    shared.tty_restore();
                 }
                 return Err(if told {
                     e.context(match key {
