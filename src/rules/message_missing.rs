@@ -11,19 +11,10 @@ rule! {
 }
 
 fn check(cx: &ParamsCx<'_>, out: &mut Findings) {
-    match cx.node.get("message") {
-        None => out.push(
-            &MESSAGE_MISSING,
-            cx.start(),
-            cx.ptr,
-            "params have no `message`; add the text that tells the person what is asked and why",
-        ),
-        Some(m) if m.as_str().is_none() => out.push(
-            &MESSAGE_MISSING,
-            m.span,
-            cx.at("message"),
-            format!("`message` is {}; write it as a string", m.type_name()),
-        ),
-        Some(_) => {}
-    }
+    cx.require_string(
+        &MESSAGE_MISSING,
+        "message",
+        "params have no `message`; add the text that tells the person what is asked and why",
+        out,
+    );
 }

@@ -327,6 +327,27 @@ impl<'a> ParamsCx<'a> {
         Span::new(self.node.span.start, self.node.span.start + 1)
     }
 
+    /// Reports `rule` when `key` is missing (saying `missing`, at the
+    /// opening brace) or is not a string (at its value).
+    pub fn require_string(
+        &self,
+        rule: &'static Rule,
+        key: &str,
+        missing: &str,
+        out: &mut Findings,
+    ) {
+        match self.node.get(key) {
+            None => out.push(rule, self.start(), self.ptr, missing),
+            Some(v) if v.as_str().is_none() => out.push(
+                rule,
+                v.span,
+                self.at(key),
+                format!("`{key}` is {}; write it as a string", v.type_name()),
+            ),
+            Some(_) => {}
+        }
+    }
+
     /// The keys with no place in these params, and why.
     pub fn strays(&self) -> impl Iterator<Item = (&'a Member<'a>, Stray)> + '_ {
         let rev = self.rev;

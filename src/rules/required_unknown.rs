@@ -19,9 +19,7 @@ fn check(cx: &SchemaCx<'_>, out: &mut Findings) {
         if repeated || props.iter().any(|m| m.key == name) {
             continue;
         }
-        let hint = crate::nearest::nearest(name, props.iter().map(|m| m.key.as_ref()))
-            .map(|n| format!(" (did you mean `{n}`?)"))
-            .unwrap_or_default();
+        let hint = crate::validate::did_you_mean(props.iter().map(|m| m.key.as_ref()), name);
         out.push(
             &REQUIRED_UNKNOWN,
             item.span,

@@ -14,19 +14,10 @@ fn check(cx: &ParamsCx<'_>, out: &mut Findings) {
     if cx.mode != Mode::Url {
         return;
     }
-    match cx.node.get("url") {
-        None => out.push(
-            &URL_MISSING,
-            cx.start(),
-            cx.ptr,
-            "URL-mode params have no `url`; add the https:// address the person should open",
-        ),
-        Some(url) if url.as_str().is_none() => out.push(
-            &URL_MISSING,
-            url.span,
-            cx.at("url"),
-            format!("`url` is {}; write it as a string", url.type_name()),
-        ),
-        Some(_) => {}
-    }
+    cx.require_string(
+        &URL_MISSING,
+        "url",
+        "URL-mode params have no `url`; add the https:// address the person should open",
+        out,
+    );
 }
