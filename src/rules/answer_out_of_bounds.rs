@@ -36,13 +36,12 @@ fn check(cx: &ValueCx<'_>) -> Option<Violation> {
             )
         }
         Shape::MultiSelect(m) => {
-            let items = value.as_array()?;
-            // What is not an option, or chosen twice, is told first.
-            if super::answer_not_an_option::check(cx).is_some() {
+            let len = value.as_array()?.len() as u64;
+            if !(m.min_items.is_some_and(|x| len < x) || m.max_items.is_some_and(|x| len > x)) {
                 return None;
             }
-            let len = items.len() as u64;
-            if !(m.min_items.is_some_and(|x| len < x) || m.max_items.is_some_and(|x| len > x)) {
+            // What is not an option, or chosen twice, is told first.
+            if super::answer_not_an_option::check(cx).is_some() {
                 return None;
             }
             format!(

@@ -143,6 +143,17 @@ pub(crate) fn repeats<'a>(
     })
 }
 
+/// The value an option is written with, when it is a string: the item of
+/// an `enum`, the `const` of a titled option. The model builder keeps the
+/// same values.
+pub(crate) fn option_value<'a>(item: &'a Node<'a>, titled: bool) -> Option<&'a str> {
+    if titled {
+        item.get("const")?.as_str()
+    } else {
+        item.as_str()
+    }
+}
+
 /// A `requestedSchema` object as the schema rules see it: its JSON with
 /// places, and the model built from it.
 pub(crate) struct SchemaCx<'a> {

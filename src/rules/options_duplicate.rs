@@ -25,15 +25,15 @@ fn check(cx: &PropertyCx<'_>, out: &mut Findings) {
     if cx.property.is_some() && written.count() == cx.choices().len() {
         return;
     }
-    let value = |item: &'_ Node<'_>| -> Option<Span> {
-        Some(if titled { item.get("const")?.span } else { item.span })
-    };
     for (i, item, s, repeated) in repeats(items, |p| option_value(p, titled)) {
         if !repeated {
             continue;
         }
         let iptr = pointer_push(&o.ptr(), &i.to_string());
-        let span = value(item).unwrap_or(item.span);
+        let span = match item.get("const") {
+            Some(c) if titled => c.span,
+            _ => item.span,
+        };
         if titled {
             out.push(
                 &OPTIONS_DUPLICATE,
@@ -49,14 +49,5 @@ fn check(cx: &PropertyCx<'_>, out: &mut Findings) {
                 format!("option `{s}` appears twice; remove one"),
             );
         }
-    }
-}
-
-/// The value an option is written with, when it is a string.
-fn option_value<'a>(item: &'a Node<'a>, titled: bool) -> Option<&'a str> {
-    if titled {
-        item.get("const")?.as_str()
-    } else {
-        item.as_str()
     }
 }

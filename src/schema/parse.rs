@@ -664,18 +664,13 @@ fn titled_options(list: &Node, ptr: &str, out: &mut Findings) -> Vec<Choice> {
     }
     // An option whose value is a string is one; a value listed twice is one
     // option (judged by options-duplicate).
-    rules::repeats(items, option_value)
+    rules::repeats(items, |item| rules::option_value(item, true))
         .filter(|(.., repeated)| !repeated)
         .map(|(_, item, value, _)| Choice {
             value: value.to_string(),
             title: item.get("title").and_then(Node::as_str).map(str::to_string),
         })
         .collect()
-}
-
-/// The value a titled option sends, when it is a string.
-fn option_value<'a>(item: &'a Node<'a>) -> Option<&'a str> {
-    item.get("const").and_then(Node::as_str)
 }
 
 fn string_kw(node: &Node, key: &str, ptr: &str, out: &mut Findings) -> Option<String> {
