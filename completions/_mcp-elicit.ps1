@@ -52,6 +52,8 @@ Register-ArgumentCompleter -Native -CommandName 'mcp-elicit' -ScriptBlock {
             [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Do not print the summary line on stderr')
             [CompletionResult]::new('--list-rules', '--list-rules', [CompletionResultType]::ParameterName, 'Print every rule with its code, name, severity and summary, then exit')
             [CompletionResult]::new('--list-hosts', '--list-hosts', [CompletionResultType]::ParameterName, 'Print every host --hosts knows, with what holds for each of its elicitations, then exit')
+            [CompletionResult]::new('--schema', '--schema', [CompletionResultType]::ParameterName, 'Judge every JSON file as a bare requestedSchema (or one property''s schema) when it is no other elicitation document')
+            [CompletionResult]::new('--show-unknown', '--show-unknown', [CompletionResultType]::ParameterName, 'Show a note (N006) for each elicitation whose values are known only at run time')
             [CompletionResult]::new('--show-source', '--show-source', [CompletionResultType]::ParameterName, 'Print, for each elicitation found in source files, the params the server will send (one JSON object a line), instead of linting')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')

@@ -497,7 +497,7 @@ _mcp__elicit() {
             return 0
             ;;
         mcp__subcmd__elicit__subcmd__lint)
-            opts="-q -h -V --spec --format --select --ignore --fail-on --quiet --list-rules --explain --hosts --list-hosts --show-source --color --help --version"
+            opts="-q -h -V --spec --format --select --ignore --fail-on --quiet --list-rules --explain --hosts --list-hosts --schema --show-unknown --show-source --color --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0

@@ -48,6 +48,8 @@ set edit:completion:arg-completer[mcp-elicit] = {|@words|
             cand --quiet 'Do not print the summary line on stderr'
             cand --list-rules 'Print every rule with its code, name, severity and summary, then exit'
             cand --list-hosts 'Print every host --hosts knows, with what holds for each of its elicitations, then exit'
+            cand --schema 'Judge every JSON file as a bare requestedSchema (or one property''s schema) when it is no other elicitation document'
+            cand --show-unknown 'Show a note (N006) for each elicitation whose values are known only at run time'
             cand --show-source 'Print, for each elicitation found in source files, the params the server will send (one JSON object a line), instead of linting'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'

@@ -58,6 +58,8 @@ never\t''"
 complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand lint" -s q -l quiet -d 'Do not print the summary line on stderr'
 complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand lint" -l list-rules -d 'Print every rule with its code, name, severity and summary, then exit'
 complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand lint" -l list-hosts -d 'Print every host --hosts knows, with what holds for each of its elicitations, then exit'
+complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand lint" -l schema -d 'Judge every JSON file as a bare requestedSchema (or one property\'s schema) when it is no other elicitation document'
+complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand lint" -l show-unknown -d 'Show a note (N006) for each elicitation whose values are known only at run time'
 complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand lint" -l show-source -d 'Print, for each elicitation found in source files, the params the server will send (one JSON object a line), instead of linting'
 complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand lint" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand lint" -s V -l version -d 'Print version'

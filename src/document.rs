@@ -162,6 +162,110 @@ pub fn classify(node: &Node) -> Kind {
     Kind::Unknown
 }
 
+/// The answers an `ElicitResult` can give.
+const ACTIONS: [&str; 3] = ["accept", "decline", "cancel"];
+
+/// The members a client's capabilities object may have beside `elicitation`.
+const CLIENT_CAPABILITIES: [&str; 6] = [
+    "elicitation",
+    "experimental",
+    "extensions",
+    "roots",
+    "sampling",
+    "tasks",
+];
+
+/// Whether a document is unambiguously about elicitation: an
+/// `elicitation/create` request or its params (form or URL mode), an
+/// `InputRequiredResult`, a retry carrying `inputResponses`, an
+/// `ElicitResult` (bare or as a response), or client capabilities that
+/// declare elicitation.
+///
+/// [`classify`] names the shape of anything it is given, so that a
+/// document known to be an elicitation (stdin, a file declared a schema) is
+/// judged whatever it holds. Files met in a walk or a list of names are
+/// judged only when this is true: a `package.json` has a `type`, a tool's
+/// own JSON Schema has `properties` and a log line has a `message`, and
+/// none of them is an elicitation. Bare requested schemas are therefore
+/// never recognised here; they are judged when the user says they are.
+pub fn is_elicitation(node: &Node) -> bool {
+    match classify(node) {
+        Kind::Request | Kind::EarlyDraft if node.get("method").is_some() => {
+            let params = node.get("params");
+            match node.get("method").and_then(Node::as_str) {
+                Some("elicitation/create") => true,
+                Some("initialize") => params
+                    .and_then(|p| p.get("capabilities"))
+                    .is_some_and(|c| c.get("elicitation").is_some()),
+                _ => params.is_some_and(|p| {
+                    p.get("inputResponses").is_some()
+                        || p.get("_meta")
+                            .and_then(|m| m.get(CLIENT_CAPABILITIES_META))
+                            .is_some_and(|c| c.get("elicitation").is_some())
+                }),
+            }
+        }
+        Kind::Response => node.get("result").is_some_and(|r| {
+            is_answer(r) || r.get("inputRequests").is_some() || is_result_type(r, "input_required")
+        }),
+        // A URL elicitation the server needs before it can go on.
+        Kind::ErrorResponse => node
+            .get("error")
+            .and_then(|e| e.get("data"))
+            .is_some_and(|d| d.get("elicitations").is_some()),
+        Kind::InputRequiredResult | Kind::InputResponses => {
+            node.get("inputRequests").is_some()
+                || node.get("inputResponses").is_some()
+                || is_result_type(node, "input_required")
+                || node
+                    .as_object()
+                    .unwrap_or_default()
+                    .iter()
+                    .any(|m| is_answer(&m.value))
+        }
+        Kind::InputRequests => node
+            .as_object()
+            .unwrap_or_default()
+            .iter()
+            .any(|m| m.value.get("method").and_then(Node::as_str) == Some("elicitation/create")),
+        Kind::ElicitResult => is_answer(node),
+        Kind::Params => {
+            node.get("requestedSchema").is_some()
+                || match node.get("mode").and_then(Node::as_str) {
+                    Some("form" | "url") => {
+                        node.get("message").is_some() || node.get("url").is_some()
+                    }
+                    _ => {
+                        node.get("message").is_some()
+                            && node.get("url").is_some()
+                            && node.get("elicitationId").is_some()
+                    }
+                }
+        }
+        Kind::Capabilities => node.as_object().is_some_and(|m| {
+            node.get("elicitation")
+                .is_some_and(|e| e.as_object().is_some())
+                && m.iter()
+                    .all(|m| CLIENT_CAPABILITIES.contains(&m.key.as_ref()))
+        }),
+        _ => false,
+    }
+}
+
+/// Whether `node` is an `ElicitResult`: an `action` the spec names, or an
+/// `action` string with nothing beside it but `content` and `_meta` (a
+/// misspelt action in an answer is still an answer to judge).
+fn is_answer(node: &Node) -> bool {
+    let Some(action) = node.get("action").and_then(Node::as_str) else {
+        return false;
+    };
+    ACTIONS.contains(&action)
+        || node.as_object().is_some_and(|m| {
+            m.iter()
+                .all(|m| matches!(m.key.as_ref(), "action" | "content" | "_meta"))
+        })
+}
+
 fn is_map_of(node: &Node, f: impl Fn(&Node) -> bool) -> bool {
     node.as_object()
         .is_some_and(|m| !m.is_empty() && m.iter().all(|m| f(&m.value)))
@@ -323,6 +427,67 @@ mod tests {
 
     fn kind(src: &str) -> Kind {
         classify(&parse(src).unwrap())
+    }
+
+    fn elicitation(src: &str) -> bool {
+        is_elicitation(&parse(src).unwrap())
+    }
+
+    #[test]
+    fn elicitation_documents_are_recognised() {
+        for doc in [
+            r#"{"message":"m","requestedSchema":{"type":"object","properties":{}}}"#,
+            r#"{"requestedSchema":{}}"#,
+            r#"{"mode":"url","message":"m","url":"https://x","elicitationId":"1"}"#,
+            r#"{"mode":"form","message":"m"}"#,
+            r#"{"message":"m","url":"https://x","elicitationId":"1"}"#,
+            r#"{"jsonrpc":"2.0","id":1,"method":"elicitation/create","params":{"message":"m"}}"#,
+            r#"{"method":"elicitation/create","params":{"message":"m"}}"#,
+            r#"{"resultType":"input_required","inputRequests":{}}"#,
+            r#"{"inputRequests":{"a":{"method":"elicitation/create","params":{}}}}"#,
+            r#"{"a":{"method":"elicitation/create","params":{}}}"#,
+            r#"{"jsonrpc":"2.0","id":1,"result":{"inputRequests":{}}}"#,
+            r#"{"jsonrpc":"2.0","id":1,"result":{"action":"accept","content":{}}}"#,
+            r#"{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"t","inputResponses":{}}}"#,
+            r#"{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"capabilities":{"elicitation":{}}}}"#,
+            r#"{"jsonrpc":"2.0","id":1,"error":{"code":-32042,"message":"m","data":{"elicitations":[]}}}"#,
+            r#"{"inputResponses":{"a":{"action":"decline"}}}"#,
+            r#"{"a":{"action":"accept","content":{"x":1}}}"#,
+            r#"{"action":"cancel"}"#,
+            r#"{"action":"acept","content":{}}"#,
+            r#"{"elicitation":{"form":{}},"sampling":{}}"#,
+        ] {
+            assert!(elicitation(doc), "{doc}");
+        }
+    }
+
+    #[test]
+    fn other_json_is_not_an_elicitation() {
+        for doc in [
+            // package.json, tsconfig.json, a tool's own JSON Schema.
+            r#"{"name":"server","version":"1.0.0","type":"module"}"#,
+            r#"{"compilerOptions":{"strict":true}}"#,
+            r#"{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"a":{"type":"string"}}}"#,
+            // Bare schemas are judged only when declared.
+            r#"{"type":"string"}"#,
+            r#"{"enum":["a","b"]}"#,
+            // A log line, a webhook event, a tool result, a config.
+            r#"{"message":"started"}"#,
+            r#"{"action":"opened","number":1,"pull_request":{}}"#,
+            r#"{"content":[{"type":"text","text":"hi"}]}"#,
+            r#"{"mode":"production","port":8080}"#,
+            r#"{"message":"see","url":"https://example.com"}"#,
+            r#"{"elicitation":true,"name":"x"}"#,
+            // JSON-RPC that carries no elicitation.
+            r#"{"jsonrpc":"2.0","id":1,"method":"tools/list"}"#,
+            r#"{"jsonrpc":"2.0","id":1,"result":{"tools":[]}}"#,
+            r#"{"jsonrpc":"2.0","id":1,"error":{"code":-32601,"message":"m"}}"#,
+            r#"{"a":{"method":"sampling/createMessage","params":{}}}"#,
+            "[1,2]",
+            "3",
+        ] {
+            assert!(!elicitation(doc), "{doc}");
+        }
     }
 
     #[test]

@@ -188,7 +188,7 @@ fn lint_output_in_every_format_is_free_of_what_a_file_hides() {
     std::fs::write(&path, doc.to_string()).unwrap();
     for format in ["full", "concise", "json", "sarif", "github"] {
         let out = Command::new(bin())
-            .args(["lint", "--format", format])
+            .args(["lint", "--schema", "--format", format])
             .arg(&path)
             .env("NO_COLOR", "1")
             .output()

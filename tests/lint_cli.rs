@@ -56,14 +56,29 @@ fn directories_skip_gitignored_and_other_files() {
     std::fs::write(p.join("notes.txt"), "{").unwrap();
     std::fs::write(
         p.join("sub/bad.json"),
-        r#"{"type":"object","properties":{"a":{"type":"object"}}}"#,
+        r#"{"message":"m","requestedSchema":{"type":"object","properties":{"a":{"type":"object"}}}}"#,
     )
     .unwrap();
+    // What is not an elicitation is passed over and counted: a package
+    // manifest (whose `type` is not a property's), a tsconfig with
+    // comments, and anything under a tool folder.
+    std::fs::write(
+        p.join("sub/package.json"),
+        r#"{"name":"x","type":"module"}"#,
+    )
+    .unwrap();
+    std::fs::write(
+        p.join("tsconfig.json"),
+        "{\n  // strict\n  \"compilerOptions\": {}\n}\n",
+    )
+    .unwrap();
+    std::fs::create_dir_all(p.join("node_modules/dep")).unwrap();
+    std::fs::write(p.join("node_modules/dep/bad.json"), r#"{"message":"m","requestedSchema":{"type":"object","properties":{"a":{"type":"object"}}}}"#).unwrap();
     cmd()
         .current_dir(p)
         .arg("lint")
         .assert()
         .code(1)
-        .stdout_eq("sub/bad.json:1:44: error[E204] property `a` is an object; elicitation forms are flat, so give each of its fields its own top-level property\n")
-        .stderr_eq("Checked 1 file: 1 error, 0 warnings and 0 notes in 1 file.\n");
+        .stdout_eq("sub/bad.json:1:77: error[E204] property `a` is an object; elicitation forms are flat, so give each of its fields its own top-level property\n")
+        .stderr_eq("Checked 1 file: 1 error, 0 warnings and 0 notes in 1 file. Skipped 2 files that hold no elicitation.\n");
 }

@@ -30,11 +30,23 @@ fn git(dir: &Path, args: &[&str]) {
 }
 
 /// A repository with a clean schema and one whose `required` names a
-/// property that does not exist (E124 at 4:16).
+/// property that does not exist (E124 at 4:16), declared requested schemas
+/// by its `mcp-elicit.toml`, beside JSON that is no elicitation.
 fn sample() -> TempDir {
     let repo = tempfile::tempdir().unwrap();
     let r = repo.path();
     git(r, &["init", "-q"]);
+    std::fs::write(
+        r.join("mcp-elicit.toml"),
+        "schemas = [\"schemas/*.json\"]\n",
+    )
+    .unwrap();
+    // A manifest whose `type` would read as a property's: not judged.
+    std::fs::write(
+        r.join("package.json"),
+        r#"{"name": "server", "type": "module", "private": true}"#,
+    )
+    .unwrap();
     std::fs::create_dir_all(r.join("schemas")).unwrap();
     std::fs::write(
         r.join("schemas/clean.json"),

@@ -39,6 +39,13 @@ pub struct Options {
     pub ignore: HashSet<&'static str>,
     /// The hosts whose behaviour to report (`--hosts`): the host rules.
     pub hosts: Vec<&'static crate::hosts::Host>,
+    /// Judge a document only when it is recognisably about elicitation
+    /// ([`document::is_elicitation`], or JSONL that
+    /// [starts a session](crate::session::starts_session)); anything else
+    /// is [skipped](Judged::Skipped) without a finding. For files met in a
+    /// walk or a list of names, where most JSON is not ours; stdin and
+    /// files declared as schemas are judged whatever they hold.
+    pub elicitations_only: bool,
 }
 
 impl Default for Options {
@@ -49,8 +56,49 @@ impl Default for Options {
             select: HashSet::new(),
             ignore: HashSet::new(),
             hosts: Vec::new(),
+            elicitations_only: false,
         }
     }
+}
+
+/// What became of one input.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Judged {
+    /// It was linted (its findings, if any, went to the sink).
+    Linted,
+    /// It was passed over under [`Options::elicitations_only`].
+    Skipped(Skip),
+}
+
+/// Why an input was passed over.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Skip {
+    /// A file of a kind the linter does not read (by its extension).
+    NotRead,
+    /// It is not JSON (and names nothing an elicitation is written with).
+    NotJson,
+    /// JSONL whose first line starts no session.
+    NotSession,
+    /// A JSON document of this shape that is not an elicitation; a
+    /// [`Kind::Schema`] or [`Kind::Property`] may be a bare requested schema
+    /// that nothing declared as one.
+    Document(Kind),
+}
+
+/// Names only an elicitation document is written with: text that is not
+/// valid JSON but holds one of them is judged (and reported as invalid),
+/// since it was meant to be one.
+const MARKERS: [&[u8]; 4] = [
+    b"requestedSchema",
+    b"elicitation/create",
+    b"inputRequests",
+    b"inputResponses",
+];
+
+fn has_marker(bytes: &[u8]) -> bool {
+    MARKERS
+        .iter()
+        .any(|m| bytes.windows(m.len()).any(|w| w == *m))
 }
 
 impl Options {
@@ -738,9 +786,17 @@ pub fn place(
 
 /// Lints a whole document held in memory (a `.json` file, stdin). Text
 /// with one JSON value per line is linted as JSONL.
-pub fn lint_bytes(path: &str, bytes: &[u8], opts: &Options, sink: &mut dyn FnMut(Diagnostic)) {
+pub fn lint_bytes(
+    path: &str,
+    bytes: &[u8],
+    opts: &Options,
+    sink: &mut dyn FnMut(Diagnostic),
+) -> Judged {
     let text = match json::utf8(bytes) {
         Ok(t) => t,
+        Err(_) if opts.elicitations_only && !has_marker(bytes) => {
+            return Judged::Skipped(Skip::NotJson);
+        }
         Err(e) => {
             let valid = std::str::from_utf8(&bytes[..e.offset]).unwrap_or_default();
             let f = Finding {
@@ -752,17 +808,23 @@ pub fn lint_bytes(path: &str, bytes: &[u8], opts: &Options, sink: &mut dyn FnMut
             if opts.enabled(f.rule) {
                 place(path, valid, 0, vec![f], sink);
             }
-            return;
+            return Judged::Linted;
         }
     };
     let mut out = Findings::default();
     match json::parse_or_lines(text) {
+        // Reading from memory cannot fail.
         json::Parsed::Lines => {
-            let _ = lint_jsonl(path, text.as_bytes(), opts, sink);
-            return;
+            return lint_jsonl(path, text.as_bytes(), opts, sink).unwrap_or(Judged::Linted);
         }
         json::Parsed::Document(node) => {
+            if opts.elicitations_only && !document::is_elicitation(&node) {
+                return Judged::Skipped(Skip::Document(document::classify(&node)));
+            }
             lint_node(&node, opts, &mut Conversation::default(), &mut out)
+        }
+        json::Parsed::Invalid(_) if opts.elicitations_only && !has_marker(bytes) => {
+            return Judged::Skipped(Skip::NotJson);
         }
         json::Parsed::Invalid(e) => out.push(
             &rules::INVALID_JSON,
@@ -772,6 +834,7 @@ pub fn lint_bytes(path: &str, bytes: &[u8], opts: &Options, sink: &mut dyn FnMut
         ),
     }
     place(path, text, 0, finish(out, opts), sink);
+    Judged::Linted
 }
 
 /// The largest document, or JSONL line, the linter reads. Larger input is
@@ -994,11 +1057,46 @@ fn too_large(path: &str, line: usize, len: u64, what: &str) -> Diagnostic {
 /// longest line (and at most [`MAX_DOCUMENT`]). Blank lines are skipped.
 pub fn lint_jsonl<R: BufRead>(
     path: &str,
-    reader: R,
+    mut reader: R,
     opts: &Options,
     sink: &mut dyn FnMut(Diagnostic),
-) -> std::io::Result<()> {
-    lint_lines_after(&mut JsonlLinter::new(path, opts), reader, 0, sink)
+) -> std::io::Result<Judged> {
+    let (read, skip) = session_start(&mut reader, opts)?;
+    if let Some(skip) = skip {
+        return Ok(Judged::Skipped(skip));
+    }
+    let lines = std::io::Read::chain(read.as_slice(), reader);
+    lint_lines_after(&mut JsonlLinter::new(path, opts), lines, 0, sink)?;
+    Ok(Judged::Linted)
+}
+
+/// Under [`Options::elicitations_only`], reads JSONL up to its first
+/// non-blank line and says why it is skipped when that line starts no
+/// session. Returns the bytes read, to be linted with the rest.
+fn session_start<R: BufRead>(
+    reader: &mut R,
+    opts: &Options,
+) -> std::io::Result<(Vec<u8>, Option<Skip>)> {
+    let mut read = Vec::new();
+    if !opts.elicitations_only {
+        return Ok((read, None));
+    }
+    let mut line = Vec::with_capacity(4096);
+    loop {
+        match read_line_bounded(reader, &mut line, MAX_DOCUMENT)? {
+            LineRead::Eof | LineRead::TooLong(_) => return Ok((read, Some(Skip::NotSession))),
+            LineRead::Line => read.extend_from_slice(&line),
+        }
+        let text = trim_line(&line);
+        if text.iter().all(u8::is_ascii_whitespace) {
+            continue;
+        }
+        let starts = std::str::from_utf8(text)
+            .ok()
+            .and_then(|t| json::parse(t).ok())
+            .is_some_and(|first| crate::session::starts_session(&first));
+        return Ok((read, (!starts).then_some(Skip::NotSession)));
+    }
 }
 
 /// Lints input of unknown kind from a stream (stdin): one JSON document, or
@@ -1009,18 +1107,20 @@ pub fn lint_reader<R: BufRead>(
     mut reader: R,
     opts: &Options,
     sink: &mut dyn FnMut(Diagnostic),
-) -> std::io::Result<()> {
+) -> std::io::Result<Judged> {
     let mut first = Vec::with_capacity(4096);
     let first_len = match read_line_bounded(&mut reader, &mut first, MAX_DOCUMENT)? {
-        LineRead::Eof => {
-            lint_bytes(path, b"", opts, sink);
-            return Ok(());
+        LineRead::Eof => return Ok(lint_bytes(path, b"", opts, sink)),
+        // Too long to tell what it is.
+        LineRead::TooLong(_) if opts.elicitations_only => {
+            return Ok(Judged::Skipped(Skip::NotJson));
         }
         LineRead::TooLong(len) => {
             // Too long for a document and for a line: report and stream on.
             let mut linter = JsonlLinter::new(path, opts);
             linter.too_long(1, len, sink);
-            return lint_lines_after(&mut linter, reader, 1, sink);
+            lint_lines_after(&mut linter, reader, 1, sink)?;
+            return Ok(Judged::Linted);
         }
         LineRead::Line => first.len(),
     };
@@ -1032,9 +1132,8 @@ pub fn lint_reader<R: BufRead>(
     // Only a line followed by more input can start JSONL; checking that
     // first keeps a one-line document from being parsed twice.
     if first.ends_with(b"\n") && !reader.fill_buf()?.is_empty() && first_is_value() {
-        let mut linter = JsonlLinter::new(path, opts);
         let lines = std::io::Read::chain(first.as_slice(), reader);
-        return lint_lines_after(&mut linter, lines, 0, sink);
+        return lint_jsonl(path, lines, opts, sink);
     }
     // One document: read the rest, bounded.
     let mut doc = first;
@@ -1054,13 +1153,15 @@ pub fn lint_reader<R: BufRead>(
             rest += n as u64;
             reader.consume(n);
         }
+        if opts.elicitations_only {
+            return Ok(Judged::Skipped(Skip::NotJson));
+        }
         if opts.enabled(&rules::INVALID_JSON) {
             sink(too_large(path, 1, doc.len() as u64 + rest, "document"));
         }
-        return Ok(());
+        return Ok(Judged::Linted);
     }
-    lint_bytes(path, &doc, opts, sink);
-    Ok(())
+    Ok(lint_bytes(path, &doc, opts, sink))
 }
 
 /// Lints the lines of `reader`, numbered after the `skipped` already read,
@@ -1086,7 +1187,7 @@ pub fn lint_file(
     name: &str,
     opts: &Options,
     sink: &mut dyn FnMut(Diagnostic),
-) -> std::io::Result<()> {
+) -> std::io::Result<Judged> {
     let file = std::fs::File::open(path)?;
     let reader = std::io::BufReader::with_capacity(1 << 16, file);
     if path.extension().and_then(|x| x.to_str()) == Some("jsonl") {

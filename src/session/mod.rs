@@ -69,6 +69,13 @@ pub enum Format {
     Labelled,
 }
 
+/// Whether the first line of JSONL starts a session: this tool's header,
+/// one of the recording formats it reads, or a JSON-RPC message. Any other
+/// JSONL (a data set, a log) holds no elicitation to judge.
+pub fn starts_session(first: &Node) -> bool {
+    Format::detect(first) != Format::Plain || crate::document::is_jsonrpc(first)
+}
+
 impl Format {
     /// Recognises the format from the first non-blank line of a file.
     pub fn detect(first: &Node) -> Format {

@@ -745,6 +745,14 @@ pub struct LintArgs {
     #[arg(long, conflicts_with_all = ["explain", "paths", "list_rules"])]
     pub list_hosts: bool,
 
+    /// Judge every JSON file as a bare requestedSchema (or one property's schema) when it is no other elicitation document
+    #[arg(long)]
+    pub schema: bool,
+
+    /// Show a note (N006) for each elicitation whose values are known only at run time
+    #[arg(long)]
+    pub show_unknown: bool,
+
     /// Print, for each elicitation found in source files, the params the server will send (one JSON object a line), instead of linting
     #[arg(long, conflicts_with_all = ["explain", "list_rules", "list_hosts"])]
     pub show_source: bool,

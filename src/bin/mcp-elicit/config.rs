@@ -8,6 +8,7 @@
 //! select = ["E", "W601"]        # codes, prefixes or names
 //! ignore = ["W310"]
 //! exclude = ["vendor/**", "**/*.min.js"]   # globs, from the file's folder
+//! schemas = ["elicitations/*.json"]         # bare requestedSchemas, judged as such
 //! hosts = ["claude-code"]       # as --hosts
 //! ```
 //!
@@ -29,6 +30,9 @@ pub struct Config {
     pub select: Option<Vec<String>>,
     pub ignore: Option<Vec<String>>,
     pub exclude: Option<Vec<String>>,
+    /// Globs of JSON files that are requested schemas (or one property's
+    /// schema): judged though nothing in them says they are elicitations.
+    pub schemas: Option<Vec<String>>,
     pub hosts: Option<Vec<String>>,
 }
 
@@ -41,14 +45,24 @@ pub struct Found {
     pub dir: PathBuf,
     pub config: Config,
     exclude: globset::GlobSet,
+    schemas: globset::GlobSet,
 }
 
 impl Found {
     /// Whether `file` is excluded by this configuration.
     pub fn excludes(&self, file: &Path) -> bool {
+        self.matches(&self.exclude, file)
+    }
+
+    /// Whether `file` is declared a requested schema (`schemas`).
+    pub fn declares_schema(&self, file: &Path) -> bool {
+        self.matches(&self.schemas, file)
+    }
+
+    fn matches(&self, globs: &globset::GlobSet, file: &Path) -> bool {
         let abs = std::path::absolute(file).unwrap_or_else(|_| file.to_path_buf());
         abs.strip_prefix(&self.dir)
-            .is_ok_and(|rel| self.exclude.is_match(rel))
+            .is_ok_and(|rel| globs.is_match(rel))
     }
 }
 
@@ -132,15 +146,8 @@ fn placed(path: &Path, text: &str, e: &toml::de::Error) -> String {
 }
 
 fn found(path: PathBuf, dir: &Path, config: Config) -> Result<Found> {
-    let mut builder = globset::GlobSetBuilder::new();
-    for pattern in config.exclude.iter().flatten() {
-        let glob = globset::Glob::new(pattern)
-            .map_err(|e| anyhow!("{}: exclude `{pattern}`: {e}", path.display()))?;
-        builder.add(glob);
-    }
-    let exclude = builder
-        .build()
-        .map_err(|e| anyhow!("{}: exclude: {e}", path.display()))?;
+    let exclude = globs(&path, "exclude", config.exclude.as_deref())?;
+    let schemas = globs(&path, "schemas", config.schemas.as_deref())?;
     if let Some(spec) = &config.spec
         && crate::cli::parse_revision(spec).is_err()
     {
@@ -154,5 +161,19 @@ fn found(path: PathBuf, dir: &Path, config: Config) -> Result<Found> {
         dir: dir.to_path_buf(),
         config,
         exclude,
+        schemas,
     })
+}
+
+/// The globs of one key of the configuration at `path`.
+fn globs(path: &Path, key: &str, patterns: Option<&[String]>) -> Result<globset::GlobSet> {
+    let mut builder = globset::GlobSetBuilder::new();
+    for pattern in patterns.unwrap_or_default() {
+        let glob = globset::Glob::new(pattern)
+            .map_err(|e| anyhow!("{}: {key} `{pattern}`: {e}", path.display()))?;
+        builder.add(glob);
+    }
+    builder
+        .build()
+        .map_err(|e| anyhow!("{}: {key}: {e}", path.display()))
 }

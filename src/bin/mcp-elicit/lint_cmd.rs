@@ -6,10 +6,11 @@ use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 
 use anyhow::{Result, anyhow, bail};
+use mcp_elicit::document::Kind;
 use mcp_elicit::finding::Diagnostic;
 use mcp_elicit::hosts::Host;
 use mcp_elicit::lint::hosts::{Matrix, Row};
-use mcp_elicit::lint::{self, Counts, Options};
+use mcp_elicit::lint::{self, Counts, Judged, Options, Skip};
 use mcp_elicit::rules::{self, Rule};
 
 use crate::Outcome;
@@ -20,7 +21,13 @@ use crate::render;
 #[derive(Debug, Clone)]
 pub enum Input {
     Stdin,
+    /// A file found in a folder or named: JSON is judged only when it is an
+    /// elicitation document (unless declared a schema), source is read for
+    /// the elicitations it sends.
     File(PathBuf),
+    /// A file named on the command line of a kind mcp-elicit does not read
+    /// (`.cs`, `.md`, ...): passed over, with a word when named alone.
+    Unread(PathBuf),
     /// A session (a file, or stdin for `-`): always read line by line.
     Session(PathBuf),
 }
@@ -29,9 +36,28 @@ impl Input {
     fn display(&self) -> String {
         match self {
             Input::Stdin => "-".to_string(),
-            Input::File(p) | Input::Session(p) => display_path(p),
+            Input::File(p) | Input::Unread(p) | Input::Session(p) => display_path(p),
         }
     }
+}
+
+/// What `lint` judges beyond elicitation documents, and what it shows.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Scope {
+    /// Every JSON file is a requested schema if it is nothing else
+    /// (`--schema`).
+    pub schemas: bool,
+    /// Show what cannot be known statically (N006) though not selected.
+    pub show_unknown: bool,
+}
+
+/// The extensions of the JSON files `lint` reads; a named file without an
+/// extension (`<(command)`, `/dev/stdin`) is read as JSON too.
+fn is_json(path: &Path) -> bool {
+    matches!(
+        path.extension().and_then(|x| x.to_str()),
+        Some("json" | "jsonl" | "ndjson")
+    )
 }
 
 fn display_path(p: &Path) -> String {
@@ -95,19 +121,26 @@ pub fn run(args: LintArgs) -> Result<Outcome> {
                 if inputs.len() == before && !args.check.quiet {
                     let _ = writeln!(
                         io::stderr(),
-                        "warning: {} holds no *.json, *.jsonl or source files (hidden and git-ignored ones are skipped); name the files to lint",
+                        "warning: {} holds no *.json, *.jsonl or source files (hidden, git-ignored and tool folders such as node_modules are skipped); name the files to lint",
                         display_path(p)
                     );
                 }
             }
-            Ok(_) => inputs.push(Input::File(p.clone())),
+            Ok(_) if is_json(p) || is_source(p) || p.extension().is_none() => {
+                inputs.push(Input::File(p.clone()))
+            }
+            Ok(_) => inputs.push(Input::Unread(p.clone())),
             Err(e) => {
                 report_io(&display_path(p), &e);
                 failed = true;
             }
         }
     }
-    check(&inputs, &args.check, &hosts, failed)
+    let scope = Scope {
+        schemas: args.schema,
+        show_unknown: args.show_unknown,
+    };
+    check(&inputs, &args.check, &hosts, scope, failed)
 }
 
 /// Lints `inputs` and reports with `check`'s options, with the host rules
@@ -117,6 +150,7 @@ pub fn check(
     inputs: &[Input],
     check: &CheckArgs,
     hosts: &[&'static Host],
+    scope: Scope,
     mut failed: bool,
 ) -> Result<Outcome> {
     let mut opts = match check.spec {
@@ -131,23 +165,23 @@ pub fn check(
         opts.hosts = mcp_elicit::hosts::ALL.to_vec();
     }
     if format == OutputFormat::Hosts || (format == OutputFormat::Json && !opts.hosts.is_empty()) {
-        return check_matrix(inputs, check, &opts, format, failed);
+        return check_matrix(inputs, check, &opts, scope, format, failed);
     }
+    // What cannot be known statically is counted, and shown when asked for.
+    let hide_unknown = !scope.show_unknown && !opts.select.contains(rules::SOURCE_NOT_STATIC.code);
 
     // Configuration files (mcp-elicit.toml, pyproject.toml) near the
     // inputs: their options, and the inputs they exclude.
-    let (configured, per_input) = configure(inputs, check, hosts, &opts)?;
+    let (configured, per_input) = configure(inputs, check, hosts, scope, &opts)?;
     let inputs = configured.as_slice();
 
     let stdout = io::stdout();
     let mut out = io::BufWriter::new(stdout.lock());
     let mut renderer = render::for_format(check.format.unwrap_or(OutputFormat::Concise));
     renderer.begin(&mut out)?;
-    let mut counts = Counts::default();
-    let mut files_with_findings = 0;
-    let mut unreadable = 0;
-    let mut emit = |d: Diagnostic, out: &mut dyn Write, counts: &mut Counts| -> io::Result<()> {
-        counts.add(d.severity);
+    let mut tally = Tally::default();
+    let mut emit = |d: Diagnostic, out: &mut dyn Write, tally: &mut Tally| -> io::Result<()> {
+        tally.counts.add(d.severity);
         renderer.diagnostic(&d, out)
     };
 
@@ -158,10 +192,15 @@ pub fn check(
         for (input, opts) in inputs.iter().zip(&per_input) {
             let mut err: Option<io::Error> = None;
             let mut any = false;
+            let mut hidden = 0;
             let r = lint_input(input, opts, &mut |d| {
+                if hide_unknown && d.code == rules::SOURCE_NOT_STATIC.code {
+                    hidden += 1;
+                    return;
+                }
                 any = true;
                 if err.is_none()
-                    && let Err(e) = emit(d, &mut out, &mut counts)
+                    && let Err(e) = emit(d, &mut out, &mut tally)
                 {
                     err = Some(e);
                 }
@@ -169,37 +208,92 @@ pub fn check(
             if let Some(e) = err {
                 return Err(e.into());
             }
-            files_with_findings += usize::from(any);
-            if let Err(e) = r {
-                report_io(&input.display(), &e);
-                failed = true;
-                unreadable += 1;
-            }
+            tally.file(input, r, any, hidden, &mut failed);
         }
     } else {
         let results = lint_parallel(inputs, &per_input, threads);
         for (input, (diags, r)) in inputs.iter().zip(results) {
-            files_with_findings += usize::from(!diags.is_empty());
-            for d in diags {
-                emit(d, &mut out, &mut counts)?;
+            let (hidden, shown): (Vec<_>, Vec<_>) = diags
+                .into_iter()
+                .partition(|d| hide_unknown && d.code == rules::SOURCE_NOT_STATIC.code);
+            let any = !shown.is_empty();
+            for d in shown {
+                emit(d, &mut out, &mut tally)?;
             }
-            if let Err(e) = r {
+            tally.file(input, r, any, hidden.len(), &mut failed);
+        }
+    }
+    renderer.end(&tally.counts, &mut out)?;
+    out.flush()?;
+    drop(out);
+    if let [input] = inputs
+        && !matches!(input, Input::Stdin)
+        && let Some(skip) = tally.skipped_one
+    {
+        explain_skip(input, skip, check.quiet);
+    }
+    Ok(finish(check, &tally, failed))
+}
+
+/// What a lint run has seen, for its summary.
+#[derive(Default)]
+struct Tally {
+    counts: Counts,
+    /// Inputs read (linted or skipped).
+    read: usize,
+    with_findings: usize,
+    /// Files passed over: JSON that holds no elicitation, and files of a
+    /// kind mcp-elicit does not read.
+    skipped: render::Skipped,
+    /// Notes on what cannot be known statically, not shown.
+    hidden_unknown: usize,
+    /// Why the last input was skipped, for a word when it was named alone.
+    skipped_one: Option<Skip>,
+}
+
+impl Tally {
+    fn file(
+        &mut self,
+        input: &Input,
+        r: io::Result<Judged>,
+        any: bool,
+        hidden: usize,
+        failed: &mut bool,
+    ) {
+        self.with_findings += usize::from(any);
+        self.hidden_unknown += hidden;
+        match r {
+            Ok(Judged::Linted) => self.read += 1,
+            Ok(Judged::Skipped(skip)) => {
+                self.read += 1;
+                match skip {
+                    Skip::NotRead => self.skipped.not_read += 1,
+                    _ => self.skipped.no_elicitation += 1,
+                }
+                self.skipped_one = Some(skip);
+            }
+            Err(e) => {
                 report_io(&input.display(), &e);
-                failed = true;
-                unreadable += 1;
+                *failed = true;
             }
         }
     }
-    renderer.end(&counts, &mut out)?;
-    out.flush()?;
-    drop(out);
-    Ok(finish(
-        check,
-        &counts,
-        inputs.len() - unreadable,
-        files_with_findings,
-        failed,
-    ))
+}
+
+/// Says why the one file named was passed over, and how to have it judged.
+fn explain_skip(input: &Input, skip: Skip, quiet: bool) {
+    if quiet {
+        return;
+    }
+    let name = input.display();
+    let why = match skip {
+        Skip::NotRead => "is not a kind of file mcp-elicit reads (JSON, JSONL, and TypeScript, JavaScript, Python, Go or Rust source)".to_string(),
+        Skip::NotJson => "is not JSON and names no elicitation".to_string(),
+        Skip::NotSession => "is JSONL that starts no session (no session header, no JSON-RPC message on its first line)".to_string(),
+        Skip::Document(Kind::Schema) => "reads as a bare requestedSchema, and nothing says it is one; if it is, lint it with `--schema`, or list it under `schemas` in mcp-elicit.toml".to_string(),
+        Skip::Document(_) => "holds no elicitation (elicitation/create params or request, an InputRequiredResult, an ElicitResult, a session); a bare requestedSchema is judged with `--schema`".to_string(),
+    };
+    let _ = writeln!(io::stderr(), "note: {name} {why}; it was skipped");
 }
 
 /// The inputs left after the configuration files' `exclude`, each with
@@ -209,6 +303,7 @@ fn configure(
     inputs: &[Input],
     check: &CheckArgs,
     hosts: &[&'static Host],
+    scope: Scope,
     base: &Options,
 ) -> Result<(Vec<Input>, Vec<Options>)> {
     let mut configs = crate::config::Configs::default();
@@ -216,30 +311,37 @@ fn configure(
     let mut per_input = Vec::with_capacity(inputs.len());
     for input in inputs {
         let found = match input {
-            Input::File(p) | Input::Session(p) if p.as_os_str() != "-" => configs.for_file(p)?,
+            Input::File(p) | Input::Unread(p) | Input::Session(p) if p.as_os_str() != "-" => {
+                configs.for_file(p)?
+            }
             _ => None,
         };
+        let mut opts = base.clone();
+        opts.elicitations_only = elicitations_only(input, scope, found.as_deref());
         let Some(found) = found else {
             kept.push(input.clone());
-            per_input.push(base.clone());
+            per_input.push(opts);
             continue;
         };
-        if let Input::File(p) | Input::Session(p) = input
+        if let Input::File(p) | Input::Unread(p) | Input::Session(p) = input
             && found.excludes(p)
         {
             continue;
         }
         let config = &found.config;
         let at = found.path.display();
-        let mut opts = base.clone();
         if check.spec.is_none()
             && let Some(spec) = &config.spec
         {
-            let keep = (opts.select.clone(), opts.ignore.clone(), opts.hosts.clone());
-            opts = Options::for_revision(
-                crate::cli::parse_revision(spec).map_err(|e| anyhow!("{at}: spec: {e}"))?,
-            );
-            (opts.select, opts.ignore, opts.hosts) = keep;
+            opts = Options {
+                elicitations_only: opts.elicitations_only,
+                select: opts.select,
+                ignore: opts.ignore,
+                hosts: opts.hosts,
+                ..Options::for_revision(
+                    crate::cli::parse_revision(spec).map_err(|e| anyhow!("{at}: spec: {e}"))?,
+                )
+            };
         }
         if check.select.is_empty()
             && let Some(select) = &config.select
@@ -263,6 +365,21 @@ fn configure(
     Ok((kept, per_input))
 }
 
+/// Whether `input` is judged only when it is an elicitation document: a
+/// file found or named is, unless `--schema`, the configuration's `schemas`
+/// or a name without an extension says what it is; stdin and sessions are
+/// judged whatever they hold.
+fn elicitations_only(input: &Input, scope: Scope, found: Option<&crate::config::Found>) -> bool {
+    match input {
+        Input::File(p) => {
+            !scope.schemas
+                && p.extension().is_some()
+                && !found.is_some_and(|f| f.declares_schema(p))
+        }
+        Input::Stdin | Input::Unread(_) | Input::Session(_) => false,
+    }
+}
+
 /// Lints `inputs` held in memory, for the reports that need every
 /// elicitation as well as the findings: the host matrix, and JSON with
 /// `--hosts` (which carries the matrix beside the diagnostics).
@@ -270,19 +387,28 @@ fn check_matrix(
     inputs: &[Input],
     check: &CheckArgs,
     opts: &Options,
+    scope: Scope,
     format: OutputFormat,
     mut failed: bool,
 ) -> Result<Outcome> {
     use std::io::Read;
-    let mut counts = Counts::default();
+    let mut tally = Tally::default();
     let mut diagnostics = Vec::new();
     let mut rows: Vec<Row> = Vec::new();
-    let mut files_with_findings = 0;
-    let mut unreadable = 0;
     for input in inputs {
         let name = input.display();
         let mut bytes = Vec::new();
         let read = match input {
+            Input::Unread(_) => {
+                tally.file(
+                    input,
+                    Ok(Judged::Skipped(Skip::NotRead)),
+                    false,
+                    0,
+                    &mut failed,
+                );
+                continue;
+            }
             Input::Stdin => io::stdin().lock().read_to_end(&mut bytes).map(|_| ()),
             Input::Session(p) if p.as_os_str() == "-" => {
                 io::stdin().lock().read_to_end(&mut bytes).map(|_| ())
@@ -295,14 +421,16 @@ fn check_matrix(
                 .map(|_| ()),
         };
         if let Err(e) = read {
-            report_io(&name, &e);
-            failed = true;
-            unreadable += 1;
+            tally.file(input, Err(e), false, 0, &mut failed);
             continue;
         }
+        let opts = &Options {
+            elicitations_only: elicitations_only(input, scope, None),
+            ..opts.clone()
+        };
         let before = diagnostics.len();
         let mut sink = |d: Diagnostic| {
-            counts.add(d.severity);
+            tally.counts.add(d.severity);
             diagnostics.push(d);
         };
         #[cfg(feature = "source")]
@@ -310,16 +438,20 @@ fn check_matrix(
             && let Some(language) = mcp_elicit::source::Language::of_path(p)
         {
             mcp_elicit::source::lint_source(&name, &bytes, language, opts, &mut sink);
-            files_with_findings += usize::from(diagnostics.len() > before);
+            let any = diagnostics.len() > before;
+            tally.file(input, Ok(Judged::Linted), any, 0, &mut failed);
             rows.extend(mcp_elicit::source::host_rows(&name, &bytes, language, opts));
             continue;
         }
-        match input {
+        let judged = match input {
             Input::Session(_) => lint::lint_jsonl(&name, bytes.as_slice(), opts, &mut sink)?,
             _ => lint::lint_bytes(&name, &bytes, opts, &mut sink),
-        }
-        files_with_findings += usize::from(diagnostics.len() > before);
-        if let Ok(text) = std::str::from_utf8(&bytes) {
+        };
+        let any = diagnostics.len() > before;
+        tally.file(input, Ok(judged), any, 0, &mut failed);
+        if judged == Judged::Linted
+            && let Ok(text) = std::str::from_utf8(&bytes)
+        {
             rows.extend(mcp_elicit::lint::hosts::rows(&name, text, opts));
         }
     }
@@ -334,34 +466,28 @@ fn check_matrix(
         for d in &diagnostics {
             renderer.diagnostic(d, &mut out)?;
         }
-        renderer.end(&counts, &mut out)?;
+        renderer.end(&tally.counts, &mut out)?;
     }
     out.flush()?;
     drop(out);
-    Ok(finish(
-        check,
-        &counts,
-        inputs.len() - unreadable,
-        files_with_findings,
-        failed,
-    ))
+    Ok(finish(check, &tally, failed))
 }
 
 /// The summary line and the outcome of a lint run. The summary counts what
-/// was read (`checked`); when nothing could be, the errors above say it all.
-fn finish(
-    check: &CheckArgs,
-    counts: &Counts,
-    checked: usize,
-    files_with_findings: usize,
-    failed: bool,
-) -> Outcome {
-    if !check.quiet && (checked > 0 || !failed) {
-        render::summary(counts, checked, files_with_findings);
+/// was read; when nothing could be, the errors above say it all.
+fn finish(check: &CheckArgs, tally: &Tally, failed: bool) -> Outcome {
+    if !check.quiet && (tally.read > 0 || !failed) {
+        render::summary(
+            &tally.counts,
+            tally.read - tally.skipped.no_elicitation - tally.skipped.not_read,
+            tally.with_findings,
+            tally.skipped,
+            tally.hidden_unknown,
+        );
     }
     if failed {
         Outcome::Failed
-    } else if counts.at_or_above(check.fail_on) > 0 {
+    } else if tally.counts.at_or_above(check.fail_on) > 0 {
         Outcome::Findings
     } else {
         Outcome::Clean
@@ -428,12 +554,61 @@ fn is_source(path: &Path) -> bool {
     }
 }
 
+/// Folders a walk never enters below the folder it was given, as ruff's
+/// `exclude` defaults have them: version control, tool caches, virtual
+/// environments, installed packages and build output. None of them holds a
+/// project's own elicitations; a folder named on the command line is still
+/// walked.
+pub const EXCLUDED_DIRS: &[&str] = &[
+    ".bzr",
+    ".direnv",
+    ".eggs",
+    ".git",
+    ".git-rewrite",
+    ".hg",
+    ".ipynb_checkpoints",
+    ".mypy_cache",
+    ".nox",
+    ".pants.d",
+    ".pyenv",
+    ".pytest_cache",
+    ".pytype",
+    ".ruff_cache",
+    ".svn",
+    ".tox",
+    ".venv",
+    ".vscode",
+    "__pycache__",
+    "__pypackages__",
+    "_build",
+    "buck-out",
+    "build",
+    "dist",
+    "node_modules",
+    "site-packages",
+    "target",
+    "venv",
+];
+
+/// Whether a walk passes over this folder: one of [`EXCLUDED_DIRS`], or a
+/// virtual environment under any name (it holds `pyvenv.cfg`).
+fn excluded_dir(entry: &ignore::DirEntry) -> bool {
+    entry.depth() > 0
+        && entry.file_type().is_some_and(|t| t.is_dir())
+        && (entry
+            .file_name()
+            .to_str()
+            .is_some_and(|n| EXCLUDED_DIRS.contains(&n))
+            || entry.path().join("pyvenv.cfg").is_file())
+}
+
 /// Adds every `*.json` and `*.jsonl` file under `dir`, and every source
-/// file (`*.ts`, `*.py`, ...), skipping hidden and git-ignored files, in a
-/// stable order.
+/// file (`*.ts`, `*.py`, ...), skipping hidden and git-ignored files and
+/// [`EXCLUDED_DIRS`], in a stable order.
 fn walk(dir: &Path, inputs: &mut Vec<Input>, failed: &mut bool) {
     let walker = ignore::WalkBuilder::new(dir)
         .require_git(false)
+        .filter_entry(|e| !excluded_dir(e))
         .sort_by_file_name(|a, b| a.cmp(b))
         .build();
     for entry in walker {
@@ -443,11 +618,7 @@ fn walk(dir: &Path, inputs: &mut Vec<Input>, failed: &mut bool) {
                     continue;
                 }
                 let path = e.path();
-                if matches!(
-                    path.extension().and_then(|x| x.to_str()),
-                    Some("json" | "jsonl")
-                ) || is_source(path)
-                {
+                if is_json(path) || is_source(path) {
                     inputs.push(Input::File(path.to_path_buf()));
                 }
             }
@@ -459,12 +630,18 @@ fn walk(dir: &Path, inputs: &mut Vec<Input>, failed: &mut bool) {
     }
 }
 
-fn lint_input(input: &Input, opts: &Options, sink: &mut dyn FnMut(Diagnostic)) -> io::Result<()> {
+fn lint_input(
+    input: &Input,
+    opts: &Options,
+    sink: &mut dyn FnMut(Diagnostic),
+) -> io::Result<Judged> {
     match input {
         Input::Stdin => lint::lint_reader("-", io::stdin().lock(), opts, sink),
+        Input::Unread(_) => Ok(Judged::Skipped(Skip::NotRead)),
         #[cfg(feature = "source")]
         Input::File(p) if is_source(p) => {
             mcp_elicit::source::lint_source_file(p, &display_path(p), opts, sink)
+                .map(|()| Judged::Linted)
         }
         Input::File(p) => lint::lint_file(p, &display_path(p), opts, sink),
         Input::Session(p) if p.as_os_str() == "-" => {
@@ -482,7 +659,7 @@ fn lint_input(input: &Input, opts: &Options, sink: &mut dyn FnMut(Diagnostic)) -
     }
 }
 
-type FileResult = (Vec<Diagnostic>, io::Result<()>);
+type FileResult = (Vec<Diagnostic>, io::Result<Judged>);
 
 fn lint_parallel(inputs: &[Input], opts: &[Options], threads: usize) -> Vec<FileResult> {
     use std::sync::atomic::{AtomicUsize, Ordering};

@@ -345,11 +345,29 @@ impl Renderer for Github {
 }
 
 /// The one-line summary on stderr.
-pub fn summary(counts: &Counts, files: usize, with_findings: usize) {
+/// Files a lint run passed over, by why.
+#[derive(Debug, Default, Clone, Copy)]
+pub struct Skipped {
+    /// JSON that holds no elicitation.
+    pub no_elicitation: usize,
+    /// Files of a kind mcp-elicit does not read, named on the command line.
+    pub not_read: usize,
+}
+
+/// The summary line on stderr: what was checked and found, then what was
+/// passed over (`skipped` files that hold no elicitation) and the notes on
+/// what cannot be known statically that were not shown.
+pub fn summary(
+    counts: &Counts,
+    files: usize,
+    with_findings: usize,
+    skipped: Skipped,
+    hidden_unknown: usize,
+) {
     let plural =
         |n: usize, one: &str, many: &str| format!("{n} {}", if n == 1 { one } else { many });
     let files_text = plural(files, "file", "files");
-    let line = if counts.errors + counts.warnings + counts.notes == 0 {
+    let mut line = if counts.errors + counts.warnings + counts.notes == 0 {
         format!("Checked {files_text}: no findings.")
     } else {
         format!(
@@ -360,6 +378,29 @@ pub fn summary(counts: &Counts, files: usize, with_findings: usize) {
             plural(with_findings, "file", "files"),
         )
     };
+    if skipped.no_elicitation > 0 {
+        line += &format!(
+            " Skipped {} that {} no elicitation.",
+            plural(skipped.no_elicitation, "file", "files"),
+            if skipped.no_elicitation == 1 {
+                "holds"
+            } else {
+                "hold"
+            }
+        );
+    }
+    if skipped.not_read > 0 {
+        line += &format!(
+            " Skipped {} of a kind mcp-elicit does not read.",
+            plural(skipped.not_read, "file", "files"),
+        );
+    }
+    if hidden_unknown > 0 {
+        line += &format!(
+            " {} on what is known only at run time not shown (--show-unknown).",
+            plural(hidden_unknown, "note", "notes")
+        );
+    }
     let _ = writeln!(io::stderr(), "{line}");
 }
 

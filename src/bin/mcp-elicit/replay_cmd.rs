@@ -39,7 +39,13 @@ pub fn run(args: ReplayArgs) -> Result<Outcome> {
         return live(&args);
     }
     if !args.show {
-        return lint_cmd::check(&[Input::Session(path.clone())], &args.check, &[], false);
+        return lint_cmd::check(
+            &[Input::Session(path.clone())],
+            &args.check,
+            &[],
+            lint_cmd::Scope::default(),
+            false,
+        );
     }
     let name = path.display().to_string();
     if path.as_os_str() == "-" {
@@ -306,7 +312,7 @@ fn live(args: &ReplayArgs) -> Result<Outcome> {
         renderer.end(&counts, &mut out)?;
         out.flush()?;
         if !args.check.quiet {
-            crate::render::summary(&counts, 1, usize::from(drifts > 0));
+            crate::render::summary(&counts, 1, usize::from(drifts > 0), Default::default(), 0);
         }
     } else {
         let calls_said = format!("{calls} call{}", if calls == 1 { "" } else { "s" });
