@@ -75,6 +75,27 @@ impl Language {
         })
     }
 
+    /// The language of a script without an extension, by the interpreter
+    /// its `#!` line names (`node`, `deno`, `bun`, `python3`, ...), as
+    /// pre-commit tells an executable's type.
+    pub fn of_shebang(text: &[u8]) -> Option<Language> {
+        let line = text.strip_prefix(b"#!")?;
+        let line = &line[..line.iter().position(|&b| b == b'\n').unwrap_or(line.len())];
+        let line = std::str::from_utf8(line).ok()?;
+        let mut words = line.split_whitespace();
+        let mut program = words.next()?.rsplit('/').next()?;
+        if program == "env" {
+            program = words.find(|w| !w.starts_with('-') && !w.contains('='))?;
+        }
+        let name = program.trim_end_matches(|c: char| c.is_ascii_digit() || c == '.');
+        Some(match name {
+            "node" | "nodejs" | "deno" | "bun" => Language::Tsx,
+            "tsx" | "ts-node" => Language::TypeScript,
+            "python" | "pypy" => Language::Python,
+            _ => return None,
+        })
+    }
+
     /// The comment that starts an inline suppression in this language.
     fn comment(self) -> &'static str {
         match self {

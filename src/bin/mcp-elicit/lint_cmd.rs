@@ -643,6 +643,7 @@ fn lint_input(
             mcp_elicit::source::lint_source_file(p, &display_path(p), opts, sink)
                 .map(|()| Judged::Linted)
         }
+        Input::File(p) if p.extension().is_none() => lint_unnamed(p, opts, sink),
         Input::File(p) => lint::lint_file(p, &display_path(p), opts, sink),
         Input::Session(p) if p.as_os_str() == "-" => {
             lint::lint_jsonl("-", io::stdin().lock(), opts, sink)
@@ -657,6 +658,50 @@ fn lint_input(
             )
         }
     }
+}
+
+/// A file named without an extension: a script is read as the source of
+/// the language its `#!` line names (pre-commit hands the hook executables
+/// by their interpreter), and is skipped when that is none mcp-elicit
+/// reads; anything else is JSON (`<(command)`, `/dev/stdin`), judged
+/// whatever it holds.
+fn lint_unnamed(
+    path: &Path,
+    opts: &Options,
+    sink: &mut dyn FnMut(Diagnostic),
+) -> io::Result<Judged> {
+    use std::io::Read;
+    let mut file = std::fs::File::open(path)?;
+    let mut start = [0u8; 2];
+    let mut got = 0;
+    while got < 2 {
+        match file.read(&mut start[got..])? {
+            0 => break,
+            n => got += n,
+        }
+    }
+    if start[..got] != *b"#!" {
+        let rest = io::BufReader::with_capacity(1 << 16, file);
+        let reader = io::Read::chain(&start[..got], rest);
+        return lint::lint_reader(&display_path(path), reader, opts, sink);
+    }
+    #[cfg(feature = "source")]
+    {
+        let mut bytes = b"#!".to_vec();
+        file.take(mcp_elicit::source::MAX_SOURCE as u64)
+            .read_to_end(&mut bytes)?;
+        if bytes.len() > mcp_elicit::source::MAX_SOURCE {
+            return Err(io::Error::other(format!(
+                "larger than {} MiB; source files this large are not read (exclude it, or name smaller files)",
+                mcp_elicit::source::MAX_SOURCE >> 20
+            )));
+        }
+        if let Some(language) = mcp_elicit::source::Language::of_shebang(&bytes) {
+            mcp_elicit::source::lint_source(&display_path(path), &bytes, language, opts, sink);
+            return Ok(Judged::Linted);
+        }
+    }
+    Ok(Judged::Skipped(Skip::NotRead))
 }
 
 type FileResult = (Vec<Diagnostic>, io::Result<Judged>);
