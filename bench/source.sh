@@ -6,6 +6,10 @@
 # 2x of that: files that cannot hold an elicitation are skipped by a byte
 # scan (aho-corasick) and never parsed.
 #
+# Then a real tree: the published servers of the ecosystem check
+# (target/ecosystem, once `python3 tests/ecosystem/check.py` has provisioned
+# it), walked whole by `lint` beside `rg --files` on the same tree.
+#
 #   bash bench/source.sh          # needs hyperfine and ripgrep (apt-get install hyperfine ripgrep)
 #   MCP_ELICIT=/path/to/mcp-elicit bash bench/source.sh
 #
@@ -103,4 +107,20 @@ print(f"lint / rg: {r['lint'] / r['rg']:.2f}x (target: at most 2x)")
 PY
 if command -v /usr/bin/time >/dev/null; then
   /usr/bin/time -f "lint peak memory: %M kB" "$MCP_ELICIT" lint --quiet "$tree" >/dev/null || true
+fi
+eco=target/ecosystem
+if [ -d "$eco" ]; then
+  echo "a real tree: $eco, $(rg --files "$eco" | wc -l) files"
+  hyperfine --warmup 2 --runs "${RUNS:-10}" -N -i \
+    --export-json bench/results/source-tree.json --export-markdown bench/results/source-tree.md \
+    -n "rg --files" "rg --files $eco" \
+    -n "rg -l" "rg -l elicit|requestedSchema $eco" \
+    -n lint "$MCP_ELICIT lint --quiet $eco"
+  python3 - <<'PY'
+import json
+r = {x["command"]: x["mean"] for x in json.load(open("bench/results/source-tree.json"))["results"]}
+print(f"real tree: lint / rg --files: {r['lint'] / r['rg --files']:.2f}x, lint / rg -l: {r['lint'] / r['rg -l']:.2f}x")
+PY
+else
+  echo "no $eco: run python3 tests/ecosystem/check.py once to measure a real tree"
 fi
