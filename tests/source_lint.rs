@@ -61,6 +61,23 @@ fn each_fixture_reports_exactly_at_its_source_places() {
         ("zod_spread.ts", &["8:18 E122"]),
         ("zod4_direct.ts", &["7:16 E122"]),
         ("suppressed.ts", &["12:9 W601"]),
+        // Spreads and computed keys: what they may bring makes the rules
+        // that need a key's absence abstain (no message, no schema, a URL
+        // key without a known mode, a `required` name); what is written
+        // after a spread is still checked.
+        (
+            "spread_params.ts",
+            &[
+                "12:24 N006",
+                "14:24 N006",
+                "20:21 N006",
+                "29:21 N006",
+                "30:18 N006",
+                "35:5 N006",
+                "39:18 E124",
+                "49:5 N006",
+            ],
+        ),
         // Python: a Pydantic model (root title on the class line, its
         // docstring, a Field(...) line), the official SDK.
         (
@@ -97,6 +114,9 @@ fn each_fixture_reports_exactly_at_its_source_places() {
             &["11:7 E122", "12:5 E122", "16:5 E202"],
         ),
         ("lowlevel_dict_schema.py", &[]),
+        // A `**` splat into properties: a `required` name it may hold is
+        // not reported; one beside known properties is.
+        ("splat_dict_schema.py", &["16:28 N006", "25:26 E124"]),
         ("suppressed.py", &[]),
         // Go: the official SDK's jsonschema.Schema literals, mcp-go's maps.
         ("gosdk_confirm.go", &["18:4 E122", "19:16 W126"]),

@@ -452,6 +452,7 @@ pub fn lint_found(found: &Found, opts: &Options) -> Vec<Finding> {
     let mut findings: Vec<Finding> = lint::lint_params(&found.params, opts)
         .into_iter()
         .filter(|f| !found.unknown.iter().any(|u| u.covers(&f.pointer)))
+        .filter(|f| !relies_on_unknown(found, f))
         .collect();
     // An unknown without a `what` is a part given elsewhere on purpose (the
     // message of a schema built apart from the call that sends it): left
@@ -468,6 +469,55 @@ pub fn lint_found(found: &Found, opts: &Options) -> Vec<Finding> {
     }
     findings.sort_by(|a, b| (a.span.start, a.rule.code).cmp(&(b.span.start, b.rule.code)));
     findings
+}
+
+/// Whether `f` relies on a value the front-end could not know (the rule's
+/// [`relies_on`](crate::rules::Rule::relies_on) paths): a name `required`
+/// lists is missing from `properties` only if nothing spread into
+/// `properties` could add it, and a key belongs to the other mode only if
+/// the mode is known.
+fn relies_on_unknown(found: &Found, f: &Finding) -> bool {
+    if found.unknown.is_empty() {
+        return false;
+    }
+    f.rule.relies_on.iter().any(|path| {
+        let mut at = f.pointer.as_str();
+        let mut rest = *path;
+        while let Some(r) = rest.strip_prefix("../") {
+            at = at.rfind('/').map_or("", |i| &at[..i]);
+            rest = r;
+        }
+        !known(found, &crate::json::pointer_push(at, rest))
+    })
+}
+
+/// Whether the value at `ptr` in the params (present or absent) is known
+/// statically: not computed, and not in an object whose keys a spread or a
+/// computed key could add to or replace. A member written after such a
+/// spread is known (the front-ends record the members written before one
+/// as unknown, since the spread may replace them).
+fn known(found: &Found, ptr: &str) -> bool {
+    if found.unknown.iter().any(|u| u.covers(ptr)) {
+        return false;
+    }
+    let Some(parent) = ptr.rfind('/').map(|i| &ptr[..i]) else {
+        return true;
+    };
+    !found.unknown.iter().any(|u| u.covers(parent)) || at_pointer(&found.params, ptr).is_some()
+}
+
+/// The node at a JSON pointer.
+fn at_pointer<'n, 's>(root: &'n Node<'s>, ptr: &str) -> Option<&'n Node<'s>> {
+    let mut node = root;
+    for token in ptr.split('/').skip(1) {
+        let key = crate::json::pointer_token(token);
+        node = match &node.value {
+            crate::json::NodeValue::Object(_) => node.get(&key)?,
+            crate::json::NodeValue::Array(items) => items.get(key.parse::<usize>().ok()?)?,
+            _ => return None,
+        };
+    }
+    Some(node)
 }
 
 /// Lints one source file held in memory: every elicitation in it, each

@@ -1041,12 +1041,11 @@ where
                 for pair in named(n) {
                     if pair.kind() != "pair" {
                         if pair.kind() != "comment" {
-                            self.unknown.push(Unknown {
-                                pointer: ptr.to_string(),
-                                span: span(&pair),
-                                what: format!("`{}` adds keys at run time; this object is checked without them", short(&text[pair.byte_range()])),
-                                whole: false,
-                            });
+                            let what = format!(
+                                "`{}` adds keys at run time; this object is checked without them",
+                                short(&text[pair.byte_range()])
+                            );
+                            build::open(&mut self.unknown, ptr, span(&pair), what, &members);
                         }
                         continue;
                     }
@@ -1057,12 +1056,11 @@ where
                         continue;
                     };
                     let Some(key) = self.string_of(k) else {
-                        self.unknown.push(Unknown {
-                            pointer: ptr.to_string(),
-                            span: span(&k),
-                            what: format!("the key `{}` is computed at run time; this object is checked without it", short(&text[k.byte_range()])),
-                            whole: false,
-                        });
+                        let what = format!(
+                            "the key `{}` is computed at run time; this object is checked without it",
+                            short(&text[k.byte_range()])
+                        );
+                        build::open(&mut self.unknown, ptr, span(&k), what, &members);
                         continue;
                     };
                     let value = self.value(v, &pointer_push(ptr, &key), depth + 1);

@@ -477,15 +477,11 @@ impl<'s, 't> Reader<'s, 't> {
                         continue;
                     };
                     let Some(key) = self.key_of(k) else {
-                        self.unknown.push(Unknown {
-                            pointer: ptr.to_string(),
-                            span: span(&k),
-                            what: format!(
-                                "the key `{}` is computed at run time; this object is checked without it",
-                                short(&self.text[k.byte_range()])
-                            ),
-                            whole: false,
-                        });
+                        let what = format!(
+                            "the key `{}` is computed at run time; this object is checked without it",
+                            short(&self.text[k.byte_range()])
+                        );
+                        build::open(&mut self.unknown, ptr, span(&k), what, members);
                         continue;
                     };
                     let key_ptr = pointer_push(ptr, &key);
@@ -548,12 +544,7 @@ impl<'s, 't> Reader<'s, 't> {
                                     "`{text}` spreads a value not known statically; this object is checked without its keys"
                                 )
                             };
-                            self.unknown.push(Unknown {
-                                pointer: ptr.to_string(),
-                                span: span(&c),
-                                what,
-                                whole: false,
-                            });
+                            build::open(&mut self.unknown, ptr, span(&c), what, members);
                         }
                     }
                 }
