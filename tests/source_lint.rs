@@ -61,6 +61,10 @@ fn each_fixture_reports_exactly_at_its_source_places() {
         ("zod_spread.ts", &["8:18 E122"]),
         ("zod4_direct.ts", &["7:16 E122"]),
         ("suppressed.ts", &["12:9 W601"]),
+        // The TypeScript SDK v2's InputRequiredResult: the outer
+        // `inputRequired({...})` is not params; each helper call inside
+        // `inputRequests` (a computed key) is one, in form or URL mode.
+        ("input_required.ts", &["17:18 N006", "26:14 W506"]),
         // Spreads and computed keys: what they may bring makes the rules
         // that need a key's absence abstain (no message, no schema, a URL
         // key without a known mode, a `required` name); what is written
@@ -125,6 +129,21 @@ fn each_fixture_reports_exactly_at_its_source_places() {
             &["21:41 E406", "22:58 E304", "23:74 E402", "25:31 E124"],
         ),
         ("mcpgo_survey.go", &[]),
+        // URLElicitationRequiredError of both SDKs: each element of the
+        // slice is one URL-mode elicitation (mcp-go's mode constant read,
+        // an unknown mode assumes neither mode); a schema set after the
+        // literal is unknown, not missing.
+        (
+            "url_elicitation_required.go",
+            &[
+                "24:21 N006",
+                "25:21 N006",
+                "35:12 N006",
+                "43:19 W506",
+                "44:19 N006",
+                "52:2 N006",
+            ],
+        ),
         // Rust: rmcp's `elicit::<T>` (the root title schemars derives from
         // the struct's name and its doc comment, at the struct; a field at
         // its line), a computed message, a type of another module and one
