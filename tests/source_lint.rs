@@ -110,6 +110,8 @@ fn each_fixture_reports_exactly_at_its_source_places() {
             ],
         ),
         ("fastmcp_confirm.py", &[]),
+        // `response_type=None`: the empty form FastMCP 2.x-3.x send.
+        ("fastmcp_none.py", &["13:31 N006", "13:66 W126"]),
         // `Model.model_json_schema()` given as `requestedSchema` (through a
         // local name, and directly): Pydantic's own rendering, its
         // `Optional` union at the field.
