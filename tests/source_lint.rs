@@ -51,8 +51,9 @@ fn each_fixture_reports_exactly_at_its_source_places() {
         ("everything_elicitation_fixed.ts", &[]),
         // `const` identifiers followed across the file.
         ("sdk_collect_user_info.ts", &["10:3 W601"]),
-        // A helper with the caller's message: that part is a note.
-        ("confirm_helper.ts", &["17:14 N006"]),
+        // A helper with the caller's message: that part is a note, at the
+        // call.
+        ("confirm_helper.ts", &["16:24 N006"]),
         // JavaScript: a raw elicitation/create request literal.
         ("raw_send_request.js", &["13:11 E122", "16:48 E306"]),
         // Zod schemas converted by zod-to-json-schema (spread) and
@@ -61,6 +62,29 @@ fn each_fixture_reports_exactly_at_its_source_places() {
         ("zod_spread.ts", &["8:18 E122"]),
         ("zod4_direct.ts", &["7:16 E122"]),
         ("suppressed.ts", &["12:9 W601"]),
+        // A helper whose caller gives the message, the field and its
+        // options: one note for the elicitation, not one per value.
+        ("elicit_helper.ts", &["17:10 N006"]),
+        // The TypeScript SDK v2's InputRequiredResult: the outer
+        // `inputRequired({...})` is not params; each helper call inside
+        // `inputRequests` (a computed key) is one, in form or URL mode.
+        ("input_required.ts", &["16:22 N006", "26:14 W506"]),
+        // Spreads and computed keys: what they may bring makes the rules
+        // that need a key's absence abstain (no message, no schema, a URL
+        // key without a known mode, a `required` name); what is written
+        // after a spread is still checked.
+        (
+            "spread_params.ts",
+            &[
+                "12:3 N006",
+                "14:3 N006",
+                "16:3 N006",
+                "25:3 N006",
+                "34:3 N006",
+                "39:18 E124",
+                "43:3 N006",
+            ],
+        ),
         // Python: a Pydantic model (root title on the class line, its
         // docstring, a Field(...) line), the official SDK.
         (
@@ -70,7 +94,7 @@ fn each_fixture_reports_exactly_at_its_source_places() {
                 "13:5 E122",
                 "20:37 E403",
                 "20:43 E406",
-                "28:21 N006",
+                "27:24 N006",
             ],
         ),
         // One model reused by two tools: reported once.
@@ -89,6 +113,8 @@ fn each_fixture_reports_exactly_at_its_source_places() {
             ],
         ),
         ("fastmcp_confirm.py", &[]),
+        // `response_type=None`: the empty form FastMCP 2.x-3.x send.
+        ("fastmcp_none.py", &["13:20 N006", "13:66 W126"]),
         // `Model.model_json_schema()` given as `requestedSchema` (through a
         // local name, and directly): Pydantic's own rendering, its
         // `Optional` union at the field.
@@ -97,6 +123,9 @@ fn each_fixture_reports_exactly_at_its_source_places() {
             &["11:7 E122", "12:5 E122", "16:5 E202"],
         ),
         ("lowlevel_dict_schema.py", &[]),
+        // A `**` splat into properties: a `required` name it may hold is
+        // not reported; one beside known properties is.
+        ("splat_dict_schema.py", &["12:11 N006", "25:26 E124"]),
         ("suppressed.py", &[]),
         // Go: the official SDK's jsonschema.Schema literals, mcp-go's maps.
         ("gosdk_confirm.go", &["18:4 E122", "19:16 W126"]),
@@ -105,6 +134,20 @@ fn each_fixture_reports_exactly_at_its_source_places() {
             &["21:41 E406", "22:58 E304", "23:74 E402", "25:31 E124"],
         ),
         ("mcpgo_survey.go", &[]),
+        // URLElicitationRequiredError of both SDKs: each element of the
+        // slice is one URL-mode elicitation (mcp-go's mode constant read,
+        // an unknown mode assumes neither mode); a schema set after the
+        // literal is unknown, not missing.
+        (
+            "url_elicitation_required.go",
+            &[
+                "22:5 N006",
+                "35:5 N006",
+                "40:3 N006",
+                "43:19 W506",
+                "51:13 N006",
+            ],
+        ),
         // Rust: rmcp's `elicit::<T>` (the root title schemars derives from
         // the struct's name and its doc comment, at the struct; a field at
         // its line), a computed message, a type of another module and one
@@ -116,7 +159,7 @@ fn each_fixture_reports_exactly_at_its_source_places() {
                 "11:12 E122",
                 "11:12 E122",
                 "15:9 W601",
-                "36:45 N006",
+                "36:10 N006",
                 "43:10 N006",
                 "49:44 N006",
             ],

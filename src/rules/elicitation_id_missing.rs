@@ -8,6 +8,7 @@ rule! {
         why: "2025-11-25 requires `elicitationId` so the server can later send `notifications/elicitation/complete`."
         example: fixture!("E504", "jsonl", auto);
         check: Check::Params(check);
+        relies_on: &["mode", "elicitationId"];
 }
 
 fn check(cx: &ParamsCx<'_>, out: &mut Findings) {

@@ -8,6 +8,7 @@ rule! {
         why: "`requestedSchema` is required in form mode; a client cannot build a form without it."
         example: fixture!("E112", "json", "2025-11-25");
         check: Check::Params(check);
+        relies_on: &["mode", "requestedSchema"];
 }
 
 fn check(cx: &ParamsCx<'_>, out: &mut Findings) {

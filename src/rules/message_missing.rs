@@ -8,6 +8,7 @@ rule! {
         why: "`message` is required in every revision and mode: it tells the person why they are asked."
         example: fixture!("E111", "json", "2026-07-28");
         check: Check::Params(check);
+        relies_on: &["message"];
 }
 
 fn check(cx: &ParamsCx<'_>, out: &mut Findings) {

@@ -56,6 +56,14 @@ pub struct Rule {
     pub example: Example,
     /// Where and how the rule judges.
     pub(crate) check: Check,
+    /// The values a finding of this rule relies on being exactly as
+    /// written, as paths relative to the finding's pointer (`..` for its
+    /// parent): `../../properties` for a name in `required` that
+    /// `properties` lacks, `mode` for a key the mode forbids or requires.
+    /// Where a source front-end could not know such a value (computed, or
+    /// possibly given by a spread), the finding is not reported (see
+    /// [`crate::source::lint_found`]).
+    pub relies_on: &'static [&'static str],
 }
 
 impl fmt::Debug for Rule {
@@ -697,7 +705,8 @@ macro_rules! rule {
         summary: $summary:literal
         why: $why:literal
         example: $example:expr ;
-        $(check: $check:expr ;)?) => {
+        $(check: $check:expr ;)?
+        $(relies_on: $relies:expr ;)?) => {
         pub static $ident: Rule = Rule {
             code: $code,
             name: $name,
@@ -706,8 +715,11 @@ macro_rules! rule {
             why: $why,
             example: $example,
             check: rule!(@check $($check)?),
+            relies_on: rule!(@relies $($relies)?),
         };
     };
+    (@relies $relies:expr) => { $relies };
+    (@relies) => { &[] };
     (@check $check:expr) => { $check };
     (@check) => { Check::Reported };
 }

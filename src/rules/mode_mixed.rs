@@ -8,6 +8,7 @@ rule! {
         why: "A client reads params by their mode; keys of the other mode are ignored, so the request does not do what it seems to."
         example: fixture!("E116", "json", "2026-07-28");
         check: Check::Params(check);
+        relies_on: &["../mode"];
 }
 
 fn check(cx: &ParamsCx<'_>, out: &mut Findings) {

@@ -8,4 +8,5 @@ rule! {
         summary: "A property has no `type`."
         why: "Every property shape has a `type`: string, number, integer, boolean, or array for multi-select."
         example: fixture!("E202", "json", "2026-07-28");
+        relies_on: &["type"];
 }

@@ -8,6 +8,7 @@ rule! {
         why: "A client cannot ask for a field it does not know; the server will never get the value it requires."
         example: fixture!("E124", "json", "2026-07-28");
         check: Check::Schema(check);
+        relies_on: &["../../properties"];
 }
 
 fn check(cx: &SchemaCx<'_>, out: &mut Findings) {

@@ -9,6 +9,7 @@ rule! {
         why: "`properties` is required: it lists the fields of the form. Use `{}` for a plain approve/decline prompt."
         example: fixture!("E121", "json", "2026-07-28");
         check: Check::Schema(check);
+        relies_on: &["properties"];
 }
 
 /// No `properties` at all. One that is not an object is reported by the

@@ -8,6 +8,7 @@ rule! {
         why: "`url` is required in URL mode: it is what the person is asked to open."
         example: fixture!("E501", "json", "2026-07-28");
         check: Check::Params(check);
+        relies_on: &["mode", "url"];
 }
 
 fn check(cx: &ParamsCx<'_>, out: &mut Findings) {

@@ -29,6 +29,28 @@ impl Unknown {
     }
 }
 
+/// Records that the object at `ptr` gets keys at run time (a spread, a
+/// `**` splat, a computed key): rules that need a key's absence abstain
+/// there. The members written before it (`written`) may be replaced by
+/// what it brings, so they are unknown too, without a note of their own:
+/// the spread's note says why.
+pub fn open(unknown: &mut Vec<Unknown>, ptr: &str, span: Span, what: String, written: &[Member]) {
+    for m in written {
+        unknown.push(Unknown {
+            pointer: crate::json::pointer_push(ptr, &m.key),
+            span: m.key_span,
+            what: String::new(),
+            whole: true,
+        });
+    }
+    unknown.push(Unknown {
+        pointer: ptr.to_string(),
+        span,
+        what,
+        whole: false,
+    });
+}
+
 pub fn span(n: &tree_sitter::Node) -> Span {
     Span::new(n.start_byte(), n.end_byte())
 }

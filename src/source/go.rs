@@ -33,22 +33,56 @@ pub fn scan<'s>(text: &'s str, windows: Option<&[(usize, usize)]>) -> Option<Sca
         unknown: Vec::new(),
     };
     for lit in literals {
-        let ty = lit
+        let written = lit
             .child_by_field_name("type")
-            .map(|t| type_name(&text[t.byte_range()]))
+            .map(|t| &text[t.byte_range()])
             .unwrap_or("");
         let Some(body) = lit.child_by_field_name("body") else {
             continue;
         };
+        // `[]*mcp.ElicitParams{{...}}` (go-sdk's URLElicitationRequiredError
+        // argument) and `[]mcp.ElicitationParams{{...}}` (mcp-go's
+        // URLElicitationRequiredError.Elicitations): each element whose type
+        // is left out is one params literal.
+        if let Some(elem) = written.strip_prefix("[]") {
+            let flavour = match type_name(elem) {
+                "ElicitParams" => Flavour::GoSdk,
+                "ElicitationParams" => Flavour::McpGo,
+                _ => continue,
+            };
+            let mut w = body.walk();
+            let elements: Vec<TsNode> = body.named_children(&mut w).collect();
+            for e in elements {
+                let e = if e.kind() == "literal_element" {
+                    e.named_child(0).unwrap_or(e)
+                } else {
+                    e
+                };
+                if e.kind() != "literal_value" {
+                    continue;
+                }
+                r.unknown.clear();
+                let fields = keyed(e, text);
+                let params = r.params(e, &fields, flavour);
+                out.found.push(Found {
+                    at: span(&e),
+                    params,
+                    unknown: std::mem::take(&mut r.unknown),
+                    origin: None,
+                });
+            }
+            continue;
+        }
         let fields = keyed(body, text);
         let has_schema = fields.iter().any(|(k, _, _)| *k == "RequestedSchema");
-        let flavour = match ty {
+        let flavour = match type_name(written) {
             "ElicitParams" => Flavour::GoSdk,
             "ElicitationParams" => Flavour::McpGo,
             _ if has_schema => Flavour::McpGo,
             _ => continue,
         };
         r.unknown.clear();
+        r.set_later(lit);
         let params = r.params(lit, &fields, flavour);
         out.found.push(Found {
             at: span(&lit),
@@ -69,6 +103,16 @@ enum Flavour {
     GoSdk,
     /// mark3labs/mcp-go: `mode` only when set.
     McpGo,
+}
+
+/// The mode a constant names: mcp-go's `mcp.ElicitationModeForm` and
+/// `mcp.ElicitationModeURL` (mcp/consts.go).
+fn mode_constant(written: &str) -> Option<&'static str> {
+    match written.rsplit('.').next()? {
+        "ElicitationModeForm" => Some("form"),
+        "ElicitationModeURL" => Some("url"),
+        _ => None,
+    }
 }
 
 /// The last segment of a Go type: `*mcp.ElicitParams` -> `ElicitParams`.
@@ -128,7 +172,11 @@ impl<'s> Reader<'s> {
     ) -> Node<'s> {
         let ls = span(&lit);
         let mut members: Vec<Member<'s>> = Vec::new();
-        let mut mode_set = false;
+        // Fields set after the literal (see `set_later`), recorded before.
+        let set: Vec<String> = self.unknown.iter().map(|u| u.pointer.clone()).collect();
+        let later = |key: &str| set.iter().any(|p| p == key);
+        // A mode or URL field set after the literal leaves the mode unknown.
+        let mut mode_set = later("/mode") || later("/url") || later("/elicitationId");
         let mut url_like = false;
         for (k, kn, v) in fields {
             let key = match *k {
@@ -149,7 +197,15 @@ impl<'s> Reader<'s> {
                 _ => continue,
             };
             let ptr = pointer_push("", key);
-            let value = if key == "requestedSchema" {
+            if later(&ptr) {
+                // Set again after the literal: that value is the one sent.
+                continue;
+            }
+            let value = if key == "mode"
+                && let Some(mode) = mode_constant(&self.text[v.byte_range()])
+            {
+                string(mode, span(v))
+            } else if key == "requestedSchema" {
                 if &self.text[v.byte_range()] == "nil" {
                     continue;
                 }
@@ -159,11 +215,96 @@ impl<'s> Reader<'s> {
             };
             members.push(member(key, span(kn), value));
         }
+        if flavour == Flavour::GoSdk
+            && !later("/mode")
+            && (later("/url") || later("/elicitationId"))
+        {
+            // The SDK infers the mode from fields set at run time.
+            self.unknown.push(Unknown {
+                pointer: "/mode".to_string(),
+                span: ls,
+                what: String::new(),
+                whole: true,
+            });
+        }
         if flavour == Flavour::GoSdk && !mode_set {
             let mode = if url_like { "url" } else { "form" };
             members.insert(0, member("mode", ls, string(mode, ls)));
         }
         object(members, ls)
+    }
+
+    /// The params fields set after the literal, when it is bound to a
+    /// name (`p := &mcp.ElicitParams{...}` then `p.RequestedSchema = s`):
+    /// the value sent is the one set last, at run time, so each is unknown
+    /// and rules that need its absence abstain.
+    fn set_later(&mut self, lit: TsNode) {
+        let text = self.text;
+        let mut bound = lit;
+        while let Some(p) = bound.parent()
+            && matches!(p.kind(), "unary_expression" | "expression_list")
+        {
+            bound = p;
+        }
+        let Some(decl) = bound.parent().filter(|p| {
+            matches!(
+                p.kind(),
+                "short_var_declaration" | "assignment_statement" | "var_spec"
+            )
+        }) else {
+            return;
+        };
+        let Some(name) = decl
+            .child_by_field_name("left")
+            .or_else(|| decl.child_by_field_name("name"))
+            .map(|l| &text[l.byte_range()])
+            .filter(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_'))
+        else {
+            return;
+        };
+        let mut scope = decl.parent();
+        while let Some(s) = scope
+            && !matches!(
+                s.kind(),
+                "function_declaration" | "method_declaration" | "func_literal" | "source_file"
+            )
+        {
+            scope = s.parent();
+        }
+        let Some(scope) = scope else { return };
+        let mut set = Vec::new();
+        super::each_node(scope, |a| {
+            if a.kind() == "assignment_statement"
+                && a.start_byte() > lit.end_byte()
+                && let Some(left) = a.child_by_field_name("left")
+                && let Some(sel) = left.named_child(0)
+                && sel.kind() == "selector_expression"
+                && sel
+                    .child_by_field_name("operand")
+                    .is_some_and(|o| &text[o.byte_range()] == name)
+                && let Some(field) = sel.child_by_field_name("field")
+            {
+                set.push((a, &text[field.byte_range()]));
+            }
+        });
+        for (a, field) in set {
+            let key = match field {
+                "Mode" => "mode",
+                "Message" => "message",
+                "URL" => "url",
+                "ElicitationID" => "elicitationId",
+                "RequestedSchema" => "requestedSchema",
+                _ => continue,
+            };
+            self.unknown.push(Unknown {
+                pointer: pointer_push("", key),
+                span: span(&a),
+                what: format!(
+                    "`{name}.{field}` is set after the literal; its value is not checked"
+                ),
+                whole: true,
+            });
+        }
     }
 
     fn note(&mut self, n: TsNode, ptr: &str, what: String) -> Node<'s> {
@@ -300,12 +441,10 @@ impl<'s> Reader<'s> {
         let mut members: Vec<Member<'s>> = Vec::new();
         for (_, kn, v) in keyed(body, self.text) {
             let Some(key) = self.go_string(kn) else {
-                self.unknown.push(Unknown {
-                    pointer: ptr.to_string(),
-                    span: span(&kn),
-                    what: "a property name computed at run time; these properties are checked without it".to_string(),
-                    whole: false,
-                });
+                let what =
+                    "a property name computed at run time; these properties are checked without it"
+                        .to_string();
+                build::open(&mut self.unknown, ptr, span(&kn), what, &members);
                 continue;
             };
             let p = pointer_push(ptr, &key);
@@ -488,12 +627,10 @@ impl<'s> Reader<'s> {
                         let mut members: Vec<Member<'s>> = Vec::new();
                         for (_, kn, v) in keyed(body, self.text) {
                             let Some(key) = self.go_string(kn) else {
-                                self.unknown.push(Unknown {
-                                    pointer: ptr.to_string(),
-                                    span: span(&kn),
-                                    what: "a key computed at run time; this object is checked without it".to_string(),
-                                    whole: false,
-                                });
+                                let what =
+                                    "a key computed at run time; this object is checked without it"
+                                        .to_string();
+                                build::open(&mut self.unknown, ptr, span(&kn), what, &members);
                                 continue;
                             };
                             let p = pointer_push(ptr, &key);

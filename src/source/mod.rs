@@ -13,8 +13,9 @@
 //!
 //! What cannot be known statically (a schema built by a function in another
 //! module, options fetched at run time) is never guessed: the value is left
-//! out of the checks and a note ([`crate::rules::SOURCE_NOT_STATIC`]) says
-//! what could not be known, at its place.
+//! out of the checks and one note per elicitation
+//! ([`crate::rules::SOURCE_NOT_STATIC`]), at the call, says what could not
+//! be known.
 //!
 //! Files are parsed with tree-sitter (TypeScript/TSX, Python and Go
 //! grammars) and only when a cheap byte scan ([`may_elicit`]) finds one of
@@ -468,27 +469,122 @@ pub fn text_of(bytes: &[u8]) -> Cow<'_, str> {
 }
 
 /// The lint of one found elicitation: its findings (spans into the source),
-/// with those about unknown values left out and a note for each of them.
+/// with those about unknown values left out, and one note naming them.
 pub fn lint_found(found: &Found, opts: &Options) -> Vec<Finding> {
     let mut findings: Vec<Finding> = lint::lint_params(&found.params, opts)
         .into_iter()
         .filter(|f| !found.unknown.iter().any(|u| u.covers(&f.pointer)))
+        .filter(|f| !relies_on_unknown(found, f))
         .collect();
-    // An unknown without a `what` is a part given elsewhere on purpose (the
-    // message of a schema built apart from the call that sends it): left
-    // out of the checks without a note.
-    for u in found.unknown.iter().filter(|u| !u.what.is_empty()) {
-        if opts.enabled(&rules::SOURCE_NOT_STATIC) {
-            findings.push(Finding {
-                rule: &rules::SOURCE_NOT_STATIC,
-                message: u.what.clone(),
-                pointer: u.pointer.clone(),
-                span: u.span,
-            });
-        }
+    if opts.enabled(&rules::SOURCE_NOT_STATIC)
+        && let Some(message) = not_static(&found.unknown)
+    {
+        findings.push(Finding {
+            rule: &rules::SOURCE_NOT_STATIC,
+            message,
+            pointer: String::new(),
+            span: found.at,
+        });
     }
     findings.sort_by(|a, b| (a.span.start, a.rule.code).cmp(&(b.span.start, b.rule.code)));
     findings
+}
+
+/// The one note of an elicitation with parts not known statically, or
+/// `None` when all of it is known. One part: what the front-end said of it.
+/// More: their places in the params, the first two named. An unknown
+/// without a `what` is a part given elsewhere on purpose (the message of a
+/// schema built apart from the call that sends it, a member a spread may
+/// replace): left out of the checks without a word.
+fn not_static(unknown: &[Unknown]) -> Option<String> {
+    let mut parts: Vec<&Unknown> = Vec::new();
+    for u in unknown.iter().filter(|u| !u.what.is_empty()) {
+        if !parts
+            .iter()
+            .any(|p| p.pointer == u.pointer && p.whole == u.whole)
+        {
+            parts.push(u);
+        }
+    }
+    match parts.as_slice() {
+        [] => None,
+        [one] => Some(one.what.clone()),
+        _ => {
+            let name = |u: &Unknown| {
+                let path = u
+                    .pointer
+                    .split('/')
+                    .skip(1)
+                    .map(crate::json::pointer_token)
+                    .collect::<Vec<_>>()
+                    .join(".");
+                match (u.whole, path.is_empty()) {
+                    (true, true) => "params".to_string(),
+                    (true, false) => format!("`{path}`"),
+                    (false, true) => "keys of the params".to_string(),
+                    (false, false) => format!("keys of `{path}`"),
+                }
+            };
+            let named: Vec<String> = parts.iter().take(2).map(|u| name(u)).collect();
+            let list = match parts.len() {
+                2 => format!("{} and {}", named[0], named[1]),
+                3 => format!("{}, {} and {}", named[0], named[1], name(parts[2])),
+                n => format!("{}, {} and {} more", named[0], named[1], n - 2),
+            };
+            Some(format!(
+                "this elicitation's {list} are not known statically (computed or spread at run time); they are not checked"
+            ))
+        }
+    }
+}
+
+/// Whether `f` relies on a value the front-end could not know (the rule's
+/// [`relies_on`](crate::rules::Rule::relies_on) paths): a name `required`
+/// lists is missing from `properties` only if nothing spread into
+/// `properties` could add it, and a key belongs to the other mode only if
+/// the mode is known.
+fn relies_on_unknown(found: &Found, f: &Finding) -> bool {
+    if found.unknown.is_empty() {
+        return false;
+    }
+    f.rule.relies_on.iter().any(|path| {
+        let mut at = f.pointer.as_str();
+        let mut rest = *path;
+        while let Some(r) = rest.strip_prefix("../") {
+            at = at.rfind('/').map_or("", |i| &at[..i]);
+            rest = r;
+        }
+        !known(found, &crate::json::pointer_push(at, rest))
+    })
+}
+
+/// Whether the value at `ptr` in the params (present or absent) is known
+/// statically: not computed, and not in an object whose keys a spread or a
+/// computed key could add to or replace. A member written after such a
+/// spread is known (the front-ends record the members written before one
+/// as unknown, since the spread may replace them).
+fn known(found: &Found, ptr: &str) -> bool {
+    if found.unknown.iter().any(|u| u.covers(ptr)) {
+        return false;
+    }
+    let Some(parent) = ptr.rfind('/').map(|i| &ptr[..i]) else {
+        return true;
+    };
+    !found.unknown.iter().any(|u| u.covers(parent)) || at_pointer(&found.params, ptr).is_some()
+}
+
+/// The node at a JSON pointer.
+fn at_pointer<'n, 's>(root: &'n Node<'s>, ptr: &str) -> Option<&'n Node<'s>> {
+    let mut node = root;
+    for token in ptr.split('/').skip(1) {
+        let key = crate::json::pointer_token(token);
+        node = match &node.value {
+            crate::json::NodeValue::Object(_) => node.get(&key)?,
+            crate::json::NodeValue::Array(items) => items.get(key.parse::<usize>().ok()?)?,
+            _ => return None,
+        };
+    }
+    Some(node)
 }
 
 /// Lints one source file held in memory: every elicitation in it, each
@@ -510,7 +606,25 @@ pub fn lint_source(
         findings.extend(lint_found(found, opts));
     }
     if opts.enabled(&rules::SOURCE_NOT_STATIC) {
-        for (span, what) in &scan.notes {
+        // At most one note per place: a note inside another note's place,
+        // or inside an elicitation that has its own note, says nothing
+        // more.
+        let noted: Vec<Span> = scan
+            .found
+            .iter()
+            .filter(|f| f.unknown.iter().any(|u| !u.what.is_empty()))
+            .map(|f| f.at)
+            .collect();
+        let mut notes: Vec<&(Span, String)> = scan.notes.iter().collect();
+        notes.sort_by_key(|(span, _)| (span.start, std::cmp::Reverse(span.end)));
+        let mut kept: Vec<Span> = Vec::new();
+        let inside =
+            |outer: &Span, inner: &Span| outer.start <= inner.start && inner.end <= outer.end;
+        for (span, what) in notes {
+            if kept.iter().chain(&noted).any(|k| inside(k, span)) {
+                continue;
+            }
+            kept.push(*span);
             findings.push(Finding {
                 rule: &rules::SOURCE_NOT_STATIC,
                 message: what.clone(),

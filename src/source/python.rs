@@ -248,11 +248,17 @@ where
         let origin = text[ty.byte_range()].to_string();
         let schema = self.schema_of(ty, generator);
         let params = self.params(message, schema, call);
+        // `None` is what FastMCP before 4.0 sends (4.x refuses it).
+        let name = if generator == Generator::FastMcp && ty.kind() == "none" {
+            "fastmcp<4"
+        } else {
+            generator.name()
+        };
         out.found.push(Found {
             at: span(&call),
             params,
             unknown: std::mem::take(&mut self.unknown),
-            origin: Some((generator.name(), origin)),
+            origin: Some((name, origin)),
         });
     }
 
@@ -360,6 +366,18 @@ where
         let text = self.text;
         let sp = span(&ty);
         let t = &text[ty.byte_range()];
+        if g == Generator::FastMcp && ty.kind() == "none" {
+            // `response_type=None`: FastMCP 2.x and 3.x send an empty form
+            // (parse_elicit_response_type; deprecated in 3.2, a TypeError
+            // from 4.0).
+            return object(
+                vec![
+                    member("type", sp, string("object", sp)),
+                    member("properties", sp, object(Vec::new(), sp)),
+                ],
+                sp,
+            );
+        }
         if let Some(class) = self
             .classes
             .get(t)
@@ -1041,12 +1059,11 @@ where
                 for pair in named(n) {
                     if pair.kind() != "pair" {
                         if pair.kind() != "comment" {
-                            self.unknown.push(Unknown {
-                                pointer: ptr.to_string(),
-                                span: span(&pair),
-                                what: format!("`{}` adds keys at run time; this object is checked without them", short(&text[pair.byte_range()])),
-                                whole: false,
-                            });
+                            let what = format!(
+                                "`{}` adds keys at run time; this object is checked without them",
+                                short(&text[pair.byte_range()])
+                            );
+                            build::open(&mut self.unknown, ptr, span(&pair), what, &members);
                         }
                         continue;
                     }
@@ -1057,12 +1074,11 @@ where
                         continue;
                     };
                     let Some(key) = self.string_of(k) else {
-                        self.unknown.push(Unknown {
-                            pointer: ptr.to_string(),
-                            span: span(&k),
-                            what: format!("the key `{}` is computed at run time; this object is checked without it", short(&text[k.byte_range()])),
-                            whole: false,
-                        });
+                        let what = format!(
+                            "the key `{}` is computed at run time; this object is checked without it",
+                            short(&text[k.byte_range()])
+                        );
+                        build::open(&mut self.unknown, ptr, span(&k), what, &members);
                         continue;
                     };
                     let value = self.value(v, &pointer_push(ptr, &key), depth + 1);

@@ -88,9 +88,19 @@ pub fn scan<'s>(
             },
             _ => continue,
         };
-        let is_elicit = name == "elicitInput"
-            || (name == "elicit" && receiver.ends_with("nputRequired"))
-            || name == "inputRequired";
+        // The 2026-07-28 helpers of the TypeScript SDK v2
+        // (packages/core-internal/src/shared/inputRequired.ts):
+        // `inputRequired.elicit(params)` sends `{...params, mode: "form"}`,
+        // `inputRequired.elicitUrl(params)` `{...params, mode: "url"}`; the
+        // `inputRequired({inputRequests, requestState})` around them is the
+        // InputRequiredResult, not params: its requests are read where they
+        // are built.
+        let helper_mode = match name {
+            "elicit" if receiver.ends_with("nputRequired") => Some("form"),
+            "elicitUrl" if receiver.ends_with("nputRequired") => Some("url"),
+            _ => None,
+        };
+        let is_elicit = name == "elicitInput" || helper_mode.is_some();
         let is_send = name == "sendRequest";
         if !is_elicit && !is_send {
             continue;
@@ -155,7 +165,17 @@ pub fn scan<'s>(
             continue;
         }
         handled.insert(params.id());
-        out.found.push(reader.found(call, params));
+        let mut found = reader.found(call, params);
+        if let Some(mode) = helper_mode
+            && let NodeValue::Object(members) = &mut found.params.value
+        {
+            let at = span(&callee);
+            members.retain(|m| m.key != "mode");
+            members.push(member("mode", at, string(mode, at)));
+            // The helper sets the mode whatever the params held.
+            found.unknown.retain(|u| u.pointer != "/mode");
+        }
+        out.found.push(found);
     }
     for obj in objects {
         if handled.contains(&obj.id()) || reader.pair_value(obj, "requestedSchema").is_none() {
@@ -477,15 +497,11 @@ impl<'s, 't> Reader<'s, 't> {
                         continue;
                     };
                     let Some(key) = self.key_of(k) else {
-                        self.unknown.push(Unknown {
-                            pointer: ptr.to_string(),
-                            span: span(&k),
-                            what: format!(
-                                "the key `{}` is computed at run time; this object is checked without it",
-                                short(&self.text[k.byte_range()])
-                            ),
-                            whole: false,
-                        });
+                        let what = format!(
+                            "the key `{}` is computed at run time; this object is checked without it",
+                            short(&self.text[k.byte_range()])
+                        );
+                        build::open(&mut self.unknown, ptr, span(&k), what, members);
                         continue;
                     };
                     let key_ptr = pointer_push(ptr, &key);
@@ -548,12 +564,7 @@ impl<'s, 't> Reader<'s, 't> {
                                     "`{text}` spreads a value not known statically; this object is checked without its keys"
                                 )
                             };
-                            self.unknown.push(Unknown {
-                                pointer: ptr.to_string(),
-                                span: span(&c),
-                                what,
-                                whole: false,
-                            });
+                            build::open(&mut self.unknown, ptr, span(&c), what, members);
                         }
                     }
                 }
