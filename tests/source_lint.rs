@@ -13,7 +13,7 @@ use crate::support::{bin, fixture, peers, root};
 /// `line:col CODE` of every diagnostic `lint --format json` reports.
 fn reported(path: &Path) -> (Option<i32>, Vec<String>) {
     let out = Command::new(bin())
-        .args(["lint", "--format", "json", "--quiet"])
+        .args(["lint", "--format", "json", "--quiet", "--show-unknown"])
         .arg(path)
         .output()
         .unwrap();
@@ -165,6 +165,13 @@ fn each_fixture_reports_exactly_at_its_source_places() {
             ],
         ),
         ("rmcp_builder_confirm.rs", &[]),
+        // An object with a `requestedSchema` given to a helper of the
+        // server's own: its schema is judged, its other keys (the helper's
+        // `server`, `meta`) are not params, and nothing it lacks is missing.
+        ("helper_options.js", &["9:50 N006", "16:62 E304"]),
+        // Properties filled in a loop after `const properties = {}`: not an
+        // empty form, but unknown.
+        ("mutated_properties.js", &["13:10 N006"]),
         (
             "rmcp_builder_contact.rs",
             &["14:16 E122", "17:26 W601", "23:12 E122"],
@@ -188,6 +195,49 @@ fn each_fixture_reports_exactly_at_its_source_places() {
         }
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+/// The project's metadata says which SDK a helper's `ctx` is: a FastMCP
+/// project's `ctx.elicit(message, schema=Model)` raises TypeError and
+/// sends nothing (a note, not the official SDK's schema), while the same
+/// model given as `response_type=` is judged as FastMCP sends it.
+#[test]
+fn the_project_says_which_sdk_a_helper_calls() {
+    let project = fixture("projects/fastmcp-helper");
+    let (code, got) = reported(&project);
+    assert_eq!(code, Some(1));
+    assert_eq!(got, ["9:7 E122", "10:5 E122", "16:20 N006"]);
+    let out = Command::new(bin())
+        .args(["lint", "--show-unknown", "--quiet"])
+        .arg(project.join("src/gate/confirm.py"))
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        stdout.contains("16:20: note[N006] FastMCP's ctx.elicit() takes no `schema=`"),
+        "{stdout}"
+    );
+    // The same file in a project on the official SDK is its call: the
+    // model is sent (the note only says the message is the caller's).
+    let sdk = tempfile::tempdir().unwrap();
+    std::fs::write(
+        sdk.path().join("pyproject.toml"),
+        "[project]\nname = \"s\"\ndependencies = [\"mcp>=1.9\", \"fastmcp\"]\n",
+    )
+    .unwrap();
+    std::fs::copy(
+        project.join("src/gate/confirm.py"),
+        sdk.path().join("confirm.py"),
+    )
+    .unwrap();
+    let out = Command::new(bin())
+        .args(["lint", "--show-unknown", "--quiet"])
+        .arg(sdk.path().join("confirm.py"))
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(!stdout.contains("takes no `schema=`"), "{stdout}");
+    assert!(stdout.contains("16:20: note[N006]"), "{stdout}");
 }
 
 #[test]
@@ -448,7 +498,7 @@ fn lint_generated(name: &str, bytes: &[u8]) -> (Option<i32>, String, String) {
     let path = dir.path().join(name);
     std::fs::write(&path, bytes).unwrap();
     let out = Command::new(bin())
-        .args(["lint", "--format", "concise"])
+        .args(["lint", "--format", "concise", "--show-unknown"])
         .arg(&path)
         .output()
         .unwrap();

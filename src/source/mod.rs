@@ -32,9 +32,12 @@
 
 mod build;
 pub mod go;
+mod project;
 pub mod python;
 pub mod rust;
 pub mod typescript;
+
+pub use project::Project;
 
 use std::borrow::Cow;
 use std::path::Path;
@@ -171,6 +174,12 @@ pub struct Scan<'s> {
 /// parsed. Most files that elicit write the literal inline, so most of
 /// their text is never parsed.
 pub fn scan(language: Language, text: &str) -> Scan<'_> {
+    scan_in(language, text, Project::default())
+}
+
+/// [`scan`] for a file of `project`, whose metadata says which SDK its
+/// calls are.
+pub fn scan_in(language: Language, text: &str, project: Project) -> Scan<'_> {
     if !may_elicit(text.as_bytes()) {
         return Scan::default();
     }
@@ -179,7 +188,7 @@ pub fn scan(language: Language, text: &str) -> Scan<'_> {
     }
     let read = |windows: Option<&[(usize, usize)]>| match language {
         Language::TypeScript | Language::Tsx => typescript::scan(text, language, windows),
-        Language::Python => python::scan(text, windows),
+        Language::Python => python::scan(text, windows, project),
         Language::Go => go::scan(text, windows),
         Language::Rust => None,
     };
@@ -596,11 +605,23 @@ pub fn lint_source(
     opts: &Options,
     sink: &mut dyn FnMut(Diagnostic),
 ) {
+    lint_source_in(path, bytes, language, Project::default(), opts, sink);
+}
+
+/// [`lint_source`] for a file of `project`.
+pub fn lint_source_in(
+    path: &str,
+    bytes: &[u8],
+    language: Language,
+    project: Project,
+    opts: &Options,
+    sink: &mut dyn FnMut(Diagnostic),
+) {
     if !may_elicit(bytes) {
         return;
     }
     let text = text_of(bytes);
-    let scan = scan(language, &text);
+    let scan = scan_in(language, &text, project);
     let mut findings = Vec::new();
     for found in &scan.found {
         findings.extend(lint_found(found, opts));
@@ -683,7 +704,8 @@ pub fn lint_source_file(
             MAX_SOURCE >> 20
         )));
     }
-    lint_source(name, &bytes, language, opts, sink);
+    let project = Project::of_source(path, language, &bytes);
+    lint_source_in(name, &bytes, language, project, opts, sink);
     Ok(())
 }
 
@@ -765,8 +787,8 @@ pub struct Shown {
 
 /// Each elicitation of a file as the JSON the server sends, for
 /// `lint --show-source`.
-pub fn show(text: &str, language: Language) -> Vec<Shown> {
-    let scan = scan(language, text);
+pub fn show(text: &str, language: Language, project: Project) -> Vec<Shown> {
+    let scan = scan_in(language, text, project);
     let index = crate::json::LineIndex::new(text);
     scan.found
         .into_iter()

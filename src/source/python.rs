@@ -51,11 +51,17 @@ struct Class<'t> {
 
 /// The elicitations of a file; with `windows`, read in those ranges only,
 /// and `None` when that reading is not complete.
-pub fn scan<'s>(text: &'s str, windows: Option<&[(usize, usize)]>) -> Option<Scan<'s>> {
+pub fn scan<'s>(
+    text: &'s str,
+    windows: Option<&[(usize, usize)]>,
+    project: super::Project,
+) -> Option<Scan<'s>> {
     let grammar: tree_sitter::Language = tree_sitter_python::LANGUAGE.into();
     let mut out = Scan::default();
     let tree = parse(&grammar, text, &mut out.notes, windows)?;
-    let fastmcp_file = text.contains("from fastmcp") || text.contains("import fastmcp");
+    // FastMCP's `ctx`: the file imports it, or the project runs on it.
+    let fastmcp_file =
+        project.fastmcp || text.contains("from fastmcp") || text.contains("import fastmcp");
     let mut classes: HashMap<&str, Class> = HashMap::new();
     let mut calls = Vec::new();
     super::each_node(tree.root_node(), |n| match n.kind() {
@@ -222,6 +228,15 @@ where
                 unknown: std::mem::take(&mut self.unknown),
                 origin: None,
             });
+            return;
+        }
+        // FastMCP's `Context.elicit(message, response_type)` has no
+        // `schema=`: the call raises TypeError and sends nothing.
+        if fastmcp_file && args.get("schema").is_some() && args.get("response_type").is_none() {
+            out.notes.push((
+                span(&call),
+                "FastMCP's ctx.elicit() takes no `schema=` (it is the official SDK's keyword): this call raises TypeError and sends nothing; pass the model as `response_type=`".to_string(),
+            ));
             return;
         }
         let (generator, ty) = if let Some(t) = args.get("response_type") {

@@ -38,9 +38,26 @@ pub fn scan<'s>(
     let mut consts: HashMap<&str, Option<TsNode>> = HashMap::new();
     let mut calls = Vec::new();
     let mut objects = Vec::new();
+    // Names whose value is changed after it is bound (`properties[k] = v`,
+    // `required.push(k)`, `Object.assign(schema, ...)`): a `const` of them
+    // does not hold the value an elicitation sends.
+    let mut mutated: Vec<&str> = Vec::new();
     super::each_node(tree.root_node(), |n| {
         match n.kind() {
-            "call_expression" => calls.push(n),
+            "call_expression" => {
+                calls.push(n);
+                if let Some(target) = mutated_by_call(n, text) {
+                    mutated.push(target);
+                }
+            }
+            "assignment_expression" | "augmented_assignment_expression" => {
+                if let Some(target) = n
+                    .child_by_field_name("left")
+                    .and_then(|l| member_base(l, text))
+                {
+                    mutated.push(target);
+                }
+            }
             "object" => objects.push(n),
             "variable_declarator" => {
                 let is_const = n
@@ -64,6 +81,11 @@ pub fn scan<'s>(
             _ => {}
         }
     });
+    for name in mutated {
+        if let Some(value) = consts.get_mut(name) {
+            *value = None;
+        }
+    }
     let mut reader = Reader {
         text,
         consts,
@@ -190,7 +212,11 @@ pub fn scan<'s>(
             continue;
         }
         handled.insert(obj.id());
-        out.found.push(reader.found(obj, obj));
+        let mut found = reader.found(obj, obj);
+        if !reader.is_request_params(obj) {
+            loose(&mut found);
+        }
+        out.found.push(found);
     }
     out.found.sort_by_key(|f| f.at.start);
     if windows.is_some() && !super::windows_complete(&tree, &out, text, &reader.followed, "const ")
@@ -198,6 +224,86 @@ pub fn scan<'s>(
         return None;
     }
     Some(out)
+}
+
+/// The name whose member an assignment target writes: `x` of `x.a`,
+/// `x[k]` or `x.a[k].b`.
+fn member_base<'s>(target: TsNode, text: &'s str) -> Option<&'s str> {
+    let mut n = target;
+    let mut member = false;
+    while matches!(n.kind(), "member_expression" | "subscript_expression") {
+        n = n.child_by_field_name("object")?;
+        member = true;
+    }
+    (member && n.kind() == "identifier").then(|| &text[n.byte_range()])
+}
+
+/// The name a call changes in place: `x` of `x.push(...)` (and the other
+/// mutating array and map methods, also on a member of `x`) or of
+/// `Object.assign(x, ...)`.
+fn mutated_by_call<'s>(call: TsNode, text: &'s str) -> Option<&'s str> {
+    let callee = call.child_by_field_name("function")?;
+    if callee.kind() != "member_expression" {
+        return None;
+    }
+    let object = callee.child_by_field_name("object")?;
+    let method = &text[callee.child_by_field_name("property")?.byte_range()];
+    if &text[object.byte_range()] == "Object" && matches!(method, "assign" | "defineProperty") {
+        let args = call.child_by_field_name("arguments")?;
+        let mut w = args.walk();
+        let first = args.named_children(&mut w).next()?;
+        return (first.kind() == "identifier").then(|| &text[first.byte_range()]);
+    }
+    if !matches!(
+        method,
+        "push"
+            | "unshift"
+            | "splice"
+            | "pop"
+            | "shift"
+            | "sort"
+            | "reverse"
+            | "fill"
+            | "set"
+            | "delete"
+    ) {
+        return None;
+    }
+    if object.kind() == "identifier" {
+        return Some(&text[object.byte_range()]);
+    }
+    member_base(object, text)
+}
+
+/// The keys of `elicitation/create` params, in either mode.
+const PARAMS_KEYS: [&str; 6] = [
+    "_meta",
+    "elicitationId",
+    "message",
+    "mode",
+    "requestedSchema",
+    "url",
+];
+
+/// An object with a `requestedSchema` key that no elicitation API is given
+/// directly may be a helper's options (`requestConfirmation({server,
+/// message, requestedSchema, meta})`): what the helper sends is its own
+/// doing. The schema and the params' own keys are judged; the other keys
+/// are dropped, and nothing is said of a key the object lacks.
+fn loose(found: &mut Found) {
+    if let NodeValue::Object(members) = &mut found.params.value {
+        members.retain(|m| PARAMS_KEYS.contains(&m.key.as_ref()));
+    }
+    found.unknown.retain(|u| {
+        let key = u.pointer.split('/').nth(1).unwrap_or_default();
+        PARAMS_KEYS.contains(&crate::json::pointer_token(key).as_ref())
+    });
+    found.unknown.push(Unknown {
+        pointer: String::new(),
+        span: found.at,
+        what: String::new(),
+        whole: false,
+    });
 }
 
 /// The first line of an expression, shortened, for notes.
@@ -269,6 +375,24 @@ impl<'s, 't> Reader<'s, 't> {
     fn resolve_str(&mut self, n: TsNode<'t>) -> Option<String> {
         let n = self.resolve(n)?;
         self.string_of(n)
+    }
+
+    /// Whether `obj` is the `params` of a request literal whose method is
+    /// `elicitation/create` (given to any function that sends it).
+    fn is_request_params(&mut self, obj: TsNode<'t>) -> bool {
+        let Some(pair) = obj.parent().filter(|p| p.kind() == "pair") else {
+            return false;
+        };
+        let Some(request) = pair.parent() else {
+            return false;
+        };
+        pair.child_by_field_name("key")
+            .is_some_and(|k| self.key_of(k).as_deref() == Some("params"))
+            && self
+                .pair_value(request, "method")
+                .and_then(|m| self.resolve_str(m))
+                .as_deref()
+                == Some("elicitation/create")
     }
 
     /// The value of the member `key` of an object literal.

@@ -437,7 +437,8 @@ fn check_matrix(
         if let Input::File(p) = input
             && let Some(language) = mcp_elicit::source::Language::of_path(p)
         {
-            mcp_elicit::source::lint_source(&name, &bytes, language, opts, &mut sink);
+            let project = mcp_elicit::source::Project::of_source(p, language, &bytes);
+            mcp_elicit::source::lint_source_in(&name, &bytes, language, project, opts, &mut sink);
             let any = diagnostics.len() > before;
             tally.file(input, Ok(Judged::Linted), any, 0, &mut failed);
             rows.extend(mcp_elicit::source::host_rows(&name, &bytes, language, opts));
@@ -697,7 +698,9 @@ fn lint_unnamed(
             )));
         }
         if let Some(language) = mcp_elicit::source::Language::of_shebang(&bytes) {
-            mcp_elicit::source::lint_source(&display_path(path), &bytes, language, opts, sink);
+            let project = mcp_elicit::source::Project::of_source(path, language, &bytes);
+            let name = display_path(path);
+            mcp_elicit::source::lint_source_in(&name, &bytes, language, project, opts, sink);
             return Ok(Judged::Linted);
         }
     }
@@ -801,7 +804,11 @@ fn show_source(args: &LintArgs) -> Result<Outcome> {
             }
         };
         let text = source::text_of(&bytes);
-        for shown in source::show(&text, language) {
+        for shown in source::show(
+            &text,
+            language,
+            source::Project::of_source(p, language, text.as_bytes()),
+        ) {
             let mut o = serde_json::json!({ "path": name });
             if let (Some(map), serde_json::Value::Object(more)) =
                 (o.as_object_mut(), serde_json::to_value(&shown)?)
