@@ -111,7 +111,16 @@ fn fixture_file(code: &str, kind: &str) -> Result<PathBuf, String> {
 /// `code` was reported, sorted.
 fn positions_of(code: &str, spec: Option<&str>, file: &Path) -> Result<Vec<(u64, u64)>, String> {
     let mut cmd = Command::new(bin());
-    cmd.args(["lint", "--format", "json", "--quiet"]);
+    // A fixture is what its rule judges: declared so (a bare schema is an
+    // elicitation only when the user says it is), every note shown.
+    cmd.args([
+        "lint",
+        "--format",
+        "json",
+        "--quiet",
+        "--schema",
+        "--show-unknown",
+    ]);
     if let Some(spec) = spec {
         cmd.args(["--spec", spec]);
     }

@@ -50,14 +50,7 @@ pub fn scan<'s>(text: &'s str, windows: Option<&[(usize, usize)]>) -> Option<Sca
                 "ElicitationParams" => Flavour::McpGo,
                 _ => continue,
             };
-            let mut w = body.walk();
-            let elements: Vec<TsNode> = body.named_children(&mut w).collect();
-            for e in elements {
-                let e = if e.kind() == "literal_element" {
-                    e.named_child(0).unwrap_or(e)
-                } else {
-                    e
-                };
+            for e in elements(body) {
                 if e.kind() != "literal_value" {
                     continue;
                 }
@@ -116,6 +109,21 @@ fn mode_constant(written: &str) -> Option<&'static str> {
 }
 
 /// The last segment of a Go type: `*mcp.ElicitParams` -> `ElicitParams`.
+/// The elements of a composite literal's body, each without the
+/// `literal_element` around it.
+fn elements(body: TsNode) -> Vec<TsNode> {
+    let mut w = body.walk();
+    body.named_children(&mut w)
+        .map(|e| {
+            if e.kind() == "literal_element" {
+                e.named_child(0).unwrap_or(e)
+            } else {
+                e
+            }
+        })
+        .collect()
+}
+
 fn type_name(t: &str) -> &str {
     let t = t.trim_start_matches('&').trim_start_matches('*');
     t.rsplit('.').next().unwrap_or(t)
@@ -466,14 +474,7 @@ impl<'s> Reader<'s> {
             );
         };
         let mut items = Vec::new();
-        let mut w = body.walk();
-        let elements: Vec<TsNode> = body.named_children(&mut w).collect();
-        for e in elements {
-            let e = if e.kind() == "literal_element" {
-                e.named_child(0).unwrap_or(e)
-            } else {
-                e
-            };
+        for e in elements(body) {
             let p = pointer_push(ptr, &items.len().to_string());
             items.push(self.schema(e, &p, depth + 1));
         }
