@@ -167,8 +167,6 @@ pub fn check(
     if format == OutputFormat::Hosts || (format == OutputFormat::Json && !opts.hosts.is_empty()) {
         return check_matrix(inputs, check, &opts, scope, format, failed);
     }
-    // What cannot be known statically is counted, and shown when asked for.
-    let hide_unknown = !scope.show_unknown && !opts.select.contains(rules::SOURCE_NOT_STATIC.code);
 
     // Configuration files (mcp-elicit.toml, pyproject.toml) near the
     // inputs: their options, and the inputs they exclude.
@@ -193,8 +191,9 @@ pub fn check(
             let mut err: Option<io::Error> = None;
             let mut any = false;
             let mut hidden = 0;
+            let hide = hides_unknown(scope, opts);
             let r = lint_input(input, opts, &mut |d| {
-                if hide_unknown && d.code == rules::SOURCE_NOT_STATIC.code {
+                if hide && d.code == rules::SOURCE_NOT_STATIC.code {
                     hidden += 1;
                     return;
                 }
@@ -212,10 +211,11 @@ pub fn check(
         }
     } else {
         let results = lint_parallel(inputs, &per_input, threads);
-        for (input, (diags, r)) in inputs.iter().zip(results) {
+        for ((input, opts), (diags, r)) in inputs.iter().zip(&per_input).zip(results) {
+            let hide = hides_unknown(scope, opts);
             let (hidden, shown): (Vec<_>, Vec<_>) = diags
                 .into_iter()
-                .partition(|d| hide_unknown && d.code == rules::SOURCE_NOT_STATIC.code);
+                .partition(|d| hide && d.code == rules::SOURCE_NOT_STATIC.code);
             let any = !shown.is_empty();
             for d in shown {
                 emit(d, &mut out, &mut tally)?;
@@ -233,6 +233,12 @@ pub fn check(
         explain_skip(input, skip, check.quiet);
     }
     Ok(finish(check, &tally, failed))
+}
+
+/// Whether the notes on what cannot be known statically (N006) are counted
+/// instead of shown: unless `--show-unknown` or a selection names them.
+fn hides_unknown(scope: Scope, opts: &Options) -> bool {
+    !scope.show_unknown && !opts.select.contains(rules::SOURCE_NOT_STATIC.code)
 }
 
 /// What a lint run has seen, for its summary.
@@ -429,7 +435,13 @@ fn check_matrix(
             ..opts.clone()
         };
         let before = diagnostics.len();
+        let hide = hides_unknown(scope, opts);
+        let mut hidden = 0;
         let mut sink = |d: Diagnostic| {
+            if hide && d.code == rules::SOURCE_NOT_STATIC.code {
+                hidden += 1;
+                return;
+            }
             tally.counts.add(d.severity);
             diagnostics.push(d);
         };
@@ -440,7 +452,7 @@ fn check_matrix(
             let project = mcp_elicit::source::Project::of_source(p, language, &bytes);
             mcp_elicit::source::lint_source_in(&name, &bytes, language, project, opts, &mut sink);
             let any = diagnostics.len() > before;
-            tally.file(input, Ok(Judged::Linted), any, 0, &mut failed);
+            tally.file(input, Ok(Judged::Linted), any, hidden, &mut failed);
             rows.extend(mcp_elicit::source::host_rows(&name, &bytes, language, opts));
             continue;
         }
@@ -449,7 +461,7 @@ fn check_matrix(
             _ => lint::lint_bytes(&name, &bytes, opts, &mut sink),
         };
         let any = diagnostics.len() > before;
-        tally.file(input, Ok(judged), any, 0, &mut failed);
+        tally.file(input, Ok(judged), any, hidden, &mut failed);
         if judged == Judged::Linted
             && let Ok(text) = std::str::from_utf8(&bytes)
         {
