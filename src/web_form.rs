@@ -26,6 +26,7 @@ use std::time::Duration;
 
 use serde_json::{Map, Value};
 
+use crate::browser::Redirect;
 use crate::form::{Answer, Ask, Elicit, Field, typed_value};
 use crate::respond::{Request, Responder};
 use crate::sanitize;
@@ -67,6 +68,8 @@ struct State {
     session: Option<String>,
     current: Option<Current>,
     forms: u64,
+    /// The page the browser was opened on, removed once the token is spent.
+    redirect: Option<Redirect>,
 }
 
 struct Current {
@@ -148,7 +151,16 @@ impl WebForm {
         (self.tell)(&format!("`{who}` asks: open {url} to answer"));
         if self.open && !self.opened {
             self.opened = true;
-            open_in_browser(&url);
+            let redirect = open_in_browser(&url);
+            lock(&self.shared.state).redirect = redirect;
+        }
+    }
+}
+
+impl Drop for WebForm {
+    fn drop(&mut self) {
+        if let Some(r) = lock(&self.shared.state).redirect.take() {
+            let _ = r.remove();
         }
     }
 }
@@ -163,7 +175,10 @@ fn random_hex(bytes: usize) -> Result<String, Error> {
     Ok(data_encoding::HEXLOWER.encode(&buf))
 }
 
-fn open_in_browser(url: &str) {
+/// Opens `url` by way of a page only the person can read, so that the
+/// token is in no process's arguments ([`Redirect`]); the page is kept
+/// until the token is spent or the form ends.
+fn open_in_browser(url: &str) -> Option<Redirect> {
     let program = if cfg!(target_os = "macos") {
         "open"
     } else if cfg!(windows) {
@@ -171,12 +186,15 @@ fn open_in_browser(url: &str) {
     } else {
         "xdg-open"
     };
-    let _ = std::process::Command::new(program)
-        .arg(url)
+    let redirect = Redirect::to(url).ok()?;
+    std::process::Command::new(program)
+        .arg(redirect.path())
         .stdin(std::process::Stdio::null())
         .stdout(std::process::Stdio::null())
         .stderr(std::process::Stdio::null())
-        .spawn();
+        .spawn()
+        .ok()?;
+    Some(redirect)
 }
 
 impl Responder for WebForm {
@@ -388,6 +406,9 @@ fn route(req: &HttpRequest, shared: &Shared, nonce: &str) -> Page {
             );
         }
         st.token_used = true;
+        if let Some(r) = st.redirect.take() {
+            let _ = r.remove();
+        }
         let session = random_hex(16).unwrap_or_default();
         st.session = Some(session.clone());
         let mut p = page("303 See Other", String::new());

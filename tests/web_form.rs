@@ -436,3 +436,197 @@ fn web_form_shows_markup_from_a_server_as_text() {
     let v = run.result();
     assert!(v["text"].as_str().unwrap().contains("accept"), "{v}");
 }
+
+/// The proxy with `--web` (and `proxy` options) in front of `mcp-elicit
+/// serve ask_age.json`, its host this test writing JSON-RPC lines, with
+/// `path_first` before the rest of `PATH`: no peer needed.
+struct RawWeb {
+    child: Child,
+    out: BufReader<std::process::ChildStdout>,
+    url: String,
+}
+
+impl RawWeb {
+    fn start(proxy: &[&str], path_first: Option<&std::path::Path>) -> RawWeb {
+        let mut cmd = Command::new(bin());
+        cmd.args(["proxy", "--web"])
+            .args(proxy)
+            .args(["--", bin(), "serve", "tests/fixtures/serve/ask_age.json"])
+            .current_dir(root())
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped());
+        if let Some(first) = path_first {
+            let rest = std::env::var_os("PATH").unwrap_or_default();
+            let all = std::iter::once(first.to_path_buf()).chain(std::env::split_paths(&rest));
+            cmd.env("PATH", std::env::join_paths(all).unwrap());
+        }
+        let mut child = cmd.spawn().unwrap();
+        let err = child.stderr.take().unwrap();
+        let (tx, rx) = mpsc::channel();
+        std::thread::spawn(move || {
+            for line in BufReader::new(err).lines().map_while(Result::ok) {
+                if let Some(at) = line.find("open http://") {
+                    let url = line[at + 5..].split_whitespace().next().unwrap();
+                    let _ = tx.send(url.to_string());
+                }
+            }
+        });
+        let out = BufReader::new(child.stdout.take().unwrap());
+        let mut w = RawWeb {
+            child,
+            out,
+            url: String::new(),
+        };
+        w.send(
+            json!({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {
+            "protocolVersion": "2025-11-25", "capabilities": {},
+            "clientInfo": {"name": "raw", "version": "0"}}}),
+        );
+        w.recv(1);
+        w.send(json!({"jsonrpc": "2.0", "method": "notifications/initialized"}));
+        w.send(json!({"jsonrpc": "2.0", "id": 2, "method": "tools/call", "params": {"name": "ask_age"}}));
+        w.url = rx
+            .recv_timeout(Duration::from_secs(60))
+            .expect("the proxy prints the form's address");
+        w
+    }
+
+    fn send(&mut self, msg: Value) {
+        use std::io::Write;
+        let stdin = self.child.stdin.as_mut().unwrap();
+        writeln!(stdin, "{msg}").unwrap();
+        stdin.flush().unwrap();
+    }
+
+    /// The response to request `id` (notifications on the way skipped).
+    fn recv(&mut self, id: u64) -> Value {
+        loop {
+            let mut line = String::new();
+            assert!(
+                self.out.read_line(&mut line).unwrap() > 0,
+                "the proxy ended"
+            );
+            let v: Value = serde_json::from_str(&line).unwrap();
+            if v["id"] == id {
+                return v;
+            }
+        }
+    }
+
+    /// `host:port` of the form.
+    fn authority(&self) -> &str {
+        self.url["http://".len()..].split('/').next().unwrap()
+    }
+}
+
+impl Drop for RawWeb {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// One raw HTTP/1.1 exchange: status, headers, body.
+fn http(
+    authority: &str,
+    method: &str,
+    target: &str,
+    cookie: Option<&str>,
+    body: &str,
+) -> (u16, Vec<(String, String)>, String) {
+    use std::io::{Read, Write};
+    let mut s = std::net::TcpStream::connect(authority).unwrap();
+    let mut head = format!("{method} {target} HTTP/1.1\r\nHost: {authority}\r\n");
+    if let Some(c) = cookie {
+        head.push_str(&format!("Cookie: {c}\r\n"));
+    }
+    if method == "POST" {
+        head.push_str(&format!(
+            "Origin: http://{authority}\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: {}\r\n",
+            body.len()
+        ));
+    }
+    head.push_str("\r\n");
+    s.write_all(head.as_bytes()).unwrap();
+    s.write_all(body.as_bytes()).unwrap();
+    let mut all = String::new();
+    s.read_to_string(&mut all).unwrap();
+    let (head, body) = all.split_once("\r\n\r\n").unwrap();
+    let mut lines = head.lines();
+    let status = lines
+        .next()
+        .unwrap()
+        .split(' ')
+        .nth(1)
+        .unwrap()
+        .parse()
+        .unwrap();
+    let headers = lines
+        .filter_map(|l| l.split_once(": "))
+        .map(|(k, v)| (k.to_ascii_lowercase(), v.to_string()))
+        .collect();
+    (status, headers, body.to_string())
+}
+
+#[test]
+#[cfg(unix)]
+fn web_form_open_gives_the_opener_a_private_page_never_the_token() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = tempfile::tempdir().unwrap();
+    let bin_dir = dir.path().join("bin");
+    std::fs::create_dir(&bin_dir).unwrap();
+    let seen = dir.path().join("seen");
+    std::fs::create_dir(&seen).unwrap();
+    // Records what it was given, as a watcher of /proc/PID/cmdline could.
+    let opener = bin_dir.join("xdg-open");
+    std::fs::write(
+        &opener,
+        format!(
+            "#!/bin/sh\nd='{}'\ncat \"$1\" > \"$d/page\"\nstat -c %a \"$1\" > \"$d/mode\"\nstat -c %a \"$(dirname \"$1\")\" > \"$d/dir_mode\"\nprintf '%s\\n' \"$@\" > \"$d/argv.part\"\nmv \"$d/argv.part\" \"$d/argv\"\n",
+            seen.display()
+        ),
+    )
+    .unwrap();
+    std::fs::set_permissions(&opener, std::fs::Permissions::from_mode(0o755)).unwrap();
+
+    let w = RawWeb::start(&["--open"], Some(&bin_dir));
+    let start = Instant::now();
+    while !seen.join("argv").exists() {
+        assert!(
+            start.elapsed() < Duration::from_secs(30),
+            "the opener was not run"
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let token = w.url.split("token=").nth(1).unwrap().to_string();
+    let argv = std::fs::read_to_string(seen.join("argv")).unwrap();
+    assert!(!argv.contains(&token), "the token in argv: {argv}");
+    let given = std::path::PathBuf::from(argv.trim_end());
+    assert_eq!(argv.lines().count(), 1, "{argv}");
+    assert!(given.is_absolute(), "{argv}");
+    let page = std::fs::read_to_string(seen.join("page")).unwrap();
+    let escaped = w.url.replace('&', "&amp;");
+    assert!(
+        page.contains(&format!(
+            "<meta http-equiv=\"refresh\" content=\"0;url={escaped}\">"
+        )),
+        "{page}"
+    );
+    assert_eq!(
+        std::fs::read_to_string(seen.join("mode")).unwrap().trim(),
+        "600"
+    );
+    assert_eq!(
+        std::fs::read_to_string(seen.join("dir_mode"))
+            .unwrap()
+            .trim(),
+        "700"
+    );
+
+    // Spending the token removes the page and its directory.
+    let target = &w.url[w.url.find(w.authority()).unwrap() + w.authority().len()..];
+    let (status, _, _) = http(w.authority(), "GET", target, None, "");
+    assert_eq!(status, 303);
+    assert!(!given.exists() && !given.parent().unwrap().exists());
+}
