@@ -2,11 +2,17 @@
 //! terminal form asks, for when no terminal can be reached (a desktop host
 //! starts the proxy without one).
 //!
-//! The page is served from 127.0.0.1 only. The address carries a one-time
-//! token: the first visit trades it for a cookie (`HttpOnly`,
-//! `SameSite=Strict`), and the token is never accepted again; a request
-//! without the cookie, with another `Host`, or a POST from another origin is
-//! refused. Every page is self-contained (no script at all, no external
+//! The page is served from 127.0.0.1 only, under a random path
+//! (`/<secret>/`). The address carries a one-time token: the first visit
+//! trades it for a cookie (`HttpOnly`, `SameSite=Strict`) whose `Path` is
+//! that random path, and the token is never accepted again. Browsers do not
+//! keep cookies apart by port (RFC 6265 §8.5): the path keeps the cookie from
+//! every other local page, which cannot guess it. An answer must also carry
+//! the question's own secret, written in the page it was asked on, so a
+//! cookie alone answers nothing. A request without the cookie, outside the
+//! path, with another `Host`, or a POST from another origin is refused. When
+//! the system has no randomness the form fails rather than use a weak
+//! secret. Every page is self-contained (no script at all, no external
 //! asset), sent with a Content-Security-Policy that allows only its own
 //! nonce'd style and form posts to itself (`Referrer-Policy: same-origin`,
 //! so a POST carries its true `Origin`); every string the server sent is
@@ -59,6 +65,8 @@ struct Shared {
     state: Mutex<State>,
     answered: Condvar,
     port: u16,
+    /// The random first segment of every path: `/<base>/`.
+    base: String,
 }
 
 #[derive(Default)]
@@ -74,6 +82,8 @@ struct State {
 
 struct Current {
     id: u64,
+    /// Written in the question's page and sent back with each answer.
+    page: String,
     elicit: Elicit,
     server: Option<String>,
     notes: Vec<String>,
@@ -110,6 +120,7 @@ impl WebForm {
             .map_err(|reason| Error::Listen { port, reason })?;
         let addr = listener.local_addr()?;
         let token = random_hex(16)?;
+        let base = random_hex(16)?;
         let shared = Arc::new(Shared {
             state: Mutex::new(State {
                 token: token.clone(),
@@ -117,6 +128,7 @@ impl WebForm {
             }),
             answered: Condvar::new(),
             port: addr.port(),
+            base,
         });
         let serving = Arc::clone(&shared);
         std::thread::spawn(move || serve(listener, serving));
@@ -132,7 +144,12 @@ impl WebForm {
 
     /// The address with its one-time token.
     pub fn url(&self) -> String {
-        format!("http://{}/?token={}", self.addr, self.token)
+        format!("{}?token={}", self.home(), self.token)
+    }
+
+    /// The address of the form's page, without the token.
+    fn home(&self) -> String {
+        format!("http://{}/{}/", self.addr, self.shared.base)
     }
 
     fn announce(&mut self, server: Option<&str>) {
@@ -141,9 +158,9 @@ impl WebForm {
             .unwrap_or_else(|| "the server".into());
         let used = lock(&self.shared.state).token_used;
         if used {
+            let home = self.home();
             (self.tell)(&format!(
-                "`{who}` asks: answer in the browser page (reload http://{}/ if it is closed)",
-                self.addr
+                "`{who}` asks: answer in the browser page (reload {home} if it is closed)"
             ));
             return;
         }
@@ -201,12 +218,14 @@ impl Responder for WebForm {
     fn respond(&mut self, request: &Request<'_>) -> Result<Value, crate::respond::Error> {
         let elicit = Elicit::from_params(request.params, request.revision)
             .map_err(crate::respond::Error::NotAForm)?;
+        let page = random_hex(16).map_err(crate::respond::Error::other)?;
         let id = {
             let mut st = lock(&self.shared.state);
             st.forms += 1;
             let id = st.forms;
             st.current = Some(Current {
                 id,
+                page,
                 elicit,
                 server: request.server.map(str::to_string),
                 notes: request.notes.to_vec(),
@@ -343,10 +362,20 @@ fn connection(mut stream: TcpStream, shared: &Shared) -> std::io::Result<()> {
     let Some(req) = read_request(&stream) else {
         return Ok(());
     };
-    let nonce = random_hex(12).unwrap_or_else(|_| "0".into());
-    let reply = route(&req, shared, &nonce);
+    let (reply, style) = match random_hex(12) {
+        Ok(nonce) => (route(&req, shared, &nonce), format!("'nonce-{nonce}'")),
+        // No weak nonce: a bare page, no style allowed.
+        Err(_) => (
+            page(
+                "503 Service Unavailable",
+                "<!doctype html><title>mcp-elicit</title><p>The system has no randomness for this page.</p>"
+                    .into(),
+            ),
+            "'none'".into(),
+        ),
+    };
     let csp = format!(
-        "default-src 'none'; style-src 'nonce-{nonce}'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'"
+        "default-src 'none'; style-src {style}; form-action 'self'; base-uri 'none'; frame-ancestors 'none'"
     );
     let mut head = format!(
         "HTTP/1.1 {}\r\nContent-Type: text/html; charset=utf-8\r\nContent-Length: {}\r\nContent-Security-Policy: {csp}\r\nX-Content-Type-Options: nosniff\r\nReferrer-Policy: same-origin\r\nCache-Control: no-store\r\nX-Frame-Options: DENY\r\nConnection: close\r\n",
@@ -395,6 +424,23 @@ fn route(req: &HttpRequest, shared: &Shared, nonce: &str) -> Page {
             ),
         )
     };
+    // Outside the random path nothing is served, and no cookie was sent.
+    let Some(rest) = req
+        .path
+        .strip_prefix('/')
+        .and_then(|p| p.split_once('/'))
+        .filter(|(first, _)| constant_eq(first, &shared.base))
+        .map(|(_, rest)| rest)
+    else {
+        return page(
+            "404 Not Found",
+            shell(
+                nonce,
+                "Not found",
+                "<p>Nothing here. Open the address mcp-elicit printed.</p>",
+            ),
+        );
+    };
     let mut st = lock(&shared.state);
     let token = url::form_urlencoded::parse(req.query.as_bytes())
         .find(|(k, _)| k == "token")
@@ -405,16 +451,26 @@ fn route(req: &HttpRequest, shared: &Shared, nonce: &str) -> Page {
                 "This link is not valid: its token is wrong or was used already. Open the address mcp-elicit printed most recently.",
             );
         }
+        let Ok(session) = random_hex(16) else {
+            return page(
+                "503 Service Unavailable",
+                shell(
+                    nonce,
+                    "Refused",
+                    "<p role=\"alert\">The system has no randomness for a session; the link stays valid.</p>",
+                ),
+            );
+        };
         st.token_used = true;
         if let Some(r) = st.redirect.take() {
             let _ = r.remove();
         }
-        let session = random_hex(16).unwrap_or_default();
         st.session = Some(session.clone());
+        let base = &shared.base;
         let mut p = page("303 See Other", String::new());
-        p.extra.push("Location: /".into());
+        p.extra.push(format!("Location: /{base}/"));
         p.extra.push(format!(
-            "Set-Cookie: {COOKIE}={session}; HttpOnly; SameSite=Strict; Path=/"
+            "Set-Cookie: {COOKIE}={session}; HttpOnly; SameSite=Strict; Path=/{base}/"
         ));
         return p;
     }
@@ -425,9 +481,9 @@ fn route(req: &HttpRequest, shared: &Shared, nonce: &str) -> Page {
     if !signed_in {
         return refused("This page needs the address with its token, as mcp-elicit printed it.");
     }
-    match (req.method.as_str(), req.path.as_str()) {
-        ("GET", "/") => current_page(&st, nonce, None),
-        ("POST", "/answer") => {
+    match (req.method.as_str(), rest) {
+        ("GET", "") => current_page(&st, nonce, None),
+        ("POST", "answer") => {
             let origin_ok = req.header("origin").is_none_or(|o| {
                 o == format!("http://127.0.0.1:{}", shared.port)
                     || o == format!("http://localhost:{}", shared.port)
@@ -477,10 +533,21 @@ fn post(st: &mut State, form: &[(String, String)], nonce: &str) -> Page {
             shell(
                 nonce,
                 "Already answered",
-                "<p>This question was answered already or is no longer asked. <a href=\"/\">Show the current one</a>.</p>",
+                "<p>This question was answered already or is no longer asked. <a href=\"./\">Show the current one</a>.</p>",
             ),
         );
     };
+    // The cookie goes with any request to the path; only the page holds this.
+    if !value(form, "page").is_some_and(|p| constant_eq(p, &current.page)) {
+        return page(
+            "403 Forbidden",
+            shell(
+                nonce,
+                "Refused",
+                "<p role=\"alert\">This answer did not come from the page mcp-elicit served. <a href=\"./\">Show the question again</a>.</p>",
+            ),
+        );
+    }
     let done = |what: &str| {
         page(
             "200 OK",
@@ -488,7 +555,7 @@ fn post(st: &mut State, form: &[(String, String)], nonce: &str) -> Page {
                 nonce,
                 what,
                 &format!(
-                    "<p role=\"status\">{}. You may close this page, or <a href=\"/\">wait for the next question</a>.</p>",
+                    "<p role=\"status\">{}. You may close this page, or <a href=\"./\">wait for the next question</a>.</p>",
                     escape(what)
                 ),
             ),
@@ -778,8 +845,8 @@ fn form_page(
         body.push_str("</ul></div>");
     }
     body.push_str(&format!(
-        "<form method=\"post\" action=\"/answer\"><input type=\"hidden\" name=\"form\" value=\"{}\">",
-        c.id
+        "<form method=\"post\" action=\"answer\"><input type=\"hidden\" name=\"form\" value=\"{}\"><input type=\"hidden\" name=\"page\" value=\"{}\">",
+        c.id, c.page
     ));
     match &c.elicit.ask {
         Ask::Url(u) => {
@@ -937,7 +1004,8 @@ fn review_page(c: &Current, nonce: &str, content: &Map<String, Value>) -> Page {
     let mut body = heading(c);
     body.push_str(&format!(
         "<h2>Send this answer?</h2><pre id=\"review\">{}</pre>\
-<form method=\"post\" action=\"/answer\"><input type=\"hidden\" name=\"form\" value=\"{}\">\
+<form method=\"post\" action=\"answer\"><input type=\"hidden\" name=\"form\" value=\"{}\">\
+<input type=\"hidden\" name=\"page\" value=\"{}\">\
 <input type=\"hidden\" name=\"content\" value=\"{}\">\
 <div class=\"buttons\"><button type=\"submit\" name=\"action\" value=\"send\" id=\"send\" autofocus>Send</button> \
 <button type=\"submit\" name=\"action\" value=\"back\" id=\"back\">Back</button> \
@@ -945,6 +1013,7 @@ fn review_page(c: &Current, nonce: &str, content: &Map<String, Value>) -> Page {
 <button type=\"submit\" name=\"action\" value=\"cancel\" id=\"cancel\">Cancel</button></div></form>",
         escape(&json),
         c.id,
+        c.page,
         escape(&Value::Object(content.clone()).to_string())
     ));
     page("200 OK", shell(nonce, "Review", &body))

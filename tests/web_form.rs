@@ -301,6 +301,14 @@ fn web_form_in_headless_chromium_every_shape_validation_decline_cancel_and_token
     // The printed address: the form, the server named.
     b.go(&run.url);
     assert_eq!(b.title(), "Answer - mcp-elicit");
+    // The cookie is kept to the page's random path, away from other ports'
+    // pages on 127.0.0.1.
+    let path = format!("/{}/", run.base().rsplit('/').next().unwrap());
+    assert_eq!(path.len(), 34, "{}", run.url);
+    let cookies = b.call("GET", &b.s("/cookie"), None);
+    assert_eq!(cookies.as_array().map(Vec::len), Some(1), "{cookies}");
+    assert_eq!(cookies[0]["path"], path, "{cookies}");
+    assert_eq!(cookies[0]["httpOnly"], true, "{cookies}");
     // Without --host-timeout nothing is said of time.
     assert_eq!(b.count(".deadline"), 0);
     assert!(
@@ -569,6 +577,23 @@ fn http(
     (status, headers, body.to_string())
 }
 
+fn header<'h>(headers: &'h [(String, String)], name: &str) -> &'h str {
+    headers
+        .iter()
+        .find(|(k, _)| k == name)
+        .map(|(_, v)| v.as_str())
+        .unwrap_or_else(|| panic!("no {name}: {headers:?}"))
+}
+
+/// The value of hidden input `name` in a page.
+fn hidden<'p>(page: &'p str, name: &str) -> &'p str {
+    let at = page
+        .find(&format!("name=\"{name}\" value=\""))
+        .unwrap_or_else(|| panic!("no {name} in {page}"));
+    let rest = &page[at + name.len() + 15..];
+    &rest[..rest.find('"').unwrap()]
+}
+
 #[test]
 #[cfg(unix)]
 fn web_form_open_gives_the_opener_a_private_page_never_the_token() {
@@ -629,4 +654,83 @@ fn web_form_open_gives_the_opener_a_private_page_never_the_token() {
     let (status, _, _) = http(w.authority(), "GET", target, None, "");
     assert_eq!(status, 303);
     assert!(!given.exists() && !given.parent().unwrap().exists());
+}
+
+#[test]
+fn web_form_cookie_is_kept_to_a_random_path_and_alone_answers_nothing() {
+    let mut w = RawWeb::start(&[], None);
+    let authority = w.authority().to_string();
+    let target = w.url[w.url.find(&authority).unwrap() + authority.len()..].to_string();
+    // The page lives under a random path, as does the cookie.
+    let secret = target
+        .strip_prefix('/')
+        .and_then(|t| t.split_once("/?token="))
+        .map(|(s, _)| s.to_string())
+        .unwrap_or_else(|| panic!("no random path in {target}"));
+    assert!(
+        secret.len() == 32 && secret.bytes().all(|b| b.is_ascii_hexdigit()),
+        "{target}"
+    );
+    let (status, headers, _) = http(&authority, "GET", &target, None, "");
+    assert_eq!(status, 303);
+    assert_eq!(header(&headers, "location"), format!("/{secret}/"));
+    let set = header(&headers, "set-cookie");
+    assert!(
+        set.ends_with(&format!("; HttpOnly; SameSite=Strict; Path=/{secret}/")),
+        "{set}"
+    );
+    let cookie = set.split(';').next().unwrap().to_string();
+    // Outside the path nothing is served, cookie or not.
+    let (status, _, body) = http(&authority, "GET", "/", Some(&cookie), "");
+    assert_eq!(status, 404, "{body}");
+    let (status, _, body) = http(
+        &authority,
+        "POST",
+        "/answer",
+        Some(&cookie),
+        "form=1&action=decline",
+    );
+    assert_eq!(status, 404, "{body}");
+    // The form, with its page secret.
+    let (status, _, page) = http(&authority, "GET", &format!("/{secret}/"), Some(&cookie), "");
+    assert_eq!(status, 200, "{page}");
+    let form = hidden(&page, "form").to_string();
+    let page_secret = hidden(&page, "page").to_string();
+    assert_eq!(page_secret.len(), 32, "{page}");
+    assert!(page.contains("action=\"answer\""), "{page}");
+    // The cookie without the page's secret, or with a wrong one: refused,
+    // and the question still waits.
+    let answer = format!("/{secret}/answer");
+    let wrong = format!(
+        "{}{}",
+        &page_secret[..31],
+        if page_secret.ends_with('0') { '1' } else { '0' }
+    );
+    for body in [
+        format!("form={form}&action=decline"),
+        format!("form={form}&page=&action=decline"),
+        format!("form={form}&page={wrong}&action=decline"),
+    ] {
+        let (status, _, reply) = http(&authority, "POST", &answer, Some(&cookie), &body);
+        assert_eq!(status, 403, "{body}: {reply}");
+        assert!(reply.contains("did not come from the page"), "{reply}");
+    }
+    let (status, _, page) = http(&authority, "GET", &format!("/{secret}/"), Some(&cookie), "");
+    assert_eq!(status, 200);
+    assert!(page.contains("How old are you?"), "{page}");
+    // With it, the answer goes through.
+    let (status, _, reply) = http(
+        &authority,
+        "POST",
+        &answer,
+        Some(&cookie),
+        &format!("form={form}&page={page_secret}&action=decline"),
+    );
+    assert_eq!(status, 200, "{reply}");
+    assert!(reply.contains("Declined"), "{reply}");
+    let done = w.recv(2);
+    let text = done["result"]["content"][0]["text"]
+        .as_str()
+        .unwrap_or_default();
+    assert!(text.contains("decline"), "{done}");
 }
