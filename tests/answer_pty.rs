@@ -331,13 +331,16 @@ fn timeout_cancels() {
 }
 
 #[test]
-fn url_mode_opens_the_browser_only_on_consent() {
+fn url_mode_opens_the_browser_only_on_consent_on_a_private_page() {
     let dir = tempfile::tempdir().unwrap();
     let opened = dir.path().join("opened.txt");
     let browser = dir.path().join("browser.sh");
     std::fs::write(
         &browser,
-        format!("#!/bin/sh\nprintf '%s' \"$1\" > '{}'\n", opened.display()),
+        format!(
+            "#!/bin/sh\nstat -c %a \"$1\" > '{0}.mode'\ncat \"$1\" > '{0}.page'\nprintf '%s' \"$*\" > '{0}'\n",
+            opened.display()
+        ),
     )
     .unwrap();
     use std::os::unix::fs::PermissionsExt;
@@ -363,10 +366,18 @@ fn url_mode_opens_the_browser_only_on_consent() {
     let (code, out, _) = p.finish();
     assert_eq!(code, 0);
     assert_eq!(answer(&out), json!({"action": "accept"}));
-    assert_eq!(
-        std::fs::read_to_string(&opened).unwrap(),
-        "http://login.example.net/connect?state=abc"
+    // The browser is given a page only the person can read that leads to
+    // the URL, never the URL: arguments are readable by every local user.
+    let argv = std::fs::read_to_string(&opened).unwrap();
+    assert!(!argv.contains("state=abc"), "{argv}");
+    assert!(argv.ends_with(".html"), "{argv}");
+    let page = std::fs::read_to_string(dir.path().join("opened.txt.page")).unwrap();
+    assert!(
+        page.contains("content=\"0;url=http://login.example.net/connect?state=abc\""),
+        "{page}"
     );
+    let mode = std::fs::read_to_string(dir.path().join("opened.txt.mode")).unwrap();
+    assert_eq!(mode.trim(), "600");
 }
 
 #[test]

@@ -152,6 +152,8 @@ pub struct Terminal {
     /// is seen without Enter), to put back with [`Terminal::settle`].
     #[cfg(unix)]
     cooked: std::cell::RefCell<Option<nix::sys::termios::Termios>>,
+    /// The page the browser was last opened on, kept while the form lasts.
+    opened: Option<mcp_elicit::browser::Redirect>,
 }
 
 /// Says why a typed line cannot be taken.
@@ -183,6 +185,7 @@ impl Terminal {
             tty: std::fs::File::open("/dev/tty").ok(),
             #[cfg(unix)]
             cooked: std::cell::RefCell::new(None),
+            opened: None,
         }
     }
 
@@ -990,7 +993,9 @@ impl Prompter for Terminal {
     }
 
     /// `$BROWSER`, else the desktop's opener. The URL is handed over, never
-    /// fetched here.
+    /// fetched here, and by way of a page only the person can read: a
+    /// process's arguments are readable by every local user, and the URL
+    /// may carry the server's secret.
     fn open_url(&mut self, url: &str) -> io::Result<()> {
         let program = std::env::var_os("BROWSER")
             .filter(|b| !b.is_empty())
@@ -1001,13 +1006,15 @@ impl Prompter for Terminal {
                     "xdg-open".into()
                 }
             });
+        let redirect = mcp_elicit::browser::Redirect::to(url)?;
         let status = Command::new(&program)
-            .arg(url)
+            .arg(redirect.path())
             .stdin(Stdio::null())
             .stdout(Stdio::null())
             .stderr(Stdio::null())
             .status()?;
         if status.success() {
+            self.opened = Some(redirect);
             self.term.write_line("  opened in the browser")?;
             Ok(())
         } else {
