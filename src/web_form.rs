@@ -467,8 +467,19 @@ fn route(req: &HttpRequest, shared: &Shared, nonce: &str) -> Page {
         }
         st.session = Some(session.clone());
         let base = &shared.base;
-        let mut p = page("303 See Other", String::new());
-        p.extra.push(format!("Location: /{base}/"));
+        // A page that goes on to the form, not a redirect: when the visit
+        // began on another site (the opener's local file), a browser keeps
+        // a SameSite=Strict cookie from every request of the redirect chain,
+        // but sends it with a navigation this page starts.
+        let mut p = page(
+            "200 OK",
+            shell_refresh(
+                nonce,
+                &format!("/{base}/"),
+                "Opening",
+                &format!("<p role=\"status\"><a href=\"/{base}/\">Go on to the form</a>.</p>"),
+            ),
+        );
         p.extra.push(format!(
             "Set-Cookie: {COOKIE}={session}; HttpOnly; SameSite=Strict; Path=/{base}/"
         ));
@@ -1020,9 +1031,22 @@ fn review_page(c: &Current, nonce: &str, content: &Map<String, Value>) -> Page {
 }
 
 fn shell(nonce: &str, title: &str, body: &str) -> String {
+    shell_refresh(nonce, "", title, body)
+}
+
+/// [`shell`] that goes on to `to` at once when `to` is not empty.
+fn shell_refresh(nonce: &str, to: &str, title: &str, body: &str) -> String {
+    let refresh = if to.is_empty() {
+        String::new()
+    } else {
+        format!(
+            "<meta http-equiv=\"refresh\" content=\"0;url={}\">",
+            escape(to)
+        )
+    };
     format!(
         "<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\">\
-<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\
+<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">{refresh}\
 <title>{} - mcp-elicit</title><style nonce=\"{nonce}\">\
 body{{font:16px/1.5 system-ui,sans-serif;max-width:40rem;margin:2rem auto;padding:0 1rem;color:#111}}\
 .message{{white-space:pre-wrap;font-size:1.1rem}}.field{{margin:1rem 0;display:flex;flex-direction:column;gap:.25rem}}\
