@@ -689,7 +689,7 @@ _mcp__elicit() {
             return 0
             ;;
         mcp__subcmd__elicit__subcmd__serve)
-            opts="-h -V --list --http --allow-remote --allow-origin --report --expect-answers-from --delay --repeat --burst --color --help --version"
+            opts="-h -V --list --http --allow-remote --allow-origin --report --expect-answers-from --delay --repeat --burst --select --ignore --strict --color --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -720,6 +720,14 @@ _mcp__elicit() {
                     return 0
                     ;;
                 --burst)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --select)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --ignore)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;

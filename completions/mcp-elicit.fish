@@ -117,11 +117,14 @@ complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand serve" -l expect-a
 complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand serve" -l delay -d 'Wait this long before each elicitation, or each burst (e.g. 500ms, 2s)' -r
 complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand serve" -l repeat -d 'Ask each elicitation N times in turn' -r
 complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand serve" -l burst -d 'Flood: send each elicitation N times at once, before any answer' -r
+complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand serve" -l select -d 'Report only these rules (codes or names, comma-separated) [default: the configuration\'s]' -r
+complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand serve" -l ignore -d 'Never report these rules (codes or names, comma-separated) [default: the configuration\'s]' -r
 complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand serve" -l color -d 'Use colour: auto, always or never' -r -f -a "auto\t''
 always\t''
 never\t''"
 complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand serve" -l list -d 'Print the tools it would serve, then exit'
 complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand serve" -l allow-remote -d 'With --http, allow an address other than loopback'
+complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand serve" -l strict -d 'Refuse a request on any lint error, as the strictest clients do [default: refuse only what no form can show]'
 complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand serve" -s h -l help -d 'Print help'
 complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand serve" -s V -l version -d 'Print version'
 complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand proxy" -l answer -d 'Answer elicitations here: auto (when the host cannot), always, or never' -r -f -a "auto\t'When the host did not declare elicitation or the request\'s mode'

@@ -20,6 +20,7 @@ use serde_json::{Map, Value, json};
 use super::server::{Elicitor, Handler, NextAnswer, Stop, Tool};
 use crate::document;
 use crate::finding::{Findings, Severity};
+use crate::form::gate;
 use crate::json::{self, Node};
 use crate::lint::answer::check_result;
 use crate::lint::params::check_params;
@@ -385,6 +386,10 @@ pub struct Settings {
     /// Send each elicitation this many times at once, without waiting for
     /// an answer in between (in 2026-07-28: in one `InputRequiredResult`).
     pub burst: u32,
+    /// Refuse a request on any lint error of the rules [`Mock::rules`]
+    /// selects, as the strictest clients do; otherwise only what no form
+    /// can show is refused ([`gate`]).
+    pub strict: bool,
 }
 
 impl Default for Settings {
@@ -393,6 +398,7 @@ impl Default for Settings {
             delay: Duration::ZERO,
             repeat: 1,
             burst: 1,
+            strict: false,
         }
     }
 }
@@ -654,8 +660,16 @@ fn adapt(params: &Value, rev: Revision, message: Option<&Value>, seq: u64) -> Va
     p
 }
 
-/// Why `params` cannot be sent to this client, if it cannot.
-fn refuse(params: &Value, rev: Revision, cap: Option<&Value>) -> Option<String> {
+/// Why `params` cannot be sent to this client, if it cannot: a mode the
+/// client did not declare, or what no form can show in `rev` (with
+/// `strict`, any error of the rules `rules` selects).
+fn refuse(
+    params: &Value,
+    rev: Revision,
+    cap: Option<&Value>,
+    strict: bool,
+    rules: &Options,
+) -> Option<String> {
     let url = params.get("mode").and_then(Value::as_str) == Some("url");
     let cap = cap?;
     if url {
@@ -671,17 +685,38 @@ fn refuse(params: &Value, rev: Revision, cap: Option<&Value>) -> Option<String> 
     {
         return Some("the client did not declare form mode".into());
     }
-    let mut errors = lint::lint_value(params, &Options::for_revision(rev), &mut Default::default())
-        .into_iter()
-        .filter(|f| f.severity() == Severity::Error);
-    errors.next().map(|d| {
-        format!(
-            "{} cannot carry this request: [{}] {}",
-            rev.as_str(),
-            d.rule.code,
-            d.message
-        )
-    })
+    unservable(params, rev, strict, rules)
+}
+
+/// Why `params` cannot be served in `rev` whatever the client declared, if
+/// it cannot: what no form can show ([`gate`]), or, with `strict`, any
+/// error of the rules `rules` selects.
+pub fn unservable(params: &Value, rev: Revision, strict: bool, rules: &Options) -> Option<String> {
+    let mut opts = Options::for_revision(rev);
+    if strict {
+        opts.select = rules.select.clone();
+        opts.ignore = rules.ignore.clone();
+    }
+    let findings = lint::lint_value(params, &opts, &mut Default::default());
+    match gate::judge(&findings, "", params, rev, strict) {
+        gate::Verdict::Show => None,
+        gate::Verdict::Refuse(why) => {
+            let whom = if strict {
+                "--strict refuses it"
+            } else {
+                "no form can show it"
+            };
+            Some(match why.first() {
+                Some(d) => format!(
+                    "{whom} in {}: [{}] {}",
+                    rev.as_str(),
+                    d.rule.code,
+                    d.message
+                ),
+                None => format!("{whom} in {}", rev.as_str()),
+            })
+        }
+    }
 }
 
 /// Where a [`Mock`] reports what happens.
@@ -704,6 +739,9 @@ pub struct Mock {
     pub expected: Option<Vec<Recorded>>,
     /// Receives every exchange as it ends.
     pub sink: Box<dyn Report>,
+    /// The rules `--strict` refuses on (their `select` and `ignore`; the
+    /// revision is the client's).
+    pub rules: Options,
     seq: std::sync::atomic::AtomicU64,
 }
 
@@ -721,8 +759,16 @@ impl Mock {
             settings,
             expected,
             sink,
+            rules: Options::default(),
             seq: std::sync::atomic::AtomicU64::new(0),
         }
+    }
+
+    /// Judges requests under `--strict` with only the rules `rules`
+    /// selects (its `select` and `ignore`).
+    pub fn with_rules(mut self, rules: Options) -> Mock {
+        self.rules = rules;
+        self
     }
 }
 
@@ -804,7 +850,8 @@ impl Handler for Mock {
                 expected: None,
                 elapsed: None,
             };
-            if let Some(why) = refuse(&params, rev, ask.capability()) {
+            if let Some(why) = refuse(&params, rev, ask.capability(), settings.strict, &self.rules)
+            {
                 exchange.outcome = Outcome::NotAsked(why);
                 if first_run {
                     self.sink.exchange(&exchange);
@@ -965,9 +1012,25 @@ mod tests {
                 .is_none()
         );
         assert_eq!(
-            refuse(&url, Revision::V2025_11_25, Some(&json!({}))).unwrap(),
+            refuse(
+                &url,
+                Revision::V2025_11_25,
+                Some(&json!({})),
+                false,
+                &Options::default()
+            )
+            .unwrap(),
             "the client did not declare URL mode"
         );
-        assert!(refuse(&form, Revision::V2025_11_25, Some(&json!({}))).is_none());
+        assert!(
+            refuse(
+                &form,
+                Revision::V2025_11_25,
+                Some(&json!({})),
+                false,
+                &Options::default()
+            )
+            .is_none()
+        );
     }
 }

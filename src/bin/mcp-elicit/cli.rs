@@ -448,8 +448,12 @@ const SERVE_AFTER: &str = "\
 A SOURCE is a session (one tool per recorded tools/call, named after the
 called tool, asking what the server asked in that call) or a request file
 (params or an elicitation/create request; one tool named after the file).
-Every request is linted first; a source with lint errors is refused. The
-server speaks 2025-06-18, 2025-11-25 (initialize) and 2026-07-28
+Every request is linted first and its findings shown. A request no form can
+show (no schema, a nested object, a mode the revision lacks...) keeps the
+server from starting, and so does any error with --strict; the rest is served
+as recorded, as `call` and `answer` show it. --select, --ignore and the
+configuration file (mcp-elicit.toml or [tool.mcp-elicit] in pyproject.toml,
+nearest to each source) choose the rules, as for `lint`. The server speaks 2025-06-18, 2025-11-25 (initialize) and 2026-07-28
 (InputRequiredResult with a signed requestState), sends only the modes the
 client declared, checks each answer against its request, and reports each
 exchange on stderr and in the tool's result.
@@ -468,8 +472,9 @@ Exit codes:
   0  every answer was valid (and as recorded, with --expect-answers-from)
   1  an answer was invalid, not the recorded one or missing, or the client
      broke the protocol (a 2026-07-28 retry reusing its id, an altered state)
-  2  usage error, an unreadable source, a source with lint errors (the server
-     did not start), or an address it cannot listen on";
+  2  usage error, an unreadable source, a request no form can show (or,
+     with --strict, any lint error: the server did not start), or an
+     address it cannot listen on";
 
 #[derive(Debug, Args)]
 pub struct ServeArgs {
@@ -512,6 +517,18 @@ pub struct ServeArgs {
     /// Flood: send each elicitation N times at once, before any answer
     #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=10000))]
     pub burst: u32,
+
+    /// Report only these rules (codes or names, comma-separated) [default: the configuration's]
+    #[arg(long, value_name = "RULES", value_delimiter = ',')]
+    pub select: Vec<String>,
+
+    /// Never report these rules (codes or names, comma-separated) [default: the configuration's]
+    #[arg(long, value_name = "RULES", value_delimiter = ',')]
+    pub ignore: Vec<String>,
+
+    /// Refuse a request on any lint error, as the strictest clients do [default: refuse only what no form can show]
+    #[arg(long)]
+    pub strict: bool,
 }
 
 fn parse_origin_arg(s: &str) -> Result<String, String> {

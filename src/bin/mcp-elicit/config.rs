@@ -15,11 +15,13 @@
 //! What the command line says wins: `--spec`, `--select`, `--ignore` and
 //! `--hosts` replace the file's values.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use anyhow::{Context, Result, anyhow, bail};
+use mcp_elicit::lint::Options;
+use mcp_elicit::rules::{self, Rule};
 use serde::Deserialize;
 
 /// The keys of a configuration.
@@ -176,4 +178,83 @@ fn globs(path: &Path, key: &str, patterns: Option<&[String]>) -> Result<globset:
     builder
         .build()
         .map_err(|e| anyhow!("{}: {key}: {e}", path.display()))
+}
+
+pub fn resolve_rules(names: &[String], flag: &str) -> Result<HashSet<&'static str>> {
+    let mut set = HashSet::new();
+    for n in names {
+        let n = n.trim();
+        if n.is_empty() {
+            continue;
+        }
+        match rules::find(n) {
+            Some(r) => {
+                set.insert(r.code);
+            }
+            None => {
+                // A prefix like `E2` selects a whole theme.
+                let matched: Vec<&Rule> = rules::ALL
+                    .iter()
+                    .copied()
+                    .filter(|r| r.code.starts_with(&n.to_ascii_uppercase()))
+                    .collect();
+                if matched.is_empty() || n.len() < 2 {
+                    let hint = did_you_mean(n);
+                    if hint.is_empty() {
+                        bail!(
+                            "{flag}: no rule `{n}`; use a code (E124), a code prefix (E2) or a name (required-unknown-property); `mcp-elicit lint --list-rules` lists them"
+                        );
+                    }
+                    bail!(
+                        "{flag}: no rule `{n}`{hint}; `mcp-elicit lint --list-rules` lists every code and name"
+                    );
+                }
+                set.extend(matched.iter().map(|r| r.code));
+            }
+        }
+    }
+    Ok(set)
+}
+
+/// " (did you mean `name`, E124?)" for a misspelt rule name, else nothing.
+pub fn did_you_mean(key: &str) -> String {
+    rules::nearest(key)
+        .map(|r| format!(" (did you mean `{}`, {}?)", r.name, r.code))
+        .unwrap_or_default()
+}
+
+/// The rules a command that serves or answers requests judges by:
+/// `--select`/`--ignore` as given, else what the configuration nearest to
+/// `near` (a file or folder) says. The file found, if any, is named.
+pub fn chosen_rules(
+    select: &[String],
+    ignore: &[String],
+    near: &Path,
+) -> Result<(Options, Option<PathBuf>)> {
+    let mut opts = Options {
+        select: resolve_rules(select, "--select")?,
+        ignore: resolve_rules(ignore, "--ignore")?,
+        ..Options::default()
+    };
+    let abs = std::path::absolute(near).unwrap_or_else(|_| near.to_path_buf());
+    let dir = if abs.is_dir() {
+        abs
+    } else {
+        abs.parent().map(Path::to_path_buf).unwrap_or(abs)
+    };
+    let Some(found) = Configs::default().for_dir(&dir)? else {
+        return Ok((opts, None));
+    };
+    let at = found.path.display();
+    if select.is_empty()
+        && let Some(list) = &found.config.select
+    {
+        opts.select = resolve_rules(list, "select").map_err(|e| anyhow!("{at}: {e}"))?;
+    }
+    if ignore.is_empty()
+        && let Some(list) = &found.config.ignore
+    {
+        opts.ignore = resolve_rules(list, "ignore").map_err(|e| anyhow!("{at}: {e}"))?;
+    }
+    Ok((opts, Some(found.path.clone())))
 }

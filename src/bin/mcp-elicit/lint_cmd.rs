@@ -1,7 +1,6 @@
 //! `mcp-elicit lint`: collects the inputs, lints them (in parallel when there
 //! are many), and hands the diagnostics to a renderer in input order.
 
-use std::collections::HashSet;
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 
@@ -11,7 +10,7 @@ use mcp_elicit::finding::Diagnostic;
 use mcp_elicit::hosts::Host;
 use mcp_elicit::lint::hosts::{Matrix, Row};
 use mcp_elicit::lint::{self, Counts, Judged, Options, Skip};
-use mcp_elicit::rules::{self, Rule};
+use mcp_elicit::rules;
 
 use crate::Outcome;
 use crate::cli::{CheckArgs, LintArgs, OutputFormat};
@@ -79,7 +78,7 @@ pub fn run(args: LintArgs) -> Result<Outcome> {
         let Some(rule) = rules::find(code) else {
             bail!(
                 "no rule `{code}`{}; `mcp-elicit lint --list-rules` lists every code and name",
-                did_you_mean(code)
+                crate::config::did_you_mean(code)
             );
         };
         render::explain(rule, &mut io::stdout().lock())?;
@@ -96,8 +95,8 @@ pub fn run(args: LintArgs) -> Result<Outcome> {
         );
     }
     // Bad rule names are usage errors, reported before any path is read.
-    resolve_rules(&args.check.select, "--select")?;
-    resolve_rules(&args.check.ignore, "--ignore")?;
+    crate::config::resolve_rules(&args.check.select, "--select")?;
+    crate::config::resolve_rules(&args.check.ignore, "--ignore")?;
     let mut failed = false;
     let paths = if args.paths.is_empty() {
         vec![PathBuf::from(".")]
@@ -157,8 +156,8 @@ pub fn check(
         Some(r) => Options::for_revision(r),
         None => Options::default(),
     };
-    opts.select = resolve_rules(&check.select, "--select")?;
-    opts.ignore = resolve_rules(&check.ignore, "--ignore")?;
+    opts.select = crate::config::resolve_rules(&check.select, "--select")?;
+    opts.ignore = crate::config::resolve_rules(&check.ignore, "--ignore")?;
     opts.hosts = hosts.to_vec();
     let format = check.format.unwrap_or(OutputFormat::Concise);
     if format == OutputFormat::Hosts && opts.hosts.is_empty() {
@@ -352,12 +351,14 @@ fn configure(
         if check.select.is_empty()
             && let Some(select) = &config.select
         {
-            opts.select = resolve_rules(select, "select").map_err(|e| anyhow!("{at}: {e}"))?;
+            opts.select =
+                crate::config::resolve_rules(select, "select").map_err(|e| anyhow!("{at}: {e}"))?;
         }
         if check.ignore.is_empty()
             && let Some(ignore) = &config.ignore
         {
-            opts.ignore = resolve_rules(ignore, "ignore").map_err(|e| anyhow!("{at}: {e}"))?;
+            opts.ignore =
+                crate::config::resolve_rules(ignore, "ignore").map_err(|e| anyhow!("{at}: {e}"))?;
         }
         if hosts.is_empty()
             && let Some(list) = &config.hosts
@@ -505,49 +506,6 @@ fn finish(check: &CheckArgs, tally: &Tally, failed: bool) -> Outcome {
     } else {
         Outcome::Clean
     }
-}
-
-fn resolve_rules(names: &[String], flag: &str) -> Result<HashSet<&'static str>> {
-    let mut set = HashSet::new();
-    for n in names {
-        let n = n.trim();
-        if n.is_empty() {
-            continue;
-        }
-        match rules::find(n) {
-            Some(r) => {
-                set.insert(r.code);
-            }
-            None => {
-                // A prefix like `E2` selects a whole theme.
-                let matched: Vec<&Rule> = rules::ALL
-                    .iter()
-                    .copied()
-                    .filter(|r| r.code.starts_with(&n.to_ascii_uppercase()))
-                    .collect();
-                if matched.is_empty() || n.len() < 2 {
-                    let hint = did_you_mean(n);
-                    if hint.is_empty() {
-                        bail!(
-                            "{flag}: no rule `{n}`; use a code (E124), a code prefix (E2) or a name (required-unknown-property); `mcp-elicit lint --list-rules` lists them"
-                        );
-                    }
-                    bail!(
-                        "{flag}: no rule `{n}`{hint}; `mcp-elicit lint --list-rules` lists every code and name"
-                    );
-                }
-                set.extend(matched.iter().map(|r| r.code));
-            }
-        }
-    }
-    Ok(set)
-}
-
-/// " (did you mean `name`, E124?)" for a misspelt rule name, else nothing.
-fn did_you_mean(key: &str) -> String {
-    rules::nearest(key)
-        .map(|r| format!(" (did you mean `{}`, {}?)", r.name, r.code))
-        .unwrap_or_default()
 }
 
 fn report_io(path: &str, e: &io::Error) {

@@ -18,6 +18,7 @@ use mcp_elicit::mcp::mock::{self, Exchange, Mock, MockTool, Settings};
 use mcp_elicit::mcp::server::{self, serve_stdio};
 use mcp_elicit::sanitize;
 use mcp_elicit::session::recorded;
+use mcp_elicit::spec::Revision;
 
 use crate::Outcome;
 use crate::cli::ServeArgs;
@@ -96,6 +97,10 @@ impl Tally {
 pub fn run(args: ServeArgs) -> Result<Outcome> {
     let mut tools = Vec::new();
     let mut refused = false;
+    let mut shown = false;
+    // The rules the server judges by while serving: those of the first
+    // source's configuration (each source is linted under its own).
+    let mut serving_rules = None;
     for path in &args.sources {
         let name = path.display().to_string();
         // Said once, in plain words (the I/O error is not repeated).
@@ -105,16 +110,28 @@ pub fn run(args: ServeArgs) -> Result<Outcome> {
             }
             e => e.into(),
         })?;
-        if !lint_source(path, &name, &loaded)? {
-            refused = true;
-        }
+        let (rules, _) = crate::config::chosen_rules(&args.select, &args.ignore, path)?;
+        let judged = lint_source(path, &name, &loaded, &rules, args.strict)?;
+        serving_rules.get_or_insert(rules);
+        refused |= judged.refused;
+        shown |= judged.errors_shown;
         tools.extend(loaded.tools);
     }
     if refused {
         eprintln!(
-            "error: not serving: fix the errors above (`mcp-elicit lint SOURCE` explains each code)"
+            "error: not serving: {} (`mcp-elicit lint --explain CODE` explains each code)",
+            if args.strict {
+                "--strict refuses every request with a lint error"
+            } else {
+                "no form can show the requests above"
+            }
         );
         return Ok(Outcome::Failed);
+    }
+    if shown {
+        eprintln!(
+            "note: the requests above break the spec, but a form can show them, so they are served as recorded; --strict refuses them"
+        );
     }
     mock::distinct_names(&mut tools);
     if args.list {
@@ -158,6 +175,7 @@ pub fn run(args: ServeArgs) -> Result<Outcome> {
         delay: args.delay.unwrap_or_default(),
         repeat: args.repeat,
         burst: args.burst,
+        strict: args.strict,
     };
     let handler = Mock::new(
         "mcp-elicit serve",
@@ -165,7 +183,8 @@ pub fn run(args: ServeArgs) -> Result<Outcome> {
         settings,
         expected,
         Box::new(Shared(Arc::clone(&tally))),
-    );
+    )
+    .with_rules(serving_rules.unwrap_or_default());
     // Ctrl-C ends serving with the tally (see crate::interrupt).
     let on_signal = Arc::clone(&tally);
     crate::interrupt::install(move |_| crate::exit_code(on_signal.finish()));
@@ -192,17 +211,38 @@ pub fn run(args: ServeArgs) -> Result<Outcome> {
     Ok(tally.finish())
 }
 
-/// Lints a source and prints its findings on requests; `false` when any
-/// is an error. In a session only the lines holding served requests count:
-/// the rest (answers, results) is not served.
-fn lint_source(path: &std::path::Path, name: &str, source: &mock::Source) -> Result<bool> {
+/// What [`lint_source`] found.
+struct Judged {
+    /// A served request cannot be served (see [`mock::unservable`]).
+    refused: bool,
+    /// An error was shown on a request that is served all the same.
+    errors_shown: bool,
+}
+
+/// Lints a source and prints the findings (of the rules `rules` selects)
+/// on its requests, then judges each request as a client would: one no
+/// form can show (with `strict`, one with any error) is refused. In a
+/// session only the lines holding served requests count: the rest
+/// (answers, results) is not served.
+fn lint_source(
+    path: &std::path::Path,
+    name: &str,
+    source: &mock::Source,
+    rules: &Options,
+    strict: bool,
+) -> Result<Judged> {
     let lines: HashSet<String> = source
         .tools
         .iter()
         .flat_map(|t| t.questions.iter().map(|q| q.origin.clone()))
         .collect();
+    let opts = Options {
+        select: rules.select.clone(),
+        ignore: rules.ignore.clone(),
+        ..Options::default()
+    };
     let mut diags: Vec<Diagnostic> = Vec::new();
-    lint::lint_file(path, name, &Options::default(), &mut |d| {
+    lint::lint_file(path, name, &opts, &mut |d| {
         if d.severity >= Severity::Warning
             && (!source.session || lines.contains(&format!("{name}:{}", d.line)))
         {
@@ -210,12 +250,28 @@ fn lint_source(path: &std::path::Path, name: &str, source: &mock::Source) -> Res
         }
     })
     .with_context(|| format!("{name}: cannot read it"))?;
-    let mut clean = true;
     for d in &diags {
-        clean &= d.severity != Severity::Error;
         eprintln!("{}", crate::render::plain(&d.path, d));
     }
-    Ok(clean)
+    let mut judged = Judged {
+        refused: false,
+        errors_shown: false,
+    };
+    for q in source.tools.iter().flat_map(|t| &t.questions) {
+        match mock::unservable(&q.params, Revision::LATEST, strict, rules) {
+            Some(why) => {
+                judged.refused = true;
+                eprintln!("{}: not served: {}", q.origin, sanitize::line(&why));
+            }
+            None => {
+                judged.errors_shown |= diags.iter().any(|d| {
+                    d.severity == Severity::Error
+                        && (!source.session || q.origin == format!("{name}:{}", d.line))
+                });
+            }
+        }
+    }
+    Ok(judged)
 }
 
 /// `--list`: each tool, then each question it asks.
