@@ -435,3 +435,57 @@ fn typescript_sdk_elicit_input_every_shape_and_url_mode() {
         );
     }
 }
+
+/// The author's loop, as the README tells it, with no hand edit: record a
+/// call to a server written as the Python SDK documents it (its Pydantic
+/// model keeps its root `title`, E122), serve the recording, and answer the
+/// mock as the server was answered. `serve` shows the finding and serves,
+/// as `call` did; `--strict` refuses it.
+#[test]
+fn python_sdk_recording_is_served_and_answered_again() {
+    let Some(python) = python() else {
+        return;
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let session = dir.path().join("trip.jsonl");
+    let session = session.to_str().unwrap();
+    let server = root().join("tests/servers/sdk_python.py");
+    let server = server.to_str().unwrap();
+    let asked = [
+        &[
+            "--tool",
+            "plan_trip",
+            "--args",
+            r#"{"destination": "Lyon"}"#,
+            "--defaults",
+        ][..],
+        &TRIP_SETS[..],
+    ]
+    .concat();
+    let recorded = Via::Stdio(vec![python.clone(), server.into(), "stdio".into()]);
+    let with_record = [&asked[..], &["--spec", "2025-11-25", "--record", session]].concat();
+    let first = echo(&recorded, &with_record);
+    assert!(first.starts_with("accept {\"name\":\"Ada\""), "{first}");
+
+    let mock = Via::Stdio(vec![bin().to_string(), "serve".into(), session.into()]);
+    let o = call(&mock, &asked);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(0), "{err}");
+    assert!(
+        err.contains("error[E122]") && err.contains("a form can show them, so they are served"),
+        "{err}"
+    );
+    let out: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    let text = out["content"][0]["text"].as_str().unwrap();
+    assert!(
+        text.contains("accept {\"name\":\"Ada\"") && text.contains("valid"),
+        "{text}"
+    );
+
+    let strict = Command::new(bin())
+        .args(["serve", "--list", "--strict", session])
+        .output()
+        .unwrap();
+    assert_eq!(strict.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&strict.stderr).contains("--strict refuses"));
+}
