@@ -270,3 +270,26 @@ fn a_failed_negotiation_is_recorded_whole() {
     assert_eq!(lines[2]["from"], "server");
     assert_eq!(lines[2]["msg"]["error"]["code"], -32602);
 }
+
+/// A misspelt `--set` name is refused at the form it was meant for, naming
+/// the field it is nearest to, before anything is sent; the schema's
+/// default would otherwise have gone in its place without a word.
+#[test]
+fn a_misspelt_set_is_refused_with_the_field_it_was_meant_for() {
+    let server = example_server();
+    let mut args = vec!["--tool", "book_and_confirm", "--spec", "2025-11-25"];
+    args.extend(
+        SCRIPT
+            .iter()
+            .map(|a| if *a == "guests=4" { "gusets=4" } else { a }),
+    );
+    args.extend(["--", server.as_str()]);
+    let o = call(&args);
+    let err = stderr(&o);
+    assert_eq!(o.status.code(), Some(2), "{err}");
+    assert!(
+        err.contains("no field `gusets` (did you mean `guests`?)"),
+        "{err}"
+    );
+    assert!(stdout(&o).is_empty(), "{}", stdout(&o));
+}

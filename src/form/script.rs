@@ -255,7 +255,7 @@ fn script_values<'e>(
             }
             match position(fields, name) {
                 Some(i) => values[i] = Some(value.clone()),
-                None if lenient => {}
+                None if lenient && !misspelt(fields, script, name) => {}
                 None => return Err(unknown(fields, name, Part::Answers)),
             }
         }
@@ -263,7 +263,7 @@ fn script_values<'e>(
     let mut multi_seen = vec![false; fields.len()];
     for (name, raw) in &script.sets {
         let Some(i) = position(fields, name) else {
-            if lenient {
+            if lenient && !misspelt(fields, script, name) {
                 continue;
             }
             return Err(unknown(fields, name, Part::Sets));
@@ -282,6 +282,25 @@ fn script_values<'e>(
         multi_seen[i] = true;
     }
     Ok(Some((fields, values)))
+}
+
+/// Whether `name`, which this form lacks, is a misspelling of one of its
+/// fields that the script does not name: a lenient script (whose names may
+/// belong to another form) still refuses `tipp` when the form asks `tip`.
+fn misspelt(fields: &[Field], script: &Script, name: &str) -> bool {
+    let Some(near) = crate::nearest::nearest(name, fields.iter().map(|f| f.prop.name.as_str()))
+    else {
+        return false;
+    };
+    // Short names lie close to each other: there only one edit counts.
+    if name.chars().count() < 5 && crate::nearest::edit_distance(name, near) > 1 {
+        return false;
+    }
+    let given = |n: &str| {
+        script.sets.iter().any(|(k, _)| k == n)
+            || script.answers.as_ref().is_some_and(|a| a.contains_key(n))
+    };
+    !given(near)
 }
 
 fn position(fields: &[Field], name: &str) -> Option<usize> {

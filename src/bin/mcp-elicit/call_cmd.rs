@@ -47,7 +47,7 @@ pub fn run(args: CallArgs) -> Result<Outcome> {
     };
     // A person reads what is printed on a terminal; a program reads JSON.
     let human = !args.json && std::io::IsTerminal::is_terminal(&std::io::stdout());
-    let transport = connect(&args.target, &args.headers)?;
+    let transport = connect(args.url.as_deref(), &args.command, &args.headers)?;
     let mut responder = responder(&args)?;
     let opts = ClientOptions {
         spec: args.spec,
@@ -124,33 +124,31 @@ pub fn run(args: CallArgs) -> Result<Outcome> {
     Ok(outcome)
 }
 
-/// The transport for TARGET: a URL (also accepted as the last argument, as
-/// test runners append it), or a command.
+/// The transport for a server: the one at `url`, or the stdio server that
+/// `command` starts.
 pub(crate) fn connect(
-    target: &[String],
+    url: Option<&str>,
+    command: &[String],
     headers: &[(String, String)],
 ) -> Result<Box<dyn Transport>> {
-    let is_url = |s: &str| s.starts_with("http://") || s.starts_with("https://");
-    match target {
-        [one] if is_url(one) => Ok(Box::new(Http::with_headers(one, headers.to_vec())?)),
-        [.., last] if is_url(last) && !target.iter().any(|a| a == "--") => {
-            Ok(Box::new(Http::with_headers(last, headers.to_vec())?))
+    if let Some(url) = url {
+        if url.starts_with("http://") || url.starts_with("https://") {
+            return Ok(Box::new(Http::with_headers(url, headers.to_vec())?));
         }
-        [one] if looks_like_address(one) && !std::path::Path::new(one).exists() => bail!(
-            "`{}` is neither a URL nor a command; write http://{} for a Streamable HTTP server, or the command that starts a stdio server after `--`",
-            sanitize::line(one),
-            sanitize::line(one)
-        ),
-        _ if !headers.is_empty() => {
-            bail!("--header is for servers reached by URL; a stdio server has no HTTP headers")
+        let shown = sanitize::line(url);
+        if looks_like_address(url) {
+            bail!("`{shown}` is not a URL; write http://{shown} for a Streamable HTTP server");
         }
-        cmd => {
-            let cmd: Vec<String> = cmd.iter().filter(|a| *a != "--").cloned().collect();
-            Ok(Box::new(
-                Stdio::spawn(&cmd).map_err(crate::worded::transport)?,
-            ))
-        }
+        bail!(
+            "`{shown}` is not a URL; a stdio server's command goes after `--`, e.g. `-- {shown} ...`"
+        );
     }
+    if !headers.is_empty() {
+        bail!("--header is for servers reached by URL; a stdio server has no HTTP headers");
+    }
+    Ok(Box::new(
+        Stdio::spawn(command).map_err(crate::worded::transport)?,
+    ))
 }
 
 /// `127.0.0.1:8808/mcp`, `localhost/mcp`: an address without its scheme.

@@ -267,6 +267,7 @@ Exit codes:
   4  Ctrl-C during a form, or --timeout, ended the call";
 
 #[derive(Debug, Args)]
+#[command(group = clap::ArgGroup::new("target").required(true).args(["url", "command"]))]
 pub struct CallArgs {
     /// Call this tool
     #[arg(long, value_name = "NAME", group = "request")]
@@ -320,9 +321,20 @@ pub struct CallArgs {
     #[command(flatten)]
     pub script: ScriptArgs,
 
-    /// Talk to this server: an http(s):// URL, or after `--` the command that starts it
-    #[arg(value_name = "TARGET", required = true, num_args = 1.., trailing_var_arg = true, allow_hyphen_values = true)]
-    pub target: Vec<String>,
+    /// Talk to the Streamable HTTP server at this http(s):// URL
+    #[arg(value_name = "URL", conflicts_with = "command")]
+    pub url: Option<String>,
+
+    /// Or start a stdio server with this command, given after `--`
+    #[arg(value_name = "SERVER_CMD", last = true, num_args = 1..)]
+    pub command: Vec<String>,
+}
+
+fn target(url: &Option<String>, command: &[String]) -> Vec<String> {
+    match url {
+        Some(u) => vec![u.clone()],
+        None => command.to_vec(),
+    }
 }
 
 const PROXY_AFTER: &str = "\
@@ -430,7 +442,7 @@ pub struct ProxyArgs {
     pub script: ScriptArgs,
 
     /// The command that starts the stdio server, after `--`
-    #[arg(value_name = "SERVER_CMD", required_unless_present = "http", num_args = 1.., trailing_var_arg = true, allow_hyphen_values = true)]
+    #[arg(value_name = "SERVER_CMD", required_unless_present = "http", last = true, num_args = 1..)]
     pub command: Vec<String>,
 }
 
@@ -541,6 +553,7 @@ fn parse_duration(s: &str) -> Result<std::time::Duration, String> {
 }
 
 #[derive(Debug, Args)]
+#[command(group = clap::ArgGroup::new("live").args(["url", "command"]))]
 pub struct ReplayArgs {
     /// Check or show this session file (`-` reads stdin)
     #[arg(value_name = "SESSION")]
@@ -559,14 +572,24 @@ pub struct ReplayArgs {
     pub pace: Option<f64>,
 
     /// With a TARGET, give up when the server sends nothing for this long [default: 300]
-    #[arg(long, value_name = "SECONDS", value_parser = parse_timeout, requires = "target")]
+    #[arg(long, value_name = "SECONDS", value_parser = parse_timeout, requires = "live")]
     pub server_timeout: Option<std::time::Duration>,
 
-    /// Replay the recorded calls against this live server and report drift: an
-    /// http(s):// URL, or after `--` the command that starts it
-    #[arg(value_name = "TARGET", num_args = 1.., trailing_var_arg = true,
-          allow_hyphen_values = true, conflicts_with = "show")]
-    pub target: Vec<String>,
+    /// Replay the recorded calls against the Streamable HTTP server at this
+    /// http(s):// URL and report drift
+    #[arg(value_name = "URL", conflicts_with_all = ["show", "command"])]
+    pub url: Option<String>,
+
+    /// Or against a stdio server started with this command, given after `--`
+    #[arg(value_name = "SERVER_CMD", last = true, num_args = 1.., conflicts_with = "show")]
+    pub command: Vec<String>,
+}
+
+impl ReplayArgs {
+    /// The live server, if any: `[URL]` or the command's words.
+    pub fn target(&self) -> Vec<String> {
+        target(&self.url, &self.command)
+    }
 }
 
 fn parse_pace(s: &str) -> Result<f64, String> {

@@ -89,10 +89,9 @@ fn main() -> ExitCode {
     }
 }
 
-/// The command line, with two readings clap cannot make on its own:
+/// The command line, with one reading clap cannot make on its own:
 /// `--pace` followed by something that is not a number takes no value
-/// (`replay --show --pace FILE`), and a URL given as TARGET before options
-/// (`call URL --tool x`) is the target and the options are options.
+/// (`replay --show --pace FILE`).
 fn parse(mut argv: Vec<std::ffi::OsString>) -> Cli {
     let end = argv.iter().position(|a| a == "--").unwrap_or(argv.len());
     for i in 1..end {
@@ -103,30 +102,38 @@ fn parse(mut argv: Vec<std::ffi::OsString>) -> Cli {
             argv[i] = "--pace=1".into();
         }
     }
-    let cli = Cli::parse_from(&argv);
-    let target = match &cli.command {
-        Command::Call(a) => &a.target,
-        Command::Replay(a) => &a.target,
-        _ => return cli,
-    };
-    let url_first = target
-        .first()
-        .is_some_and(|t| t.starts_with("http://") || t.starts_with("https://"));
-    let options_after = target.iter().skip(1).any(|t| t.starts_with('-'));
-    if !url_first || !options_after || target.iter().any(|t| t == "--") {
-        return cli;
+    match Cli::try_parse_from(&argv) {
+        Ok(cli) => cli,
+        Err(e) => {
+            let hint = command_without_dashes(&argv, &e);
+            let _ = e.print();
+            if let Some(word) = hint {
+                eprintln!(
+                    "hint: `{word}` looks like part of a server's command: a stdio server's command goes after `--`, e.g. `mcp-elicit call --list -- python server.py`"
+                );
+            }
+            std::process::exit(e.exit_code());
+        }
     }
-    let start = argv.len() - target.len();
-    if argv[start..]
-        .iter()
-        .zip(target)
-        .any(|(a, t)| a != t.as_str())
-    {
-        return cli;
+}
+
+/// The stray word of a server command written without `--` (`call --list
+/// python server.py`), when that is what clap refused.
+fn command_without_dashes(argv: &[std::ffi::OsString], e: &clap::Error) -> Option<String> {
+    use clap::error::{ContextKind, ContextValue, ErrorKind};
+    if e.kind() != ErrorKind::UnknownArgument || argv.iter().any(|a| a == "--") {
+        return None;
     }
-    let url = argv.remove(start);
-    argv.push(url);
-    Cli::parse_from(&argv)
+    let serves = ["call", "replay", "proxy"];
+    if !argv.iter().any(|a| serves.iter().any(|s| a == s)) {
+        return None;
+    }
+    match e.get(ContextKind::InvalidArg) {
+        Some(ContextValue::String(word)) if !word.starts_with('-') => {
+            Some(mcp_elicit::sanitize::line(word).into_owned())
+        }
+        _ => None,
+    }
 }
 
 /// What went wrong reading a path, and what to check, for `{path}: {this}`.

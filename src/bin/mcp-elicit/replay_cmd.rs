@@ -30,7 +30,7 @@ pub fn run(args: ReplayArgs) -> Result<Outcome> {
             path.display()
         );
     }
-    if !args.target.is_empty() {
+    if !args.target().is_empty() {
         if args.check.format == Some(crate::cli::OutputFormat::Hosts) {
             bail!(
                 "--format hosts is the host matrix of a file's elicitations; a replay against a server reports drift as concise, full, json, sarif or github"
@@ -211,12 +211,8 @@ fn live(args: &ReplayArgs) -> Result<Outcome> {
             "{name} holds no tool, prompt or resource call to replay; record one with `mcp-elicit call --record {name} ...`"
         );
     }
-    let against: Vec<&str> = args
-        .target
-        .iter()
-        .map(String::as_str)
-        .filter(|a| *a != "--")
-        .collect();
+    let target = args.target();
+    let against: Vec<&str> = target.iter().map(String::as_str).collect();
     let against = sanitize::line(&against.join(" ")).into_owned();
     let stdout = io::stdout();
     let mut out = stdout.lock();
@@ -236,7 +232,7 @@ fn live(args: &ReplayArgs) -> Result<Outcome> {
                     .join(", ")
             );
         }
-        let transport = crate::call_cmd::connect(&args.target, &[])?;
+        let transport = crate::call_cmd::connect(args.url.as_deref(), &args.command, &[])?;
         let opts = ClientOptions {
             spec: run.revision,
             url_mode: run.url_mode,
