@@ -82,3 +82,57 @@ fn directories_skip_gitignored_and_other_files() {
         .stdout_eq("sub/bad.json:1:77: error[E204] property `a` is an object; elicitation forms are flat, so give each of its fields its own top-level property\n")
         .stderr_eq("Checked 1 file: 1 error, 0 warnings and 0 notes in 1 file. Skipped 2 files that hold no elicitation.\n");
 }
+
+/// A named pipe is refused at once, with what to do, instead of waiting
+/// for a writer that never comes; a pipe the shell opened (`<(command)`)
+/// is still read.
+#[cfg(unix)]
+#[test]
+fn a_named_pipe_is_refused_and_a_shell_pipe_is_read() {
+    use std::process::{Command, Stdio};
+    use std::time::{Duration, Instant};
+    let dir = tempfile::tempdir().unwrap();
+    let fifo = dir.path().join("requests.json");
+    assert!(
+        Command::new("mkfifo")
+            .arg(&fifo)
+            .status()
+            .unwrap()
+            .success()
+    );
+    let mut child = Command::new(crate::support::bin())
+        .arg("lint")
+        .arg(&fifo)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let start = Instant::now();
+    while child.try_wait().unwrap().is_none() {
+        if start.elapsed() > Duration::from_secs(20) {
+            let _ = child.kill();
+            panic!("lint waited on a named pipe");
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let out = child.wait_with_output().unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(
+        err.contains("a named pipe, not a file; to lint what is written to it, pipe it in"),
+        "{err}"
+    );
+
+    let bash = Command::new("bash")
+        .arg("-c")
+        .arg(format!(
+            "{} lint <(cat examples/lint/contact-form.json)",
+            crate::support::bin()
+        ))
+        .current_dir(root())
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&bash.stderr);
+    assert!(err.contains("Checked 1 file"), "{err}");
+}

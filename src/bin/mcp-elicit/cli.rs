@@ -762,7 +762,7 @@ fn parse_timeout(s: &str) -> Result<std::time::Duration, String> {
 
 #[derive(Debug, Args)]
 pub struct LintArgs {
-    /// Lint these files and directories (`-` reads stdin) [default: .]
+    /// Lint these files and directories (`-` reads stdin) [default: stdin when something is piped in, else .]
     #[arg(value_name = "PATH")]
     pub paths: Vec<PathBuf>,
 

@@ -98,10 +98,15 @@ pub fn run(args: LintArgs) -> Result<Outcome> {
     crate::config::resolve_rules(&args.check.select, "--select")?;
     crate::config::resolve_rules(&args.check.ignore, "--ignore")?;
     let mut failed = false;
-    let paths = if args.paths.is_empty() {
-        vec![PathBuf::from(".")]
-    } else {
+    let paths = if !args.paths.is_empty() {
         args.paths.clone()
+    } else if stdin_is_piped() && stdin_has_data() {
+        // As ripgrep does: `cat bad.json | mcp-elicit lint` lints stdin.
+        // A pipe closed with nothing in it (a harness's stdin) is no
+        // input: the folder is linted, as without a pipe.
+        vec![PathBuf::from("-")]
+    } else {
+        vec![PathBuf::from(".")]
     };
     let mut inputs = Vec::new();
     let mut stdin_seen = false;
@@ -124,6 +129,15 @@ pub fn run(args: LintArgs) -> Result<Outcome> {
                         display_path(p)
                     );
                 }
+            }
+            Ok(m) if special(&m) && !is_descriptor(p) => {
+                let _ = writeln!(
+                    io::stderr(),
+                    "error: {}: {}",
+                    display_path(p),
+                    special_problem(&m)
+                );
+                failed = true;
             }
             Ok(_) if is_json(p) || is_source(p) || p.extension().is_none() => {
                 inputs.push(Input::File(p.clone()))
@@ -416,10 +430,8 @@ fn check_matrix(
                 );
                 continue;
             }
-            Input::Stdin => io::stdin().lock().read_to_end(&mut bytes).map(|_| ()),
-            Input::Session(p) if p.as_os_str() == "-" => {
-                io::stdin().lock().read_to_end(&mut bytes).map(|_| ())
-            }
+            Input::Stdin => read_stdin(&mut bytes),
+            Input::Session(p) if p.as_os_str() == "-" => read_stdin(&mut bytes),
             Input::File(p) | Input::Session(p) => std::fs::File::open(p)
                 .and_then(|f| {
                     f.take(lint::MAX_DOCUMENT as u64 + 1)
@@ -506,6 +518,70 @@ fn finish(check: &CheckArgs, tally: &Tally, failed: bool) -> Outcome {
     } else {
         Outcome::Clean
     }
+}
+
+/// Reads stdin into `bytes`, up to one byte past the document bound (so
+/// that a longer input is reported as such, not held whole).
+fn read_stdin(bytes: &mut Vec<u8>) -> io::Result<()> {
+    use std::io::Read;
+    io::stdin()
+        .lock()
+        .take(lint::MAX_DOCUMENT as u64 + 1)
+        .read_to_end(bytes)
+        .map(|_| ())
+}
+
+/// Whether stdin holds at least one byte (waiting for it, or for its end).
+/// What is seen stays buffered for the reader.
+fn stdin_has_data() -> bool {
+    use std::io::BufRead;
+    io::stdin().lock().fill_buf().is_ok_and(|b| !b.is_empty())
+}
+
+/// Whether stdin is a pipe or a file redirected to the command (not a
+/// terminal, not `/dev/null`): then `lint` with no path reads it.
+fn stdin_is_piped() -> bool {
+    #[cfg(unix)]
+    {
+        use std::os::fd::AsFd;
+        use std::os::unix::fs::FileTypeExt;
+        let Ok(fd) = io::stdin().as_fd().try_clone_to_owned() else {
+            return false;
+        };
+        std::fs::File::from(fd)
+            .metadata()
+            .is_ok_and(|m| m.is_file() || m.file_type().is_fifo() || m.file_type().is_socket())
+    }
+    #[cfg(not(unix))]
+    {
+        false
+    }
+}
+
+/// Whether a named path is something other than a file or a folder: a
+/// device (`/dev/zero` never ends), a named pipe (waits for a writer that
+/// may never come) or a socket.
+fn special(m: &std::fs::Metadata) -> bool {
+    !m.is_file() && !m.is_dir()
+}
+
+/// What to say of a [`special`] path.
+fn special_problem(m: &std::fs::Metadata) -> &'static str {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::FileTypeExt;
+        if m.file_type().is_fifo() {
+            return "a named pipe, not a file; to lint what is written to it, pipe it in: `mcp-elicit lint - < PIPE`";
+        }
+    }
+    let _ = m;
+    "a device or socket, not a file; name a file or a folder, or `-` for stdin"
+}
+
+/// A descriptor's path (`<(command)`, `/dev/stdin`): a pipe the shell
+/// opened, read like stdin (within the document bound).
+fn is_descriptor(p: &Path) -> bool {
+    p.starts_with("/dev/fd") || p.starts_with("/proc/self/fd") || p == Path::new("/dev/stdin")
 }
 
 fn report_io(path: &str, e: &io::Error) {
