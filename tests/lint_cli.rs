@@ -136,3 +136,27 @@ fn a_named_pipe_is_refused_and_a_shell_pipe_is_read() {
     let err = String::from_utf8_lossy(&bash.stderr);
     assert!(err.contains("Checked 1 file"), "{err}");
 }
+
+/// no-color.org: a `NO_COLOR` that is set but empty leaves colour on (on a
+/// terminal); a non-empty one turns it off.
+#[cfg(unix)]
+#[test]
+fn an_empty_no_color_leaves_colour_on() {
+    use crate::support::pty::Terminal;
+    let run = |value: &str| {
+        let mut cmd = std::process::Command::new("env");
+        cmd.arg(format!("NO_COLOR={value}"))
+            .args([
+                crate::support::bin(),
+                "lint",
+                "examples/lint/shipping-address.json",
+            ])
+            .current_dir(root());
+        let mut term = Terminal::spawn(cmd);
+        term.expect("Checked 1 file");
+        term.finish();
+        term.showed(b"\x1b[")
+    };
+    assert!(run(""), "no colour with NO_COLOR set empty");
+    assert!(!run("1"), "colour with NO_COLOR=1");
+}

@@ -300,9 +300,13 @@ pub(crate) fn lint_elicitation(
     };
     let who = if e.by_proxy { "the proxy" } else { "the host" };
     notes(&format!(
-        "`{}` asks {which} ({rev}); {who} answers it; {} finding(s)",
+        "`{}` asks {which} ({rev}); {who} answers it; {}",
         sanitize::line(server),
-        findings.len()
+        match findings.len() {
+            0 => "no findings".to_string(),
+            1 => "1 finding".to_string(),
+            n => format!("{n} findings"),
+        }
     ));
     for f in &findings {
         notes(&format!("  {}", gate::note(f)));

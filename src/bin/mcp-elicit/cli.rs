@@ -13,7 +13,7 @@ Examples:
   mcp-elicit demo
   mcp-elicit lint examples/lint
   mcp-elicit answer examples/demo/pizza.json
-  mcp-elicit call --list -- target/debug/examples/booking_server
+  mcp-elicit call --list -- python server.py
   mcp-elicit proxy --record session.jsonl -- node server.js
   mcp-elicit replay --show examples/sessions/booking.jsonl
   mcp-elicit generate --rust examples/rust/forms.rs --type Booking
@@ -169,7 +169,7 @@ Examples:
   mcp-elicit replay --format json examples/lint/tool-call-session.jsonl
   mcp-elicit replay --show examples/sessions/booking.jsonl
   mcp-elicit replay --show --pace 2 examples/sessions/booking-2026.jsonl
-  mcp-elicit replay examples/sessions/booking-live.jsonl -- target/debug/examples/booking_server
+  mcp-elicit replay examples/sessions/booking-live.jsonl -- python server.py
   mcp-elicit replay examples/sessions/booking-live.jsonl http://127.0.0.1:8808/mcp
   mcp-elicit replay --format github examples/sessions/booking-live.jsonl -- ./my-server
 
@@ -853,6 +853,18 @@ pub enum ColorChoice {
 impl ColorChoice {
     pub fn apply(self) {
         match self {
+            // no-color.org: only a NO_COLOR that is set and not empty turns
+            // colour off; console also takes an empty one, so it is told.
+            ColorChoice::Auto if std::env::var_os("NO_COLOR").is_some_and(|v| v.is_empty()) => {
+                let var = |k: &str, unset: &str| std::env::var(k).unwrap_or_else(|_| unset.into());
+                let forced = var("CLICOLOR_FORCE", "0") != "0";
+                let on = |t: &console::Term| {
+                    forced
+                        || (t.is_term() && var("TERM", "") != "dumb" && var("CLICOLOR", "1") != "0")
+                };
+                console::set_colors_enabled(on(&console::Term::stdout()));
+                console::set_colors_enabled_stderr(on(&console::Term::stderr()));
+            }
             ColorChoice::Auto => {}
             ColorChoice::Always => {
                 console::set_colors_enabled(true);
