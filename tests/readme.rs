@@ -185,7 +185,15 @@ fn readme_shell_blocks_run_as_shown() {
 fn readme_opens_with_the_newcomer_commands() {
     let readme = read(root().join("README.md"));
     let lines: Vec<&str> = readme.lines().collect();
-    assert_eq!(lines[..3], ["# mcp-elicit", "", "```sh"]);
+    assert_eq!(lines[..2], ["# mcp-elicit", ""]);
+    // One sentence of what it does, then the two commands.
+    let said = lines[2];
+    assert!(
+        said.ends_with('.') && said.matches(". ").count() == 0,
+        "not one sentence: {said}"
+    );
+    assert_eq!(lines[3..5], ["", "```sh"]);
+    let lines = &lines[2..];
     let args = lines[3]
         .strip_prefix("cargo run --quiet -- ")
         .and_then(|l| l.split_once('#'))
