@@ -169,7 +169,7 @@ _mcp__elicit() {
             return 0
             ;;
         mcp__subcmd__elicit__subcmd__call)
-            opts="-h -V --tool --prompt --resource --list --args --spec --no-url-mode --server-timeout --server --header --timeout --json --set --answers --defaults --action --answers-from --record --redact --strict --color --help --version"
+            opts="-h -V --tool --prompt --resource --list --args --arg --spec --no-url-mode --server-timeout --server --header --server-log --timeout --json --set --answers --defaults --action --answers-from --record --redact --strict --color --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -191,6 +191,10 @@ _mcp__elicit() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --arg)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --spec)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -204,6 +208,10 @@ _mcp__elicit() {
                     return 0
                     ;;
                 --header)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --server-log)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;

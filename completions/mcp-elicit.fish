@@ -88,10 +88,12 @@ complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand call" -l tool -d '
 complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand call" -l prompt -d 'Get this prompt' -r
 complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand call" -l resource -d 'Read this resource' -r
 complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand call" -l args -d 'Pass these arguments to the tool or prompt, as a JSON object' -r
+complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand call" -l arg -d 'Pass one argument, typed by the tool\'s inputSchema (repeatable; wins over --args)' -r
 complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand call" -l spec -d 'Speak this revision instead of negotiating the newest' -r
 complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand call" -l server-timeout -d 'Give up when the server sends nothing for this long [default: 300]' -r
 complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand call" -l server -d 'Show the server under this name instead of its serverInfo name' -r
 complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand call" -l header -d 'Send this header on every HTTP request, e.g. \'Authorization: Bearer TOKEN\' (repeatable)' -r
+complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand call" -l server-log -d 'Write a stdio server\'s stderr to FILE (appended) instead of the terminal' -r -F
 complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand call" -l timeout -d 'End the call (exit 4) when a form is not finished within this many seconds' -r
 complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand call" -l set -d 'Answer a field without asking (repeatable; typed by the schema; multi-select takes a comma list)' -r
 complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand call" -l answers -d 'Answer from a JSON object of field values (`-` reads stdin)' -r -F

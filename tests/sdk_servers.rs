@@ -489,3 +489,90 @@ fn python_sdk_recording_is_served_and_answered_again() {
     assert_eq!(strict.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&strict.stderr).contains("--strict refuses"));
 }
+
+/// The whole loop for a server written as the Python SDK 1.x documents it
+/// (FastMCP, a Pydantic model): lint its source, call it (its pages of
+/// errors about the `server/discover` probe summed up in one line, kept
+/// whole by --server-log), record, serve the recording, answer the mock as
+/// the server was answered, and replay the recording against the server:
+/// no hand edit anywhere.
+#[test]
+fn python_sdk1_server_through_the_whole_loop() {
+    let Some(python) = crate::support::peers::python_sdk1() else {
+        return;
+    };
+    let python = python.to_string_lossy().into_owned();
+    let script = "tests/servers/sdk1_python.py";
+    let lint = Command::new(bin())
+        .args(["lint", script])
+        .current_dir(root())
+        .output()
+        .unwrap();
+    assert_eq!(lint.status.code(), Some(1));
+    assert!(
+        String::from_utf8_lossy(&lint.stdout).contains("error[E122] `title`"),
+        "{}",
+        String::from_utf8_lossy(&lint.stdout)
+    );
+
+    let dir = tempfile::tempdir().unwrap();
+    let session = dir.path().join("booking.jsonl");
+    let session = session.to_str().unwrap();
+    let log = dir.path().join("server.log");
+    let asked = [
+        "--tool",
+        "book_table",
+        "--arg",
+        "restaurant=Chez Nous",
+        "--defaults",
+        "--set",
+        "name=Ada",
+    ];
+    let server = Via::Stdio(vec![python.clone(), script.into(), "stdio".into()]);
+    let o = call(&server, &[&asked[..], &["--record", session]].concat());
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(0), "{err}");
+    assert!(
+        err.contains("lines to stderr while it started") && !err.contains("validation error"),
+        "{err}"
+    );
+    assert!(err.lines().count() < 10, "{err}");
+    let out: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(
+        out["content"][0]["text"],
+        r#"accept {"name":"Ada","guests":2,"terrace":false}"#
+    );
+
+    let o = call(
+        &server,
+        &[&asked[..], &["--server-log", log.to_str().unwrap()]].concat(),
+    );
+    assert_eq!(o.status.code(), Some(0));
+    assert!(!String::from_utf8_lossy(&o.stderr).contains("[server]"));
+    let logged = std::fs::read_to_string(&log).unwrap();
+    assert!(logged.contains("server/discover"), "{logged}");
+
+    let mock = Via::Stdio(vec![bin().to_string(), "serve".into(), session.into()]);
+    let o = call(&mock, &asked);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(0), "{err}");
+    let out: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    let text = out["content"][0]["text"].as_str().unwrap();
+    assert!(
+        text.contains(r#"accept {"name":"Ada","guests":2,"terrace":false}; valid"#),
+        "{text}"
+    );
+
+    let replay = Command::new(bin())
+        .args(["replay", session, "--", &python, script, "stdio"])
+        .current_dir(root())
+        .output()
+        .unwrap();
+    assert_eq!(
+        replay.status.code(),
+        Some(0),
+        "{}{}",
+        String::from_utf8_lossy(&replay.stdout),
+        String::from_utf8_lossy(&replay.stderr)
+    );
+}

@@ -172,7 +172,7 @@ fn venv_bin(venv: &Path, name: &str) -> PathBuf {
 /// `tests/peers/requirements.txt` if it is not there yet.
 fn venv_program(name: &str) -> Result<PathBuf, String> {
     static CELL: OnceLock<Mutex<Option<Result<PathBuf, String>>>> = OnceLock::new();
-    let venv = once(&CELL, provision_venv)?;
+    let venv = once(&CELL, || provision_venv("python", "requirements.txt"))?;
     let program = venv_bin(&venv, name);
     if program.exists() {
         Ok(program)
@@ -181,16 +181,18 @@ fn venv_program(name: &str) -> Result<PathBuf, String> {
     }
 }
 
-fn provision_venv() -> Result<PathBuf, String> {
-    let requirements = std::fs::read_to_string(root().join("tests/peers/requirements.txt"))
-        .map_err(|e| format!("tests/peers/requirements.txt: {e}"))?;
-    let venv = dir().join("python");
+/// The venv `target/peers/NAME`, with `tests/peers/REQUIREMENTS` installed.
+fn provision_venv(name: &str, requirements_file: &str) -> Result<PathBuf, String> {
+    let listed = root().join("tests/peers").join(requirements_file);
+    let requirements = std::fs::read_to_string(&listed)
+        .map_err(|e| format!("tests/peers/{requirements_file}: {e}"))?;
+    let venv = dir().join(name);
     let stamp = venv.join("requirements.txt");
     let ready = || {
         venv_bin(&venv, "python").exists()
             && std::fs::read_to_string(&stamp).is_ok_and(|s| s == requirements)
     };
-    provision(&dir().join("python.lock"), ready, || {
+    provision(&dir().join(format!("{name}.lock")), ready, || {
         let python = if cfg!(windows) { "python" } else { "python3" };
         let out = Command::new(python)
             .args(["-m", "venv", "--clear"])
@@ -202,12 +204,12 @@ fn provision_venv() -> Result<PathBuf, String> {
         }
         let out = pip(&venv_bin(&venv, "python"), "install")
             .arg("-r")
-            .arg(root().join("tests/peers/requirements.txt"))
+            .arg(&listed)
             .output()
             .map_err(|e| format!("cannot run pip: {e}"))?;
         if !out.status.success() {
             return Err(format!(
-                "pip could not install tests/peers/requirements.txt: {}",
+                "pip could not install tests/peers/{requirements_file}: {}",
                 tail(&out)
             ));
         }
@@ -268,6 +270,26 @@ pub fn python_sdk() -> Option<PathBuf> {
         &provisioned.unwrap_err(),
         &format!("{VENV_HOW} (`python3 -m pip install mcp=={version}`), or set MCP_PYTHON"),
     )
+}
+
+/// A Python with the MCP Python SDK 1.x pinned in
+/// `tests/peers/requirements-sdk1.txt` (FastMCP in `mcp.server.fastmcp`),
+/// in a venv of its own (`MCP_PYTHON_SDK1` names one instead).
+pub fn python_sdk1() -> Option<PathBuf> {
+    static CELL: OnceLock<Mutex<Option<Result<PathBuf, String>>>> = OnceLock::new();
+    if let Some(p) = std::env::var_os("MCP_PYTHON_SDK1") {
+        return Some(PathBuf::from(p));
+    }
+    match once(&CELL, || {
+        provision_venv("python-sdk1", "requirements-sdk1.txt")
+    }) {
+        Ok(venv) => Some(venv_bin(&venv, "python")),
+        Err(reason) => unavailable(
+            "the MCP Python SDK 1.x (tests/peers/requirements-sdk1.txt)",
+            &reason,
+            "let the tests reach PyPI once (they install it into target/peers/python-sdk1), or set MCP_PYTHON_SDK1",
+        ),
+    }
 }
 
 /// A command-line program from the test venv (pre-commit, maturin, uv), or

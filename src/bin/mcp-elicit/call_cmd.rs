@@ -25,19 +25,13 @@ pub fn run(args: CallArgs) -> Result<Outcome> {
     if args.tool.is_none() && args.prompt.is_none() && args.resource.is_none() && !args.list {
         bail!("say what to request: --tool NAME, --prompt NAME, --resource URI, or --list");
     }
-    let arguments: Value = match &args.args {
-        None => json!({}),
-        Some(a) => match serde_json::from_str(a) {
-            Ok(v @ Value::Object(_)) => v,
-            Ok(_) => {
-                bail!("--args must be a JSON object, like '{{\"restaurant\": \"Chez Nous\"}}'")
-            }
-            Err(e) => bail!("--args is not valid JSON: {e}"),
-        },
-    };
+    // Bad JSON is a usage error, found before the server is started; the
+    // values of --arg are typed once the tool's schema is known.
+    let arguments = Value::Object(crate::arguments::parse_json(args.args.as_deref())?);
     let request = if let Some(t) = &args.tool {
         Some(("tools/call", json!({"name": t, "arguments": arguments})))
     } else if let Some(p) = &args.prompt {
+        let arguments = crate::arguments::build(args.args.as_deref(), &args.arg, None, p)?;
         Some(("prompts/get", json!({"name": p, "arguments": arguments})))
     } else {
         // Without a resource, --list: nothing to request.
@@ -47,6 +41,9 @@ pub fn run(args: CallArgs) -> Result<Outcome> {
     };
     // A person reads what is printed on a terminal; a program reads JSON.
     let human = !args.json && std::io::IsTerminal::is_terminal(&std::io::stdout());
+    if let Some(log) = &args.server_log {
+        crate::server_stderr::log_to(log)?;
+    }
     let transport = connect(args.url.as_deref(), &args.command, &args.headers)?;
     let mut responder = responder(&args)?;
     let opts = ClientOptions {
@@ -62,13 +59,39 @@ pub fn run(args: CallArgs) -> Result<Outcome> {
         path: p.clone(),
         redact: args.script.redact.clone(),
     });
-    let mut client = Client::connect(transport, opts, recording).map_err(crate::worded::client)?;
+    // What a server says while it starts is held: an older one answers
+    // the revision probe with pages of its own errors.
+    crate::server_stderr::hold();
+    let client = Client::connect(transport, opts, recording);
+    if client.is_ok() {
+        crate::server_stderr::release_start();
+    } else {
+        crate::server_stderr::release_after("while it started");
+    }
+    let mut client = client.map_err(crate::worded::client)?;
     if let Some(ender) = client.ender() {
         *ENDER.lock().unwrap_or_else(|p| p.into_inner()) = Some(ender);
     }
     let outcome = match request {
-        Some((method, params)) => {
-            let resp = client.request(method, params, responder.as_mut());
+        Some((method, mut params)) => {
+            // --arg values are typed by the tool's schema, so it is asked
+            // for first (without --arg the call goes as a host makes it).
+            if let Some(tool) = args.tool.as_ref().filter(|_| !args.arg.is_empty()) {
+                let schema = input_schema(&mut client, tool, responder.as_mut());
+                match crate::arguments::build(
+                    args.args.as_deref(),
+                    &args.arg,
+                    schema.as_ref(),
+                    tool,
+                ) {
+                    Ok(arguments) => params["arguments"] = Value::Object(arguments),
+                    Err(e) => {
+                        client.close();
+                        return Err(e);
+                    }
+                }
+            }
+            let resp = client.request(method, params.clone(), responder.as_mut());
             report(&mut client);
             let resp = resp.map_err(crate::worded::client)?;
             if human {
@@ -83,14 +106,24 @@ pub fn run(args: CallArgs) -> Result<Outcome> {
             {
                 suggest_tool(&mut client, name, responder.as_mut());
             }
+            let failed = resp.get("error").is_some()
+                || resp.get("result").and_then(|r| r.get("isError")) == Some(&Value::Bool(true));
+            if failed
+                && args.arg.is_empty()
+                && let Some(tool) = &args.tool
+                && let Some(schema) = input_schema(&mut client, tool, responder.as_mut())
+                && let Some(why) = params["arguments"]
+                    .as_object()
+                    .and_then(|a| crate::arguments::missing(a, &schema, tool))
+            {
+                eprintln!("hint: {why}");
+            }
             if let Some(hint) = client.legacy_hint(&resp) {
                 eprintln!(
                     "hint: {}",
                     sanitize::line(&crate::worded::legacy_hint(hint))
                 );
             }
-            let failed = resp.get("error").is_some()
-                || resp.get("result").and_then(|r| r.get("isError")) == Some(&Value::Bool(true));
             if failed {
                 Outcome::Findings
             } else {
@@ -307,6 +340,32 @@ pub(crate) fn report(client: &mut Client) {
 
 /// For a tool the server does not know (-32602): the tools it has, the
 /// closest first, on stderr.
+/// The `inputSchema` the server lists for `tool` (following `nextCursor`
+/// for up to 20 pages), if it lists one: arguments are typed and checked
+/// by it before the call. A server that cannot list its tools is called
+/// all the same.
+fn input_schema(client: &mut Client, tool: &str, responder: &mut dyn Responder) -> Option<Value> {
+    let mut cursor: Option<String> = None;
+    for _ in 0..20 {
+        let params = match &cursor {
+            Some(c) => json!({"cursor": c}),
+            None => json!({}),
+        };
+        let resp = client.request("tools/list", params, responder).ok()?;
+        let result = resp.get("result")?;
+        if let Some(t) = result
+            .get("tools")
+            .and_then(Value::as_array)?
+            .iter()
+            .find(|t| t.get("name").and_then(Value::as_str) == Some(tool))
+        {
+            return t.get("inputSchema").filter(|s| s.is_object()).cloned();
+        }
+        cursor = Some(result.get("nextCursor")?.as_str()?.to_string());
+    }
+    None
+}
+
 fn suggest_tool(client: &mut Client, name: &str, responder: &mut dyn Responder) {
     let Ok(resp) = client.request("tools/list", json!({}), responder) else {
         return;

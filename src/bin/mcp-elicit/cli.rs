@@ -248,7 +248,9 @@ Examples:
   mcp-elicit call --tool book_table --defaults --set guests=4 http://127.0.0.1:8808/mcp
   mcp-elicit call --tool book_table --record session.jsonl -- python server.py
 
-A stdio server's stderr is shown line by line after `[server] `, sanitised.
+A stdio server's stderr is shown line by line after `[server] `, sanitised
+(or written to --server-log); more than five lines written while it starts
+are summed up in one.
 One request may raise at most 32 elicitations: the 33rd is refused and ends
 the call, as a server that dies, writes something that is not JSON-RPC,
 refuses an answer with an HTTP error or stays silent for --server-timeout
@@ -289,6 +291,10 @@ pub struct CallArgs {
     #[arg(long, value_name = "JSON")]
     pub args: Option<String>,
 
+    /// Pass one argument, typed by the tool's inputSchema (repeatable; wins over --args)
+    #[arg(long = "arg", value_name = "KEY=VALUE", value_parser = parse_arg)]
+    pub arg: Vec<(String, String)>,
+
     /// Speak this revision instead of negotiating the newest
     #[arg(long, value_name = "REVISION", value_parser = parse_revision)]
     pub spec: Option<Revision>,
@@ -308,6 +314,10 @@ pub struct CallArgs {
     /// Send this header on every HTTP request, e.g. 'Authorization: Bearer TOKEN' (repeatable)
     #[arg(long = "header", value_name = "NAME:VALUE", value_parser = parse_header)]
     pub headers: Vec<(String, String)>,
+
+    /// Write a stdio server's stderr to FILE (appended) instead of the terminal
+    #[arg(long, value_name = "FILE")]
+    pub server_log: Option<PathBuf>,
 
     /// End the call (exit 4) when a form is not finished within this many seconds
     #[arg(long, value_name = "SECONDS", value_parser = parse_timeout)]
@@ -728,6 +738,15 @@ fn parse_set(s: &str) -> Result<(String, String), String> {
         Some((k, v)) if !k.is_empty() => Ok((k.to_string(), v.to_string())),
         _ => Err(format!(
             "`{s}` is not KEY=VALUE; write for example --set name=Ada"
+        )),
+    }
+}
+
+fn parse_arg(s: &str) -> Result<(String, String), String> {
+    match s.split_once('=') {
+        Some((k, v)) if !k.is_empty() => Ok((k.to_string(), v.to_string())),
+        _ => Err(format!(
+            "`{s}` is not KEY=VALUE; write for example --arg destination=Lyon"
         )),
     }
 }

@@ -3,6 +3,7 @@
 //! `answer` adds 3 declined and 4 cancelled).
 
 mod answer_cmd;
+mod arguments;
 mod call_cmd;
 mod cli;
 mod config;

@@ -813,13 +813,66 @@ pub fn call_listing(listing: &serde_json::Map<String, Value>) -> String {
         }
         for item in items.into_iter().flatten() {
             let name = item.get(name_key).and_then(Value::as_str).unwrap_or("?");
-            out.push(format!("  {}", sanitize::line(name)));
+            out.push(format!("  {}{}", sanitize::line(name), arguments_of(item)));
             if let Some(d) = item.get("description").and_then(Value::as_str) {
                 out.push(format!("      {}", sanitize::line(d)));
             }
         }
     }
     out.join("\n")
+}
+
+/// A tool's or prompt's arguments, as `(destination*: string, nights:
+/// integer)` (`*` required), from its `inputSchema` or `arguments`.
+fn arguments_of(item: &Value) -> String {
+    let mut shown = Vec::new();
+    if let Some(schema) = item.get("inputSchema") {
+        let required: Vec<&str> = schema
+            .get("required")
+            .and_then(Value::as_array)
+            .map(|r| r.iter().filter_map(Value::as_str).collect())
+            .unwrap_or_default();
+        for (k, p) in schema
+            .get("properties")
+            .and_then(Value::as_object)
+            .into_iter()
+            .flatten()
+        {
+            let star = if required.contains(&k.as_str()) {
+                "*"
+            } else {
+                ""
+            };
+            let ty = crate::arguments::kind(p);
+            let ty = if ty.is_empty() {
+                String::new()
+            } else {
+                format!(": {ty}")
+            };
+            shown.push(format!("{}{star}{ty}", sanitize::line(k)));
+        }
+    }
+    for a in item
+        .get("arguments")
+        .and_then(Value::as_array)
+        .into_iter()
+        .flatten()
+    {
+        let Some(k) = a.get("name").and_then(Value::as_str) else {
+            continue;
+        };
+        let star = if a.get("required") == Some(&Value::Bool(true)) {
+            "*"
+        } else {
+            ""
+        };
+        shown.push(format!("{}{star}", sanitize::line(k)));
+    }
+    if shown.is_empty() {
+        String::new()
+    } else {
+        format!("({})", shown.join(", "))
+    }
 }
 
 /// Edit distance between two names (insertions, deletions, substitutions),

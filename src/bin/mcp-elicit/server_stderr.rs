@@ -1,6 +1,9 @@
 //! A stdio server's stderr on the person's terminal: each line as it comes,
 //! except while a form is open, when the lines are held (so none lands
-//! inside the form) and printed after it.
+//! inside the form) and printed after it, and while the server starts,
+//! when a long run of lines (a server of an older revision reporting the
+//! `server/discover` probe it does not know) is summed up in one line.
+//! With `--server-log FILE` every line goes to the file instead.
 
 use std::io::Write;
 use std::sync::Mutex;
@@ -21,6 +24,46 @@ struct Held {
     dropped: usize,
 }
 
+/// Where a server's stderr lines go instead of the terminal
+/// (`--server-log`).
+static LOG: Mutex<Option<std::fs::File>> = Mutex::new(None);
+
+/// The most lines written while a server starts that are shown as they
+/// were; more are summed up (see [`release_start`]).
+const START_LINES: usize = 5;
+
+/// Sends every stdio server's stderr line to `path` (appended; created if
+/// missing) instead of the terminal.
+pub fn log_to(path: &std::path::Path) -> anyhow::Result<()> {
+    use anyhow::Context;
+    let file = std::fs::OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(path)
+        .with_context(|| format!("--server-log {}: cannot open it", path.display()))?;
+    *LOG.lock().unwrap_or_else(|p| p.into_inner()) = Some(file);
+    Ok(())
+}
+
+/// Like [`release`], after a server has started: a few lines are printed,
+/// a longer run is summed up in one line.
+pub fn release_start() {
+    let held = HELD.lock().unwrap_or_else(|p| p.into_inner()).take();
+    let Some(held) = held else { return };
+    let n = held.lines.len() + held.dropped;
+    let mut err = std::io::stderr().lock();
+    if n <= START_LINES {
+        for line in &held.lines {
+            let _ = writeln!(err, "{line}");
+        }
+        return;
+    }
+    let _ = writeln!(
+        err,
+        "note: the server wrote {n} lines to stderr while it started (an older server often reports the `server/discover` probe it does not know); they are not shown: `--server-log FILE` keeps a server's stderr"
+    );
+}
+
 /// From now on a stdio server's stderr lines are held instead of printed,
 /// so none lands inside a form being drawn; [`release`]
 /// prints them.
@@ -34,6 +77,11 @@ pub fn hold() {
 /// Prints the stderr lines held since [`hold`] (after a line
 /// saying they were held), and prints them as they come again.
 pub fn release() {
+    release_after("while the form was open");
+}
+
+/// [`release`], saying when the lines were held (`while it started`).
+pub fn release_after(when: &str) {
     let held = HELD.lock().unwrap_or_else(|p| p.into_inner()).take();
     let Some(held) = held else { return };
     if held.lines.is_empty() {
@@ -42,10 +90,7 @@ pub fn release() {
     let mut err = std::io::stderr().lock();
     let n = held.lines.len() + held.dropped;
     let lines = if n == 1 { "line" } else { "lines" };
-    let _ = writeln!(
-        err,
-        "the server wrote {n} {lines} to stderr while the form was open:"
-    );
+    let _ = writeln!(err, "the server wrote {n} {lines} to stderr {when}:");
     for line in &held.lines {
         let _ = writeln!(err, "{line}");
     }
@@ -60,6 +105,10 @@ pub fn release() {
 
 /// Prints one stderr line of a server, or holds it while a form is open.
 fn line(line: String) {
+    if let Some(file) = LOG.lock().unwrap_or_else(|p| p.into_inner()).as_mut() {
+        let _ = writeln!(file, "{line}");
+        return;
+    }
     let mut held = HELD.lock().unwrap_or_else(|p| p.into_inner());
     match held.as_mut() {
         Some(h) if h.lines.len() < MAX_HELD_LINES => h.lines.push(line),
