@@ -155,14 +155,15 @@ fn help_documents_the_exit_codes() {
     for line in [
         "0  accepted",
         "1  no form can be built from the request",
-        "3  declined",
-        "4  cancelled (Esc, Ctrl-C, --timeout, --action cancel)",
+        "3  the person declined in the form",
+        "4  the person cancelled (Esc, Ctrl-C, --timeout)",
+        "--action decline|cancel answers as asked and exits 0.",
     ] {
         assert!(help.contains(line), "{line}\n{help}");
     }
     let readme = read(crate::support::root().join("README.md"));
     assert!(
-        readme.contains("| 3 | declined |"),
+        readme.contains("| 3 | the person declined in the form |"),
         "README lacks the exit codes"
     );
 }

@@ -33,6 +33,18 @@ use crate::terminal::{self, Terminal, TtyState};
 const SERVER_INFO_META: &str = "io.modelcontextprotocol/serverInfo";
 
 pub fn run(args: AnswerArgs) -> Result<Outcome> {
+    let asked = args.script.action.is_some();
+    let outcome = answer(args)?;
+    // A decline or cancel the command line asked for is what was wanted:
+    // success, as `set -e` scripts need. 3 and 4 are what a person chose
+    // in the form.
+    Ok(match outcome {
+        Outcome::Declined | Outcome::Cancelled if asked => Outcome::Clean,
+        other => other,
+    })
+}
+
+fn answer(args: AnswerArgs) -> Result<Outcome> {
     let input = args.file.clone().unwrap_or_else(|| PathBuf::from("-"));
     let from_stdin = input.as_os_str() == "-";
     let name = if from_stdin {

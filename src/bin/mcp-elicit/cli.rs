@@ -23,8 +23,8 @@ Exit codes:
   0    success: nothing at or above --fail-on, an answer accepted, a request completed
   1    findings (or a failed check)
   2    usage error, unreadable input or another tool error
-  3    `answer`: declined
-  4    `answer`: cancelled
+  3    `answer`: the person declined in the form (--action decline exits 0)
+  4    `answer`: the person cancelled in the form
   130  `demo`: stopped with Ctrl-C";
 
 #[derive(Debug, Parser)]
@@ -633,9 +633,10 @@ Exit codes:
      it and sends no answer
   2  usage error, unreadable input, no terminal and no scripted answer,
      or a scripted answer that does not fit the schema
-  3  declined
-  4  cancelled (Esc, Ctrl-C, --timeout, --action cancel)
-With several input requests, any cancel gives 4, else any decline 3.";
+  3  the person declined in the form
+  4  the person cancelled (Esc, Ctrl-C, --timeout)
+With several input requests, any cancel gives 4, else any decline 3.
+--action decline|cancel answers as asked and exits 0.";
 
 #[derive(Debug, Args)]
 pub struct AnswerArgs {
