@@ -119,8 +119,8 @@ set edit:completion:arg-completer[mcp-elicit] = {|@words|
             cand --list 'Print the tools it would serve, then exit'
             cand --allow-remote 'With --http, allow an address other than loopback'
             cand --strict 'Refuse a request on any lint error, as the strictest clients do [default: refuse only what no form can show]'
-            cand -h 'Print help'
-            cand --help 'Print help'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
             cand -V 'Print version'
             cand --version 'Print version'
         }
@@ -158,7 +158,7 @@ set edit:completion:arg-completer[mcp-elicit] = {|@words|
             cand --ignore 'Never report these rules (codes or names, comma-separated)'
             cand --fail-on 'Exit with 1 when a finding at or above this severity is reported'
             cand --pace 'Wait between messages as recorded (with --show); FACTOR speeds up (2 = twice as fast)'
-            cand --server-timeout 'With a TARGET, give up when the server sends nothing for this long [default: 300]'
+            cand --server-timeout 'Give up when the live server sends nothing for this long [default: 300]'
             cand --color 'Use colour: auto, always or never'
             cand -q 'Do not print the summary line on stderr'
             cand --quiet 'Do not print the summary line on stderr'
@@ -180,8 +180,8 @@ set edit:completion:arg-completer[mcp-elicit] = {|@words|
             cand --allow-pattern 'Keep `pattern` (no revision declares it: the linter warns W210)'
             cand -q 'Do not print notes about what was dropped'
             cand --quiet 'Do not print notes about what was dropped'
-            cand -h 'Print help'
-            cand --help 'Print help'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
             cand -V 'Print version'
             cand --version 'Print version'
         }
@@ -202,8 +202,8 @@ set edit:completion:arg-completer[mcp-elicit] = {|@words|
         }
         &'mcp-elicit;demo'= {
             cand --color 'Use colour: auto, always or never'
-            cand -h 'Print help'
-            cand --help 'Print help'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
             cand -V 'Print version'
             cand --version 'Print version'
         }

@@ -127,7 +127,7 @@ never\t''"
 complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand serve" -l list -d 'Print the tools it would serve, then exit'
 complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand serve" -l allow-remote -d 'With --http, allow an address other than loopback'
 complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand serve" -l strict -d 'Refuse a request on any lint error, as the strictest clients do [default: refuse only what no form can show]'
-complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand serve" -s h -l help -d 'Print help'
+complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand serve" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand serve" -s V -l version -d 'Print version'
 complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand proxy" -l answer -d 'Answer elicitations here: auto (when the host cannot), always, or never' -r -f -a "auto\t'When the host did not declare elicitation or the request\'s mode'
 always\t'Every elicitation, for hosts that declare it but decline unattended'
@@ -168,7 +168,7 @@ complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand replay" -l select 
 complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand replay" -l ignore -d 'Never report these rules (codes or names, comma-separated)' -r
 complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand replay" -l fail-on -d 'Exit with 1 when a finding at or above this severity is reported' -r
 complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand replay" -l pace -d 'Wait between messages as recorded (with --show); FACTOR speeds up (2 = twice as fast)' -r
-complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand replay" -l server-timeout -d 'With a TARGET, give up when the server sends nothing for this long [default: 300]' -r
+complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand replay" -l server-timeout -d 'Give up when the live server sends nothing for this long [default: 300]' -r
 complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand replay" -l color -d 'Use colour: auto, always or never' -r -f -a "auto\t''
 always\t''
 never\t''"
@@ -187,7 +187,7 @@ always\t''
 never\t''"
 complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand generate" -l allow-pattern -d 'Keep `pattern` (no revision declares it: the linter warns W210)'
 complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand generate" -s q -l quiet -d 'Do not print notes about what was dropped'
-complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand generate" -s h -l help -d 'Print help'
+complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand generate" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand generate" -s V -l version -d 'Print version'
 complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand completions" -l color -d 'Use colour: auto, always or never' -r -f -a "auto\t''
 always\t''
@@ -203,7 +203,7 @@ complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand man" -s V -l versi
 complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand demo" -l color -d 'Use colour: auto, always or never' -r -f -a "auto\t''
 always\t''
 never\t''"
-complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand demo" -s h -l help -d 'Print help'
+complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand demo" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand demo" -s V -l version -d 'Print version'
 complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand help; and not __fish_seen_subcommand_from lint answer call serve proxy replay generate completions man demo help" -f -a "lint" -d 'Check schemas, requests, results and sessions against a spec revision'
 complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand help; and not __fish_seen_subcommand_from lint answer call serve proxy replay generate completions man demo help" -f -a "answer" -d 'Answer an elicitation: a form on the terminal, or from a script'

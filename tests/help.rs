@@ -208,3 +208,30 @@ fn help_examples_parse_and_name_real_files() {
     }
     assert!(checked > 20, "only {checked} examples found");
 }
+
+/// `-h` is options, examples and exit codes, short enough to read at once
+/// (options grouped under headings); `--help` adds what the command does.
+#[test]
+fn short_help_is_short_and_long_help_says_more() {
+    for (path, c) in all() {
+        let name = format!("mcp-elicit {}", path.join(" "));
+        let short = cmd()
+            .args(&path)
+            .arg("-h")
+            .env("COLUMNS", "100")
+            .output()
+            .unwrap();
+        let short = String::from_utf8(short.stdout).unwrap();
+        assert!(
+            short.lines().count() <= 70,
+            "`{name} -h` is {} lines",
+            short.lines().count()
+        );
+        if let Some(long) = c.get_after_long_help() {
+            let prose = long.to_string();
+            let prose = prose.split("Examples:").next().unwrap().trim();
+            assert!(!short.contains(prose), "`{name} -h` shows the long text");
+            assert!(!prose.is_empty(), "`{name}` has an empty long text");
+        }
+    }
+}

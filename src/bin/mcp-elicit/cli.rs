@@ -8,6 +8,15 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
 use mcp_elicit::finding::Severity;
 use mcp_elicit::spec::Revision;
 
+/// Defines a command's short help epilogue (`-h`: examples and exit codes)
+/// and its long one (`--help`: what the command does, then the same).
+macro_rules! after_help {
+    ($short:ident, $long:ident, $prose:literal, $rest:literal) => {
+        const $short: &str = $rest;
+        const $long: &str = concat!($prose, "\n\n", $rest);
+    };
+}
+
 const TOP_AFTER: &str = "\
 Examples:
   mcp-elicit demo
@@ -54,27 +63,27 @@ pub enum Command {
     Lint(LintArgs),
 
     /// Answer an elicitation: a form on the terminal, or from a script
-    #[command(after_help = ANSWER_AFTER)]
+    #[command(after_help = ANSWER_AFTER, after_long_help = ANSWER_AFTER_LONG)]
     Answer(AnswerArgs),
 
     /// Connect to an MCP server, make one request and answer its elicitations
-    #[command(after_help = CALL_AFTER)]
+    #[command(after_help = CALL_AFTER, after_long_help = CALL_AFTER_LONG)]
     Call(CallArgs),
 
     /// Serve tools that ask recorded or written elicitations, to test an MCP client
-    #[command(after_help = SERVE_AFTER)]
+    #[command(after_help = SERVE_AFTER, after_long_help = SERVE_AFTER_LONG)]
     Serve(ServeArgs),
 
     /// Stand between a host and a stdio server: pass everything on, lint, record, answer
-    #[command(after_help = PROXY_AFTER)]
+    #[command(after_help = PROXY_AFTER, after_long_help = PROXY_AFTER_LONG)]
     Proxy(ProxyArgs),
 
     /// Check a recorded session, show it as a transcript, or replay it against a live server
-    #[command(after_help = REPLAY_AFTER)]
+    #[command(after_help = REPLAY_AFTER, after_long_help = REPLAY_AFTER_LONG)]
     Replay(ReplayArgs),
 
     /// Turn a Rust type or an ordinary JSON Schema into an elicitation schema
-    #[command(after_help = GENERATE_AFTER)]
+    #[command(after_help = GENERATE_AFTER, after_long_help = GENERATE_AFTER_LONG)]
     Generate(GenerateArgs),
 
     /// Print a shell completion script (bash, zsh, fish, powershell or elvish)
@@ -94,17 +103,20 @@ pub enum Command {
     },
 
     /// Tour elicitation with two built-in forms: no server and no files needed
-    #[command(after_help = DEMO_AFTER)]
+    #[command(after_help = DEMO_AFTER, after_long_help = DEMO_AFTER_LONG)]
     Demo,
 }
 
-const DEMO_AFTER: &str = "\
+after_help!(
+    DEMO_AFTER,
+    DEMO_AFTER_LONG,
+    "\
 Plays the pizza order from the MCP explainer and a form with every property
 shape in the terminal form of `answer`, then shows the JSON that goes back
 and what accept, decline and cancel mean. When stdin or stdout is not a
 terminal it prints the same tour as a transcript with scripted answers.
-The two requests are in examples/demo/.
-
+The two requests are in examples/demo/.",
+    "\
 Examples:
   mcp-elicit demo
   mcp-elicit demo | less
@@ -112,7 +124,8 @@ Examples:
 Exit codes:
   0    the tour ended, whatever was answered
   2    the terminal failed
-  130  stopped with Ctrl-C";
+  130  stopped with Ctrl-C"
+);
 
 const MAN_AFTER: &str = "\
 Examples:
@@ -147,7 +160,10 @@ Exit codes:
   1  findings at or above --fail-on
   2  usage error or an unreadable path (the other paths are still linted)";
 
-const REPLAY_AFTER: &str = "\
+after_help!(
+    REPLAY_AFTER,
+    REPLAY_AFTER_LONG,
+    "\
 Sessions in this tool's format and in the formats other tools write (bare
 JSON-RPC lines, NDJSON with `_meta.dir`, `{ts, dir, msg}` and
 `{session_id, direction, raw}` envelopes) are recognised from their content.
@@ -162,8 +178,8 @@ missing elicitation, a different final result. Ids, requestState contents
 and timing are not compared. Without --format, every call is listed with
 its drift; with it, each drift is a diagnostic in that format, as lint
 prints them, under rule E740 (changed), E741 (new), E742 (missing) or E743
-(result changed). --select and --ignore do not apply to a replay.
-
+(result changed). --select and --ignore do not apply to a replay.",
+    "\
 Examples:
   mcp-elicit replay examples/sessions/booking.jsonl
   mcp-elicit replay --format json examples/lint/tool-call-session.jsonl
@@ -177,16 +193,20 @@ Exit codes:
   0  the session checks clean (or was shown); with a TARGET: no drift
   1  findings at or above --fail-on; with a TARGET: drift
   2  usage error or an unreadable session; with a TARGET: the server could
-     not be reached, died, timed out or broke the protocol";
+     not be reached, died, timed out or broke the protocol"
+);
 
-const GENERATE_AFTER: &str = "\
+after_help!(
+    GENERATE_AFTER,
+    GENERATE_AFTER_LONG,
+    "\
 Rust source is read without compiling it, with the same rules schemars
 follows. JSON Schema from schemars, Pydantic v2 (`model_json_schema()`) and
 Zod (`z.toJSONSchema`) is converted: local `$ref`s resolved, nullable unions
 made optional properties, `oneOf`/`anyOf` of `const` made titled options.
 Whatever is dropped is reported as a note on stderr; nesting, maps, tuples,
-enums with data and what the revision cannot express are refused.
-
+enums with data and what the revision cannot express are refused.",
+    "\
 Examples:
   mcp-elicit generate --rust examples/rust/forms.rs --type Booking
   mcp-elicit generate --rust examples/rust/forms.rs --type Newsletter --spec 2025-11-25 \\
@@ -198,7 +218,8 @@ Examples:
 Exit codes:
   0  the schema was written
   1  the type or schema was refused (the reason names the field and the fix)
-  2  usage error, unreadable input, or Rust or JSON that does not parse";
+  2  usage error, unreadable input, or Rust or JSON that does not parse"
+);
 
 #[derive(Debug, Args)]
 #[command(group = clap::ArgGroup::new("input").required(true).args(["from_json_schema", "rust"]))]
@@ -236,21 +257,19 @@ pub struct GenerateArgs {
     pub quiet: bool,
 }
 
-const CALL_AFTER: &str = "\
+after_help!(
+    CALL_AFTER,
+    CALL_AFTER_LONG,
+    "\
 The server is a Streamable HTTP URL or, after `--`, a command to spawn (stdio).
 The revision is the newest the server speaks (`server/discover` for
 2026-07-28, else `initialize`) unless --spec says. Every elicitation is linted
 first: an invalid one is answered -32602 and reported, never shown.
 
-Examples:
-  mcp-elicit call --list -- node server.js
-  mcp-elicit call --tool book_table -- cargo run --quiet --example booking_server
-  mcp-elicit call --tool book_table --defaults --set guests=4 http://127.0.0.1:8808/mcp
-  mcp-elicit call --tool book_table --record session.jsonl -- python server.py
-
 A stdio server's stderr is shown line by line after `[server] `, sanitised
 (or written to --server-log); more than five lines written while it starts
 are summed up in one.
+
 One request may raise at most 32 elicitations: the 33rd is refused and ends
 the call, as a server that dies, writes something that is not JSON-RPC,
 refuses an answer with an HTTP error or stays silent for --server-timeout
@@ -260,83 +279,94 @@ In the form, Esc answers the elicitation `cancel` and the call goes on;
 Ctrl-C ends the whole call (exit 4) with the terminal restored, leaving the
 elicitation unanswered, and so does a form not finished within --timeout
 (waiting on the person has no limit otherwise); an HTTP session is deleted
-on the way out, and a --record file keeps every message up to that point.
+on the way out, and a --record file keeps every message up to that point.",
+    "\
+Examples:
+  mcp-elicit call --list -- node server.js
+  mcp-elicit call --tool book_table -- cargo run --quiet --example booking_server
+  mcp-elicit call --tool book_table --defaults --set guests=4 http://127.0.0.1:8808/mcp
+  mcp-elicit call --tool book_table --record session.jsonl -- python server.py
 
 Exit codes:
   0  the request completed
   1  the server answered with a JSON-RPC error or a tool error
   2  usage error, or the server could not be reached, died, timed out or broke the protocol
-  4  Ctrl-C during a form, or --timeout, ended the call";
+  4  Ctrl-C during a form, or --timeout, ended the call"
+);
 
 #[derive(Debug, Args)]
 #[command(group = clap::ArgGroup::new("target").required(true).args(["url", "command"]))]
 pub struct CallArgs {
     /// Call this tool
-    #[arg(long, value_name = "NAME", group = "request")]
+    #[arg(help_heading = "Request", long, value_name = "NAME", group = "request")]
     pub tool: Option<String>,
 
     /// Get this prompt
-    #[arg(long, value_name = "NAME", group = "request")]
+    #[arg(help_heading = "Request", long, value_name = "NAME", group = "request")]
     pub prompt: Option<String>,
 
     /// Read this resource
-    #[arg(long, value_name = "URI", group = "request")]
+    #[arg(help_heading = "Request", long, value_name = "URI", group = "request")]
     pub resource: Option<String>,
 
     /// List the server's tools, prompts and resources
-    #[arg(long, group = "request")]
+    #[arg(help_heading = "Request", long, group = "request")]
     pub list: bool,
 
     /// Pass these arguments to the tool or prompt, as a JSON object
-    #[arg(long, value_name = "JSON")]
+    #[arg(help_heading = "Request", long, value_name = "JSON")]
     pub args: Option<String>,
 
     /// Pass one argument, typed by the tool's inputSchema (repeatable; wins over --args)
-    #[arg(long = "arg", value_name = "KEY=VALUE", value_parser = parse_arg)]
+    #[arg(help_heading = "Request", long = "arg", value_name = "KEY=VALUE", value_parser = parse_arg)]
     pub arg: Vec<(String, String)>,
 
     /// Speak this revision instead of negotiating the newest
-    #[arg(long, value_name = "REVISION", value_parser = parse_revision)]
+    #[arg(help_heading = "Server", long, value_name = "REVISION", value_parser = parse_revision)]
     pub spec: Option<Revision>,
 
     /// Declare form mode only (no URL mode)
-    #[arg(long)]
+    #[arg(help_heading = "Server", long)]
     pub no_url_mode: bool,
 
     /// Give up when the server sends nothing for this long [default: 300]
-    #[arg(long, value_name = "SECONDS", value_parser = parse_timeout)]
+    #[arg(help_heading = "Server", long, value_name = "SECONDS", value_parser = parse_timeout)]
     pub server_timeout: Option<std::time::Duration>,
 
     /// Show the server under this name instead of its serverInfo name
-    #[arg(long, value_name = "NAME")]
+    #[arg(help_heading = "Server", long, value_name = "NAME")]
     pub server: Option<String>,
 
     /// Send this header on every HTTP request, e.g. 'Authorization: Bearer TOKEN' (repeatable)
-    #[arg(long = "header", value_name = "NAME:VALUE", value_parser = parse_header)]
+    #[arg(help_heading = "Server", long = "header", value_name = "NAME:VALUE", value_parser = parse_header)]
     pub headers: Vec<(String, String)>,
 
     /// Write a stdio server's stderr to FILE (appended) instead of the terminal
-    #[arg(long, value_name = "FILE")]
+    #[arg(help_heading = "Server", long, value_name = "FILE")]
     pub server_log: Option<PathBuf>,
 
     /// End the call (exit 4) when a form is not finished within this many seconds
-    #[arg(long, value_name = "SECONDS", value_parser = parse_timeout)]
+    #[arg(help_heading = "Answering", long, value_name = "SECONDS", value_parser = parse_timeout)]
     pub timeout: Option<std::time::Duration>,
 
     /// Print the result or listing as raw JSON even on a terminal (where it
     /// is otherwise shown for reading)
-    #[arg(long)]
+    #[arg(help_heading = "Output", long)]
     pub json: bool,
 
-    #[command(flatten)]
+    #[command(flatten, next_help_heading = "Answering")]
     pub script: ScriptArgs,
 
     /// Talk to the Streamable HTTP server at this http(s):// URL
-    #[arg(value_name = "URL", conflicts_with = "command")]
+    #[arg(
+        help_heading = "Server",
+        value_name = "URL",
+        conflicts_with = "command"
+    )]
     pub url: Option<String>,
 
     /// Or start a stdio server with this command, given after `--`
-    #[arg(value_name = "SERVER_CMD", last = true, num_args = 1..)]
+    #[arg(help_heading = "Server", value_name = "SERVER_CMD", last = true, num_args = 1..)]
     pub command: Vec<String>,
 }
 
@@ -347,7 +377,10 @@ fn target(url: &Option<String>, command: &[String]) -> Vec<String> {
     }
 }
 
-const PROXY_AFTER: &str = "\
+after_help!(
+    PROXY_AFTER,
+    PROXY_AFTER_LONG,
+    "\
 The host starts the proxy in place of the server: put `mcp-elicit proxy --`
 (and any options before the `--`) in front of the server command in the
 host's configuration. Every message passes through unchanged, line for
@@ -380,8 +413,8 @@ each request goes on to URL with its headers (session id, protocol version,
 authorisation), each SSE stream comes back event by event as it arrives.
 ADDR must be loopback unless --allow-remote; requests whose Host does not
 name the proxy, or whose Origin is another site's (see --allow-origin), are
-refused.
-
+refused.",
+    "\
 Examples:
   mcp-elicit proxy -- node server.js
   mcp-elicit proxy --http 127.0.0.1:8809 --upstream http://127.0.0.1:8808/mcp
@@ -391,44 +424,51 @@ Examples:
 
 Exit codes:
   0  the host ended the session
-  2  usage error, the server could not be started, or it ended first";
+  2  usage error, the server could not be started, or it ended first"
+);
 
 #[derive(Debug, Args)]
 pub struct ProxyArgs {
     /// Answer elicitations here: auto (when the host cannot), always, or never
-    #[arg(long, value_enum, default_value_t = ProxyAnswer::Auto)]
+    #[arg(help_heading = "Answering", long, value_enum, default_value_t = ProxyAnswer::Auto)]
     pub answer: ProxyAnswer,
 
     /// Append one JSON line per elicitation to FILE: its findings and who answered
-    #[arg(long, value_name = "FILE")]
+    #[arg(help_heading = "Reporting", long, value_name = "FILE")]
     pub report: Option<PathBuf>,
 
     /// Also report what these hosts do with each elicitation (ids, comma-separated, or all)
-    #[arg(long, value_name = "HOSTS", value_delimiter = ',')]
+    #[arg(
+        help_heading = "Reporting",
+        long,
+        value_name = "HOSTS",
+        value_delimiter = ','
+    )]
     pub hosts: Vec<String>,
 
     /// Show the server under this name instead of its serverInfo name
-    #[arg(long, value_name = "NAME")]
+    #[arg(help_heading = "Reporting", long, value_name = "NAME")]
     pub server: Option<String>,
 
     /// Ask in a form in the browser, on 127.0.0.1 [default when no terminal can be reached]
-    #[arg(long)]
+    #[arg(help_heading = "Answering", long)]
     pub web: bool,
 
     /// With the web form, open its address in the browser (it is always printed)
-    #[arg(long)]
+    #[arg(help_heading = "Answering", long)]
     pub open: bool,
 
     /// Send the host a progress notification this often while a person answers
-    #[arg(long, value_name = "SECONDS", value_parser = parse_timeout, default_value = "10")]
+    #[arg(help_heading = "Answering", long, value_name = "SECONDS", value_parser = parse_timeout, default_value = "10")]
     pub progress_interval: std::time::Duration,
 
     /// The host's own time-out for a call (often 60): each form says how much of it is left
-    #[arg(long, value_name = "SECONDS", value_parser = parse_timeout)]
+    #[arg(help_heading = "Answering", long, value_name = "SECONDS", value_parser = parse_timeout)]
     pub host_timeout: Option<std::time::Duration>,
 
     /// Serve Streamable HTTP on this address instead of stdio (with --upstream)
     #[arg(
+        help_heading = "Streamable HTTP",
         long,
         value_name = "ADDR",
         requires = "upstream",
@@ -437,22 +477,27 @@ pub struct ProxyArgs {
     pub http: Option<String>,
 
     /// With --http, the server's Streamable HTTP endpoint
-    #[arg(long, value_name = "URL", requires = "http")]
+    #[arg(
+        help_heading = "Streamable HTTP",
+        long,
+        value_name = "URL",
+        requires = "http"
+    )]
     pub upstream: Option<String>,
 
     /// With --http, allow an address other than loopback
-    #[arg(long, requires = "http")]
+    #[arg(help_heading = "Streamable HTTP", long, requires = "http")]
     pub allow_remote: bool,
 
     /// With --http, let pages of this origin call the proxy (scheme://host[:port]; repeatable)
-    #[arg(long, value_name = "ORIGIN", requires = "http", value_parser = parse_origin_arg)]
+    #[arg(help_heading = "Streamable HTTP", long, value_name = "ORIGIN", requires = "http", value_parser = parse_origin_arg)]
     pub allow_origin: Vec<String>,
 
-    #[command(flatten)]
+    #[command(flatten, next_help_heading = "Answering")]
     pub script: ScriptArgs,
 
     /// The command that starts the stdio server, after `--`
-    #[arg(value_name = "SERVER_CMD", required_unless_present = "http", last = true, num_args = 1..)]
+    #[arg(help_heading = "Server", value_name = "SERVER_CMD", required_unless_present = "http", last = true, num_args = 1..)]
     pub command: Vec<String>,
 }
 
@@ -466,7 +511,10 @@ pub enum ProxyAnswer {
     Never,
 }
 
-const SERVE_AFTER: &str = "\
+after_help!(
+    SERVE_AFTER,
+    SERVE_AFTER_LONG,
+    "\
 A SOURCE is a session (one tool per recorded tools/call, named after the
 called tool, asking what the server asked in that call) or a request file
 (params or an elicitation/create request; one tool named after the file).
@@ -480,6 +528,8 @@ nearest to each source) choose the rules, as for `lint`. The server speaks 2025-
 client declared, checks each answer against its request, and reports each
 exchange on stderr and in the tool's result.
 
+The server stops when stdin closes (stdio), or on Ctrl-C or SIGTERM.",
+    "\
 Examples:
   mcp-elicit serve --list examples/conformance.jsonl
   mcp-elicit serve examples/sessions/booking.jsonl
@@ -488,15 +538,14 @@ Examples:
   mcp-elicit serve --delay 2s --repeat 3 examples/lint/contact-form.json
   mcp-elicit serve --burst 20 examples/lint/contact-form.json
 
-The server stops when stdin closes (stdio), or on Ctrl-C or SIGTERM.
-
 Exit codes:
   0  every answer was valid (and as recorded, with --expect-answers-from)
   1  an answer was invalid, not the recorded one or missing, or the client
      broke the protocol (a 2026-07-28 retry reusing its id, an altered state)
   2  usage error, an unreadable source, a request no form can show (or,
      with --strict, any lint error: the server did not start), or an
-     address it cannot listen on";
+     address it cannot listen on"
+);
 
 #[derive(Debug, Args)]
 pub struct ServeArgs {
@@ -569,29 +618,29 @@ pub struct ReplayArgs {
     #[arg(value_name = "SESSION")]
     pub session: PathBuf,
 
-    #[command(flatten)]
+    #[command(flatten, next_help_heading = "Checking")]
     pub check: CheckArgs,
 
     /// Print a readable transcript instead of checking: who asked, the form, what was answered
-    #[arg(long)]
+    #[arg(help_heading = "Showing", long)]
     pub show: bool,
 
     /// Wait between messages as recorded (with --show); FACTOR speeds up (2 = twice as fast)
-    #[arg(long, value_name = "FACTOR", num_args = 0..=1, default_missing_value = "1",
+    #[arg(help_heading = "Showing", long, value_name = "FACTOR", num_args = 0..=1, default_missing_value = "1",
           requires = "show", value_parser = parse_pace)]
     pub pace: Option<f64>,
 
-    /// With a TARGET, give up when the server sends nothing for this long [default: 300]
-    #[arg(long, value_name = "SECONDS", value_parser = parse_timeout, requires = "live")]
+    /// Give up when the live server sends nothing for this long [default: 300]
+    #[arg(help_heading = "Live server", long, value_name = "SECONDS", value_parser = parse_timeout, requires = "live")]
     pub server_timeout: Option<std::time::Duration>,
 
     /// Replay the recorded calls against the Streamable HTTP server at this
     /// http(s):// URL and report drift
-    #[arg(value_name = "URL", conflicts_with_all = ["show", "command"])]
+    #[arg(help_heading = "Live server", value_name = "URL", conflicts_with_all = ["show", "command"])]
     pub url: Option<String>,
 
     /// Or against a stdio server started with this command, given after `--`
-    #[arg(value_name = "SERVER_CMD", last = true, num_args = 1.., conflicts_with = "show")]
+    #[arg(help_heading = "Live server", value_name = "SERVER_CMD", last = true, num_args = 1.., conflicts_with = "show")]
     pub command: Vec<String>,
 }
 
@@ -611,12 +660,15 @@ fn parse_pace(s: &str) -> Result<f64, String> {
     }
 }
 
-const ANSWER_AFTER: &str = "\
+after_help!(
+    ANSWER_AFTER,
+    ANSWER_AFTER_LONG,
+    "\
 The form is shown on the terminal (stderr and the controlling tty), so stdin
 and stdout stay free for the request and the answer. Esc or Ctrl-C anywhere
 cancels; declining is always an explicit choice. Every text the server sent
-is shown with control sequences and invisible characters neutralised.
-
+is shown with control sequences and invisible characters neutralised.",
+    "\
 Examples:
   mcp-elicit answer examples/demo/pizza.json
   mcp-elicit answer < examples/demo/pizza.json > answer.json
@@ -636,7 +688,8 @@ Exit codes:
   3  the person declined in the form
   4  the person cancelled (Esc, Ctrl-C, --timeout)
 With several input requests, any cancel gives 4, else any decline 3.
---action decline|cancel answers as asked and exits 0.";
+--action decline|cancel answers as asked and exits 0."
+);
 
 #[derive(Debug, Args)]
 pub struct AnswerArgs {
@@ -646,27 +699,27 @@ pub struct AnswerArgs {
     pub file: Option<PathBuf>,
 
     /// Write this on stdout [default: retry for an InputRequiredResult, else result]
-    #[arg(long, value_enum)]
+    #[arg(help_heading = "Output", long, value_enum)]
     pub output: Option<AnswerOutput>,
 
-    #[command(flatten)]
+    #[command(flatten, next_help_heading = "Answering")]
     pub script: ScriptArgs,
 
     /// Cancel when the form is not finished within this many seconds
-    #[arg(long, value_name = "SECONDS", value_parser = parse_timeout)]
+    #[arg(help_heading = "Form", long, value_name = "SECONDS", value_parser = parse_timeout)]
     pub timeout: Option<std::time::Duration>,
 
     /// Name this server in the form's heading [default: the name the document reports]
-    #[arg(long, value_name = "NAME")]
+    #[arg(help_heading = "Form", long, value_name = "NAME")]
     pub server: Option<String>,
 
     /// Check the request under this spec revision: 2025-06-18, 2025-11-25, 2026-07-28,
     /// latest or draft [default: the revision the document names or implies]
-    #[arg(long, value_name = "REVISION", value_parser = parse_revision)]
+    #[arg(help_heading = "Form", long, value_name = "REVISION", value_parser = parse_revision)]
     pub spec: Option<Revision>,
 
     /// Show the form as this host would (a host id of `lint --list-hosts`)
-    #[arg(long = "as", value_name = "HOST")]
+    #[arg(help_heading = "Form", long = "as", value_name = "HOST")]
     pub as_host: Option<String>,
 }
 
