@@ -107,7 +107,7 @@ _mcp__elicit() {
             return 0
             ;;
         mcp__subcmd__elicit__subcmd__answer)
-            opts="-h -V --output --set --answers --defaults --action --answers-from --record --redact --strict --timeout --server --spec --as --color --help --version"
+            opts="-h -V --output --set --answers --defaults --action --answers-from --record --redact --strict --select --ignore --timeout --server --spec --as --color --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -141,6 +141,14 @@ _mcp__elicit() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --select)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --ignore)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --timeout)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -169,7 +177,7 @@ _mcp__elicit() {
             return 0
             ;;
         mcp__subcmd__elicit__subcmd__call)
-            opts="-h -V --tool --prompt --resource --list --args --arg --spec --no-url-mode --server-timeout --server --header --server-log --timeout --json --set --answers --defaults --action --answers-from --record --redact --strict --color --help --version"
+            opts="-h -V --tool --prompt --resource --list --args --arg --spec --no-url-mode --server-timeout --server --header --server-log --timeout --json --set --answers --defaults --action --answers-from --record --redact --strict --select --ignore --color --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -240,6 +248,14 @@ _mcp__elicit() {
                     return 0
                     ;;
                 --redact)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --select)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --ignore)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -573,7 +589,7 @@ _mcp__elicit() {
             return 0
             ;;
         mcp__subcmd__elicit__subcmd__proxy)
-            opts="-h -V --answer --report --hosts --server --web --open --progress-interval --host-timeout --http --upstream --allow-remote --allow-origin --set --answers --defaults --action --answers-from --record --redact --strict --color --help --version"
+            opts="-h -V --answer --report --hosts --server --web --open --progress-interval --host-timeout --http --upstream --allow-remote --allow-origin --set --answers --defaults --action --answers-from --record --redact --strict --select --ignore --color --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -636,6 +652,14 @@ _mcp__elicit() {
                     return 0
                     ;;
                 --redact)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --select)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --ignore)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;

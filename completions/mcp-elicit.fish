@@ -73,6 +73,8 @@ cancel\t'Cancel: the person dismissed the request without choosing'"
 complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand answer" -l answers-from -d 'Answer as a recorded session answered the same request (matched by mode, message and schema)' -r -F
 complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand answer" -l record -d 'Record the exchanges to this session file (appended; created if missing)' -r -F
 complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand answer" -l redact -d 'With --record, replace the answered value of this property with "[redacted]" (repeatable)' -r
+complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand answer" -l select -d 'Show (and with --strict, refuse on) only these rules\' findings [default: the configuration\'s]' -r
+complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand answer" -l ignore -d 'Never show (or, with --strict, refuse on) these rules\' findings [default: the configuration\'s]' -r
 complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand answer" -l timeout -d 'Cancel when the form is not finished within this many seconds' -r
 complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand answer" -l server -d 'Name this server in the form\'s heading [default: the name the document reports]' -r
 complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand answer" -l spec -d 'Check the request under this spec revision: 2025-06-18, 2025-11-25, 2026-07-28, latest or draft [default: the revision the document names or implies]' -r
@@ -102,6 +104,8 @@ cancel\t'Cancel: the person dismissed the request without choosing'"
 complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand call" -l answers-from -d 'Answer as a recorded session answered the same request (matched by mode, message and schema)' -r -F
 complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand call" -l record -d 'Record the exchanges to this session file (appended; created if missing)' -r -F
 complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand call" -l redact -d 'With --record, replace the answered value of this property with "[redacted]" (repeatable)' -r
+complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand call" -l select -d 'Show (and with --strict, refuse on) only these rules\' findings [default: the configuration\'s]' -r
+complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand call" -l ignore -d 'Never show (or, with --strict, refuse on) these rules\' findings [default: the configuration\'s]' -r
 complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand call" -l color -d 'Use colour: auto, always or never' -r -f -a "auto\t''
 always\t''
 never\t''"
@@ -147,6 +151,8 @@ cancel\t'Cancel: the person dismissed the request without choosing'"
 complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand proxy" -l answers-from -d 'Answer as a recorded session answered the same request (matched by mode, message and schema)' -r -F
 complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand proxy" -l record -d 'Record the exchanges to this session file (appended; created if missing)' -r -F
 complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand proxy" -l redact -d 'With --record, replace the answered value of this property with "[redacted]" (repeatable)' -r
+complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand proxy" -l select -d 'Show (and with --strict, refuse on) only these rules\' findings [default: the configuration\'s]' -r
+complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand proxy" -l ignore -d 'Never show (or, with --strict, refuse on) these rules\' findings [default: the configuration\'s]' -r
 complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand proxy" -l color -d 'Use colour: auto, always or never' -r -f -a "auto\t''
 always\t''
 never\t''"

@@ -543,6 +543,22 @@ fn python_sdk1_server_through_the_whole_loop() {
         r#"accept {"name":"Ada","guests":2,"terrace":false}"#
     );
 
+    // --strict refuses the model's root title; --ignore E122 lets it be.
+    let o = call(&server, &[&asked[..], &["--strict"]].concat());
+    assert_ne!(
+        o.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&o.stdout)
+    );
+    let o = call(
+        &server,
+        &[&asked[..], &["--strict", "--ignore", "E122"]].concat(),
+    );
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(0), "{err}");
+    assert!(!err.contains("E122"), "{err}");
+
     let o = call(
         &server,
         &[&asked[..], &["--server-log", log.to_str().unwrap()]].concat(),

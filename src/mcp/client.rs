@@ -53,6 +53,47 @@ pub struct ClientOptions {
     /// Refuse an elicitation on any lint error (`--strict`), not only on
     /// what no form can show.
     pub strict: bool,
+    /// The rules whose findings are shown and, with `strict`, refuse (their
+    /// `select` and `ignore`; what no form can show is refused whatever is
+    /// selected).
+    pub rules: RuleChoice,
+}
+
+/// Which rules count: `--select` and `--ignore`.
+#[derive(Debug, Clone, Default)]
+pub struct RuleChoice {
+    /// Codes of the rules that count; empty means all.
+    pub select: std::collections::HashSet<&'static str>,
+    /// Codes of the rules that never count.
+    pub ignore: std::collections::HashSet<&'static str>,
+}
+
+impl RuleChoice {
+    /// Whether findings of `rule` count.
+    pub fn counts(&self, rule: &crate::rules::Rule) -> bool {
+        (self.select.is_empty() || self.select.contains(rule.code))
+            && !self.ignore.contains(rule.code)
+    }
+
+    /// The findings that count.
+    pub fn keep(&self, findings: &[Finding]) -> Vec<Finding> {
+        findings
+            .iter()
+            .filter(|f| self.counts(f.rule))
+            .cloned()
+            .collect()
+    }
+
+    /// What `gate::judge` judges: with `strict`, the findings that count;
+    /// otherwise all (what no form can show is refused whatever is
+    /// selected).
+    pub fn judged(&self, findings: &[Finding], strict: bool) -> Vec<Finding> {
+        if strict {
+            self.keep(findings)
+        } else {
+            findings.to_vec()
+        }
+    }
 }
 
 /// How long the client waits on a silent server unless told otherwise.
@@ -71,6 +112,7 @@ impl Default for ClientOptions {
             server_timeout: DEFAULT_SERVER_TIMEOUT,
             server_name: None,
             strict: false,
+            rules: RuleChoice::default(),
         }
     }
 }
@@ -1004,7 +1046,11 @@ impl Client {
     fn notes(&self, findings: &[Finding], prefix: &str) -> Vec<String> {
         findings
             .iter()
-            .filter(|f| f.rule.severity != Severity::Note && gate::within(&f.pointer, prefix))
+            .filter(|f| {
+                f.rule.severity != Severity::Note
+                    && gate::within(&f.pointer, prefix)
+                    && self.opts.rules.counts(f.rule)
+            })
             .map(gate::note)
             .collect()
     }
@@ -1017,8 +1063,9 @@ impl Client {
         prefix: &str,
         params: &Value,
     ) -> std::result::Result<(), Vec<String>> {
+        let judged = self.opts.rules.judged(findings, self.opts.strict);
         if let Verdict::Refuse(blocking) =
-            gate::judge(findings, prefix, params, self.rev, self.opts.strict)
+            gate::judge(&judged, prefix, params, self.rev, self.opts.strict)
         {
             return Err(blocking.iter().take(3).map(gate::note).collect());
         }
@@ -1227,7 +1274,7 @@ impl Client {
                         why.join("; ")
                     )));
                     let data: Vec<Value> = match gate::judge(
-                        &findings,
+                        &self.opts.rules.judged(&findings, self.opts.strict),
                         "/params",
                         &params,
                         self.rev,

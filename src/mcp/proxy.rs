@@ -62,6 +62,8 @@ pub struct ProxyOptions {
     pub server_name: Option<String>,
     /// Refuse an elicitation on any lint error.
     pub strict: bool,
+    /// The rules whose findings are reported and, with `strict`, refuse.
+    pub rules: super::client::RuleChoice,
     /// How often the host hears progress while a person answers.
     pub progress_every: Duration,
     /// How long the host waits for one of its requests (its own time-out),
@@ -282,17 +284,20 @@ pub(crate) struct Elicitation<'a> {
 pub(crate) fn lint_elicitation(
     e: &Elicitation<'_>,
     hosts: &[&'static crate::hosts::Host],
-    strict: bool,
+    (strict, rules): (bool, &super::client::RuleChoice),
     report: Option<&mut std::fs::File>,
     notes: &mut Notes,
 ) -> (Vec<String>, Option<Blocked>) {
     let rev = e.revision;
     let mut opts = Options::for_revision(rev);
     opts.hosts = hosts.to_vec();
-    let findings: Vec<Finding> = lint::lint_text(e.raw, &opts, &mut Conversation::default())
+    let all: Vec<Finding> = lint::lint_text(e.raw, &opts, &mut Conversation::default())
         .into_iter()
         .filter(|f| gate::within(&f.pointer, e.prefix) || f.pointer.is_empty())
         .collect();
+    // What is reported is what the rules select; what no form can show is
+    // refused whatever they select.
+    let findings = rules.keep(&all);
     let server = e.server.unwrap_or("the server");
     let which = match e.key {
         Some(k) => format!("input `{}`", sanitize::line(k)),
@@ -333,7 +338,7 @@ pub(crate) fn lint_elicitation(
         .filter(|f| f.rule.severity != Severity::Note)
         .map(gate::note)
         .collect();
-    let blocked = match gate::judge(&findings, e.prefix, e.params, rev, strict) {
+    let blocked = match gate::judge(&rules.judged(&all, strict), e.prefix, e.params, rev, strict) {
         Verdict::Refuse(b) => Some((
             b.iter()
                 .map(|f| json!({"code": f.rule.code, "pointer": f.pointer, "message": f.message}))
@@ -944,7 +949,7 @@ impl<W: Write> Proxy<W> {
         lint_elicitation(
             &at,
             &self.opts.hosts,
-            self.opts.strict,
+            (self.opts.strict, &self.opts.rules),
             self.report.as_mut(),
             &mut self.notes,
         )

@@ -720,7 +720,7 @@ fn lint(
     lint_elicitation(
         &e,
         &state.opts.common.hosts,
-        state.opts.common.strict,
+        (state.opts.common.strict, &state.opts.common.rules),
         sh.report.as_mut(),
         &mut sh.notes,
     )

@@ -52,6 +52,11 @@ fn answer(args: AnswerArgs) -> Result<Outcome> {
     } else {
         input.to_string_lossy().into_owned()
     };
+    // Bad rule names are usage errors, before anything is read.
+    let rules = crate::config::script_rules(
+        &args.script,
+        if from_stdin { Path::new(".") } else { &input },
+    )?;
     if from_stdin && args.script.answers.as_deref() == Some(Path::new("-")) {
         bail!(
             "the request and --answers cannot both come from stdin; give the request as a FILE or --answers a file"
@@ -179,7 +184,7 @@ fn answer(args: AnswerArgs) -> Result<Outcome> {
         // shows a broken shape some other way does not mend it.
         if host_text.is_none() || strict {
             verdicts.push(gate::judge(
-                &findings,
+                &rules.judged(&findings, strict),
                 &e.pointer,
                 &requests[i].1,
                 revision,
@@ -200,7 +205,6 @@ fn answer(args: AnswerArgs) -> Result<Outcome> {
         }
     }
     lint::place(&name, &text, 0, findings, &mut |d| diags.push(d));
-    let errors = diags.iter().any(|d| d.severity == Severity::Error);
     // A blocking finding the request itself does not have (the host's
     // rewrite made it) is shown too, placed in the rewritten request.
     let (known, made): (Vec<_>, Vec<_>) = blocking.into_iter().partition(|f| {
@@ -225,6 +229,18 @@ fn answer(args: AnswerArgs) -> Result<Outcome> {
         });
     }
     let refused = !blocking.is_empty();
+    // Shown: what the rules select, and whatever keeps a form from being
+    // shown.
+    let counts = |code: &str| {
+        (rules.select.is_empty() || rules.select.contains(code)) && !rules.ignore.contains(code)
+    };
+    diags.retain(|d| {
+        counts(d.code)
+            || blocking
+                .iter()
+                .any(|b| b.code == d.code && b.pointer == d.pointer)
+    });
+    let errors = diags.iter().any(|d| d.severity == Severity::Error);
     // A request a host answers without showing (--as) is not answered
     // because a form could show it.
     let asked = fixed.iter().any(Option::is_none);

@@ -54,6 +54,7 @@ pub fn run(args: CallArgs) -> Result<Outcome> {
             .unwrap_or(mcp_elicit::mcp::client::DEFAULT_SERVER_TIMEOUT),
         server_name: args.server.clone(),
         strict: args.script.strict,
+        rules: crate::config::script_rules(&args.script, std::path::Path::new("."))?,
     };
     let recording = args.script.record.as_ref().map(|p| Recording {
         path: p.clone(),

@@ -758,6 +758,14 @@ pub struct ScriptArgs {
     /// Refuse a request on any lint error, as the strictest clients do [default: refuse only what no form can show]
     #[arg(long)]
     pub strict: bool,
+
+    /// Show (and with --strict, refuse on) only these rules' findings [default: the configuration's]
+    #[arg(long, value_name = "RULES", value_delimiter = ',')]
+    pub select: Vec<String>,
+
+    /// Never show (or, with --strict, refuse on) these rules' findings [default: the configuration's]
+    #[arg(long, value_name = "RULES", value_delimiter = ',')]
+    pub ignore: Vec<String>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]

@@ -258,3 +258,17 @@ pub fn chosen_rules(
     }
     Ok((opts, Some(found.path.clone())))
 }
+
+/// The rules `answer`, `call` and `proxy` show findings of (and, with
+/// `--strict`, refuse on): their `--select`/`--ignore`, else the
+/// configuration nearest to `near`.
+pub fn script_rules(
+    script: &crate::cli::ScriptArgs,
+    near: &Path,
+) -> Result<mcp_elicit::mcp::client::RuleChoice> {
+    let (opts, _) = chosen_rules(&script.select, &script.ignore, near)?;
+    Ok(mcp_elicit::mcp::client::RuleChoice {
+        select: opts.select,
+        ignore: opts.ignore,
+    })
+}

@@ -39,6 +39,7 @@ pub fn run(args: ProxyArgs) -> Result<Outcome> {
         hosts,
         server_name: args.server.clone(),
         strict: args.script.strict,
+        rules: crate::config::script_rules(&args.script, std::path::Path::new("."))?,
         progress_every: args.progress_interval,
         host_timeout: args.host_timeout,
     };

@@ -241,6 +241,7 @@ fn live(args: &ReplayArgs) -> Result<Outcome> {
                 .unwrap_or(mcp_elicit::mcp::client::DEFAULT_SERVER_TIMEOUT),
             server_name: None,
             strict: false,
+            ..ClientOptions::default()
         };
         let mut client = match Client::connect(transport, opts, None) {
             Ok(c) => c,
