@@ -177,7 +177,7 @@ _mcp__elicit() {
             return 0
             ;;
         mcp__subcmd__elicit__subcmd__call)
-            opts="-h -V --tool --prompt --resource --list --args --arg --spec --no-url-mode --server-timeout --server --header --server-log --timeout --json --set --answers --defaults --action --answers-from --record --redact --strict --select --ignore --color --help --version"
+            opts="-h -V --tool --prompt --resource --list --args --arg --spec --no-url-mode --server-timeout --server --header --server-log --timeout --format --json --set --answers --defaults --action --answers-from --record --redact --strict --select --ignore --color --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -225,6 +225,10 @@ _mcp__elicit() {
                     ;;
                 --timeout)
                     COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --format)
+                    COMPREPLY=($(compgen -W "text json" -- "${cur}"))
                     return 0
                     ;;
                 --set)

@@ -97,6 +97,8 @@ complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand call" -l server -d
 complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand call" -l header -d 'Send this header on every HTTP request, e.g. \'Authorization: Bearer TOKEN\' (repeatable)' -r
 complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand call" -l server-log -d 'Write a stdio server\'s stderr to FILE (appended) instead of the terminal' -r -F
 complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand call" -l timeout -d 'End the call (exit 4) when a form is not finished within this many seconds' -r
+complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand call" -l format -d 'Print the result or listing as text for reading or as JSON [default: text on a terminal, else json]' -r -f -a "text\t'For reading: a tool\'s text, a prompt\'s messages, an error in words'
+json\t'The JSON-RPC result (or error) as the server sent it'"
 complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand call" -l set -d 'Answer a field without asking (repeatable; typed by the schema; multi-select takes a comma list)' -r
 complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand call" -l answers -d 'Answer from a JSON object of field values (`-` reads stdin)' -r -F
 complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand call" -l action -d 'Answer with this action without asking' -r -f -a "decline\t'Decline: the person said no'
@@ -111,7 +113,7 @@ always\t''
 never\t''"
 complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand call" -l list -d 'List the server\'s tools, prompts and resources'
 complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand call" -l no-url-mode -d 'Declare form mode only (no URL mode)'
-complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand call" -l json -d 'Print the result or listing as raw JSON even on a terminal (where it is otherwise shown for reading)'
+complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand call" -l json -d 'The same as --format json'
 complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand call" -l defaults -d 'Accept with the schema\'s defaults, plus any --set or --answers'
 complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand call" -l strict -d 'Refuse a request on any lint error, as the strictest clients do [default: refuse only what no form can show]'
 complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand call" -s h -l help -d 'Print help (see more with \'--help\')'

@@ -293,3 +293,18 @@ fn a_misspelt_set_is_refused_with_the_field_it_was_meant_for() {
     );
     assert!(stdout(&o).is_empty(), "{}", stdout(&o));
 }
+
+/// `--format` says how the answer is printed whatever stdout is: text for
+/// reading through a pipe, JSON on request (`--json` is kept as its alias).
+#[test]
+fn format_text_and_json_whatever_stdout_is() {
+    let server = example_server();
+    let text = call(&["--list", "--format", "text", "--", server.as_str()]);
+    assert_eq!(text.status.code(), Some(0), "{}", stderr(&text));
+    assert!(stdout(&text).starts_with("Tools ("), "{}", stdout(&text));
+    for json in [&["--format", "json"][..], &["--json"][..]] {
+        let o = call(&[json, &["--list", "--", server.as_str()]].concat());
+        let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+        assert!(v["tools"].is_array(), "{v}");
+    }
+}

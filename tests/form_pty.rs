@@ -1023,7 +1023,8 @@ fn call_output_reads_as_text_on_a_terminal() {
 
         let args = [
             "call",
-            "--json",
+            "--format",
+            "json",
             "--tool",
             "book_table",
             "--action",

@@ -156,7 +156,7 @@ fn call_shows_a_hostile_servers_name_and_form_as_text() {
     let mut cmd = Command::new(bin());
     // --json: the result as JSON on the terminal too (the text shown for
     // reading is checked by assert_neutralised below all the same).
-    cmd.args(["call", "--json", "--tool", "t", "--"])
+    cmd.args(["call", "--format", "json", "--tool", "t", "--"])
         .arg(python)
         .arg(crate::support::root().join("tests/servers/hostile.py"))
         .arg("tricks");

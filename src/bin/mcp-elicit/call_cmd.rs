@@ -40,7 +40,11 @@ pub fn run(args: CallArgs) -> Result<Outcome> {
             .map(|r| ("resources/read", json!({"uri": r})))
     };
     // A person reads what is printed on a terminal; a program reads JSON.
-    let human = !args.json && std::io::IsTerminal::is_terminal(&std::io::stdout());
+    let human = match (args.format, args.json) {
+        (Some(crate::cli::CallFormat::Json), _) | (None, true) => false,
+        (Some(crate::cli::CallFormat::Text), _) => true,
+        (None, false) => std::io::IsTerminal::is_terminal(&std::io::stdout()),
+    };
     if let Some(log) = &args.server_log {
         crate::server_stderr::log_to(log)?;
     }

@@ -349,9 +349,12 @@ pub struct CallArgs {
     #[arg(help_heading = "Answering", long, value_name = "SECONDS", value_parser = parse_timeout)]
     pub timeout: Option<std::time::Duration>,
 
-    /// Print the result or listing as raw JSON even on a terminal (where it
-    /// is otherwise shown for reading)
-    #[arg(help_heading = "Output", long)]
+    /// Print the result or listing as text for reading or as JSON [default: text on a terminal, else json]
+    #[arg(help_heading = "Output", long, value_enum, value_name = "FORMAT")]
+    pub format: Option<CallFormat>,
+
+    /// The same as --format json
+    #[arg(long, hide = true, conflicts_with = "format")]
     pub json: bool,
 
     #[command(flatten, next_help_heading = "Answering")]
@@ -499,6 +502,15 @@ pub struct ProxyArgs {
     /// The command that starts the stdio server, after `--`
     #[arg(help_heading = "Server", value_name = "SERVER_CMD", required_unless_present = "http", last = true, num_args = 1..)]
     pub command: Vec<String>,
+}
+
+/// How `call` prints what the server answered.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum CallFormat {
+    /// For reading: a tool's text, a prompt's messages, an error in words
+    Text,
+    /// The JSON-RPC result (or error) as the server sent it
+    Json,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
