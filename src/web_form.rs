@@ -599,7 +599,7 @@ fn post(st: &mut State, form: &[(String, String)], nonce: &str) -> Page {
                 return form_page(current, nonce, &Entered::default(), &[], "400 Bad Request");
             };
             // The review's hidden copy is checked again: never trusted.
-            let problems = current.elicit.final_check(&content);
+            let problems = whole(current.elicit.final_check(&content));
             if !problems.is_empty() {
                 let values = Entered::from_content(current, &content);
                 return form_page(
@@ -632,6 +632,21 @@ fn post(st: &mut State, form: &[(String, String)], nonce: &str) -> Page {
         }
         _ => current_page_of(current, nonce),
     }
+}
+
+/// Something to fix before the answer can go: at a field, or about the
+/// whole answer.
+struct Problem {
+    field: Option<usize>,
+    text: String,
+}
+
+/// Problems of the whole answer.
+fn whole(texts: Vec<String>) -> Vec<Problem> {
+    texts
+        .into_iter()
+        .map(|text| Problem { field: None, text })
+        .collect()
 }
 
 /// What the person typed, by field index, to show again.
@@ -697,7 +712,7 @@ impl Entered {
 fn read_content(
     current: &Current,
     form: &[(String, String)],
-) -> std::result::Result<Map<String, Value>, Vec<String>> {
+) -> std::result::Result<Map<String, Value>, Vec<Problem>> {
     let Ask::Form { fields, .. } = &current.elicit.ask else {
         return Ok(Map::new());
     };
@@ -761,11 +776,21 @@ fn read_content(
                 content.insert(f.prop.name.clone(), v);
             }
             Ok(None) => {}
-            Err(e) => problems.push(format!("{}: {e}", f.label)),
+            Err(e) => {
+                // Said at the field: without its label in front.
+                let e = e
+                    .strip_prefix(&format!("{}: ", f.label))
+                    .map(str::to_string)
+                    .unwrap_or(e);
+                problems.push(Problem {
+                    field: Some(i),
+                    text: e,
+                });
+            }
         }
     }
     if problems.is_empty() {
-        problems = current.elicit.final_check(&content);
+        problems = whole(current.elicit.final_check(&content));
     }
     if problems.is_empty() {
         Ok(content)
@@ -826,13 +851,15 @@ fn heading(c: &Current) -> String {
         }
         h.push_str("</ul></details>");
     }
-    h.push_str("</header>");
+    h.push_str(
+        "<p class=\"local\">This page is served by mcp-elicit on your own computer (127.0.0.1); nothing goes back to the server until you send your answer.</p></header>",
+    );
     h
 }
 
 fn buttons(primary: &str) -> String {
     format!(
-        "<div class=\"buttons\"><button type=\"submit\" name=\"action\" value=\"accept\" id=\"accept\">{primary}</button> \
+        "<div class=\"buttons\"><button type=\"submit\" name=\"action\" value=\"accept\" id=\"accept\" class=\"primary\">{primary}</button> \
 <button type=\"submit\" name=\"action\" value=\"decline\" id=\"decline\" formnovalidate>Decline</button> \
 <button type=\"submit\" name=\"action\" value=\"cancel\" id=\"cancel\" formnovalidate>Cancel</button></div>"
     )
@@ -842,16 +869,28 @@ fn form_page(
     c: &Current,
     nonce: &str,
     entered: &Entered,
-    problems: &[String],
+    problems: &[Problem],
     status: &'static str,
 ) -> Page {
     let mut body = heading(c);
+    let fields: &[Field] = match &c.elicit.ask {
+        Ask::Form { fields, .. } => fields,
+        Ask::Url(_) => &[],
+    };
     if !problems.is_empty() {
+        // A summary that leads to each field; the words are at the field.
         body.push_str(
-            "<div role=\"alert\" class=\"errors\" id=\"errors\"><p>Not sent yet:</p><ul>",
+            "<div role=\"alert\" class=\"errors\" id=\"errors\"><p>Not sent yet: fix what is marked.</p><ul>",
         );
         for p in problems {
-            body.push_str(&format!("<li>{}</li>", escape(p)));
+            match p.field.and_then(|i| fields.get(i).map(|f| (i, f))) {
+                Some((i, f)) => body.push_str(&format!(
+                    "<li><a href=\"#f{i}\">{}: {}</a></li>",
+                    escape(&f.label),
+                    escape(&p.text)
+                )),
+                None => body.push_str(&format!("<li>{}</li>", escape(&p.text))),
+            }
         }
         body.push_str("</ul></div>");
     }
@@ -878,7 +917,11 @@ fn form_page(
         }
         Ask::Form { fields, .. } => {
             for (i, f) in fields.iter().enumerate() {
-                body.push_str(&field_html(i, f, entered.of(i)));
+                let error = problems
+                    .iter()
+                    .find(|p| p.field == Some(i))
+                    .map(|p| p.text.as_str());
+                body.push_str(&field_html(i, f, entered.of(i), error));
             }
             body.push_str(&buttons("Review"));
         }
@@ -887,8 +930,17 @@ fn form_page(
     page(status, shell(nonce, "Answer", &body))
 }
 
-fn field_html(i: usize, f: &Field, entered: Option<Vec<String>>) -> String {
+fn field_html(i: usize, f: &Field, entered: Option<Vec<String>>, error: Option<&str>) -> String {
     let name = format!("f{i}");
+    // What is wrong, said at the field, and read with it.
+    let (error, described, invalid) = match error {
+        Some(e) => (
+            format!("<span class=\"error\" id=\"{name}-e\">{}</span>", escape(e)),
+            format!("{name}-e {name}-c"),
+            " aria-invalid=\"true\"",
+        ),
+        None => (String::new(), format!("{name}-c"), ""),
+    };
     let label = escape(&f.prompt());
     let help = f
         .help
@@ -936,7 +988,7 @@ fn field_html(i: usize, f: &Field, entered: Option<Vec<String>>) -> String {
                 attrs.push_str(&format!(" placeholder=\"{}\"", escape(fmt.example())));
             }
             format!(
-                "<input type=\"{kind}\" id=\"{name}\" name=\"{name}\" value=\"{}\"{attrs}{required} aria-describedby=\"{name}-c\">",
+                "<input type=\"{kind}\" id=\"{name}\" name=\"{name}\" value=\"{}\"{attrs}{required}{invalid} aria-describedby=\"{described}\">",
                 escape(&first)
             )
         }
@@ -949,7 +1001,7 @@ fn field_html(i: usize, f: &Field, entered: Option<Vec<String>>) -> String {
                 attrs.push_str(&format!(" max=\"{m}\""));
             }
             format!(
-                "<input type=\"number\" id=\"{name}\" name=\"{name}\" value=\"{}\"{attrs}{required} aria-describedby=\"{name}-c\">",
+                "<input type=\"number\" id=\"{name}\" name=\"{name}\" value=\"{}\"{attrs}{required}{invalid} aria-describedby=\"{described}\">",
                 escape(&first)
             )
         }
@@ -961,7 +1013,7 @@ fn field_html(i: usize, f: &Field, entered: Option<Vec<String>>) -> String {
                 )
             };
             format!(
-                "<select id=\"{name}\" name=\"{name}\"{required} aria-describedby=\"{name}-c\">{}{}{}</select>",
+                "<select id=\"{name}\" name=\"{name}\"{required}{invalid} aria-describedby=\"{described}\">{}{}{}</select>",
                 if f.required && !first.is_empty() {
                     String::new()
                 } else {
@@ -973,7 +1025,7 @@ fn field_html(i: usize, f: &Field, entered: Option<Vec<String>>) -> String {
         }
         Shape::SingleSelect(s) => {
             let mut html = format!(
-                "<select id=\"{name}\" name=\"{name}\"{required} aria-describedby=\"{name}-c\">"
+                "<select id=\"{name}\" name=\"{name}\"{required}{invalid} aria-describedby=\"{described}\">"
             );
             if !f.required || first.is_empty() {
                 html.push_str("<option value=\"\">(choose)</option>");
@@ -991,7 +1043,7 @@ fn field_html(i: usize, f: &Field, entered: Option<Vec<String>>) -> String {
         }
         Shape::MultiSelect(m) => {
             let mut html = format!(
-                "<fieldset id=\"{name}\" aria-describedby=\"{name}-c\"><legend>{label}</legend>"
+                "<fieldset id=\"{name}\"{invalid} aria-describedby=\"{described}\"><legend>{label}</legend>"
             );
             for (j, (o, l)) in m.options.iter().zip(&f.options).enumerate() {
                 html.push_str(&format!(
@@ -1002,23 +1054,25 @@ fn field_html(i: usize, f: &Field, entered: Option<Vec<String>>) -> String {
                 ));
             }
             html.push_str("</fieldset>");
-            return format!("<div class=\"field\">{html}{help}{constraints}</div>");
+            return format!("<div class=\"field\">{html}{error}{help}{constraints}</div>");
         }
     };
     format!(
-        "<div class=\"field\"><label for=\"{name}\">{label}</label>{control}{help}{constraints}</div>"
+        "<div class=\"field\"><label for=\"{name}\">{label}</label>{control}{error}{help}{constraints}</div>"
     )
 }
 
 fn review_page(c: &Current, nonce: &str, content: &Map<String, Value>) -> Page {
     let json = serde_json::to_string_pretty(&Value::Object(content.clone())).unwrap_or_default();
     let mut body = heading(c);
+    body.push_str("<h2>Send this answer?</h2>");
+    body.push_str(&review_list(c, content));
     body.push_str(&format!(
-        "<h2>Send this answer?</h2><pre id=\"review\">{}</pre>\
+        "<p class=\"local\">As it is sent:</p><pre id=\"review\">{}</pre>\
 <form method=\"post\" action=\"answer\"><input type=\"hidden\" name=\"form\" value=\"{}\">\
 <input type=\"hidden\" name=\"page\" value=\"{}\">\
 <input type=\"hidden\" name=\"content\" value=\"{}\">\
-<div class=\"buttons\"><button type=\"submit\" name=\"action\" value=\"send\" id=\"send\" autofocus>Send</button> \
+<div class=\"buttons\"><button type=\"submit\" name=\"action\" value=\"send\" id=\"send\" class=\"primary\" autofocus>Send</button> \
 <button type=\"submit\" name=\"action\" value=\"back\" id=\"back\">Back</button> \
 <button type=\"submit\" name=\"action\" value=\"decline\" id=\"decline\">Decline</button> \
 <button type=\"submit\" name=\"action\" value=\"cancel\" id=\"cancel\">Cancel</button></div></form>",
@@ -1028,6 +1082,50 @@ fn review_page(c: &Current, nonce: &str, content: &Map<String, Value>) -> Page {
         escape(&Value::Object(content.clone()).to_string())
     ));
     page("200 OK", shell(nonce, "Review", &body))
+}
+
+/// The answer as the person reads it: each field's label, and the value
+/// as the form showed it (an option's label, Yes or No); a field left
+/// empty says so.
+fn review_list(c: &Current, content: &Map<String, Value>) -> String {
+    let Ask::Form { fields, .. } = &c.elicit.ask else {
+        return String::new();
+    };
+    let mut html = String::from("<dl class=\"review\" id=\"review-list\">");
+    for f in fields {
+        let label_of = |v: &Value| -> String {
+            let options = match &f.prop.shape {
+                Shape::SingleSelect(s) => Some(&s.options),
+                Shape::MultiSelect(m) => Some(&m.options),
+                _ => None,
+            };
+            if let (Some(options), Some(text)) = (options, v.as_str())
+                && let Some(j) = options.iter().position(|o| o.value == text)
+                && let Some(l) = f.options.get(j)
+            {
+                return l.clone();
+            }
+            match v {
+                Value::Bool(true) => "Yes".into(),
+                Value::Bool(false) => "No".into(),
+                Value::String(t) => sanitize::line(t).into_owned(),
+                other => other.to_string(),
+            }
+        };
+        let shown = match content.get(&f.prop.name) {
+            None => "(left empty)".to_string(),
+            Some(Value::Array(items)) if items.is_empty() => "(none)".to_string(),
+            Some(Value::Array(items)) => items.iter().map(label_of).collect::<Vec<_>>().join(", "),
+            Some(v) => label_of(v),
+        };
+        html.push_str(&format!(
+            "<dt>{}</dt><dd>{}</dd>",
+            escape(&f.label),
+            escape(&shown)
+        ));
+    }
+    html.push_str("</dl>");
+    html
 }
 
 fn shell(nonce: &str, title: &str, body: &str) -> String {
@@ -1054,6 +1152,9 @@ body{{font:16px/1.5 system-ui,sans-serif;max-width:40rem;margin:2rem auto;paddin
 .warn{{color:#700}}input,select,button{{font:inherit;padding:.3rem}}fieldset{{border:1px solid #aaa}}\
 .check{{display:block}}pre{{background:#f4f4f4;padding:1rem;overflow:auto}}\
 :focus{{outline:3px solid #06c}}.buttons{{display:flex;gap:.5rem;margin-top:1rem}}\
+.primary{{background:#0a58ca;color:#fff;border:1px solid #0a58ca;font-weight:600}}\
+.error{{color:#b00;font-weight:600}}[aria-invalid]{{border:2px solid #b00}}.local{{color:#555;font-size:.9rem}}\
+dl.review{{display:grid;grid-template-columns:max-content 1fr;gap:.25rem 1rem}}dt{{font-weight:600}}dd{{margin:0}}\
 </style></head><body><main>{body}</main><footer><p class=\"rev\">mcp-elicit</p></footer></body></html>",
         escape(title)
     )

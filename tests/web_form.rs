@@ -338,12 +338,43 @@ fn web_form_in_headless_chromium_every_shape_validation_decline_cancel_and_token
     }
     b.click("#f10-1");
     // Three interests where at most two may be: the server-side check.
+    // The page says it is local, and its main button stands out.
+    assert!(
+        b.text(".local")
+            .contains("nothing goes back to the server until you send"),
+        "{}",
+        b.source()
+    );
+    assert_eq!(b.count("#accept.primary"), 1);
     b.click("#accept");
     let errors = b.text("#errors");
     assert!(errors.contains("Interests"), "{errors}");
+    // The reason is at the field too, which is marked invalid.
+    assert!(!b.text("#f9-e").is_empty(), "{}", b.source());
+    assert_eq!(b.count("#f9[aria-invalid=true]"), 1, "{}", b.source());
+    assert_eq!(b.count("[aria-invalid]"), 1, "{}", b.source());
     // What was typed is kept; one box unticked, then the review.
     b.click("#f9-2");
     b.click("#accept");
+    // The review reads as the form did: labels and the options' words.
+    let list = b.text("#review-list");
+    for words in [
+        "Username",
+        "ada",
+        "Role",
+        "Designer",
+        "T-shirt",
+        "Large",
+        "Languages",
+        "Rust",
+        "Newsletter",
+        "Yes",
+        "Birthday",
+        "(left empty)",
+    ] {
+        assert!(list.contains(words), "{words}: {list}");
+    }
+    assert_eq!(b.count("#send.primary"), 1);
     let review = b.text("#review");
     assert!(
         review.contains("\"interests\": [\n    \"frontend\",\n    \"backend\"\n  ]"),
