@@ -834,3 +834,47 @@ fn host_matrix_has_rows_for_source_files() {
         "{stdout}"
     );
 }
+
+/// The emulation of the MCP Python SDK 1.x checked against it (pinned in
+/// tests/peers/requirements-sdk1.txt): every model of the fixture the SDK
+/// refuses before sending is one mcp-elicit reports E212 in, and every
+/// model it sends has exactly the schema mcp-elicit computes.
+#[test]
+fn python_sdk1_refusals_and_schemas_equal_the_sdk1() {
+    let Some(python) = peers::python_sdk1() else {
+        return;
+    };
+    let fixture = "tests/fixtures/source/sdk1_models.py";
+    let dir = tempfile::tempdir().unwrap();
+    let run = |args: &[&str], to: &str| {
+        let out = Command::new(bin())
+            .current_dir(root())
+            .args(args)
+            .arg(fixture)
+            .output()
+            .unwrap();
+        let path = dir.path().join(to);
+        std::fs::write(&path, &out.stdout).unwrap();
+        path
+    };
+    let shown = run(&["lint", "--show-source"], "shown.jsonl");
+    let linted = run(
+        &["lint", "--format", "json", "--select", "E212"],
+        "lint.json",
+    );
+    let out = Command::new(python)
+        .current_dir(root())
+        .arg("tests/peers/sdk1_schemas.py")
+        .arg(fixture)
+        .arg(&shown)
+        .arg(&linted)
+        .output()
+        .unwrap();
+    let report = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{report}\n{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(report.contains("11 checked, 0 different"), "{report}");
+}

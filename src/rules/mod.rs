@@ -768,6 +768,7 @@ table! {
     keyword_wrong_type::KEYWORD_WRONG_TYPE,
     pattern_undeclared::PATTERN_UNDECLARED,
     format_unsupported::FORMAT_UNSUPPORTED,
+    sdk_refuses_field::SDK_REFUSES_FIELD,
     enum_and_oneof::ENUM_AND_ONEOF,
     enum_not_strings::ENUM_NOT_STRINGS,
     options_empty::OPTIONS_EMPTY,

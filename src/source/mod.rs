@@ -163,6 +163,9 @@ pub struct Found<'s> {
 pub struct Scan<'s> {
     pub found: Vec<Found<'s>>,
     pub notes: Vec<(Span, String)>,
+    /// What the server's SDK refuses before sending (E212), each at the
+    /// place that makes it refuse.
+    pub refusals: Vec<(Span, String)>,
 }
 
 /// Finds every elicitation in `text`.
@@ -625,6 +628,16 @@ pub fn lint_source_in(
     let mut findings = Vec::new();
     for found in &scan.found {
         findings.extend(lint_found(found, opts));
+    }
+    if opts.enabled(&rules::SDK_REFUSES_FIELD) {
+        for (span, what) in &scan.refusals {
+            findings.push(Finding {
+                rule: &rules::SDK_REFUSES_FIELD,
+                message: what.clone(),
+                pointer: String::new(),
+                span: *span,
+            });
+        }
     }
     if opts.enabled(&rules::SOURCE_NOT_STATIC) {
         // At most one note per place: a note inside another note's place,

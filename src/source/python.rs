@@ -99,10 +99,14 @@ pub fn scan<'s>(
         }
         _ => {}
     });
+    // The official SDK 1.x: its FastMCP lives in `mcp.server.fastmcp`
+    // (2.x renamed it `mcp.server.mcpserver`).
+    let sdk1 = !fastmcp_file && text.contains("mcp.server.fastmcp");
     let mut r = Reader {
         text,
         classes,
         unknown: Vec::new(),
+        sdk1,
     };
     for call in calls {
         r.call(call, fastmcp_file, &mut out);
@@ -132,6 +136,9 @@ struct Reader<'s, 't> {
     text: &'s str,
     classes: HashMap<&'s str, Class<'t>>,
     unknown: Vec<Unknown>,
+    /// The file runs on the official SDK 1.x, which checks a model's
+    /// field types before sending and sends `model_json_schema()` as it is.
+    sdk1: bool,
 }
 
 /// The arguments of a call: positional, and keyword by name.
@@ -261,6 +268,28 @@ where
             return;
         };
         let origin = text[ty.byte_range()].to_string();
+        if generator == Generator::Sdk && self.sdk1 && ty.kind() == "identifier" {
+            let model = &text[ty.byte_range()];
+            if self.classes.contains_key(model) {
+                let refused = self.sdk1_refusals(model);
+                if !refused.is_empty() {
+                    // It raises before sending: nothing is asked.
+                    out.refusals.extend(refused);
+                    return;
+                }
+                // Sent as Pydantic renders it: `Optional` as `anyOf` with
+                // null, the root `title` and docstring kept.
+                let schema = self.model(model, Generator::Pydantic);
+                let params = self.params(message, schema, call);
+                out.found.push(Found {
+                    at: span(&call),
+                    params,
+                    unknown: std::mem::take(&mut self.unknown),
+                    origin: Some(("mcp<2", origin)),
+                });
+                return;
+            }
+        }
         let schema = self.schema_of(ty, generator);
         let params = self.params(message, schema, call);
         // `None` is what FastMCP before 4.0 sends (4.x refuses it).
@@ -275,6 +304,67 @@ where
             unknown: std::mem::take(&mut self.unknown),
             origin: Some((name, origin)),
         });
+    }
+
+    /// The fields of the model class `name` (and its bases in this file)
+    /// that the SDK 1.x refuses (`_validate_elicitation_schema`: only
+    /// `str`, `int`, `float`, `bool`, a sequence of `str`, and unions of
+    /// these with `None`), each at its annotation.
+    fn sdk1_refusals(&self, name: &str) -> Vec<(Span, String)> {
+        let text = self.text;
+        let mut out = Vec::new();
+        let mut seen = Vec::new();
+        let mut cur = Some(name);
+        while let Some(c) = cur.and_then(|n| self.classes.get(n)) {
+            if seen.contains(&c.body.id()) || seen.len() > 16 {
+                break;
+            }
+            seen.push(c.body.id());
+            for stmt in named(c.body) {
+                let Some(a) = stmt.named_child(0).filter(|a| a.kind() == "assignment") else {
+                    continue;
+                };
+                let (Some(left), Some(ty)) =
+                    (a.child_by_field_name("left"), a.child_by_field_name("type"))
+                else {
+                    continue;
+                };
+                let field = &text[left.byte_range()];
+                let written = &text[ty.byte_range()];
+                if left.kind() != "identifier"
+                    || field.starts_with('_')
+                    || field == "model_config"
+                    || written.contains("ClassVar")
+                    || sdk1_accepts(written)
+                {
+                    continue;
+                }
+                let written = written.split_whitespace().collect::<Vec<_>>().join(" ");
+                let head = written.split('[').next().unwrap_or("").trim();
+                let head = head.rsplit('.').next().unwrap_or(head);
+                let instead = if matches!(
+                    head,
+                    "set" | "Set" | "frozenset" | "FrozenSet" | "list" | "List"
+                ) {
+                    format!("write `{field}: list[str]`")
+                } else if self.classes.get(head).is_some_and(|c| !is_enum(&c.bases)) {
+                    format!("give the fields of `{head}` their own places in this model")
+                } else {
+                    format!("write `{field}: str` and check the answer")
+                };
+                out.push((
+                    span(&ty),
+                    format!(
+                        "the MCP Python SDK 1.x (`mcp.server.fastmcp`) refuses `{field}: {written}` before sending: ctx.elicit() raises TypeError and nothing is asked; a field must be str, int, float, bool, a list of str, or Optional of these ({instead}, or move to SDK 2.x)"
+                    ),
+                ));
+            }
+            cur = c
+                .bases
+                .iter()
+                .find_map(|b| self.classes.get_key_value(b.as_str()).map(|(k, _)| *k));
+        }
+        out
     }
 
     /// The model of `Model.model_json_schema()` (no arguments, `Model` a
@@ -1350,4 +1440,73 @@ fn has_interpolation(n: TsNode) -> bool {
 /// `properties`).
 fn sort(members: &mut [Member]) {
     members.sort_by(|a, b| a.key.cmp(&b.key));
+}
+
+/// Whether the SDK 1.x takes a field annotated `written`: `str`, `int`,
+/// `float`, `bool`, a one-argument sequence of `str`, and `Optional` or
+/// unions of these with `None`; `Annotated[T, ...]` is `T`.
+fn sdk1_accepts(written: &str) -> bool {
+    let t = written.trim();
+    if let Some(inner) = generic(t, &["Annotated"]) {
+        return sdk1_accepts(top_level(inner, ',').first().copied().unwrap_or(""));
+    }
+    let alone = |p: &str| {
+        let p = p.trim();
+        let last = p.rsplit('.').next().unwrap_or(p);
+        matches!(last, "str" | "int" | "float" | "bool")
+            || generic(
+                p,
+                &[
+                    "list",
+                    "List",
+                    "Sequence",
+                    "MutableSequence",
+                    "tuple",
+                    "Tuple",
+                ],
+            )
+            .is_some_and(|a| a.trim() == "str")
+    };
+    let none = |p: &str| matches!(p.trim(), "None" | "NoneType" | "type(None)");
+    let bar = top_level(t, '|');
+    if bar.len() > 1 {
+        return bar.iter().all(|p| none(p) || alone(p));
+    }
+    if let Some(inner) = generic(t, &["Optional"]) {
+        return alone(inner);
+    }
+    if let Some(inner) = generic(t, &["Union"]) {
+        return top_level(inner, ',').iter().all(|p| none(p) || alone(p));
+    }
+    alone(t)
+}
+
+/// `Name[inner]` (also `module.Name[inner]`) for one of `names`: the inner
+/// text.
+fn generic<'a>(t: &'a str, names: &[&str]) -> Option<&'a str> {
+    let inner = t.strip_suffix(']')?;
+    let (head, inner) = inner.split_once('[')?;
+    let head = head.trim();
+    names
+        .contains(&head.rsplit('.').next().unwrap_or(head))
+        .then_some(inner)
+}
+
+/// `t` split at `sep` outside brackets.
+fn top_level(t: &str, sep: char) -> Vec<&str> {
+    let mut parts = Vec::new();
+    let (mut depth, mut start) = (0i32, 0);
+    for (i, c) in t.char_indices() {
+        match c {
+            '[' | '(' => depth += 1,
+            ']' | ')' => depth -= 1,
+            c if c == sep && depth == 0 => {
+                parts.push(&t[start..i]);
+                start = i + c.len_utf8();
+            }
+            _ => {}
+        }
+    }
+    parts.push(&t[start..]);
+    parts
 }
