@@ -393,7 +393,7 @@ fn python_schemas_equal_what_pydantic_and_fastmcp_produce() {
         String::from_utf8_lossy(&out.stderr)
     );
     // Every model and shorthand of the fixtures was compared.
-    assert!(report.contains("15 checked, 0 different"), "{report}");
+    assert!(report.contains("17 checked, 0 different"), "{report}");
 }
 
 /// The emulation of rmcp checked against rmcp 3.11 itself: the

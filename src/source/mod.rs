@@ -487,6 +487,7 @@ pub fn lint_found(found: &Found, opts: &Options) -> Vec<Finding> {
         .into_iter()
         .filter(|f| !found.unknown.iter().any(|u| u.covers(&f.pointer)))
         .filter(|f| !relies_on_unknown(found, f))
+        .map(|f| in_authors_words(found, f))
         .collect();
     if opts.enabled(&rules::SOURCE_NOT_STATIC)
         && let Some(message) = not_static(&found.unknown)
@@ -500,6 +501,39 @@ pub fn lint_found(found: &Found, opts: &Options) -> Vec<Finding> {
     }
     findings.sort_by(|a, b| (a.span.start, a.rule.code).cmp(&(b.span.start, b.rule.code)));
     findings
+}
+
+/// A finding's fix in the terms of the code that made the schema: a
+/// Pydantic model's root `title` (its class name) and `description` (its
+/// docstring) are not removed by editing params the author never wrote.
+fn in_authors_words(found: &Found, mut f: Finding) -> Finding {
+    let Some((generator, model)) = &found.origin else {
+        return f;
+    };
+    let pydantic = matches!(*generator, "mcp" | "mcp<2" | "pydantic" | "fastmcp");
+    if !pydantic || f.rule.code != rules::SCHEMA_UNKNOWN_KEY.code {
+        return f;
+    }
+    let model = model.rsplit('.').next().unwrap_or(model);
+    let pop = |key: &str| {
+        format!("model_config = ConfigDict(json_schema_extra=lambda s: s.pop(\"{key}\", None))")
+    };
+    match f.pointer.as_str() {
+        "/requestedSchema/title" => {
+            f.message = format!(
+                "`title` is not allowed at the root of requestedSchema, and Pydantic puts the class name there (`{model}`); drop it in the model with `{}` and let the elicit message say what is asked",
+                pop("title")
+            );
+        }
+        "/requestedSchema/description" => {
+            f.message = format!(
+                "`description` is not allowed at the root of requestedSchema, and Pydantic puts the docstring of `{model}` there; make it a comment, or drop it with `{}`",
+                pop("description")
+            );
+        }
+        _ => {}
+    }
+    f
 }
 
 /// The one note of an elicitation with parts not known statically, or

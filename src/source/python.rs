@@ -698,6 +698,7 @@ where
         let mut props: Vec<Member<'s>> = Vec::new();
         let mut required: Vec<Node<'s>> = Vec::new();
         let mut extra: Option<(bool, Span)> = None;
+        let mut schema_extra: Option<(&str, Span)> = None;
         for (b, _) in &chain {
             for stmt in named(*b) {
                 let Some(a) = stmt.named_child(0).filter(|a| a.kind() == "assignment") else {
@@ -714,6 +715,9 @@ where
                             extra = Some((false, span(&right)));
                         } else if rt.contains("extra=\"allow\"") || rt.contains("extra='allow'") {
                             extra = Some((true, span(&right)));
+                        }
+                        if rt.contains("json_schema_extra") {
+                            schema_extra = Some((rt, span(&right)));
                         }
                     }
                     continue;
@@ -740,8 +744,35 @@ where
                 }
             }
         }
+        // `json_schema_extra` runs on the finished schema: one that pops
+        // the root `title` or `description` removes it; one not read here
+        // leaves both unknown.
+        let (mut keep_title, mut keep_description) = (true, true);
+        if let Some((config, at)) = schema_extra {
+            let code = schema_extra_code(config, text);
+            let drops = |key: &str| {
+                code.is_some_and(|c| {
+                    c.contains(&format!("pop(\"{key}\""))
+                        || c.contains(&format!("pop('{key}'"))
+                        || c.contains(&format!("[\"{key}\"]")) && c.contains("del ")
+                        || c.contains(&format!("['{key}']")) && c.contains("del ")
+                })
+            };
+            keep_title = !drops("title");
+            keep_description = !drops("description");
+            if code.is_none() {
+                for key in ["title", "description"] {
+                    self.unknown.push(Unknown {
+                        pointer: format!("/requestedSchema/{key}"),
+                        span: at,
+                        what: "the model's json_schema_extra is not followed here; the root title and description it may change are not checked".to_string(),
+                        whole: true,
+                    });
+                }
+            }
+        }
         let mut root = Vec::new();
-        if let Some(doc) = docstring(body, text) {
+        if let Some(doc) = docstring(body, text).filter(|_| keep_description) {
             let (ds, d) = doc;
             root.push(member("description", ds, string(cleandoc(&d), ds)));
         }
@@ -759,11 +790,13 @@ where
                 },
             ));
         }
-        root.push(member(
-            "title",
-            cs,
-            string(&text[class_name.byte_range()], cs),
-        ));
+        if keep_title {
+            root.push(member(
+                "title",
+                cs,
+                string(&text[class_name.byte_range()], cs),
+            ));
+        }
         root.push(member("type", cs, string("object", cs)));
         let _ = dataclass;
         sort(&mut root);
@@ -1509,4 +1542,34 @@ fn top_level(t: &str, sep: char) -> Vec<&str> {
     }
     parts.push(&t[start..]);
     parts
+}
+
+/// The code a `model_config`'s `json_schema_extra` runs, when it can be
+/// read here: a `lambda` written in place, or a function of this file
+/// named there. `None` when it is something else.
+fn schema_extra_code<'a>(config: &'a str, text: &'a str) -> Option<&'a str> {
+    let after = &config[config.find("json_schema_extra")? + "json_schema_extra".len()..];
+    let value = after
+        .trim_start()
+        .trim_start_matches(['=', ':', '"', '\''])
+        .trim_start();
+    if value.starts_with("lambda") {
+        return Some(value);
+    }
+    let name: String = value
+        .chars()
+        .take_while(|c| c.is_alphanumeric() || *c == '_')
+        .collect();
+    if name.is_empty() {
+        return None;
+    }
+    let def = text.find(&format!("def {name}("))?;
+    let body = &text[def..];
+    let end = body[1..]
+        .find("\ndef ")
+        .into_iter()
+        .chain(body[1..].find("\nclass "))
+        .min()
+        .map_or(body.len(), |e| e + 1);
+    Some(&body[..end])
 }
