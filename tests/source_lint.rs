@@ -462,6 +462,8 @@ fn zod_schemas_equal_what_the_converters_produce() {
             "--show-source",
             "tests/fixtures/source/zod_spread.ts",
             "tests/fixtures/source/zod4_direct.ts",
+            "tests/fixtures/source/zod_refine.ts",
+            "tests/fixtures/source/zod4_refine.ts",
         ])
         .output()
         .unwrap();
@@ -490,7 +492,7 @@ fn zod_schemas_equal_what_the_converters_produce() {
         "{report}\n{}",
         String::from_utf8_lossy(&out.stderr)
     );
-    assert!(report.contains("2 checked, 0 different"), "{report}");
+    assert!(report.contains("4 checked, 0 different"), "{report}");
 }
 
 fn lint_generated(name: &str, bytes: &[u8]) -> (Option<i32>, String, String) {

@@ -985,6 +985,13 @@ impl<'s, 't> Reader<'s, 't> {
                     }
                 }
                 "trim" | "toLowerCase" | "toUpperCase" => {}
+                // No converter turns a refinement into JSON Schema: the
+                // schema is the one refined (the server checks the rest on
+                // the answer).
+                "refine" | "superRefine" | "check" => {}
+                // zod-to-json-schema reads a transform's input side; Zod 4's
+                // z.toJSONSchema throws on one (so nothing is known).
+                "transform" if kind == Zod::ToJsonSchema3 => {}
                 "strict" if base_name == "object" => {}
                 other => return Err(format!("`.{other}()`")),
             }
