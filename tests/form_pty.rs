@@ -1182,3 +1182,46 @@ fn lengths_and_bounds_are_said_when_refused() {
         assert!(!screen.contains("(not"), "{size:?}: {screen}");
     }
 }
+
+/// A long message, title or description from the server is shown cut,
+/// saying how much more there is; the review shows it whole, once.
+#[test]
+fn long_server_text_is_cut_and_the_review_shows_it_whole() {
+    let message = format!("{}the end of the message", "word ".repeat(2000));
+    let title = format!("{}end of title", "T".repeat(250));
+    let description = format!("{}end of help", "help ".repeat(400));
+    let request = json!({
+        "message": message,
+        "requestedSchema": {"type": "object", "properties": {
+            "name": {"type": "string", "title": title, "description": description}
+        }, "required": ["name"]}
+    });
+    for size in SIZES {
+        let mut p = Pty::answer(&request, &[], size, &[]);
+        // The question: its title cut, with ` *` for required.
+        p.expect("more characters: ");
+        let before = p.screen();
+        let flat = words(&before);
+        assert!(flat.contains("… 6022 more characters"), "{size:?}: {flat}");
+        assert!(flat.contains("… 64 more characters"), "{size:?}: {flat}");
+        // The message, the description (with the constraints), the title.
+        assert_eq!(flat.matches(" more characters").count(), 3, "{flat}");
+        for whole in ["the end of the message", "end of help", "end of title"] {
+            assert!(!before.contains(whole), "{size:?}: {whole} in {before}");
+        }
+        p.send("Ada");
+        p.send(ENTER);
+        p.expect("The texts shown cut, in full:");
+        p.expect("Send this answer?");
+        p.expect("Cancel");
+        p.send(ENTER);
+        let (code, answer, screen) = p.finish();
+        assert_eq!(code, 0, "{size:?}: {screen}");
+        assert_eq!(answer["content"], json!({"name": "Ada"}), "{size:?}");
+        let flat = words(&screen);
+        for whole in ["the end of the message", "end of help"] {
+            assert_eq!(flat.matches(whole).count(), 1, "{size:?}: {whole}");
+        }
+        assert!(screen.len() < 40_000, "{size:?}: {} bytes", screen.len());
+    }
+}

@@ -157,7 +157,18 @@ pub struct Terminal {
     cooked: std::cell::RefCell<Option<nix::sys::termios::Termios>>,
     /// The page the browser was last opened on, kept while the form lasts.
     opened: Option<mcp_elicit::browser::Redirect>,
+    /// Server texts shown cut (see [`Terminal::shorten`]), in full, for
+    /// the review.
+    cut: Vec<String>,
 }
+
+/// The most characters of a server's message shown before it is cut; a
+/// server cannot flood the terminal (a 1 MB message was 3.3 MB of output).
+const MESSAGE_CHARS: usize = 4000;
+/// The most characters of a heading, a description or a warning.
+const HELP_CHARS: usize = 1000;
+/// The most characters of a question (a field's title).
+const LABEL_CHARS: usize = 200;
 
 /// From how many options a list filters as you type.
 const FILTER_FROM: usize = 10;
@@ -364,7 +375,23 @@ impl Terminal {
             #[cfg(unix)]
             cooked: std::cell::RefCell::new(None),
             opened: None,
+            cut: Vec::new(),
         }
+    }
+
+    /// `text` cut after `most` characters, with how many more there are
+    /// ("… 1200 more characters"); the whole text is kept to be shown in
+    /// the review.
+    fn shorten(&mut self, text: &str, most: usize) -> String {
+        let n = text.chars().count();
+        if n <= most {
+            return text.to_string();
+        }
+        if !self.cut.iter().any(|c| c == text) {
+            self.cut.push(text.to_string());
+        }
+        let head: String = text.chars().take(most).collect();
+        format!("{head}… {} more characters", n - most)
     }
 
     fn theme(&self) -> FormTheme {
@@ -691,8 +718,20 @@ impl Terminal {
 impl Prompter for Terminal {
     fn say(&mut self, kind: Say, text: &str) -> io::Result<()> {
         // Prose is wrapped at word boundaries to the terminal's width; the
-        // review is JSON and stays as it will be sent.
+        // review is JSON and stays as it will be sent. What the server
+        // wrote is cut when long, and shown whole before the review.
         let width = width_of(&self.term);
+        let text = &match kind {
+            Say::Message => self.shorten(text, MESSAGE_CHARS),
+            Say::Heading | Say::Help | Say::Warning => self.shorten(text, HELP_CHARS),
+            Say::Error | Say::Review => text.to_string(),
+        };
+        if kind == Say::Review && !self.cut.is_empty() {
+            self.term.write_line("The texts shown cut, in full:")?;
+            for whole in std::mem::take(&mut self.cut) {
+                self.term.write_line(&wrap(&whole, width, "  "))?;
+            }
+        }
         let out = match kind {
             Say::Heading => format!("\n{}", s().bold().apply_to(wrap(text, width, ""))),
             Say::Message => wrap(text, width, "  "),
@@ -732,6 +771,7 @@ impl Prompter for Terminal {
         check: &dyn Fn(&str) -> Result<(), String>,
         live: &dyn Fn(&str) -> Option<String>,
     ) -> io::Result<Option<String>> {
+        let prompt = &self.shorten(prompt, LABEL_CHARS);
         if self.plain {
             return self.plain_text(prompt, initial);
         }
@@ -767,6 +807,7 @@ impl Prompter for Terminal {
     }
 
     fn confirm(&mut self, prompt: &str, default: Option<bool>) -> io::Result<Option<bool>> {
+        let prompt = &self.shorten(prompt, LABEL_CHARS);
         if self.plain {
             return self.plain_confirm(prompt, default);
         }
@@ -799,6 +840,7 @@ impl Prompter for Terminal {
         items: &[String],
         default: usize,
     ) -> io::Result<Option<usize>> {
+        let prompt = &self.shorten(prompt, LABEL_CHARS);
         if self.plain {
             return self.plain_select(prompt, items, default);
         }
@@ -824,6 +866,7 @@ impl Prompter for Terminal {
         checked: &[bool],
         max: Option<usize>,
     ) -> io::Result<Option<Vec<usize>>> {
+        let prompt = &self.shorten(prompt, LABEL_CHARS);
         if self.plain {
             return self.plain_multi_select(prompt, items, checked);
         }
