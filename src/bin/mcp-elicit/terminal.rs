@@ -663,7 +663,12 @@ impl Terminal {
                 .report(false)
                 .interact_text_on(term)
         })?;
-        self.clear_rows(head)?;
+        // dialoguer clears the row the line ended on; a line longer than
+        // the terminal took rows above it too (the cursor is at its end
+        // once typed).
+        let used = console::measure_text_width(&format!("? {asked}: {line}"));
+        let above = used.saturating_sub(1) / width_of(&self.term).max(1);
+        self.clear_rows(head + above)?;
         Ok(line)
     }
 
