@@ -1002,7 +1002,63 @@ impl TtyState {
 
 #[cfg(test)]
 mod tests {
-    use super::{reflow, wrap};
+    use super::{FormTheme, reflow, wrap};
+    use dialoguer::theme::Theme;
+
+    /// What the theme writes, without colour.
+    fn plain(write: impl FnOnce(&mut String) -> std::fmt::Result) -> String {
+        let mut out = String::new();
+        write(&mut out).unwrap();
+        console::strip_ansi_codes(&out).into_owned()
+    }
+
+    #[test]
+    fn the_theme_marks_the_cursor_ticks_and_answers_without_colour() {
+        let t = FormTheme {
+            width: 40,
+            goes_on: false,
+        };
+        let row = |text, checked, active| {
+            plain(|f| t.format_multi_select_prompt_item(f, text, checked, active))
+        };
+        assert_eq!(row("ham", true, true), "❯ [x] ham");
+        assert_eq!(row("egg", false, false), "  [ ] egg");
+        assert_eq!(
+            plain(|f| t.format_select_prompt_item(f, "Cola", true)),
+            "❯ Cola"
+        );
+        assert_eq!(
+            plain(|f| t.format_input_prompt(f, "Name *", None)),
+            "? Name *: "
+        );
+        assert_eq!(
+            plain(|f| t.format_confirm_prompt(f, "Hot", Some(false))),
+            "? Hot (y/N) › "
+        );
+        assert_eq!(
+            plain(|f| t.format_multi_select_prompt_selection(f, "Picks", &["p", "q"])),
+            "✔ Picks · p, q"
+        );
+        // A row never wraps: it is cut to the width, less one column.
+        let long = "x".repeat(60);
+        let cut = plain(|f| t.format_select_prompt_item(f, &long, false));
+        assert_eq!(console::measure_text_width(&cut), 39);
+        assert!(cut.ends_with('…'));
+        // An answer wraps instead: it is never redrawn.
+        let answered = plain(|f| t.format_input_prompt_selection(f, "Note", &long));
+        assert!(answered.lines().count() > 1);
+        assert!(
+            answered
+                .lines()
+                .all(|l| console::measure_text_width(l) <= 40)
+        );
+        // The last row of a question wrapped above goes on without `?`.
+        let on = FormTheme {
+            width: 40,
+            goes_on: true,
+        };
+        assert_eq!(plain(|f| on.format_prompt(f, "the form?")), "  the form? ›");
+    }
 
     #[test]
     fn prose_wraps_at_word_boundaries() {
