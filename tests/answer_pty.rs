@@ -137,7 +137,7 @@ fn number_out_of_range_is_asked_again() {
     p.expect("guests *: ");
     p.type_line("20");
     p.expect("it must be between 1 and 12");
-    p.expect("guests *: 20");
+    p.expect_words("guests * (more than the maximum, 12): 20");
     p.send(&BACKSPACE.repeat(2));
     p.type_line("4");
     assert_eq!(
@@ -182,7 +182,7 @@ fn multi_select_respects_max_items() {
         &[],
     );
     p.expect("olives");
-    // Tick all three: the third is refused as it is pressed.
+    // Tick all three: Enter refuses the three, and the ticks stay.
     p.send(" ");
     p.expect("[x] cheese");
     p.send(DOWN);
@@ -192,17 +192,15 @@ fn multi_select_respects_max_items() {
     p.send(DOWN);
     p.expect("❯ [ ] olives");
     p.send(" ");
-    // (Had olives been ticked, the Space below would untick it.)
-    p.expect("at most 2: untick one first");
-    // Untick ham, then olives can be ticked.
-    p.send(crate::support::pty::UP);
+    p.expect("❯ [x] olives");
+    p.send(ENTER);
+    p.expect("at most 2: untick 1 of the 3");
+    p.expect("[x] olives");
+    // Untick ham.
+    p.send(DOWN);
     p.expect("❯ [x] ham");
     p.send(" ");
     p.expect("❯ [ ] ham");
-    p.send(DOWN);
-    p.expect("❯ [ ] olives");
-    p.send(" ");
-    p.expect("❯ [x] olives");
     p.send(ENTER);
     assert_eq!(
         p.submit(),
@@ -262,17 +260,24 @@ fn decline_from_the_review() {
     assert_eq!(answer(&out), json!({"action": "decline"}));
 }
 
+/// dialoguer's text prompt takes no Esc: the key changes nothing in the
+/// line (Ctrl-C leaves; a list or yes/no question takes Esc).
 #[test]
-fn esc_in_a_text_field_cancels() {
+fn esc_in_a_text_field_changes_nothing() {
     let mut p = Pty::start(&form(json!({"name": {"type": "string"}}), &["name"]), &[]);
     p.expect("name *: ");
     p.send("Ad");
     p.expect("Ad");
     p.send(ESC);
-    p.expect("(cancelled)");
-    let (code, out, _) = p.finish();
-    assert_eq!(code, 4);
-    assert_eq!(answer(&out), json!({"action": "cancel"}));
+    // A key right after Esc would be read with it, as Alt and the key.
+    std::thread::sleep(std::time::Duration::from_millis(300));
+    p.send("a");
+    p.send(ENTER);
+    p.expect("✔ name *: Ada");
+    assert_eq!(
+        p.submit(),
+        json!({"action": "accept", "content": {"name": "Ada"}})
+    );
 }
 
 #[test]
@@ -476,11 +481,12 @@ fn input_requests_are_answered_one_after_the_other() {
 fn esc_on_the_first_of_two_input_requests_cancels_both() {
     let ask = |m: &str| {
         json!({"method": "elicitation/create", "params": {"message": m,
-        "requestedSchema": {"type": "object", "properties": {"x": {"type": "string"}}}}})
+        "requestedSchema": {"type": "object", "properties": {"x": {"type": "string", "enum": ["p", "q"]}}}}})
     };
     let request = json!({"inputRequests": {"a": ask("First"), "b": ask("Second")}});
     let mut p = Pty::start(&request, &[]);
-    p.expect("x: ");
+    // A list takes Esc (a text prompt takes none).
+    p.expect("❯ (no answer)");
     p.send(ESC);
     let (code, out, seen) = p.finish();
     assert_eq!(code, 4);
@@ -521,16 +527,17 @@ fn timeout_puts_the_terminal_back() {
     assert_eq!(files[0], files[1]);
 }
 
+/// A value longer than a row goes on to the next rows as it is typed
+/// (dialoguer's text prompt wraps rather than scrolls) and is sent whole.
 #[test]
-fn a_long_value_scrolls_within_one_row() {
+fn a_long_value_wraps_and_is_sent_whole() {
     let mut p = Pty::start(&form(json!({"note": {"type": "string"}}), &["note"]), &[]);
     p.expect("note *: ");
     let long: String = (0..150)
         .map(|i| char::from(b'a' + (i % 26) as u8))
         .collect();
     p.send(&long);
-    // The tail of the text shows, the head is cut off with `…`.
-    p.expect(&format!("…{}", &long[long.len() - 20..]));
+    p.expect(&long);
     p.send(ENTER);
     assert_eq!(
         p.submit(),
@@ -539,7 +546,7 @@ fn a_long_value_scrolls_within_one_row() {
 }
 
 #[test]
-fn a_long_value_of_wide_characters_scrolls_within_one_row() {
+fn a_long_value_of_wide_characters_is_sent_whole() {
     let mut p = Pty::start(
         &form(json!({"address": {"type": "string"}}), &["address"]),
         &[],
@@ -548,8 +555,7 @@ fn a_long_value_of_wide_characters_scrolls_within_one_row() {
     // 60 characters, 120 columns: more than the 80-column terminal holds.
     let long: String = "東京都渋谷区神南一丁目".chars().cycle().take(60).collect();
     p.send(&long);
-    let tail: String = long.chars().skip(50).collect();
-    p.expect(&format!("…{tail}"));
+    p.expect(&long);
     p.send(ENTER);
     assert_eq!(
         p.submit(),

@@ -155,10 +155,20 @@ fn ctrl_c_in_the_form_ends_the_call_and_keeps_the_recording() {
 fn esc_in_the_form_answers_cancel_and_the_call_goes_on() {
     let mut p = Pty::call(&["--tool", "book_table", "--spec", "2025-11-25"]);
     p.expect("`booking-example` asks");
+    // Esc is taken by a list or yes/no question (a text prompt takes no
+    // Esc): the first one here is "High chair".
     p.expect("Name *: ");
-    p.send("Ad");
-    p.expect("Ad");
+    p.type_line("Ada");
+    p.expect("Email *: ");
+    p.type_line("ada@example.com");
+    p.expect("Date *: ");
+    p.type_line("2026-12-01");
+    p.expect("Guests *: 2"); // pre-filled
+    p.send(ENTER);
+    p.expect("High chair");
     p.send("\x1b");
+    p.expect("Discard 4 answers and cancel the form?");
+    p.send("y");
     p.expect("(cancelled)");
     let (code, out) = p.finish();
     assert_eq!(code, 0, "{}", p.screen());

@@ -60,7 +60,7 @@ fn demo_tour_in_a_terminal() {
     t.expect("Full name *: ");
     t.type_line("A");
     t.expect("it must have between 2 and 40 characters");
-    t.expect("Full name *: A");
+    t.expect_words("Full name * (1 of at least 2 characters): A");
     t.type_line("da Lovelace");
     t.expect("E-mail *: ");
     t.type_line("ada@example.com");
@@ -72,7 +72,7 @@ fn demo_tour_in_a_terminal() {
     t.send(BACKSPACE);
     t.type_line("5");
     t.expect("between 1 and 4");
-    t.expect("Tickets *: 5");
+    t.expect_words("Tickets * (more than the maximum, 4): 5");
     t.send(BACKSPACE);
     t.type_line("2");
     t.expect("Donation (EUR): 0");
@@ -137,8 +137,23 @@ fn demo_esc_cancels_each_form_and_says_what_that_means() {
     t.expect("The person cancelled: the order proceeds without a drink");
     t.expect("Press Enter for the next form");
     t.send(ENTER);
+    // A text prompt takes no Esc: the first list or yes/no question does.
     t.expect("Full name *: ");
+    t.type_line("Ada Lovelace");
+    t.expect("E-mail *: ");
+    t.type_line("ada@example.com");
+    t.expect("Arrival date: ");
+    t.send(ENTER);
+    t.expect("Website: ");
+    t.send(ENTER);
+    t.expect("Tickets *: 1");
+    t.send(ENTER);
+    t.expect("Donation (EUR): 0");
+    t.send(ENTER);
+    t.expect("Speakers' dinner");
     t.send(ESC);
+    t.expect("Discard 4 answers and cancel the form?");
+    t.send("y");
     t.expect("(cancelled)");
     t.expect("The person cancelled: no registration is made");
     t.expect("Next: `mcp-elicit lint FILE`");

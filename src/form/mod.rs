@@ -409,8 +409,9 @@ pub trait Prompter {
         self.multi_select(prompt, items, checked)
     }
     /// Whether the last question that came back `None` was left for the
-    /// previous one (Shift-Tab; Up in a text or yes/no field) rather than
-    /// with Esc.
+    /// previous one (a key for it, where the prompter has one) rather than
+    /// with Esc. The terminal form has none: its review's "Edit a field"
+    /// goes back to any field.
     fn went_back(&mut self) -> bool {
         false
     }
@@ -433,7 +434,7 @@ pub const NO_ANSWER: &str = "(no answer)";
 /// What a field question came back with.
 enum Got {
     Value(Option<Value>),
-    /// Back to the previous field (Shift-Tab, Up).
+    /// Back to the previous field (see [`Prompter::went_back`]).
     Back,
     /// Esc: leave the form.
     Cancel,
@@ -526,8 +527,8 @@ fn ask_url(u: &UrlAsk, p: &mut dyn Prompter) -> io::Result<Answer> {
     }
 }
 
-/// The fields one after another, then the review. Shift-Tab (or Up in a
-/// text field) goes back to the previous field; Esc goes back one level:
+/// The fields one after another, then the review. A prompter's "back"
+/// (see [`Prompter::went_back`]) goes to the previous field; Esc goes back one level:
 /// from "Which field?" to the review, and from the form itself out of it,
 /// once the person agrees to discard what they answered (with no answers,
 /// at once).
@@ -607,7 +608,7 @@ fn ask_form(
                     .zip(&values)
                     .map(|(f, v)| format!("{}: {}", f.label, shown_value(v.as_ref())))
                     .collect();
-                // Esc or Shift-Tab here is back to the review.
+                // Esc (or a prompter's "back") here is back to the review.
                 if let Some(i) = p.select("Which field?", &labels, 0)? {
                     at = i;
                     editing = true;

@@ -355,7 +355,7 @@ fn answer(args: AnswerArgs) -> Result<Outcome> {
         next: 0,
     };
     if let How::Form { form, .. } = &mut answerer.how {
-        // The time --timeout leaves is counted down beside each question.
+        // The time --timeout leaves is said above each question.
         form.prompter.deadline = args.timeout.map(|t| std::time::Instant::now() + t);
     }
     let mut responder: Box<dyn Responder + '_> = match record {

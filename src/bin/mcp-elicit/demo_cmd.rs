@@ -77,8 +77,9 @@ one of each:",
         keys: "\
 Text and numbers: type, then Enter (a default is pre-filled; an empty
 optional field is left out). Yes/no: y or n. A list: arrow keys and Enter.
-Several choices: Space to tick, Enter to go on. Shift-Tab goes back a
-field; Esc cancels, asking first once something is answered.",
+Several choices: Space to tick, Enter to go on. The review's \"Edit a
+field\" changes an answer. Esc in a list or a yes/no question cancels,
+asking first once something is answered; Ctrl-C stops the tour.",
         scripted: &[
             ("name", "Ada Lovelace"),
             ("email", "ada@example.com"),

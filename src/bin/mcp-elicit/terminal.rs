@@ -1,13 +1,17 @@
-//! The terminal side of a form: a `Prompter` drawn on the controlling
-//! terminal with console, reading keys from it, and the terminal state that
-//! must be put back however the form ends. The line editor, lists and yes/no
-//! questions are drawn here rather than by dialoguer, whose widgets cannot
-//! tell Esc from Shift-Tab, filter, page or refuse a tick.
-
+//! The terminal side of a form: a `Prompter` whose questions are
+//! dialoguer's prompts (`Input`, `Confirm`, `Select`, `FuzzySelect` for a
+//! long list, `MultiSelect`) under one theme of ours, drawn on the
+//! controlling terminal; and the terminal state that must be put back
+//! however the form ends. Under `TERM=dumb`, where no prompt may move the
+//! cursor, questions are plain lines read in the tty's own line mode.
+use std::fmt;
 use std::io;
 use std::process::{Command, Stdio};
 
-use console::{Key, Style, Term};
+use console::{Style, Term};
+use dialoguer::theme::Theme;
+use dialoguer::{Confirm, FuzzySelect, Input, MultiSelect, Select};
+use fuzzy_matcher::skim::SkimMatcherV2;
 use mcp_elicit::form::{Prompter, Say};
 
 /// The terminal a form is drawn on: the controlling terminal (`/dev/tty`)
@@ -141,38 +145,224 @@ pub struct Terminal {
     term: Term,
     /// Plain prompts, one line each, read in the tty's own line mode.
     plain: bool,
-    /// Whether the last question was left for the previous one.
-    back: bool,
-    /// When the form is cut short (`--timeout`): the time left is shown
-    /// and counted down while a question waits.
+    /// When the form is cut short (`--timeout`): the time left is said
+    /// above each question.
     pub deadline: Option<std::time::Instant>,
-    /// The controlling terminal, watched for keys during a countdown.
+    /// The controlling terminal, kept out of line mode while a question
+    /// reads keys (see [`Terminal::hold_keys`]).
     tty: Option<std::fs::File>,
-    /// Its mode before a countdown put it in non-canonical mode (so a key
-    /// is seen without Enter), to put back with [`Terminal::settle`].
+    /// Its mode before a question held it, to put back with
+    /// [`Terminal::settle`].
     #[cfg(unix)]
     cooked: std::cell::RefCell<Option<nix::sys::termios::Termios>>,
     /// The page the browser was last opened on, kept while the form lasts.
     opened: Option<mcp_elicit::browser::Redirect>,
+    /// Server texts shown cut (see [`Terminal::shorten`]), in full, for
+    /// the review.
+    cut: Vec<String>,
 }
 
-/// Says why a typed line cannot be taken.
-type Check<'a> = dyn Fn(&str) -> Result<(), String> + 'a;
-/// What is cheap to say of a line while it is typed (see `live_hint`).
-type Live<'a> = dyn Fn(&str) -> Option<String> + 'a;
+/// The most characters of a server's message shown before it is cut; a
+/// server cannot flood the terminal (a 1 MB message was 3.3 MB of output).
+const MESSAGE_CHARS: usize = 4000;
+/// The most characters of a heading, a description or a warning.
+const HELP_CHARS: usize = 1000;
+/// The most characters of a question (a field's title).
+const LABEL_CHARS: usize = 200;
 
 /// From how many options a list filters as you type.
 const FILTER_FROM: usize = 10;
 /// The most options a list shows at once.
 const MAX_ROWS: usize = 10;
 
-/// How a list or a yes/no question ended.
-enum Ended<T> {
-    Chosen(T),
-    /// Esc.
-    Left,
-    /// Shift-Tab (Up in a yes/no question): the previous question.
-    Back,
+/// The form's look on dialoguer's prompts: `?` before a question, `✔`
+/// before an answer, `❯` at the row under the cursor and `[x]` for a tick,
+/// so the form reads without colour; every line cut to the terminal's
+/// width, so a prompt never wraps and dialoguer redraws it in place.
+struct FormTheme {
+    width: usize,
+    /// The prompt goes on from rows above it (see [`Terminal::question`]).
+    goes_on: bool,
+}
+
+fn s() -> Style {
+    Style::new().for_stderr()
+}
+
+impl FormTheme {
+    /// `text` cut to the width (less one column, so the cursor never wraps).
+    fn fit<'a>(&self, text: &'a str) -> std::borrow::Cow<'a, str> {
+        console::truncate_str(text, self.width.saturating_sub(1).max(10), "…")
+    }
+
+    fn asked(&self, f: &mut dyn fmt::Write, prompt: &str, tail: &str) -> fmt::Result {
+        let mark = if self.goes_on { " " } else { "?" };
+        let line = format!("{mark} {prompt}{tail}");
+        let line = self.fit(&line);
+        let body = line.get(mark.len() + 1..).unwrap_or(&line);
+        write!(
+            f,
+            "{} {}",
+            s().yellow().apply_to(mark),
+            s().bold().apply_to(body)
+        )
+    }
+
+    /// An answered question: `✔ Size · M`, wrapped (it is never redrawn).
+    fn answered(&self, f: &mut dyn fmt::Write, prompt: &str, sep: &str, sel: &str) -> fmt::Result {
+        let text = wrap(
+            &format!("{prompt}{sep}{sel}"),
+            self.width.saturating_sub(2),
+            "",
+        );
+        write!(
+            f,
+            "{} {}",
+            s().green().apply_to("✔"),
+            text.replace('\n', "\n  ")
+        )
+    }
+
+    fn row(&self, f: &mut dyn fmt::Write, mark: &str, text: &str, active: bool) -> fmt::Result {
+        let cursor = if active { "❯" } else { " " };
+        let row = format!("{cursor} {mark}{text}");
+        let row = self.fit(&row);
+        if active {
+            write!(f, "{}", s().cyan().apply_to(row))
+        } else {
+            write!(f, "{row}")
+        }
+    }
+}
+
+impl Theme for FormTheme {
+    fn format_prompt(&self, f: &mut dyn fmt::Write, prompt: &str) -> fmt::Result {
+        self.asked(f, prompt, " ›")
+    }
+
+    fn format_error(&self, f: &mut dyn fmt::Write, err: &str) -> fmt::Result {
+        let text = wrap(err, self.width.saturating_sub(2), "").replace('\n', "\n  ");
+        write!(
+            f,
+            "{} {}",
+            s().red().bold().apply_to("✘"),
+            s().red().apply_to(text)
+        )
+    }
+
+    fn format_input_prompt(
+        &self,
+        f: &mut dyn fmt::Write,
+        prompt: &str,
+        _default: Option<&str>,
+    ) -> fmt::Result {
+        self.asked(f, prompt, ":")?;
+        write!(f, " ")
+    }
+
+    fn format_input_prompt_selection(
+        &self,
+        f: &mut dyn fmt::Write,
+        prompt: &str,
+        sel: &str,
+    ) -> fmt::Result {
+        self.answered(f, prompt, ": ", sel)
+    }
+
+    fn format_confirm_prompt(
+        &self,
+        f: &mut dyn fmt::Write,
+        prompt: &str,
+        default: Option<bool>,
+    ) -> fmt::Result {
+        let hint = match default {
+            Some(true) => " (Y/n) ›",
+            Some(false) => " (y/N) ›",
+            None => " (y/n) ›",
+        };
+        self.asked(f, prompt, hint)?;
+        write!(f, " ")
+    }
+
+    fn format_confirm_prompt_selection(
+        &self,
+        f: &mut dyn fmt::Write,
+        prompt: &str,
+        selection: Option<bool>,
+    ) -> fmt::Result {
+        match selection {
+            Some(b) => self.answered(f, prompt, " · ", if b { "yes" } else { "no" }),
+            None => Ok(()),
+        }
+    }
+
+    fn format_select_prompt_selection(
+        &self,
+        f: &mut dyn fmt::Write,
+        prompt: &str,
+        sel: &str,
+    ) -> fmt::Result {
+        self.answered(f, prompt, " · ", sel)
+    }
+
+    fn format_multi_select_prompt_selection(
+        &self,
+        f: &mut dyn fmt::Write,
+        prompt: &str,
+        selections: &[&str],
+    ) -> fmt::Result {
+        let picked = if selections.is_empty() {
+            "(none)".to_string()
+        } else {
+            selections.join(", ")
+        };
+        self.answered(f, prompt, " · ", &picked)
+    }
+
+    fn format_select_prompt_item(
+        &self,
+        f: &mut dyn fmt::Write,
+        text: &str,
+        active: bool,
+    ) -> fmt::Result {
+        self.row(f, "", text, active)
+    }
+
+    fn format_multi_select_prompt_item(
+        &self,
+        f: &mut dyn fmt::Write,
+        text: &str,
+        checked: bool,
+        active: bool,
+    ) -> fmt::Result {
+        self.row(f, if checked { "[x] " } else { "[ ] " }, text, active)
+    }
+
+    fn format_fuzzy_select_prompt_item(
+        &self,
+        f: &mut dyn fmt::Write,
+        text: &str,
+        active: bool,
+        _highlight_matches: bool,
+        _matcher: &SkimMatcherV2,
+        _search_term: &str,
+    ) -> fmt::Result {
+        self.row(f, "", text, active)
+    }
+
+    fn format_fuzzy_select_prompt(
+        &self,
+        f: &mut dyn fmt::Write,
+        prompt: &str,
+        search_term: &str,
+        bytes_pos: usize,
+    ) -> fmt::Result {
+        // The cursor is hidden while a list is shown: `▏` marks where
+        // typing goes when it is not at the end of the filter.
+        let (head, tail) = search_term.split_at(bytes_pos);
+        let at = if tail.is_empty() { "" } else { "▏" };
+        self.asked(f, prompt, &format!(" › {head}{at}{tail}"))
+    }
 }
 
 impl Terminal {
@@ -180,13 +370,154 @@ impl Terminal {
         Terminal {
             term: form_term().unwrap_or_else(Term::stderr),
             plain: is_dumb(),
-            back: false,
             deadline: None,
             tty: std::fs::File::open("/dev/tty").ok(),
             #[cfg(unix)]
             cooked: std::cell::RefCell::new(None),
             opened: None,
+            cut: Vec::new(),
         }
+    }
+
+    /// `text` cut after `most` characters, with how many more there are
+    /// ("… 1200 more characters"); the whole text is kept to be shown in
+    /// the review.
+    fn shorten(&mut self, text: &str, most: usize) -> String {
+        let n = text.chars().count();
+        if n <= most {
+            return text.to_string();
+        }
+        if !self.cut.iter().any(|c| c == text) {
+            self.cut.push(text.to_string());
+        }
+        let head: String = text.chars().take(most).collect();
+        format!("{head}… {} more characters", n - most)
+    }
+
+    fn theme(&self) -> FormTheme {
+        FormTheme {
+            width: width_of(&self.term),
+            goes_on: false,
+        }
+    }
+
+    /// A question too long for one row, wrapped: the rows before its last
+    /// are written here and the last is the prompt dialoguer draws (with
+    /// `reserve` columns left for what follows it), so no prompt wraps
+    /// under dialoguer, which redraws a row in place. Returns the theme,
+    /// the prompt and how many rows were written, to clear once answered.
+    fn question(&self, prompt: &str, reserve: usize) -> io::Result<(FormTheme, String, usize)> {
+        let width = width_of(&self.term);
+        let lines: Vec<String> = wrap(prompt, width.saturating_sub(3 + reserve).max(10), "")
+            .lines()
+            .map(String::from)
+            .collect();
+        let Some((last, head)) = lines.split_last().filter(|(_, head)| !head.is_empty()) else {
+            return Ok((self.theme(), prompt.to_string(), 0));
+        };
+        for (i, l) in head.iter().enumerate() {
+            let mark = if i == 0 { "?" } else { " " };
+            self.term.write_line(&format!(
+                "{} {}",
+                s().yellow().apply_to(mark),
+                s().bold().apply_to(l)
+            ))?;
+        }
+        let theme = FormTheme {
+            width,
+            goes_on: true,
+        };
+        Ok((theme, last.clone(), head.len()))
+    }
+
+    /// How many options a list shows: at most [`MAX_ROWS`], fewer on a
+    /// short terminal, so the heading, the message and the help stay.
+    fn rows(&self) -> usize {
+        let (rows, _) = self.term.size();
+        MAX_ROWS.min((rows as usize).saturating_sub(10)).max(3)
+    }
+
+    /// A dim line above a question: the keys it takes, and the time
+    /// `--timeout` leaves, as the question is asked. Returns how many rows
+    /// it took, to clear once the question is answered.
+    fn keys(&self, keys: &str) -> io::Result<usize> {
+        let mut line = keys.to_string();
+        if let Some(d) = self.deadline {
+            let left = d
+                .saturating_duration_since(std::time::Instant::now())
+                .as_secs_f64()
+                .ceil();
+            line = format!("⏱ {left} s left · {line}");
+        }
+        let width = width_of(&self.term);
+        let text = wrap(&line, width.saturating_sub(1), "  ")
+            .lines()
+            .map(|l| s().dim().apply_to(l).to_string())
+            .collect::<Vec<_>>()
+            .join("\n");
+        self.term.write_line(&text)?;
+        Ok(text.lines().count())
+    }
+
+    /// Clears the `n` rows above the cursor and what is below it (one
+    /// sequence, as the form always wrote it).
+    fn clear_rows(&self, n: usize) -> io::Result<()> {
+        if n > 0 {
+            self.term.write_str(&format!("\x1b[{n}A\r\x1b[J"))?;
+        }
+        Ok(())
+    }
+
+    /// Clears the keys line of a question that is over, then shows its
+    /// answer: `✔ Size · M`.
+    fn answered(&self, keys: usize, prompt: &str, answer: Option<&str>) -> io::Result<()> {
+        self.clear_rows(keys)?;
+        if let Some(answer) = answer {
+            let mut line = String::new();
+            let _ = self.theme().answered(&mut line, prompt, " · ", answer);
+            self.term.write_line(&line)?;
+        }
+        Ok(())
+    }
+
+    /// Keeps the terminal out of line mode while a question reads keys:
+    /// console puts it in raw mode for each key only, and between two
+    /// reads a key typed ahead (a Backspace right after a character) would
+    /// meet the line discipline, which erases with it or echoes it.
+    /// [`Terminal::settle`] puts the mode back.
+    fn hold_keys(&self) {
+        #[cfg(unix)]
+        if let Some(tty) = &self.tty {
+            use nix::sys::termios::{self, LocalFlags, SetArg};
+            if self.cooked.borrow().is_none()
+                && let Ok(mode) = termios::tcgetattr(tty)
+            {
+                let mut keys = mode.clone();
+                keys.local_flags
+                    .remove(LocalFlags::ICANON | LocalFlags::ECHO);
+                let _ = termios::tcsetattr(tty, SetArg::TCSANOW, &keys);
+                *self.cooked.borrow_mut() = Some(mode);
+            }
+        }
+    }
+
+    /// Puts the terminal's mode back after a question.
+    pub fn settle(&self) {
+        #[cfg(unix)]
+        if let (Some(mode), Some(tty)) = (self.cooked.borrow_mut().take(), &self.tty) {
+            let _ = nix::sys::termios::tcsetattr(tty, nix::sys::termios::SetArg::TCSANOW, &mode);
+        }
+    }
+
+    /// Runs a dialoguer prompt on the form's terminal, held out of line
+    /// mode meanwhile; its errors as I/O errors. Ctrl-C during it is a
+    /// SIGINT (console raises it), which `interrupt` turns into the end of
+    /// the run.
+    fn asking<T>(&self, ask: impl FnOnce(&Term) -> dialoguer::Result<T>) -> io::Result<T> {
+        self.hold_keys();
+        let got = ask(&self.term);
+        self.settle();
+        got.map_err(io::Error::from)
     }
 
     /// Writes `prompt` and reads one line in the tty's line mode (its own
@@ -321,616 +652,123 @@ impl Terminal {
         }
     }
 
-    /// A line editor for text fields: Esc leaves, Up and Shift-Tab go back.
-    /// `check`, when given, says why a line cannot be taken: the line is
-    /// then marked `✘`, the reason shown under it, and editing goes on, so
-    /// a refused value is never shown as accepted.
-    fn edit_line(
-        &mut self,
-        prompt: &str,
-        initial: &str,
-        check: Option<&Check<'_>>,
-        live: Option<&Live<'_>>,
-    ) -> io::Result<Option<String>> {
-        self.holding_keys(|t| t.edit_line_keys(prompt, initial, check, live))
+    /// One line of text, pre-filled with `initial`, which the person edits.
+    fn line(&self, prompt: &str, initial: &str) -> io::Result<String> {
+        let (theme, asked, head) = self.question(prompt, 12)?;
+        let line = self.asking(|term| {
+            Input::<String>::with_theme(&theme)
+                .with_prompt(&asked)
+                .with_initial_text(initial)
+                .allow_empty(true)
+                .report(false)
+                .interact_text_on(term)
+        })?;
+        // dialoguer clears the row the line ended on; a line longer than
+        // the terminal took rows above it too (the cursor is at its end
+        // once typed).
+        let used = console::measure_text_width(&format!("? {asked}: {line}"));
+        let above = used.saturating_sub(1) / width_of(&self.term).max(1);
+        self.clear_rows(head + above)?;
+        Ok(line)
     }
 
-    fn edit_line_keys(
-        &mut self,
-        prompt: &str,
-        initial: &str,
-        check: Option<&Check<'_>>,
-        live: Option<&Live<'_>>,
-    ) -> io::Result<Option<String>> {
-        let mut buf: Vec<char> = initial.chars().collect();
-        let mut at = buf.len();
-        let label = Style::new().for_stderr().bold().apply_to(prompt);
-        let prefix = format!("? {label}: ");
-        loop {
-            self.term.clear_line()?;
-            // What is cheap to know of the line so far, then the countdown,
-            // both after the text.
-            let hint = live
-                .and_then(|l| l(&buf.iter().collect::<String>()))
-                .map(|h| format!("  ({h})"))
-                .unwrap_or_default();
-            let clock = format!("{hint}{}", self.countdown());
-            let clock_cols = console::measure_text_width(&clock);
-            let room = (self.term.size().1 as usize)
-                .saturating_sub(console::measure_text_width(&prefix) + 2 + clock_cols)
-                .max(8);
-            let (shown, back) = window(&buf, at, room);
-            self.term.write_str(&format!("{prefix}{shown}{clock}"))?;
-            if back + clock_cols > 0 {
-                self.term.move_cursor_left(back + clock_cols)?;
-            }
-            self.term.flush()?;
-            if !self.key_ready()? {
-                continue;
-            }
-            match self.term.read_key_raw()? {
-                Key::Enter => {
-                    self.term.clear_line()?;
-                    let value: String = buf.iter().collect();
-                    if let Some(Err(why)) = check.map(|c| c(&value)) {
-                        let s = Style::new().for_stderr();
-                        let width = width_of(&self.term);
-                        self.term.write_line(&format!(
-                            "{} {label}: {value}",
-                            s.clone().red().bold().apply_to("✘")
-                        ))?;
-                        self.term
-                            .write_line(&s.red().apply_to(wrap(&why, width, "  ")).to_string())?;
-                        continue;
-                    }
-                    self.term.write_line(&format!(
-                        "{} {label}: {}",
-                        Style::new().for_stderr().green().apply_to("✔"),
-                        value
-                    ))?;
-                    return Ok(Some(value));
-                }
-                // Esc leaves (the form says what that means); Up and
-                // Shift-Tab go to the previous field.
-                Key::Escape => {
-                    self.term.clear_line()?;
-                    return Ok(None);
-                }
-                Key::ArrowUp | Key::BackTab => {
-                    self.term.clear_line()?;
-                    self.back = true;
-                    return Ok(None);
-                }
-                // Ctrl-C ends the run, as in a list: the raw read took the
-                // key, so the SIGINT a list's read raises is raised here.
-                Key::CtrlC => {
-                    self.term.clear_line()?;
-                    self.term.write_line(&format!("✘ {label}: (interrupted)"))?;
-                    #[cfg(unix)]
-                    let _ = nix::sys::signal::raise(nix::sys::signal::Signal::SIGINT);
-                    return Err(io::ErrorKind::Interrupted.into());
-                }
-                // Ctrl-U: empty the line; Ctrl-W, Alt-Backspace: the word
-                // before the cursor; Ctrl-K: to the end.
-                Key::Char('\u{15}') => {
-                    buf.clear();
-                    at = 0;
-                }
-                Key::Char('\u{17}') => {
-                    let from = word_left(&buf, at);
-                    buf.drain(from..at);
-                    at = from;
-                }
-                Key::UnknownEscSeq(seq) if seq == ['\u{7f}'] => {
-                    let from = word_left(&buf, at);
-                    buf.drain(from..at);
-                    at = from;
-                }
-                Key::Char('\u{b}') => buf.truncate(at),
-                // Word moves: Alt-B / Alt-F, Ctrl- or Alt-Left / -Right
-                // (ESC [ 1 ; 5 D: console reads the first three, then the rest).
-                Key::UnknownEscSeq(seq) if seq == ['b'] => at = word_left(&buf, at),
-                Key::UnknownEscSeq(seq) if seq == ['f'] => at = word_right(&buf, at),
-                Key::UnknownEscSeq(seq) if seq == ['[', '1', ';'] => {
-                    let _modifier = self.term.read_key_raw()?;
-                    match self.term.read_key_raw()? {
-                        Key::Char('D') => at = word_left(&buf, at),
-                        Key::Char('C') => at = word_right(&buf, at),
-                        Key::Char('H') => at = 0,
-                        Key::Char('F') => at = buf.len(),
-                        _ => {}
-                    }
-                }
-                Key::Char(c) if !c.is_control() => {
-                    buf.insert(at, c);
-                    at += 1;
-                }
-                Key::Backspace if at > 0 => {
-                    at -= 1;
-                    buf.remove(at);
-                }
-                Key::Del if at < buf.len() => {
-                    buf.remove(at);
-                }
-                Key::ArrowLeft => at = at.saturating_sub(1),
-                Key::ArrowRight => at = (at + 1).min(buf.len()),
-                Key::Home => at = 0,
-                Key::End => at = buf.len(),
-                _ => {}
-            }
-        }
-    }
-}
-
-impl Terminal {
-    /// The seconds left before `--timeout` ends the form, if it is set.
-    fn secs_left(&self) -> Option<u64> {
-        self.deadline.map(|d| {
-            d.saturating_duration_since(std::time::Instant::now())
-                .as_secs_f64()
-                .ceil() as u64
-        })
+    /// A refused answer, marked `✘` (never shown as taken), and why, in
+    /// the person's words.
+    fn refused(&self, what: &str, why: &str) -> io::Result<()> {
+        let width = width_of(&self.term);
+        let what = wrap(what, width.saturating_sub(2), "").replace('\n', "\n  ");
+        self.term
+            .write_line(&format!("{} {what}", s().red().bold().apply_to("✘")))?;
+        self.term
+            .write_line(&s().red().apply_to(wrap(why, width, "  ")).to_string())
     }
 
-    /// The countdown shown beside a question: "  ⏱ 28 s left".
-    fn countdown(&self) -> String {
-        self.secs_left()
-            .map(|n| format!("  ⏱ {n} s left"))
-            .unwrap_or_default()
-    }
-
-    /// Whether a key is waiting; with a deadline, waits at most until the
-    /// countdown changes (so the question is redrawn), else until a key.
-    /// Keeps the terminal out of line mode while a question reads keys:
-    /// between two key reads a key typed ahead (a Backspace right after a
-    /// character) would otherwise meet the line discipline, which erases
-    /// with it or echoes it. [`Terminal::settle`] puts the mode back.
-    fn hold_keys(&self) {
-        #[cfg(unix)]
-        if let Some(tty) = &self.tty {
-            use nix::sys::termios::{self, LocalFlags, SetArg};
-            if self.cooked.borrow().is_none()
-                && let Ok(mode) = termios::tcgetattr(tty)
-            {
-                let mut keys = mode.clone();
-                keys.local_flags
-                    .remove(LocalFlags::ICANON | LocalFlags::ECHO);
-                let _ = termios::tcsetattr(tty, SetArg::TCSANOW, &keys);
-                *self.cooked.borrow_mut() = Some(mode);
-            }
-        }
-    }
-
-    /// Runs a question that reads keys, the terminal out of line mode
-    /// meanwhile (see [`Terminal::hold_keys`]) and put back after it.
-    fn holding_keys<T>(&mut self, read: impl FnOnce(&mut Self) -> T) -> T {
-        self.hold_keys();
-        let read = read(self);
-        self.settle();
-        read
-    }
-
-    fn key_ready(&self) -> io::Result<bool> {
-        #[cfg(unix)]
-        if let (Some(d), Some(tty)) = (self.deadline, &self.tty) {
-            use std::os::fd::AsFd;
-            let left = d.saturating_duration_since(std::time::Instant::now());
-            // Just past the next whole second, when the count changes.
-            let wait = (left.as_millis() % 1000) as u16 + 10;
-            self.hold_keys();
-            let fd = tty.as_fd();
-            let mut fds = [nix::poll::PollFd::new(fd, nix::poll::PollFlags::POLLIN)];
-            return match nix::poll::poll(&mut fds, nix::poll::PollTimeout::from(wait)) {
-                Ok(n) => Ok(n > 0),
-                Err(nix::errno::Errno::EINTR) => Ok(false),
-                Err(e) => Err(e.into()),
-            };
-        }
-        Ok(true)
-    }
-
-    /// Puts the terminal's mode back after a countdown.
-    pub fn settle(&self) {
-        #[cfg(unix)]
-        if let (Some(mode), Some(tty)) = (self.cooked.borrow_mut().take(), &self.tty) {
-            let _ = nix::sys::termios::tcsetattr(tty, nix::sys::termios::SetArg::TCSANOW, &mode);
-        }
-    }
-
-    /// The answer of an ended question, noting whether it went back.
-    fn ended<T>(&mut self, ended: Ended<T>) -> Option<T> {
-        match ended {
-            Ended::Chosen(v) => Some(v),
-            Ended::Left => None,
-            Ended::Back => {
-                self.back = true;
-                None
-            }
-        }
-    }
-
-    /// Ctrl-C ends the run: the raw read took the key, so the SIGINT a
-    /// cooked read would raise is raised here.
-    fn interrupted(&self) -> io::Error {
-        #[cfg(unix)]
-        let _ = nix::sys::signal::raise(nix::sys::signal::Signal::SIGINT);
-        io::ErrorKind::Interrupted.into()
-    }
-
-    /// A yes/no question: y or n answers, Enter takes the default.
-    fn yes_no(&mut self, prompt: &str, default: Option<bool>) -> io::Result<Ended<bool>> {
-        self.holding_keys(|t| t.yes_no_keys(prompt, default))
-    }
-
-    fn yes_no_keys(&self, prompt: &str, default: Option<bool>) -> io::Result<Ended<bool>> {
-        let s = || Style::new().for_stderr();
-        let hint = match default {
-            Some(true) => "(Y/n)",
-            Some(false) => "(y/N)",
-            None => "(y/n)",
-        };
-        let line = format!(
-            "{} {} {hint} › ",
-            s().yellow().apply_to("?"),
-            s().bold().apply_to(prompt)
-        );
-        loop {
-            self.term.clear_line()?;
-            let clock = self.countdown();
-            self.term.write_str(&format!("{line}{clock}"))?;
-            if !clock.is_empty() {
-                self.term
-                    .move_cursor_left(console::measure_text_width(&clock))?;
-            }
-            self.term.flush()?;
-            if !self.key_ready()? {
-                continue;
-            }
-            let answer = match self.term.read_key_raw()? {
-                Key::Char('y' | 'Y') => Some(true),
-                Key::Char('n' | 'N') => Some(false),
-                Key::Enter => default,
-                Key::Escape => {
-                    self.term.clear_line()?;
-                    return Ok(Ended::Left);
-                }
-                Key::BackTab | Key::ArrowUp => {
-                    self.term.clear_line()?;
-                    return Ok(Ended::Back);
-                }
-                Key::CtrlC => {
-                    self.term.clear_line()?;
-                    return Err(self.interrupted());
-                }
-                _ => None,
-            };
-            if let Some(b) = answer {
-                self.term.clear_line()?;
-                self.term.write_line(&format!(
-                    "{} {} · {}",
-                    s().green().apply_to("✔"),
-                    s().bold().apply_to(prompt),
-                    if b { "yes" } else { "no" }
-                ))?;
-                return Ok(Ended::Chosen(b));
-            }
-        }
-    }
-
-    /// A list: one choice (`ticks` none), or any number of ticks (`ticks`:
-    /// those ticked at first and the most allowed). At most [`MAX_ROWS`]
-    /// rows show, fewer on a short terminal, so the heading stays; from
-    /// [`FILTER_FROM`] options typing filters them. The row under the cursor
-    /// is marked `❯`, a ticked option `[x]`: no colour needed.
-    fn list(
-        &mut self,
-        prompt: &str,
-        items: &[String],
-        default: usize,
-        ticks: Option<(&[bool], Option<usize>)>,
-    ) -> io::Result<Ended<Vec<usize>>> {
-        self.holding_keys(|t| t.list_keys(prompt, items, default, ticks))
-    }
-
-    fn list_keys(
-        &self,
-        prompt: &str,
-        items: &[String],
-        default: usize,
-        ticks: Option<(&[bool], Option<usize>)>,
-    ) -> io::Result<Ended<Vec<usize>>> {
-        let s = || Style::new().for_stderr();
-        let multi = ticks.is_some();
-        let max = ticks.and_then(|t| t.1);
-        let mut checked: Vec<bool> = match ticks {
-            Some((c, _)) => (0..items.len()).map(|i| c.get(i) == Some(&true)).collect(),
-            None => Vec::new(),
-        };
-        let filterable = items.len() >= FILTER_FROM;
-        let lower: Vec<String> = items.iter().map(|i| i.to_lowercase()).collect();
-        let mut filter = String::new();
-        let mut cursor = default.min(items.len().saturating_sub(1));
-        let mut top = 0;
-        let mut note: Option<String> = None;
-        let mut drawn = 0;
-        self.term.hide_cursor()?;
-        let ended = loop {
-            let needle = filter.to_lowercase();
-            let shown: Vec<usize> = (0..items.len())
-                .filter(|&i| lower[i].contains(&needle))
-                .collect();
-            cursor = cursor.min(shown.len().saturating_sub(1));
-            let (term_rows, cols) = self.term.size();
-            let width = (cols as usize).max(20);
-            let keys = list_keys(multi, filterable, items.len() > MAX_ROWS);
-            let footer = wrap(&keys, width - 1, "  ");
-            let footer_rows = footer.lines().count();
-            // Room for the heading, the message and the help above.
-            let rows = MAX_ROWS
-                .min((term_rows as usize).saturating_sub(8 + footer_rows))
-                .max(3);
-            if cursor < top {
-                top = cursor;
-            } else if cursor >= top + rows {
-                top = cursor + 1 - rows;
-            }
-            top = top.min(shown.len().saturating_sub(rows));
-
-            let mut lines = vec![format!(
-                "{} {} › {filter}",
-                s().yellow().apply_to("?"),
-                s().bold().apply_to(prompt)
-            )];
-            for (k, &i) in shown.iter().enumerate().skip(top).take(rows) {
-                let mark = if k == cursor { "❯" } else { " " };
-                let tick = match (multi, checked.get(i)) {
-                    (false, _) => "",
-                    (true, Some(true)) => "[x] ",
-                    (true, _) => "[ ] ",
-                };
-                let row =
-                    console::truncate_str(&format!("{mark} {tick}{}", items[i]), width - 1, "…")
-                        .into_owned();
-                lines.push(if k == cursor {
-                    s().cyan().apply_to(row).to_string()
-                } else {
-                    row
-                });
-            }
-            let mut status = Vec::new();
-            if let Some(n) = self.secs_left() {
-                status.push(format!("⏱ {n} s left"));
-            }
-            if shown.is_empty() {
-                status.push("no option matches; Backspace or Esc clears the filter".to_string());
-            } else if shown.len() > rows {
-                status.push(format!(
-                    "{}-{} of {}",
-                    top + 1,
-                    (top + rows).min(shown.len()),
-                    shown.len()
-                ));
-            }
-            if !filter.is_empty() && !shown.is_empty() {
-                status.push(format!("{} of {} options match", shown.len(), items.len()));
-            }
-            if let Some(max) = max {
-                let n = checked.iter().filter(|c| **c).count();
-                status.push(format!("{n} of at most {max} ticked"));
-            }
-            if !status.is_empty() {
-                lines.extend(
-                    wrap(&status.join(" · "), width - 1, "  ")
-                        .lines()
-                        .map(String::from),
-                );
-            }
-            if let Some(n) = &note {
-                lines.extend(wrap(n, width - 1, "  ").lines().map(String::from));
-            }
-            lines.extend(footer.lines().map(|l| s().dim().apply_to(l).to_string()));
-            let mut frame = String::new();
-            if drawn > 0 {
-                frame.push_str(&format!("\x1b[{drawn}A\r\x1b[J"));
-            }
-            frame.push_str(&lines.join("\n"));
-            frame.push('\n');
-            self.term.write_str(&frame)?;
-            self.term.flush()?;
-            drawn = lines.len();
-
-            if !self.key_ready()? {
-                continue;
-            }
-            note = None;
-            let last = shown.len().saturating_sub(1);
-            match self.term.read_key_raw()? {
-                Key::ArrowUp => cursor = cursor.saturating_sub(1),
-                Key::ArrowDown | Key::Tab => cursor = (cursor + 1).min(last),
-                Key::PageUp => cursor = cursor.saturating_sub(rows),
-                Key::PageDown => cursor = (cursor + rows).min(last),
-                Key::Home => cursor = 0,
-                Key::End => cursor = last,
-                Key::Char(' ') if multi => {
-                    if let Some(&i) = shown.get(cursor) {
-                        let ticked = checked.iter().filter(|c| **c).count();
-                        match max {
-                            Some(max) if !checked[i] && ticked >= max => {
-                                note = Some(format!("at most {max}: untick one first"));
-                            }
-                            _ => checked[i] = !checked[i],
-                        }
-                    }
-                }
-                Key::Enter if multi => {
-                    break Ended::Chosen((0..items.len()).filter(|&i| checked[i]).collect());
-                }
-                Key::Enter => {
-                    if let Some(&i) = shown.get(cursor) {
-                        break Ended::Chosen(vec![i]);
-                    }
-                }
-                Key::Escape if !filter.is_empty() => {
-                    filter.clear();
-                    cursor = 0;
-                }
-                Key::Escape => break Ended::Left,
-                Key::BackTab => break Ended::Back,
-                Key::CtrlC => {
-                    self.term.write_str(&format!("\x1b[{drawn}A\r\x1b[J"))?;
-                    self.term.show_cursor()?;
-                    return Err(self.interrupted());
-                }
-                Key::Backspace if filterable => {
-                    filter.pop();
-                    cursor = 0;
-                }
-                Key::Char(c)
-                    if filterable && !c.is_control() && (c != ' ' || !filter.is_empty()) =>
-                {
-                    filter.push(c);
-                    cursor = 0;
-                    top = 0;
-                }
-                _ => {}
-            }
-        };
-        self.term.write_str(&format!("\x1b[{drawn}A\r\x1b[J"))?;
-        self.term.show_cursor()?;
-        if let Ended::Chosen(picked) = &ended {
-            let shown: Vec<&str> = picked.iter().map(|&i| items[i].as_str()).collect();
-            self.term.write_line(&format!(
-                "{} {} · {}",
-                s().green().apply_to("✔"),
-                s().bold().apply_to(prompt),
-                shown.join(", ")
+    fn list(&self, prompt: &str, items: &[String], default: usize) -> io::Result<Option<usize>> {
+        let rows = self.rows();
+        if items.len() >= FILTER_FROM {
+            let keys = self.keys(&format!(
+                "{} options · type to filter · ↑↓ move · Enter chooses · Esc leaves",
+                items.len()
             ))?;
+            let (theme, asked, head) = self.question(prompt, 14)?;
+            let got = self.asking(|term| {
+                FuzzySelect::with_theme(&theme)
+                    .with_prompt(&asked)
+                    .items(items)
+                    .default(default.min(items.len().saturating_sub(1)))
+                    .max_length(rows)
+                    .highlight_matches(false)
+                    .report(false)
+                    .interact_on_opt(term)
+            })?;
+            self.answered(keys + head, prompt, got.map(|i| items[i].as_str()))?;
+            return Ok(got);
         }
-        Ok(ended)
+        let keys = self.keys("↑↓ move · Enter chooses · Esc leaves")?;
+        let (theme, asked, head) = self.question(prompt, 2)?;
+        let got = self.asking(|term| {
+            Select::with_theme(&theme)
+                .with_prompt(&asked)
+                .items(items)
+                .default(default.min(items.len().saturating_sub(1)))
+                .max_length(rows)
+                .report(false)
+                .interact_on_opt(term)
+        })?;
+        self.answered(keys + head, prompt, got.map(|i| items[i].as_str()))?;
+        Ok(got)
     }
-}
-
-/// The keys a list takes, for its footer.
-fn list_keys(multi: bool, filterable: bool, long: bool) -> String {
-    let mut keys = vec!["↑↓ move"];
-    if long {
-        keys.push("PgUp PgDn Home End");
-    }
-    if multi {
-        keys.push("Space ticks");
-        keys.push("Enter confirms");
-    } else {
-        keys.push("Enter chooses");
-    }
-    if filterable {
-        keys.push("type to filter");
-    }
-    keys.push("Shift-Tab back");
-    keys.push("Esc leaves");
-    keys.join(" · ")
-}
-
-/// Where the word before `at` starts (spaces before it skipped).
-fn word_left(buf: &[char], mut at: usize) -> usize {
-    while at > 0 && buf[at - 1].is_whitespace() {
-        at -= 1;
-    }
-    while at > 0 && !buf[at - 1].is_whitespace() {
-        at -= 1;
-    }
-    at
-}
-
-/// Where the word after `at` ends (spaces before it skipped).
-fn word_right(buf: &[char], mut at: usize) -> usize {
-    while at < buf.len() && buf[at].is_whitespace() {
-        at += 1;
-    }
-    while at < buf.len() && !buf[at].is_whitespace() {
-        at += 1;
-    }
-    at
-}
-
-/// The part of a line being edited that fits in `room` columns, keeping the
-/// cursor in view (`…` marks what is cut off), and how many columns left of
-/// the end of it the cursor sits. Widths are display columns (a CJK
-/// character takes two, a combining mark none). A line never wraps, so a
-/// redraw stays on one row.
-fn window(buf: &[char], at: usize, room: usize) -> (String, usize) {
-    let widths: Vec<usize> = buf
-        .iter()
-        .map(|c| console::measure_text_width(c.encode_utf8(&mut [0; 4])))
-        .collect();
-    let total: usize = widths.iter().sum();
-    if total <= room {
-        return (buf.iter().collect(), widths[at..].iter().sum());
-    }
-    // Room for a `…` at each end. The text before the cursor comes first,
-    // then what fits after it.
-    let budget = room.saturating_sub(2).max(1);
-    let (mut start, mut end, mut used) = (at, at, 0);
-    while start > 0 && used + widths[start - 1] <= budget {
-        start -= 1;
-        used += widths[start];
-    }
-    while end < buf.len() && used + widths[end] <= budget {
-        used += widths[end];
-        end += 1;
-    }
-    let mut shown = String::new();
-    if start > 0 {
-        shown.push('…');
-    }
-    shown.extend(&buf[start..end]);
-    if end < buf.len() {
-        shown.push('…');
-    }
-    let back: usize = widths[at..end].iter().sum();
-    (shown, back + usize::from(end < buf.len()))
 }
 
 impl Prompter for Terminal {
-    fn went_back(&mut self) -> bool {
-        self.back
-    }
-
     fn say(&mut self, kind: Say, text: &str) -> io::Result<()> {
-        let s = Style::new().for_stderr();
         // Prose is wrapped at word boundaries to the terminal's width; the
-        // review is JSON and stays as it will be sent.
+        // review is JSON and stays as it will be sent. What the server
+        // wrote is cut when long, and shown whole before the review.
         let width = width_of(&self.term);
+        let text = &match kind {
+            Say::Message => self.shorten(text, MESSAGE_CHARS),
+            Say::Heading | Say::Help | Say::Warning => self.shorten(text, HELP_CHARS),
+            Say::Error | Say::Review => text.to_string(),
+        };
+        if kind == Say::Review && !self.cut.is_empty() {
+            self.term.write_line("The texts shown cut, in full:")?;
+            for whole in std::mem::take(&mut self.cut) {
+                self.term.write_line(&wrap(&whole, width, "  "))?;
+            }
+        }
         let out = match kind {
-            Say::Heading => format!("\n{}", s.bold().apply_to(wrap(text, width, ""))),
+            Say::Heading => format!("\n{}", s().bold().apply_to(wrap(text, width, ""))),
             Say::Message => wrap(text, width, "  "),
             Say::Help => wrap(text, width, "  ")
                 .lines()
-                .map(|l| s.clone().dim().apply_to(l).to_string())
+                .map(|l| s().dim().apply_to(l).to_string())
                 .collect::<Vec<_>>()
                 .join("\n"),
             Say::Warning => format!(
                 "{} {}",
-                s.yellow().bold().apply_to("warning:"),
+                s().yellow().bold().apply_to("warning:"),
                 wrap(text, width.saturating_sub(9), "").replace('\n', "\n         ")
             ),
-            Say::Error => format!(
-                "{} {}",
-                s.red().bold().apply_to("✘"),
-                wrap(text, width.saturating_sub(2), "").replace('\n', "\n  ")
-            ),
+            Say::Error => {
+                let mut line = String::new();
+                let _ = self.theme().format_error(&mut line, text);
+                line
+            }
             Say::Review => text.to_string(),
         };
         self.term.write_line(&out)
     }
 
     fn text(&mut self, prompt: &str, initial: &str) -> io::Result<Option<String>> {
-        self.back = false;
-        if self.plain {
-            return self.plain_text(prompt, initial);
-        }
-        self.edit_line(prompt, initial, None, None)
+        self.text_checked(prompt, initial, &|_| Ok(()), &|_| None)
     }
 
+    /// The check runs on Enter: a refused line is shown refused (`✘`) with
+    /// the reason, and asked again pre-filled with what was typed, so it is
+    /// fixed rather than typed again. (dialoguer's `validate_with` starts
+    /// the line over from its initial text.) What the live hint would say
+    /// of the line is said in the prompt when it is asked again.
     fn text_checked(
         &mut self,
         prompt: &str,
@@ -938,20 +776,67 @@ impl Prompter for Terminal {
         check: &dyn Fn(&str) -> Result<(), String>,
         live: &dyn Fn(&str) -> Option<String>,
     ) -> io::Result<Option<String>> {
-        self.back = false;
+        let prompt = &self.shorten(prompt, LABEL_CHARS);
         if self.plain {
             return self.plain_text(prompt, initial);
         }
-        self.edit_line(prompt, initial, Some(check), Some(live))
+        let mut keys = if self.deadline.is_some() {
+            self.keys("Enter takes it")?
+        } else {
+            0
+        };
+        let mut line = initial.to_string();
+        loop {
+            let asked = match live(&line).filter(|_| !line.is_empty()) {
+                Some(hint) => format!("{prompt} ({hint})"),
+                None => prompt.to_string(),
+            };
+            let typed = self.line(&asked, &line)?;
+            self.clear_rows(keys)?;
+            keys = 0;
+            match check(&typed) {
+                Ok(()) => {
+                    let mut shown = String::new();
+                    let _ = self
+                        .theme()
+                        .format_input_prompt_selection(&mut shown, prompt, &typed);
+                    self.term.write_line(&shown)?;
+                    return Ok(Some(typed));
+                }
+                Err(why) => {
+                    self.refused(&format!("{prompt}: {typed}"), &why)?;
+                    line = typed;
+                }
+            }
+        }
     }
 
     fn confirm(&mut self, prompt: &str, default: Option<bool>) -> io::Result<Option<bool>> {
-        self.back = false;
+        let prompt = &self.shorten(prompt, LABEL_CHARS);
         if self.plain {
             return self.plain_confirm(prompt, default);
         }
-        let ended = self.yes_no(prompt, default)?;
-        Ok(self.ended(ended))
+        let keys = if self.deadline.is_some() {
+            self.keys("y or n · Esc leaves")?
+        } else {
+            0
+        };
+        let (theme, asked, head) = self.question(prompt, 9)?;
+        let got = self.asking(|term| {
+            let mut c = Confirm::with_theme(&theme)
+                .with_prompt(&asked)
+                .report(false);
+            if let Some(d) = default {
+                c = c.default(d);
+            }
+            c.interact_on_opt(term)
+        })?;
+        self.answered(
+            keys + head,
+            prompt,
+            got.map(|b| if b { "yes" } else { "no" }),
+        )?;
+        Ok(got)
     }
 
     fn select(
@@ -960,12 +845,11 @@ impl Prompter for Terminal {
         items: &[String],
         default: usize,
     ) -> io::Result<Option<usize>> {
-        self.back = false;
+        let prompt = &self.shorten(prompt, LABEL_CHARS);
         if self.plain {
             return self.plain_select(prompt, items, default);
         }
-        let ended = self.list(prompt, items, default, None)?;
-        Ok(self.ended(ended).and_then(|v| v.first().copied()))
+        self.list(prompt, items, default)
     }
 
     fn multi_select(
@@ -977,6 +861,9 @@ impl Prompter for Terminal {
         self.multi_select_at_most(prompt, items, checked, None)
     }
 
+    /// Space ticks, Enter confirms. The most allowed is said in the prompt
+    /// and checked on Enter: more ticks are refused (`✘`) with the reason,
+    /// and the list asked again with the ticks kept, to untick some.
     fn multi_select_at_most(
         &mut self,
         prompt: &str,
@@ -984,12 +871,59 @@ impl Prompter for Terminal {
         checked: &[bool],
         max: Option<usize>,
     ) -> io::Result<Option<Vec<usize>>> {
-        self.back = false;
+        let prompt = &self.shorten(prompt, LABEL_CHARS);
         if self.plain {
             return self.plain_multi_select(prompt, items, checked);
         }
-        let ended = self.list(prompt, items, 0, Some((checked, max)))?;
-        Ok(self.ended(ended))
+        let rows = self.rows();
+        let asked = match max {
+            Some(max) => format!("{prompt} (at most {max})"),
+            None => prompt.to_string(),
+        };
+        let mut checked: Vec<bool> = (0..items.len())
+            .map(|i| checked.get(i) == Some(&true))
+            .collect();
+        loop {
+            let mut keys = "↑↓ move · a ticks all · Esc leaves".to_string();
+            if items.len() > rows {
+                keys = format!("←→ pages · {keys}");
+            }
+            let keys = self.keys(&keys)?;
+            let (theme, asked, head) = self.question(&asked, 2)?;
+            let got = self.asking(|term| {
+                MultiSelect::with_theme(&theme)
+                    .with_prompt(&asked)
+                    .items(items)
+                    .defaults(&checked)
+                    .max_length(rows)
+                    .report(false)
+                    .interact_on_opt(term)
+            })?;
+            self.clear_rows(keys + head)?;
+            let Some(picked) = got else {
+                return Ok(None);
+            };
+            let shown: Vec<&str> = picked.iter().map(|&i| items[i].as_str()).collect();
+            match max {
+                Some(max) if picked.len() > max => {
+                    let why = format!(
+                        "at most {max}: untick {} of the {}",
+                        picked.len() - max,
+                        picked.len()
+                    );
+                    self.refused(&format!("{prompt} · {}", shown.join(", ")), &why)?;
+                    checked = (0..items.len()).map(|i| picked.contains(&i)).collect();
+                }
+                _ => {
+                    let mut line = String::new();
+                    let _ = self
+                        .theme()
+                        .format_multi_select_prompt_selection(&mut line, prompt, &shown);
+                    self.term.write_line(&line)?;
+                    return Ok(Some(picked));
+                }
+            }
+        }
     }
 
     /// `$BROWSER`, else the desktop's opener. The URL is handed over, never
@@ -1068,17 +1002,62 @@ impl TtyState {
 
 #[cfg(test)]
 mod tests {
-    use super::{reflow, window, word_left, word_right, wrap};
+    use super::{FormTheme, reflow, wrap};
+    use dialoguer::theme::Theme;
+
+    /// What the theme writes, without colour.
+    fn plain(write: impl FnOnce(&mut String) -> std::fmt::Result) -> String {
+        let mut out = String::new();
+        write(&mut out).unwrap();
+        console::strip_ansi_codes(&out).into_owned()
+    }
 
     #[test]
-    fn word_moves() {
-        let buf: Vec<char> = "ada  lovelace x".chars().collect();
-        assert_eq!(word_left(&buf, 15), 14);
-        assert_eq!(word_left(&buf, 14), 5);
-        assert_eq!(word_left(&buf, 5), 0);
-        assert_eq!(word_right(&buf, 0), 3);
-        assert_eq!(word_right(&buf, 3), 13);
-        assert_eq!(word_right(&buf, 15), 15);
+    fn the_theme_marks_the_cursor_ticks_and_answers_without_colour() {
+        let t = FormTheme {
+            width: 40,
+            goes_on: false,
+        };
+        let row = |text, checked, active| {
+            plain(|f| t.format_multi_select_prompt_item(f, text, checked, active))
+        };
+        assert_eq!(row("ham", true, true), "❯ [x] ham");
+        assert_eq!(row("egg", false, false), "  [ ] egg");
+        assert_eq!(
+            plain(|f| t.format_select_prompt_item(f, "Cola", true)),
+            "❯ Cola"
+        );
+        assert_eq!(
+            plain(|f| t.format_input_prompt(f, "Name *", None)),
+            "? Name *: "
+        );
+        assert_eq!(
+            plain(|f| t.format_confirm_prompt(f, "Hot", Some(false))),
+            "? Hot (y/N) › "
+        );
+        assert_eq!(
+            plain(|f| t.format_multi_select_prompt_selection(f, "Picks", &["p", "q"])),
+            "✔ Picks · p, q"
+        );
+        // A row never wraps: it is cut to the width, less one column.
+        let long = "x".repeat(60);
+        let cut = plain(|f| t.format_select_prompt_item(f, &long, false));
+        assert_eq!(console::measure_text_width(&cut), 39);
+        assert!(cut.ends_with('…'));
+        // An answer wraps instead: it is never redrawn.
+        let answered = plain(|f| t.format_input_prompt_selection(f, "Note", &long));
+        assert!(answered.lines().count() > 1);
+        assert!(
+            answered
+                .lines()
+                .all(|l| console::measure_text_width(l) <= 40)
+        );
+        // The last row of a question wrapped above goes on without `?`.
+        let on = FormTheme {
+            width: 40,
+            goes_on: true,
+        };
+        assert_eq!(plain(|f| on.format_prompt(f, "the form?")), "  the form? ›");
     }
 
     #[test]
@@ -1098,31 +1077,5 @@ mod tests {
             reflow("one\ntwo\n\nthree\n  item\nfour"),
             "one two\n\nthree\n  item four"
         );
-    }
-
-    #[test]
-    fn long_lines_scroll_with_the_cursor() {
-        let buf: Vec<char> = "abcdefghij".chars().collect();
-        assert_eq!(window(&buf, 10, 20), ("abcdefghij".to_string(), 0));
-        assert_eq!(window(&buf, 4, 20), ("abcdefghij".to_string(), 6));
-        // Cursor at the end: the tail shows.
-        assert_eq!(window(&buf, 10, 5), ("…hij".to_string(), 0));
-        // Cursor at the start: the head shows, the cursor 4 columns back.
-        assert_eq!(window(&buf, 0, 5), ("abc…".to_string(), 4));
-        assert_eq!(window(&buf, 5, 5), ("…cde…".to_string(), 1));
-    }
-
-    #[test]
-    fn wide_characters_count_as_two_columns() {
-        // Five CJK characters are ten columns.
-        let buf: Vec<char> = "東京都渋谷".chars().collect();
-        assert_eq!(window(&buf, 5, 10), ("東京都渋谷".to_string(), 0));
-        assert_eq!(window(&buf, 2, 10), ("東京都渋谷".to_string(), 6));
-        // Six columns of room: two characters (four columns) and the marks.
-        assert_eq!(window(&buf, 5, 6), ("…渋谷".to_string(), 0));
-        assert_eq!(window(&buf, 0, 6), ("東京…".to_string(), 5));
-        // A combining mark takes no column of its own.
-        let buf: Vec<char> = "cafe\u{301}".chars().collect();
-        assert_eq!(window(&buf, 5, 4), ("cafe\u{301}".to_string(), 0));
     }
 }
