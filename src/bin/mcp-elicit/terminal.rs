@@ -745,10 +745,12 @@ impl Prompter for Terminal {
                 .map(|l| s().dim().apply_to(l).to_string())
                 .collect::<Vec<_>>()
                 .join("\n"),
+            // A mark, not a word: what follows says its own severity
+            // (`E122 (error) at ...`), a URL's risk or the time left.
             Say::Warning => format!(
                 "{} {}",
-                s().yellow().bold().apply_to("warning:"),
-                wrap(text, width.saturating_sub(9), "").replace('\n', "\n         ")
+                s().yellow().bold().apply_to("!"),
+                wrap(text, width.saturating_sub(2), "").replace('\n', "\n  ")
             ),
             Say::Error => {
                 let mut line = String::new();
