@@ -22,6 +22,13 @@ impl Tour {
         }
     }
 
+    /// Past the introduction, which waits for Enter before the request
+    /// and the form fill a 24-row terminal.
+    fn past_intro(&mut self) {
+        self.expect("Press Enter to see what it asks, or Esc to stop here.");
+        self.send(ENTER);
+    }
+
     /// Reads to the end; the exit code and everything the terminal showed.
     fn finish(mut self) -> (i32, String) {
         let code = self.term.finish();
@@ -34,7 +41,9 @@ fn demo_tour_in_a_terminal() {
     let mut t = Tour::start();
     // The pizza order: the request, the linter's word on it, the form.
     t.expect("1/2  A pizza order");
-    t.expect("\"method\": \"elicitation/create\"");
+    t.past_intro();
+    t.expect("server → client  elicitation/create (id 1)");
+    t.expect("(the whole request is examples/demo/pizza.json in the source)");
     t.expect("warning[W310]");
     t.expect("`pizza-shop` asks (MCP 2025-11-25)");
     t.expect("Would you like to add a drink to your order?");
@@ -131,6 +140,7 @@ fn demo_tour_in_a_terminal() {
 #[test]
 fn demo_esc_cancels_each_form_and_says_what_that_means() {
     let mut t = Tour::start();
+    t.past_intro();
     t.expect("Water");
     t.send(ESC);
     t.expect("\"action\": \"cancel\"");
@@ -164,6 +174,7 @@ fn demo_esc_cancels_each_form_and_says_what_that_means() {
 #[test]
 fn demo_decline_is_sent_without_content() {
     let mut t = Tour::start();
+    t.past_intro();
     t.expect("Water");
     t.send(ENTER);
     t.expect("Send this answer?");
@@ -198,6 +209,7 @@ fn demo_transcript_without_a_terminal() {
 #[test]
 fn demo_ctrl_c_stops_the_tour() {
     let mut t = Tour::start();
+    t.past_intro();
     t.expect("Water");
     t.send("\x03");
     t.expect("demo stopped (Ctrl-C)");

@@ -30,9 +30,6 @@ struct Stop {
     file: &'static str,
     request: &'static str,
     server: &'static str,
-    /// Whether the tour shows the request as sent; else (a long one) as
-    /// the transcript lists its fields.
-    raw: bool,
     intro: &'static str,
     /// How to drive the form, shown before it on a terminal.
     keys: &'static str,
@@ -48,13 +45,13 @@ const STOPS: [Stop; 2] = [
         file: "examples/demo/pizza.json",
         request: include_str!("../../../examples/demo/pizza.json"),
         server: "pizza-shop",
-        raw: true,
         intro: "\
 The person has ordered a pizza. Before it goes to the oven, the server asks
 whether they want a drink with it: it sends an elicitation/create request,
 and the client shows it as a form. This is the example from the MCP
 explainer, as the server sends it:",
-        keys: "Pick a drink with the arrow keys and Enter; Esc cancels.",
+        // The form's own keys line says it.
+        keys: "",
         scripted: &[("drink", "Cola")],
         then: [
             "the drink is added to the order",
@@ -67,7 +64,6 @@ explainer, as the server sends it:",
         file: "examples/demo/every-shape.json",
         request: include_str!("../../../examples/demo/every-shape.json"),
         server: "conference",
-        raw: false,
         intro: "\
 A form may hold only flat properties of a few shapes: text (with a length
 or a format such as email, date or uri), numbers and integers with bounds,
@@ -188,24 +184,41 @@ in the form `mcp-elicit answer` draws. Nothing is sent anywhere."
             stop.title,
             prose(stop.intro)
         )?;
-        if stop.raw {
-            writeln!(out, "{}", stop.request.trim_end())?;
-        } else {
-            let request = json::parse(stop.request)
-                .map_err(|e| anyhow::anyhow!("{}: {}", stop.file, e.message))?;
-            out.write_all(
-                show::message(Some(Direction::ServerToClient), None, &request, REVISION).as_bytes(),
+        // The introduction is read before the request and the form push
+        // it off a 24-row terminal.
+        if n == 0 {
+            writeln!(
+                out,
+                "{}",
+                prose("Press Enter to see what it asks, or Esc to stop here.")
             )?;
-            writeln!(out, "(the whole request is {} in the source)", stop.file)?;
+            out.flush()?;
+            if !wait_for_enter()? {
+                break;
+            }
         }
+        // On a terminal the request is shown as what it asks; its JSON,
+        // whole, is the file (and what goes back is shown as JSON below).
+        let request = json::parse(stop.request)
+            .map_err(|e| anyhow::anyhow!("{}: {}", stop.file, e.message))?;
+        out.write_all(
+            show::message(Some(Direction::ServerToClient), None, &request, REVISION).as_bytes(),
+        )?;
+        writeln!(out, "(the whole request is {} in the source)", stop.file)?;
         let warnings = lint_lines(stop);
         if !warnings.is_empty() {
             writeln!(out, "\n`mcp-elicit lint` says:")?;
             for w in &warnings {
-                writeln!(out, "  {w}")?;
+                // Wrapped at words, continued under itself.
+                let wrapped = crate::terminal::wrap(w, width.saturating_sub(4), "");
+                for (i, line) in wrapped.lines().enumerate() {
+                    writeln!(out, "{}{line}", if i == 0 { "  " } else { "    " })?;
+                }
             }
         }
-        writeln!(out, "\n{}", prose(stop.keys))?;
+        if !stop.keys.is_empty() {
+            writeln!(out, "\n{}", prose(stop.keys))?;
+        }
         out.flush()?;
         let result = match ask(&mut responder, &params, stop) {
             Ok(r) => r,
