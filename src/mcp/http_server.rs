@@ -254,52 +254,64 @@ pub(crate) fn names_server(host: &str, bound: SocketAddr) -> bool {
 /// to another name (its `Host`): what a DNS-rebinding page does. `true`
 /// when the request was refused.
 fn refused_origin(state: &State, req: &Request, resp: &mut Option<Responder>) -> bool {
-    let refuse = |resp: &mut Option<Responder>, status, message: &str| {
-        if let Some(r) = resp.take() {
-            http_error(r, status, -32600, message);
+    match check_site(req, state.bound, &state.allow_origins, "server") {
+        Ok(()) => false,
+        Err((status, message)) => {
+            if let Some(r) = resp.take() {
+                http_error(r, status, -32600, &message);
+            }
+            true
         }
-        true
-    };
+    }
+}
+
+/// Whether a request may be served by what listens on `bound` (`who`, in
+/// the words of a refusal): exactly one `Host`, naming it; at most one
+/// `Origin`, its own (scheme, host and port) or one of `allow_origins` (as
+/// [`parse_origin`] keeps them). `Err` holds the status and why.
+pub(crate) fn check_site(
+    req: &Request,
+    bound: SocketAddr,
+    allow_origins: &[String],
+    who: &str,
+) -> std::result::Result<(), (u16, String)> {
     match (req.header_count("Host"), req.header("Host")) {
-        (1, Some(h)) if names_server(h, state.bound) => {}
+        (1, Some(h)) if names_server(h, bound) => {}
         (1, Some(h)) => {
-            return refuse(
-                resp,
+            return Err((
                 421,
-                &format!(
-                    "Host `{}` is not this server ({}); a page that rebinds a name to this machine cannot use it",
+                format!(
+                    "Host `{}` is not this {who} ({bound}); a page that rebinds a name to this machine cannot use it",
                     crate::sanitize::line(h),
-                    state.bound
                 ),
-            );
+            ));
         }
-        _ => return refuse(resp, 400, "a request needs exactly one Host header"),
+        _ => return Err((400, "a request needs exactly one Host header".into())),
     }
     let Some(origin) = req.header("Origin") else {
-        return false;
+        return Ok(());
     };
     if req.header_count("Origin") > 1 {
-        return refuse(resp, 403, "more than one Origin header");
+        return Err((403, "more than one Origin header".into()));
     }
     let same_site = url::Url::parse(origin).ok().is_some_and(|u| {
         u.scheme() == "http"
             && u.host_str().is_some_and(|h| {
                 let port = u.port_or_known_default().unwrap_or(80);
-                names_server(&format!("{h}:{port}"), state.bound)
+                names_server(&format!("{h}:{port}"), bound)
             })
     });
-    let allowed = same_site || parse_origin(origin).is_ok_and(|o| state.allow_origins.contains(&o));
+    let allowed = same_site || parse_origin(origin).is_ok_and(|o| allow_origins.contains(&o));
     if allowed {
-        return false;
+        return Ok(());
     }
-    refuse(
-        resp,
+    Err((
         403,
-        &format!(
-            "Origin `{}` may not use this server; if that page is trusted, start the server with --allow-origin {0}",
+        format!(
+            "Origin `{}` may not use this {who}; if that page is trusted, start the {who} with --allow-origin {0}",
             crate::sanitize::line(origin)
         ),
-    )
+    ))
 }
 
 fn handle(state: &Arc<State>, req: Request, resp: Responder) {

@@ -1,19 +1,23 @@
 //! The proxy as a Streamable HTTP reverse proxy: the host talks to it as to
 //! the server (`--http ADDR`), it talks to the server (`--upstream URL`).
 //!
-//! Each request goes upstream with its headers (the session id, the
-//! protocol version, authorisation) and each response comes back with
-//! its status and headers; an SSE stream is passed on event by event as
-//! it arrives. The proxy acts where the stdio proxy does: the capability
+//! Only the upstream endpoint's path is served. Each request goes
+//! upstream with its end-to-end headers (the session id, the protocol
+//! version, authorisation) and each response comes back with its status
+//! and headers, errors included; headers of one connection, and those its
+//! `Connection` header names, stay behind (RFC 9110 §7.6.1). An SSE stream
+//! is passed on event by event as it arrives. The proxy acts where the stdio proxy does: the capability
 //! in `initialize` and in 2026-07-28 `_meta`, an `elicitation/create` in a
 //! stream that the host cannot take (answered with a POST of its own, the
 //! event not passed on), an `InputRequiredResult` answered and retried,
 //! the host given the final result under its own id. Requests from
 //! another site (`Origin`) or to another name (`Host`, DNS rebinding) are
-//! refused; the address is loopback unless `--allow-remote`.
+//! refused as `serve` refuses them (one of each, the `Origin` with its
+//! scheme); the address is loopback unless `--allow-remote`, checked
+//! before it is bound.
 
 use std::io::{BufRead, BufReader, Read};
-use std::net::SocketAddr;
+use std::net::{SocketAddr, ToSocketAddrs};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::mpsc::{self, Sender};
 use std::sync::{Arc, Mutex};
@@ -23,7 +27,7 @@ use serde_json::{Map, Value, json};
 
 use super::client::MAX_ROUNDS;
 use super::http::{self, Chunks, Limits, Request, Responder as HttpResponder};
-use super::http_server::{names_server, parse_origin};
+use super::http_server::{check_site, parse_origin};
 use super::proxy::{
     Elicitation, Error, Job, Modes, Notes, Outcome, ProxyOptions, ResponderFactory, answerer,
     initialize_capability, lint_elicitation, modern_capability, proxy_answers, request_state,
@@ -36,7 +40,8 @@ use crate::spec::Revision;
 /// The largest upstream JSON body read whole.
 const MAX_JSON: u64 = 64 << 20;
 
-/// Headers that belong to one connection, never passed on.
+/// Headers that belong to one connection, never passed on (RFC 9110
+/// §7.6.1), besides those a `Connection` header names.
 const HOP: &[&str] = &[
     "host",
     "connection",
@@ -64,6 +69,8 @@ pub struct HttpProxyOptions {
 
 struct State {
     opts: HttpProxyOptions,
+    /// The path of the upstream endpoint: the only one the proxy serves.
+    endpoint: String,
     origins: Vec<String>,
     agent: ureq::Agent,
     bound: SocketAddr,
@@ -84,30 +91,41 @@ struct Shared {
 }
 
 /// Serves the proxy on `addr` until the process ends; `ready` hears the
-/// bound address.
+/// bound address and the path served (the upstream endpoint's).
 pub fn run_http(
     addr: &str,
     opts: HttpProxyOptions,
     responder: ResponderFactory,
     notes: Notes,
-    ready: impl FnOnce(SocketAddr),
+    ready: impl FnOnce(SocketAddr, &str),
 ) -> Result<(), Error> {
-    let listener = std::net::TcpListener::bind(addr).map_err(|reason| Error::Listen {
-        addr: addr.to_string(),
-        reason,
-    })?;
-    let bound = listener.local_addr()?;
-    if !bound.ip().is_loopback() && !opts.allow_remote {
+    // Refused before it is bound: for a moment, another machine could
+    // have connected.
+    let resolved: Vec<SocketAddr> = addr
+        .to_socket_addrs()
+        .map_err(|reason| Error::Listen {
+            addr: addr.to_string(),
+            reason,
+        })?
+        .collect();
+    if !opts.allow_remote && resolved.iter().any(|a| !a.ip().is_loopback()) {
         return Err(Error::NotLoopback {
             addr: addr.to_string(),
         });
     }
-    url::Url::parse(&opts.upstream)
+    let endpoint = url::Url::parse(&opts.upstream)
         .ok()
         .filter(|u| matches!(u.scheme(), "http" | "https"))
         .ok_or_else(|| Error::UpstreamNotHttp {
             upstream: opts.upstream.clone(),
-        })?;
+        })?
+        .path()
+        .to_string();
+    let listener = std::net::TcpListener::bind(&resolved[..]).map_err(|reason| Error::Listen {
+        addr: addr.to_string(),
+        reason,
+    })?;
+    let bound = listener.local_addr()?;
     let mut origins = Vec::new();
     for o in &opts.allow_origins {
         origins.push(parse_origin(o)?);
@@ -147,6 +165,7 @@ pub fn run_http(
     let server_name = opts.common.server_name.clone();
     let state = Arc::new(State {
         opts,
+        endpoint,
         origins,
         agent,
         bound,
@@ -163,7 +182,7 @@ pub fn run_http(
         next_job: AtomicU64::new(0),
         start: Instant::now(),
     });
-    ready(bound);
+    ready(bound, &state.endpoint);
     let limits = Limits {
         // A request may wait on a person answering.
         max_active: 64,
@@ -191,29 +210,12 @@ fn refuse(resp: HttpResponder, status: u16, message: &str) {
 }
 
 fn handle(state: &State, req: Request, resp: HttpResponder) {
-    let host_ok = req
-        .header("host")
-        .is_some_and(|h| names_server(h, state.bound));
-    if !host_ok {
-        return refuse(
-            resp,
-            421,
-            "the Host header does not name this proxy (a DNS-rebinding page?)",
-        );
+    if let Err((status, message)) = check_site(&req, state.bound, &state.origins, "proxy") {
+        return refuse(resp, status, &message);
     }
-    if let Some(origin) = req.header("origin") {
-        let own = url::Url::parse(origin).ok().and_then(|u| {
-            let host = u.host_str()?.to_string();
-            Some(match u.port() {
-                Some(p) => format!("{host}:{p}"),
-                None => host,
-            })
-        });
-        let allowed = own.is_some_and(|h| names_server(&h, state.bound))
-            || state.origins.iter().any(|o| o == origin);
-        if !allowed {
-            return refuse(resp, 403, "requests from this origin are not allowed");
-        }
+    if req.path() != state.endpoint {
+        let text = format!("not found: the endpoint is {}\n", state.endpoint);
+        return resp.respond(404, &[("Content-Type", "text/plain")], text.as_bytes());
     }
     let mut ctx = Ctx::new();
     let body = if req.method == "POST" {
@@ -221,12 +223,7 @@ fn handle(state: &State, req: Request, resp: HttpResponder) {
     } else {
         req.body.clone()
     };
-    let headers: Vec<(String, String)> = req
-        .headers
-        .iter()
-        .filter(|(k, _)| !HOP.contains(&k.to_ascii_lowercase().as_str()))
-        .cloned()
-        .collect();
+    let headers = end_to_end(req.headers.iter().map(|(k, v)| (k.as_str(), v.as_str())));
     ctx.headers = headers.clone();
     ctx.session = req.header("mcp-session-id").map(str::to_string);
     ctx.version = req.header("mcp-protocol-version").map(str::to_string);
@@ -395,16 +392,39 @@ fn content_type(r: &ureq::http::Response<ureq::Body>) -> String {
 
 /// The upstream response's headers to pass on.
 fn pass_headers(r: &ureq::http::Response<ureq::Body>) -> Vec<(String, String)> {
-    r.headers()
+    let text: Vec<(&str, &str)> = r
+        .headers()
         .iter()
-        .filter(|(k, _)| !HOP.contains(&k.as_str()))
-        .filter_map(|(k, v)| Some((k.to_string(), v.to_str().ok()?.to_string())))
+        .filter_map(|(k, v)| Some((k.as_str(), v.to_str().ok()?)))
+        .collect();
+    end_to_end(text.into_iter())
+}
+
+/// The headers meant for the other end: without those of this connection
+/// ([`HOP`]) or named in its `Connection` header (RFC 9110 §7.6.1).
+fn end_to_end<'a>(
+    headers: impl Iterator<Item = (&'a str, &'a str)> + Clone,
+) -> Vec<(String, String)> {
+    let named: Vec<String> = headers
+        .clone()
+        .filter(|(k, _)| k.eq_ignore_ascii_case("connection"))
+        .flat_map(|(_, v)| v.split(','))
+        .map(|n| n.trim().to_ascii_lowercase())
+        .filter(|n| !n.is_empty())
+        .collect();
+    headers
+        .filter(|(k, _)| {
+            let k = k.to_ascii_lowercase();
+            !HOP.contains(&k.as_str()) && !named.contains(&k)
+        })
+        .map(|(k, v)| (k.to_string(), v.to_string()))
         .collect()
 }
 
 /// Where the host's answer goes: one JSON body, or an SSE stream.
 enum Sink {
-    Json(Option<HttpResponder>, Vec<(String, String)>),
+    /// The response, its status and headers as upstream sent them.
+    Json(Option<HttpResponder>, u16, Vec<(String, String)>),
     Stream(Chunks),
 }
 
@@ -413,7 +433,7 @@ impl Sink {
     fn message(&mut self, event: &[u8], msg: &[u8]) -> bool {
         match self {
             Sink::Stream(c) => c.send(event).is_ok(),
-            Sink::Json(r, headers) => {
+            Sink::Json(r, status, headers) => {
                 if let Some(r) = r.take() {
                     let mut hs: Vec<(&str, &str)> = headers
                         .iter()
@@ -421,7 +441,7 @@ impl Sink {
                         .map(|(k, v)| (k.as_str(), v.as_str()))
                         .collect();
                     hs.push(("Content-Type", "application/json"));
-                    r.respond(200, &hs, msg);
+                    r.respond(*status, &hs, msg);
                 }
                 true
             }
@@ -431,8 +451,8 @@ impl Sink {
     fn finish(self) {
         match self {
             Sink::Stream(c) => c.finish(),
-            Sink::Json(Some(r), _) => r.respond(202, &[], b""),
-            Sink::Json(None, _) => {}
+            Sink::Json(Some(r), _, _) => r.respond(202, &[], b""),
+            Sink::Json(None, _, _) => {}
         }
     }
 }
@@ -469,7 +489,7 @@ fn relay(state: &State, first: ureq::http::Response<ureq::Body>, ctx: Ctx, resp:
             None => return,
         }
     } else {
-        Sink::Json(Some(resp), headers)
+        Sink::Json(Some(resp), status, headers)
     };
     let mut current = first;
     let mut retried: Option<String> = None;
@@ -480,6 +500,10 @@ fn relay(state: &State, first: ureq::http::Response<ureq::Body>, ctx: Ctx, resp:
             let reader = BufReader::new(current.into_body().into_reader());
             stream_events(state, reader, &ctx, &mut sink, retried.as_deref())
         } else {
+            // The host hears the status of the response it is given.
+            if let Sink::Json(_, status, _) = &mut sink {
+                *status = current.status().as_u16();
+            }
             let mut body = Vec::new();
             let _ = current
                 .into_body()

@@ -353,9 +353,11 @@ sent, one line per message as it passes; a kill of the host, the server or
 the proxy keeps every complete message. `mcp-elicit replay FILE` checks it.
 
 With --http ADDR --upstream URL the proxy is a Streamable HTTP reverse
-proxy: the host connects to http://ADDR/ (any path) as to the server, and
-each request goes on to URL with its headers (session id, protocol version,
-authorisation), each SSE stream comes back event by event as it arrives.
+proxy: the host connects to ADDR with URL's path (http://ADDR/mcp for
+http://127.0.0.1:8808/mcp) as to the server, and each request goes on to
+URL with its end-to-end headers (session id, protocol version,
+authorisation), each response comes back with its status and headers, and
+each SSE stream event by event as it arrives.
 ADDR must be loopback unless --allow-remote; requests whose Host does not
 name the proxy, or whose Origin is another site's (see --allow-origin), are
 refused.
