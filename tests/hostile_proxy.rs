@@ -7,8 +7,9 @@
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::{TcpListener, TcpStream};
 use std::process::Command;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use crate::proxy::HttpProxy;
 use crate::support::bin;
@@ -337,4 +338,104 @@ fn http_proxy_refuses_an_address_other_than_loopback_before_binding_it() {
         );
     }
     drop(taken);
+}
+
+/// The peak resident memory of process `pid` in kB (Linux).
+pub(crate) fn peak_kb(pid: u32) -> Option<u64> {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
+    status
+        .lines()
+        .find_map(|l| l.strip_prefix("VmHWM:"))
+        .and_then(|v| v.trim().trim_end_matches("kB").trim().parse().ok())
+}
+
+const SSE_HEAD: &str =
+    "HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\nConnection: close\r\n\r\n";
+
+#[test]
+fn http_proxy_cuts_an_endless_sse_line_instead_of_holding_it() {
+    const LINE: usize = 200 << 20;
+    let written = Arc::new(AtomicUsize::new(0));
+    let w = Arc::clone(&written);
+    let up = Upstream::start(move |_, conn| {
+        let _ = conn.write_all(SSE_HEAD.as_bytes());
+        let _ = conn.write_all(b"data: ");
+        let chunk = vec![b'x'; 1 << 20];
+        for _ in 0..(LINE >> 20) {
+            if conn.write_all(&chunk).is_err() {
+                return;
+            }
+            w.fetch_add(chunk.len(), Ordering::SeqCst);
+        }
+    });
+    let proxy = HttpProxy::start(&up.url, &["--action", "decline"]);
+    let addr = authority(&proxy.url);
+    let before = peak_kb(proxy.child.id());
+    let (status, r) = raw(
+        &addr,
+        &post(&addr, "/mcp", &[], LIST),
+        Duration::from_secs(120),
+    );
+    assert_eq!(status, 200, "{}", &r[..r.len().min(300)]);
+    assert!(
+        !r.ends_with("0\r\n\r\n"),
+        "a cut stream must not look whole to the host"
+    );
+    let sent = written.load(Ordering::SeqCst);
+    assert!(
+        sent < LINE,
+        "the proxy read the whole {} MiB line",
+        LINE >> 20
+    );
+    if let (Some(before), Some(peak)) = (before, peak_kb(proxy.child.id())) {
+        eprintln!(
+            "upstream wrote {} MiB before the proxy cut it; proxy peak RSS {} MiB (from {} MiB)",
+            sent >> 20,
+            peak >> 10,
+            before >> 10
+        );
+        assert!(peak < before + (150 << 10), "peak {peak} kB");
+    }
+}
+
+#[test]
+fn http_proxy_gives_up_on_a_silent_upstream_with_504_or_a_cut_stream() {
+    let up = Upstream::start(|req, conn| match req.header("x-probe").as_deref() {
+        Some("stalled") => {
+            let _ = conn.write_all(SSE_HEAD.as_bytes());
+            let _ = conn.write_all(
+                b"event: message\ndata: {\"jsonrpc\":\"2.0\",\"method\":\"notifications/message\",\"params\":{\"level\":\"info\",\"data\":\"first\"}}\n\n",
+            );
+            std::thread::sleep(Duration::from_secs(20));
+        }
+        _ => std::thread::sleep(Duration::from_secs(20)),
+    });
+    let proxy = HttpProxy::start(&up.url, &["--action", "decline", "--upstream-timeout", "1"]);
+    let addr = authority(&proxy.url);
+    let wait = Duration::from_secs(15);
+
+    let started = Instant::now();
+    let (status, r) = raw(&addr, &post(&addr, "/mcp", &[], LIST), wait);
+    let took = started.elapsed();
+    assert_eq!(status, 504, "after {took:?}: {r}");
+    assert!(took < Duration::from_secs(5), "{took:?}");
+    assert!(
+        r.contains("did not answer within 1 s (--upstream-timeout)"),
+        "{r}"
+    );
+
+    let started = Instant::now();
+    let (status, r) = raw(
+        &addr,
+        &post(&addr, "/mcp", &["X-Probe: stalled"], LIST),
+        wait,
+    );
+    let took = started.elapsed();
+    assert_eq!(status, 200, "{r}");
+    assert!(r.contains(r#""data":"first""#), "{r}");
+    assert!(
+        took < Duration::from_secs(5),
+        "the stream hung for {took:?}"
+    );
+    assert!(!r.ends_with("0\r\n\r\n"), "a cut stream looks whole: {r}");
 }

@@ -21,7 +21,7 @@ use std::net::{SocketAddr, ToSocketAddrs};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::mpsc::{self, Sender};
 use std::sync::{Arc, Mutex};
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use serde_json::{Map, Value, json};
 
@@ -37,8 +37,10 @@ use crate::sanitize;
 use crate::session::{Direction, Peer, Writer};
 use crate::spec::Revision;
 
-/// The largest upstream JSON body read whole.
-const MAX_JSON: u64 = 64 << 20;
+/// The largest upstream JSON body, and the largest SSE event, read whole.
+const MAX_MESSAGE: usize = super::transport::MAX_MESSAGE;
+/// How long connecting to the server may take.
+const CONNECT_TIME: Duration = Duration::from_secs(10);
 
 /// Headers that belong to one connection, never passed on (RFC 9110
 /// §7.6.1), besides those a `Connection` header names.
@@ -64,6 +66,9 @@ pub struct HttpProxyOptions {
     pub allow_remote: bool,
     /// Origins besides loopback ones whose pages may call the proxy.
     pub allow_origins: Vec<String>,
+    /// How long the server may be silent: before its response starts, and
+    /// between two reads of a response or a stream.
+    pub upstream_timeout: Duration,
     pub common: ProxyOptions,
 }
 
@@ -160,6 +165,9 @@ pub fn run_http(
     let agent: ureq::Agent = ureq::Agent::config_builder()
         .http_status_as_error(false)
         .max_redirects(0)
+        .timeout_connect(Some(CONNECT_TIME))
+        .timeout_recv_response(Some(opts.upstream_timeout))
+        .timeout_per_read(Some(opts.upstream_timeout))
         .build()
         .into();
     let server_name = opts.common.server_name.clone();
@@ -233,15 +241,9 @@ fn handle(state: &State, req: Request, resp: HttpResponder) {
     let upstream = match send(state, &req.method, &headers, body) {
         Ok(u) => u,
         Err(e) => {
-            note(
-                state,
-                &format!("the server cannot be reached: {}", super::chain(&e)),
-            );
-            return refuse(
-                resp,
-                502,
-                "the MCP server cannot be reached (mcp-elicit proxy)",
-            );
+            let (status, why) = unreachable(state, &e);
+            note(state, &why);
+            return refuse(resp, status, &format!("{why} (mcp-elicit proxy)"));
         }
     };
     relay(state, upstream, ctx, resp);
@@ -343,6 +345,66 @@ fn send(
     }
     let r = b.body(body)?;
     state.agent.run(r)
+}
+
+/// The status and words for a request the server did not answer.
+fn unreachable(state: &State, e: &ureq::Error) -> (u16, String) {
+    match e {
+        ureq::Error::Timeout(ureq::Timeout::Connect) => (
+            504,
+            format!(
+                "the MCP server at {} did not accept a connection within {} s",
+                state.opts.upstream,
+                CONNECT_TIME.as_secs()
+            ),
+        ),
+        ureq::Error::Timeout(_) => (
+            504,
+            format!(
+                "the MCP server at {} did not answer within {} s (--upstream-timeout)",
+                state.opts.upstream,
+                state.opts.upstream_timeout.as_secs_f64()
+            ),
+        ),
+        e => (
+            502,
+            format!(
+                "the MCP server cannot be reached: {}",
+                sanitize::line(&super::chain(e))
+            ),
+        ),
+    }
+}
+
+/// Whether a read from upstream failed for its time-out.
+fn timed_out(e: &std::io::Error) -> bool {
+    e.kind() == std::io::ErrorKind::TimedOut
+        || e.get_ref()
+            .and_then(|inner| inner.downcast_ref::<ureq::Error>())
+            .is_some_and(|u| matches!(u, ureq::Error::Timeout(_)))
+}
+
+/// Reads a whole JSON body, at most [`MAX_MESSAGE`] bytes; `Err` says why
+/// not.
+fn read_body(r: ureq::http::Response<ureq::Body>, timeout: Duration) -> Result<Vec<u8>, String> {
+    let mut body = Vec::new();
+    match r
+        .into_body()
+        .into_reader()
+        .take(MAX_MESSAGE as u64 + 1)
+        .read_to_end(&mut body)
+    {
+        Ok(_) if body.len() > MAX_MESSAGE => Err(format!(
+            "the server's response is larger than {} MiB",
+            MAX_MESSAGE >> 20
+        )),
+        Ok(_) => Ok(body),
+        Err(e) if timed_out(&e) => Err(format!(
+            "the server's response stopped for {} s (--upstream-timeout)",
+            timeout.as_secs_f64()
+        )),
+        Err(e) => Err(format!("the server's response was cut: {e}")),
+    }
 }
 
 fn record(state: &State, from: Direction, raw: &[u8]) {
@@ -466,12 +528,13 @@ fn relay(state: &State, first: ureq::http::Response<ureq::Body>, ctx: Ctx, resp:
     let json_body = ct.starts_with("application/json");
     if !sse && !json_body {
         // Nothing to act on (202, errors, other content): as it came.
-        let mut body = Vec::new();
-        let _ = first
-            .into_body()
-            .into_reader()
-            .take(MAX_JSON)
-            .read_to_end(&mut body);
+        let body = match read_body(first, state.opts.upstream_timeout) {
+            Ok(b) => b,
+            Err(why) => {
+                note(state, &why);
+                return refuse(resp, 502, &format!("{why} (mcp-elicit proxy)"));
+            }
+        };
         let hs: Vec<(&str, &str)> = headers
             .iter()
             .map(|(k, v)| (k.as_str(), v.as_str()))
@@ -504,13 +567,19 @@ fn relay(state: &State, first: ureq::http::Response<ureq::Body>, ctx: Ctx, resp:
             if let Sink::Json(_, status, _) = &mut sink {
                 *status = current.status().as_u16();
             }
-            let mut body = Vec::new();
-            let _ = current
-                .into_body()
-                .into_reader()
-                .take(MAX_JSON)
-                .read_to_end(&mut body);
-            on_message(state, &body, &body, &ctx, &mut sink, retried.as_deref())
+            read_body(current, state.opts.upstream_timeout)
+                .map(|body| on_message(state, &body, &body, &ctx, &mut sink, retried.as_deref()))
+        };
+        let next = match next {
+            Ok(n) => n,
+            Err(why) => {
+                // The host's stream is cut, not ended: it is not whole.
+                note(state, &why);
+                if let Sink::Json(Some(r), _, _) = sink {
+                    refuse(r, 502, &format!("{why} (mcp-elicit proxy)"));
+                }
+                return;
+            }
         };
         let Some((id, text)) = next else { break };
         rounds += 1;
@@ -534,48 +603,79 @@ fn relay(state: &State, first: ureq::http::Response<ureq::Body>, ctx: Ctx, resp:
 }
 
 /// Reads SSE events and passes each on, or acts on it; a retry to send
-/// when the stream held an `InputRequiredResult` the proxy answered.
+/// when the stream held an `InputRequiredResult` the proxy answered. `Err`
+/// says why the stream was cut: an event larger than [`MAX_MESSAGE`], or a
+/// server silent for longer than its time-out.
 fn stream_events<R: BufRead>(
     state: &State,
     mut reader: R,
     ctx: &Ctx,
     sink: &mut Sink,
     retried: Option<&str>,
-) -> Option<(String, String)> {
+) -> Result<Option<(String, String)>, String> {
+    // The event as received, lines and all; its data is taken from it once
+    // whole, so that an event is held once.
     let mut event = Vec::new();
-    let mut data = String::new();
-    let mut line = Vec::new();
     loop {
-        line.clear();
-        match reader.read_until(b'\n', &mut line) {
-            Ok(0) | Err(_) => return None,
-            Ok(_) => {}
-        }
-        event.extend_from_slice(&line);
-        let text = String::from_utf8_lossy(&line);
-        let text = text.trim_end_matches(['\n', '\r']);
-        if let Some(d) = text.strip_prefix("data:") {
-            if !data.is_empty() {
-                data.push('\n');
+        let start = event.len();
+        let room = (MAX_MESSAGE + 2).saturating_sub(start) as u64;
+        match (&mut reader).take(room).read_until(b'\n', &mut event) {
+            Ok(0) => return Ok(None),
+            Ok(_) if !event.ends_with(b"\n") && event.len() - start == room as usize => {
+                return Err(format!(
+                    "the server sent an SSE event larger than {} MiB: the stream is cut",
+                    MAX_MESSAGE >> 20
+                ));
             }
-            data.push_str(d.strip_prefix(' ').unwrap_or(d));
+            Ok(_) => {}
+            Err(e) if timed_out(&e) => {
+                return Err(format!(
+                    "the server's stream was silent for {} s (--upstream-timeout): it is cut",
+                    state.opts.upstream_timeout.as_secs_f64()
+                ));
+            }
+            Err(e) => return Err(format!("the server's stream broke: {e}")),
         }
-        if !text.is_empty() {
+        let line = &event[start..];
+        let line = line.strip_suffix(b"\n").unwrap_or(line);
+        let line = line.strip_suffix(b"\r").unwrap_or(line);
+        if !line.is_empty() && event.ends_with(b"\n") {
             continue;
+        }
+        if !event.ends_with(b"\n") {
+            // The last line, without its line end: the stream ended.
+            return Ok(None);
         }
         // The end of an event.
         let ev = std::mem::take(&mut event);
-        let d = std::mem::take(&mut data);
+        let d = sse_data(&ev);
         if d.is_empty() {
             if !sink.message(&ev, b"") {
-                return None;
+                return Ok(None);
             }
             continue;
         }
         if let Some(retry) = on_message(state, &ev, d.as_bytes(), ctx, sink, retried) {
-            return Some(retry);
+            return Ok(Some(retry));
         }
     }
+}
+
+/// The data of one SSE event: its `data:` lines, joined by line breaks.
+fn sse_data(event: &[u8]) -> String {
+    let mut data = String::new();
+    let mut first = true;
+    for line in event.split(|&b| b == b'\n') {
+        let line = line.strip_suffix(b"\r").unwrap_or(line);
+        if let Some(d) = line.strip_prefix(b"data:") {
+            if !first {
+                data.push('\n');
+            }
+            first = false;
+            data.push_str(&String::from_utf8_lossy(d.strip_prefix(b" ").unwrap_or(d)));
+        }
+    }
+    data
 }
 
 /// One message from upstream (`event` as received, `msg` its JSON):

@@ -428,6 +428,10 @@ pub struct ProxyArgs {
     #[arg(long, value_name = "ORIGIN", requires = "http", value_parser = parse_origin_arg)]
     pub allow_origin: Vec<String>,
 
+    /// With --http, how long the server may be silent before its response or within a stream
+    #[arg(long, value_name = "SECONDS", value_parser = parse_timeout, default_value = "300")]
+    pub upstream_timeout: std::time::Duration,
+
     #[command(flatten)]
     pub script: ScriptArgs,
 

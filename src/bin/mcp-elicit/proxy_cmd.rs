@@ -55,6 +55,7 @@ pub fn run(args: ProxyArgs) -> Result<Outcome> {
             upstream: upstream.clone(),
             allow_remote: args.allow_remote,
             allow_origins: args.allow_origin.clone(),
+            upstream_timeout: args.upstream_timeout,
             common: opts,
         };
         let upstream = upstream.clone();
