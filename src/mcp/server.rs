@@ -438,10 +438,14 @@ impl<'h> Engine<'h> {
                     Ok(n) => n,
                     Err(e) => return Reply::Message(e),
                 };
+                let args = match self.arguments(&id, &name, &params) {
+                    Ok(a) => a,
+                    Err(e) => return Reply::Message(e),
+                };
                 Reply::RunTool {
                     id,
                     name,
-                    args: params.get("arguments").cloned().unwrap_or(json!({})),
+                    args,
                     revision: rev,
                     capability: cap,
                 }
@@ -457,6 +461,70 @@ impl<'h> Engine<'h> {
             Ok(name.to_string())
         } else {
             Err(error(id, -32602, &format!("unknown tool: {name}")))
+        }
+    }
+
+    /// The arguments of a `tools/call` of tool `name` (none is `{}`), or
+    /// the -32602 error response when they do not fit its `inputSchema`.
+    fn arguments(
+        &self,
+        id: &Value,
+        name: &str,
+        params: &Value,
+    ) -> std::result::Result<Value, Value> {
+        let args = params.get("arguments").cloned().unwrap_or(json!({}));
+        let schema = self
+            .handler
+            .tools()
+            .into_iter()
+            .find(|t| t.name == name)
+            .map(|t| t.input_schema)
+            .unwrap_or(Value::Null);
+        if !args.is_object() {
+            return Err(error(
+                id,
+                codes::INVALID_PARAMS,
+                &format!(
+                    "the arguments of {name} are an object, not {}",
+                    crate::validate::json_kind(&args)
+                ),
+            ));
+        }
+        if !schema.is_object() {
+            return Ok(args);
+        }
+        // The server's own schema; one that cannot be built checks nothing
+        // (the tool then sees what it was sent, as before).
+        let Ok(validator) = jsonschema::options()
+            .with_pattern_options(jsonschema::PatternOptions::regex())
+            .build(&schema)
+        else {
+            return Ok(args);
+        };
+        let wrong: Vec<String> = validator
+            .iter_errors(&args)
+            .take(8)
+            .map(|e| {
+                let at = e.instance_path().to_string();
+                let e = crate::sanitize::line(&e.to_string()).into_owned();
+                if at.is_empty() {
+                    e
+                } else {
+                    format!("{}: {e}", &at[1..])
+                }
+            })
+            .collect();
+        if wrong.is_empty() {
+            Ok(args)
+        } else {
+            Err(error(
+                id,
+                codes::INVALID_PARAMS,
+                &format!(
+                    "the arguments do not fit the inputSchema of {name}: {}",
+                    wrong.join("; ")
+                ),
+            ))
         }
     }
 
@@ -539,7 +607,10 @@ impl<'h> Engine<'h> {
             Ok(n) => n,
             Err(e) => return e,
         };
-        let args = params.get("arguments").cloned().unwrap_or(json!({}));
+        let args = match self.arguments(id, &name, params) {
+            Ok(a) => a,
+            Err(e) => return e,
+        };
         let declared = &params["_meta"][CLIENT_CAPABILITIES_META];
         let missing: Map<String, Value> = self
             .handler
