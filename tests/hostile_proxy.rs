@@ -122,13 +122,23 @@ pub(crate) fn authority(url: &str) -> String {
 }
 
 /// Sends `request` as it is on a new connection and reads until the other
-/// side closes (or `wait` passes); the status and the whole response.
+/// side closes (or `wait` has passed in all); the status and the whole
+/// response.
 pub(crate) fn raw(addr: &str, request: &[u8], wait: Duration) -> (u16, String) {
+    let deadline = Instant::now() + wait;
     let mut s = TcpStream::connect(addr).unwrap();
-    s.set_read_timeout(Some(wait)).unwrap();
     s.write_all(request).unwrap();
     let mut out = Vec::new();
-    let _ = s.read_to_end(&mut out);
+    let mut buf = vec![0u8; 1 << 16];
+    while let Some(left) = deadline.checked_duration_since(Instant::now()) {
+        if left.is_zero() || s.set_read_timeout(Some(left)).is_err() {
+            break;
+        }
+        match s.read(&mut buf) {
+            Ok(0) | Err(_) => break,
+            Ok(n) => out.extend_from_slice(&buf[..n]),
+        }
+    }
     let out = String::from_utf8_lossy(&out).into_owned();
     let status = out
         .split(' ')

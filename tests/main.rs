@@ -22,6 +22,7 @@ mod generated;
 mod help;
 mod hostile;
 mod hostile_proxy;
+mod hostile_serve;
 mod hostile_servers;
 mod hosts;
 mod lint_cli;

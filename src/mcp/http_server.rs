@@ -66,9 +66,13 @@ fn sse_event(msg: &Value) -> Vec<u8> {
 }
 
 fn json_response(r: Responder, status: u16, body: &Value, extra: &[(&str, &str)]) {
+    json_text(r, status, &body.to_string(), extra);
+}
+
+fn json_text(r: Responder, status: u16, body: &str, extra: &[(&str, &str)]) {
     let mut headers = vec![("Content-Type", "application/json")];
     headers.extend_from_slice(extra);
-    r.respond(status, &headers, body.to_string().as_bytes());
+    r.respond(status, &headers, body.as_bytes());
 }
 
 /// A JSON-RPC error that answers no request in particular (the request was
@@ -340,6 +344,11 @@ fn handle(state: &Arc<State>, req: Request, resp: Responder) {
     if let Some(s) = &session {
         *s.used.lock().unwrap_or_else(|p| p.into_inner()) = std::time::Instant::now();
     }
+    if session.is_none() && session_id.is_some() && req.method != "POST" {
+        // DELETE and GET name a session that is not (or no longer) there;
+        // a POST is answered in JSON-RPC below.
+        return http_error(resp, 404, -32600, "unknown session: initialize again");
+    }
     match req.method.as_str() {
         "GET" => {
             let Some(session) = session else {
@@ -379,10 +388,114 @@ fn handle(state: &Arc<State>, req: Request, resp: Responder) {
                     return;
                 }
             };
+            if let Err(why) = check_message(&msg) {
+                let id = msg
+                    .get("id")
+                    .filter(|id| valid_id(id))
+                    .unwrap_or(&Value::Null);
+                return json_text(
+                    resp,
+                    400,
+                    &exact_id(&error(id, -32600, &why), &req.body),
+                    &[],
+                );
+            }
             post(state, &req, session_id, session, msg, resp);
         }
         _ => resp.respond(405, &[("Allow", "GET, POST, DELETE")], b""),
     }
+}
+
+/// Why `msg` is not one JSON-RPC message of MCP: a batch (which no
+/// revision served here has: 2025-06-18 removed them), a scalar, or an
+/// object that is neither a request, a notification nor a response.
+fn check_message(msg: &Value) -> std::result::Result<(), String> {
+    let m = match msg {
+        Value::Object(m) => m,
+        Value::Array(_) => {
+            return Err(
+                "a batch (a JSON array) is not an MCP message since 2025-06-18, and this server speaks 2025-06-18 and later: send one message per POST".into(),
+            );
+        }
+        other => {
+            return Err(format!(
+                "a JSON-RPC message is an object, not {}",
+                crate::validate::json_kind(other)
+            ));
+        }
+    };
+    if m.get("jsonrpc").and_then(Value::as_str) != Some("2.0") {
+        return Err("a JSON-RPC message needs \"jsonrpc\": \"2.0\"".into());
+    }
+    if let Some(id) = m.get("id")
+        && !valid_id(id)
+    {
+        return Err("an id is a string or an integer".into());
+    }
+    match m.get("method") {
+        Some(Value::String(_)) => Ok(()),
+        Some(_) => Err("a method is a string".into()),
+        None if m.contains_key("id") && (m.contains_key("result") || m.contains_key("error")) => {
+            Ok(())
+        }
+        None => Err(
+            "neither a request (method), a notification (method, no id) nor a response (id with result or error)".into(),
+        ),
+    }
+}
+
+/// Whether `id` may be a request's id: a string or an integer (MCP's
+/// `RequestId`; as written, whatever its size).
+fn valid_id(id: &Value) -> bool {
+    match id {
+        Value::String(_) => true,
+        // Past 64 bits, an integer is read as a float without a fraction.
+        Value::Number(n) => {
+            n.is_i64() || n.is_u64() || n.as_f64().is_some_and(|f| f.fract() == 0.0)
+        }
+        _ => false,
+    }
+}
+
+fn is_integer_text(s: &str) -> bool {
+    let digits = s.strip_prefix('-').unwrap_or(s);
+    !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit())
+}
+
+/// The request's id as `body` wrote it, when reading it as a number
+/// changes it: an integer too large for 64 bits is read as a float, and
+/// would otherwise come back as one (`1.2345678901234568e29`).
+fn raw_id(body: &[u8]) -> Option<String> {
+    #[derive(serde::Deserialize)]
+    struct Id<'a> {
+        #[serde(borrow)]
+        id: Option<&'a serde_json::value::RawValue>,
+    }
+    let raw = serde_json::from_slice::<Id<'_>>(body).ok()?.id?.get();
+    let read: Value = serde_json::from_str(raw).ok()?;
+    // As a float would write it back, compared as text.
+    let written = read.to_string();
+    (is_integer_text(raw) && written.as_str() != raw).then(|| raw.to_string())
+}
+
+/// `reply` as JSON text, its numeric `id` written as `raw` (see
+/// [`raw_id`]).
+fn with_raw_id(reply: &Value, raw: Option<&str>) -> String {
+    let (Some(raw), Some(Value::Number(_))) = (raw, reply.get("id")) else {
+        return reply.to_string();
+    };
+    let mut rest = reply.as_object().cloned().unwrap_or_default();
+    rest.remove("id");
+    let rest = Value::Object(rest).to_string();
+    match rest.as_str() {
+        "{}" => format!("{{\"id\":{raw}}}"),
+        _ => format!("{{\"id\":{raw},{}", &rest[1..]),
+    }
+}
+
+/// `reply` as JSON text, its id as the request in `body` wrote it.
+fn exact_id(reply: &Value, body: &[u8]) -> String {
+    with_raw_id(reply, raw_id(body).as_deref())
 }
 
 /// The revisions that speak through sessions (`initialize`).
@@ -496,6 +609,16 @@ fn post(
         .get("method")
         .and_then(Value::as_str)
         .map(str::to_string);
+    let raw = raw_id(&req.body);
+    if session.is_none()
+        && session_id.is_some()
+        && method.as_deref() != Some("initialize")
+        && modern_request(req, &msg).is_none()
+    {
+        let id = msg.get("id").unwrap_or(&Value::Null);
+        let m = error(id, -32600, "unknown session: initialize again");
+        return json_text(resp, 404, &with_raw_id(&m, raw.as_deref()), &[]);
+    }
     // A response: the answer to an elicitation a tool is waiting on.
     if method.is_none() {
         if let (Some(s), Some(id)) = (&session, msg.get("id")) {
@@ -532,7 +655,7 @@ fn post(
             ) => 400,
             _ => 200,
         };
-        json_response(resp, status, &reply, &[]);
+        json_text(resp, status, &with_raw_id(&reply, raw.as_deref()), &[]);
         return;
     }
     if method.as_deref() == Some("initialize") {
@@ -565,7 +688,7 @@ fn post(
                     -32603,
                     "too many open sessions; end one (DELETE) and initialize again",
                 );
-                json_response(resp, 503, &m, &[]);
+                json_text(resp, 503, &with_raw_id(&m, raw.as_deref()), &[]);
                 return;
             }
             sessions.insert(
@@ -578,7 +701,12 @@ fn post(
                 }),
             );
         }
-        json_response(resp, 200, &reply, &[("Mcp-Session-Id", &id)]);
+        json_text(
+            resp,
+            200,
+            &with_raw_id(&reply, raw.as_deref()),
+            &[("Mcp-Session-Id", &id)],
+        );
         return;
     }
     let Some(session) = session else {
@@ -588,11 +716,11 @@ fn post(
             (400, "no Mcp-Session-Id: initialize first")
         };
         let m = error(&msg["id"], -32600, text);
-        json_response(resp, status, &m, &[]);
+        json_text(resp, status, &with_raw_id(&m, raw.as_deref()), &[]);
         return;
     };
     match session.engine.handle(&msg) {
-        Reply::Message(m) => json_response(resp, 200, &m, &[]),
+        Reply::Message(m) => json_text(resp, 200, &with_raw_id(&m, raw.as_deref()), &[]),
         Reply::Nothing => resp.respond(202, &[], b""),
         Reply::RunTool {
             id,
@@ -615,7 +743,8 @@ fn post(
                     next: 0,
                 };
                 let outcome = handler.call(&name, &args, &mut ask);
-                let _ = tx.send(sse_event(&tool_response(&id, outcome)));
+                let reply = with_raw_id(&tool_response(&id, outcome), raw.as_deref());
+                let _ = tx.send(format!("event: message\ndata: {reply}\n\n").into_bytes());
             });
             stream(resp, &rx);
         }
