@@ -3,6 +3,8 @@
 //! that do not fit the tool, sessions that are not there. Each gets the
 //! answer the spec says, never a 202 that leaves the client waiting.
 
+use std::io::{Read, Write};
+use std::net::TcpStream;
 use std::time::Duration;
 
 use serde_json::Value;
@@ -178,4 +180,153 @@ fn serve_answers_404_for_an_unknown_session_whatever_the_method() {
     assert_eq!(status, 200, "{r}");
     let (status, r) = raw(&addr, delete.as_bytes(), WAIT);
     assert_eq!(status, 404, "{r}");
+}
+
+/// The resident memory of process `pid` now, in kB (Linux).
+fn rss_kb(pid: u32) -> Option<u64> {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
+    status
+        .lines()
+        .find_map(|l| l.strip_prefix("VmRSS:"))
+        .and_then(|v| v.trim().trim_end_matches("kB").trim().parse().ok())
+}
+
+/// Starts a `tools/call` of `ask_age` with `args` in session `sid` and
+/// returns its connection once the elicitation has come, left unread
+/// after that; `Err` with the response when the call was not taken.
+fn held_call(addr: &str, sid: &str, args: &str) -> Result<TcpStream, String> {
+    let body = format!(
+        r#"{{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{{"name":"ask_age","arguments":{args}}}}}"#
+    );
+    let mut s = TcpStream::connect(addr).unwrap();
+    s.set_read_timeout(Some(WAIT)).unwrap();
+    s.write_all(&post(
+        addr,
+        "/mcp",
+        &[&format!("Mcp-Session-Id: {sid}")],
+        &body,
+    ))
+    .unwrap();
+    let mut got = Vec::new();
+    let mut buf = [0u8; 4096];
+    while !String::from_utf8_lossy(&got).contains("elicitation/create") {
+        match s.read(&mut buf) {
+            Ok(0) | Err(_) => return Err(String::from_utf8_lossy(&got).into_owned()),
+            Ok(n) => got.extend_from_slice(&buf[..n]),
+        }
+    }
+    Ok(s)
+}
+
+#[test]
+fn a_call_waiting_on_an_answer_holds_its_arguments_not_its_request() {
+    let serve = HttpServe::start(&["tests/fixtures/serve/ask_age.json"]);
+    let addr = serve.addr().to_string();
+    let pid = serve.child.id();
+    let pad = "x".repeat(4_000_000);
+    let args = format!(r#"{{"pad":"{pad}"}}"#);
+    let sessions: Vec<String> = (0..3).map(|_| session(&addr)).collect();
+    // One call first, so that what every call costs once is counted out.
+    let mut held = vec![held_call(&addr, &sessions[0], &args).unwrap()];
+    std::thread::sleep(Duration::from_millis(300));
+    let before = rss_kb(pid);
+    const CALLS: u64 = 24;
+    for i in 0..CALLS as usize {
+        held.push(held_call(&addr, &sessions[i % 3], &args).unwrap());
+    }
+    std::thread::sleep(Duration::from_millis(300));
+    if let (Some(before), Some(after)) = (before, rss_kb(pid)) {
+        let per_call = (after.saturating_sub(before)) / CALLS;
+        eprintln!(
+            "{CALLS} held 4 MB calls: {per_call} kB each ({before} kB before, {after} kB after)"
+        );
+        // The arguments (4 MB) and little else; the body and its parse
+        // are gone.
+        assert!(per_call < 6 << 10, "{per_call} kB held per call");
+    }
+    drop(held);
+}
+
+#[test]
+fn a_session_that_does_not_read_its_streams_is_refused_past_its_share() {
+    let serve = HttpServe::start(&["tests/fixtures/serve/ask_age.json"]);
+    let addr = serve.addr().to_string();
+    let greedy = session(&addr);
+    let mut held = Vec::new();
+    for i in 0..16 {
+        held.push(held_call(&addr, &greedy, "{}").unwrap_or_else(|r| panic!("call {i}: {r}")));
+    }
+    let refused = held_call(&addr, &greedy, "{}").expect_err("a 17th stream was taken");
+    assert!(refused.starts_with("HTTP/1.1 429"), "{refused}");
+    assert!(refused.contains("open streams already"), "{refused}");
+    // Another client is served all the same.
+    let other = session(&addr);
+    held.push(held_call(&addr, &other, "{}").expect("another session's call"));
+    // A stream given back frees a slot, once the server has noticed (its
+    // next write to it fails).
+    held.remove(0);
+    let deadline = std::time::Instant::now() + Duration::from_secs(15);
+    loop {
+        match held_call(&addr, &greedy, "{}") {
+            Ok(s) => break held.push(s),
+            Err(r) if std::time::Instant::now() < deadline => {
+                assert!(r.starts_with("HTTP/1.1 429"), "{r}");
+                std::thread::sleep(Duration::from_millis(500));
+            }
+            Err(r) => panic!("the slot was not given back: {r}"),
+        }
+    }
+}
+
+/// Sends `body` as a POST on a kept-alive connection and reads one whole
+/// response (Content-Length); the status and the head.
+fn keep_alive_post(s: &mut TcpStream, addr: &str, extra: &str, body: &str) -> (u16, String) {
+    // One write: a request in pieces waits on delayed ACKs.
+    let req = format!(
+        "POST /mcp HTTP/1.1\r\nHost: {addr}\r\nContent-Type: application/json\r\nAccept: application/json, text/event-stream\r\n{extra}Content-Length: {}\r\n\r\n{body}",
+        body.len()
+    );
+    s.write_all(req.as_bytes()).unwrap();
+    let mut head = Vec::new();
+    let mut b = [0u8; 1];
+    while !head.ends_with(b"\r\n\r\n") {
+        s.read_exact(&mut b).unwrap();
+        head.push(b[0]);
+    }
+    let head = String::from_utf8(head).unwrap();
+    let len: usize = head
+        .lines()
+        .find_map(|l| l.strip_prefix("Content-Length: "))
+        .and_then(|v| v.trim().parse().ok())
+        .unwrap_or(0);
+    let mut rest = vec![0u8; len];
+    s.read_exact(&mut rest).unwrap();
+    let status = head.split(' ').nth(1).unwrap().parse().unwrap();
+    (status, head)
+}
+
+#[test]
+fn a_full_session_table_ends_the_least_recently_used_instead_of_refusing() {
+    let serve = HttpServe::start(&["tests/fixtures/serve/ask_age.json"]);
+    let addr = serve.addr().to_string();
+    let mut s = TcpStream::connect(&addr).unwrap();
+    s.set_read_timeout(Some(WAIT)).unwrap();
+    s.set_nodelay(true).unwrap();
+    let first = session(&addr);
+    let mut last = String::new();
+    // 4,096 is the table's size; every initialize past it is served.
+    for i in 0..4200 {
+        let (status, head) = keep_alive_post(&mut s, &addr, "", INIT);
+        assert_eq!(status, 200, "initialize {i}: {head}");
+        last = head
+            .lines()
+            .find_map(|l| l.strip_prefix("Mcp-Session-Id: "))
+            .unwrap()
+            .to_string();
+    }
+    let ping = r#"{"jsonrpc":"2.0","id":3,"method":"ping"}"#;
+    let (status, _) = keep_alive_post(&mut s, &addr, &format!("Mcp-Session-Id: {last}\r\n"), ping);
+    assert_eq!(status, 200, "the newest session is kept");
+    let (status, _) = keep_alive_post(&mut s, &addr, &format!("Mcp-Session-Id: {first}\r\n"), ping);
+    assert_eq!(status, 404, "the least recently used session is ended");
 }

@@ -4,6 +4,7 @@
 
 use std::collections::HashMap;
 use std::net::SocketAddr;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc::{self, Receiver, Sender};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
@@ -33,11 +34,14 @@ const ANSWER_WAIT: Duration = Duration::from_secs(3600);
 const ALIVE_CHECK: Duration = Duration::from_secs(2);
 /// How often a quiet SSE stream gets a comment.
 const HEARTBEAT: Duration = Duration::from_secs(15);
-/// Sessions (2025-06-18, 2025-11-25) open at once.
+/// Sessions (2025-06-18, 2025-11-25) open at once; when full, the one
+/// named least recently that no request is using is ended to make room
+/// (clients that never send DELETE).
 const MAX_SESSIONS: usize = 4096;
-/// A session no request has named for this long may be ended to make room
-/// for a new one (clients that never send DELETE).
-const SESSION_IDLE: Duration = Duration::from_secs(600);
+/// Streams one session may hold open at once (tool calls waiting on an
+/// answer, GET streams): a client that opens streams and does not read
+/// them takes its own share, not every handler of the server.
+pub const MAX_STREAMS_PER_SESSION: usize = 16;
 
 struct HttpSession {
     engine: Engine<'static>,
@@ -47,6 +51,41 @@ struct HttpSession {
     pending: Mutex<HashMap<String, Sender<Value>>>,
     /// The standalone GET stream, when open.
     get_stream: Mutex<Option<Sender<Vec<u8>>>>,
+    /// Streams open (see [`MAX_STREAMS_PER_SESSION`]).
+    streams: Arc<AtomicUsize>,
+}
+
+/// One of a session's open streams; counted until dropped.
+struct StreamSlot(Arc<AtomicUsize>);
+
+impl StreamSlot {
+    /// A slot, unless the session holds its share already.
+    fn take(session: &HttpSession) -> Option<StreamSlot> {
+        let n = &session.streams;
+        n.fetch_update(Ordering::SeqCst, Ordering::SeqCst, |open| {
+            (open < MAX_STREAMS_PER_SESSION).then_some(open + 1)
+        })
+        .ok()?;
+        Some(StreamSlot(Arc::clone(n)))
+    }
+}
+
+impl Drop for StreamSlot {
+    fn drop(&mut self) {
+        self.0.fetch_sub(1, Ordering::SeqCst);
+    }
+}
+
+/// Refuses a stream beyond a session's share (429).
+fn too_many_streams(resp: Responder, id: &Value, raw: Option<&str>) {
+    let m = error(
+        id,
+        -32603,
+        &format!(
+            "this session holds {MAX_STREAMS_PER_SESSION} open streams already (calls waiting on an answer, GET streams): read or close one"
+        ),
+    );
+    json_text(resp, 429, &with_raw_id(&m, raw), &[]);
 }
 
 struct State {
@@ -81,10 +120,12 @@ fn http_error(r: Responder, status: u16, code: i64, message: &str) {
     json_response(r, status, &error(&Value::Null, code, message), &[]);
 }
 
-fn random_id() -> String {
+/// 128 random bits in hex; `None` when the system cannot give them (never
+/// a guessable id in their place).
+fn random_id() -> Option<String> {
     let mut b = [0u8; 16];
-    let _ = getrandom::fill(&mut b);
-    data_encoding::HEXLOWER.encode(&b)
+    getrandom::fill(&mut b).ok()?;
+    Some(data_encoding::HEXLOWER.encode(&b))
 }
 
 /// How `serve_http` serves.
@@ -318,7 +359,7 @@ pub(crate) fn check_site(
     ))
 }
 
-fn handle(state: &Arc<State>, req: Request, resp: Responder) {
+fn handle(state: &Arc<State>, mut req: Request, resp: Responder) {
     let mut resp = Some(resp);
     if refused_origin(state, &req, &mut resp) {
         return;
@@ -355,6 +396,9 @@ fn handle(state: &Arc<State>, req: Request, resp: Responder) {
                 resp.respond(405, &[("Allow", "POST, DELETE")], b"no session\n");
                 return;
             };
+            let Some(_slot) = StreamSlot::take(&session) else {
+                return too_many_streams(resp, &Value::Null, None);
+            };
             let (tx, rx) = mpsc::channel();
             *session.get_stream.lock().unwrap_or_else(|p| p.into_inner()) = Some(tx.clone());
             // A comment first, so the client sees the stream open at once.
@@ -380,7 +424,10 @@ fn handle(state: &Arc<State>, req: Request, resp: Responder) {
             resp.respond(200, &[], b"");
         }
         "POST" => {
-            let msg: Value = match serde_json::from_slice(&req.body) {
+            // The body is not kept: a call held for an answer keeps only
+            // its arguments.
+            let body = std::mem::take(&mut req.body);
+            let msg: Value = match serde_json::from_slice(&body) {
                 Ok(v) => v,
                 Err(e) => {
                     let m = error(&Value::Null, -32700, &format!("parse error: {e}"));
@@ -393,14 +440,11 @@ fn handle(state: &Arc<State>, req: Request, resp: Responder) {
                     .get("id")
                     .filter(|id| valid_id(id))
                     .unwrap_or(&Value::Null);
-                return json_text(
-                    resp,
-                    400,
-                    &exact_id(&error(id, -32600, &why), &req.body),
-                    &[],
-                );
+                return json_text(resp, 400, &exact_id(&error(id, -32600, &why), &body), &[]);
             }
-            post(state, &req, session_id, session, msg, resp);
+            let raw = raw_id(&body);
+            drop(body);
+            post(state, &req, session_id, session, msg, raw, resp);
         }
         _ => resp.respond(405, &[("Allow", "GET, POST, DELETE")], b""),
     }
@@ -603,13 +647,13 @@ fn post(
     session_id: Option<String>,
     session: Option<Arc<HttpSession>>,
     msg: Value,
+    raw: Option<String>,
     resp: Responder,
 ) {
     let method = msg
         .get("method")
         .and_then(Value::as_str)
         .map(str::to_string);
-    let raw = raw_id(&req.body);
     if session.is_none()
         && session_id.is_some()
         && method.as_deref() != Some("initialize")
@@ -670,23 +714,22 @@ fn post(
             Reply::Message(m) => m,
             _ => Value::Null,
         };
-        let id = random_id();
+        let Some(id) = random_id() else {
+            let m = error(
+                &msg["id"],
+                -32603,
+                "the system's random-number source failed, so no session id can be made; try again",
+            );
+            return json_text(resp, 503, &with_raw_id(&m, raw.as_deref()), &[]);
+        };
         {
             let mut sessions = state.sessions.lock().unwrap_or_else(|p| p.into_inner());
-            if sessions.len() >= MAX_SESSIONS {
-                // Sessions nobody has used for a while, and that nobody is
-                // waiting on, make room.
-                sessions.retain(|_, s| {
-                    Arc::strong_count(s) > 1
-                        || s.used.lock().unwrap_or_else(|p| p.into_inner()).elapsed() < SESSION_IDLE
-                });
-            }
-            if sessions.len() >= MAX_SESSIONS {
+            if sessions.len() >= MAX_SESSIONS && !evict_one(&mut sessions) {
                 drop(sessions);
                 let m = error(
                     &msg["id"],
                     -32603,
-                    "too many open sessions; end one (DELETE) and initialize again",
+                    "too many sessions are in use at once; end one (DELETE) and initialize again",
                 );
                 json_text(resp, 503, &with_raw_id(&m, raw.as_deref()), &[]);
                 return;
@@ -698,6 +741,7 @@ fn post(
                     used: Mutex::new(std::time::Instant::now()),
                     pending: Mutex::new(HashMap::new()),
                     get_stream: Mutex::new(None),
+                    streams: Arc::new(AtomicUsize::new(0)),
                 }),
             );
         }
@@ -719,7 +763,7 @@ fn post(
         json_text(resp, status, &with_raw_id(&m, raw.as_deref()), &[]);
         return;
     };
-    match session.engine.handle(&msg) {
+    match session.engine.handle_owned(msg) {
         Reply::Message(m) => json_text(resp, 200, &with_raw_id(&m, raw.as_deref()), &[]),
         Reply::Nothing => resp.respond(202, &[], b""),
         Reply::RunTool {
@@ -729,6 +773,9 @@ fn post(
             revision,
             capability,
         } => {
+            let Some(_slot) = StreamSlot::take(&session) else {
+                return too_many_streams(resp, &id, raw.as_deref());
+            };
             let (tx, rx) = mpsc::channel::<Vec<u8>>();
             let s = Arc::clone(&session);
             let handler = state.handler;
@@ -749,6 +796,26 @@ fn post(
             stream(resp, &rx);
         }
     }
+}
+
+/// Ends the session named least recently that no request is using; `false`
+/// when every one is in use.
+fn evict_one(sessions: &mut HashMap<String, Arc<HttpSession>>) -> bool {
+    let oldest = sessions
+        .iter()
+        .filter(|(_, s)| Arc::strong_count(s) == 1)
+        .min_by_key(|(_, s)| *s.used.lock().unwrap_or_else(|p| p.into_inner()))
+        .map(|(id, _)| id.clone());
+    let Some(id) = oldest else {
+        return false;
+    };
+    if let Some(s) = sessions.remove(&id) {
+        s.get_stream
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .take();
+    }
+    true
 }
 
 /// 2025-06-18 and 2025-11-25 over HTTP: the request goes out on an SSE
@@ -810,7 +877,13 @@ impl Elicitor for HttpLive<'_> {
         let mut waiting = Vec::with_capacity(params.len());
         for p in params {
             self.next += 1;
-            let id = format!("elicit-{}-{}", random_id(), self.next);
+            let Some(random) = random_id() else {
+                waiting.push(Err(
+                    "the system's random-number source failed, so the elicitation has no id",
+                ));
+                continue;
+            };
+            let id = format!("elicit-{random}-{}", self.next);
             let (tx, rx) = mpsc::channel();
             self.session
                 .pending
@@ -824,12 +897,16 @@ impl Elicitor for HttpLive<'_> {
                 Some(g) => g.send(req.clone()).is_ok() || self.post.send(req).is_ok(),
                 None => self.post.send(req).is_ok(),
             };
-            waiting.push(sent.then_some(rx));
+            waiting.push(if sent {
+                Ok(rx)
+            } else {
+                Err("the client closed the stream")
+            });
         }
         waiting
             .into_iter()
             .map(|rx| {
-                let rx = rx.ok_or_else(|| Stop::Lost("the client closed the stream".into()))?;
+                let rx = rx.map_err(|why| Stop::Lost(why.into()))?;
                 let answer = self.wait(&rx)?;
                 answer_of(&answer)
             })

@@ -387,21 +387,33 @@ impl<'h> Engine<'h> {
     /// Handles one message from the client: a 2026-07-28 request when its
     /// `_meta` names a protocol version, else one of a session.
     pub fn handle(&self, msg: &Value) -> Reply {
-        let Some(method) = msg.get("method").and_then(Value::as_str) else {
+        self.handle_owned(msg.clone())
+    }
+
+    /// [`Engine::handle`], taking the message: a tool call's arguments
+    /// are moved to the [`Reply::RunTool`], not copied, so a call that
+    /// waits holds them once.
+    pub fn handle_owned(&self, mut msg: Value) -> Reply {
+        let Some(method) = msg
+            .get("method")
+            .and_then(Value::as_str)
+            .map(str::to_string)
+        else {
             return Reply::Nothing;
         };
         let Some(id) = msg.get("id").cloned() else {
             return Reply::Nothing;
         };
-        let params = msg.get("params").cloned().unwrap_or(json!({}));
-        if params
-            .get("_meta")
+        if msg
+            .get("params")
+            .and_then(|p| p.get("_meta"))
             .and_then(|m| m.get(PROTOCOL_VERSION_META))
             .is_some()
         {
-            return Reply::Message(self.handle_modern(msg));
+            return Reply::Message(self.handle_modern(&msg));
         }
-        match method {
+        let mut params = msg.get_mut("params").map(Value::take).unwrap_or(json!({}));
+        match method.as_str() {
             "initialize" => {
                 let asked = params
                     .get("protocolVersion")
@@ -438,7 +450,11 @@ impl<'h> Engine<'h> {
                     Ok(n) => n,
                     Err(e) => return Reply::Message(e),
                 };
-                let args = match self.arguments(&id, &name, &params) {
+                let args = params
+                    .get_mut("arguments")
+                    .map(Value::take)
+                    .unwrap_or(json!({}));
+                let args = match self.arguments(&id, &name, args) {
                     Ok(a) => a,
                     Err(e) => return Reply::Message(e),
                 };
@@ -466,13 +482,7 @@ impl<'h> Engine<'h> {
 
     /// The arguments of a `tools/call` of tool `name` (none is `{}`), or
     /// the -32602 error response when they do not fit its `inputSchema`.
-    fn arguments(
-        &self,
-        id: &Value,
-        name: &str,
-        params: &Value,
-    ) -> std::result::Result<Value, Value> {
-        let args = params.get("arguments").cloned().unwrap_or(json!({}));
+    fn arguments(&self, id: &Value, name: &str, args: Value) -> std::result::Result<Value, Value> {
         let schema = self
             .handler
             .tools()
@@ -607,7 +617,8 @@ impl<'h> Engine<'h> {
             Ok(n) => n,
             Err(e) => return e,
         };
-        let args = match self.arguments(id, &name, params) {
+        let args = params.get("arguments").cloned().unwrap_or(json!({}));
+        let args = match self.arguments(id, &name, args) {
             Ok(a) => a,
             Err(e) => return e,
         };
