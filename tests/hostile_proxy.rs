@@ -320,6 +320,9 @@ fn http_proxy_serves_only_the_endpoint_and_checks_host_and_origin_as_serve_does(
         let (status, r) = raw(&addr, &post(&addr, "/mcp", &extra, LIST), wait);
         assert_eq!(status, 403, "{extra:?}: {r}");
     }
+    // A header with a NUL is the host's error (400), not the server's (502).
+    let (status, r) = raw(&addr, &post(&addr, "/mcp", &["X-A: a\0b"], LIST), wait);
+    assert_eq!(status, 400, "{r}");
     assert!(up.seen().is_empty(), "{:?}", up.seen());
     // Its own origin, and the endpoint with a query, go through.
     let own = format!("Origin: http://localhost:{port}");

@@ -330,3 +330,111 @@ fn a_full_session_table_ends_the_least_recently_used_instead_of_refusing() {
     let (status, _) = keep_alive_post(&mut s, &addr, &format!("Mcp-Session-Id: {first}\r\n"), ping);
     assert_eq!(status, 404, "the least recently used session is ended");
 }
+
+/// `INIT` as a POST to `target` with the header lines `extra` (each ending
+/// in CRLF unless the test says otherwise), closing after the response.
+fn init_with(addr: &str, target: &str, extra: &str) -> Vec<u8> {
+    format!(
+        "POST {target} HTTP/1.1\r\nHost: {addr}\r\n{extra}Content-Type: application/json\r\nAccept: application/json, text/event-stream\r\nConnection: close\r\nContent-Length: {}\r\n\r\n{INIT}",
+        INIT.len()
+    )
+    .into_bytes()
+}
+
+#[test]
+fn control_bytes_and_bare_line_ends_in_a_request_head_are_refused_with_400() {
+    let serve = HttpServe::start(&["tests/fixtures/serve/ask_age.json"]);
+    let addr = serve.addr().to_string();
+    let quick = Duration::from_secs(3);
+    let mut cases: Vec<(String, Vec<u8>)> = [
+        ("NUL in a value", "X-A: a\0b\r\n"),
+        ("NUL in a name", "X-\0A: b\r\n"),
+        ("a control byte in a value", "X-A: a\x01b\r\n"),
+        ("DEL in a value", "X-A: a\x7fb\r\n"),
+        ("ESC in a value", "X-A: \x1b[31m\r\n"),
+        ("a bare CR in a value", "X-A: a\rb\r\n"),
+        ("a bare CR ending a line", "X-A: a\rX-B: b\r\n"),
+        ("a bare LF ending a line", "X-A: a\nX-B: b\r\n"),
+        ("a folded line", "X-A: a\r\n b\r\n"),
+        ("a space before the colon", "X-A : a\r\n"),
+        ("a slash in a name", "X/A: a\r\n"),
+    ]
+    .into_iter()
+    .map(|(why, extra)| (why.to_string(), init_with(&addr, "/mcp", extra)))
+    .collect();
+    let bare_lf = format!(
+        "POST /mcp HTTP/1.1\nHost: {addr}\nContent-Type: application/json\nAccept: application/json, text/event-stream\nContent-Length: {}\n\n{INIT}",
+        INIT.len()
+    );
+    cases.push(("bare LF line ends throughout".into(), bare_lf.into_bytes()));
+    cases.push((
+        "a control byte in the target".into(),
+        init_with(&addr, "/mcp\x01", ""),
+    ));
+    for (why, request) in cases {
+        let started = std::time::Instant::now();
+        let (status, r) = raw(&addr, &request, quick);
+        assert_eq!(status, 400, "{why}: {r:?} after {:?}", started.elapsed());
+    }
+}
+
+#[test]
+fn a_request_whole_when_its_client_half_closes_is_answered() {
+    let serve = HttpServe::start(&["tests/fixtures/serve/ask_age.json"]);
+    let addr = serve.addr().to_string();
+    for i in 0..50 {
+        let mut s = TcpStream::connect(&addr).unwrap();
+        s.set_read_timeout(Some(WAIT)).unwrap();
+        let req = format!(
+            "POST /mcp HTTP/1.1\r\nHost: {addr}\r\nContent-Type: application/json\r\nAccept: application/json, text/event-stream\r\nContent-Length: {}\r\n\r\n{INIT}",
+            INIT.len()
+        );
+        s.write_all(req.as_bytes()).unwrap();
+        s.shutdown(std::net::Shutdown::Write).unwrap();
+        let mut out = String::new();
+        let _ = s.read_to_string(&mut out);
+        assert!(out.starts_with("HTTP/1.1 200"), "request {i}: {out:?}");
+        assert!(out.contains(r#""protocolVersion":"2025-11-25""#), "{out}");
+    }
+}
+
+#[test]
+fn a_stray_crlf_before_the_request_line_is_ignored() {
+    let serve = HttpServe::start(&["tests/fixtures/serve/ask_age.json"]);
+    let addr = serve.addr().to_string();
+    for stray in ["\r\n", "\r\n\r\n"] {
+        let mut request = stray.as_bytes().to_vec();
+        request.extend(init_with(&addr, "/mcp", ""));
+        let (status, r) = raw(&addr, &request, WAIT);
+        assert_eq!(status, 200, "{stray:?}: {r}");
+    }
+}
+
+#[test]
+fn an_absolute_form_target_is_served_when_it_names_the_server() {
+    let serve = HttpServe::start(&["tests/fixtures/serve/ask_age.json"]);
+    let addr = serve.addr().to_string();
+    let port = addr.rsplit(':').next().unwrap();
+    for target in [
+        format!("http://{addr}/mcp"),
+        format!("http://localhost:{port}/mcp"),
+        format!("HTTP://{addr}/mcp?x=1"),
+    ] {
+        let (status, r) = raw(&addr, &init_with(&addr, &target, ""), WAIT);
+        assert_eq!(status, 200, "{target}: {r}");
+    }
+    let (status, r) = raw(
+        &addr,
+        &init_with(&addr, &format!("http://{addr}/other"), ""),
+        WAIT,
+    );
+    assert_eq!(status, 404, "{r}");
+    // A rebound name in the target is refused as in Host.
+    for target in [
+        format!("http://evil.example:{port}/mcp"),
+        "http://127.0.0.1:1/mcp".to_string(),
+    ] {
+        let (status, r) = raw(&addr, &init_with(&addr, &target, ""), WAIT);
+        assert_eq!(status, 421, "{target}: {r}");
+    }
+}

@@ -333,6 +333,19 @@ pub(crate) fn check_site(
         }
         _ => return Err((400, "a request needs exactly one Host header".into())),
     }
+    // An absolute-form target names the server in place of Host (RFC 9112
+    // §3.2.2): it must name it too.
+    if let Some(a) = req.authority()
+        && !names_server(a, bound)
+    {
+        return Err((
+            421,
+            format!(
+                "the request's target names `{}`, which is not this {who} ({bound})",
+                crate::sanitize::line(a),
+            ),
+        ));
+    }
     let Some(origin) = req.header("Origin") else {
         return Ok(());
     };
