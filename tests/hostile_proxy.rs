@@ -452,3 +452,38 @@ fn http_proxy_gives_up_on_a_silent_upstream_with_504_or_a_cut_stream() {
     );
     assert!(!r.ends_with("0\r\n\r\n"), "a cut stream looks whole: {r}");
 }
+
+#[test]
+fn http_proxy_holds_at_most_sixteen_requests_of_one_session() {
+    let up = Upstream::start(|_, conn| {
+        let _ = conn.write_all(SSE_HEAD.as_bytes());
+        let _ = conn.write_all(
+            b"event: message\ndata: {\"jsonrpc\":\"2.0\",\"id\":\"e1\",\"method\":\"elicitation/create\",\"params\":{\"message\":\"Age?\",\"requestedSchema\":{\"type\":\"object\",\"properties\":{}}}}\n\n",
+        );
+        std::thread::sleep(Duration::from_secs(20));
+    });
+    let proxy = HttpProxy::start(&up.url, &["--answer", "never"]);
+    let addr = authority(&proxy.url);
+    let open = |session: &str| -> Result<TcpStream, String> {
+        let mut s = TcpStream::connect(&addr).unwrap();
+        s.set_read_timeout(Some(Duration::from_secs(10))).unwrap();
+        let header = format!("Mcp-Session-Id: {session}");
+        s.write_all(&post(&addr, "/mcp", &[&header], LIST)).unwrap();
+        let mut got = Vec::new();
+        let mut buf = [0u8; 4096];
+        while !String::from_utf8_lossy(&got).contains("elicitation/create") {
+            match s.read(&mut buf) {
+                Ok(0) | Err(_) => return Err(String::from_utf8_lossy(&got).into_owned()),
+                Ok(n) => got.extend_from_slice(&buf[..n]),
+            }
+        }
+        Ok(s)
+    };
+    let mut held = Vec::new();
+    for i in 0..16 {
+        held.push(open("greedy").unwrap_or_else(|r| panic!("request {i}: {r}")));
+    }
+    let refused = open("greedy").expect_err("a 17th request was held");
+    assert!(refused.starts_with("HTTP/1.1 429"), "{refused}");
+    held.push(open("another").expect("another session is served"));
+}

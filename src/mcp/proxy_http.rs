@@ -16,6 +16,7 @@
 //! scheme); the address is loopback unless `--allow-remote`, checked
 //! before it is bound.
 
+use std::collections::HashMap;
 use std::io::{BufRead, BufReader, Read};
 use std::net::{SocketAddr, ToSocketAddrs};
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -27,7 +28,7 @@ use serde_json::{Map, Value, json};
 
 use super::client::MAX_ROUNDS;
 use super::http::{self, Chunks, Limits, Request, Responder as HttpResponder};
-use super::http_server::{check_site, parse_origin};
+use super::http_server::{MAX_STREAMS_PER_SESSION, check_site, parse_origin};
 use super::proxy::{
     Elicitation, Error, Job, Modes, Notes, Outcome, ProxyOptions, ResponderFactory, answerer,
     initialize_capability, lint_elicitation, modern_capability, proxy_answers, request_state,
@@ -84,6 +85,42 @@ struct State {
     next_retry: AtomicU64,
     next_job: AtomicU64,
     start: Instant,
+    /// Requests in flight per session id (see [`MAX_STREAMS_PER_SESSION`]).
+    in_flight: Arc<Mutex<HashMap<String, usize>>>,
+}
+
+/// One request of a session in flight; counted until dropped.
+struct InFlight {
+    map: Arc<Mutex<HashMap<String, usize>>>,
+    session: String,
+}
+
+impl InFlight {
+    /// A slot for a request of `session`, unless it holds its share.
+    fn take(state: &State, session: &str) -> Option<InFlight> {
+        let mut map = state.in_flight.lock().unwrap_or_else(|p| p.into_inner());
+        let n = map.entry(session.to_string()).or_insert(0);
+        if *n >= MAX_STREAMS_PER_SESSION {
+            return None;
+        }
+        *n += 1;
+        Some(InFlight {
+            map: Arc::clone(&state.in_flight),
+            session: session.to_string(),
+        })
+    }
+}
+
+impl Drop for InFlight {
+    fn drop(&mut self) {
+        let mut map = self.map.lock().unwrap_or_else(|p| p.into_inner());
+        if let Some(n) = map.get_mut(&self.session) {
+            *n -= 1;
+            if *n == 0 {
+                map.remove(&self.session);
+            }
+        }
+    }
 }
 
 struct Shared {
@@ -189,13 +226,12 @@ pub fn run_http(
         next_retry: AtomicU64::new(0),
         next_job: AtomicU64::new(0),
         start: Instant::now(),
+        in_flight: Arc::default(),
     });
     ready(bound, &state.endpoint);
-    let limits = Limits {
-        // A request may wait on a person answering.
-        max_active: 64,
-        ..Limits::default()
-    };
+    // A request may wait on a person answering, or on a stream the host
+    // does not read: a session holds at most its share of the handlers.
+    let limits = Limits::default();
     http::serve(
         listener,
         limits,
@@ -217,7 +253,7 @@ fn refuse(resp: HttpResponder, status: u16, message: &str) {
     );
 }
 
-fn handle(state: &State, req: Request, resp: HttpResponder) {
+fn handle(state: &State, mut req: Request, resp: HttpResponder) {
     if let Err((status, message)) = check_site(&req, state.bound, &state.origins, "proxy") {
         return refuse(resp, status, &message);
     }
@@ -225,11 +261,29 @@ fn handle(state: &State, req: Request, resp: HttpResponder) {
         let text = format!("not found: the endpoint is {}\n", state.endpoint);
         return resp.respond(404, &[("Content-Type", "text/plain")], text.as_bytes());
     }
+    let _slot = match req.header("mcp-session-id") {
+        Some(session) => match InFlight::take(state, session) {
+            Some(slot) => Some(slot),
+            None => {
+                return refuse(
+                    resp,
+                    429,
+                    &format!(
+                        "this session has {MAX_STREAMS_PER_SESSION} requests in flight already (streams not read, calls waiting on an answer): read or close one"
+                    ),
+                );
+            }
+        },
+        None => None,
+    };
     let mut ctx = Ctx::new();
+    // The body goes upstream, not copied: a request held while a person
+    // answers keeps only what the answer needs.
+    let body = std::mem::take(&mut req.body);
     let body = if req.method == "POST" {
-        prepare(state, &req.body, &mut ctx)
+        prepare(state, body, &mut ctx)
     } else {
-        req.body.clone()
+        body
     };
     let headers = end_to_end(req.headers.iter().map(|(k, v)| (k.as_str(), v.as_str())));
     ctx.headers = headers.clone();
@@ -285,9 +339,9 @@ impl Ctx {
 
 /// The host's POST body, with the capability added where the proxy is to
 /// answer; notes what the response needs in `ctx`.
-fn prepare(state: &State, body: &[u8], ctx: &mut Ctx) -> Vec<u8> {
-    let Ok(Value::Object(mut msg)) = serde_json::from_slice::<Value>(body) else {
-        return body.to_vec();
+fn prepare(state: &State, body: Vec<u8>, ctx: &mut Ctx) -> Vec<u8> {
+    let Ok(Value::Object(mut msg)) = serde_json::from_slice::<Value>(&body) else {
+        return body;
     };
     let answer = state.opts.common.answer;
     let Some(method) = msg
@@ -295,7 +349,7 @@ fn prepare(state: &State, body: &[u8], ctx: &mut Ctx) -> Vec<u8> {
         .and_then(Value::as_str)
         .map(str::to_string)
     else {
-        return body.to_vec();
+        return body;
     };
     ctx.id = msg.get("id").cloned();
     ctx.method = method.clone();
@@ -327,7 +381,7 @@ fn prepare(state: &State, body: &[u8], ctx: &mut Ctx) -> Vec<u8> {
     if changed {
         Value::Object(msg).to_string().into_bytes()
     } else {
-        body.to_vec()
+        body
     }
 }
 
