@@ -438,3 +438,31 @@ fn an_absolute_form_target_is_served_when_it_names_the_server() {
         assert_eq!(status, 421, "{target}: {r}");
     }
 }
+
+#[test]
+fn five_hundred_twelve_unread_streams_leave_other_requests_served() {
+    let serve = HttpServe::start(&["tests/fixtures/serve/ask_age.json"]);
+    let addr = serve.addr().to_string();
+    let mut held = Vec::with_capacity(512);
+    // As many sessions as it takes, each within its share.
+    for _ in 0..32 {
+        let sid = session(&addr);
+        for _ in 0..16 {
+            held.push(held_call(&addr, &sid, "{}").expect("a stream within the limits"));
+        }
+    }
+    // 512 is every request slot: a stream must not keep one.
+    let sid = session(&addr);
+    let (status, r) = raw(
+        &addr,
+        &post(
+            &addr,
+            "/mcp",
+            &[&format!("Mcp-Session-Id: {sid}")],
+            r#"{"jsonrpc":"2.0","id":3,"method":"tools/list"}"#,
+        ),
+        WAIT,
+    );
+    assert_eq!(status, 200, "{r}");
+    held_call(&addr, &sid, "{}").expect("a call beside them");
+}

@@ -6,7 +6,10 @@
 //! and is closed when its time is up. A request gets a thread only once it
 //! has fully arrived, and only while fewer than [`Limits::max_active`] are
 //! running; after the response the connection goes back to the reading
-//! thread for the next request (keep-alive).
+//! thread for the next request (keep-alive). A streamed response gives its
+//! request's slot back and takes one of [`Limits::max_streams`] instead, so
+//! streams that clients hold open and do not read never keep other
+//! requests from being handled.
 //!
 //! The bounds: connections ([`Limits::max_connections`]; when full, the
 //! longest-idle connection makes room, or the new one is refused), the time
@@ -41,6 +44,11 @@ pub struct Limits {
     pub max_connections: usize,
     /// Requests being handled at once (each has a thread); more get 503.
     pub max_active: usize,
+    /// Responses being streamed at once (a tool call waiting on an answer,
+    /// a GET stream); more get 503. A streamed response gives back its
+    /// request's slot, so streams a client opens and does not read never
+    /// keep other requests from being handled.
+    pub max_streams: usize,
     /// From the first byte of a request to its last; later gets 408.
     pub read_time: Duration,
     /// How long a connection may wait for its next request.
@@ -61,6 +69,7 @@ impl Default for Limits {
         Limits {
             max_connections: 4096,
             max_active: 512,
+            max_streams: 1024,
             read_time: Duration::from_secs(10),
             idle_time: Duration::from_secs(30),
             write_time: Duration::from_secs(10),
@@ -146,6 +155,11 @@ pub struct Responder {
     leftover: Vec<u8>,
     keep_alive: bool,
     back: Back,
+    /// The request's slot among [`Limits::max_active`], then the stream's
+    /// among [`Limits::max_streams`]; given back when dropped.
+    slot: Option<Active>,
+    /// Streams open, and how many may be.
+    streams: (Arc<AtomicUsize>, usize),
 }
 
 fn reason(status: u16) -> &'static str {
@@ -207,6 +221,19 @@ impl Responder {
     /// Starts a response whose body is sent in pieces as they come
     /// (chunked), e.g. an SSE stream.
     pub fn stream(mut self, status: u16, headers: &[(&str, &str)]) -> Option<Chunks> {
+        let (open, max) = (Arc::clone(&self.streams.0), self.streams.1);
+        if open
+            .fetch_update(Ordering::SeqCst, Ordering::SeqCst, |n| {
+                (n < max).then_some(n + 1)
+            })
+            .is_err()
+        {
+            let why = b"too many responses are being streamed at once; try again\n";
+            self.respond(503, &[("Content-Type", "text/plain")], why);
+            return None;
+        }
+        // The request's slot is given back: the stream has its own.
+        self.slot = Some(Active(open));
         let mut out = head(status, headers, self.keep_alive);
         out.extend_from_slice(b"Transfer-Encoding: chunked\r\n\r\n");
         self.stream
@@ -465,6 +492,7 @@ pub fn serve(listener: TcpListener, limits: Limits, handler: Handler) -> io::Res
         next: 2,
         buffered: 0,
         active: Arc::new(AtomicUsize::new(0)),
+        streams: Arc::new(AtomicUsize::new(0)),
         starved: false,
     };
     r.run(&mut listener)
@@ -481,6 +509,8 @@ struct Reactor {
     /// Bytes held in all `Pending::buf`.
     buffered: usize,
     active: Arc<AtomicUsize>,
+    /// Responses being streamed.
+    streams: Arc<AtomicUsize>,
     /// An accept failed for want of descriptors, with nothing to evict.
     starved: bool,
 }
@@ -722,24 +752,22 @@ impl Reactor {
         if ready.is_err() {
             return;
         }
+        self.active.fetch_add(1, Ordering::SeqCst);
         let responder = Responder {
             stream,
             leftover,
             keep_alive,
             back: self.back.clone(),
+            slot: Some(Active(Arc::clone(&self.active))),
+            streams: (Arc::clone(&self.streams), self.limits.max_streams),
         };
-        self.active.fetch_add(1, Ordering::SeqCst);
-        let guard = Active(Arc::clone(&self.active));
         let handler = Arc::clone(&self.handler);
         let spawned = std::thread::Builder::new()
             .name("mcp-http".into())
             .stack_size(1 << 20)
-            .spawn(move || {
-                let _guard = guard;
-                handler(req, responder);
-            });
+            .spawn(move || handler(req, responder));
         // Without a thread the request is dropped with its connection (the
-        // guard went with the closure).
+        // slot went with the closure).
         drop(spawned);
     }
 
