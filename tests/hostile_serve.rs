@@ -466,3 +466,39 @@ fn five_hundred_twelve_unread_streams_leave_other_requests_served() {
     assert_eq!(status, 200, "{r}");
     held_call(&addr, &sid, "{}").expect("a call beside them");
 }
+
+#[test]
+fn serve_over_stdio_answers_batches_scalars_and_malformed_messages_with_32600() {
+    let mut child = std::process::Command::new(crate::support::bin())
+        .args(["serve", "tests/fixtures/serve/ask_age.json"])
+        .current_dir(crate::support::root())
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let input = [
+        INIT,
+        r#"[{"jsonrpc":"2.0","id":2,"method":"ping"}]"#,
+        "42",
+        r#"{"jsonrpc":"2.0","id":5,"method":7}"#,
+        r#"{"jsonrpc":"2.0","id":9,"method":"ping"}"#,
+    ]
+    .join("\n");
+    let mut stdin = child.stdin.take().unwrap();
+    stdin.write_all(input.as_bytes()).unwrap();
+    stdin.write_all(b"\n").unwrap();
+    drop(stdin);
+    let out = child.wait_with_output().unwrap();
+    let lines: Vec<Value> = String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(lines.len(), 5, "{lines:?}");
+    for (m, id) in lines[1..4].iter().zip([Value::Null, Value::Null, 5.into()]) {
+        assert_eq!(m["error"]["code"], -32600, "{m}");
+        assert_eq!(m["id"], id, "{m}");
+    }
+    assert_eq!(lines[4]["id"], 9);
+    assert!(lines[4]["result"].is_object(), "{}", lines[4]);
+}

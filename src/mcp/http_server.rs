@@ -13,7 +13,8 @@ use serde_json::{Value, json};
 
 use super::http::{self, Limits, Request, Responder};
 use super::server::{
-    Elicitor, Engine, Handler, Reply, Stop, answer_of, codes, error, only, tool_response,
+    Elicitor, Engine, Handler, Reply, Stop, answer_of, check_message, codes, error,
+    is_integer_text, only, tool_response, valid_id,
 };
 use crate::spec::Revision;
 
@@ -461,62 +462,6 @@ fn handle(state: &Arc<State>, mut req: Request, resp: Responder) {
         }
         _ => resp.respond(405, &[("Allow", "GET, POST, DELETE")], b""),
     }
-}
-
-/// Why `msg` is not one JSON-RPC message of MCP: a batch (which no
-/// revision served here has: 2025-06-18 removed them), a scalar, or an
-/// object that is neither a request, a notification nor a response.
-fn check_message(msg: &Value) -> std::result::Result<(), String> {
-    let m = match msg {
-        Value::Object(m) => m,
-        Value::Array(_) => {
-            return Err(
-                "a batch (a JSON array) is not an MCP message since 2025-06-18, and this server speaks 2025-06-18 and later: send one message per POST".into(),
-            );
-        }
-        other => {
-            return Err(format!(
-                "a JSON-RPC message is an object, not {}",
-                crate::validate::json_kind(other)
-            ));
-        }
-    };
-    if m.get("jsonrpc").and_then(Value::as_str) != Some("2.0") {
-        return Err("a JSON-RPC message needs \"jsonrpc\": \"2.0\"".into());
-    }
-    if let Some(id) = m.get("id")
-        && !valid_id(id)
-    {
-        return Err("an id is a string or an integer".into());
-    }
-    match m.get("method") {
-        Some(Value::String(_)) => Ok(()),
-        Some(_) => Err("a method is a string".into()),
-        None if m.contains_key("id") && (m.contains_key("result") || m.contains_key("error")) => {
-            Ok(())
-        }
-        None => Err(
-            "neither a request (method), a notification (method, no id) nor a response (id with result or error)".into(),
-        ),
-    }
-}
-
-/// Whether `id` may be a request's id: a string or an integer (MCP's
-/// `RequestId`; as written, whatever its size).
-fn valid_id(id: &Value) -> bool {
-    match id {
-        Value::String(_) => true,
-        // Past 64 bits, an integer is read as a float without a fraction.
-        Value::Number(n) => {
-            n.is_i64() || n.is_u64() || n.as_f64().is_some_and(|f| f.fract() == 0.0)
-        }
-        _ => false,
-    }
-}
-
-fn is_integer_text(s: &str) -> bool {
-    let digits = s.strip_prefix('-').unwrap_or(s);
-    !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit())
 }
 
 /// The request's id as `body` wrote it, when reading it as a number
