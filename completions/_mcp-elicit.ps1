@@ -147,6 +147,7 @@ Register-ArgumentCompleter -Native -CommandName 'mcp-elicit' -ScriptBlock {
             [CompletionResult]::new('--http', '--http', [CompletionResultType]::ParameterName, 'Serve Streamable HTTP on this address instead of stdio (with --upstream)')
             [CompletionResult]::new('--upstream', '--upstream', [CompletionResultType]::ParameterName, 'With --http, the server''s Streamable HTTP endpoint')
             [CompletionResult]::new('--allow-origin', '--allow-origin', [CompletionResultType]::ParameterName, 'With --http, let pages of this origin call the proxy (scheme://host[:port]; repeatable)')
+            [CompletionResult]::new('--upstream-timeout', '--upstream-timeout', [CompletionResultType]::ParameterName, 'With --http, how long the server may be silent before its response or within a stream')
             [CompletionResult]::new('--set', '--set', [CompletionResultType]::ParameterName, 'Answer a field without asking (repeatable; typed by the schema; multi-select takes a comma list)')
             [CompletionResult]::new('--answers', '--answers', [CompletionResultType]::ParameterName, 'Answer from a JSON object of field values (`-` reads stdin)')
             [CompletionResult]::new('--action', '--action', [CompletionResultType]::ParameterName, 'Answer with this action without asking')

@@ -139,6 +139,7 @@ set edit:completion:arg-completer[mcp-elicit] = {|@words|
             cand --http 'Serve Streamable HTTP on this address instead of stdio (with --upstream)'
             cand --upstream 'With --http, the server''s Streamable HTTP endpoint'
             cand --allow-origin 'With --http, let pages of this origin call the proxy (scheme://host[:port]; repeatable)'
+            cand --upstream-timeout 'With --http, how long the server may be silent before its response or within a stream'
             cand --set 'Answer a field without asking (repeatable; typed by the schema; multi-select takes a comma list)'
             cand --answers 'Answer from a JSON object of field values (`-` reads stdin)'
             cand --action 'Answer with this action without asking'

@@ -146,6 +146,7 @@ complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand proxy" -l host-tim
 complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand proxy" -l http -d 'Serve Streamable HTTP on this address instead of stdio (with --upstream)' -r
 complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand proxy" -l upstream -d 'With --http, the server\'s Streamable HTTP endpoint' -r
 complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand proxy" -l allow-origin -d 'With --http, let pages of this origin call the proxy (scheme://host[:port]; repeatable)' -r
+complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand proxy" -l upstream-timeout -d 'With --http, how long the server may be silent before its response or within a stream' -r
 complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand proxy" -l set -d 'Answer a field without asking (repeatable; typed by the schema; multi-select takes a comma list)' -r
 complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand proxy" -l answers -d 'Answer from a JSON object of field values (`-` reads stdin)' -r -F
 complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand proxy" -l action -d 'Answer with this action without asking' -r -f -a "decline\t'Decline: the person said no'

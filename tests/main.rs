@@ -21,6 +21,8 @@ mod generate_cli;
 mod generated;
 mod help;
 mod hostile;
+mod hostile_proxy;
+mod hostile_serve;
 mod hostile_servers;
 mod hosts;
 mod lint_cli;

@@ -672,15 +672,15 @@ fn terminal_form_through_the_proxy_for_a_typescript_host_with_progress_then_kill
     );
 }
 
-/// `proxy --http 127.0.0.1:0 --upstream URL ARGS`, with the address it
-/// listens on (from its first line on stderr); killed when dropped.
-struct HttpProxy {
-    child: Child,
-    url: String,
+/// `proxy --http 127.0.0.1:0 --upstream URL ARGS`, with the endpoint it
+/// serves (from its first line on stderr); killed when dropped.
+pub(crate) struct HttpProxy {
+    pub(crate) child: Child,
+    pub(crate) url: String,
 }
 
 impl HttpProxy {
-    fn start(upstream: &str, args: &[&str]) -> HttpProxy {
+    pub(crate) fn start(upstream: &str, args: &[&str]) -> HttpProxy {
         let mut child = Command::new(bin())
             .args(["proxy", "--http", "127.0.0.1:0", "--upstream", upstream])
             .args(args)
@@ -699,10 +699,7 @@ impl HttpProxy {
             .to_string();
         // The rest of its stderr is drained, so it never blocks on it.
         std::thread::spawn(move || std::io::copy(&mut err, &mut std::io::sink()));
-        HttpProxy {
-            child,
-            url: format!("{url}mcp"),
-        }
+        HttpProxy { child, url }
     }
 }
 
@@ -886,7 +883,7 @@ fn http_proxy_in_a_terminal_asks_there_and_the_host_hears_progress() {
         .args(["--progress-interval", "0.3"]);
     let mut t = Terminal::spawn(cmd);
     t.expect("listening on http://127.0.0.1:");
-    t.expect("/ for");
+    t.expect("/mcp for");
     let screen = t.screen();
     let port: String = screen
         .rsplit("127.0.0.1:")

@@ -6,7 +6,10 @@
 //! and is closed when its time is up. A request gets a thread only once it
 //! has fully arrived, and only while fewer than [`Limits::max_active`] are
 //! running; after the response the connection goes back to the reading
-//! thread for the next request (keep-alive).
+//! thread for the next request (keep-alive). A streamed response gives its
+//! request's slot back and takes one of [`Limits::max_streams`] instead, so
+//! streams that clients hold open and do not read never keep other
+//! requests from being handled.
 //!
 //! The bounds: connections ([`Limits::max_connections`]; when full, the
 //! longest-idle connection makes room, or the new one is refused), the time
@@ -16,7 +19,12 @@
 //! bytes buffered over all connections ([`Limits::max_buffered`]).
 //!
 //! Request bodies must come with `Content-Length` (`Transfer-Encoding` is
-//! refused with 501): MCP clients send one JSON message per POST.
+//! refused with 501): MCP clients send one JSON message per POST. A head
+//! is strict: lines end with CRLF, header names are tokens, and no control
+//! byte but a tab is in a value or the target (400 otherwise); empty lines
+//! before a request line are skipped, an absolute-form target has its path
+//! (the server checks its authority), and a request that is whole when its
+//! client half-closes is answered.
 
 use std::collections::HashMap;
 use std::io::{self, Read, Write};
@@ -36,6 +44,11 @@ pub struct Limits {
     pub max_connections: usize,
     /// Requests being handled at once (each has a thread); more get 503.
     pub max_active: usize,
+    /// Responses being streamed at once (a tool call waiting on an answer,
+    /// a GET stream); more get 503. A streamed response gives back its
+    /// request's slot, so streams a client opens and does not read never
+    /// keep other requests from being handled.
+    pub max_streams: usize,
     /// From the first byte of a request to its last; later gets 408.
     pub read_time: Duration,
     /// How long a connection may wait for its next request.
@@ -56,6 +69,7 @@ impl Default for Limits {
         Limits {
             max_connections: 4096,
             max_active: 512,
+            max_streams: 1024,
             read_time: Duration::from_secs(10),
             idle_time: Duration::from_secs(30),
             write_time: Duration::from_secs(10),
@@ -94,9 +108,31 @@ impl Request {
             .count()
     }
 
-    /// The target without its query.
+    /// The target without its query (nor, in absolute form, its scheme
+    /// and authority).
     pub fn path(&self) -> &str {
-        self.target.split('?').next().unwrap_or("")
+        let target = match self.authority() {
+            Some(a) => {
+                let rest = self.target.split_once("://").map_or("", |(_, r)| r);
+                match rest.as_bytes()[a.len()..].first() {
+                    Some(b'/') => &rest[a.len()..],
+                    _ => "/",
+                }
+            }
+            None => &self.target,
+        };
+        target.split(['?', '#']).next().unwrap_or("")
+    }
+
+    /// The authority of an absolute-form target (`http://HOST:PORT/path`,
+    /// RFC 9112 §3.2.2), which names the server in place of `Host`.
+    pub fn authority(&self) -> Option<&str> {
+        let (scheme, rest) = self.target.split_once("://")?;
+        if !scheme.eq_ignore_ascii_case("http") && !scheme.eq_ignore_ascii_case("https") {
+            return None;
+        }
+        let end = rest.find(['/', '?', '#']).unwrap_or(rest.len());
+        Some(&rest[..end])
     }
 }
 
@@ -119,6 +155,11 @@ pub struct Responder {
     leftover: Vec<u8>,
     keep_alive: bool,
     back: Back,
+    /// The request's slot among [`Limits::max_active`], then the stream's
+    /// among [`Limits::max_streams`]; given back when dropped.
+    slot: Option<Active>,
+    /// Streams open, and how many may be.
+    streams: (Arc<AtomicUsize>, usize),
 }
 
 fn reason(status: u16) -> &'static str {
@@ -127,6 +168,7 @@ fn reason(status: u16) -> &'static str {
         202 => "Accepted",
         204 => "No Content",
         400 => "Bad Request",
+        401 => "Unauthorized",
         403 => "Forbidden",
         404 => "Not Found",
         405 => "Method Not Allowed",
@@ -135,10 +177,13 @@ fn reason(status: u16) -> &'static str {
         413 => "Content Too Large",
         415 => "Unsupported Media Type",
         421 => "Misdirected Request",
+        429 => "Too Many Requests",
         431 => "Request Header Fields Too Large",
         500 => "Internal Server Error",
         501 => "Not Implemented",
+        502 => "Bad Gateway",
         503 => "Service Unavailable",
+        504 => "Gateway Timeout",
         _ => "",
     }
 }
@@ -176,6 +221,19 @@ impl Responder {
     /// Starts a response whose body is sent in pieces as they come
     /// (chunked), e.g. an SSE stream.
     pub fn stream(mut self, status: u16, headers: &[(&str, &str)]) -> Option<Chunks> {
+        let (open, max) = (Arc::clone(&self.streams.0), self.streams.1);
+        if open
+            .fetch_update(Ordering::SeqCst, Ordering::SeqCst, |n| {
+                (n < max).then_some(n + 1)
+            })
+            .is_err()
+        {
+            let why = b"too many responses are being streamed at once; try again\n";
+            self.respond(503, &[("Content-Type", "text/plain")], why);
+            return None;
+        }
+        // The request's slot is given back: the stream has its own.
+        self.slot = Some(Active(open));
         let mut out = head(status, headers, self.keep_alive);
         out.extend_from_slice(b"Transfer-Encoding: chunked\r\n\r\n");
         self.stream
@@ -238,6 +296,9 @@ struct Pending {
     first_byte: Option<Instant>,
     /// Whether `100 Continue` was sent for the current request.
     continued: bool,
+    /// The client has closed its side: a whole request in the buffer is
+    /// still answered, then the connection closed.
+    eof: bool,
 }
 
 const LISTENER: Token = Token(0);
@@ -261,14 +322,53 @@ fn find_end_of_head(buf: &[u8]) -> Option<usize> {
     buf.windows(4).position(|w| w == b"\r\n\r\n").map(|p| p + 4)
 }
 
+/// Whether a head (so far) has a CR not before an LF, or an LF not after
+/// a CR: line ends other than CRLF, which readers split differently.
+fn bare_line_end(head: &[u8]) -> bool {
+    head.iter().enumerate().any(|(i, &b)| match b {
+        b'\n' => i == 0 || head[i - 1] != b'\r',
+        b'\r' => head.get(i + 1).is_some_and(|&n| n != b'\n'),
+        _ => false,
+    })
+}
+
+/// A token character of a header name (RFC 9110 §5.6.2).
+fn tchar(b: u8) -> bool {
+    b.is_ascii_alphanumeric() || b"!#$%&'*+-.^_`|~".contains(&b)
+}
+
+/// Whether a header value holds a control character other than a tab
+/// (NUL, CR, LF and the rest; RFC 9110 §5.5).
+fn bad_value(v: &str) -> bool {
+    v.bytes().any(|b| (b < 0x20 && b != b'\t') || b == 0x7f)
+}
+
 fn parse(buf: &[u8], limits: &Limits) -> Parsed {
-    let Some(end) = find_end_of_head(&buf[..buf.len().min(limits.max_head + 4)]) else {
-        return if buf.len() > limits.max_head {
+    // Empty lines before a request line are ignored (RFC 9112 §2.2).
+    let mut skip = 0;
+    while buf[skip..].starts_with(b"\r\n") && skip < limits.max_head {
+        skip += 2;
+    }
+    match parse_at(&buf[skip..], limits) {
+        Parsed::Whole(req, used, keep_alive) => Parsed::Whole(req, skip + used, keep_alive),
+        other => other,
+    }
+}
+
+fn parse_at(buf: &[u8], limits: &Limits) -> Parsed {
+    let scanned = &buf[..buf.len().min(limits.max_head + 4)];
+    let Some(end) = find_end_of_head(scanned) else {
+        return if bare_line_end(scanned) {
+            Parsed::Refused(400, "a line of the request head does not end with CRLF")
+        } else if buf.len() > limits.max_head {
             Parsed::Refused(431, "the request head is too large")
         } else {
             Parsed::Partial
         };
     };
+    if bare_line_end(&buf[..end]) {
+        return Parsed::Refused(400, "a line of the request head does not end with CRLF");
+    }
     let Ok(text) = std::str::from_utf8(&buf[..end - 4]) else {
         return Parsed::Refused(400, "the request head is not UTF-8");
     };
@@ -280,7 +380,11 @@ fn parse(buf: &[u8], limits: &Limits) -> Parsed {
     else {
         return Parsed::Refused(400, "malformed request line");
     };
-    if method.is_empty() || !method.bytes().all(|b| b.is_ascii_uppercase()) || target.is_empty() {
+    if method.is_empty()
+        || !method.bytes().all(|b| b.is_ascii_uppercase())
+        || target.is_empty()
+        || !target.bytes().all(|b| b.is_ascii_graphic())
+    {
         return Parsed::Refused(400, "malformed request line");
     }
     let keep_alive_default = match version {
@@ -293,8 +397,11 @@ fn parse(buf: &[u8], limits: &Limits) -> Parsed {
         let Some((n, v)) = l.split_once(':') else {
             return Parsed::Refused(400, "malformed header line");
         };
-        if n.is_empty() || n.contains([' ', '\t']) {
+        if n.is_empty() || !n.bytes().all(tchar) {
             return Parsed::Refused(400, "malformed header name");
+        }
+        if bad_value(v) {
+            return Parsed::Refused(400, "a header value holds a control character");
         }
         headers.push((n.to_string(), v.trim_matches([' ', '\t']).to_string()));
     }
@@ -385,6 +492,7 @@ pub fn serve(listener: TcpListener, limits: Limits, handler: Handler) -> io::Res
         next: 2,
         buffered: 0,
         active: Arc::new(AtomicUsize::new(0)),
+        streams: Arc::new(AtomicUsize::new(0)),
         starved: false,
     };
     r.run(&mut listener)
@@ -401,6 +509,8 @@ struct Reactor {
     /// Bytes held in all `Pending::buf`.
     buffered: usize,
     active: Arc<AtomicUsize>,
+    /// Responses being streamed.
+    streams: Arc<AtomicUsize>,
     /// An accept failed for want of descriptors, with nothing to evict.
     starved: bool,
 }
@@ -521,6 +631,7 @@ impl Reactor {
                 since: now,
                 first_byte,
                 continued: false,
+                eof: false,
             },
         );
         if first_byte.is_some() {
@@ -560,6 +671,9 @@ impl Reactor {
             };
             match p.stream.read(&mut chunk) {
                 Ok(0) => {
+                    p.eof = true;
+                    self.advance(t);
+                    // Nothing whole was there: nothing to answer.
                     self.close(t);
                     return;
                 }
@@ -602,6 +716,7 @@ impl Reactor {
         let Some(p) = self.conns.get(&t) else {
             return;
         };
+        let eof = p.eof;
         let (req, used, keep_alive) = match parse(&p.buf, &self.limits) {
             Parsed::Partial => return,
             Parsed::WantsContinue => {
@@ -617,7 +732,7 @@ impl Reactor {
                 self.refuse_and_close(t, status, why);
                 return;
             }
-            Parsed::Whole(req, used, keep_alive) => (req, used, keep_alive),
+            Parsed::Whole(req, used, keep_alive) => (req, used, keep_alive && !eof),
         };
         let Some(mut p) = self.conns.remove(&t) else {
             return;
@@ -637,24 +752,22 @@ impl Reactor {
         if ready.is_err() {
             return;
         }
+        self.active.fetch_add(1, Ordering::SeqCst);
         let responder = Responder {
             stream,
             leftover,
             keep_alive,
             back: self.back.clone(),
+            slot: Some(Active(Arc::clone(&self.active))),
+            streams: (Arc::clone(&self.streams), self.limits.max_streams),
         };
-        self.active.fetch_add(1, Ordering::SeqCst);
-        let guard = Active(Arc::clone(&self.active));
         let handler = Arc::clone(&self.handler);
         let spawned = std::thread::Builder::new()
             .name("mcp-http".into())
             .stack_size(1 << 20)
-            .spawn(move || {
-                let _guard = guard;
-                handler(req, responder);
-            });
+            .spawn(move || handler(req, responder));
         // Without a thread the request is dropped with its connection (the
-        // guard went with the closure).
+        // slot went with the closure).
         drop(spawned);
     }
 
@@ -701,6 +814,28 @@ mod tests {
     }
 
     #[test]
+    fn stray_line_ends_are_skipped_and_an_absolute_target_has_a_path() {
+        let l = Limits::default();
+        let r = b"\r\n\r\nGET http://127.0.0.1:8/mcp?a HTTP/1.1\r\nHost: x\r\n\r\n";
+        let Parsed::Whole(req, used, _) = parse(r, &l) else {
+            panic!("not whole")
+        };
+        assert_eq!(used, r.len());
+        assert_eq!(req.authority(), Some("127.0.0.1:8"));
+        assert_eq!(req.path(), "/mcp");
+        let bare = Request {
+            target: "http://h:1?x".into(),
+            ..req.clone()
+        };
+        assert_eq!(bare.path(), "/");
+        let origin = Request {
+            target: "/mcp?x".into(),
+            ..req
+        };
+        assert_eq!((origin.authority(), origin.path()), (None, "/mcp"));
+    }
+
+    #[test]
     fn what_the_server_will_not_take_is_refused_with_its_status() {
         let l = Limits {
             max_body: 10,
@@ -730,6 +865,9 @@ mod tests {
         assert_eq!(status(b"POST / HTTP/2\r\n\r\n"), 400);
         assert_eq!(status(&[b'a'; 80]), 431);
         assert_eq!(status(b"POST / HTTP/1.1\r\nbad header\r\n\r\n"), 400);
+        assert_eq!(status(b"POST / HTTP/1.1\r\nX: a\0b\r\n\r\n"), 400);
+        assert_eq!(status(b"POST / HTTP/1.1\nX: a\n"), 400, "bare LF, at once");
+        assert_eq!(status(b"POST / HTTP/1.1\r\nX: a\rY: b\r\n\r\n"), 400);
         assert!(matches!(
             parse(
                 b"POST / HTTP/1.1\r\nExpect: 100-continue\r\nContent-Length: 2\r\n\r\n",

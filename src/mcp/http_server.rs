@@ -4,6 +4,7 @@
 
 use std::collections::HashMap;
 use std::net::SocketAddr;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc::{self, Receiver, Sender};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
@@ -12,7 +13,8 @@ use serde_json::{Value, json};
 
 use super::http::{self, Limits, Request, Responder};
 use super::server::{
-    Elicitor, Engine, Handler, Reply, Stop, answer_of, codes, error, only, tool_response,
+    Elicitor, Engine, Handler, Reply, Stop, answer_of, check_message, codes, error,
+    is_integer_text, only, tool_response, valid_id,
 };
 use crate::spec::Revision;
 
@@ -33,11 +35,14 @@ const ANSWER_WAIT: Duration = Duration::from_secs(3600);
 const ALIVE_CHECK: Duration = Duration::from_secs(2);
 /// How often a quiet SSE stream gets a comment.
 const HEARTBEAT: Duration = Duration::from_secs(15);
-/// Sessions (2025-06-18, 2025-11-25) open at once.
+/// Sessions (2025-06-18, 2025-11-25) open at once; when full, the one
+/// named least recently that no request is using is ended to make room
+/// (clients that never send DELETE).
 const MAX_SESSIONS: usize = 4096;
-/// A session no request has named for this long may be ended to make room
-/// for a new one (clients that never send DELETE).
-const SESSION_IDLE: Duration = Duration::from_secs(600);
+/// Streams one session may hold open at once (tool calls waiting on an
+/// answer, GET streams): a client that opens streams and does not read
+/// them takes its own share, not every handler of the server.
+pub const MAX_STREAMS_PER_SESSION: usize = 16;
 
 struct HttpSession {
     engine: Engine<'static>,
@@ -47,6 +52,41 @@ struct HttpSession {
     pending: Mutex<HashMap<String, Sender<Value>>>,
     /// The standalone GET stream, when open.
     get_stream: Mutex<Option<Sender<Vec<u8>>>>,
+    /// Streams open (see [`MAX_STREAMS_PER_SESSION`]).
+    streams: Arc<AtomicUsize>,
+}
+
+/// One of a session's open streams; counted until dropped.
+struct StreamSlot(Arc<AtomicUsize>);
+
+impl StreamSlot {
+    /// A slot, unless the session holds its share already.
+    fn take(session: &HttpSession) -> Option<StreamSlot> {
+        let n = &session.streams;
+        n.fetch_update(Ordering::SeqCst, Ordering::SeqCst, |open| {
+            (open < MAX_STREAMS_PER_SESSION).then_some(open + 1)
+        })
+        .ok()?;
+        Some(StreamSlot(Arc::clone(n)))
+    }
+}
+
+impl Drop for StreamSlot {
+    fn drop(&mut self) {
+        self.0.fetch_sub(1, Ordering::SeqCst);
+    }
+}
+
+/// Refuses a stream beyond a session's share (429).
+fn too_many_streams(resp: Responder, id: &Value, raw: Option<&str>) {
+    let m = error(
+        id,
+        -32603,
+        &format!(
+            "this session holds {MAX_STREAMS_PER_SESSION} open streams already (calls waiting on an answer, GET streams): read or close one"
+        ),
+    );
+    json_text(resp, 429, &with_raw_id(&m, raw), &[]);
 }
 
 struct State {
@@ -66,9 +106,13 @@ fn sse_event(msg: &Value) -> Vec<u8> {
 }
 
 fn json_response(r: Responder, status: u16, body: &Value, extra: &[(&str, &str)]) {
+    json_text(r, status, &body.to_string(), extra);
+}
+
+fn json_text(r: Responder, status: u16, body: &str, extra: &[(&str, &str)]) {
     let mut headers = vec![("Content-Type", "application/json")];
     headers.extend_from_slice(extra);
-    r.respond(status, &headers, body.to_string().as_bytes());
+    r.respond(status, &headers, body.as_bytes());
 }
 
 /// A JSON-RPC error that answers no request in particular (the request was
@@ -77,10 +121,12 @@ fn http_error(r: Responder, status: u16, code: i64, message: &str) {
     json_response(r, status, &error(&Value::Null, code, message), &[]);
 }
 
-fn random_id() -> String {
+/// 128 random bits in hex; `None` when the system cannot give them (never
+/// a guessable id in their place).
+fn random_id() -> Option<String> {
     let mut b = [0u8; 16];
-    let _ = getrandom::fill(&mut b);
-    data_encoding::HEXLOWER.encode(&b)
+    getrandom::fill(&mut b).ok()?;
+    Some(data_encoding::HEXLOWER.encode(&b))
 }
 
 /// How `serve_http` serves.
@@ -254,55 +300,80 @@ pub(crate) fn names_server(host: &str, bound: SocketAddr) -> bool {
 /// to another name (its `Host`): what a DNS-rebinding page does. `true`
 /// when the request was refused.
 fn refused_origin(state: &State, req: &Request, resp: &mut Option<Responder>) -> bool {
-    let refuse = |resp: &mut Option<Responder>, status, message: &str| {
-        if let Some(r) = resp.take() {
-            http_error(r, status, -32600, message);
+    match check_site(req, state.bound, &state.allow_origins, "server") {
+        Ok(()) => false,
+        Err((status, message)) => {
+            if let Some(r) = resp.take() {
+                http_error(r, status, -32600, &message);
+            }
+            true
         }
-        true
-    };
+    }
+}
+
+/// Whether a request may be served by what listens on `bound` (`who`, in
+/// the words of a refusal): exactly one `Host`, naming it; at most one
+/// `Origin`, its own (scheme, host and port) or one of `allow_origins` (as
+/// [`parse_origin`] keeps them). `Err` holds the status and why.
+pub(crate) fn check_site(
+    req: &Request,
+    bound: SocketAddr,
+    allow_origins: &[String],
+    who: &str,
+) -> std::result::Result<(), (u16, String)> {
     match (req.header_count("Host"), req.header("Host")) {
-        (1, Some(h)) if names_server(h, state.bound) => {}
+        (1, Some(h)) if names_server(h, bound) => {}
         (1, Some(h)) => {
-            return refuse(
-                resp,
+            return Err((
                 421,
-                &format!(
-                    "Host `{}` is not this server ({}); a page that rebinds a name to this machine cannot use it",
+                format!(
+                    "Host `{}` is not this {who} ({bound}); a page that rebinds a name to this machine cannot use it",
                     crate::sanitize::line(h),
-                    state.bound
                 ),
-            );
+            ));
         }
-        _ => return refuse(resp, 400, "a request needs exactly one Host header"),
+        _ => return Err((400, "a request needs exactly one Host header".into())),
+    }
+    // An absolute-form target names the server in place of Host (RFC 9112
+    // §3.2.2): it must name it too.
+    if let Some(a) = req.authority()
+        && !names_server(a, bound)
+    {
+        return Err((
+            421,
+            format!(
+                "the request's target names `{}`, which is not this {who} ({bound})",
+                crate::sanitize::line(a),
+            ),
+        ));
     }
     let Some(origin) = req.header("Origin") else {
-        return false;
+        return Ok(());
     };
     if req.header_count("Origin") > 1 {
-        return refuse(resp, 403, "more than one Origin header");
+        return Err((403, "more than one Origin header".into()));
     }
     let same_site = url::Url::parse(origin).ok().is_some_and(|u| {
         u.scheme() == "http"
             && u.host_str().is_some_and(|h| {
                 let port = u.port_or_known_default().unwrap_or(80);
-                names_server(&format!("{h}:{port}"), state.bound)
+                names_server(&format!("{h}:{port}"), bound)
             })
     });
-    let allowed = same_site || parse_origin(origin).is_ok_and(|o| state.allow_origins.contains(&o));
+    let allowed = same_site || parse_origin(origin).is_ok_and(|o| allow_origins.contains(&o));
     if allowed {
-        return false;
+        return Ok(());
     }
-    refuse(
-        resp,
+    Err((
         403,
-        &format!(
-            "Origin `{}` may not use this server; if that page is trusted, start the server with --allow-origin {0}",
+        format!(
+            "Origin `{}` may not use this {who}; if that page is trusted, start the {who} with --allow-origin {0}",
             crate::sanitize::line(origin)
         ),
-    )
+    ))
 }
 
-fn handle(state: &Arc<State>, req: Request, resp: Responder) {
+fn handle(state: &Arc<State>, mut req: Request, resp: Responder) {
     let mut resp = Some(resp);
     if refused_origin(state, &req, &mut resp) {
         return;
@@ -328,11 +399,19 @@ fn handle(state: &Arc<State>, req: Request, resp: Responder) {
     if let Some(s) = &session {
         *s.used.lock().unwrap_or_else(|p| p.into_inner()) = std::time::Instant::now();
     }
+    if session.is_none() && session_id.is_some() && req.method != "POST" {
+        // DELETE and GET name a session that is not (or no longer) there;
+        // a POST is answered in JSON-RPC below.
+        return http_error(resp, 404, -32600, "unknown session: initialize again");
+    }
     match req.method.as_str() {
         "GET" => {
             let Some(session) = session else {
                 resp.respond(405, &[("Allow", "POST, DELETE")], b"no session\n");
                 return;
+            };
+            let Some(_slot) = StreamSlot::take(&session) else {
+                return too_many_streams(resp, &Value::Null, None);
             };
             let (tx, rx) = mpsc::channel();
             *session.get_stream.lock().unwrap_or_else(|p| p.into_inner()) = Some(tx.clone());
@@ -359,7 +438,10 @@ fn handle(state: &Arc<State>, req: Request, resp: Responder) {
             resp.respond(200, &[], b"");
         }
         "POST" => {
-            let msg: Value = match serde_json::from_slice(&req.body) {
+            // The body is not kept: a call held for an answer keeps only
+            // its arguments.
+            let body = std::mem::take(&mut req.body);
+            let msg: Value = match serde_json::from_slice(&body) {
                 Ok(v) => v,
                 Err(e) => {
                     let m = error(&Value::Null, -32700, &format!("parse error: {e}"));
@@ -367,10 +449,55 @@ fn handle(state: &Arc<State>, req: Request, resp: Responder) {
                     return;
                 }
             };
-            post(state, &req, session_id, session, msg, resp);
+            if let Err(why) = check_message(&msg) {
+                let id = msg
+                    .get("id")
+                    .filter(|id| valid_id(id))
+                    .unwrap_or(&Value::Null);
+                return json_text(resp, 400, &exact_id(&error(id, -32600, &why), &body), &[]);
+            }
+            let raw = raw_id(&body);
+            drop(body);
+            post(state, &req, session_id, session, msg, raw, resp);
         }
         _ => resp.respond(405, &[("Allow", "GET, POST, DELETE")], b""),
     }
+}
+
+/// The request's id as `body` wrote it, when reading it as a number
+/// changes it: an integer too large for 64 bits is read as a float, and
+/// would otherwise come back as one (`1.2345678901234568e29`).
+fn raw_id(body: &[u8]) -> Option<String> {
+    #[derive(serde::Deserialize)]
+    struct Id<'a> {
+        #[serde(borrow)]
+        id: Option<&'a serde_json::value::RawValue>,
+    }
+    let raw = serde_json::from_slice::<Id<'_>>(body).ok()?.id?.get();
+    let read: Value = serde_json::from_str(raw).ok()?;
+    // As a float would write it back, compared as text.
+    let written = read.to_string();
+    (is_integer_text(raw) && written.as_str() != raw).then(|| raw.to_string())
+}
+
+/// `reply` as JSON text, its numeric `id` written as `raw` (see
+/// [`raw_id`]).
+fn with_raw_id(reply: &Value, raw: Option<&str>) -> String {
+    let (Some(raw), Some(Value::Number(_))) = (raw, reply.get("id")) else {
+        return reply.to_string();
+    };
+    let mut rest = reply.as_object().cloned().unwrap_or_default();
+    rest.remove("id");
+    let rest = Value::Object(rest).to_string();
+    match rest.as_str() {
+        "{}" => format!("{{\"id\":{raw}}}"),
+        _ => format!("{{\"id\":{raw},{}", &rest[1..]),
+    }
+}
+
+/// `reply` as JSON text, its id as the request in `body` wrote it.
+fn exact_id(reply: &Value, body: &[u8]) -> String {
+    with_raw_id(reply, raw_id(body).as_deref())
 }
 
 /// The revisions that speak through sessions (`initialize`).
@@ -478,12 +605,22 @@ fn post(
     session_id: Option<String>,
     session: Option<Arc<HttpSession>>,
     msg: Value,
+    raw: Option<String>,
     resp: Responder,
 ) {
     let method = msg
         .get("method")
         .and_then(Value::as_str)
         .map(str::to_string);
+    if session.is_none()
+        && session_id.is_some()
+        && method.as_deref() != Some("initialize")
+        && modern_request(req, &msg).is_none()
+    {
+        let id = msg.get("id").unwrap_or(&Value::Null);
+        let m = error(id, -32600, "unknown session: initialize again");
+        return json_text(resp, 404, &with_raw_id(&m, raw.as_deref()), &[]);
+    }
     // A response: the answer to an elicitation a tool is waiting on.
     if method.is_none() {
         if let (Some(s), Some(id)) = (&session, msg.get("id")) {
@@ -520,7 +657,7 @@ fn post(
             ) => 400,
             _ => 200,
         };
-        json_response(resp, status, &reply, &[]);
+        json_text(resp, status, &with_raw_id(&reply, raw.as_deref()), &[]);
         return;
     }
     if method.as_deref() == Some("initialize") {
@@ -535,25 +672,24 @@ fn post(
             Reply::Message(m) => m,
             _ => Value::Null,
         };
-        let id = random_id();
+        let Some(id) = random_id() else {
+            let m = error(
+                &msg["id"],
+                -32603,
+                "the system's random-number source failed, so no session id can be made; try again",
+            );
+            return json_text(resp, 503, &with_raw_id(&m, raw.as_deref()), &[]);
+        };
         {
             let mut sessions = state.sessions.lock().unwrap_or_else(|p| p.into_inner());
-            if sessions.len() >= MAX_SESSIONS {
-                // Sessions nobody has used for a while, and that nobody is
-                // waiting on, make room.
-                sessions.retain(|_, s| {
-                    Arc::strong_count(s) > 1
-                        || s.used.lock().unwrap_or_else(|p| p.into_inner()).elapsed() < SESSION_IDLE
-                });
-            }
-            if sessions.len() >= MAX_SESSIONS {
+            if sessions.len() >= MAX_SESSIONS && !evict_one(&mut sessions) {
                 drop(sessions);
                 let m = error(
                     &msg["id"],
                     -32603,
-                    "too many open sessions; end one (DELETE) and initialize again",
+                    "too many sessions are in use at once; end one (DELETE) and initialize again",
                 );
-                json_response(resp, 503, &m, &[]);
+                json_text(resp, 503, &with_raw_id(&m, raw.as_deref()), &[]);
                 return;
             }
             sessions.insert(
@@ -563,10 +699,16 @@ fn post(
                     used: Mutex::new(std::time::Instant::now()),
                     pending: Mutex::new(HashMap::new()),
                     get_stream: Mutex::new(None),
+                    streams: Arc::new(AtomicUsize::new(0)),
                 }),
             );
         }
-        json_response(resp, 200, &reply, &[("Mcp-Session-Id", &id)]);
+        json_text(
+            resp,
+            200,
+            &with_raw_id(&reply, raw.as_deref()),
+            &[("Mcp-Session-Id", &id)],
+        );
         return;
     }
     let Some(session) = session else {
@@ -576,11 +718,11 @@ fn post(
             (400, "no Mcp-Session-Id: initialize first")
         };
         let m = error(&msg["id"], -32600, text);
-        json_response(resp, status, &m, &[]);
+        json_text(resp, status, &with_raw_id(&m, raw.as_deref()), &[]);
         return;
     };
-    match session.engine.handle(&msg) {
-        Reply::Message(m) => json_response(resp, 200, &m, &[]),
+    match session.engine.handle_owned(msg) {
+        Reply::Message(m) => json_text(resp, 200, &with_raw_id(&m, raw.as_deref()), &[]),
         Reply::Nothing => resp.respond(202, &[], b""),
         Reply::RunTool {
             id,
@@ -589,6 +731,9 @@ fn post(
             revision,
             capability,
         } => {
+            let Some(_slot) = StreamSlot::take(&session) else {
+                return too_many_streams(resp, &id, raw.as_deref());
+            };
             let (tx, rx) = mpsc::channel::<Vec<u8>>();
             let s = Arc::clone(&session);
             let handler = state.handler;
@@ -603,11 +748,32 @@ fn post(
                     next: 0,
                 };
                 let outcome = handler.call(&name, &args, &mut ask);
-                let _ = tx.send(sse_event(&tool_response(&id, outcome)));
+                let reply = with_raw_id(&tool_response(&id, outcome), raw.as_deref());
+                let _ = tx.send(format!("event: message\ndata: {reply}\n\n").into_bytes());
             });
             stream(resp, &rx);
         }
     }
+}
+
+/// Ends the session named least recently that no request is using; `false`
+/// when every one is in use.
+fn evict_one(sessions: &mut HashMap<String, Arc<HttpSession>>) -> bool {
+    let oldest = sessions
+        .iter()
+        .filter(|(_, s)| Arc::strong_count(s) == 1)
+        .min_by_key(|(_, s)| *s.used.lock().unwrap_or_else(|p| p.into_inner()))
+        .map(|(id, _)| id.clone());
+    let Some(id) = oldest else {
+        return false;
+    };
+    if let Some(s) = sessions.remove(&id) {
+        s.get_stream
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .take();
+    }
+    true
 }
 
 /// 2025-06-18 and 2025-11-25 over HTTP: the request goes out on an SSE
@@ -669,7 +835,13 @@ impl Elicitor for HttpLive<'_> {
         let mut waiting = Vec::with_capacity(params.len());
         for p in params {
             self.next += 1;
-            let id = format!("elicit-{}-{}", random_id(), self.next);
+            let Some(random) = random_id() else {
+                waiting.push(Err(
+                    "the system's random-number source failed, so the elicitation has no id",
+                ));
+                continue;
+            };
+            let id = format!("elicit-{random}-{}", self.next);
             let (tx, rx) = mpsc::channel();
             self.session
                 .pending
@@ -683,12 +855,16 @@ impl Elicitor for HttpLive<'_> {
                 Some(g) => g.send(req.clone()).is_ok() || self.post.send(req).is_ok(),
                 None => self.post.send(req).is_ok(),
             };
-            waiting.push(sent.then_some(rx));
+            waiting.push(if sent {
+                Ok(rx)
+            } else {
+                Err("the client closed the stream")
+            });
         }
         waiting
             .into_iter()
             .map(|rx| {
-                let rx = rx.ok_or_else(|| Stop::Lost("the client closed the stream".into()))?;
+                let rx = rx.map_err(|why| Stop::Lost(why.into()))?;
                 let answer = self.wait(&rx)?;
                 answer_of(&answer)
             })

@@ -7,9 +7,9 @@
 //! server asked during that call, in order. A request file (params, an
 //! `elicitation/create` request, or anything else holding elicitations)
 //! becomes one tool named after the file. A recorded call's arguments
-//! become the tool's required arguments; where the recorded `message` was
-//! one of them, the served message is the caller's value, as the recorded
-//! server evidently did.
+//! become the tool's arguments, typed, none required; where the recorded
+//! `message` was one of them, the served message is the caller's value, as
+//! the recorded server evidently did.
 
 use std::collections::HashMap;
 use std::path::Path;
@@ -62,7 +62,7 @@ pub struct MockTool {
 
 impl MockTool {
     /// The tool as `tools/list` shows it: the recorded arguments are its
-    /// required arguments, typed by their recorded values.
+    /// arguments, typed by their recorded values, none required.
     pub fn tool(&self) -> Tool {
         let mut props = Map::new();
         for (k, v) in &self.arguments {
@@ -80,10 +80,9 @@ impl MockTool {
                 json!({"type": ty, "description": format!("recorded: {v}")}),
             );
         }
-        let mut schema = json!({"type": "object", "properties": props});
-        if !self.arguments.is_empty() {
-            schema["required"] = json!(self.arguments.keys().collect::<Vec<_>>());
-        }
+        // None is required: the tool asks what was recorded whatever it is
+        // given, and a client that calls it bare is served.
+        let schema = json!({"type": "object", "properties": props});
         let n = self.questions.len();
         let description = if n > 0 {
             format!(
@@ -966,10 +965,9 @@ mod tests {
         assert_eq!(tools[0].origin, "s.jsonl:5");
         assert_eq!(tools[0].questions.len(), 1);
         assert_eq!(tools[0].questions[0].origin, "s.jsonl:6");
-        assert_eq!(
-            tools[0].tool().input_schema["required"],
-            json!(["restaurant"])
-        );
+        let schema = tools[0].tool().input_schema;
+        assert_eq!(schema["properties"]["restaurant"]["type"], "string");
+        assert_eq!(schema.get("required"), None);
         std::fs::remove_dir_all(&dir).unwrap();
     }
 

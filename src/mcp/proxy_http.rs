@@ -1,29 +1,34 @@
 //! The proxy as a Streamable HTTP reverse proxy: the host talks to it as to
 //! the server (`--http ADDR`), it talks to the server (`--upstream URL`).
 //!
-//! Each request goes upstream with its headers (the session id, the
-//! protocol version, authorisation) and each response comes back with
-//! its status and headers; an SSE stream is passed on event by event as
-//! it arrives. The proxy acts where the stdio proxy does: the capability
+//! Only the upstream endpoint's path is served. Each request goes
+//! upstream with its end-to-end headers (the session id, the protocol
+//! version, authorisation) and each response comes back with its status
+//! and headers, errors included; headers of one connection, and those its
+//! `Connection` header names, stay behind (RFC 9110 §7.6.1). An SSE stream
+//! is passed on event by event as it arrives. The proxy acts where the stdio proxy does: the capability
 //! in `initialize` and in 2026-07-28 `_meta`, an `elicitation/create` in a
 //! stream that the host cannot take (answered with a POST of its own, the
 //! event not passed on), an `InputRequiredResult` answered and retried,
 //! the host given the final result under its own id. Requests from
 //! another site (`Origin`) or to another name (`Host`, DNS rebinding) are
-//! refused; the address is loopback unless `--allow-remote`.
+//! refused as `serve` refuses them (one of each, the `Origin` with its
+//! scheme); the address is loopback unless `--allow-remote`, checked
+//! before it is bound.
 
+use std::collections::HashMap;
 use std::io::{BufRead, BufReader, Read};
-use std::net::SocketAddr;
+use std::net::{SocketAddr, ToSocketAddrs};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::mpsc::{self, Sender};
 use std::sync::{Arc, Mutex};
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use serde_json::{Map, Value, json};
 
 use super::client::MAX_ROUNDS;
 use super::http::{self, Chunks, Limits, Request, Responder as HttpResponder};
-use super::http_server::{names_server, parse_origin};
+use super::http_server::{MAX_STREAMS_PER_SESSION, check_site, parse_origin};
 use super::proxy::{
     Elicitation, Error, Job, Modes, Notes, Outcome, ProxyOptions, ResponderFactory, answerer,
     initialize_capability, lint_elicitation, modern_capability, proxy_answers, request_state,
@@ -33,10 +38,13 @@ use crate::sanitize;
 use crate::session::{Direction, Peer, Writer};
 use crate::spec::Revision;
 
-/// The largest upstream JSON body read whole.
-const MAX_JSON: u64 = 64 << 20;
+/// The largest upstream JSON body, and the largest SSE event, read whole.
+const MAX_MESSAGE: usize = super::transport::MAX_MESSAGE;
+/// How long connecting to the server may take.
+const CONNECT_TIME: Duration = Duration::from_secs(10);
 
-/// Headers that belong to one connection, never passed on.
+/// Headers that belong to one connection, never passed on (RFC 9110
+/// §7.6.1), besides those a `Connection` header names.
 const HOP: &[&str] = &[
     "host",
     "connection",
@@ -59,11 +67,16 @@ pub struct HttpProxyOptions {
     pub allow_remote: bool,
     /// Origins besides loopback ones whose pages may call the proxy.
     pub allow_origins: Vec<String>,
+    /// How long the server may be silent: before its response starts, and
+    /// between two reads of a response or a stream.
+    pub upstream_timeout: Duration,
     pub common: ProxyOptions,
 }
 
 struct State {
     opts: HttpProxyOptions,
+    /// The path of the upstream endpoint: the only one the proxy serves.
+    endpoint: String,
     origins: Vec<String>,
     agent: ureq::Agent,
     bound: SocketAddr,
@@ -72,6 +85,42 @@ struct State {
     next_retry: AtomicU64,
     next_job: AtomicU64,
     start: Instant,
+    /// Requests in flight per session id (see [`MAX_STREAMS_PER_SESSION`]).
+    in_flight: Arc<Mutex<HashMap<String, usize>>>,
+}
+
+/// One request of a session in flight; counted until dropped.
+struct InFlight {
+    map: Arc<Mutex<HashMap<String, usize>>>,
+    session: String,
+}
+
+impl InFlight {
+    /// A slot for a request of `session`, unless it holds its share.
+    fn take(state: &State, session: &str) -> Option<InFlight> {
+        let mut map = state.in_flight.lock().unwrap_or_else(|p| p.into_inner());
+        let n = map.entry(session.to_string()).or_insert(0);
+        if *n >= MAX_STREAMS_PER_SESSION {
+            return None;
+        }
+        *n += 1;
+        Some(InFlight {
+            map: Arc::clone(&state.in_flight),
+            session: session.to_string(),
+        })
+    }
+}
+
+impl Drop for InFlight {
+    fn drop(&mut self) {
+        let mut map = self.map.lock().unwrap_or_else(|p| p.into_inner());
+        if let Some(n) = map.get_mut(&self.session) {
+            *n -= 1;
+            if *n == 0 {
+                map.remove(&self.session);
+            }
+        }
+    }
 }
 
 struct Shared {
@@ -84,30 +133,41 @@ struct Shared {
 }
 
 /// Serves the proxy on `addr` until the process ends; `ready` hears the
-/// bound address.
+/// bound address and the path served (the upstream endpoint's).
 pub fn run_http(
     addr: &str,
     opts: HttpProxyOptions,
     responder: ResponderFactory,
     notes: Notes,
-    ready: impl FnOnce(SocketAddr),
+    ready: impl FnOnce(SocketAddr, &str),
 ) -> Result<(), Error> {
-    let listener = std::net::TcpListener::bind(addr).map_err(|reason| Error::Listen {
-        addr: addr.to_string(),
-        reason,
-    })?;
-    let bound = listener.local_addr()?;
-    if !bound.ip().is_loopback() && !opts.allow_remote {
+    // Refused before it is bound: for a moment, another machine could
+    // have connected.
+    let resolved: Vec<SocketAddr> = addr
+        .to_socket_addrs()
+        .map_err(|reason| Error::Listen {
+            addr: addr.to_string(),
+            reason,
+        })?
+        .collect();
+    if !opts.allow_remote && resolved.iter().any(|a| !a.ip().is_loopback()) {
         return Err(Error::NotLoopback {
             addr: addr.to_string(),
         });
     }
-    url::Url::parse(&opts.upstream)
+    let endpoint = url::Url::parse(&opts.upstream)
         .ok()
         .filter(|u| matches!(u.scheme(), "http" | "https"))
         .ok_or_else(|| Error::UpstreamNotHttp {
             upstream: opts.upstream.clone(),
-        })?;
+        })?
+        .path()
+        .to_string();
+    let listener = std::net::TcpListener::bind(&resolved[..]).map_err(|reason| Error::Listen {
+        addr: addr.to_string(),
+        reason,
+    })?;
+    let bound = listener.local_addr()?;
     let mut origins = Vec::new();
     for o in &opts.allow_origins {
         origins.push(parse_origin(o)?);
@@ -142,11 +202,15 @@ pub fn run_http(
     let agent: ureq::Agent = ureq::Agent::config_builder()
         .http_status_as_error(false)
         .max_redirects(0)
+        .timeout_connect(Some(CONNECT_TIME))
+        .timeout_recv_response(Some(opts.upstream_timeout))
+        .timeout_per_read(Some(opts.upstream_timeout))
         .build()
         .into();
     let server_name = opts.common.server_name.clone();
     let state = Arc::new(State {
         opts,
+        endpoint,
         origins,
         agent,
         bound,
@@ -162,13 +226,12 @@ pub fn run_http(
         next_retry: AtomicU64::new(0),
         next_job: AtomicU64::new(0),
         start: Instant::now(),
+        in_flight: Arc::default(),
     });
-    ready(bound);
-    let limits = Limits {
-        // A request may wait on a person answering.
-        max_active: 64,
-        ..Limits::default()
-    };
+    ready(bound, &state.endpoint);
+    // A request may wait on a person answering, or on a stream the host
+    // does not read: a session holds at most its share of the handlers.
+    let limits = Limits::default();
     http::serve(
         listener,
         limits,
@@ -190,43 +253,39 @@ fn refuse(resp: HttpResponder, status: u16, message: &str) {
     );
 }
 
-fn handle(state: &State, req: Request, resp: HttpResponder) {
-    let host_ok = req
-        .header("host")
-        .is_some_and(|h| names_server(h, state.bound));
-    if !host_ok {
-        return refuse(
-            resp,
-            421,
-            "the Host header does not name this proxy (a DNS-rebinding page?)",
-        );
+fn handle(state: &State, mut req: Request, resp: HttpResponder) {
+    if let Err((status, message)) = check_site(&req, state.bound, &state.origins, "proxy") {
+        return refuse(resp, status, &message);
     }
-    if let Some(origin) = req.header("origin") {
-        let own = url::Url::parse(origin).ok().and_then(|u| {
-            let host = u.host_str()?.to_string();
-            Some(match u.port() {
-                Some(p) => format!("{host}:{p}"),
-                None => host,
-            })
-        });
-        let allowed = own.is_some_and(|h| names_server(&h, state.bound))
-            || state.origins.iter().any(|o| o == origin);
-        if !allowed {
-            return refuse(resp, 403, "requests from this origin are not allowed");
-        }
+    if req.path() != state.endpoint {
+        let text = format!("not found: the endpoint is {}\n", state.endpoint);
+        return resp.respond(404, &[("Content-Type", "text/plain")], text.as_bytes());
     }
-    let mut ctx = Ctx::new();
-    let body = if req.method == "POST" {
-        prepare(state, &req.body, &mut ctx)
-    } else {
-        req.body.clone()
+    let _slot = match req.header("mcp-session-id") {
+        Some(session) => match InFlight::take(state, session) {
+            Some(slot) => Some(slot),
+            None => {
+                return refuse(
+                    resp,
+                    429,
+                    &format!(
+                        "this session has {MAX_STREAMS_PER_SESSION} requests in flight already (streams not read, calls waiting on an answer): read or close one"
+                    ),
+                );
+            }
+        },
+        None => None,
     };
-    let headers: Vec<(String, String)> = req
-        .headers
-        .iter()
-        .filter(|(k, _)| !HOP.contains(&k.to_ascii_lowercase().as_str()))
-        .cloned()
-        .collect();
+    let mut ctx = Ctx::new();
+    // The body goes upstream, not copied: a request held while a person
+    // answers keeps only what the answer needs.
+    let body = std::mem::take(&mut req.body);
+    let body = if req.method == "POST" {
+        prepare(state, body, &mut ctx)
+    } else {
+        body
+    };
+    let headers = end_to_end(req.headers.iter().map(|(k, v)| (k.as_str(), v.as_str())));
     ctx.headers = headers.clone();
     ctx.session = req.header("mcp-session-id").map(str::to_string);
     ctx.version = req.header("mcp-protocol-version").map(str::to_string);
@@ -236,15 +295,9 @@ fn handle(state: &State, req: Request, resp: HttpResponder) {
     let upstream = match send(state, &req.method, &headers, body) {
         Ok(u) => u,
         Err(e) => {
-            note(
-                state,
-                &format!("the server cannot be reached: {}", super::chain(&e)),
-            );
-            return refuse(
-                resp,
-                502,
-                "the MCP server cannot be reached (mcp-elicit proxy)",
-            );
+            let (status, why) = unreachable(state, &e);
+            note(state, &why);
+            return refuse(resp, status, &format!("{why} (mcp-elicit proxy)"));
         }
     };
     relay(state, upstream, ctx, resp);
@@ -286,9 +339,9 @@ impl Ctx {
 
 /// The host's POST body, with the capability added where the proxy is to
 /// answer; notes what the response needs in `ctx`.
-fn prepare(state: &State, body: &[u8], ctx: &mut Ctx) -> Vec<u8> {
-    let Ok(Value::Object(mut msg)) = serde_json::from_slice::<Value>(body) else {
-        return body.to_vec();
+fn prepare(state: &State, body: Vec<u8>, ctx: &mut Ctx) -> Vec<u8> {
+    let Ok(Value::Object(mut msg)) = serde_json::from_slice::<Value>(&body) else {
+        return body;
     };
     let answer = state.opts.common.answer;
     let Some(method) = msg
@@ -296,7 +349,7 @@ fn prepare(state: &State, body: &[u8], ctx: &mut Ctx) -> Vec<u8> {
         .and_then(Value::as_str)
         .map(str::to_string)
     else {
-        return body.to_vec();
+        return body;
     };
     ctx.id = msg.get("id").cloned();
     ctx.method = method.clone();
@@ -328,7 +381,7 @@ fn prepare(state: &State, body: &[u8], ctx: &mut Ctx) -> Vec<u8> {
     if changed {
         Value::Object(msg).to_string().into_bytes()
     } else {
-        body.to_vec()
+        body
     }
 }
 
@@ -346,6 +399,66 @@ fn send(
     }
     let r = b.body(body)?;
     state.agent.run(r)
+}
+
+/// The status and words for a request the server did not answer.
+fn unreachable(state: &State, e: &ureq::Error) -> (u16, String) {
+    match e {
+        ureq::Error::Timeout(ureq::Timeout::Connect) => (
+            504,
+            format!(
+                "the MCP server at {} did not accept a connection within {} s",
+                state.opts.upstream,
+                CONNECT_TIME.as_secs()
+            ),
+        ),
+        ureq::Error::Timeout(_) => (
+            504,
+            format!(
+                "the MCP server at {} did not answer within {} s (--upstream-timeout)",
+                state.opts.upstream,
+                state.opts.upstream_timeout.as_secs_f64()
+            ),
+        ),
+        e => (
+            502,
+            format!(
+                "the MCP server cannot be reached: {}",
+                sanitize::line(&super::chain(e))
+            ),
+        ),
+    }
+}
+
+/// Whether a read from upstream failed for its time-out.
+fn timed_out(e: &std::io::Error) -> bool {
+    e.kind() == std::io::ErrorKind::TimedOut
+        || e.get_ref()
+            .and_then(|inner| inner.downcast_ref::<ureq::Error>())
+            .is_some_and(|u| matches!(u, ureq::Error::Timeout(_)))
+}
+
+/// Reads a whole JSON body, at most [`MAX_MESSAGE`] bytes; `Err` says why
+/// not.
+fn read_body(r: ureq::http::Response<ureq::Body>, timeout: Duration) -> Result<Vec<u8>, String> {
+    let mut body = Vec::new();
+    match r
+        .into_body()
+        .into_reader()
+        .take(MAX_MESSAGE as u64 + 1)
+        .read_to_end(&mut body)
+    {
+        Ok(_) if body.len() > MAX_MESSAGE => Err(format!(
+            "the server's response is larger than {} MiB",
+            MAX_MESSAGE >> 20
+        )),
+        Ok(_) => Ok(body),
+        Err(e) if timed_out(&e) => Err(format!(
+            "the server's response stopped for {} s (--upstream-timeout)",
+            timeout.as_secs_f64()
+        )),
+        Err(e) => Err(format!("the server's response was cut: {e}")),
+    }
 }
 
 fn record(state: &State, from: Direction, raw: &[u8]) {
@@ -395,16 +508,39 @@ fn content_type(r: &ureq::http::Response<ureq::Body>) -> String {
 
 /// The upstream response's headers to pass on.
 fn pass_headers(r: &ureq::http::Response<ureq::Body>) -> Vec<(String, String)> {
-    r.headers()
+    let text: Vec<(&str, &str)> = r
+        .headers()
         .iter()
-        .filter(|(k, _)| !HOP.contains(&k.as_str()))
-        .filter_map(|(k, v)| Some((k.to_string(), v.to_str().ok()?.to_string())))
+        .filter_map(|(k, v)| Some((k.as_str(), v.to_str().ok()?)))
+        .collect();
+    end_to_end(text.into_iter())
+}
+
+/// The headers meant for the other end: without those of this connection
+/// ([`HOP`]) or named in its `Connection` header (RFC 9110 §7.6.1).
+fn end_to_end<'a>(
+    headers: impl Iterator<Item = (&'a str, &'a str)> + Clone,
+) -> Vec<(String, String)> {
+    let named: Vec<String> = headers
+        .clone()
+        .filter(|(k, _)| k.eq_ignore_ascii_case("connection"))
+        .flat_map(|(_, v)| v.split(','))
+        .map(|n| n.trim().to_ascii_lowercase())
+        .filter(|n| !n.is_empty())
+        .collect();
+    headers
+        .filter(|(k, _)| {
+            let k = k.to_ascii_lowercase();
+            !HOP.contains(&k.as_str()) && !named.contains(&k)
+        })
+        .map(|(k, v)| (k.to_string(), v.to_string()))
         .collect()
 }
 
 /// Where the host's answer goes: one JSON body, or an SSE stream.
 enum Sink {
-    Json(Option<HttpResponder>, Vec<(String, String)>),
+    /// The response, its status and headers as upstream sent them.
+    Json(Option<HttpResponder>, u16, Vec<(String, String)>),
     Stream(Chunks),
 }
 
@@ -413,7 +549,7 @@ impl Sink {
     fn message(&mut self, event: &[u8], msg: &[u8]) -> bool {
         match self {
             Sink::Stream(c) => c.send(event).is_ok(),
-            Sink::Json(r, headers) => {
+            Sink::Json(r, status, headers) => {
                 if let Some(r) = r.take() {
                     let mut hs: Vec<(&str, &str)> = headers
                         .iter()
@@ -421,7 +557,7 @@ impl Sink {
                         .map(|(k, v)| (k.as_str(), v.as_str()))
                         .collect();
                     hs.push(("Content-Type", "application/json"));
-                    r.respond(200, &hs, msg);
+                    r.respond(*status, &hs, msg);
                 }
                 true
             }
@@ -431,8 +567,8 @@ impl Sink {
     fn finish(self) {
         match self {
             Sink::Stream(c) => c.finish(),
-            Sink::Json(Some(r), _) => r.respond(202, &[], b""),
-            Sink::Json(None, _) => {}
+            Sink::Json(Some(r), _, _) => r.respond(202, &[], b""),
+            Sink::Json(None, _, _) => {}
         }
     }
 }
@@ -446,12 +582,13 @@ fn relay(state: &State, first: ureq::http::Response<ureq::Body>, ctx: Ctx, resp:
     let json_body = ct.starts_with("application/json");
     if !sse && !json_body {
         // Nothing to act on (202, errors, other content): as it came.
-        let mut body = Vec::new();
-        let _ = first
-            .into_body()
-            .into_reader()
-            .take(MAX_JSON)
-            .read_to_end(&mut body);
+        let body = match read_body(first, state.opts.upstream_timeout) {
+            Ok(b) => b,
+            Err(why) => {
+                note(state, &why);
+                return refuse(resp, 502, &format!("{why} (mcp-elicit proxy)"));
+            }
+        };
         let hs: Vec<(&str, &str)> = headers
             .iter()
             .map(|(k, v)| (k.as_str(), v.as_str()))
@@ -469,7 +606,7 @@ fn relay(state: &State, first: ureq::http::Response<ureq::Body>, ctx: Ctx, resp:
             None => return,
         }
     } else {
-        Sink::Json(Some(resp), headers)
+        Sink::Json(Some(resp), status, headers)
     };
     let mut current = first;
     let mut retried: Option<String> = None;
@@ -480,13 +617,23 @@ fn relay(state: &State, first: ureq::http::Response<ureq::Body>, ctx: Ctx, resp:
             let reader = BufReader::new(current.into_body().into_reader());
             stream_events(state, reader, &ctx, &mut sink, retried.as_deref())
         } else {
-            let mut body = Vec::new();
-            let _ = current
-                .into_body()
-                .into_reader()
-                .take(MAX_JSON)
-                .read_to_end(&mut body);
-            on_message(state, &body, &body, &ctx, &mut sink, retried.as_deref())
+            // The host hears the status of the response it is given.
+            if let Sink::Json(_, status, _) = &mut sink {
+                *status = current.status().as_u16();
+            }
+            read_body(current, state.opts.upstream_timeout)
+                .map(|body| on_message(state, &body, &body, &ctx, &mut sink, retried.as_deref()))
+        };
+        let next = match next {
+            Ok(n) => n,
+            Err(why) => {
+                // The host's stream is cut, not ended: it is not whole.
+                note(state, &why);
+                if let Sink::Json(Some(r), _, _) = sink {
+                    refuse(r, 502, &format!("{why} (mcp-elicit proxy)"));
+                }
+                return;
+            }
         };
         let Some((id, text)) = next else { break };
         rounds += 1;
@@ -510,48 +657,79 @@ fn relay(state: &State, first: ureq::http::Response<ureq::Body>, ctx: Ctx, resp:
 }
 
 /// Reads SSE events and passes each on, or acts on it; a retry to send
-/// when the stream held an `InputRequiredResult` the proxy answered.
+/// when the stream held an `InputRequiredResult` the proxy answered. `Err`
+/// says why the stream was cut: an event larger than [`MAX_MESSAGE`], or a
+/// server silent for longer than its time-out.
 fn stream_events<R: BufRead>(
     state: &State,
     mut reader: R,
     ctx: &Ctx,
     sink: &mut Sink,
     retried: Option<&str>,
-) -> Option<(String, String)> {
+) -> Result<Option<(String, String)>, String> {
+    // The event as received, lines and all; its data is taken from it once
+    // whole, so that an event is held once.
     let mut event = Vec::new();
-    let mut data = String::new();
-    let mut line = Vec::new();
     loop {
-        line.clear();
-        match reader.read_until(b'\n', &mut line) {
-            Ok(0) | Err(_) => return None,
-            Ok(_) => {}
-        }
-        event.extend_from_slice(&line);
-        let text = String::from_utf8_lossy(&line);
-        let text = text.trim_end_matches(['\n', '\r']);
-        if let Some(d) = text.strip_prefix("data:") {
-            if !data.is_empty() {
-                data.push('\n');
+        let start = event.len();
+        let room = (MAX_MESSAGE + 2).saturating_sub(start) as u64;
+        match (&mut reader).take(room).read_until(b'\n', &mut event) {
+            Ok(0) => return Ok(None),
+            Ok(_) if !event.ends_with(b"\n") && event.len() - start == room as usize => {
+                return Err(format!(
+                    "the server sent an SSE event larger than {} MiB: the stream is cut",
+                    MAX_MESSAGE >> 20
+                ));
             }
-            data.push_str(d.strip_prefix(' ').unwrap_or(d));
+            Ok(_) => {}
+            Err(e) if timed_out(&e) => {
+                return Err(format!(
+                    "the server's stream was silent for {} s (--upstream-timeout): it is cut",
+                    state.opts.upstream_timeout.as_secs_f64()
+                ));
+            }
+            Err(e) => return Err(format!("the server's stream broke: {e}")),
         }
-        if !text.is_empty() {
+        let line = &event[start..];
+        let line = line.strip_suffix(b"\n").unwrap_or(line);
+        let line = line.strip_suffix(b"\r").unwrap_or(line);
+        if !line.is_empty() && event.ends_with(b"\n") {
             continue;
+        }
+        if !event.ends_with(b"\n") {
+            // The last line, without its line end: the stream ended.
+            return Ok(None);
         }
         // The end of an event.
         let ev = std::mem::take(&mut event);
-        let d = std::mem::take(&mut data);
+        let d = sse_data(&ev);
         if d.is_empty() {
             if !sink.message(&ev, b"") {
-                return None;
+                return Ok(None);
             }
             continue;
         }
         if let Some(retry) = on_message(state, &ev, d.as_bytes(), ctx, sink, retried) {
-            return Some(retry);
+            return Ok(Some(retry));
         }
     }
+}
+
+/// The data of one SSE event: its `data:` lines, joined by line breaks.
+fn sse_data(event: &[u8]) -> String {
+    let mut data = String::new();
+    let mut first = true;
+    for line in event.split(|&b| b == b'\n') {
+        let line = line.strip_suffix(b"\r").unwrap_or(line);
+        if let Some(d) = line.strip_prefix(b"data:") {
+            if !first {
+                data.push('\n');
+            }
+            first = false;
+            data.push_str(&String::from_utf8_lossy(d.strip_prefix(b" ").unwrap_or(d)));
+        }
+    }
+    data
 }
 
 /// One message from upstream (`event` as received, `msg` its JSON):

@@ -387,21 +387,33 @@ impl<'h> Engine<'h> {
     /// Handles one message from the client: a 2026-07-28 request when its
     /// `_meta` names a protocol version, else one of a session.
     pub fn handle(&self, msg: &Value) -> Reply {
-        let Some(method) = msg.get("method").and_then(Value::as_str) else {
+        self.handle_owned(msg.clone())
+    }
+
+    /// [`Engine::handle`], taking the message: a tool call's arguments
+    /// are moved to the [`Reply::RunTool`], not copied, so a call that
+    /// waits holds them once.
+    pub fn handle_owned(&self, mut msg: Value) -> Reply {
+        let Some(method) = msg
+            .get("method")
+            .and_then(Value::as_str)
+            .map(str::to_string)
+        else {
             return Reply::Nothing;
         };
         let Some(id) = msg.get("id").cloned() else {
             return Reply::Nothing;
         };
-        let params = msg.get("params").cloned().unwrap_or(json!({}));
-        if params
-            .get("_meta")
+        if msg
+            .get("params")
+            .and_then(|p| p.get("_meta"))
             .and_then(|m| m.get(PROTOCOL_VERSION_META))
             .is_some()
         {
-            return Reply::Message(self.handle_modern(msg));
+            return Reply::Message(self.handle_modern(&msg));
         }
-        match method {
+        let mut params = msg.get_mut("params").map(Value::take).unwrap_or(json!({}));
+        match method.as_str() {
             "initialize" => {
                 let asked = params
                     .get("protocolVersion")
@@ -438,10 +450,18 @@ impl<'h> Engine<'h> {
                     Ok(n) => n,
                     Err(e) => return Reply::Message(e),
                 };
+                let args = params
+                    .get_mut("arguments")
+                    .map(Value::take)
+                    .unwrap_or(json!({}));
+                let args = match self.arguments(&id, &name, args) {
+                    Ok(a) => a,
+                    Err(e) => return Reply::Message(e),
+                };
                 Reply::RunTool {
                     id,
                     name,
-                    args: params.get("arguments").cloned().unwrap_or(json!({})),
+                    args,
                     revision: rev,
                     capability: cap,
                 }
@@ -457,6 +477,64 @@ impl<'h> Engine<'h> {
             Ok(name.to_string())
         } else {
             Err(error(id, -32602, &format!("unknown tool: {name}")))
+        }
+    }
+
+    /// The arguments of a `tools/call` of tool `name` (none is `{}`), or
+    /// the -32602 error response when they do not fit its `inputSchema`.
+    fn arguments(&self, id: &Value, name: &str, args: Value) -> std::result::Result<Value, Value> {
+        let schema = self
+            .handler
+            .tools()
+            .into_iter()
+            .find(|t| t.name == name)
+            .map(|t| t.input_schema)
+            .unwrap_or(Value::Null);
+        if !args.is_object() {
+            return Err(error(
+                id,
+                codes::INVALID_PARAMS,
+                &format!(
+                    "the arguments of {name} are an object, not {}",
+                    crate::validate::json_kind(&args)
+                ),
+            ));
+        }
+        if !schema.is_object() {
+            return Ok(args);
+        }
+        // The server's own schema; one that cannot be built checks nothing
+        // (the tool then sees what it was sent, as before).
+        let Ok(validator) = jsonschema::options()
+            .with_pattern_options(jsonschema::PatternOptions::regex())
+            .build(&schema)
+        else {
+            return Ok(args);
+        };
+        let wrong: Vec<String> = validator
+            .iter_errors(&args)
+            .take(8)
+            .map(|e| {
+                let at = e.instance_path().to_string();
+                let e = crate::sanitize::line(&e.to_string()).into_owned();
+                if at.is_empty() {
+                    e
+                } else {
+                    format!("{}: {e}", &at[1..])
+                }
+            })
+            .collect();
+        if wrong.is_empty() {
+            Ok(args)
+        } else {
+            Err(error(
+                id,
+                codes::INVALID_PARAMS,
+                &format!(
+                    "the arguments do not fit the inputSchema of {name}: {}",
+                    wrong.join("; ")
+                ),
+            ))
         }
     }
 
@@ -540,6 +618,10 @@ impl<'h> Engine<'h> {
             Err(e) => return e,
         };
         let args = params.get("arguments").cloned().unwrap_or(json!({}));
+        let args = match self.arguments(id, &name, args) {
+            Ok(a) => a,
+            Err(e) => return e,
+        };
         let declared = &params["_meta"][CLIENT_CAPABILITIES_META];
         let missing: Map<String, Value> = self
             .handler
@@ -839,6 +921,63 @@ impl Elicitor for Rounds<'_> {
     }
 }
 
+/// Why `msg` is not one JSON-RPC message of MCP: a batch (which no
+/// revision served here has: 2025-06-18 removed them), a scalar, or an
+/// object that is neither a request, a notification nor a response. Over
+/// HTTP and stdio alike, it is answered with -32600.
+pub(crate) fn check_message(msg: &Value) -> std::result::Result<(), String> {
+    let m = match msg {
+        Value::Object(m) => m,
+        Value::Array(_) => {
+            return Err(
+                "a batch (a JSON array) is not an MCP message since 2025-06-18, and this server speaks 2025-06-18 and later: send one message per POST".into(),
+            );
+        }
+        other => {
+            return Err(format!(
+                "a JSON-RPC message is an object, not {}",
+                crate::validate::json_kind(other)
+            ));
+        }
+    };
+    if m.get("jsonrpc").and_then(Value::as_str) != Some("2.0") {
+        return Err("a JSON-RPC message needs \"jsonrpc\": \"2.0\"".into());
+    }
+    if let Some(id) = m.get("id")
+        && !valid_id(id)
+    {
+        return Err("an id is a string or an integer".into());
+    }
+    match m.get("method") {
+        Some(Value::String(_)) => Ok(()),
+        Some(_) => Err("a method is a string".into()),
+        None if m.contains_key("id") && (m.contains_key("result") || m.contains_key("error")) => {
+            Ok(())
+        }
+        None => Err(
+            "neither a request (method), a notification (method, no id) nor a response (id with result or error)".into(),
+        ),
+    }
+}
+
+/// Whether `id` may be a request's id: a string or an integer (MCP's
+/// `RequestId`; as written, whatever its size).
+pub(crate) fn valid_id(id: &Value) -> bool {
+    match id {
+        Value::String(_) => true,
+        // Past 64 bits, an integer is read as a float without a fraction.
+        Value::Number(n) => {
+            n.is_i64() || n.is_u64() || n.as_f64().is_some_and(|f| f.fract() == 0.0)
+        }
+        _ => false,
+    }
+}
+
+pub(crate) fn is_integer_text(s: &str) -> bool {
+    let digits = s.strip_prefix('-').unwrap_or(s);
+    !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit())
+}
+
 /// Serves `handler` over stdio (`input`/`output`): one JSON-RPC message per
 /// line, until the input ends.
 pub fn serve_stdio<R: BufRead, W: Write>(handler: &dyn Handler, input: R, output: W) -> Result<()> {
@@ -893,7 +1032,17 @@ impl<R: BufRead, W: Write> StdioConn<R, W> {
                 continue;
             }
             match serde_json::from_slice::<Value>(&self.buf) {
-                Ok(v) => return Ok(Some(v)),
+                Ok(v) => match check_message(&v) {
+                    Ok(()) => return Ok(Some(v)),
+                    Err(why) => {
+                        let id = v
+                            .get("id")
+                            .filter(|id| valid_id(id))
+                            .unwrap_or(&Value::Null);
+                        let m = error(id, -32600, &why);
+                        self.write(&m)?;
+                    }
+                },
                 Err(e) => {
                     let m = error(&Value::Null, -32700, &format!("parse error: {e}"));
                     self.write(&m)?;

@@ -411,9 +411,11 @@ sent, one line per message as it passes; a kill of the host, the server or
 the proxy keeps every complete message. `mcp-elicit replay FILE` checks it.
 
 With --http ADDR --upstream URL the proxy is a Streamable HTTP reverse
-proxy: the host connects to http://ADDR/ (any path) as to the server, and
-each request goes on to URL with its headers (session id, protocol version,
-authorisation), each SSE stream comes back event by event as it arrives.
+proxy: the host connects to ADDR with URL's path (http://ADDR/mcp for
+http://127.0.0.1:8808/mcp) as to the server, and each request goes on to
+URL with its end-to-end headers (session id, protocol version,
+authorisation), each response comes back with its status and headers, and
+each SSE stream event by event as it arrives.
 ADDR must be loopback unless --allow-remote; requests whose Host does not
 name the proxy, or whose Origin is another site's (see --allow-origin), are
 refused.",
@@ -495,6 +497,10 @@ pub struct ProxyArgs {
     /// With --http, let pages of this origin call the proxy (scheme://host[:port]; repeatable)
     #[arg(help_heading = "Streamable HTTP", long, value_name = "ORIGIN", requires = "http", value_parser = parse_origin_arg)]
     pub allow_origin: Vec<String>,
+
+    /// With --http, how long the server may be silent before its response or within a stream
+    #[arg(help_heading = "Streamable HTTP", long, value_name = "SECONDS", value_parser = parse_timeout, default_value = "300")]
+    pub upstream_timeout: std::time::Duration,
 
     #[command(flatten, next_help_heading = "Answering")]
     pub script: ScriptArgs,

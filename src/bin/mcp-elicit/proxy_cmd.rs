@@ -56,11 +56,12 @@ pub fn run(args: ProxyArgs) -> Result<Outcome> {
             upstream: upstream.clone(),
             allow_remote: args.allow_remote,
             allow_origins: args.allow_origin.clone(),
+            upstream_timeout: args.upstream_timeout,
             common: opts,
         };
         let upstream = upstream.clone();
-        let served = run_http(addr, opts, responder, notes, |bound| {
-            eprintln!("{PREFIX}listening on http://{bound}/ for {upstream}");
+        let served = run_http(addr, opts, responder, notes, |bound, path| {
+            eprintln!("{PREFIX}listening on http://{bound}{path} for {upstream}");
         });
         if let Some(tty) = tty {
             tty.lock().unwrap_or_else(|p| p.into_inner()).restore();
