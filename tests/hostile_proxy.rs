@@ -469,14 +469,7 @@ fn http_proxy_holds_at_most_sixteen_requests_of_one_session() {
         s.set_read_timeout(Some(Duration::from_secs(10))).unwrap();
         let header = format!("Mcp-Session-Id: {session}");
         s.write_all(&post(&addr, "/mcp", &[&header], LIST)).unwrap();
-        let mut got = Vec::new();
-        let mut buf = [0u8; 4096];
-        while !String::from_utf8_lossy(&got).contains("elicitation/create") {
-            match s.read(&mut buf) {
-                Ok(0) | Err(_) => return Err(String::from_utf8_lossy(&got).into_owned()),
-                Ok(n) => got.extend_from_slice(&buf[..n]),
-            }
-        }
+        crate::support::read_until(&mut s, "elicitation/create")?;
         Ok(s)
     };
     let mut held = Vec::new();

@@ -207,14 +207,7 @@ fn held_call(addr: &str, sid: &str, args: &str) -> Result<TcpStream, String> {
         &body,
     ))
     .unwrap();
-    let mut got = Vec::new();
-    let mut buf = [0u8; 4096];
-    while !String::from_utf8_lossy(&got).contains("elicitation/create") {
-        match s.read(&mut buf) {
-            Ok(0) | Err(_) => return Err(String::from_utf8_lossy(&got).into_owned()),
-            Ok(n) => got.extend_from_slice(&buf[..n]),
-        }
-    }
+    crate::support::read_until(&mut s, "elicitation/create")?;
     Ok(s)
 }
 

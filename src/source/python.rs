@@ -215,14 +215,13 @@ where
         if let Some(given) = args.get("requested_schema").or(args.get("requestedSchema"))
             && let Some((model, _)) = self.model_json_schema(given, call)
         {
-            let schema = self.model(model, Generator::Pydantic);
-            let params = self.params(message, schema, call);
-            out.found.push(Found {
-                at: span(&call),
-                params,
-                unknown: std::mem::take(&mut self.unknown),
-                origin: Some((Generator::Pydantic.name(), model.to_string())),
-            });
+            self.found_model(
+                call,
+                message,
+                model,
+                (Generator::Pydantic.name(), model),
+                out,
+            );
             return;
         }
         // A dict literal given as the schema.
@@ -279,14 +278,7 @@ where
                 }
                 // Sent as Pydantic renders it: `Optional` as `anyOf` with
                 // null, the root `title` and docstring kept.
-                let schema = self.model(model, Generator::Pydantic);
-                let params = self.params(message, schema, call);
-                out.found.push(Found {
-                    at: span(&call),
-                    params,
-                    unknown: std::mem::take(&mut self.unknown),
-                    origin: Some(("mcp<2", origin)),
-                });
+                self.found_model(call, message, model, ("mcp<2", &origin), out);
                 return;
             }
         }
@@ -303,6 +295,27 @@ where
             params,
             unknown: std::mem::take(&mut self.unknown),
             origin: Some((name, origin)),
+        });
+    }
+
+    /// The elicitation `call` makes with the model class `model` rendered
+    /// as Pydantic's `model_json_schema()` renders it, found with `origin`
+    /// (the generator's name and the expression given).
+    fn found_model(
+        &mut self,
+        call: TsNode<'t>,
+        message: Option<TsNode<'t>>,
+        model: &str,
+        (generator, given): (&'static str, &str),
+        out: &mut Scan<'s>,
+    ) {
+        let schema = self.model(model, Generator::Pydantic);
+        let params = self.params(message, schema, call);
+        out.found.push(Found {
+            at: span(&call),
+            params,
+            unknown: std::mem::take(&mut self.unknown),
+            origin: Some((generator, given.to_string())),
         });
     }
 

@@ -116,3 +116,18 @@ pub fn wait_for_port(port: u16, what: &str) {
         std::thread::sleep(std::time::Duration::from_millis(50));
     }
 }
+
+/// Reads `s` until what it sent contains `text`: `Err` with what came when
+/// the stream ends or its read time-out runs out first.
+pub fn read_until(s: &mut std::net::TcpStream, text: &str) -> Result<Vec<u8>, String> {
+    use std::io::Read;
+    let mut got = Vec::new();
+    let mut buf = [0u8; 4096];
+    while !String::from_utf8_lossy(&got).contains(text) {
+        match s.read(&mut buf) {
+            Ok(0) | Err(_) => return Err(String::from_utf8_lossy(&got).into_owned()),
+            Ok(n) => got.extend_from_slice(&buf[..n]),
+        }
+    }
+    Ok(got)
+}
