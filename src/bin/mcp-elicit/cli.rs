@@ -29,12 +29,12 @@ Examples:
   mcp-elicit help lint
 
 Exit codes:
-  0    success: nothing at or above --fail-on, an answer accepted, a request completed
-  1    findings (or a failed check)
-  2    usage error, unreadable input or another tool error
-  3    `answer`: the person declined in the form (--action decline exits 0)
-  4    `answer`: the person cancelled in the form
-  130  `demo`: stopped with Ctrl-C";
+  0  success: nothing at or above --fail-on, an answer accepted, a request completed
+  1  findings (or a failed check)
+  2  usage error, unreadable input or another tool error
+  3  `answer`: the person declined in the form (--action decline exits 0)
+  4  cancelled: Esc in `answer`'s form, or Ctrl-C or --timeout in any command
+     that shows a form (`answer`, `call`, `proxy`, `demo`)";
 
 #[derive(Debug, Parser)]
 #[command(
@@ -122,9 +122,9 @@ Examples:
   mcp-elicit demo | less
 
 Exit codes:
-  0    the tour ended, whatever was answered
-  2    the terminal failed
-  130  stopped with Ctrl-C"
+  0  the tour ended, whatever was answered
+  2  the terminal failed
+  4  stopped with Ctrl-C"
 );
 
 const MAN_AFTER: &str = "\
@@ -429,7 +429,8 @@ Examples:
 
 Exit codes:
   0  the host ended the session
-  2  usage error, the server could not be started, or it ended first"
+  2  usage error, the server could not be started, or it ended first
+  4  Ctrl-C ended the proxy"
 );
 
 #[derive(Debug, Args)]

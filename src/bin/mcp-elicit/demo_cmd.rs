@@ -368,12 +368,13 @@ There is no terminal here, so it is a transcript with scripted answers; run
     Ok(Outcome::Clean)
 }
 
-/// Ctrl-C leaves the tour (exit 130) with the terminal put back (see
-/// [`crate::interrupt`]).
+/// Ctrl-C leaves the tour with the terminal put back (see
+/// [`crate::interrupt`]), exit 4: cancelled, as in every command that shows
+/// a form.
 fn install_ctrl_c() {
     crate::interrupt::install(|_| {
         let _ = writeln!(io::stderr(), "\ndemo stopped (Ctrl-C)");
-        130
+        4
     });
 }
 

@@ -2,8 +2,8 @@
 //! `--timeout` that runs out) end the whole run, whatever field or list
 //! the person is in: the terminal is put back as it was, the command's own
 //! ending runs (a cancel written, an HTTP session ended, a tally printed)
-//! and the process exits with the code that ending gives (4 for `call`,
-//! `answer` and `proxy`, 130 for `demo`).
+//! and the process exits with the code that ending gives: 4, cancelled, in
+//! every command (`answer`, `call`, `proxy`, `demo`).
 //!
 //! console raises SIGINT itself for a ^C during a key read, and a ^C
 //! between two reads is a signal anyway, so a form may never return: the
