@@ -592,3 +592,112 @@ fn python_sdk1_server_through_the_whole_loop() {
         String::from_utf8_lossy(&replay.stderr)
     );
 }
+
+/// The author's loop on one stdio server, as the README tells it, with no
+/// hand edit: lint its source, record a scripted call, serve the recording,
+/// answer the mock as the server was answered (checked `valid`), and replay
+/// the recording against the server (no drift). Returns the lint output
+/// and the tool's first answer.
+fn whole_loop(server: &[String], source: &str, asked: &[&str]) -> (String, String) {
+    let lint = Command::new(bin())
+        .args(["lint", source])
+        .current_dir(root())
+        .output()
+        .unwrap();
+    let linted = String::from_utf8_lossy(&lint.stdout).into_owned();
+    assert!(
+        matches!(lint.status.code(), Some(0 | 1))
+            && String::from_utf8_lossy(&lint.stderr).contains("Checked 1 file"),
+        "{linted}{}",
+        String::from_utf8_lossy(&lint.stderr)
+    );
+    let dir = tempfile::tempdir().unwrap();
+    let session = dir.path().join("loop.jsonl");
+    let session = session.to_str().unwrap();
+    let live = Via::Stdio(server.to_vec());
+    let first = echo(&live, &[asked, &["--record", session]].concat());
+
+    let mock = Via::Stdio(vec![bin().to_string(), "serve".into(), session.into()]);
+    let o = call(&mock, asked);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(0), "{err}");
+    let out: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    let text = out["content"][0]["text"].as_str().unwrap_or_default();
+    assert!(text.ends_with("; valid"), "{text}\n{err}");
+
+    let replay = Command::new(bin())
+        .args(["replay", session, "--"])
+        .args(server)
+        .current_dir(root())
+        .output()
+        .unwrap();
+    assert_eq!(
+        replay.status.code(),
+        Some(0),
+        "{}{}",
+        String::from_utf8_lossy(&replay.stdout),
+        String::from_utf8_lossy(&replay.stderr)
+    );
+    (linted, first)
+}
+
+#[test]
+fn fastmcp_server_through_the_whole_loop() {
+    let Some(python) = python() else {
+        return;
+    };
+    let script = "tests/servers/fastmcp_server.py";
+    let server = [python, script.into(), "stdio".into()];
+    let (_, first) = whole_loop(
+        &server,
+        script,
+        &[
+            "--tool",
+            "register",
+            "--spec",
+            "2025-11-25",
+            "--defaults",
+            "--set",
+            "name=Ada",
+            "--set",
+            "age=36",
+        ],
+    );
+    assert_eq!(
+        first,
+        r#"accept {"name":"Ada","age":36,"newsletter":false,"track":"backend"}"#
+    );
+}
+
+#[test]
+fn typescript_sdk_server_through_the_whole_loop() {
+    let Some((tools, script)) =
+        crate::support::peers::typescript_sdk_script("tests/servers/sdk_typescript.mjs")
+    else {
+        return;
+    };
+    let node = tools.program("node").to_string_lossy().into_owned();
+    let server = [node, script.to_string_lossy().into_owned(), "stdio".into()];
+    let (linted, first) = whole_loop(
+        &server,
+        "tests/servers/sdk_typescript.mjs",
+        &[
+            "--tool",
+            "register",
+            "--defaults",
+            "--set",
+            "username=ada",
+            "--set",
+            "email=ada@example.com",
+            "--set",
+            "age=36",
+            "--set",
+            "interests=ai",
+        ],
+    );
+    assert!(linted.contains("warning[W310]"), "{linted}");
+    assert!(
+        first.starts_with(r#"{"action":"accept","content":{"username":"ada""#),
+        "{first}"
+    );
+}
