@@ -951,8 +951,7 @@ fn field_html(i: usize, f: &Field, entered: Option<Vec<String>>, error: Option<&
     let words = f
         .constraints()
         .replace("optional, Enter to leave empty", "optional")
-        .replace("optional, Enter keeps the default", "optional")
-        .replace(" · Space checks, Enter confirms", "");
+        .replace("optional, Enter keeps the default", "optional");
     let constraints = format!(
         "<span class=\"constraints\" id=\"{name}-c\">{}</span>",
         escape(&words)

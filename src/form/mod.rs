@@ -190,8 +190,9 @@ impl Field {
             Shape::Boolean { .. } => parts.push("yes or no".into()),
             Shape::SingleSelect(_) => parts.push("one choice".into()),
             Shape::MultiSelect(m) => {
+                // The keys are the prompt's to say: a plain terminal and a
+                // web page have none of these.
                 parts.push(validate::choices_range(m.min_items, m.max_items));
-                parts.push("Space checks, Enter confirms".into());
             }
         }
         parts.join(" · ")

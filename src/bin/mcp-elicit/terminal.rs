@@ -886,7 +886,8 @@ impl Prompter for Terminal {
             .map(|i| checked.get(i) == Some(&true))
             .collect();
         loop {
-            let mut keys = "↑↓ move · a ticks all · Esc leaves".to_string();
+            let mut keys =
+                "↑↓ move · Space ticks · Enter confirms · a ticks all · Esc leaves".to_string();
             if items.len() > rows {
                 keys = format!("←→ pages · {keys}");
             }
