@@ -241,10 +241,14 @@ fn script_values<'e>(
     let mut values: Vec<Option<Value>> = fields
         .iter()
         .map(|f| {
-            if script.defaults {
-                f.prop.default_value()
-            } else {
-                None
+            if !script.defaults {
+                return None;
+            }
+            // An empty text default on an optional field is left out, as the
+            // form leaves out a field emptied.
+            match f.prop.default_value() {
+                Some(Value::String(s)) if s.is_empty() && !f.required => None,
+                other => other,
             }
         })
         .collect();
