@@ -663,3 +663,44 @@ fn typescript_sdk_server_through_the_whole_loop() {
         "{first}"
     );
 }
+
+/// A tool of the Python SDK 2.x that asks the 2025 way (`ctx.elicit_url`)
+/// fails under the negotiated 2026-07-28. By hand, `call` says why and
+/// offers the call again in 2025-11-25, where the person is asked; a
+/// script gets the hint alone (`assert_hint`).
+#[test]
+fn python_sdk_legacy_tool_is_offered_again_in_2025_by_hand() {
+    use crate::support::pty::{DOWN, ENTER, Terminal};
+    let Some(python) = python() else {
+        return;
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("out");
+    let mut cmd = Command::new("sh");
+    cmd.arg("-c")
+        .arg(r#"out=$1; shift; "$@" > "$out""#)
+        .arg("sh")
+        .arg(&out)
+        .arg(bin())
+        .args(["call", "--tool", "connect_account", "--"])
+        .arg(&python)
+        .arg(root().join("tests/servers/sdk_python.py"))
+        .arg("stdio")
+        .current_dir(root());
+    let mut t = Terminal::spawn(cmd);
+    t.expect("which 2026-07-28");
+    t.expect_words("Call `connect_account` again in 2025-11-25");
+    t.send("y");
+    t.expect("calling it again in 2025-11-25");
+    t.expect("`trips-python` asks (MCP 2025-11-25)");
+    t.expect("Open this page?");
+    t.send(DOWN);
+    t.send(DOWN);
+    t.expect("Decline");
+    t.send(ENTER);
+    let code = t.finish();
+    assert_eq!(code, 0, "{}", t.screen());
+    let v: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&out).unwrap()).unwrap();
+    assert_eq!(v["content"][0]["text"], "decline", "{v}");
+}

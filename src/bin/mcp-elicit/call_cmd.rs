@@ -19,8 +19,46 @@ use serde_json::{Value, json};
 use crate::Outcome;
 use crate::cli::CallArgs;
 use crate::terminal::{self, Terminal};
+use mcp_elicit::form::Prompter;
+use mcp_elicit::spec::Revision;
 
 pub fn run(args: CallArgs) -> Result<Outcome> {
+    let may_retry = args.spec.is_none() && by_hand(&args)?;
+    let first = call_once(&args, args.spec, may_retry)?;
+    // A server that asks the 2025 way (`elicitation/create`) from a tool
+    // called under 2026-07-28, where that request no longer exists, fails
+    // the call: a person at the form is offered the call again in
+    // 2025-11-25 (the tool runs again, so it is asked, never assumed).
+    if first.legacy && may_retry {
+        let tool = args.tool.as_deref().unwrap_or("the request");
+        let again = Terminal::new().confirm(
+            &format!(
+                "Call `{}` again in 2025-11-25, where the server can ask this way? (the tool runs again)",
+                sanitize::line(tool)
+            ),
+            Some(true),
+        )?;
+        if again == Some(true) {
+            eprintln!("calling it again in 2025-11-25");
+            return call_once(&args, Some(Revision::V2025_11_25), false)?.settle();
+        }
+    }
+    first.settle()
+}
+
+/// Whether a person answers the elicitations in the terminal form (no
+/// scripted answer, a terminal to draw on).
+fn by_hand(args: &CallArgs) -> Result<bool> {
+    Ok(args.script.action.is_none()
+        && args.script.answers_from.is_none()
+        && !args.list
+        && crate::answer_cmd::script(&args.script)?.is_empty()
+        && terminal::available())
+}
+
+/// Makes the request once, speaking `spec` (`None` negotiates); also says
+/// whether the server asked in a way the revision spoken has not.
+fn call_once(args: &CallArgs, spec: Option<Revision>, may_retry: bool) -> Result<Once> {
     // Usage errors come before the server is started or reached.
     if args.tool.is_none() && args.prompt.is_none() && args.resource.is_none() && !args.list {
         bail!("say what to request: --tool NAME, --prompt NAME, --resource URI, or --list");
@@ -49,9 +87,9 @@ pub fn run(args: CallArgs) -> Result<Outcome> {
         crate::server_stderr::log_to(log)?;
     }
     let transport = connect(args.url.as_deref(), &args.command, &args.headers)?;
-    let mut responder = responder(&args)?;
+    let mut responder = responder(args)?;
     let opts = ClientOptions {
-        spec: args.spec,
+        spec,
         url_mode: !args.no_url_mode,
         server_timeout: args
             .server_timeout
@@ -77,6 +115,8 @@ pub fn run(args: CallArgs) -> Result<Outcome> {
     if let Some(ender) = client.ender() {
         *ENDER.lock().unwrap_or_else(|p| p.into_inner()) = Some(ender);
     }
+    let mut legacy = false;
+    let mut held: Option<Value> = None;
     let outcome = match request {
         Some((method, mut params)) => {
             // --arg values are typed by the tool's schema, so it is asked
@@ -99,11 +139,12 @@ pub fn run(args: CallArgs) -> Result<Outcome> {
             let resp = client.request(method, params.clone(), responder.as_mut());
             report(&mut client);
             let resp = resp.map_err(crate::worded::client)?;
-            if human {
-                print_text(&crate::render::call_result(&resp))?;
+            // A call that may be made again (see `run`) prints its result
+            // only once that is settled: stdout holds one answer.
+            if !(may_retry && client.legacy_hint(&resp).is_some()) {
+                show_result(&resp, human)?;
             } else {
-                // The result itself; a JSON-RPC error is printed whole.
-                print(resp.get("result").unwrap_or(&resp))?;
+                held = Some(resp.clone());
             }
             if method == "tools/call"
                 && resp.pointer("/error/code").and_then(Value::as_i64) == Some(-32602)
@@ -128,6 +169,7 @@ pub fn run(args: CallArgs) -> Result<Outcome> {
                     "hint: {}",
                     sanitize::line(&crate::worded::legacy_hint(hint))
                 );
+                legacy = true;
             }
             if failed {
                 Outcome::Findings
@@ -159,7 +201,42 @@ pub fn run(args: CallArgs) -> Result<Outcome> {
         }
     };
     client.close();
-    Ok(outcome)
+    Ok(Once {
+        outcome,
+        legacy,
+        held,
+        human,
+    })
+}
+
+/// What [`call_once`] ended with.
+struct Once {
+    outcome: Outcome,
+    /// The server asked in a way the revision spoken has not.
+    legacy: bool,
+    /// The result, not yet printed (a call that may be made again).
+    held: Option<Value>,
+    human: bool,
+}
+
+impl Once {
+    /// Prints a held result.
+    fn settle(self) -> Result<Outcome> {
+        if let Some(resp) = &self.held {
+            show_result(resp, self.human)?;
+        }
+        Ok(self.outcome)
+    }
+}
+
+/// Prints a request's response: for reading, or the result itself (a
+/// JSON-RPC error whole).
+fn show_result(resp: &Value, human: bool) -> Result<()> {
+    if human {
+        print_text(&crate::render::call_result(resp))
+    } else {
+        print(resp.get("result").unwrap_or(resp))
+    }
 }
 
 /// The transport for a server: the one at `url`, or the stdio server that
