@@ -308,24 +308,15 @@ fn fastmcp_model_dataclass_scalar_list_and_titled_dict() {
 
 #[test]
 fn fastmcp_form_answered_by_hand_in_a_real_terminal() {
-    use crate::support::pty::{ENTER, Terminal};
+    use crate::support::pty::ENTER;
     let Some(python) = python() else {
         return;
     };
-    let dir = tempfile::tempdir().unwrap();
-    let out = dir.path().join("out");
-    let mut cmd = Command::new("sh");
-    cmd.arg("-c")
-        .arg(r#"out=$1; shift; "$@" > "$out""#)
-        .arg("sh")
-        .arg(&out)
-        .arg(bin())
-        .args(["call", "--tool", "register", "--spec", "2025-11-25", "--"])
-        .arg(&python)
-        .arg(root().join("tests/servers/fastmcp_server.py"))
-        .arg("stdio")
-        .current_dir(root());
-    let mut t = Terminal::spawn(cmd);
+    let (mut t, _dir, out) = call_by_hand(
+        &["--tool", "register", "--spec", "2025-11-25"],
+        &python,
+        "tests/servers/fastmcp_server.py",
+    );
     t.expect("`events-fastmcp` asks");
     // The finding is shown with its place, then the form all the same.
     t.expect("E122 (error) at /params/requestedSchema/title");
@@ -670,24 +661,15 @@ fn typescript_sdk_server_through_the_whole_loop() {
 /// script gets the hint alone (`assert_hint`).
 #[test]
 fn python_sdk_legacy_tool_is_offered_again_in_2025_by_hand() {
-    use crate::support::pty::{DOWN, ENTER, Terminal};
+    use crate::support::pty::{DOWN, ENTER};
     let Some(python) = python() else {
         return;
     };
-    let dir = tempfile::tempdir().unwrap();
-    let out = dir.path().join("out");
-    let mut cmd = Command::new("sh");
-    cmd.arg("-c")
-        .arg(r#"out=$1; shift; "$@" > "$out""#)
-        .arg("sh")
-        .arg(&out)
-        .arg(bin())
-        .args(["call", "--tool", "connect_account", "--"])
-        .arg(&python)
-        .arg(root().join("tests/servers/sdk_python.py"))
-        .arg("stdio")
-        .current_dir(root());
-    let mut t = Terminal::spawn(cmd);
+    let (mut t, _dir, out) = call_by_hand(
+        &["--tool", "connect_account"],
+        &python,
+        "tests/servers/sdk_python.py",
+    );
     t.expect("which 2026-07-28");
     t.expect_words("Call `connect_account` again in 2025-11-25");
     t.send("y");
@@ -703,4 +685,34 @@ fn python_sdk_legacy_tool_is_offered_again_in_2025_by_hand() {
     let v: serde_json::Value =
         serde_json::from_str(&std::fs::read_to_string(&out).unwrap()).unwrap();
     assert_eq!(v["content"][0]["text"], "decline", "{v}");
+}
+
+/// `call ARGS -- PYTHON SCRIPT stdio` on a real terminal, its stdout (the
+/// answer) going to the returned file: the form is on the terminal, as a
+/// person has it.
+fn call_by_hand(
+    args: &[&str],
+    python: &str,
+    script: &str,
+) -> (
+    crate::support::pty::Terminal,
+    tempfile::TempDir,
+    std::path::PathBuf,
+) {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("out");
+    let mut cmd = Command::new("sh");
+    cmd.arg("-c")
+        .arg(r#"out=$1; shift; "$@" > "$out""#)
+        .arg("sh")
+        .arg(&out)
+        .arg(bin())
+        .arg("call")
+        .args(args)
+        .arg("--")
+        .arg(python)
+        .arg(root().join(script))
+        .arg("stdio")
+        .current_dir(root());
+    (crate::support::pty::Terminal::spawn(cmd), dir, out)
 }
