@@ -71,8 +71,12 @@ pub struct RuleChoice {
 impl RuleChoice {
     /// Whether findings of `rule` count.
     pub fn counts(&self, rule: &crate::rules::Rule) -> bool {
-        (self.select.is_empty() || self.select.contains(rule.code))
-            && !self.ignore.contains(rule.code)
+        self.counts_code(rule.code)
+    }
+
+    /// Whether findings of the rule coded `code` count.
+    pub fn counts_code(&self, code: &str) -> bool {
+        (self.select.is_empty() || self.select.contains(code)) && !self.ignore.contains(code)
     }
 
     /// The findings that count.

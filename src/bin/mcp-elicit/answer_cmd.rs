@@ -231,11 +231,8 @@ fn answer(args: AnswerArgs) -> Result<Outcome> {
     let refused = !blocking.is_empty();
     // Shown: what the rules select, and whatever keeps a form from being
     // shown.
-    let counts = |code: &str| {
-        (rules.select.is_empty() || rules.select.contains(code)) && !rules.ignore.contains(code)
-    };
     diags.retain(|d| {
-        counts(d.code)
+        rules.counts_code(d.code)
             || blocking
                 .iter()
                 .any(|b| b.code == d.code && b.pointer == d.pointer)

@@ -225,12 +225,8 @@ pub fn did_you_mean(key: &str) -> String {
 
 /// The rules a command that serves or answers requests judges by:
 /// `--select`/`--ignore` as given, else what the configuration nearest to
-/// `near` (a file or folder) says. The file found, if any, is named.
-pub fn chosen_rules(
-    select: &[String],
-    ignore: &[String],
-    near: &Path,
-) -> Result<(Options, Option<PathBuf>)> {
+/// `near` (a file or folder) says.
+pub fn chosen_rules(select: &[String], ignore: &[String], near: &Path) -> Result<Options> {
     let mut opts = Options {
         select: resolve_rules(select, "--select")?,
         ignore: resolve_rules(ignore, "--ignore")?,
@@ -243,7 +239,7 @@ pub fn chosen_rules(
         abs.parent().map(Path::to_path_buf).unwrap_or(abs)
     };
     let Some(found) = Configs::default().for_dir(&dir)? else {
-        return Ok((opts, None));
+        return Ok(opts);
     };
     let at = found.path.display();
     if select.is_empty()
@@ -256,7 +252,7 @@ pub fn chosen_rules(
     {
         opts.ignore = resolve_rules(list, "ignore").map_err(|e| anyhow!("{at}: {e}"))?;
     }
-    Ok((opts, Some(found.path.clone())))
+    Ok(opts)
 }
 
 /// The rules `answer`, `call` and `proxy` show findings of (and, with
@@ -266,7 +262,7 @@ pub fn script_rules(
     script: &crate::cli::ScriptArgs,
     near: &Path,
 ) -> Result<mcp_elicit::mcp::client::RuleChoice> {
-    let (opts, _) = chosen_rules(&script.select, &script.ignore, near)?;
+    let opts = chosen_rules(&script.select, &script.ignore, near)?;
     Ok(mcp_elicit::mcp::client::RuleChoice {
         select: opts.select,
         ignore: opts.ignore,

@@ -110,7 +110,7 @@ pub fn run(args: ServeArgs) -> Result<Outcome> {
             }
             e => e.into(),
         })?;
-        let (rules, _) = crate::config::chosen_rules(&args.select, &args.ignore, path)?;
+        let rules = crate::config::chosen_rules(&args.select, &args.ignore, path)?;
         let judged = lint_source(path, &name, &loaded, &rules, args.strict)?;
         serving_rules.get_or_insert(rules);
         refused |= judged.refused;
