@@ -19,8 +19,6 @@
 //! messages say what went wrong without naming the command's options: the
 //! command adds which option fixes it.
 
-#[cfg(feature = "protocol")]
-pub mod browser;
 pub mod document;
 pub mod finding;
 pub mod form;
@@ -45,7 +43,5 @@ pub mod source;
 pub mod spec;
 pub mod string_format;
 pub mod validate;
-#[cfg(feature = "protocol")]
-pub mod web_form;
 
 pub use generate::assert_elicitable;

@@ -11,7 +11,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
-use mcp_elicit::mcp::http::{self, Limits};
+use mcp_elicit::mcp::listen::{self, Limits};
 use serde_json::Value;
 
 use crate::serve_cli::HttpServe;
@@ -213,7 +213,7 @@ fn three_thousand_idle_connections_do_not_keep_a_call_from_its_answer() {
 fn small_server(limits: Limits, running: Arc<AtomicUsize>) -> String {
     let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
     let addr = listener.local_addr().unwrap().to_string();
-    let handler: http::Handler = Arc::new(move |req, resp| {
+    let handler: listen::Handler = Arc::new(move |req, resp| {
         if req.path() == "/slow" {
             running.fetch_add(1, Ordering::SeqCst);
             let deadline = Instant::now() + Duration::from_secs(10);
@@ -223,7 +223,7 @@ fn small_server(limits: Limits, running: Arc<AtomicUsize>) -> String {
         }
         resp.respond(200, &[("Content-Type", "text/plain")], &req.body);
     });
-    std::thread::spawn(move || http::serve(listener, limits, handler));
+    std::thread::spawn(move || listen::serve(listener, limits, handler));
     addr
 }
 

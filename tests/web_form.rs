@@ -577,7 +577,9 @@ fn http(
 ) -> (u16, Vec<(String, String)>, String) {
     use std::io::{Read, Write};
     let mut s = std::net::TcpStream::connect(authority).unwrap();
-    let mut head = format!("{method} {target} HTTP/1.1\r\nHost: {authority}\r\n");
+    // Read to the end: the connection is not kept for another request.
+    let mut head =
+        format!("{method} {target} HTTP/1.1\r\nHost: {authority}\r\nConnection: close\r\n");
     if let Some(c) = cookie {
         head.push_str(&format!("Cookie: {c}\r\n"));
     }
@@ -778,4 +780,25 @@ fn web_form_cookie_is_kept_to_a_random_path_and_alone_answers_nothing() {
         .as_str()
         .unwrap_or_default();
     assert!(text.contains("decline"), "{done}");
+}
+
+#[test]
+fn web_form_answers_the_person_while_other_connections_sit_half_sent() {
+    use std::io::Write;
+    let w = RawWeb::start(&[], None);
+    let authority = w.authority().to_string();
+    let target = w.url[w.url.find(&authority).unwrap() + authority.len()..].to_string();
+    // Connections that send part of a request and then nothing: each costs
+    // the form a buffer, never a thread or the person's turn.
+    let held: Vec<std::net::TcpStream> = (0..48)
+        .map(|_| {
+            let mut s = std::net::TcpStream::connect(&authority).unwrap();
+            s.write_all(b"GET / HTTP/1.1\r\nHost: ").unwrap();
+            s
+        })
+        .collect();
+    let (status, headers, _) = http(&authority, "GET", &target, None, "");
+    assert_eq!(status, 200);
+    assert!(header(&headers, "set-cookie").contains("HttpOnly"));
+    drop(held);
 }

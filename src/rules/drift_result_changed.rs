@@ -1,5 +1,5 @@
 //! E743 `drift-result-changed`. Reported by replay against a live server
-//! (`mcp::replay`).
+//! (`mcp::client::replay`).
 
 use super::*;
 

@@ -262,7 +262,8 @@ pub(crate) fn connect(
         bail!("--header is for servers reached by URL; a stdio server has no HTTP headers");
     }
     Ok(Box::new(
-        Stdio::spawn(command).map_err(crate::worded::transport)?,
+        Stdio::spawn_with_stderr(command, crate::server_stderr::sink())
+            .map_err(crate::worded::transport)?,
     ))
 }
 

@@ -622,7 +622,7 @@ pub struct ServeArgs {
 }
 
 fn parse_origin_arg(s: &str) -> Result<String, String> {
-    mcp_elicit::mcp::http_server::parse_origin(s).map_err(|e| e.to_string())
+    mcp_elicit::mcp::server::http::parse_origin(s).map_err(|e| e.to_string())
 }
 
 fn parse_duration(s: &str) -> Result<std::time::Duration, String> {

@@ -57,9 +57,6 @@ pub fn exit_code(outcome: Outcome) -> i32 {
 fn main() -> ExitCode {
     let cli = parse(std::env::args_os().collect());
     cli.color.apply();
-    // Stdio servers' stderr is the person's to read (the library never
-    // prints it itself).
-    server_stderr::show();
     let result = match cli.command {
         Command::Lint(args) => lint_cmd::run(args),
         Command::Answer(args) => answer_cmd::run(args),

@@ -9,7 +9,7 @@ use std::time::Duration;
 use anyhow::{Context, Result, anyhow, bail};
 use mcp_elicit::lines::{LineRead, read_line_bounded};
 use mcp_elicit::lint::{Counts, MAX_DOCUMENT};
-use mcp_elicit::mcp::replay::{Call, CallReport, Drift};
+use mcp_elicit::mcp::client::replay::{Call, CallReport, Drift};
 use mcp_elicit::session::{self, Event, Line, Senders, show};
 use mcp_elicit::spec::Revision;
 
@@ -176,8 +176,8 @@ fn torn_warning(name: &str, line_no: usize) {
 /// recorded side: as a report of every call by default, or as diagnostics in
 /// one of lint's formats with `--format`.
 fn live(args: &ReplayArgs) -> Result<Outcome> {
+    use mcp_elicit::mcp::client::replay;
     use mcp_elicit::mcp::client::{Client, ClientOptions};
-    use mcp_elicit::mcp::replay;
     use mcp_elicit::sanitize;
 
     if args.check.spec.is_some() {

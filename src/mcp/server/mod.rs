@@ -10,6 +10,9 @@
 //! becomes an `InputRequiredResult`. Tools must therefore ask the same
 //! questions in the same order for the same input.
 
+pub mod http;
+pub mod mock;
+
 use std::io::{BufRead, Write};
 use std::sync::Mutex;
 

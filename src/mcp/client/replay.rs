@@ -8,9 +8,9 @@
 
 use serde_json::{Value, json};
 
-use super::client::Client;
 use crate::finding::Diagnostic;
 use crate::json::{LineIndex, Node, NodeValue, Span};
+use crate::mcp::client::Client;
 use crate::respond::{Request, Responder};
 use crate::rules::{self, Rule};
 use crate::session::exchanges::outcome;
@@ -214,7 +214,10 @@ pub struct CallReport {
 /// Makes `call` again over `client`, answering as recorded, and reports
 /// the drift. An `Err` is a tool error (the server died, timed out, broke
 /// the protocol), not drift.
-pub fn replay_call(client: &mut Client, call: &Call) -> Result<CallReport, super::client::Error> {
+pub fn replay_call(
+    client: &mut Client,
+    call: &Call,
+) -> Result<CallReport, crate::mcp::client::Error> {
     let mut live = Live {
         expected: &call.elicitations,
         cursor: 0,

@@ -17,7 +17,6 @@ use std::time::{Duration, Instant};
 
 use serde_json::{Map, Value, json};
 
-use super::server::{Elicitor, Handler, NextAnswer, Stop, Tool};
 use crate::document;
 use crate::finding::{Findings, Severity};
 use crate::form::gate;
@@ -25,6 +24,7 @@ use crate::json::{self, Node};
 use crate::lint::answer::check_result;
 use crate::lint::params::check_params;
 use crate::lint::{self, Options};
+use crate::mcp::server::{Elicitor, Handler, NextAnswer, Stop, Tool};
 use crate::session::recorded::{self, Recorded};
 use crate::session::{REDACTED, exchanges};
 use crate::spec::{Revision, UrlMode};

@@ -1,4 +1,4 @@
-//! Streamable HTTP for [`super::server`]: one endpoint, POST for client
+//! Streamable HTTP for [`crate::mcp::server`]: one endpoint, POST for client
 //! messages, SSE for responses that carry elicitations, a standalone GET
 //! stream, `Mcp-Session-Id` sessions, DELETE to end one.
 
@@ -11,8 +11,8 @@ use std::time::Duration;
 
 use serde_json::{Value, json};
 
-use super::http::{self, Limits, Request, Responder};
-use super::server::{
+use crate::mcp::listen::{self, Limits, Request, Responder};
+use crate::mcp::server::{
     Elicitor, Engine, Handler, Reply, Stop, answer_of, check_message, codes, error,
     is_integer_text, only, tool_response, valid_id,
 };
@@ -195,7 +195,7 @@ pub enum Error {
     Origin(#[from] OriginError),
     /// The server cannot start.
     #[error(transparent)]
-    Server(#[from] super::server::Error),
+    Server(#[from] crate::mcp::server::Error),
     /// Serving failed.
     #[error("serving on {bound}")]
     Serving {
@@ -253,7 +253,7 @@ pub fn serve_http(
         allow_origins,
     });
     ready(bound);
-    http::serve(
+    listen::serve(
         listener,
         options.limits,
         Arc::new(move |req, resp| handle(&state, req, resp)),
@@ -515,7 +515,7 @@ fn modern_request(req: &Request, msg: &Value) -> Option<std::result::Result<(), 
     let params = msg.get("params");
     let body_version = params
         .and_then(|p| p.get("_meta"))
-        .and_then(|m| m.get(super::client::PROTOCOL_VERSION_META));
+        .and_then(|m| m.get(crate::mcp::client::PROTOCOL_VERSION_META));
     let modern =
         body_version.is_some() || header_version.is_some_and(|v| !SESSION_VERSIONS.contains(&v));
     if !modern {

@@ -24,28 +24,20 @@
 //! whole answer ([`Elicit::final_check`]), a review before sending, and
 //! decline and cancel always offered.
 
-use std::io::{BufRead, BufReader, Read, Write};
-use std::net::{SocketAddr, TcpListener, TcpStream};
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::net::{SocketAddr, TcpListener};
 use std::sync::{Arc, Condvar, Mutex};
 use std::time::Duration;
 
 use serde_json::{Map, Value};
 
-use crate::browser::Redirect;
 use crate::form::{Answer, Ask, Elicit, Field, typed_value};
+use crate::mcp::browser::Redirect;
+use crate::mcp::listen::{self, Limits, Responder as HttpResponder};
 use crate::respond::{Request, Responder};
 use crate::sanitize;
 use crate::schema::Shape;
 use crate::validate;
 
-/// How many connections are served at once; more are closed at once.
-const MAX_CONNECTIONS: usize = 16;
-/// The largest request head and body read.
-const MAX_HEAD: usize = 16 << 10;
-const MAX_BODY: usize = 256 << 10;
-/// How long a connection may take to send its request.
-const READ_TIMEOUT: Duration = Duration::from_secs(10);
 const COOKIE: &str = "mcp_elicit_form";
 
 /// Where the page lives and how to tell the person.
@@ -131,7 +123,8 @@ impl WebForm {
             base,
         });
         let serving = Arc::clone(&shared);
-        std::thread::spawn(move || serve(listener, serving));
+        let handler: listen::Handler = Arc::new(move |req, resp| connection(req, resp, &serving));
+        std::thread::spawn(move || listen::serve(listener, limits(), handler));
         Ok(WebForm {
             shared,
             addr,
@@ -168,7 +161,7 @@ impl WebForm {
         (self.tell)(&format!("`{who}` asks: open {url} to answer"));
         if self.open && !self.opened {
             self.opened = true;
-            let redirect = open_in_browser(&url);
+            let redirect = crate::mcp::browser::open(&url).ok();
             lock(&self.shared.state).redirect = redirect;
         }
     }
@@ -190,28 +183,6 @@ fn random_hex(bytes: usize) -> Result<String, Error> {
     let mut buf = vec![0u8; bytes];
     getrandom::fill(&mut buf).map_err(Error::NoRandomness)?;
     Ok(data_encoding::HEXLOWER.encode(&buf))
-}
-
-/// Opens `url` by way of a page only the person can read, so that the
-/// token is in no process's arguments ([`Redirect`]); the page is kept
-/// until the token is spent or the form ends.
-fn open_in_browser(url: &str) -> Option<Redirect> {
-    let program = if cfg!(target_os = "macos") {
-        "open"
-    } else if cfg!(windows) {
-        "explorer"
-    } else {
-        "xdg-open"
-    };
-    let redirect = Redirect::to(url).ok()?;
-    std::process::Command::new(program)
-        .arg(redirect.path())
-        .stdin(std::process::Stdio::null())
-        .stdout(std::process::Stdio::null())
-        .stderr(std::process::Stdio::null())
-        .spawn()
-        .ok()?;
-    Some(redirect)
 }
 
 impl Responder for WebForm {
@@ -253,23 +224,24 @@ impl Responder for WebForm {
     }
 }
 
-fn serve(listener: TcpListener, shared: Arc<Shared>) {
-    let live = Arc::new(AtomicUsize::new(0));
-    for stream in listener.incoming() {
-        let Ok(stream) = stream else { continue };
-        if live.load(Ordering::SeqCst) >= MAX_CONNECTIONS {
-            continue; // dropped: closed at once
-        }
-        live.fetch_add(1, Ordering::SeqCst);
-        let (shared, live) = (Arc::clone(&shared), Arc::clone(&live));
-        std::thread::spawn(move || {
-            let _ = connection(stream, &shared);
-            live.fetch_sub(1, Ordering::SeqCst);
-        });
+/// How much one browser may take of the form's server: a person's
+/// browser opens a few connections; the reading thread never blocks on a
+/// slow one ([`listen`]).
+fn limits() -> Limits {
+    Limits {
+        max_connections: 64,
+        max_active: 8,
+        max_streams: 1,
+        read_time: Duration::from_secs(10),
+        idle_time: Duration::from_secs(30),
+        write_time: Duration::from_secs(10),
+        max_head: 16 << 10,
+        max_body: 256 << 10,
+        max_buffered: 4 << 20,
     }
 }
 
-/// One HTTP request read from a connection.
+/// One HTTP request, as the form's pages read it.
 struct HttpRequest {
     method: String,
     path: String,
@@ -279,6 +251,22 @@ struct HttpRequest {
 }
 
 impl HttpRequest {
+    fn from(req: listen::Request) -> HttpRequest {
+        let path = req.path().to_string();
+        let query = req
+            .target
+            .split_once('?')
+            .map(|(_, q)| q.split('#').next().unwrap_or("").to_string())
+            .unwrap_or_default();
+        HttpRequest {
+            method: req.method,
+            path,
+            query,
+            headers: req.headers,
+            body: req.body,
+        }
+    }
+
     fn header(&self, name: &str) -> Option<&str> {
         self.headers
             .iter()
@@ -292,53 +280,6 @@ impl HttpRequest {
             (k == name).then_some(v)
         })
     }
-}
-
-fn read_request(stream: &TcpStream) -> Option<HttpRequest> {
-    stream.set_read_timeout(Some(READ_TIMEOUT)).ok()?;
-    let mut reader = BufReader::new(stream.take((MAX_HEAD + MAX_BODY) as u64));
-    let mut line = String::new();
-    reader.read_line(&mut line).ok()?;
-    let mut parts = line.split_whitespace();
-    let method = parts.next()?.to_string();
-    let target = parts.next()?.to_string();
-    let mut headers = Vec::new();
-    let mut size = line.len();
-    loop {
-        let mut h = String::new();
-        let n = reader.read_line(&mut h).ok()?;
-        size += n;
-        if n == 0 || size > MAX_HEAD {
-            return None;
-        }
-        let h = h.trim_end();
-        if h.is_empty() {
-            break;
-        }
-        let (k, v) = h.split_once(':')?;
-        headers.push((k.trim().to_string(), v.trim().to_string()));
-    }
-    let (path, query) = match target.split_once('?') {
-        Some((p, q)) => (p.to_string(), q.to_string()),
-        None => (target, String::new()),
-    };
-    let mut req = HttpRequest {
-        method,
-        path,
-        query,
-        headers,
-        body: Vec::new(),
-    };
-    let len: usize = req
-        .header("content-length")
-        .and_then(|l| l.parse().ok())
-        .unwrap_or(0);
-    if len > MAX_BODY {
-        return None;
-    }
-    req.body = vec![0; len];
-    reader.read_exact(&mut req.body).ok()?;
-    Some(req)
 }
 
 struct Page {
@@ -358,10 +299,9 @@ fn page(status: &'static str, body: String) -> Page {
     }
 }
 
-fn connection(mut stream: TcpStream, shared: &Shared) -> std::io::Result<()> {
-    let Some(req) = read_request(&stream) else {
-        return Ok(());
-    };
+/// Answers one request with its page.
+fn connection(req: listen::Request, resp: HttpResponder, shared: &Shared) {
+    let req = HttpRequest::from(req);
     let (reply, style) = match random_hex(12) {
         Ok(nonce) => (route(&req, shared, &nonce), format!("'nonce-{nonce}'")),
         // No weak nonce: a bare page, no style allowed.
@@ -377,26 +317,30 @@ fn connection(mut stream: TcpStream, shared: &Shared) -> std::io::Result<()> {
     let csp = format!(
         "default-src 'none'; style-src {style}; form-action 'self'; base-uri 'none'; frame-ancestors 'none'"
     );
-    let mut head = format!(
-        "HTTP/1.1 {}\r\nContent-Type: text/html; charset=utf-8\r\nContent-Length: {}\r\nContent-Security-Policy: {csp}\r\nX-Content-Type-Options: nosniff\r\nReferrer-Policy: same-origin\r\nCache-Control: no-store\r\nX-Frame-Options: DENY\r\nConnection: close\r\n",
-        reply.status,
-        reply.body.len()
-    );
+    let mut headers: Vec<(&str, &str)> = vec![
+        ("Content-Type", "text/html; charset=utf-8"),
+        ("Content-Security-Policy", &csp),
+        ("X-Content-Type-Options", "nosniff"),
+        ("Referrer-Policy", "same-origin"),
+        ("Cache-Control", "no-store"),
+        ("X-Frame-Options", "DENY"),
+    ];
     for h in &reply.extra {
-        head.push_str(h);
-        head.push_str("\r\n");
+        if let Some((name, value)) = h.split_once(": ") {
+            headers.push((name, value));
+        }
     }
-    head.push_str("\r\n");
-    let sent = stream
-        .write_all(head.as_bytes())
-        .and_then(|()| stream.write_all(reply.body.as_bytes()))
-        .and_then(|()| stream.flush());
+    let status = reply
+        .status
+        .split(' ')
+        .next()
+        .and_then(|c| c.parse().ok())
+        .unwrap_or(500);
+    resp.respond(status, &headers, reply.body.as_bytes());
     if reply.answered {
-        let _ = stream.shutdown(std::net::Shutdown::Write);
         let _st = lock(&shared.state);
         shared.answered.notify_all();
     }
-    sent
 }
 
 fn route(req: &HttpRequest, shared: &Shared, nonce: &str) -> Page {

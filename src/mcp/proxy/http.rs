@@ -26,20 +26,20 @@ use std::time::{Duration, Instant};
 
 use serde_json::{Map, Value, json};
 
-use super::client::MAX_ROUNDS;
-use super::http::{self, Chunks, Limits, Request, Responder as HttpResponder};
-use super::http_server::{MAX_STREAMS_PER_SESSION, check_site, parse_origin};
-use super::proxy::{
+use crate::mcp::client::MAX_ROUNDS;
+use crate::mcp::listen::{self, Chunks, Limits, Request, Responder as HttpResponder};
+use crate::mcp::proxy::{
     Elicitation, Error, Job, Modes, Notes, Outcome, ProxyOptions, ResponderFactory, answerer,
     initialize_capability, lint_elicitation, modern_capability, proxy_answers, request_state,
     retry_text,
 };
+use crate::mcp::server::http::{MAX_STREAMS_PER_SESSION, check_site, parse_origin};
 use crate::sanitize;
 use crate::session::{Direction, Peer, Writer};
 use crate::spec::Revision;
 
 /// The largest upstream JSON body, and the largest SSE event, read whole.
-const MAX_MESSAGE: usize = super::transport::MAX_MESSAGE;
+const MAX_MESSAGE: usize = crate::mcp::transport::MAX_MESSAGE;
 /// How long connecting to the server may take.
 const CONNECT_TIME: Duration = Duration::from_secs(10);
 
@@ -232,7 +232,7 @@ pub fn run_http(
     // A request may wait on a person answering, or on a stream the host
     // does not read: a session holds at most its share of the handlers.
     let limits = Limits::default();
-    http::serve(
+    listen::serve(
         listener,
         limits,
         Arc::new(move |req, resp| handle(&state, req, resp)),
@@ -424,7 +424,7 @@ fn unreachable(state: &State, e: &ureq::Error) -> (u16, String) {
             502,
             format!(
                 "the MCP server cannot be reached: {}",
-                sanitize::line(&super::chain(e))
+                sanitize::line(&crate::mcp::chain(e))
             ),
         ),
     }
@@ -648,7 +648,10 @@ fn relay(state: &State, first: ureq::http::Response<ureq::Body>, ctx: Ctx, resp:
                 retried = Some(id);
             }
             Err(e) => {
-                note(state, &format!("the retry failed: {}", super::chain(&e)));
+                note(
+                    state,
+                    &format!("the retry failed: {}", crate::mcp::chain(&e)),
+                );
                 break;
             }
         }
@@ -810,7 +813,7 @@ fn on_message(
             ),
             Err(e) => note(
                 state,
-                &format!("the answer could not be sent: {}", super::chain(&e)),
+                &format!("the answer could not be sent: {}", crate::mcp::chain(&e)),
             ),
         }
         return None;
@@ -829,7 +832,7 @@ fn on_message(
             == Some("input_required")
     {
         let (requests, ours) =
-            super::proxy::input_requests(m.get("result"), is_ours_response, |mode| {
+            crate::mcp::proxy::input_requests(m.get("result"), is_ours_response, |mode| {
                 proxy_answers(state.opts.common.answer, *modes, mode)
             });
         let mut responses = Map::new();
@@ -871,7 +874,7 @@ fn on_message(
 
 fn learn(state: &State, result: &Value) {
     let sh = &mut *lock(&state.shared);
-    super::proxy::learn_server(result, &mut sh.rev, &mut sh.server_name);
+    crate::mcp::proxy::learn_server(result, &mut sh.rev, &mut sh.server_name);
 }
 
 fn lint(
@@ -881,7 +884,7 @@ fn lint(
     params: &Value,
     key: Option<&str>,
     by_proxy: bool,
-) -> (Vec<String>, Option<super::proxy::Blocked>) {
+) -> (Vec<String>, Option<crate::mcp::proxy::Blocked>) {
     let mut sh = lock(&state.shared);
     let sh = &mut *sh;
     let server = sh.server_name.clone();
@@ -912,7 +915,7 @@ fn ask(
     params: Value,
     key: Option<String>,
     notes: Vec<String>,
-    blocked: Option<super::proxy::Blocked>,
+    blocked: Option<crate::mcp::proxy::Blocked>,
     ctx: &Ctx,
     sink: &mut Sink,
 ) -> Outcome {

@@ -3,15 +3,17 @@
 //! the way (2025-06-18 and 2025-11-25 server requests; 2026-07-28
 //! `InputRequiredResult` rounds), and return the final response.
 
+pub mod replay;
+
 use std::time::Duration;
 
 use serde_json::{Map, Value, json};
 
-use super::transport::{Event, Transport};
 use crate::document::CLIENT_CAPABILITIES_META;
 use crate::finding::{Finding, Severity};
 use crate::form::gate::{self, Verdict};
 use crate::lint::{self, Conversation, Options};
+use crate::mcp::transport::{Event, Transport};
 use crate::respond::{Request, Responder};
 use crate::sanitize;
 use crate::session::{Direction, Writer};
@@ -227,14 +229,14 @@ pub enum Error {
     },
     /// Sending failed, or the connection cannot be made.
     #[error(transparent)]
-    Transport(#[from] super::transport::Error),
+    Transport(#[from] crate::mcp::transport::Error),
     /// The server refused the client (HTTP 401 or 403).
     #[error(transparent)]
-    Denied(Box<super::transport::Denied>),
+    Denied(Box<crate::mcp::transport::Denied>),
     /// The connection ended: the server refused to resume a stream (HTTP
     /// 401 or 403).
     #[error(transparent)]
-    ClosedDenied(Box<super::transport::Denied>),
+    ClosedDenied(Box<crate::mcp::transport::Denied>),
     /// The tool marks `x-mcp-header` arguments wrongly (SEP-2243).
     #[error(
         "the tool `{}` is not called: its inputSchema {why}, and SEP-2243 has clients reject such a tool",
@@ -872,7 +874,7 @@ impl Client {
         let mut headers = Vec::new();
         for (prop, header) in marks {
             let value = match args.and_then(|a| a.get(&prop)) {
-                Some(Value::String(s)) => super::transport::header_value(s),
+                Some(Value::String(s)) => crate::mcp::transport::header_value(s),
                 Some(Value::Number(n)) => n.to_string(),
                 Some(Value::Bool(b)) => b.to_string(),
                 // Null or absent is omitted; an object is no header value.

@@ -5,6 +5,9 @@
 //! by it to the browser, could be read and spent first by someone else.
 //! The opener is given instead a page only the person can read that sends
 //! the browser on to the address, as Jupyter does.
+//!
+//! The opener is `$BROWSER` when set, else the system's (`xdg-open`,
+//! `open` on macOS, `explorer` on Windows).
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -50,9 +53,50 @@ impl Redirect {
     }
 }
 
+/// Opens `url` in the person's browser by way of a [`Redirect`], which the
+/// caller keeps until the page has been read (dropping it removes the
+/// page). An opener that fails at once (exits unsuccessfully within a
+/// moment) is an error; one still running then is taken to be the browser.
+pub fn open(url: &str) -> std::io::Result<Redirect> {
+    let program = std::env::var_os("BROWSER")
+        .filter(|b| !b.is_empty())
+        .unwrap_or_else(|| {
+            if cfg!(target_os = "macos") {
+                "open".into()
+            } else if cfg!(windows) {
+                "explorer".into()
+            } else {
+                "xdg-open".into()
+            }
+        });
+    let redirect = Redirect::to(url)?;
+    let mut child = std::process::Command::new(&program)
+        .arg(redirect.path())
+        .stdin(std::process::Stdio::null())
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()?;
+    for _ in 0..50 {
+        if let Some(status) = child.try_wait()? {
+            if status.success() {
+                break;
+            }
+            return Err(std::io::Error::other(format!(
+                "{} exited with {status}",
+                program.to_string_lossy()
+            )));
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    // A browser run as the opener is left running; its status is not
+    // waited for.
+    std::thread::spawn(move || child.wait());
+    Ok(redirect)
+}
+
 /// The page: a meta refresh (no script needed) and a link to follow by hand.
 fn page(url: &str) -> String {
-    let url = crate::web_form::escape(url);
+    let url = crate::mcp::proxy::web_form::escape(url);
     format!(
         "<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\">\
 <meta name=\"referrer\" content=\"no-referrer\">\
