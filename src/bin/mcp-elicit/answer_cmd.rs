@@ -15,8 +15,9 @@ use mcp_elicit::document::{self, Kind};
 use mcp_elicit::finding::{Diagnostic, Finding, Severity};
 use mcp_elicit::form::host::{AsHost, as_host};
 use mcp_elicit::form::script::{Script, ScriptResponder, prefill};
-use mcp_elicit::form::{Action, Answer, Ask, Elicit, FixedResponder, FormResponder, gate};
+use mcp_elicit::form::{Action, Answer, Ask, Elicit, FixedResponder, FormResponder};
 use mcp_elicit::json::{self, LineIndex, Node};
+use mcp_elicit::lint::flight::Judge;
 use mcp_elicit::lint::{self, Conversation, MAX_DOCUMENT, Options};
 use mcp_elicit::respond::{self, Request, Responder};
 use mcp_elicit::rules;
@@ -165,42 +166,41 @@ fn answer(args: AnswerArgs) -> Result<Outcome> {
         None => Vec::new(),
     };
     let strict = args.script.strict;
+    // What the host passes on is judged as any request; --strict is about
+    // the request as the server sent it: a host that shows a broken shape
+    // some other way does not mend it.
+    let host_judge = Judge::new(revision);
+    let sent_judge = Judge {
+        strict,
+        rules: rules.clone(),
+        ..Judge::new(revision)
+    };
     let mut blocking: Vec<Finding> = Vec::new();
     for (i, e) in found.iter().enumerate() {
         if fixed[i].is_some() {
             continue;
         }
-        let mut verdicts = Vec::new();
+        let mut refused = Vec::new();
         if host_text.is_some() {
-            verdicts.push(gate::judge(
-                &host_findings,
-                &e.pointer,
-                &shown[i].1,
-                revision,
-                false,
-            ));
+            refused.extend(
+                host_judge
+                    .findings(&host_findings, &e.pointer, &shown[i].1)
+                    .refused,
+            );
         }
-        // --strict is about the request as the server sent it: a host that
-        // shows a broken shape some other way does not mend it.
         if host_text.is_none() || strict {
-            verdicts.push(gate::judge(
-                &rules.judged(&findings, strict),
-                &e.pointer,
-                &requests[i].1,
-                revision,
-                strict,
-            ));
+            refused.extend(
+                sent_judge
+                    .findings(&findings, &e.pointer, &requests[i].1)
+                    .refused,
+            );
         }
-        for v in verdicts {
-            if let gate::Verdict::Refuse(b) = v {
-                for f in b {
-                    if !blocking
-                        .iter()
-                        .any(|g| g.rule.code == f.rule.code && g.pointer == f.pointer)
-                    {
-                        blocking.push(f);
-                    }
-                }
+        for f in refused {
+            if !blocking
+                .iter()
+                .any(|g| g.rule.code == f.rule.code && g.pointer == f.pointer)
+            {
+                blocking.push(f);
             }
         }
     }
@@ -786,21 +786,11 @@ fn refuse(
 
 /// The `-32602` error a client owes for a request that breaks the spec.
 fn lint_error(id: Option<&str>, revision: Revision, diags: &[Diagnostic]) -> String {
-    let findings: Vec<Value> = diags
+    let errors: Vec<&Diagnostic> = diags
         .iter()
         .filter(|d| d.severity == Severity::Error)
-        .map(|d| {
-            serde_json::json!({
-                "code": d.code,
-                "name": d.name,
-                "message": d.message,
-                "pointer": d.pointer,
-                "line": d.line,
-                "column": d.column,
-            })
-        })
         .collect();
-    let error = mcp_elicit::respond::invalid_request_error(revision, findings);
+    let error = mcp_elicit::lint::flight::refusal(revision, &errors);
     format!(
         "{{\"jsonrpc\":\"2.0\",\"id\":{},\"error\":{}}}",
         id.unwrap_or("null"),

@@ -10,8 +10,8 @@ use std::time::Duration;
 use serde_json::{Map, Value, json};
 
 use crate::document::CLIENT_CAPABILITIES_META;
-use crate::finding::{Finding, Severity};
-use crate::form::gate::{self, Verdict};
+use crate::finding::Finding;
+use crate::lint::flight::{Judge, Judgement, invalid_params};
 use crate::lint::{self, Conversation, Options};
 use crate::mcp::transport::{Event, Transport};
 use crate::respond::{Request, Responder};
@@ -58,48 +58,7 @@ pub struct ClientOptions {
     /// The rules whose findings are shown and, with `strict`, refuse (their
     /// `select` and `ignore`; what no form can show is refused whatever is
     /// selected).
-    pub rules: RuleChoice,
-}
-
-/// Which rules count: `--select` and `--ignore`.
-#[derive(Debug, Clone, Default)]
-pub struct RuleChoice {
-    /// Codes of the rules that count; empty means all.
-    pub select: std::collections::HashSet<&'static str>,
-    /// Codes of the rules that never count.
-    pub ignore: std::collections::HashSet<&'static str>,
-}
-
-impl RuleChoice {
-    /// Whether findings of `rule` count.
-    pub fn counts(&self, rule: &crate::rules::Rule) -> bool {
-        self.counts_code(rule.code)
-    }
-
-    /// Whether findings of the rule coded `code` count.
-    pub fn counts_code(&self, code: &str) -> bool {
-        (self.select.is_empty() || self.select.contains(code)) && !self.ignore.contains(code)
-    }
-
-    /// The findings that count.
-    pub fn keep(&self, findings: &[Finding]) -> Vec<Finding> {
-        findings
-            .iter()
-            .filter(|f| self.counts(f.rule))
-            .cloned()
-            .collect()
-    }
-
-    /// What `gate::judge` judges: with `strict`, the findings that count;
-    /// otherwise all (what no form can show is refused whatever is
-    /// selected).
-    pub fn judged(&self, findings: &[Finding], strict: bool) -> Vec<Finding> {
-        if strict {
-            self.keep(findings)
-        } else {
-            findings.to_vec()
-        }
-    }
+    pub rules: crate::lint::flight::RuleChoice,
 }
 
 /// How long the client waits on a silent server unless told otherwise.
@@ -118,7 +77,7 @@ impl Default for ClientOptions {
             server_timeout: DEFAULT_SERVER_TIMEOUT,
             server_name: None,
             strict: false,
-            rules: RuleChoice::default(),
+            rules: crate::lint::flight::RuleChoice::default(),
         }
     }
 }
@@ -995,7 +954,8 @@ impl Client {
             let params = request.get("params").cloned().unwrap_or(Value::Null);
             let prefix = format!("{at}/params");
             let server = self.server_name.clone();
-            let notes = self.notes(&findings, &prefix);
+            let judged = self.judge().findings(&findings, &prefix, &params);
+            let notes = judged.warnings();
             let req = Request {
                 params: &params,
                 server: server.as_deref(),
@@ -1008,10 +968,10 @@ impl Client {
                     of: (asked > 1).then_some(before + asked),
                 }),
             };
-            let why = match self.verdict(&findings, &prefix, &params) {
+            let why = match self.verdict(&judged, &params) {
                 Err(why) => why,
                 Ok(()) => {
-                    self.shown_anyway(&notes, Some(key));
+                    self.shown_anyway(&judged, Some(key));
                     let answer = responder.respond(&req)?;
                     responses.insert(key.clone(), answer);
                     continue;
@@ -1047,33 +1007,21 @@ impl Client {
         Ok(())
     }
 
-    /// The findings of the elicitation at `prefix`, one line each, for the
-    /// person (errors and warnings; notes are about the carrier).
-    fn notes(&self, findings: &[Finding], prefix: &str) -> Vec<String> {
-        findings
-            .iter()
-            .filter(|f| {
-                f.rule.severity != Severity::Note
-                    && gate::within(&f.pointer, prefix)
-                    && self.opts.rules.counts(f.rule)
-            })
-            .map(gate::note)
-            .collect()
+    /// How this client judges an elicitation in flight.
+    fn judge(&self) -> Judge {
+        Judge {
+            revision: self.rev,
+            strict: self.opts.strict,
+            rules: self.opts.rules.clone(),
+            hosts: Vec::new(),
+        }
     }
 
-    /// Whether the elicitation at `prefix` can be shown: `Err` with why
-    /// not (its blocking findings, or a mode the client did not declare).
-    fn verdict(
-        &self,
-        findings: &[Finding],
-        prefix: &str,
-        params: &Value,
-    ) -> std::result::Result<(), Vec<String>> {
-        let judged = self.opts.rules.judged(findings, self.opts.strict);
-        if let Verdict::Refuse(blocking) =
-            gate::judge(&judged, prefix, params, self.rev, self.opts.strict)
-        {
-            return Err(blocking.iter().take(3).map(gate::note).collect());
+    /// Whether the elicitation judged `judged` can be shown: `Err` with why
+    /// not (what refuses it, or a mode the client did not declare).
+    fn verdict(&self, judged: &Judgement, params: &Value) -> std::result::Result<(), Vec<String>> {
+        if !judged.shown() {
+            return Err(judged.why());
         }
         match self.mode_refusal(params) {
             Some(refusal) => Err(vec![refusal]),
@@ -1082,7 +1030,8 @@ impl Client {
     }
 
     /// Says that an elicitation with findings was shown all the same.
-    fn shown_anyway(&mut self, notes: &[String], key: Option<&str>) {
+    fn shown_anyway(&mut self, judged: &Judgement, key: Option<&str>) {
+        let notes = judged.warnings();
         if notes.is_empty() {
             return;
         }
@@ -1095,8 +1044,7 @@ impl Client {
             notes.iter().take(3).cloned().collect::<Vec<_>>().join("; "),
             if notes.len() > 3 { "; ..." } else { "" }
         );
-        let errors = notes.iter().any(|n| n.contains(" (error) at "));
-        self.notices.push(if errors {
+        self.notices.push(if judged.has_errors() {
             Notice::AnsweredAnyway { which, listed }
         } else {
             Notice::Text(format!("{which} was answered; it has warnings ({listed})"))
@@ -1239,8 +1187,8 @@ impl Client {
                     );
                 };
                 let params = value.get("params").cloned().unwrap_or(Value::Null);
-                let findings = self.lint(raw);
-                let notes = self.notes(&findings, "/params");
+                let judged = self.judge().message(raw, "/params", &params);
+                let notes = judged.warnings();
                 let server = self.server_name.clone();
                 let req = Request {
                     params: &params,
@@ -1254,7 +1202,7 @@ impl Client {
                         of: None,
                     }),
                 };
-                if let Err(why) = self.verdict(&findings, "/params", &params) {
+                if let Err(why) = self.verdict(&judged, &params) {
                     let given = match responder.refused(&req, &why) {
                         Ok(given) => given,
                         Err(e) => {
@@ -1279,28 +1227,15 @@ impl Client {
                         "refused an elicitation no form can show ({}); answered -32602",
                         why.join("; ")
                     )));
-                    let data: Vec<Value> = match gate::judge(
-                        &self.opts.rules.judged(&findings, self.opts.strict),
-                        "/params",
-                        &params,
-                        self.rev,
-                        self.opts.strict,
-                    ) {
-                        Verdict::Refuse(b) => b
-                            .iter()
-                            .map(|f| json!({"code": f.rule.code, "pointer": f.pointer, "message": f.message}))
-                            .collect(),
-                        Verdict::Show => Vec::new(),
-                    };
-                    let error = if data.is_empty() {
-                        json!({"code": -32602, "message": why.join("; ")})
+                    let error = if judged.shown() {
+                        invalid_params::<Finding>(&why.join("; "), &[])
                     } else {
-                        crate::respond::invalid_request_error(self.rev, data)
+                        judged.error(self.rev)
                     };
                     self.reply(&id, ("error", error))?;
                     return self.exchange_done();
                 }
-                self.shown_anyway(&notes, None);
+                self.shown_anyway(&judged, None);
                 let answer = responder.respond(&req);
                 match answer {
                     Ok(result) => {

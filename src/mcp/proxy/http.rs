@@ -777,9 +777,8 @@ fn on_message(
         }
         let body = match ask(state, params, None, notes, blocked, ctx, sink) {
             Outcome::Answer(result) => json!({"jsonrpc": "2.0", "id": id, "result": result}),
-            Outcome::Refused(data, _) => {
-                let rev = lock(&state.shared).rev.unwrap_or(Revision::V2025_11_25);
-                json!({"jsonrpc": "2.0", "id": id, "error": crate::respond::invalid_request_error(rev, data)})
+            Outcome::Refused(error, _) => {
+                json!({"jsonrpc": "2.0", "id": id, "error": error})
             }
             Outcome::Failed(why) => {
                 note(

@@ -33,10 +33,9 @@ use std::time::{Duration, Instant};
 use serde_json::{Map, Value, json};
 
 use crate::document::CLIENT_CAPABILITIES_META;
-use crate::finding::{Finding, Severity};
-use crate::form::gate::{self, Verdict};
+use crate::form::gate;
 use crate::lines::{LineRead, read_line_bounded};
-use crate::lint::{self, Conversation, Options};
+use crate::lint::flight::{Judge, RuleChoice};
 use crate::mcp::client::{MAX_ROUNDS, PROTOCOL_VERSION_META, Recording};
 use crate::mcp::transport::MAX_MESSAGE;
 use crate::respond::{Request, Responder};
@@ -68,7 +67,7 @@ pub struct ProxyOptions {
     /// Refuse an elicitation on any lint error.
     pub strict: bool,
     /// The rules whose findings are reported and, with `strict`, refuse.
-    pub rules: crate::mcp::client::RuleChoice,
+    pub rules: RuleChoice,
     /// How often the host hears progress while a person answers.
     pub progress_every: Duration,
     /// How long the host waits for one of its requests (its own time-out),
@@ -214,14 +213,15 @@ pub(crate) enum Ev {
 /// What the answering thread produced for one elicitation.
 pub(crate) enum Outcome {
     Answer(Value),
-    /// No form can show it; the blocking findings.
-    Refused(Vec<Value>, Vec<String>),
+    /// No form can show it: the `-32602` error that refuses it, and why
+    /// in plain lines.
+    Refused(Value, Vec<String>),
     Failed(String),
 }
 
-/// Why no form can show an elicitation: the findings for the error's
-/// `data`, and the same as plain lines.
-pub(crate) type Blocked = (Vec<Value>, Vec<String>);
+/// Why no form can show an elicitation: the `-32602` error that refuses
+/// it, and why in plain lines.
+pub(crate) type Blocked = (Value, Vec<String>);
 
 pub(crate) struct Job {
     pub(crate) id: u64,
@@ -289,20 +289,19 @@ pub(crate) struct Elicitation<'a> {
 pub(crate) fn lint_elicitation(
     e: &Elicitation<'_>,
     hosts: &[&'static crate::hosts::Host],
-    (strict, rules): (bool, &crate::mcp::client::RuleChoice),
+    (strict, rules): (bool, &RuleChoice),
     report: Option<&mut std::fs::File>,
     notes: &mut Notes,
 ) -> (Vec<String>, Option<Blocked>) {
     let rev = e.revision;
-    let mut opts = Options::for_revision(rev);
-    opts.hosts = hosts.to_vec();
-    let all: Vec<Finding> = lint::lint_text(e.raw, &opts, &mut Conversation::default())
-        .into_iter()
-        .filter(|f| gate::within(&f.pointer, e.prefix) || f.pointer.is_empty())
-        .collect();
-    // What is reported is what the rules select; what no form can show is
-    // refused whatever they select.
-    let findings = rules.keep(&all);
+    let judge = Judge {
+        revision: rev,
+        strict,
+        rules: rules.clone(),
+        hosts: hosts.to_vec(),
+    };
+    let judged = judge.message(e.raw, e.prefix, e.params);
+    let findings = &judged.findings;
     let server = e.server.unwrap_or("the server");
     let which = match e.key {
         Some(k) => format!("input `{}`", sanitize::line(k)),
@@ -318,7 +317,7 @@ pub(crate) fn lint_elicitation(
             n => format!("{n} findings"),
         }
     ));
-    for f in &findings {
+    for f in findings {
         notes(&format!("  {}", gate::note(f)));
     }
     if let Some(report) = report {
@@ -329,30 +328,12 @@ pub(crate) fn lint_elicitation(
             "input": e.key,
             "answeredBy": if e.by_proxy { "proxy" } else { "host" },
             "params": e.params,
-            "findings": findings.iter().map(|f| json!({
-                "code": f.rule.code,
-                "severity": f.rule.severity.to_string(),
-                "pointer": f.pointer,
-                "message": f.message,
-            })).collect::<Vec<_>>(),
+            "findings": findings,
         });
         let _ = writeln!(report, "{line}");
     }
-    let warnings: Vec<String> = findings
-        .iter()
-        .filter(|f| f.rule.severity != Severity::Note)
-        .map(gate::note)
-        .collect();
-    let blocked = match gate::judge(&rules.judged(&all, strict), e.prefix, e.params, rev, strict) {
-        Verdict::Refuse(b) => Some((
-            b.iter()
-                .map(|f| json!({"code": f.rule.code, "pointer": f.pointer, "message": f.message}))
-                .collect(),
-            b.iter().take(3).map(gate::note).collect(),
-        )),
-        Verdict::Show => None,
-    };
-    (warnings, blocked)
+    let blocked = (!judged.shown()).then(|| (judged.error(rev), judged.why()));
+    (judged.warnings(), blocked)
 }
 
 /// The thread that answers, one elicitation at a time (a person answers
@@ -377,9 +358,9 @@ pub(crate) fn answerer(factory: ResponderFactory, tx: Sender<Ev>) -> Sender<Job>
             let outcome = match &mut responder {
                 Err(why) => Outcome::Failed(why.clone()),
                 Ok(r) => match job.blocked {
-                    Some((data, why)) => match r.refused(&req, &why) {
+                    Some((error, why)) => match r.refused(&req, &why) {
                         Ok(Some(answer)) => Outcome::Answer(answer),
-                        Ok(None) => Outcome::Refused(data, why),
+                        Ok(None) => Outcome::Refused(error, why),
                         Err(e) => Outcome::Failed(super::chain(&e)),
                     },
                     None => match r.respond(&req) {

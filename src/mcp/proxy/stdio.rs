@@ -725,12 +725,12 @@ impl<W: Write> Proxy<W> {
                         ));
                         json!({"jsonrpc": "2.0", "id": id, "result": result})
                     }
-                    Outcome::Refused(data, why) => {
+                    Outcome::Refused(error, why) => {
                         self.note(&format!(
                             "refused an elicitation no form can show ({}); answered -32602",
                             why.join("; ")
                         ));
-                        json!({"jsonrpc": "2.0", "id": id, "error": crate::respond::invalid_request_error(self.revision(), data)})
+                        json!({"jsonrpc": "2.0", "id": id, "error": error})
                     }
                     Outcome::Failed(why) => {
                         self.note(&format!("could not answer: {}", sanitize::line(&why)));

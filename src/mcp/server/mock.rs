@@ -19,11 +19,10 @@ use serde_json::{Map, Value, json};
 
 use crate::document;
 use crate::finding::{Findings, Severity};
-use crate::form::gate;
 use crate::json::{self, Node};
 use crate::lint::answer::check_result;
+use crate::lint::flight::{Judge, RuleChoice};
 use crate::lint::params::check_params;
-use crate::lint::{self, Options};
 use crate::mcp::server::{Elicitor, Handler, NextAnswer, Stop, Tool};
 use crate::session::recorded::{self, Recorded};
 use crate::session::{REDACTED, exchanges};
@@ -667,7 +666,7 @@ fn refuse(
     rev: Revision,
     cap: Option<&Value>,
     strict: bool,
-    rules: &Options,
+    rules: &RuleChoice,
 ) -> Option<String> {
     let url = params.get("mode").and_then(Value::as_str) == Some("url");
     let cap = cap?;
@@ -690,32 +689,35 @@ fn refuse(
 /// Why `params` cannot be served in `rev` whatever the client declared, if
 /// it cannot: what no form can show ([`gate`]), or, with `strict`, any
 /// error of the rules `rules` selects.
-pub fn unservable(params: &Value, rev: Revision, strict: bool, rules: &Options) -> Option<String> {
-    let mut opts = Options::for_revision(rev);
-    if strict {
-        opts.select = rules.select.clone();
-        opts.ignore = rules.ignore.clone();
+pub fn unservable(
+    params: &Value,
+    rev: Revision,
+    strict: bool,
+    rules: &RuleChoice,
+) -> Option<String> {
+    let judge = Judge {
+        strict,
+        rules: rules.clone(),
+        ..Judge::new(rev)
+    };
+    let judged = judge.params(params);
+    if judged.shown() {
+        return None;
     }
-    let findings = lint::lint_value(params, &opts, &mut Default::default());
-    match gate::judge(&findings, "", params, rev, strict) {
-        gate::Verdict::Show => None,
-        gate::Verdict::Refuse(why) => {
-            let whom = if strict {
-                "--strict refuses it"
-            } else {
-                "no form can show it"
-            };
-            Some(match why.first() {
-                Some(d) => format!(
-                    "{whom} in {}: [{}] {}",
-                    rev.as_str(),
-                    d.rule.code,
-                    d.message
-                ),
-                None => format!("{whom} in {}", rev.as_str()),
-            })
-        }
-    }
+    let whom = if strict {
+        "--strict refuses it"
+    } else {
+        "no form can show it"
+    };
+    Some(match judged.refused.first() {
+        Some(d) => format!(
+            "{whom} in {}: [{}] {}",
+            rev.as_str(),
+            d.rule.code,
+            d.message
+        ),
+        None => format!("{whom} in {}", rev.as_str()),
+    })
 }
 
 /// Where a [`Mock`] reports what happens.
@@ -740,7 +742,7 @@ pub struct Mock {
     pub sink: Box<dyn Report>,
     /// The rules `--strict` refuses on (their `select` and `ignore`; the
     /// revision is the client's).
-    pub rules: Options,
+    pub rules: RuleChoice,
     seq: std::sync::atomic::AtomicU64,
 }
 
@@ -758,14 +760,14 @@ impl Mock {
             settings,
             expected,
             sink,
-            rules: Options::default(),
+            rules: RuleChoice::default(),
             seq: std::sync::atomic::AtomicU64::new(0),
         }
     }
 
     /// Judges requests under `--strict` with only the rules `rules`
     /// selects (its `select` and `ignore`).
-    pub fn with_rules(mut self, rules: Options) -> Mock {
+    pub fn with_rules(mut self, rules: RuleChoice) -> Mock {
         self.rules = rules;
         self
     }
@@ -1015,7 +1017,7 @@ mod tests {
                 Revision::V2025_11_25,
                 Some(&json!({})),
                 false,
-                &Options::default()
+                &RuleChoice::default()
             )
             .unwrap(),
             "the client did not declare URL mode"
@@ -1026,7 +1028,7 @@ mod tests {
                 Revision::V2025_11_25,
                 Some(&json!({})),
                 false,
-                &Options::default()
+                &RuleChoice::default()
             )
             .is_none()
         );
