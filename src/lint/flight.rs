@@ -12,7 +12,6 @@
 
 use std::collections::HashSet;
 
-use serde::Serialize;
 use serde_json::{Value, json};
 
 use super::{Conversation, Options};
@@ -176,7 +175,7 @@ impl Judgement {
 /// The JSON-RPC `error` a client owes for an elicitation request that
 /// breaks the spec of `revision`, carrying the findings that refuse it
 /// (see [`invalid_params`]).
-pub fn refusal<F: Serialize>(revision: Revision, findings: &[F]) -> Value {
+pub fn refusal(revision: Revision, findings: &[Finding]) -> Value {
     invalid_params(
         &format!("Invalid params: the elicitation request does not conform to MCP {revision}"),
         findings,
@@ -185,10 +184,9 @@ pub fn refusal<F: Serialize>(revision: Revision, findings: &[F]) -> Value {
 
 /// The JSON-RPC `error` for an elicitation request refused
 /// (`-32602 Invalid params`): `message`, and the findings that refuse it
-/// as `data.findings` (each with at least `code`, `name`, `severity`,
-/// `pointer` and `message`: a [`Finding`], or a
-/// [`Diagnostic`](crate::finding::Diagnostic) with its place in a file).
-pub fn invalid_params<F: Serialize>(message: &str, findings: &[F]) -> Value {
+/// as `data.findings`, each a [`Finding`] (`code`, `name`, `severity`,
+/// `pointer`, `message`).
+pub fn invalid_params(message: &str, findings: &[Finding]) -> Value {
     json!({
         "code": -32602,
         "message": message,

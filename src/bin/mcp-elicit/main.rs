@@ -5,14 +5,17 @@
 mod answer_cmd;
 mod arguments;
 mod call_cmd;
+mod check;
 mod cli;
 mod config;
 mod demo_cmd;
 mod docs_cmd;
 mod generate_cmd;
+mod inputs;
 mod interrupt;
 mod lint_cmd;
 mod proxy_cmd;
+mod reach;
 mod render;
 mod replay_cmd;
 mod serve_cmd;

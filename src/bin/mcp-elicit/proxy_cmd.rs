@@ -112,7 +112,7 @@ fn answerers(args: &ProxyArgs, terminal: bool) -> Result<ResponderFactory> {
             Ok(Box::new(recorded) as Box<dyn Responder>)
         }));
     }
-    let script = crate::answer_cmd::script(&args.script)?;
+    let script = crate::inputs::script(&args.script)?;
     if !script.is_empty() {
         return Ok(Box::new(move || {
             Ok(Box::new(ScriptResponder {

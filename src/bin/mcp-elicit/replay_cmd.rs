@@ -14,8 +14,8 @@ use mcp_elicit::session::{self, Event, Line, Senders, show};
 use mcp_elicit::spec::Revision;
 
 use crate::Outcome;
+use crate::check::{self, Input};
 use crate::cli::ReplayArgs;
-use crate::lint_cmd::{self, Input};
 
 /// The longest pause `--pace` makes between two messages, so a session
 /// recorded over a coffee break still plays as a demo.
@@ -39,11 +39,11 @@ pub fn run(args: ReplayArgs) -> Result<Outcome> {
         return live(&args);
     }
     if !args.show {
-        return lint_cmd::check(
+        return check::check(
             &[Input::Session(path.clone())],
             &args.check,
             &[],
-            lint_cmd::Scope::default(),
+            check::Scope::default(),
             false,
         );
     }
@@ -232,7 +232,7 @@ fn live(args: &ReplayArgs) -> Result<Outcome> {
                     .join(", ")
             );
         }
-        let transport = crate::call_cmd::connect(args.url.as_deref(), &args.command, &[])?;
+        let transport = crate::reach::connect(args.url.as_deref(), &args.command, &[])?;
         let opts = ClientOptions {
             spec: run.revision,
             url_mode: run.url_mode,
@@ -263,7 +263,7 @@ fn live(args: &ReplayArgs) -> Result<Outcome> {
         let rev = client.revision();
         for call in &run.calls {
             let outcome = replay::replay_call(&mut client, call);
-            crate::call_cmd::report(&mut client);
+            crate::reach::report(&mut client);
             let outcome = outcome.map_err(crate::worded::client)?;
             calls += 1;
             if !outcome.drifts.is_empty() {

@@ -1228,7 +1228,7 @@ impl Client {
                         why.join("; ")
                     )));
                     let error = if judged.shown() {
-                        invalid_params::<Finding>(&why.join("; "), &[])
+                        invalid_params(&why.join("; "), &[])
                     } else {
                         judged.error(self.rev)
                     };
