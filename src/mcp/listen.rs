@@ -18,7 +18,7 @@
 //! ([`Limits::write_time`]), the size of a request head and body, and the
 //! bytes buffered over all connections ([`Limits::max_buffered`]).
 //!
-//! Request bodies must come with `Content-Length` (`Transfer-Encoding` is
+//! HttpRequest bodies must come with `Content-Length` (`Transfer-Encoding` is
 //! refused with 501): MCP clients send one JSON message per POST. A head
 //! is strict: lines end with CRLF, header names are tokens, and no control
 //! byte but a tab is in a value or the target (400 otherwise); empty lines
@@ -82,7 +82,7 @@ impl Default for Limits {
 
 /// One request, read whole.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Request {
+pub struct HttpRequest {
     pub method: String,
     /// The request target as sent (`/mcp?x=1`).
     pub target: String,
@@ -91,7 +91,7 @@ pub struct Request {
     pub body: Vec<u8>,
 }
 
-impl Request {
+impl HttpRequest {
     /// The value of the first header named `name` (any case).
     pub fn header(&self, name: &str) -> Option<&str> {
         self.headers
@@ -136,8 +136,8 @@ impl Request {
     }
 }
 
-/// What handles a request: it answers through the [`Responder`].
-pub type Handler = Arc<dyn Fn(Request, Responder) + Send + Sync>;
+/// What handles a request: it answers through the [`HttpReply`].
+pub type Handler = Arc<dyn Fn(HttpRequest, HttpReply) + Send + Sync>;
 
 /// The way back to the reading thread for a connection whose response is
 /// done.
@@ -149,7 +149,7 @@ struct Back {
 
 /// Answers one request. Dropping it without answering closes the
 /// connection.
-pub struct Responder {
+pub struct HttpReply {
     stream: TcpStream,
     /// Bytes of the next request that came with this one.
     leftover: Vec<u8>,
@@ -167,7 +167,7 @@ fn reason(status: u16) -> &'static str {
         200 => "OK",
         202 => "Accepted",
         204 => "No Content",
-        400 => "Bad Request",
+        400 => "Bad HttpRequest",
         401 => "Unauthorized",
         403 => "Forbidden",
         404 => "Not Found",
@@ -177,10 +177,10 @@ fn reason(status: u16) -> &'static str {
         409 => "Conflict",
         413 => "Content Too Large",
         415 => "Unsupported Media Type",
-        421 => "Misdirected Request",
+        421 => "Misdirected HttpRequest",
         422 => "Unprocessable Content",
         429 => "Too Many Requests",
-        431 => "Request Header Fields Too Large",
+        431 => "HttpRequest Header Fields Too Large",
         500 => "Internal Server Error",
         501 => "Not Implemented",
         502 => "Bad Gateway",
@@ -204,7 +204,7 @@ fn head(status: u16, headers: &[(&str, &str)], keep_alive: bool) -> Vec<u8> {
     h.into_bytes()
 }
 
-impl Responder {
+impl HttpReply {
     /// Sends a whole response.
     pub fn respond(mut self, status: u16, headers: &[(&str, &str)], body: &[u8]) {
         let mut out = head(status, headers, self.keep_alive);
@@ -256,7 +256,7 @@ impl Responder {
 
 /// The body of a streamed response.
 pub struct Chunks {
-    r: Option<Responder>,
+    r: Option<HttpReply>,
 }
 
 impl Chunks {
@@ -315,7 +315,7 @@ enum Parsed {
     /// The head is there and asks for `100 Continue` before its body.
     WantsContinue,
     /// A whole request, and how many bytes of the buffer it took.
-    Whole(Request, usize, bool),
+    Whole(HttpRequest, usize, bool),
     /// A request the server will not take: the status and why.
     Refused(u16, &'static str),
 }
@@ -407,7 +407,7 @@ fn parse_at(buf: &[u8], limits: &Limits) -> Parsed {
         }
         headers.push((n.to_string(), v.trim_matches([' ', '\t']).to_string()));
     }
-    let mut req = Request {
+    let mut req = HttpRequest {
         method: method.to_string(),
         target: target.to_string(),
         headers,
@@ -755,7 +755,7 @@ impl Reactor {
             return;
         }
         self.active.fetch_add(1, Ordering::SeqCst);
-        let responder = Responder {
+        let responder = HttpReply {
             stream,
             leftover,
             keep_alive,
@@ -825,12 +825,12 @@ mod tests {
         assert_eq!(used, r.len());
         assert_eq!(req.authority(), Some("127.0.0.1:8"));
         assert_eq!(req.path(), "/mcp");
-        let bare = Request {
+        let bare = HttpRequest {
             target: "http://h:1?x".into(),
             ..req.clone()
         };
         assert_eq!(bare.path(), "/");
-        let origin = Request {
+        let origin = HttpRequest {
             target: "/mcp?x".into(),
             ..req
         };

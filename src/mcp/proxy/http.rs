@@ -27,7 +27,7 @@ use std::time::{Duration, Instant};
 use serde_json::{Map, Value, json};
 
 use crate::mcp::client::MAX_ROUNDS;
-use crate::mcp::listen::{self, Chunks, Limits, Request, Responder as HttpResponder};
+use crate::mcp::listen::{self, Chunks, HttpReply, HttpRequest, Limits};
 use crate::mcp::proxy::{
     Elicitation, Error, Job, Modes, Notes, Outcome, ProxyOptions, ResponderFactory, answerer,
     initialize_capability, lint_elicitation, modern_capability, proxy_answers, request_state,
@@ -244,7 +244,7 @@ fn lock(m: &Mutex<Shared>) -> std::sync::MutexGuard<'_, Shared> {
     m.lock().unwrap_or_else(|p| p.into_inner())
 }
 
-fn refuse(resp: HttpResponder, status: u16, message: &str) {
+fn refuse(resp: HttpReply, status: u16, message: &str) {
     let body = json!({"jsonrpc": "2.0", "id": null, "error": {"code": -32600, "message": message}});
     resp.respond(
         status,
@@ -253,7 +253,7 @@ fn refuse(resp: HttpResponder, status: u16, message: &str) {
     );
 }
 
-fn handle(state: &State, mut req: Request, resp: HttpResponder) {
+fn handle(state: &State, mut req: HttpRequest, resp: HttpReply) {
     if let Err((status, message)) = check_site(&req, state.bound, &state.origins, "proxy") {
         return refuse(resp, status, &message);
     }
@@ -540,7 +540,7 @@ fn end_to_end<'a>(
 /// Where the host's answer goes: one JSON body, or an SSE stream.
 enum Sink {
     /// The response, its status and headers as upstream sent them.
-    Json(Option<HttpResponder>, u16, Vec<(String, String)>),
+    Json(Option<HttpReply>, u16, Vec<(String, String)>),
     Stream(Chunks),
 }
 
@@ -574,7 +574,7 @@ impl Sink {
 }
 
 /// Passes the upstream response on, acting on what the host cannot take.
-fn relay(state: &State, first: ureq::http::Response<ureq::Body>, ctx: Ctx, resp: HttpResponder) {
+fn relay(state: &State, first: ureq::http::Response<ureq::Body>, ctx: Ctx, resp: HttpReply) {
     let ct = content_type(&first);
     let status = first.status().as_u16();
     let headers = pass_headers(&first);

@@ -32,7 +32,7 @@ use serde_json::{Map, Value};
 
 use crate::form::{Answer, Ask, Elicit, Field, typed_value};
 use crate::mcp::browser::Redirect;
-use crate::mcp::listen::{self, Limits, Responder as HttpResponder};
+use crate::mcp::listen::{self, HttpReply, HttpRequest, Limits};
 use crate::respond::{Request, Responder};
 use crate::sanitize;
 use crate::schema::Shape;
@@ -242,7 +242,7 @@ fn limits() -> Limits {
 }
 
 /// One HTTP request, as the form's pages read it.
-struct HttpRequest {
+struct PageRequest {
     method: String,
     path: String,
     query: String,
@@ -250,15 +250,15 @@ struct HttpRequest {
     body: Vec<u8>,
 }
 
-impl HttpRequest {
-    fn from(req: listen::Request) -> HttpRequest {
+impl PageRequest {
+    fn from(req: HttpRequest) -> PageRequest {
         let path = req.path().to_string();
         let query = req
             .target
             .split_once('?')
             .map(|(_, q)| q.split('#').next().unwrap_or("").to_string())
             .unwrap_or_default();
-        HttpRequest {
+        PageRequest {
             method: req.method,
             path,
             query,
@@ -300,8 +300,8 @@ fn page(status: &'static str, body: String) -> Page {
 }
 
 /// Answers one request with its page.
-fn connection(req: listen::Request, resp: HttpResponder, shared: &Shared) {
-    let req = HttpRequest::from(req);
+fn connection(req: HttpRequest, resp: HttpReply, shared: &Shared) {
+    let req = PageRequest::from(req);
     let (reply, style) = match random_hex(12) {
         Ok(nonce) => (route(&req, shared, &nonce), format!("'nonce-{nonce}'")),
         // No weak nonce: a bare page, no style allowed.
@@ -343,7 +343,7 @@ fn connection(req: listen::Request, resp: HttpResponder, shared: &Shared) {
     }
 }
 
-fn route(req: &HttpRequest, shared: &Shared, nonce: &str) -> Page {
+fn route(req: &PageRequest, shared: &Shared, nonce: &str) -> Page {
     // DNS rebinding: only this address, by number or as localhost.
     let host_ok = req.header("host").is_some_and(|h| {
         h == format!("127.0.0.1:{}", shared.port) || h == format!("localhost:{}", shared.port)

@@ -11,7 +11,7 @@ use std::time::Duration;
 
 use serde_json::{Value, json};
 
-use crate::mcp::listen::{self, Limits, Request, Responder};
+use crate::mcp::listen::{self, HttpReply, HttpRequest, Limits};
 use crate::mcp::server::{
     Elicitor, Engine, Handler, Reply, Stop, answer_of, check_message, codes, error,
     is_integer_text, only, tool_response, valid_id,
@@ -78,7 +78,7 @@ impl Drop for StreamSlot {
 }
 
 /// Refuses a stream beyond a session's share (429).
-fn too_many_streams(resp: Responder, id: &Value, raw: Option<&str>) {
+fn too_many_streams(resp: HttpReply, id: &Value, raw: Option<&str>) {
     let m = error(
         id,
         -32603,
@@ -105,11 +105,11 @@ fn sse_event(msg: &Value) -> Vec<u8> {
     format!("event: message\ndata: {msg}\n\n").into_bytes()
 }
 
-fn json_response(r: Responder, status: u16, body: &Value, extra: &[(&str, &str)]) {
+fn json_response(r: HttpReply, status: u16, body: &Value, extra: &[(&str, &str)]) {
     json_text(r, status, &body.to_string(), extra);
 }
 
-fn json_text(r: Responder, status: u16, body: &str, extra: &[(&str, &str)]) {
+fn json_text(r: HttpReply, status: u16, body: &str, extra: &[(&str, &str)]) {
     let mut headers = vec![("Content-Type", "application/json")];
     headers.extend_from_slice(extra);
     r.respond(status, &headers, body.as_bytes());
@@ -117,7 +117,7 @@ fn json_text(r: Responder, status: u16, body: &str, extra: &[(&str, &str)]) {
 
 /// A JSON-RPC error that answers no request in particular (the request was
 /// refused before it was read as one).
-fn http_error(r: Responder, status: u16, code: i64, message: &str) {
+fn http_error(r: HttpReply, status: u16, code: i64, message: &str) {
     json_response(r, status, &error(&Value::Null, code, message), &[]);
 }
 
@@ -299,7 +299,7 @@ pub(crate) fn names_server(host: &str, bound: SocketAddr) -> bool {
 /// Refuses a request from a page of a foreign site (its `Origin`) or sent
 /// to another name (its `Host`): what a DNS-rebinding page does. `true`
 /// when the request was refused.
-fn refused_origin(state: &State, req: &Request, resp: &mut Option<Responder>) -> bool {
+fn refused_origin(state: &State, req: &HttpRequest, resp: &mut Option<HttpReply>) -> bool {
     match check_site(req, state.bound, &state.allow_origins, "server") {
         Ok(()) => false,
         Err((status, message)) => {
@@ -316,7 +316,7 @@ fn refused_origin(state: &State, req: &Request, resp: &mut Option<Responder>) ->
 /// `Origin`, its own (scheme, host and port) or one of `allow_origins` (as
 /// [`parse_origin`] keeps them). `Err` holds the status and why.
 pub(crate) fn check_site(
-    req: &Request,
+    req: &HttpRequest,
     bound: SocketAddr,
     allow_origins: &[String],
     who: &str,
@@ -373,7 +373,7 @@ pub(crate) fn check_site(
     ))
 }
 
-fn handle(state: &Arc<State>, mut req: Request, resp: Responder) {
+fn handle(state: &Arc<State>, mut req: HttpRequest, resp: HttpReply) {
     let mut resp = Some(resp);
     if refused_origin(state, &req, &mut resp) {
         return;
@@ -510,7 +510,7 @@ const SESSION_VERSIONS: [&str; 4] = ["2024-11-05", "2025-03-26", "2025-06-18", "
 /// `Mcp-Method` the method, and `Mcp-Name` the tool or prompt name or the
 /// resource URI (400 and -32020 otherwise). A request whose `_meta` lacks
 /// what it needs is left to the engine (-32602).
-fn modern_request(req: &Request, msg: &Value) -> Option<std::result::Result<(), Value>> {
+fn modern_request(req: &HttpRequest, msg: &Value) -> Option<std::result::Result<(), Value>> {
     let header_version = req.header("MCP-Protocol-Version");
     let params = msg.get("params");
     let body_version = params
@@ -601,12 +601,12 @@ fn decode_header_value(v: &str) -> std::result::Result<String, String> {
 
 fn post(
     state: &Arc<State>,
-    req: &Request,
+    req: &HttpRequest,
     session_id: Option<String>,
     session: Option<Arc<HttpSession>>,
     msg: Value,
     raw: Option<String>,
-    resp: Responder,
+    resp: HttpReply,
 ) {
     let method = msg
         .get("method")
@@ -882,7 +882,7 @@ impl Elicitor for HttpLive<'_> {
 /// flushed as it comes (a buffered body would hold an elicitation back
 /// until the stream ends). A quiet stream gets a comment now and then, so
 /// that a client that has gone is noticed and its thread freed.
-fn stream(resp: Responder, rx: &Receiver<Vec<u8>>) {
+fn stream(resp: HttpReply, rx: &Receiver<Vec<u8>>) {
     let Some(mut body) = resp.stream(
         200,
         &[
