@@ -118,10 +118,10 @@ fn a_server_that_does_not_start_is_one_clear_line() {
 }
 
 #[test]
-fn the_readme_shows_a_real_call() {
-    let readme = std::fs::read_to_string(root().join("README.md")).unwrap();
+fn the_call_page_shows_a_real_call() {
+    let readme = std::fs::read_to_string(root().join("docs/call.md")).unwrap();
     let prefix = "$ mcp-elicit call ";
-    let at = readme.find(prefix).expect("the README shows a call");
+    let at = readme.find(prefix).expect("docs/call.md shows a call");
     let line_end = at + readme[at..].find('\n').unwrap();
     let words: Vec<&str> = readme[at + prefix.len()..line_end].split(' ').collect();
     let shown = &readme[line_end + 1..line_end + 1 + readme[line_end + 1..].find("```").unwrap()];
@@ -140,7 +140,7 @@ fn the_readme_shows_a_real_call() {
     // On a loaded machine the server may start after the client stopped
     // waiting for `server/discover` (DISCOVER_WAIT) and took it for one of
     // an earlier revision. The server's late answer shows that, and the
-    // call says so; then the call the README shows is made again with the
+    // call says so; then the call docs/call.md shows is made again with the
     // revision it negotiates when the server is on time, and must match.
     let o = if stderr(&o).contains("slow to start rather than of an earlier revision") {
         let mut pinned = vec!["--spec", "2026-07-28"];

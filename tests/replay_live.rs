@@ -312,12 +312,12 @@ fn replay_needs_a_call_and_a_live_server() {
 }
 
 #[test]
-fn the_readme_shows_a_real_replay_against_a_live_server() {
-    let readme = std::fs::read_to_string(root().join("README.md")).unwrap();
+fn the_replay_page_shows_a_real_replay_against_a_live_server() {
+    let readme = std::fs::read_to_string(root().join("docs/replay.md")).unwrap();
     let at = readme
-        .find("### Replay against a live server")
-        .expect("the README has the section");
-    let section = &readme[at..at + readme[at..].find("\n## ").unwrap()];
+        .find("## Replay against a live server")
+        .expect("docs/replay.md has the section");
+    let section = &readme[at..at + readme[at..].find("\n# ").unwrap_or(readme.len() - at)];
     let blocks = section
         .split("```console")
         .skip(1)

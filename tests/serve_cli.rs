@@ -374,13 +374,13 @@ fn expected_answers_are_compared_and_a_mismatch_makes_the_exit_code_1() {
     assert_eq!(code, Some(1), "{err}");
 }
 
-/// The console block of the README that starts with `$ PREFIX`: the
+/// The console block of docs/serve.md that starts with `$ PREFIX`: the
 /// command's words after `mcp-elicit` and the output shown.
 fn readme_run(prefix: &str) -> (Vec<String>, String) {
-    let readme = std::fs::read_to_string(root().join("README.md")).unwrap();
+    let readme = std::fs::read_to_string(root().join("docs/serve.md")).unwrap();
     let at = readme
         .find(&format!("$ {prefix}"))
-        .unwrap_or_else(|| panic!("the README shows `{prefix}`"));
+        .unwrap_or_else(|| panic!("docs/serve.md shows `{prefix}`"));
     let line_end = at + readme[at..].find('\n').unwrap();
     let words = readme[at + 2..line_end]
         .split(' ')
@@ -398,7 +398,7 @@ fn readme_run(prefix: &str) -> (Vec<String>, String) {
 }
 
 #[test]
-fn the_readme_shows_real_serve_runs() {
+fn the_serve_page_shows_real_serve_runs() {
     for prefix in [
         "mcp-elicit serve --list",
         "mcp-elicit call --tool test_elicitation_sep1034_defaults",
