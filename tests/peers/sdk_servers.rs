@@ -422,7 +422,7 @@ fn typescript_sdk_elicit_input_every_shape_and_url_mode() {
     }
 }
 
-/// The author's loop, as the README tells it, with no hand edit: record a
+/// The author's loop, as the guide (docs/) tells it, with no hand edit: record a
 /// call to a server written as the Python SDK documents it (its Pydantic
 /// model keeps its root `title`, E122), serve the recording, and answer the
 /// mock as the server was answered. `serve` shows the finding and serves,
@@ -539,7 +539,7 @@ fn python_sdk1_server_through_the_whole_loop() {
     assert_eq!(first, r#"accept {"name":"Ada","guests":2,"terrace":false}"#);
 }
 
-/// The author's loop on one stdio server, as the README tells it, with no
+/// The author's loop on one stdio server, as the guide (docs/) tells it, with no
 /// hand edit: lint its source, record a scripted call, serve the recording,
 /// answer the mock as the server was answered (checked `valid`), and replay
 /// the recording against the server (no drift). Returns the lint output

@@ -9,7 +9,7 @@ use crate::support::{bin, fixture, peers, root};
 
 /// The emulation of Pydantic (as the official Python SDK renders a model)
 /// and of FastMCP's `response_type` handling, checked against both: for
-/// every Python fixture elicitation (and the README's example server), the
+/// every Python fixture elicitation (and docs/lint.md's example server), the
 /// schema mcp-elicit computes equals
 /// the one the pinned SDKs really produce.
 #[test]
