@@ -25,9 +25,8 @@ pub fn connect(
             "`{shown}` is not a URL; a stdio server's command goes after `--`, e.g. `-- {shown} ...`"
         );
     }
-    if !headers.is_empty() {
-        bail!("--header is for servers reached by URL; a stdio server has no HTTP headers");
-    }
+    // `call` refuses --header with a stdio server (cli.rs).
+    debug_assert!(headers.is_empty(), "a stdio server has no HTTP headers");
     Ok(Box::new(
         Stdio::spawn_with_stderr(command, crate::server_stderr::sink())
             .map_err(crate::worded::transport)?,

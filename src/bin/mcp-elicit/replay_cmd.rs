@@ -180,16 +180,6 @@ fn live(args: &ReplayArgs) -> Result<Outcome> {
     use mcp_elicit::mcp::client::{Client, ClientOptions};
     use mcp_elicit::sanitize;
 
-    if args.check.spec.is_some() {
-        bail!(
-            "--spec does not apply to a replay against a server: it speaks the revision the session was recorded in"
-        );
-    }
-    if !args.check.select.is_empty() || !args.check.ignore.is_empty() {
-        bail!(
-            "--select and --ignore apply to checking a session; a replay against a server reports every drift"
-        );
-    }
     let path = &args.session;
     let name = path.display().to_string();
     // Stdin is kept, to read the drifted lines again for their diagnostics.

@@ -40,8 +40,8 @@ const NOT_APPLICABLE: &[(&str, &str, &str)] = &[
     ),
 ];
 
-fn run(scenario: &str) -> Option<(Output, Vec<Value>)> {
-    let tools = peers::node_tools()?;
+fn run(scenario: &str) -> (Output, Vec<Value>) {
+    let tools = peers::node_tools();
     let dir = tempfile::tempdir().unwrap();
     let client = root().join("tests/conformance/client.sh");
     let o = tools
@@ -62,13 +62,11 @@ fn run(scenario: &str) -> Option<(Output, Vec<Value>)> {
     let checks: Vec<Value> =
         serde_json::from_str(&std::fs::read_to_string(runs[0].join("checks.json")).unwrap())
             .unwrap();
-    Some((o, checks))
+    (o, checks)
 }
 
 fn assert_passes(scenario: &str) {
-    let Some((o, checks)) = run(scenario) else {
-        return;
-    };
+    let (o, checks) = run(scenario);
     let out = String::from_utf8_lossy(&o.stderr);
     assert_eq!(o.status.code(), Some(0), "{scenario}: {out}");
     assert!(out.contains("OVERALL: PASSED"), "{scenario}: {out}");
@@ -87,56 +85,67 @@ fn assert_passes(scenario: &str) {
 }
 
 #[test]
+#[ignore = "peer: needs Node 22 and the MCP conformance suite (cargo test --test peers -- --ignored)"]
 fn conformance_next_initialize() {
     assert_passes("initialize");
 }
 
 #[test]
+#[ignore = "peer: needs Node 22 and the MCP conformance suite (cargo test --test peers -- --ignored)"]
 fn conformance_next_tools_call() {
     assert_passes("tools_call");
 }
 
 #[test]
+#[ignore = "peer: needs Node 22 and the MCP conformance suite (cargo test --test peers -- --ignored)"]
 fn conformance_next_elicitation_sep1034_client_defaults() {
     assert_passes("elicitation-sep1034-client-defaults");
 }
 
 #[test]
+#[ignore = "peer: needs Node 22 and the MCP conformance suite (cargo test --test peers -- --ignored)"]
 fn conformance_next_sep_2322_client_request_state() {
     assert_passes("sep-2322-client-request-state");
 }
 
 #[test]
+#[ignore = "peer: needs Node 22 and the MCP conformance suite (cargo test --test peers -- --ignored)"]
 fn conformance_next_http_invalid_tool_headers() {
     assert_passes("http-invalid-tool-headers");
 }
 
 #[test]
+#[ignore = "peer: needs Node 22 and the MCP conformance suite (cargo test --test peers -- --ignored)"]
 fn conformance_next_json_schema_ref_no_deref() {
     assert_passes("json-schema-ref-no-deref");
 }
 
 #[test]
+#[ignore = "peer: needs Node 22 and the MCP conformance suite (cargo test --test peers -- --ignored)"]
 fn conformance_next_sse_retry() {
     assert_passes("sse-retry");
 }
 
 #[test]
+#[ignore = "peer: needs Node 22 and the MCP conformance suite (cargo test --test peers -- --ignored)"]
 fn conformance_next_request_metadata() {
     assert_passes("request-metadata");
 }
 
 #[test]
+#[ignore = "peer: needs Node 22 and the MCP conformance suite (cargo test --test peers -- --ignored)"]
 fn conformance_next_http_standard_headers() {
     assert_passes("http-standard-headers");
 }
 
 #[test]
+#[ignore = "peer: needs Node 22 and the MCP conformance suite (cargo test --test peers -- --ignored)"]
 fn conformance_next_http_custom_headers() {
     assert_passes("http-custom-headers");
 }
 
 #[test]
+#[ignore = "peer: needs Node 22 and the MCP conformance suite (cargo test --test peers -- --ignored)"]
 fn conformance_next_json_schema_2020_12_preservation() {
     assert_passes("json-schema-2020-12-preservation");
 }

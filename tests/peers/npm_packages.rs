@@ -131,16 +131,10 @@ fn example(rel: &str) -> String {
 }
 
 #[test]
+#[ignore = "peer: needs Node.js and npm (cargo test --test peers -- --ignored)"]
 fn packages_install_offline_and_run_the_binary() {
-    let Some(_npm) = peers::npm() else { return };
-    let platform = match host_platform() {
-        Ok(p) => p,
-        Err(reason) => {
-            assert!(!peers::required(), "{reason}");
-            eprintln!("skipped: {reason}");
-            return;
-        }
-    };
+    let _npm = peers::npm();
+    let platform = host_platform().unwrap_or_else(|reason| panic!("{reason}"));
     let package = field(&platform, "package");
     let tmp = tempfile::tempdir().unwrap();
     let home = tmp.path();
@@ -323,8 +317,9 @@ fn build(script: &Path, home: &Path, args: &[&str]) -> Output {
 }
 
 #[test]
+#[ignore = "peer: needs Node.js and npm (cargo test --test peers -- --ignored)"]
 fn build_refuses_bad_input_and_writes_nothing() {
-    let Some(_npm) = peers::npm() else { return };
+    let _npm = peers::npm();
     let tmp = tempfile::tempdir().unwrap();
     let home = tmp.path();
     let script = root().join("npm/build.mjs");
@@ -385,17 +380,4 @@ fn build_refuses_bad_input_and_writes_nothing() {
         show(&out)
     );
     assert!(!out_dir.exists());
-}
-
-/// The launcher package's README lists every platform package.
-#[test]
-fn readme_names_every_platform_package() {
-    let readme = read(root().join("npm/mcp-elicit/README.md"));
-    for p in platforms() {
-        let package = field(&p, "package");
-        assert!(
-            readme.contains(&format!("`{package}`")),
-            "npm/mcp-elicit/README.md does not name {package}"
-        );
-    }
 }
