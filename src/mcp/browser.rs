@@ -23,7 +23,7 @@ pub struct Redirect {
 
 impl Redirect {
     /// Writes the page that sends the browser on to `url`.
-    pub fn to(url: &str) -> std::io::Result<Redirect> {
+    pub(crate) fn to(url: &str) -> std::io::Result<Redirect> {
         let dir = tempfile::Builder::new()
             .prefix("mcp-elicit-open-")
             .tempdir()?;
@@ -43,12 +43,12 @@ impl Redirect {
     }
 
     /// The page's path: what an opener is given.
-    pub fn path(&self) -> &Path {
+    pub(crate) fn path(&self) -> &Path {
         &self.path
     }
 
     /// Removes the page and its directory now.
-    pub fn remove(self) -> std::io::Result<()> {
+    pub(crate) fn remove(self) -> std::io::Result<()> {
         self.dir.close()
     }
 }

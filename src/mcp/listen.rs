@@ -93,7 +93,7 @@ pub struct HttpRequest {
 
 impl HttpRequest {
     /// The value of the first header named `name` (any case).
-    pub fn header(&self, name: &str) -> Option<&str> {
+    pub(crate) fn header(&self, name: &str) -> Option<&str> {
         self.headers
             .iter()
             .find(|(n, _)| n.eq_ignore_ascii_case(name))
@@ -101,7 +101,7 @@ impl HttpRequest {
     }
 
     /// How many headers are named `name` (any case).
-    pub fn header_count(&self, name: &str) -> usize {
+    pub(crate) fn header_count(&self, name: &str) -> usize {
         self.headers
             .iter()
             .filter(|(n, _)| n.eq_ignore_ascii_case(name))
@@ -126,7 +126,7 @@ impl HttpRequest {
 
     /// The authority of an absolute-form target (`http://HOST:PORT/path`,
     /// RFC 9112 §3.2.2), which names the server in place of `Host`.
-    pub fn authority(&self) -> Option<&str> {
+    pub(crate) fn authority(&self) -> Option<&str> {
         let (scheme, rest) = self.target.split_once("://")?;
         if !scheme.eq_ignore_ascii_case("http") && !scheme.eq_ignore_ascii_case("https") {
             return None;
@@ -222,7 +222,7 @@ impl HttpReply {
 
     /// Starts a response whose body is sent in pieces as they come
     /// (chunked), e.g. an SSE stream.
-    pub fn stream(mut self, status: u16, headers: &[(&str, &str)]) -> Option<Chunks> {
+    pub(crate) fn stream(mut self, status: u16, headers: &[(&str, &str)]) -> Option<Chunks> {
         let (open, max) = (Arc::clone(&self.streams.0), self.streams.1);
         if open
             .fetch_update(Ordering::SeqCst, Ordering::SeqCst, |n| {
@@ -255,14 +255,14 @@ impl HttpReply {
 }
 
 /// The body of a streamed response.
-pub struct Chunks {
+pub(crate) struct Chunks {
     r: Option<HttpReply>,
 }
 
 impl Chunks {
     /// Sends one piece, flushed; an error means the client is gone (or
     /// stopped reading).
-    pub fn send(&mut self, data: &[u8]) -> io::Result<()> {
+    pub(crate) fn send(&mut self, data: &[u8]) -> io::Result<()> {
         if data.is_empty() {
             return Ok(());
         }
@@ -276,7 +276,7 @@ impl Chunks {
     }
 
     /// Ends the body; the connection serves its next request.
-    pub fn finish(mut self) {
+    pub(crate) fn finish(mut self) {
         if let Some(mut r) = self.r.take()
             && r.stream
                 .write_all(b"0\r\n\r\n")

@@ -23,13 +23,13 @@ pub use crate::document::{CLIENT_INFO_META, PROTOCOL_VERSION_META};
 
 /// How many `InputRequiredResult` rounds one request may take before the
 /// server is taken to be looping.
-pub const MAX_ROUNDS: usize = 32;
+pub(crate) const MAX_ROUNDS: usize = 32;
 
 /// How many elicitations one request may raise (server requests and input
 /// requests alike): the spec asks clients to rate-limit them, and a server
 /// that asks more during one call is taken to be flooding. The next one is
 /// refused and ends the call.
-pub const MAX_ELICITATIONS: usize = 32;
+pub(crate) const MAX_ELICITATIONS: usize = 32;
 
 /// What SDKs say when a tool tries to send a server-to-client request under
 /// 2026-07-28 (lower case): the official Python SDK, FastMCP, and the
@@ -67,7 +67,7 @@ pub const DEFAULT_SERVER_TIMEOUT: Duration = Duration::from_secs(300);
 /// How long `server/discover` may go unanswered before a server is taken
 /// for one of an earlier revision that ignores it (only when no revision
 /// was asked for: otherwise there is nothing to fall back to).
-pub const DISCOVER_WAIT: Duration = Duration::from_secs(10);
+pub(crate) const DISCOVER_WAIT: Duration = Duration::from_secs(10);
 
 impl Default for ClientOptions {
     fn default() -> Self {
@@ -383,7 +383,7 @@ enum Discovered {
 }
 
 /// The JSON-RPC error code of an unsupported protocol version.
-pub const UNSUPPORTED_VERSION: i64 = -32022;
+pub(crate) const UNSUPPORTED_VERSION: i64 = -32022;
 
 /// The newest revision mcp-elicit speaks among the `data.supported` of a
 /// `-32022` error refusing `asked`; an error that says what is wrong when
@@ -477,16 +477,6 @@ impl Client {
     /// The revision spoken.
     pub fn revision(&self) -> Revision {
         self.rev
-    }
-
-    /// The server's name, from `--server` or its `serverInfo`.
-    pub fn server_name(&self) -> Option<&str> {
-        self.server_name.as_deref()
-    }
-
-    /// The capabilities the server declared, when it declared them.
-    pub fn server_capabilities(&self) -> Option<&Value> {
-        self.server_caps.as_ref()
     }
 
     /// What to tell the person when `response` (to a request made under

@@ -43,7 +43,7 @@ pub enum Drift {
 
 impl Drift {
     /// The rule the drift is reported under.
-    pub fn rule(&self) -> &'static Rule {
+    pub(crate) fn rule(&self) -> &'static Rule {
         match self {
             Drift::Changed { .. } => &rules::DRIFT_ELICITATION_CHANGED,
             Drift::New { .. } => &rules::DRIFT_ELICITATION_NEW,

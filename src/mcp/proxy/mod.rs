@@ -158,7 +158,7 @@ type Result<T, E = Error> = std::result::Result<T, E>;
 
 /// What the proxy tells the person (findings, answers, the peers' ends),
 /// one plain line each, already sanitised.
-pub type Notes = Box<dyn FnMut(&str) + Send>;
+pub(crate) type Notes = Box<dyn FnMut(&str) + Send>;
 
 /// How a proxy run ended.
 #[derive(Debug, Clone, Default)]

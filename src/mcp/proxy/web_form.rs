@@ -41,7 +41,7 @@ use crate::validate;
 const COOKIE: &str = "mcp_elicit_form";
 
 /// Where the page lives and how to tell the person.
-pub type Tell = Box<dyn FnMut(&str) + Send>;
+pub(crate) type Tell = Box<dyn FnMut(&str) + Send>;
 
 /// Answers elicitations with a form in the browser.
 pub struct WebForm {
@@ -136,7 +136,7 @@ impl WebForm {
     }
 
     /// The address with its one-time token.
-    pub fn url(&self) -> String {
+    pub(crate) fn url(&self) -> String {
         format!("{}?token={}", self.home(), self.token)
     }
 
@@ -1104,7 +1104,7 @@ dl.review{{display:grid;grid-template-columns:max-content 1fr;gap:.25rem 1rem}}d
 }
 
 /// HTML-escapes text for element content and quoted attributes.
-pub fn escape(s: &str) -> String {
+pub(crate) fn escape(s: &str) -> String {
     let mut out = String::with_capacity(s.len());
     for c in s.chars() {
         match c {

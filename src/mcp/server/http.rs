@@ -42,7 +42,7 @@ const MAX_SESSIONS: usize = 4096;
 /// Streams one session may hold open at once (tool calls waiting on an
 /// answer, GET streams): a client that opens streams and does not read
 /// them takes its own share, not every handler of the server.
-pub const MAX_STREAMS_PER_SESSION: usize = 16;
+pub(crate) const MAX_STREAMS_PER_SESSION: usize = 16;
 
 struct HttpSession {
     engine: Engine<'static>,

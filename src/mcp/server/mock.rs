@@ -62,7 +62,7 @@ pub struct MockTool {
 impl MockTool {
     /// The tool as `tools/list` shows it: the recorded arguments are its
     /// arguments, typed by their recorded values, none required.
-    pub fn tool(&self) -> Tool {
+    pub(crate) fn tool(&self) -> Tool {
         let mut props = Map::new();
         for (k, v) in &self.arguments {
             let ty = match v {
@@ -166,7 +166,7 @@ pub fn load(path: &Path, name: &str) -> Result<Source, LoadError> {
 /// [`load`] on bytes already read: `stem` names a request file's tool;
 /// `jsonl_name` says the file is named `*.jsonl` (a session whatever its
 /// lines look like).
-pub fn load_bytes(
+pub(crate) fn load_bytes(
     bytes: &[u8],
     name: &str,
     stem: &str,
@@ -343,7 +343,7 @@ fn load_session(text: &str, name: &str, stem: &str) -> std::io::Result<Vec<MockT
 
 impl MockTool {
     /// Whether it has something to serve: questions, or a recorded outcome.
-    pub fn serves(&self) -> bool {
+    pub(crate) fn serves(&self) -> bool {
         !self.questions.is_empty() || self.result.is_some() || !self.required.is_empty()
     }
 
@@ -536,7 +536,7 @@ impl Exchange {
 }
 
 /// Checks `answer` against the request `params` under `rev`.
-pub fn check_answer(params: &Value, answer: &Value, rev: Revision) -> Vec<Problem> {
+pub(crate) fn check_answer(params: &Value, answer: &Value, rev: Revision) -> Vec<Problem> {
     let (pnode, anode) = match (Node::from_value(params), Node::from_value(answer)) {
         (Ok(p), Ok(a)) => (p, a),
         (Err(e), _) | (_, Err(e)) => {

@@ -132,17 +132,17 @@ pub trait Handler: Send + Sync {
 /// JSON-RPC error codes of 2026-07-28 (SEP-2575, SEP-2243).
 pub mod codes {
     /// An HTTP header disagrees with the body it carries (or is missing).
-    pub const HEADER_MISMATCH: i64 = -32020;
+    pub(crate) const HEADER_MISMATCH: i64 = -32020;
     /// The request needs a client capability it did not declare.
-    pub const MISSING_CAPABILITY: i64 = -32021;
+    pub(crate) const MISSING_CAPABILITY: i64 = -32021;
     /// The requested protocol version is not served.
-    pub const UNSUPPORTED_VERSION: i64 = -32022;
-    pub const INVALID_PARAMS: i64 = -32602;
-    pub const METHOD_NOT_FOUND: i64 = -32601;
+    pub(crate) const UNSUPPORTED_VERSION: i64 = -32022;
+    pub(crate) const INVALID_PARAMS: i64 = -32602;
+    pub(crate) const METHOD_NOT_FOUND: i64 = -32601;
 }
 
 /// The revisions a server built on this module speaks, newest first.
-pub const SUPPORTED: [Revision; 3] = [
+pub(crate) const SUPPORTED: [Revision; 3] = [
     Revision::V2026_07_28,
     Revision::V2025_11_25,
     Revision::V2025_06_18,
@@ -165,7 +165,7 @@ type Result<T, E = Error> = std::result::Result<T, E>;
 /// Why a `requestState` a client echoed back is refused.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
-pub enum StateError {
+pub(crate) enum StateError {
     /// It is not of the form this server issues.
     #[error("requestState is not one this server issued")]
     NotIssued,
@@ -183,10 +183,10 @@ pub enum StateError {
 
 /// A per-run secret that signs `requestState`, so a client cannot forge
 /// the answers it echoes back.
-pub struct StateKey([u8; 32]);
+pub(crate) struct StateKey([u8; 32]);
 
 impl StateKey {
-    pub fn random() -> Result<StateKey> {
+    pub(crate) fn random() -> Result<StateKey> {
         let mut k = [0u8; 32];
         getrandom::fill(&mut k).map_err(Error::NoRandomness)?;
         Ok(StateKey(k))
@@ -198,25 +198,21 @@ impl StateKey {
 
     /// Seals the answers so far, bound to the tool and its arguments, with
     /// the time it was sealed (when the next question was sent).
-    pub fn seal(&self, tool: &str, args: &Value, answers: &[Value]) -> String {
+    #[cfg(test)]
+    fn seal(&self, tool: &str, args: &Value, answers: &[Value]) -> String {
         self.seal_rounds(tool, args, answers, &[])
     }
 
     /// Like [`StateKey::seal`], with the request ids of the rounds so far,
     /// so that a retry reusing one is caught without keeping any state.
-    pub fn seal_rounds(
-        &self,
-        tool: &str,
-        args: &Value,
-        answers: &[Value],
-        ids: &[Value],
-    ) -> String {
+    #[cfg(test)]
+    fn seal_rounds(&self, tool: &str, args: &Value, answers: &[Value], ids: &[Value]) -> String {
         self.seal_held(tool, args, answers, ids, &Map::new())
     }
 
     /// Like [`StateKey::seal_rounds`], with the answers `held` for a batch
     /// not yet whole.
-    pub fn seal_held(
+    pub(crate) fn seal_held(
         &self,
         tool: &str,
         args: &Value,
@@ -245,7 +241,8 @@ impl StateKey {
 
     /// Opens a state sealed by [`StateKey::seal`] for the same tool and
     /// arguments; `Err` says what is wrong with it.
-    pub fn open(
+    #[cfg(test)]
+    fn open(
         &self,
         state: &str,
         tool: &str,
@@ -256,7 +253,7 @@ impl StateKey {
 
     /// Like [`StateKey::open`], with the request ids of the rounds and the
     /// time the state was sealed.
-    pub fn open_sealed(
+    pub(crate) fn open_sealed(
         &self,
         state: &str,
         tool: &str,
@@ -290,7 +287,7 @@ impl StateKey {
 
 /// What a `requestState` holds.
 #[derive(Debug, Clone, PartialEq)]
-pub struct Sealed {
+pub(crate) struct Sealed {
     /// The answers of the rounds so far.
     pub answers: Vec<Value>,
     /// The request ids of the rounds so far.
@@ -303,7 +300,7 @@ pub struct Sealed {
 }
 
 /// The transport-independent server: answers one client message at a time.
-pub struct Engine<'h> {
+pub(crate) struct Engine<'h> {
     handler: &'h dyn Handler,
     key: StateKey,
     /// The revision agreed at `initialize` (2025-06-18 and 2025-11-25).
@@ -311,7 +308,7 @@ pub struct Engine<'h> {
 }
 
 /// What to do with one incoming request.
-pub enum Reply {
+pub(crate) enum Reply {
     /// Send this message.
     Message(Value),
     /// Run tool `name` on this connection, where elicitations can be sent:
@@ -357,7 +354,7 @@ pub(super) fn only(
 }
 
 /// The result of a tool run, as the response to `id`.
-pub fn tool_response(id: &Value, outcome: std::result::Result<Value, Stop>) -> Value {
+pub(crate) fn tool_response(id: &Value, outcome: std::result::Result<Value, Stop>) -> Value {
     match outcome {
         Ok(r) => result(id, r),
         Err(Stop::Refused(e)) => result(
@@ -374,7 +371,7 @@ pub fn tool_response(id: &Value, outcome: std::result::Result<Value, Stop>) -> V
 }
 
 impl<'h> Engine<'h> {
-    pub fn new(handler: &'h dyn Handler) -> Result<Engine<'h>> {
+    pub(crate) fn new(handler: &'h dyn Handler) -> Result<Engine<'h>> {
         Ok(Engine {
             handler,
             key: StateKey::random()?,
@@ -389,14 +386,14 @@ impl<'h> Engine<'h> {
 
     /// Handles one message from the client: a 2026-07-28 request when its
     /// `_meta` names a protocol version, else one of a session.
-    pub fn handle(&self, msg: &Value) -> Reply {
+    pub(crate) fn handle(&self, msg: &Value) -> Reply {
         self.handle_owned(msg.clone())
     }
 
     /// [`Engine::handle`], taking the message: a tool call's arguments
     /// are moved to the [`Reply::RunTool`], not copied, so a call that
     /// waits holds them once.
-    pub fn handle_owned(&self, mut msg: Value) -> Reply {
+    pub(crate) fn handle_owned(&self, mut msg: Value) -> Reply {
         let Some(method) = msg
             .get("method")
             .and_then(Value::as_str)
@@ -564,7 +561,7 @@ impl<'h> Engine<'h> {
     /// `_meta` must name the protocol version and the client's
     /// capabilities (-32602 otherwise); a version not served gets -32022,
     /// a method 2026-07-28 does not have (`initialize`, `ping`, ...) -32601.
-    pub fn handle_modern(&self, msg: &Value) -> Value {
+    pub(crate) fn handle_modern(&self, msg: &Value) -> Value {
         let id = msg.get("id").cloned().unwrap_or(Value::Null);
         let method = msg.get("method").and_then(Value::as_str).unwrap_or("");
         let params = msg.get("params").cloned().unwrap_or(json!({}));

@@ -22,7 +22,7 @@ pub use sse::MAX_RECONNECTS;
 pub use stdio::{STDERR_PREFIX, StderrSink, Stdio};
 
 /// The largest message read from a peer.
-pub const MAX_MESSAGE: usize = 64 << 20;
+pub(crate) const MAX_MESSAGE: usize = 64 << 20;
 
 /// What arrives from a peer.
 #[derive(Debug, Clone, PartialEq, Eq)]
