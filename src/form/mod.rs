@@ -20,10 +20,10 @@ use serde_json::{Map, Number, Value};
 
 use crate::finding::Findings;
 use crate::json;
-use crate::lint::params::{Mode, check_params, check_url};
 use crate::respond::{Request, Responder};
-use crate::rules;
+use crate::rules::check_url;
 use crate::sanitize;
+use crate::schema::{Elicitation, Mode};
 use crate::schema::{Property, RequestedSchema, Shape};
 use crate::spec::Revision;
 use crate::validate;
@@ -240,9 +240,7 @@ impl Elicit {
     /// Builds the question from `elicitation/create` params.
     pub fn from_params(params: &Value, revision: Revision) -> Result<Elicit, ElicitError> {
         let node = json::Node::from_value(params).map_err(|e| ElicitError::NotJson(e.message))?;
-        let mut findings = Findings::default();
-        let asked =
-            check_params(&node, "", revision, &mut findings).ok_or(ElicitError::NotParams)?;
+        let asked = Elicitation::read(&node, "", revision).ok_or(ElicitError::NotParams)?;
         let message = params
             .get("message")
             .and_then(Value::as_str)
@@ -303,30 +301,15 @@ fn url_ask(params: &Value) -> Result<UrlAsk, ElicitError> {
     let host = url::Url::parse(url)
         .ok()
         .and_then(|u| u.host_str().map(|h| sanitize::line(h).into_owned()));
-    let scheme = url::Url::parse(url).map(|u| u.scheme().to_string());
-    let site = host.clone().unwrap_or_default();
     // Worded for the person about to open the page, not for the server's
-    // author (lint says it to them).
+    // author (lint says it to them): each rule that has words for the
+    // person says them.
     let warnings = findings
         .items
         .iter()
-        .map(|f| match f.rule.code {
-            c if c == rules::URL_NOT_HTTPS.code && scheme.as_deref() == Ok("http") => {
-                "this page is not encrypted (http://): what you type there can be read on the way; do not enter a password".to_string()
-            }
-            c if c == rules::URL_NOT_HTTPS.code => {
-                "this address is not a web page (https://): opening it may start another program".to_string()
-            }
-            c if c == rules::URL_USERINFO.code => format!(
-                "the address has a name and @ before the site: the site it opens is {site}"
-            ),
-            c if c == rules::URL_IDN_HOST.code => format!(
-                "the site's name has non-Latin letters (shown as {site}) and may imitate a site you know; check it before you sign in"
-            ),
-            c if c == rules::URL_IP_HOST.code => {
-                "the address is a bare IP address: it does not say who runs the site".to_string()
-            }
-            _ => sanitize::line(&f.message).into_owned(),
+        .map(|f| match f.rule.for_person {
+            Some(words) => words(url),
+            None => sanitize::line(&f.message).into_owned(),
         })
         .collect();
     Ok(UrlAsk {

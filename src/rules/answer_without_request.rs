@@ -1,8 +1,6 @@
 //! W723 `answer-without-request`. Reported by the reader of documents and
 //! sessions (`lint`).
 
-use super::*;
-
 rule! {
     ANSWER_WITHOUT_REQUEST = "W723" "answer-without-request" Warning
         summary: "A response in a session answers no recorded elicitation request, or a request is never answered."

@@ -1,8 +1,6 @@
 //! E740 `drift-elicitation-changed`. Reported by replay against a live server
 //! (`mcp::replay`).
 
-use super::*;
-
 rule! {
     DRIFT_ELICITATION_CHANGED = "E740" "drift-elicitation-changed" Error
         summary: "Replayed against a live server, a recorded elicitation came back with another message, mode, URL or schema (reported by `replay SESSION TARGET` only)."

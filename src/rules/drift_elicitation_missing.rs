@@ -1,8 +1,6 @@
 //! E742 `drift-elicitation-missing`. Reported by replay against a live server
 //! (`mcp::replay`).
 
-use super::*;
-
 rule! {
     DRIFT_ELICITATION_MISSING = "E742" "drift-elicitation-missing" Error
         summary: "Replayed against a live server, a recorded elicitation was not asked (reported by `replay SESSION TARGET` only)."

@@ -1,8 +1,6 @@
 //! E741 `drift-elicitation-new`. Reported by replay against a live server
 //! (`mcp::replay`).
 
-use super::*;
-
 rule! {
     DRIFT_ELICITATION_NEW = "E741" "drift-elicitation-new" Error
         summary: "Replayed against a live server, a call raised an elicitation the recording does not have; it was answered cancel (reported by `replay SESSION TARGET` only)."

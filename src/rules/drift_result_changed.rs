@@ -1,8 +1,6 @@
 //! E743 `drift-result-changed`. Reported by replay against a live server
 //! (`mcp::replay`).
 
-use super::*;
-
 rule! {
     DRIFT_RESULT_CHANGED = "E743" "drift-result-changed" Error
         summary: "Replayed against a live server with the recorded answers, a call's final result or error differs from the recorded one (reported by `replay SESSION TARGET` only)."

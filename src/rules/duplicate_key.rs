@@ -1,8 +1,6 @@
 //! E004 `duplicate-key`. Reported by the reader of documents and sessions
 //! (`lint`).
 
-use super::*;
-
 rule! {
     DUPLICATE_KEY = "E004" "duplicate-key" Error
         summary: "An object has the same key twice."

@@ -1,8 +1,6 @@
 //! E722 `input-responses-mismatch`. Reported by the reader of documents and
 //! sessions (`lint`).
 
-use super::*;
-
 rule! {
     INPUT_RESPONSES_MISMATCH = "E722" "input-responses-mismatch" Error
         summary: "A retry's `inputResponses` keys do not match the `inputRequests` keys it answers."

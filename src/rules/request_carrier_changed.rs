@@ -1,8 +1,6 @@
 //! N005 `server-request-in-mrtr-revision`. Reported by the reader of documents
 //! and sessions (`lint`).
 
-use super::*;
-
 rule! {
     REQUEST_CARRIER_CHANGED = "N005" "server-request-in-mrtr-revision" Note
         summary: "A server-to-client `elicitation/create` JSON-RPC request is linted under 2026-07-28, where elicitations travel inside an InputRequiredResult."

@@ -1,8 +1,6 @@
 //! E721 `request-state-not-echoed`. Reported by the reader of documents and
 //! sessions (`lint`).
 
-use super::*;
-
 rule! {
     REQUEST_STATE_NOT_ECHOED = "E721" "request-state-not-echoed" Error
         summary: "A retry does not echo `requestState` byte for byte (or sends one when none was given)."

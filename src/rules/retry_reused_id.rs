@@ -1,8 +1,6 @@
 //! E720 `retry-reused-id`. Reported by the reader of documents and sessions
 //! (`lint`).
 
-use super::*;
-
 rule! {
     RETRY_REUSED_ID = "E720" "retry-reused-id" Error
         summary: "A retry after an InputRequiredResult reuses the id of an earlier request."

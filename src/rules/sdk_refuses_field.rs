@@ -1,8 +1,6 @@
 //! E212 `sdk-refuses-field`. Reported by the source readers (`source`),
 //! where the server's SDK version refuses a model before sending it.
 
-use super::*;
-
 rule! {
     SDK_REFUSES_FIELD = "E212" "sdk-refuses-field" Error
         summary: "The server's SDK refuses this field's type before sending the elicitation: the call raises and nothing is asked."

@@ -1,8 +1,6 @@
 //! E730 `session-line-invalid`. Reported by the reader of documents and
 //! sessions (`lint`).
 
-use super::*;
-
 rule! {
     SESSION_LINE_INVALID = "E730" "session-line-invalid" Error
         summary: "A line of a session file is not what its format requires (a message line without `msg`, an unknown direction, a header of a newer format)."

@@ -1,8 +1,6 @@
 //! W731 `session-truncated`. Reported by the reader of documents and sessions
 //! (`lint`).
 
-use super::*;
-
 rule! {
     SESSION_TRUNCATED = "W731" "session-truncated" Warning
         summary: "The last line of a JSONL file or session is cut off: it has no line break and its JSON ends early."

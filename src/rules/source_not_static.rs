@@ -1,7 +1,5 @@
 //! N006 `source-not-static`. Reported by the source readers (`source`).
 
-use super::*;
-
 rule! {
     SOURCE_NOT_STATIC = "N006" "source-not-static" Note
         summary: "Part of an elicitation found in source code cannot be known without running the server."

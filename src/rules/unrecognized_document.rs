@@ -1,8 +1,6 @@
 //! W002 `unrecognized-document`. Reported by the reader of documents and
 //! sessions (`lint`).
 
-use super::*;
-
 rule! {
     UNRECOGNIZED_DOCUMENT = "W002" "unrecognized-document" Warning
         summary: "The document is none of the elicitation documents the linter knows."

@@ -9,6 +9,7 @@ rule! {
         why: "URL mode arrived in 2025-11-25; a 2025-06-18 client does not know it."
         example: fixture!("E114", "jsonl", auto);
         check: Check::Params(check);
+        blocks_form: true;
 }
 
 fn check(cx: &ParamsCx<'_>, out: &mut Findings) {
