@@ -7,7 +7,6 @@ use serde_json::{Map, Value};
 
 pub use crate::finding::Violation;
 use crate::rules;
-pub(crate) use crate::rules::words::did_you_mean;
 pub use crate::rules::words::{choices_range, json_kind, length_range, number_range};
 use crate::schema::{Property, RequestedSchema};
 use crate::spec::Revision;
@@ -36,11 +35,7 @@ pub fn check_content(
     }
     for name in &schema.required {
         if !content.contains_key(name) && schema.property(name).is_some() {
-            out.push(Violation::of(
-                &rules::ANSWER_MISSING_REQUIRED,
-                name,
-                format!("required property `{name}` has no answer; add it to `content`"),
-            ));
+            out.push(rules::answer_missing_required::field(name));
         }
     }
     out

@@ -1159,21 +1159,7 @@ dl.review{{display:grid;grid-template-columns:max-content 1fr;gap:.25rem 1rem}}d
     )
 }
 
-/// HTML-escapes text for element content and quoted attributes.
-pub fn escape(s: &str) -> String {
-    let mut out = String::with_capacity(s.len());
-    for c in s.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&#39;"),
-            _ => out.push(c),
-        }
-    }
-    out
-}
+pub use crate::sanitize::html as escape;
 
 #[cfg(test)]
 mod tests {

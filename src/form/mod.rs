@@ -10,9 +10,12 @@
 mod check;
 pub mod gate;
 pub mod host;
+mod recording;
+pub mod respond;
 pub mod script;
 
 pub use check::FinalCheck;
+pub use recording::{RecordedResponder, RecordingResponder};
 
 use std::io;
 
@@ -20,13 +23,13 @@ use serde_json::{Map, Number, Value};
 
 use crate::finding::Findings;
 use crate::json;
-use crate::respond::{Request, Responder};
 use crate::rules::check_url;
 use crate::sanitize;
 use crate::schema::{Elicitation, Mode};
 use crate::schema::{Property, RequestedSchema, Shape};
 use crate::spec::Revision;
 use crate::validate;
+use respond::{Request, Responder};
 
 /// The three answers an elicitation can get.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
@@ -440,7 +443,7 @@ pub struct Asker<'a> {
     /// The `inputRequests` key, when there are several questions.
     pub key: Option<&'a str>,
     /// Which question of the call this is.
-    pub position: Option<crate::respond::Position>,
+    pub position: Option<respond::Position>,
 }
 
 /// The heading line: "weather-server asks (MCP 2026-07-28)".
@@ -910,7 +913,7 @@ impl<P: Prompter> FormResponder<P> {
         &mut self,
         request: &Request<'_>,
         given: &[Option<Value>],
-    ) -> Result<Value, crate::respond::Error> {
+    ) -> Result<Value, respond::Error> {
         let elicit = Elicit::from_params(request.params, request.revision)?;
         let asker = Asker {
             server: request.server,
@@ -930,7 +933,7 @@ impl<P: Prompter> FormResponder<P> {
 }
 
 impl<P: Prompter> Responder for FormResponder<P> {
-    fn respond(&mut self, request: &Request<'_>) -> Result<Value, crate::respond::Error> {
+    fn respond(&mut self, request: &Request<'_>) -> Result<Value, respond::Error> {
         self.respond_with(request, &[])
     }
 
@@ -938,7 +941,7 @@ impl<P: Prompter> Responder for FormResponder<P> {
         &mut self,
         request: &Request<'_>,
         why: &[String],
-    ) -> Result<Option<Value>, crate::respond::Error> {
+    ) -> Result<Option<Value>, respond::Error> {
         let asker = Asker {
             server: request.server,
             key: request.key,
@@ -967,9 +970,9 @@ impl<P: Prompter> Responder for FormResponder<P> {
 pub struct FixedResponder(pub Action);
 
 impl Responder for FixedResponder {
-    fn respond(&mut self, _request: &Request<'_>) -> Result<Value, crate::respond::Error> {
+    fn respond(&mut self, _request: &Request<'_>) -> Result<Value, respond::Error> {
         Ok(match self.0 {
-            Action::Accept => return Err(crate::respond::Error::AcceptNeedsAnswers),
+            Action::Accept => return Err(respond::Error::AcceptNeedsAnswers),
             Action::Decline => Answer::Decline,
             Action::Cancel => Answer::Cancel,
         }
@@ -982,7 +985,7 @@ impl Responder for FixedResponder {
         &mut self,
         request: &Request<'_>,
         _why: &[String],
-    ) -> Result<Option<Value>, crate::respond::Error> {
+    ) -> Result<Option<Value>, respond::Error> {
         Ok(match self.0 {
             Action::Accept => None,
             _ => Some(self.respond(request)?),

@@ -4,8 +4,8 @@
 
 use serde_json::{Map, Value};
 
+use super::respond::{Request, Responder};
 use super::{Answer, Ask, Elicit, Field, parse_number};
-use crate::respond::{Request, Responder};
 use crate::schema::Shape;
 
 /// What a script says about the answer.
@@ -397,7 +397,7 @@ pub struct ScriptResponder {
 }
 
 impl Responder for ScriptResponder {
-    fn respond(&mut self, request: &Request<'_>) -> Result<Value, crate::respond::Error> {
+    fn respond(&mut self, request: &Request<'_>) -> Result<Value, super::respond::Error> {
         let elicit = Elicit::from_params(request.params, request.revision)?;
         Ok(scripted(&elicit, &self.script, request.key, self.lenient)?.to_result())
     }

@@ -837,9 +837,7 @@ pub fn lint_bytes(
     Judged::Linted
 }
 
-/// The largest document, or JSONL line, the linter reads. Larger input is
-/// reported (and, in JSONL, skipped) instead of filling memory.
-pub const MAX_DOCUMENT: usize = 256 << 20;
+pub use crate::session::MAX_DOCUMENT;
 
 /// Lints JSONL line by line, carrying the session state across lines: a
 /// fold over the session's lines as [`crate::session::each_line`] reads

@@ -296,7 +296,7 @@ macro_rules! rule {
 macro_rules! table {
     ($($file:ident::$ident:ident,)*) => {
         $(
-            mod $file;
+            pub(crate) mod $file;
             pub use $file::$ident;
         )*
         /// All rules, sorted by code.

@@ -13,6 +13,7 @@ use std::sync::{Arc, Mutex};
 use anyhow::{Context, Result, anyhow, bail};
 use mcp_elicit::document::{self, Kind};
 use mcp_elicit::finding::{Diagnostic, Finding, Severity};
+use mcp_elicit::form::RecordingResponder;
 use mcp_elicit::form::host::{AsHost, as_host};
 use mcp_elicit::form::script::{Script, ScriptResponder, prefill};
 use mcp_elicit::form::{Action, Answer, Ask, Elicit, FixedResponder, FormResponder, gate};
@@ -21,7 +22,6 @@ use mcp_elicit::lint::{self, Conversation, MAX_DOCUMENT, Options};
 use mcp_elicit::respond::{self, Request, Responder};
 use mcp_elicit::rules;
 use mcp_elicit::sanitize;
-use mcp_elicit::session::RecordingResponder;
 use mcp_elicit::spec::Revision;
 use serde_json::Value;
 

@@ -9,8 +9,8 @@ use std::time::{Duration, Instant};
 
 use serde_json::Value;
 
-use crate::form::ElicitError;
-use crate::form::script::ScriptError;
+use super::ElicitError;
+use super::script::ScriptError;
 use crate::spec::Revision;
 
 /// Why a [`Responder`] gave no answer: a tool failure, not a decline or a
@@ -37,7 +37,7 @@ pub enum Error {
     #[error(transparent)]
     Recorded(#[from] crate::session::recorded::Error),
     /// An answer could not be recorded
-    /// ([`RecordingResponder`](crate::session::RecordingResponder)).
+    /// ([`RecordingResponder`](crate::form::RecordingResponder)).
     #[error("cannot record to {}", path.display())]
     Record {
         path: std::path::PathBuf,
