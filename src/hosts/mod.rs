@@ -9,6 +9,7 @@
 //! [`Note`]s beside the facts, with the same evidence.
 
 mod data;
+pub mod judge;
 
 pub use data::{ALL, OUT_OF_SPEC};
 

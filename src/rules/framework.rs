@@ -8,7 +8,7 @@
 use std::sync::LazyLock;
 
 use super::context::*;
-use crate::finding::{Findings, Violation};
+use crate::finding::{Finding, Findings, Violation};
 use crate::json::{Node, Span, pointer_push};
 use crate::schema::parse::{self as build, Reason, Sink, Unbuilt};
 use crate::schema::{Asked, Mode, Property, RequestedSchema};
@@ -157,6 +157,22 @@ pub fn check_params(node: &Node, ptr: &str, rev: Revision, out: &mut Findings) -
         check_url(text, url.span, &pointer_push(ptr, "url"), out);
     }
     Some(Asked { mode, schema })
+}
+
+/// Judges `elicitation/create` params given as a value (a generated
+/// form's) under `rev`, as the linter judges such a document: the findings
+/// in order of place, then code.
+pub fn check_params_value(params: &serde_json::Value, rev: Revision) -> Vec<Finding> {
+    let mut out = Findings::default();
+    match Node::from_value(params) {
+        Ok(node) => {
+            check_params(&node, "", rev, &mut out);
+        }
+        Err(e) => out.push(&super::INVALID_JSON, Span::default(), "", e.message),
+    }
+    let mut items = out.items;
+    items.sort_by(|a, b| (a.span.start, a.rule.code).cmp(&(b.span.start, b.rule.code)));
+    items
 }
 
 /// Builds the model of a `requestedSchema` found at `ptr` and judges it by

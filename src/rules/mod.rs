@@ -46,7 +46,7 @@ use {
 pub use crate::finding::{Example, Rule, Violation};
 pub(crate) use context::*;
 pub(crate) use framework::*;
-pub use framework::{check_params, check_property, check_schema, check_url};
+pub use framework::{check_params, check_params_value, check_property, check_schema, check_url};
 
 mod context;
 #[macro_use]
