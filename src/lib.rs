@@ -19,6 +19,8 @@
 //! messages say what went wrong without naming the command's options: the
 //! command adds which option fixes it.
 
+#[cfg(test)]
+mod architecture;
 #[cfg(feature = "protocol")]
 pub mod browser;
 pub mod document;

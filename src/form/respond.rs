@@ -9,8 +9,9 @@ use std::time::{Duration, Instant};
 
 use serde_json::Value;
 
+use super::Elicit;
 use super::ElicitError;
-use super::script::ScriptError;
+use super::script::{ScriptError, ScriptResponder, scripted};
 use crate::spec::Revision;
 
 /// Why a [`Responder`] gave no answer: a tool failure, not a decline or a
@@ -173,4 +174,12 @@ pub fn invalid_request_error(revision: Revision, findings: Vec<Value>) -> Value 
         "message": format!("Invalid params: the elicitation request does not conform to MCP {revision}"),
         "data": { "findings": findings },
     })
+}
+
+/// Answers from a script ([`ScriptResponder`]).
+impl Responder for ScriptResponder {
+    fn respond(&mut self, request: &Request<'_>) -> Result<Value, Error> {
+        let elicit = Elicit::from_params(request.params, request.revision)?;
+        Ok(scripted(&elicit, &self.script, request.key, self.lenient)?.to_result())
+    }
 }
