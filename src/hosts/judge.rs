@@ -238,7 +238,7 @@ impl<'d, 'a> View<'d, 'a> {
                 .spec
                 .items
                 .iter()
-                .any(|f| crate::hosts::OUT_OF_SPEC.contains(&f.rule.code)),
+                .any(|f| super::OUT_OF_SPEC.contains(&f.rule)),
             span: whole_span,
             message: self
                 .params
@@ -296,13 +296,8 @@ impl<'d, 'a> View<'d, 'a> {
                     ));
                 }
             }
-            Trigger::Rejected(codes) => {
-                for f in self
-                    .spec
-                    .items
-                    .iter()
-                    .filter(|f| codes.contains(&f.rule.code))
-                {
+            Trigger::Rejected(rules) => {
+                for f in self.spec.items.iter().filter(|f| rules.contains(&f.rule)) {
                     out.push(Place::at(
                         f.span,
                         f.pointer.clone(),
