@@ -24,3 +24,23 @@ pub(crate) fn report(node: &Node, ptr: &str, out: &mut Findings) {
         ),
     );
 }
+
+/// An `elicitation/create` request with no `params`.
+pub(crate) fn missing(request: &Node, out: &mut Findings) {
+    out.push(
+        &PARAMS_NOT_OBJECT,
+        Span::new(request.span.start, request.span.start + 1),
+        "",
+        "elicitation/create has no `params`; add {\"message\": ..., \"requestedSchema\": {...}}",
+    );
+}
+
+/// An `elicitation/create` input request (at `ptr`) with no `params`.
+pub(crate) fn missing_in_input_request(request: &Node, ptr: String, out: &mut Findings) {
+    out.push(
+        &PARAMS_NOT_OBJECT,
+        request.span,
+        ptr,
+        "this elicitation/create input request has no `params`",
+    );
+}

@@ -39,3 +39,14 @@ fn check(cx: &ParamsCx<'_>, out: &mut Findings) {
         }
     }
 }
+
+/// A result with `inputRequests` whose `resultType` (the value at `span`,
+/// `ptr`) is not `input_required`.
+pub(crate) fn result_type(span: Span, ptr: String, out: &mut Findings) {
+    out.push(
+        &PARAMS_UNKNOWN_KEY,
+        span,
+        ptr,
+        "a result with inputRequests must have `\"resultType\": \"input_required\"`",
+    );
+}

@@ -7,3 +7,9 @@ rule! {
         why: "The line cannot be replayed or checked, so the session would be checked only in part."
         example: fixture!("E730", "jsonl", auto);
 }
+
+/// A line that is not what its format (`format`, described) requires, as
+/// the session reader says (`reader`).
+pub(crate) fn message(reader: &str, format: &str) -> String {
+    format!("{reader} (this file reads as {format})")
+}

@@ -28,3 +28,14 @@ fn check(cx: &ParamsCx<'_>, out: &mut Findings) {
         );
     }
 }
+
+/// URL mode asked (its `mode`, at `span`) of a client that did not declare
+/// it.
+pub(crate) fn undeclared(span: Span, out: &mut Findings) {
+    out.push(
+        &URL_MODE_UNSUPPORTED,
+        span,
+        "/params/mode",
+        "the client did not declare URL mode in its elicitation capability, so the server must not send it; ask with a form or check the capability first",
+    );
+}
