@@ -5,7 +5,7 @@ use super::*;
 
 rule! {
     PARAMS_UNKNOWN_KEY = "W115" "params-unknown-key" Warning
-        summary: "The params carry a key the revision does not declare."
+        summary: "The params carry a key the revision does not declare, or a result with `inputRequests` has a `resultType` other than `input_required`."
         why: "Clients ignore or reject undeclared keys; what the server meant by them is lost."
         example: fixture!("W115", "json", "2026-07-28");
         check: Check::Params(check);
