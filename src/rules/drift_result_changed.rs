@@ -7,3 +7,9 @@ rule! {
         why: "The same answers lead somewhere else: the server's behaviour changed. Ids, `requestState` and timing are not compared."
         example: words!(r#"recorded: {"result": {"content": [{"type": "text", "text": "booked"}]}}; live: {"error": {"code": -32603, "message": "no tables"}}"#, "the live result equals the recorded one, or the session is recorded again");
 }
+
+/// The final result differs by these differences.
+#[cfg(feature = "protocol")]
+pub(crate) fn message(differences: &[String]) -> String {
+    format!("the result changed: {}", differences.join("; "))
+}
