@@ -23,8 +23,8 @@ use crate::finding::{Findings, Severity};
 use crate::form::gate;
 use crate::json::{self, Node};
 use crate::lint::answer::check_result;
-use crate::lint::params::check_params;
 use crate::lint::{self, Options};
+use crate::schema::Elicitation;
 use crate::session::recorded::{self, Recorded};
 use crate::session::{REDACTED, exchanges};
 use crate::spec::{Revision, UrlMode};
@@ -549,7 +549,7 @@ pub fn check_answer(params: &Value, answer: &Value, rev: Revision) -> Vec<Proble
             }];
         }
     };
-    let asked = check_params(&pnode, "", rev, &mut Findings::default());
+    let asked = Elicitation::read(&pnode, "", rev).map(Elicitation::asked);
     let mut out = Findings::default();
     check_result(&anode, "", rev, asked.as_ref(), &[], &mut out);
     out.items
