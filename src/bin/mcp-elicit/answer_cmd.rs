@@ -249,14 +249,10 @@ fn answer(args: AnswerArgs) -> Result<Outcome> {
         && args.script.answers.is_none()
         && !args.script.defaults
         && terminal::available();
-    let url_risks = [
-        rules::URL_NOT_HTTPS.code,
-        rules::URL_USERINFO.code,
-        rules::URL_IDN_HOST.code,
-        rules::URL_IP_HOST.code,
-    ];
+    // The URL risks are the rules with words for the person.
+    let url_risk = |code: &str| rules::find(code).is_some_and(|r| r.for_person.is_some());
     if on_terminal && !refused {
-        diags.retain(|d| !url_risks.contains(&d.code));
+        diags.retain(|d| !url_risk(d.code));
     }
     print_findings(&diags, errors && asked, refused, args.script.strict)?;
     if refused {
