@@ -10,20 +10,26 @@
 //! server, never by `lint`), 8 hosts (what a host named with `lint --hosts`
 //! does with the elicitation, from the facts in [`crate::hosts`]).
 //!
-//! The schema model is built first ([`crate::schema::parse_schema`], which
-//! reports only what it cannot build: a property that is not an object, a
-//! `type` no shape has, a keyword of the wrong JSON type); then every rule
-//! with a schema or property check judges what was built
-//! ([`check_schema`], [`check_property`]). Params and the URL of URL mode
-//! are judged the same way ([`crate::lint::params::check_params`],
-//! [`check_url`]), and so are an answer's action and content
-//! ([`crate::lint::answer::check_result`]), each answered value, by the
-//! first answer rule that finds it wrong ([`crate::validate::check_value`]),
-//! each answered field no property asks for
-//! ([`crate::validate::check_content`]) and a client's `elicitation`
-//! capability ([`crate::lint::answer::check_capability`]). A rule that needs
-//! more than one document (a session's order, a host's facts, a live server)
-//! is reported where that context is: its file says where.
+//! A rule's file holds all of it: its `rule!` (code, name, severity, docs,
+//! example, its check, and how its findings are treated: `blocks_form`,
+//! `for_person`) and the words of every finding it reports. The schema
+//! model is built first ([`crate::schema::parse_schema`]); what cannot be
+//! built comes back as a typed [`crate::schema::Unbuilt`], which the rule's
+//! file words (`framework`); then every rule with a schema or property
+//! check judges what was built ([`check_schema`], [`check_property`]).
+//! Params and the URL of URL mode are judged the same way
+//! ([`check_params`], [`check_url`]), and so are an answer's action and
+//! content (read by `lint::answer`), each answered value, by the first
+//! answer rule that finds it wrong ([`crate::validate::check_value`]), each
+//! answered field no property asks for ([`crate::validate::check_content`])
+//! and a client's `elicitation` capability. A rule that needs more than one
+//! document (a session's order, a host's facts, a live server) is detected
+//! where that context is, which calls its file for the words: its file says
+//! where.
+//!
+//! This module is the table; how rules are written and run is in
+//! `framework` (the macros, the kinds of check, the drivers) and
+//! `context` (what each kind of check sees).
 //!
 //! Adding a rule: a file here with its `rule!` (docs, `check:`), a line in
 //! the `table!` below at its code, fixtures `tests/fixtures/rules/CODE.bad.EXT`
@@ -50,7 +56,7 @@ pub use framework::{check_params, check_params_value, check_property, check_sche
 
 mod context;
 #[macro_use]
-mod framework;
+pub(crate) mod framework;
 pub(crate) mod words;
 
 table! {
