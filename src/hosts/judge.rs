@@ -8,6 +8,7 @@ use crate::document::{self, Kind};
 use crate::finding::Findings;
 use crate::json::{self, Node, Span, pointer_push};
 use crate::rules::{check_params, check_schema};
+use crate::schema::parse::Ignore;
 use crate::schema::{OptionStyle, Property, Shape, parse_property};
 use crate::spec::Revision;
 
@@ -182,7 +183,7 @@ impl<'d, 'a> View<'d, 'a> {
             let base = pointer_push(&schema_pointer, "properties");
             for m in members {
                 let ptr = pointer_push(&base, &m.key);
-                let model = parse_property(&m.key, &m.value, &ptr, &mut Findings::default());
+                let model = parse_property(&m.key, &m.value, &ptr, &mut Ignore);
                 properties.push(Prop {
                     name: m.key.to_string(),
                     key_span: m.key_span,
