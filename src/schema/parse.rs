@@ -543,10 +543,9 @@ fn property_kind(name: &str, node: &Node, ptr: &str, out: &mut impl Sink) -> Opt
             return None;
         }
         other => {
-            let ty_ = other.to_string();
             let reason = Reason::TypeUnknown {
                 name: owned(),
-                ty: ty_,
+                ty: other.to_string(),
             };
             report(out, ty.value.span, tptr, reason);
             return None;
