@@ -33,8 +33,8 @@ use std::time::Duration;
 use serde_json::{Map, Value};
 
 use crate::browser::Redirect;
+use crate::form::respond::{Request, Responder};
 use crate::form::{Answer, Ask, Elicit, Field, typed_value};
-use crate::respond::{Request, Responder};
 use crate::sanitize;
 use crate::schema::Shape;
 use crate::validate;
@@ -87,8 +87,8 @@ struct Current {
     elicit: Elicit,
     server: Option<String>,
     notes: Vec<String>,
-    deadline: Option<crate::respond::Deadline>,
-    position: Option<crate::respond::Position>,
+    deadline: Option<crate::form::respond::Deadline>,
+    position: Option<crate::form::respond::Position>,
     answer: Option<Answer>,
 }
 
@@ -215,10 +215,10 @@ fn open_in_browser(url: &str) -> Option<Redirect> {
 }
 
 impl Responder for WebForm {
-    fn respond(&mut self, request: &Request<'_>) -> Result<Value, crate::respond::Error> {
+    fn respond(&mut self, request: &Request<'_>) -> Result<Value, crate::form::respond::Error> {
         let elicit = Elicit::from_params(request.params, request.revision)
-            .map_err(crate::respond::Error::NotAForm)?;
-        let page = random_hex(16).map_err(crate::respond::Error::other)?;
+            .map_err(crate::form::respond::Error::NotAForm)?;
+        let page = random_hex(16).map_err(crate::form::respond::Error::other)?;
         let id = {
             let mut st = lock(&self.shared.state);
             st.forms += 1;
