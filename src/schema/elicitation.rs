@@ -83,3 +83,40 @@ impl Elicitation {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn read(text: &str) -> Option<Elicitation> {
+        Elicitation::read(&crate::json::parse(text).unwrap(), "", Revision::LATEST)
+    }
+
+    #[test]
+    fn a_form_is_read_with_its_schema_and_a_url_with_its_address() {
+        let form = read(
+            r#"{"message": "Name?", "requestedSchema": {"type": "object", "properties": {"n": {"type": "string"}}}}"#,
+        )
+        .unwrap();
+        assert_eq!(form.mode, Mode::Form);
+        assert_eq!(form.message.as_deref(), Some("Name?"));
+        assert_eq!(form.schema.unwrap().properties[0].name, "n");
+        let url = read(r#"{"mode": "url", "message": "Sign in", "url": "https://a.example/", "elicitationId": "7"}"#)
+            .unwrap();
+        assert_eq!(url.mode, Mode::Url);
+        assert!(url.schema.is_none());
+        assert_eq!(url.url.as_deref(), Some("https://a.example/"));
+        assert_eq!(url.elicitation_id.as_deref(), Some("7"));
+    }
+
+    #[test]
+    fn an_unknown_mode_asks_by_url_when_there_is_one_and_params_are_an_object() {
+        let odd = read(r#"{"mode": "web", "message": "?", "url": "https://a.example/"}"#).unwrap();
+        assert_eq!(odd.mode, Mode::Url);
+        assert_eq!(
+            read(r#"{"mode": 3, "message": "?"}"#).unwrap().mode,
+            Mode::Form
+        );
+        assert!(read("[]").is_none());
+    }
+}

@@ -876,3 +876,47 @@ fn range_text(lo: Option<String>, hi: Option<String>, unit: &str) -> String {
         (None, None) => "its bounds".into(),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn unbuilt(text: &str) -> (Option<RequestedSchema>, Vec<Unbuilt>) {
+        let node = crate::json::parse(text).unwrap();
+        let mut out = Vec::new();
+        (parse_schema(&node, "", Revision::LATEST, &mut out), out)
+    }
+
+    #[test]
+    fn what_cannot_be_built_is_a_typed_reason_at_its_place() {
+        let (schema, out) = unbuilt(
+            r#"{"type": "object", "properties": {"a": {"type": "object"}, "b": {"type": "string"}}}"#,
+        );
+        assert_eq!(schema.unwrap().properties.len(), 1);
+        assert_eq!(out.len(), 1);
+        assert_eq!(out[0].ptr, "/properties/a/type");
+        assert_eq!(out[0].reason, Reason::Object { name: "a".into() });
+    }
+
+    #[test]
+    fn a_root_that_is_no_object_builds_nothing() {
+        let (schema, out) = unbuilt("[1]");
+        assert!(schema.is_none());
+        assert_eq!(out[0].reason, Reason::SchemaNotObject { got: "an array" });
+    }
+
+    #[test]
+    fn a_wrong_default_says_whose_it_is() {
+        let (_, out) = unbuilt(
+            r#"{"type": "object", "properties": {"n": {"type": "integer", "default": "3"}}}"#,
+        );
+        assert_eq!(
+            out[0].reason,
+            Reason::DefaultWrongType {
+                name: "n".into(),
+                of: DefaultOf::Number { integer: true },
+                got: "a string",
+            }
+        );
+    }
+}
