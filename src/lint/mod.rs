@@ -8,7 +8,6 @@
 
 pub mod answer;
 pub mod hosts;
-pub mod params;
 
 use std::collections::HashSet;
 use std::io::BufRead;
@@ -18,12 +17,13 @@ use crate::lines::{LineRead, read_line_bounded, trim_line};
 use crate::document::{self, CLIENT_CAPABILITIES_META, Kind};
 use crate::finding::{Diagnostic, Finding, Findings, Severity};
 use crate::json::{self, LineIndex, Node, Span, pointer_push};
+use crate::rules::check_params;
 use crate::rules::{self, Rule};
+use crate::schema::{Asked, Mode};
 use crate::session::Direction;
 use crate::session::pairing::{Awaiting, Pairing, Step};
 use crate::spec::Revision;
 use answer::{Declared, check_capability, check_result};
-use params::{Asked, Mode, check_params};
 
 /// How to lint.
 #[derive(Debug, Clone)]
