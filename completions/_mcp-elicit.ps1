@@ -40,7 +40,7 @@ Register-ArgumentCompleter -Native -CommandName 'mcp-elicit' -ScriptBlock {
             break
         }
         'mcp-elicit;lint' {
-            [CompletionResult]::new('--spec', '--spec', [CompletionResultType]::ParameterName, 'Lint under this spec revision: 2025-06-18, 2025-11-25, 2026-07-28, latest or draft [default: the revision a document names, else latest]')
+            [CompletionResult]::new('--spec', '--spec', [CompletionResultType]::ParameterName, 'Lint under this spec revision (latest and draft are the newest) [default: the revision a document names, else latest]')
             [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'Print the findings in this format [default: concise]')
             [CompletionResult]::new('--select', '--select', [CompletionResultType]::ParameterName, 'Report only these rules (codes or names, comma-separated)')
             [CompletionResult]::new('--ignore', '--ignore', [CompletionResultType]::ParameterName, 'Never report these rules (codes or names, comma-separated)')
@@ -73,7 +73,7 @@ Register-ArgumentCompleter -Native -CommandName 'mcp-elicit' -ScriptBlock {
             [CompletionResult]::new('--ignore', '--ignore', [CompletionResultType]::ParameterName, 'Never show (or, with --strict, refuse on) these rules'' findings [default: the configuration''s]')
             [CompletionResult]::new('--timeout', '--timeout', [CompletionResultType]::ParameterName, 'Cancel when the form is not finished within this many seconds')
             [CompletionResult]::new('--server', '--server', [CompletionResultType]::ParameterName, 'Name this server in the form''s heading [default: the name the document reports]')
-            [CompletionResult]::new('--spec', '--spec', [CompletionResultType]::ParameterName, 'Check the request under this spec revision: 2025-06-18, 2025-11-25, 2026-07-28, latest or draft [default: the revision the document names or implies]')
+            [CompletionResult]::new('--spec', '--spec', [CompletionResultType]::ParameterName, 'Check the request under this spec revision (latest and draft are the newest) [default: the revision the document names or implies]')
             [CompletionResult]::new('--as', '--as', [CompletionResultType]::ParameterName, 'Show the form as this host would (a host id of `lint --list-hosts`)')
             [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'Use colour: auto, always or never')
             [CompletionResult]::new('--defaults', '--defaults', [CompletionResultType]::ParameterName, 'Accept with the schema''s defaults, plus any --set or --answers')
@@ -169,7 +169,7 @@ Register-ArgumentCompleter -Native -CommandName 'mcp-elicit' -ScriptBlock {
             break
         }
         'mcp-elicit;replay' {
-            [CompletionResult]::new('--spec', '--spec', [CompletionResultType]::ParameterName, 'Lint under this spec revision: 2025-06-18, 2025-11-25, 2026-07-28, latest or draft [default: the revision a document names, else latest]')
+            [CompletionResult]::new('--spec', '--spec', [CompletionResultType]::ParameterName, 'Lint under this spec revision (latest and draft are the newest) [default: the revision a document names, else latest]')
             [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'Print the findings in this format [default: concise]')
             [CompletionResult]::new('--select', '--select', [CompletionResultType]::ParameterName, 'Report only these rules (codes or names, comma-separated)')
             [CompletionResult]::new('--ignore', '--ignore', [CompletionResultType]::ParameterName, 'Never report these rules (codes or names, comma-separated)')
@@ -190,7 +190,7 @@ Register-ArgumentCompleter -Native -CommandName 'mcp-elicit' -ScriptBlock {
             [CompletionResult]::new('--from-json-schema', '--from-json-schema', [CompletionResultType]::ParameterName, 'Convert this JSON Schema (`-` reads stdin)')
             [CompletionResult]::new('--rust', '--rust', [CompletionResultType]::ParameterName, 'Read the struct named by --type from this Rust source file')
             [CompletionResult]::new('--type', '--type', [CompletionResultType]::ParameterName, 'Generate for this struct (with --rust)')
-            [CompletionResult]::new('--spec', '--spec', [CompletionResultType]::ParameterName, 'Generate for this spec revision: 2025-06-18, 2025-11-25, 2026-07-28, latest or draft')
+            [CompletionResult]::new('--spec', '--spec', [CompletionResultType]::ParameterName, 'Generate for this spec revision (latest and draft are the newest)')
             [CompletionResult]::new('--message', '--message', [CompletionResultType]::ParameterName, 'Wrap the schema in `elicitation/create` params with this message')
             [CompletionResult]::new('-o', '-o', [CompletionResultType]::ParameterName, 'Write the JSON to FILE instead of stdout')
             [CompletionResult]::new('--output', '--output', [CompletionResultType]::ParameterName, 'Write the JSON to FILE instead of stdout')

@@ -158,7 +158,7 @@ _mcp__elicit() {
                     return 0
                     ;;
                 --spec)
-                    COMPREPLY=($(compgen -f "${cur}"))
+                    COMPREPLY=($(compgen -W "2025-06-18 2025-11-25 2026-07-28 latest draft" -- "${cur}"))
                     return 0
                     ;;
                 --as)
@@ -204,7 +204,7 @@ _mcp__elicit() {
                     return 0
                     ;;
                 --spec)
-                    COMPREPLY=($(compgen -f "${cur}"))
+                    COMPREPLY=($(compgen -W "2025-06-18 2025-11-25 2026-07-28 latest draft" -- "${cur}"))
                     return 0
                     ;;
                 --server-timeout)
@@ -330,7 +330,7 @@ _mcp__elicit() {
                     return 0
                     ;;
                 --spec)
-                    COMPREPLY=($(compgen -f "${cur}"))
+                    COMPREPLY=($(compgen -W "2025-06-18 2025-11-25 2026-07-28 latest draft" -- "${cur}"))
                     return 0
                     ;;
                 --message)
@@ -532,7 +532,7 @@ _mcp__elicit() {
             fi
             case "${prev}" in
                 --spec)
-                    COMPREPLY=($(compgen -f "${cur}"))
+                    COMPREPLY=($(compgen -W "2025-06-18 2025-11-25 2026-07-28 latest draft" -- "${cur}"))
                     return 0
                     ;;
                 --format)
@@ -548,7 +548,7 @@ _mcp__elicit() {
                     return 0
                     ;;
                 --fail-on)
-                    COMPREPLY=($(compgen -f "${cur}"))
+                    COMPREPLY=($(compgen -W "error warning note" -- "${cur}"))
                     return 0
                     ;;
                 --explain)
@@ -690,7 +690,7 @@ _mcp__elicit() {
             fi
             case "${prev}" in
                 --spec)
-                    COMPREPLY=($(compgen -f "${cur}"))
+                    COMPREPLY=($(compgen -W "2025-06-18 2025-11-25 2026-07-28 latest draft" -- "${cur}"))
                     return 0
                     ;;
                 --format)
@@ -706,7 +706,7 @@ _mcp__elicit() {
                     return 0
                     ;;
                 --fail-on)
-                    COMPREPLY=($(compgen -f "${cur}"))
+                    COMPREPLY=($(compgen -W "error warning note" -- "${cur}"))
                     return 0
                     ;;
                 --pace)

@@ -36,7 +36,7 @@ set edit:completion:arg-completer[mcp-elicit] = {|@words|
             cand help 'Print this message or the help of the given subcommand(s)'
         }
         &'mcp-elicit;lint'= {
-            cand --spec 'Lint under this spec revision: 2025-06-18, 2025-11-25, 2026-07-28, latest or draft [default: the revision a document names, else latest]'
+            cand --spec 'Lint under this spec revision (latest and draft are the newest) [default: the revision a document names, else latest]'
             cand --format 'Print the findings in this format [default: concise]'
             cand --select 'Report only these rules (codes or names, comma-separated)'
             cand --ignore 'Never report these rules (codes or names, comma-separated)'
@@ -68,7 +68,7 @@ set edit:completion:arg-completer[mcp-elicit] = {|@words|
             cand --ignore 'Never show (or, with --strict, refuse on) these rules'' findings [default: the configuration''s]'
             cand --timeout 'Cancel when the form is not finished within this many seconds'
             cand --server 'Name this server in the form''s heading [default: the name the document reports]'
-            cand --spec 'Check the request under this spec revision: 2025-06-18, 2025-11-25, 2026-07-28, latest or draft [default: the revision the document names or implies]'
+            cand --spec 'Check the request under this spec revision (latest and draft are the newest) [default: the revision the document names or implies]'
             cand --as 'Show the form as this host would (a host id of `lint --list-hosts`)'
             cand --color 'Use colour: auto, always or never'
             cand --defaults 'Accept with the schema''s defaults, plus any --set or --answers'
@@ -160,7 +160,7 @@ set edit:completion:arg-completer[mcp-elicit] = {|@words|
             cand --version 'Print version'
         }
         &'mcp-elicit;replay'= {
-            cand --spec 'Lint under this spec revision: 2025-06-18, 2025-11-25, 2026-07-28, latest or draft [default: the revision a document names, else latest]'
+            cand --spec 'Lint under this spec revision (latest and draft are the newest) [default: the revision a document names, else latest]'
             cand --format 'Print the findings in this format [default: concise]'
             cand --select 'Report only these rules (codes or names, comma-separated)'
             cand --ignore 'Never report these rules (codes or names, comma-separated)'
@@ -180,7 +180,7 @@ set edit:completion:arg-completer[mcp-elicit] = {|@words|
             cand --from-json-schema 'Convert this JSON Schema (`-` reads stdin)'
             cand --rust 'Read the struct named by --type from this Rust source file'
             cand --type 'Generate for this struct (with --rust)'
-            cand --spec 'Generate for this spec revision: 2025-06-18, 2025-11-25, 2026-07-28, latest or draft'
+            cand --spec 'Generate for this spec revision (latest and draft are the newest)'
             cand --message 'Wrap the schema in `elicitation/create` params with this message'
             cand -o 'Write the JSON to FILE instead of stdout'
             cand --output 'Write the JSON to FILE instead of stdout'

@@ -40,7 +40,11 @@ complete -c mcp-elicit -n "__fish_mcp_elicit_needs_command" -f -a "completions" 
 complete -c mcp-elicit -n "__fish_mcp_elicit_needs_command" -f -a "man" -d 'Print the man page, or write one page per subcommand into a directory'
 complete -c mcp-elicit -n "__fish_mcp_elicit_needs_command" -f -a "demo" -d 'Tour elicitation with two built-in forms: no server and no files needed'
 complete -c mcp-elicit -n "__fish_mcp_elicit_needs_command" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
-complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand lint" -l spec -d 'Lint under this spec revision: 2025-06-18, 2025-11-25, 2026-07-28, latest or draft [default: the revision a document names, else latest]' -r
+complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand lint" -l spec -d 'Lint under this spec revision (latest and draft are the newest) [default: the revision a document names, else latest]' -r -f -a "2025-06-18\t''
+2025-11-25\t''
+2026-07-28\t''
+latest\t''
+draft\t''"
 complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand lint" -l format -d 'Print the findings in this format [default: concise]' -r -f -a "concise\t'One line per finding: path:line:col: severity[CODE] message'
 full\t'Each finding with its source line and a caret'
 json\t'One JSON document with every finding'
@@ -49,7 +53,9 @@ github\t'GitHub Actions workflow commands that annotate files'
 hosts\t'A Markdown matrix of elicitations by host (--hosts, default all)'"
 complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand lint" -l select -d 'Report only these rules (codes or names, comma-separated)' -r
 complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand lint" -l ignore -d 'Never report these rules (codes or names, comma-separated)' -r
-complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand lint" -l fail-on -d 'Exit with 1 when a finding at or above this severity is reported' -r
+complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand lint" -l fail-on -d 'Exit with 1 when a finding at or above this severity is reported' -r -f -a "error\t''
+warning\t''
+note\t''"
 complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand lint" -l explain -d 'Print the documentation of one rule (code or name), then exit' -r
 complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand lint" -l hosts -d 'Also report what these hosts do with each elicitation (ids, comma-separated, or all)' -r
 complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand lint" -l color -d 'Use colour: auto, always or never' -r -f -a "auto\t''
@@ -77,7 +83,11 @@ complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand answer" -l select 
 complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand answer" -l ignore -d 'Never show (or, with --strict, refuse on) these rules\' findings [default: the configuration\'s]' -r
 complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand answer" -l timeout -d 'Cancel when the form is not finished within this many seconds' -r
 complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand answer" -l server -d 'Name this server in the form\'s heading [default: the name the document reports]' -r
-complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand answer" -l spec -d 'Check the request under this spec revision: 2025-06-18, 2025-11-25, 2026-07-28, latest or draft [default: the revision the document names or implies]' -r
+complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand answer" -l spec -d 'Check the request under this spec revision (latest and draft are the newest) [default: the revision the document names or implies]' -r -f -a "2025-06-18\t''
+2025-11-25\t''
+2026-07-28\t''
+latest\t''
+draft\t''"
 complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand answer" -l as -d 'Show the form as this host would (a host id of `lint --list-hosts`)' -r
 complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand answer" -l color -d 'Use colour: auto, always or never' -r -f -a "auto\t''
 always\t''
@@ -91,7 +101,11 @@ complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand call" -l prompt -d
 complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand call" -l resource -d 'Read this resource' -r
 complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand call" -l args -d 'Pass these arguments to the tool or prompt, as a JSON object' -r
 complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand call" -l arg -d 'Pass one argument, typed by the tool\'s inputSchema (repeatable; wins over --args)' -r
-complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand call" -l spec -d 'Speak this revision instead of negotiating the newest' -r
+complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand call" -l spec -d 'Speak this revision instead of negotiating the newest' -r -f -a "2025-06-18\t''
+2025-11-25\t''
+2026-07-28\t''
+latest\t''
+draft\t''"
 complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand call" -l server-timeout -d 'Give up when the server sends nothing for this long [default: 300]' -r
 complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand call" -l server -d 'Show the server under this name instead of its serverInfo name' -r
 complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand call" -l header -d 'Send this header on every HTTP request, e.g. \'Authorization: Bearer TOKEN\' (repeatable)' -r
@@ -166,7 +180,11 @@ complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand proxy" -l defaults
 complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand proxy" -l strict -d 'Refuse a request on any lint error, as the strictest clients do [default: refuse only what no form can show]'
 complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand proxy" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand proxy" -s V -l version -d 'Print version'
-complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand replay" -l spec -d 'Lint under this spec revision: 2025-06-18, 2025-11-25, 2026-07-28, latest or draft [default: the revision a document names, else latest]' -r
+complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand replay" -l spec -d 'Lint under this spec revision (latest and draft are the newest) [default: the revision a document names, else latest]' -r -f -a "2025-06-18\t''
+2025-11-25\t''
+2026-07-28\t''
+latest\t''
+draft\t''"
 complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand replay" -l format -d 'Print the findings in this format [default: concise]' -r -f -a "concise\t'One line per finding: path:line:col: severity[CODE] message'
 full\t'Each finding with its source line and a caret'
 json\t'One JSON document with every finding'
@@ -175,7 +193,9 @@ github\t'GitHub Actions workflow commands that annotate files'
 hosts\t'A Markdown matrix of elicitations by host (--hosts, default all)'"
 complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand replay" -l select -d 'Report only these rules (codes or names, comma-separated)' -r
 complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand replay" -l ignore -d 'Never report these rules (codes or names, comma-separated)' -r
-complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand replay" -l fail-on -d 'Exit with 1 when a finding at or above this severity is reported' -r
+complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand replay" -l fail-on -d 'Exit with 1 when a finding at or above this severity is reported' -r -f -a "error\t''
+warning\t''
+note\t''"
 complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand replay" -l pace -d 'Wait between messages as recorded (with --show); FACTOR speeds up (2 = twice as fast)' -r
 complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand replay" -l server-timeout -d 'Give up when the live server sends nothing for this long [default: 300]' -r
 complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand replay" -l color -d 'Use colour: auto, always or never' -r -f -a "auto\t''
@@ -188,7 +208,11 @@ complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand replay" -s V -l ve
 complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand generate" -l from-json-schema -d 'Convert this JSON Schema (`-` reads stdin)' -r -F
 complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand generate" -l rust -d 'Read the struct named by --type from this Rust source file' -r -F
 complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand generate" -l type -d 'Generate for this struct (with --rust)' -r
-complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand generate" -l spec -d 'Generate for this spec revision: 2025-06-18, 2025-11-25, 2026-07-28, latest or draft' -r
+complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand generate" -l spec -d 'Generate for this spec revision (latest and draft are the newest)' -r -f -a "2025-06-18\t''
+2025-11-25\t''
+2026-07-28\t''
+latest\t''
+draft\t''"
 complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand generate" -l message -d 'Wrap the schema in `elicitation/create` params with this message' -r
 complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand generate" -s o -l output -d 'Write the JSON to FILE instead of stdout' -r -F
 complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand generate" -l color -d 'Use colour: auto, always or never' -r -f -a "auto\t''

@@ -10,7 +10,7 @@
 //! `--drift` changes the booking form (the guest limit), to see
 //! `mcp-elicit replay SESSION -- COMMAND` report the drift.
 
-use mcp_elicit::mcp::http_server::{AskOn, HttpOptions, serve_http};
+use mcp_elicit::mcp::server::http::{AskOn, HttpOptions, serve_http};
 use mcp_elicit::mcp::server::{Elicitor, Handler, Stop, Tool, serve_stdio};
 use mcp_elicit::spec::Revision;
 use serde_json::{Value, json};

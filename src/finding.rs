@@ -148,6 +148,21 @@ impl Finding {
     }
 }
 
+/// A finding as JSON: its rule's `code`, `name` and `severity`, its
+/// `pointer` and `message` (the span is of a text the reader may not have).
+impl Serialize for Finding {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeStruct;
+        let mut st = s.serialize_struct("Finding", 5)?;
+        st.serialize_field("code", self.rule.code)?;
+        st.serialize_field("name", self.rule.name)?;
+        st.serialize_field("severity", &self.rule.severity)?;
+        st.serialize_field("pointer", &self.pointer)?;
+        st.serialize_field("message", &self.message)?;
+        st.end()
+    }
+}
+
 /// Where checks put their findings.
 #[derive(Debug, Default)]
 pub struct Findings {

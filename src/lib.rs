@@ -21,8 +21,6 @@
 
 #[cfg(test)]
 mod architecture;
-#[cfg(feature = "protocol")]
-pub mod browser;
 pub mod document;
 pub mod finding;
 pub mod form;
@@ -46,8 +44,6 @@ pub mod source;
 pub mod spec;
 pub mod string_format;
 pub mod validate;
-#[cfg(feature = "protocol")]
-pub mod web_form;
 
 pub use form::respond;
 pub use generate::assert_elicitable;

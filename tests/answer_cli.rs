@@ -161,10 +161,10 @@ fn help_documents_the_exit_codes() {
     ] {
         assert!(help.contains(line), "{line}\n{help}");
     }
-    let readme = read(crate::support::root().join("README.md"));
+    let page = read(crate::support::root().join("docs/exit-codes.md"));
     assert!(
-        readme.contains("| 3 | the person declined in the form |"),
-        "README lacks the exit codes"
+        page.contains("| 3 | the person declined in the form |"),
+        "docs/exit-codes.md lacks the exit codes"
     );
 }
 

@@ -1,5 +1,6 @@
 //! `mcp-elicit call` as a user runs it, against real server processes: the
-//! example server of this crate and a server on the official Python SDK.
+//! example server of this crate. Against a server on the official Python
+//! SDK: the peers tier (tests/peers/call_cli.rs).
 
 use std::process::{Command, Output};
 
@@ -98,56 +99,6 @@ fn a_url_as_last_argument_and_a_recording_that_replays_clean() {
 }
 
 #[test]
-fn decline_and_an_invalid_elicitation_from_the_python_sdk() {
-    let Some(python) = crate::support::peers::python_sdk() else {
-        return;
-    };
-    let python = python.to_string_lossy();
-    let o = call(&[
-        "--tool",
-        "book_table",
-        "--action",
-        "decline",
-        "--",
-        &python,
-        "tests/servers/booking.py",
-        "stdio",
-    ]);
-    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
-    assert!(stdout(&o).contains("not booked: decline"), "{}", stdout(&o));
-    // A schema whose root has a title is reported and answered all the
-    // same; --strict refuses it, and the failed call gives exit 1.
-    let untidy = |extra: &[&str]| {
-        let mut a = vec!["--tool", "ask_untidy_schema", "--spec", "2025-11-25"];
-        a.extend_from_slice(extra);
-        a.extend_from_slice(&["--", &python, "tests/servers/booking.py", "stdio"]);
-        call(&a)
-    };
-    let o = untidy(&["--set", "name=Ada"]);
-    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
-    assert!(stdout(&o).contains("\"accept\""), "{}", stdout(&o));
-    assert!(
-        stderr(&o).contains(
-            "note: the elicitation breaks the spec but a form can show it, so it was answered ("
-        ) && stderr(&o)
-            .contains("E122 (error) at /params/requestedSchema/title: `title` is not allowed"),
-        "{}",
-        stderr(&o)
-    );
-    let o = untidy(&["--set", "name=Ada", "--strict"]);
-    assert_eq!(o.status.code(), Some(1), "{}", stdout(&o));
-    assert!(
-        stderr(&o).contains("note: refused an elicitation no form can show (E122"),
-        "{}",
-        stderr(&o)
-    );
-    // Decline needs no form, --strict or not.
-    let o = untidy(&["--action", "decline", "--strict"]);
-    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
-    assert!(stdout(&o).contains("\"decline\""), "{}", stdout(&o));
-}
-
-#[test]
 fn a_server_that_does_not_start_is_one_clear_line() {
     let o = call(&["--list", "--", "no-such-mcp-server-here"]);
     assert_eq!(o.status.code(), Some(2));
@@ -167,10 +118,10 @@ fn a_server_that_does_not_start_is_one_clear_line() {
 }
 
 #[test]
-fn the_readme_shows_a_real_call() {
-    let readme = std::fs::read_to_string(root().join("README.md")).unwrap();
+fn the_call_page_shows_a_real_call() {
+    let readme = std::fs::read_to_string(root().join("docs/call.md")).unwrap();
     let prefix = "$ mcp-elicit call ";
-    let at = readme.find(prefix).expect("the README shows a call");
+    let at = readme.find(prefix).expect("docs/call.md shows a call");
     let line_end = at + readme[at..].find('\n').unwrap();
     let words: Vec<&str> = readme[at + prefix.len()..line_end].split(' ').collect();
     let shown = &readme[line_end + 1..line_end + 1 + readme[line_end + 1..].find("```").unwrap()];
@@ -189,7 +140,7 @@ fn the_readme_shows_a_real_call() {
     // On a loaded machine the server may start after the client stopped
     // waiting for `server/discover` (DISCOVER_WAIT) and took it for one of
     // an earlier revision. The server's late answer shows that, and the
-    // call says so; then the call the README shows is made again with the
+    // call says so; then the call docs/call.md shows is made again with the
     // revision it negotiates when the server is on time, and must match.
     let o = if stderr(&o).contains("slow to start rather than of an earlier revision") {
         let mut pinned = vec!["--spec", "2026-07-28"];

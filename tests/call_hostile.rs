@@ -96,8 +96,9 @@ fn a_server_that_writes_garbage() {
         stderr(&o),
         "error: the server sent something that is not JSON (expected ident at line 1 column 2): this is not JSON-RPC\n"
     );
-    // The server, still sleeping, is ended with the call.
-    assert!(took < Duration::from_secs(20), "{took:?}");
+    // The server, still sleeping (for 5 minutes), is ended with the call;
+    // the bound only tells that from waiting for it.
+    assert!(took < Duration::from_secs(120), "{took:?}");
     let msgs = messages(&session);
     assert_eq!(msgs.last().unwrap()["method"], "tools/call");
     replays_clean(&session);
@@ -113,7 +114,8 @@ fn a_server_that_never_answers() {
         stderr(&o),
         "error: the server sent nothing for 1.5 s (raise --server-timeout if it is just slow)\n"
     );
-    assert!(took < Duration::from_secs(20), "{took:?}");
+    // Not the server's 5 minutes of silence.
+    assert!(took < Duration::from_secs(120), "{took:?}");
     assert_eq!(messages(&session).last().unwrap()["method"], "tools/call");
     replays_clean(&session);
 }

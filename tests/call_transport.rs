@@ -128,7 +128,13 @@ fn header_is_refused_for_a_stdio_server() {
         .output()
         .unwrap();
     assert_eq!(o.status.code(), Some(2));
-    assert!(stderr(&o).contains("--header is for servers reached by URL"));
+    assert!(
+        stderr(&o).contains(
+            "error: the argument '--header <NAME:VALUE>' cannot be used with '[SERVER_CMD]...'"
+        ),
+        "{}",
+        stderr(&o)
+    );
     let o = Command::new(bin())
         .args([
             "call",

@@ -1,5 +1,6 @@
-//! Completions and man pages are generated from the command definition and
-//! checked in; these tests fail when the checked-in files drift.
+//! Completions and man pages are generated from the command definition, and
+//! the rules reference (docs/rules.md) from the rule table; all are checked
+//! in, and these tests fail when the checked-in files drift.
 //! `SNAPSHOTS=overwrite cargo test` rewrites them.
 
 use std::path::Path;
@@ -42,6 +43,58 @@ fn completions_are_current() {
         assert!(!out.stdout.is_empty());
         check(&root().join("completions").join(file), &out.stdout);
     }
+}
+
+/// What `mcp-elicit ARGS` prints (colour off); it must succeed.
+fn stdout_of(args: &[&str]) -> String {
+    let out = Command::new(bin())
+        .args(args)
+        .env("NO_COLOR", "1")
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "mcp-elicit {args:?} failed");
+    String::from_utf8(out.stdout).unwrap()
+}
+
+/// docs/rules.md: the table of `lint --list-rules`, then each rule's
+/// `lint --explain CODE`.
+#[test]
+fn rules_reference_is_current() {
+    let list = stdout_of(&["lint", "--list-rules"]);
+    let mut table = String::new();
+    let mut sections = String::new();
+    for line in list.lines() {
+        let mut words = line.split_whitespace();
+        let (Some(code), Some(name), Some(severity)) = (words.next(), words.next(), words.next())
+        else {
+            panic!("`lint --list-rules` printed `{line}`");
+        };
+        let summary = line[line.find(severity).unwrap() + severity.len()..].trim();
+        let anchor = format!("{}-{name}", code.to_lowercase());
+        table.push_str(&format!(
+            "| [{code}](#{anchor}) | `{name}` | {severity} | {} |\n",
+            summary.replace('|', "\\|")
+        ));
+        let explained = stdout_of(&["lint", "--explain", code]);
+        sections.push_str(&format!(
+            "\n## {code} {name}\n\n```text\n{}\n```\n",
+            explained.trim_end()
+        ));
+    }
+    let page = format!(
+        "# Rules\n\n\
+         <!-- Generated from the rule table by tests/generated.rs \
+         (`SNAPSHOTS=overwrite cargo test --test integration -- generated`); \
+         do not edit. -->\n\n\
+         Every finding `mcp-elicit lint` can report: `E` an error, `W` a warning, \
+         `N` a note; the first digit is the theme (0 documents, 1 params and the \
+         schema root, 2 property shapes, 3 options, 4 defaults and bounds, 5 URL \
+         mode, 6 advice, 7 answers and sessions, 8 hosts). `mcp-elicit lint \
+         --list-rules` prints the table and `mcp-elicit lint --explain CODE` one \
+         rule's section.\n\n\
+         | code | name | severity | summary |\n|---|---|---|---|\n{table}{sections}"
+    );
+    check(&root().join("docs/rules.md"), page.as_bytes());
 }
 
 #[test]

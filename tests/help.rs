@@ -235,3 +235,40 @@ fn short_help_is_short_and_long_help_says_more() {
         }
     }
 }
+
+/// clap's own checks of the definition: ids that conflicts, requirements
+/// and groups name exist, defaults are possible values, and so on.
+#[test]
+fn the_command_definition_is_consistent() {
+    cli::Cli::command().debug_assert();
+}
+
+/// Enumerated options keep their values, so help and completions list
+/// them.
+#[test]
+fn enumerated_options_list_their_values() {
+    let cmd = cli::Cli::command();
+    let values = |sub: &str, arg: &str| -> Vec<String> {
+        let sub = cmd.find_subcommand(sub).expect(sub);
+        let arg = sub.get_arguments().find(|a| a.get_id() == arg).expect(arg);
+        arg.get_possible_values()
+            .iter()
+            .map(|v| v.get_name().to_string())
+            .collect()
+    };
+    assert_eq!(
+        values("lint", "spec"),
+        ["2025-06-18", "2025-11-25", "2026-07-28", "latest", "draft"]
+    );
+    assert_eq!(values("lint", "fail_on"), ["error", "warning", "note"]);
+    assert_eq!(values("replay", "fail_on"), ["error", "warning", "note"]);
+    for sub in ["lint", "replay"] {
+        assert_eq!(
+            values(sub, "format"),
+            ["concise", "full", "json", "sarif", "github", "hosts"]
+        );
+    }
+    for sub in ["answer", "call", "generate"] {
+        assert_eq!(values(sub, "spec").len(), 5, "{sub}");
+    }
+}

@@ -126,9 +126,10 @@ fn one_hundred_thousand_properties_stay_linear() {
     }
     props.push_str(r#","p7":{"type":"boolean"}"#);
     let doc = schema_with(&props);
+    // The bound only catches a quadratic walk, which takes hours here.
     let start = Instant::now();
     let (code, out, _) = lint_stdin(&[], doc.as_bytes());
-    assert!(start.elapsed() < Duration::from_secs(20));
+    assert!(start.elapsed() < Duration::from_secs(300));
     assert_eq!(code, 1);
     assert!(
         out.contains("error[E004] `p7` appears more than once"),
@@ -147,9 +148,10 @@ fn a_million_enum_options_stay_linear() {
     }
     opts.push_str(r#","o999""#);
     let doc = schema_with(&format!(r#""a":{{"type":"string","enum":[{opts}]}}"#));
+    // The bound only catches a quadratic walk, which takes days here.
     let start = Instant::now();
     let (code, out, _) = lint_stdin(&[], doc.as_bytes());
-    assert!(start.elapsed() < Duration::from_secs(30));
+    assert!(start.elapsed() < Duration::from_secs(300));
     assert_eq!(code, 1);
     assert!(out.contains("error[E304]"), "{out}");
     assert_eq!(out.lines().count(), 1, "one finding for the one duplicate");

@@ -216,37 +216,70 @@ fn matrix_json_of_the_shipped_examples() {
         .stdout_eq(snapbox::file!["snapshots/hosts/matrix.json"]);
 }
 
-#[test]
-fn the_readme_shows_the_current_matrix_of_the_shipped_examples() {
-    let readme = read(root().join("README.md"));
-    let start = "<!-- hosts-matrix:start -->\n";
-    let end = "<!-- hosts-matrix:end -->";
-    let from = readme
-        .find(start)
-        .expect("README.md has no hosts-matrix:start marker")
+/// Checks the part of `page` between `<!-- MARKER:start -->` and
+/// `<!-- MARKER:end -->` against `generated`; `SNAPSHOTS=overwrite` writes it.
+fn generated_part(page: &str, marker: &str, generated: &str, how: &str) {
+    let path = root().join(page);
+    let text = read(&path);
+    let start = format!("<!-- {marker}:start -->\n");
+    let end = format!("<!-- {marker}:end -->");
+    let from = text
+        .find(&start)
+        .unwrap_or_else(|| panic!("{page} has no {marker}:start marker"))
         + start.len();
     let to = from
-        + readme[from..]
-            .find(end)
-            .expect("README.md has no hosts-matrix:end marker");
+        + text[from..]
+            .find(&end)
+            .unwrap_or_else(|| panic!("{page} has no {marker}:end marker"));
+    if std::env::var("SNAPSHOTS").is_ok_and(|v| v == "overwrite") {
+        let updated = format!("{}{generated}{}", &text[..from], &text[to..]);
+        std::fs::write(&path, updated).unwrap();
+        return;
+    }
+    assert_eq!(
+        &text[from..to],
+        generated,
+        "{page}'s {marker} is out of date: it is {how}; `SNAPSHOTS=overwrite cargo test --test integration -- hosts` rewrites it"
+    );
+}
+
+/// What `mcp-elicit ARGS` prints from the repository root, colour off.
+fn printed(args: &[&str]) -> String {
     let out = Command::new(bin())
-        .args([
-            "lint",
-            "--format",
-            "hosts",
-            "--quiet",
-            "examples/lint",
-            "examples/demo",
-        ])
+        .args(args)
         .current_dir(root())
         .env("NO_COLOR", "1")
         .output()
         .unwrap();
-    let matrix = String::from_utf8(out.stdout).unwrap();
-    assert_eq!(
-        &readme[from..to],
-        matrix,
-        "README.md's host matrix is out of date: paste the output of `mcp-elicit lint --format hosts --quiet examples/lint examples/demo` between the hosts-matrix markers"
+    String::from_utf8(out.stdout).unwrap()
+}
+
+#[test]
+fn the_hosts_page_shows_the_current_matrix_of_the_shipped_examples() {
+    let matrix = printed(&[
+        "lint",
+        "--format",
+        "hosts",
+        "--quiet",
+        "examples/lint",
+        "examples/demo",
+    ]);
+    generated_part(
+        "docs/hosts.md",
+        "hosts-matrix",
+        &matrix,
+        "the output of `mcp-elicit lint --format hosts --quiet examples/lint examples/demo`",
+    );
+}
+
+#[test]
+fn the_hosts_page_lists_every_host_with_its_facts() {
+    let list = printed(&["lint", "--list-hosts"]);
+    generated_part(
+        "docs/hosts.md",
+        "hosts-list",
+        &format!("```text\n{list}```\n"),
+        "the output of `mcp-elicit lint --list-hosts` in a text block",
     );
 }
 

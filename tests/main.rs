@@ -1,5 +1,8 @@
-//! The one integration test target: every test drives the real binary or the
-//! public library API the way a user does.
+//! The fast tier: every test drives the real binary or the public library
+//! API the way a user does, with nothing but this crate, a shell and
+//! `python3`: no network, nothing provisioned. `cargo test --locked` runs
+//! it. The tests that drive programs written by others are the peers tier
+//! (tests/peers/main.rs).
 
 mod support;
 
@@ -10,7 +13,6 @@ mod call_hostile;
 mod call_pty;
 mod call_transport;
 mod client;
-mod conformance_next;
 mod corpus;
 mod demo;
 mod errors;
@@ -26,23 +28,15 @@ mod hostile_serve;
 mod hostile_servers;
 mod hosts;
 mod lint_cli;
-mod npm_packages;
-mod peers_gate;
 mod positions;
-mod precommit;
 mod properties;
-mod proxy;
 mod readme;
-mod reference_servers;
 mod release;
 mod replay_live;
-mod rmcp_servers;
 mod robustness_doc;
 mod rule_fixtures;
-mod sdk_servers;
 mod serve_cli;
 mod serve_http;
 mod sessions;
 mod source_lint;
-mod web_form;
-mod wheel;
+mod web_form_http;

@@ -1,6 +1,6 @@
-//! The README cannot rot. Its commands run from the repository root with
-//! `mcp-elicit` meaning the binary under test, stdout and stderr together
-//! as a terminal shows them.
+//! The README and the guide (docs/*.md) cannot rot. Their commands run from
+//! the repository root with `mcp-elicit` meaning the binary under test,
+//! stdout and stderr together as a terminal shows them.
 //!
 //! Every ```` ```console ```` block is a trycmd case
 //! (`readme_console_blocks_run_as_shown`): `$ ` starts a command, a `? N`
@@ -26,10 +26,31 @@ use std::process::Command;
 
 use crate::support::{bin, read, root};
 
+/// The README and every page of the guide, as (path from the root, text).
+fn pages() -> Vec<(String, String)> {
+    let mut docs: Vec<String> = std::fs::read_dir(root().join("docs"))
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|n| n.ends_with(".md"))
+        .map(|n| format!("docs/{n}"))
+        .collect();
+    docs.sort();
+    std::iter::once("README.md".to_string())
+        .chain(docs)
+        .map(|p| {
+            let text = read(root().join(&p));
+            (p, text)
+        })
+        .collect()
+}
+
 #[test]
 fn readme_console_blocks_run_as_shown() {
-    let readme = read(root().join("README.md"));
-    let blocks = readme.lines().filter(|l| *l == "```console").count();
+    let pages = pages();
+    let blocks: usize = pages
+        .iter()
+        .map(|(_, text)| text.lines().filter(|l| *l == "```console").count())
+        .sum();
     assert!(blocks >= 9, "only {blocks} console blocks for trycmd");
     // A Markdown case has no `fs.cwd`: trycmd runs it where the tests run.
     assert_eq!(
@@ -43,7 +64,8 @@ fn readme_console_blocks_run_as_shown() {
         // "0" is "not forced" to the `console` crate and NO_COLOR wins in
         // clap's; a case cannot remove a variable.
         .env("CLICOLOR_FORCE", "0")
-        .case(root().join("README.md"));
+        .case(root().join("README.md"))
+        .case(root().join("docs/*.md"));
 }
 
 #[derive(Debug)]
@@ -60,8 +82,8 @@ struct Step {
     output: String,
 }
 
-/// The `console,ignore` blocks marked `<!-- runnable -->`.
-fn shell_blocks(readme: &str) -> Vec<Block> {
+/// The `console,ignore` blocks of `page` marked `<!-- runnable -->`.
+fn shell_blocks(page: &str, readme: &str) -> Vec<Block> {
     let lines: Vec<&str> = readme.lines().collect();
     let mut blocks = Vec::new();
     for (i, l) in lines.iter().enumerate() {
@@ -71,7 +93,7 @@ fn shell_blocks(readme: &str) -> Vec<Block> {
         assert_eq!(
             lines.get(i + 1).copied(),
             Some("```console,ignore"),
-            "README.md:{}: `<!-- runnable -->` goes before a ```console,ignore block (a plain ```console block is run by trycmd)",
+            "{page}:{}: `<!-- runnable -->` goes before a ```console,ignore block (a plain ```console block is run by trycmd)",
             i + 1
         );
         let body = lines[i + 2..].iter().take_while(|l| **l != "```");
@@ -87,7 +109,7 @@ fn shell_blocks(readme: &str) -> Vec<Block> {
             }
             let step = steps
                 .last_mut()
-                .unwrap_or_else(|| panic!("README.md:{}: the block starts with `$ `", i + 2));
+                .unwrap_or_else(|| panic!("{page}:{}: the block starts with `$ `", i + 2));
             match line.strip_prefix("? ") {
                 Some(code) if step.output.is_empty() => {
                     step.exit = code.parse().expect("`? N` takes a number")
@@ -98,7 +120,7 @@ fn shell_blocks(readme: &str) -> Vec<Block> {
                 }
             }
         }
-        assert!(!steps.is_empty(), "README.md:{}: no command", i + 2);
+        assert!(!steps.is_empty(), "{page}:{}: no command", i + 2);
         blocks.push(Block { line: i + 2, steps });
     }
     blocks
@@ -150,12 +172,18 @@ fn run(command: &str) -> (i32, String) {
 
 #[test]
 fn readme_shell_blocks_run_as_shown() {
-    let readme = read(root().join("README.md"));
-    let blocks = shell_blocks(&readme);
-    assert!(blocks.len() >= 5, "the README marks its shell runs");
-    for block in &blocks {
+    let mut seen = 0;
+    for (page, text) in pages() {
+        seen += shell_blocks(&page, &text).len();
+        run_shell_blocks(&page, &text);
+    }
+    assert!(seen >= 5, "the README and the guide mark their shell runs");
+}
+
+fn run_shell_blocks(page: &str, text: &str) {
+    for block in &shell_blocks(page, text) {
         for step in &block.steps {
-            let at = format!("README.md:{}: `{}`", block.line, step.command);
+            let at = format!("{page}:{}: `{}`", block.line, step.command);
             if let Some(example) = step.command.strip_prefix("cargo build --example ") {
                 build_example(example.trim(), &at);
                 continue;
@@ -169,9 +197,7 @@ fn readme_shell_blocks_run_as_shown() {
             snapbox::Assert::new()
                 .normalize_paths(false)
                 .try_eq(Some(&at), output.into(), step.output.clone().into())
-                .unwrap_or_else(|e| {
-                    panic!("{at} prints something else than the README shows:\n{e}")
-                });
+                .unwrap_or_else(|e| panic!("{at} prints something else than {page} shows:\n{e}"));
         }
     }
 }
@@ -214,8 +240,16 @@ fn readme_opens_with_the_newcomer_commands() {
 /// Blocks marked `<!-- file: PATH -->` show that file exactly.
 #[test]
 fn readme_file_blocks_match_their_files() {
-    let readme = read(root().join("README.md"));
-    let lines: Vec<&str> = readme.lines().collect();
+    let mut seen = 0;
+    for (page, text) in pages() {
+        seen += file_blocks_match(&page, &text);
+    }
+    assert!(seen > 0, "the guide shows the library example");
+}
+
+/// Checks the file blocks of one page; how many there are.
+fn file_blocks_match(page: &str, text: &str) -> usize {
+    let lines: Vec<&str> = text.lines().collect();
     let mut seen = 0;
     for (i, l) in lines.iter().enumerate() {
         let Some(path) = l
@@ -228,7 +262,7 @@ fn readme_file_blocks_match_their_files() {
         let path = path.trim();
         assert!(
             lines.get(i + 1).is_some_and(|f| f.starts_with("```")),
-            "README.md:{}: a file marker must be followed by a code block",
+            "{page}:{}: a file marker must be followed by a code block",
             i + 1
         );
         let body: Vec<&str> = lines[i + 2..]
@@ -240,18 +274,19 @@ fn readme_file_blocks_match_their_files() {
         assert_eq!(
             shown,
             read(root().join(path)),
-            "README.md:{}: the block differs from {path}; copy the file into it",
+            "{page}:{}: the block differs from {path}; copy the file into it",
             i + 2
         );
         seen += 1;
     }
-    assert!(seen > 0, "the README shows the library example");
+    seen
 }
 
 /// The blocks are read the way the README test reads them.
 #[test]
 fn readme_shell_blocks_are_parsed() {
     let blocks = shell_blocks(
+        "README.md",
         "x\n<!-- runnable -->\n```console,ignore\n$ a | b\n? 1\nout\n? 2\n$ c\n```\n\n```console,ignore\n$ not marked\n```\n",
     );
     assert_eq!(blocks.len(), 1);

@@ -1,17 +1,18 @@
-//! `mcp-elicit serve` driven by clients: the official conformance suite,
-//! the official Python SDK, our own `call`, and a raw JSON-RPC client for
-//! what no well-behaved client sends (an invalid answer, a disconnect).
+//! `mcp-elicit serve` driven by clients: our own `call`, and a raw JSON-RPC
+//! client for what no well-behaved client sends (an invalid answer, a
+//! disconnect). Driven by the official conformance suite and the official
+//! Python SDK: the peers tier (tests/peers/serve_cli.rs).
 //! What `serve` prints before serving (`--list`, refusals) is trycmd cases
 //! in `tests/cmd/serve/`, run by `errors::cli_cases`.
 
 use std::io::{BufRead, BufReader, Read, Write};
 use std::process::{Child, Command, Output, Stdio};
-use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use serde_json::{Value, json};
 
-use crate::support::{bin, peers, root};
+use crate::support::serve::HttpServe;
+use crate::support::{bin, root};
 
 fn stderr(o: &Output) -> String {
     String::from_utf8_lossy(&o.stderr).into_owned()
@@ -28,110 +29,6 @@ fn report(path: &std::path::Path) -> Vec<Value> {
         .lines()
         .map(|l| serde_json::from_str(l).unwrap())
         .collect()
-}
-
-/// `serve --http 127.0.0.1:0 ARGS...`, with the URL it printed and its
-/// stderr collected as it comes.
-pub(crate) struct HttpServe {
-    pub(crate) child: Child,
-    pub(crate) url: String,
-    err: Arc<Mutex<String>>,
-}
-
-impl HttpServe {
-    pub(crate) fn start(args: &[&str]) -> HttpServe {
-        let mut child = Command::new(bin())
-            .args(["serve", "--http", "127.0.0.1:0"])
-            .args(args)
-            .current_dir(root())
-            .stdin(Stdio::null())
-            .stdout(Stdio::null())
-            .stderr(Stdio::piped())
-            .spawn()
-            .unwrap();
-        let mut lines = BufReader::new(child.stderr.take().unwrap());
-        let err = Arc::new(Mutex::new(String::new()));
-        let mut url = String::new();
-        let mut line = String::new();
-        while lines.read_line(&mut line).unwrap() > 0 {
-            err.lock().unwrap().push_str(&line);
-            if let Some(u) = line.trim().strip_prefix("serve: listening on ") {
-                url = u.to_string();
-                break;
-            }
-            line.clear();
-        }
-        assert!(!url.is_empty(), "no URL printed: {}", err.lock().unwrap());
-        let e = Arc::clone(&err);
-        std::thread::spawn(move || {
-            let mut buf = [0u8; 4096];
-            while let Ok(n) = lines.read(&mut buf) {
-                if n == 0 {
-                    break;
-                }
-                e.lock()
-                    .unwrap()
-                    .push_str(&String::from_utf8_lossy(&buf[..n]));
-            }
-        });
-        HttpServe { child, url, err }
-    }
-
-    /// `HOST:PORT` of the server.
-    pub(crate) fn addr(&self) -> &str {
-        self.url
-            .trim_start_matches("http://")
-            .trim_end_matches("/mcp")
-    }
-
-    /// Stops the server with SIGTERM; its exit code.
-    pub(crate) fn stop(mut self) -> (Option<i32>, String) {
-        Command::new("kill")
-            .args(["-TERM", &self.child.id().to_string()])
-            .status()
-            .unwrap();
-        let deadline = Instant::now() + Duration::from_secs(10);
-        let code = loop {
-            if let Some(s) = self.child.try_wait().unwrap() {
-                break s.code();
-            }
-            assert!(Instant::now() < deadline, "serve did not stop on SIGTERM");
-            std::thread::sleep(Duration::from_millis(20));
-        };
-        std::thread::sleep(Duration::from_millis(50));
-        let err = self.err.lock().unwrap().clone();
-        (code, err)
-    }
-}
-
-#[test]
-fn the_conformance_suite_passes_its_server_elicitation_scenarios() {
-    let Some(tools) = peers::node_tools() else {
-        return;
-    };
-    let serve = HttpServe::start(&["examples/conformance.jsonl"]);
-    let results = tempfile::tempdir().unwrap();
-    for scenario in [
-        "tools-call-elicitation",
-        "elicitation-sep1034-defaults",
-        "elicitation-sep1330-enums",
-    ] {
-        let o = tools
-            .command("conformance")
-            .args(["server", "--url", &serve.url, "--scenario", scenario])
-            .current_dir(results.path())
-            .output()
-            .unwrap();
-        let out = stdout(&o);
-        assert_eq!(o.status.code(), Some(0), "{scenario}: {out}{}", stderr(&o));
-        assert!(
-            out.contains(" 0 failed") && !out.contains("FAILURE"),
-            "{scenario}: {out}"
-        );
-    }
-    let (code, err) = serve.stop();
-    assert_eq!(code, Some(0), "{err}");
-    assert!(err.contains("serve: 3 exchanges, 0 failed"), "{err}");
 }
 
 fn call(args: &[&str]) -> Output {
@@ -477,94 +374,13 @@ fn expected_answers_are_compared_and_a_mismatch_makes_the_exit_code_1() {
     assert_eq!(code, Some(1), "{err}");
 }
 
-#[test]
-fn the_python_sdk_answers_from_a_table_and_the_report_shows_each_answer_checked() {
-    let Some(python) = peers::python_sdk() else {
-        return;
-    };
-    let dir = tempfile::tempdir().unwrap();
-    // `legacy` is the initialize handshake (2025-11-25); the other speaks
-    // 2026-07-28: InputRequiredResults and retries.
-    for (mode, revision) in [("legacy", "2025-11-25"), ("2026-07-28", "2026-07-28")] {
-        let rep = dir.path().join(format!("{mode}.jsonl"));
-        let o = Command::new(&python)
-            .args([
-                "tests/clients/answer_table.py",
-                mode,
-                bin(),
-                "serve",
-                "--report",
-            ])
-            .arg(&rep)
-            .args([
-                "tests/fixtures/serve/ask_age.json",
-                "examples/conformance.jsonl",
-            ])
-            .current_dir(root())
-            .output()
-            .unwrap();
-        assert_eq!(o.status.code(), Some(0), "{mode}: {}", stderr(&o));
-        let results: Vec<Value> = stdout(&o)
-            .lines()
-            .map(|l| serde_json::from_str(l).unwrap())
-            .collect();
-        assert_eq!(results.len(), 4, "{mode}: {}", stdout(&o));
-        let lines = report(&rep);
-        let got: Vec<(&str, &str, &str, bool)> = lines
-            .iter()
-            .map(|l| {
-                (
-                    l["tool"].as_str().unwrap(),
-                    l["revision"].as_str().unwrap(),
-                    l["answer"]["action"].as_str().unwrap(),
-                    l["valid"].as_bool().unwrap(),
-                )
-            })
-            .collect();
-        assert_eq!(
-            got,
-            [
-                ("ask_age", revision, "accept", true),
-                ("test_elicitation", revision, "accept", true),
-                (
-                    "test_elicitation_sep1034_defaults",
-                    revision,
-                    "decline",
-                    true
-                ),
-                ("test_elicitation_sep1330_enums", revision, "accept", false),
-            ],
-            "{mode}"
-        );
-        assert_eq!(lines[3]["findings"][0]["code"], "E707", "{mode}");
-        assert_eq!(
-            lines[3]["findings"][0]["pointer"],
-            "/content/untitledSingle"
-        );
-        assert!(lines.iter().all(|l| l["ms"].is_u64()), "{mode}: {lines:?}");
-        assert!(
-            results[3]["text"]
-                .as_str()
-                .unwrap()
-                .contains("error[E707] `untitledSingle` is \"option9\""),
-            "{mode}"
-        );
-        // The server's summary on stopping counts the invalid answer.
-        assert!(
-            stderr(&o).contains("serve: 4 exchanges, 1 failed"),
-            "{}",
-            stderr(&o)
-        );
-    }
-}
-
-/// The console block of the README that starts with `$ PREFIX`: the
+/// The console block of docs/serve.md that starts with `$ PREFIX`: the
 /// command's words after `mcp-elicit` and the output shown.
 fn readme_run(prefix: &str) -> (Vec<String>, String) {
-    let readme = std::fs::read_to_string(root().join("README.md")).unwrap();
+    let readme = std::fs::read_to_string(root().join("docs/serve.md")).unwrap();
     let at = readme
         .find(&format!("$ {prefix}"))
-        .unwrap_or_else(|| panic!("the README shows `{prefix}`"));
+        .unwrap_or_else(|| panic!("docs/serve.md shows `{prefix}`"));
     let line_end = at + readme[at..].find('\n').unwrap();
     let words = readme[at + 2..line_end]
         .split(' ')
@@ -582,7 +398,7 @@ fn readme_run(prefix: &str) -> (Vec<String>, String) {
 }
 
 #[test]
-fn the_readme_shows_real_serve_runs() {
+fn the_serve_page_shows_real_serve_runs() {
     for prefix in [
         "mcp-elicit serve --list",
         "mcp-elicit call --tool test_elicitation_sep1034_defaults",
@@ -630,8 +446,8 @@ fn delay_repeat_and_burst_shape_how_often_and_when_it_asks() {
         // Two bursts of three, a delay before each burst only.
         assert_eq!(result_text(&o).lines().count(), 6, "{spec}");
         assert_eq!(report(&rep).len(), 6, "{spec}");
+        // Two delays of 500 ms at least; how much longer is the machine's.
         assert!(took >= Duration::from_millis(1000), "{spec}: {took:?}");
-        assert!(took < Duration::from_millis(2900), "{spec}: {took:?}");
     }
 }
 
@@ -775,108 +591,6 @@ fn ctrl_c_on_stdio_stops_with_the_exit_code_of_what_was_seen() {
         stderr(&o).contains("serve: 1 exchange, 1 failed"),
         "{}",
         stderr(&o)
-    );
-}
-
-/// The server scenarios of the newest conformance suite that a mock
-/// elicitation server should pass (prompts, resources, logging, completion,
-/// sampling, roots and tasks are out of `serve`'s scope).
-const NEXT_SCENARIOS: [&str; 20] = [
-    "server-initialize",
-    "server-session-lifecycle",
-    "ping",
-    "tools-list",
-    "server-sse-multiple-streams",
-    "server-stateless",
-    "dns-rebinding-protection",
-    "http-header-validation",
-    "tools-call-elicitation",
-    "elicitation-sep1034-defaults",
-    "elicitation-sep1330-enums",
-    "input-required-result-basic-elicitation",
-    "input-required-result-request-state",
-    "input-required-result-multi-round",
-    "input-required-result-missing-input-response",
-    "input-required-result-result-type",
-    "input-required-result-tampered-state",
-    "input-required-result-validate-input",
-    "input-required-result-ignore-extra-params",
-    "input-required-result-unsupported-methods",
-];
-
-#[test]
-fn the_newest_conformance_suite_passes_every_server_scenario_in_scope() {
-    let Some(tools) = peers::node_tools() else {
-        return;
-    };
-    let dir = tempfile::tempdir().unwrap();
-    let rep = dir.path().join("report.jsonl");
-    let serve = HttpServe::start(&[
-        "--report",
-        rep.to_str().unwrap(),
-        "examples/conformance.jsonl",
-        "examples/conformance-2026.jsonl",
-    ]);
-    for scenario in NEXT_SCENARIOS {
-        let o = tools
-            .conformance_next()
-            .args(["server", "--url", &serve.url, "--scenario", scenario])
-            .current_dir(dir.path())
-            .output()
-            .unwrap();
-        let out = stdout(&o);
-        assert_eq!(o.status.code(), Some(0), "{scenario}: {out}{}", stderr(&o));
-        assert!(
-            out.contains(", 0 failed, 0 warnings") && !out.contains("FAILURE"),
-            "{scenario}: {out}"
-        );
-    }
-    let (code, err) = serve.stop();
-    // The suite breaks the protocol on purpose three times: an altered
-    // requestState, an answer that is a number, inputResponses that are
-    // null. Each is refused and counted; the answers it gave are valid.
-    assert_eq!(code, Some(1), "{err}");
-    assert!(err.contains("serve: 8 exchanges, 3 failed"), "{err}");
-    let lines = report(&rep);
-    let events = |kind: &str| -> Vec<String> {
-        lines
-            .iter()
-            .filter(|l| l["event"] == kind)
-            .map(|l| l["message"].as_str().unwrap().to_string())
-            .collect()
-    };
-    let errors = events("client-error");
-    assert_eq!(errors.len(), 3, "{errors:?}");
-    for what in [
-        r#"answered "user_name" with something that is not an ElicitResult (it is a number)"#,
-        "inputResponses must be an object of answers keyed as inputRequests was, not null",
-        "requestState was altered: its signature does not match",
-    ] {
-        assert!(
-            errors.iter().any(|e| e.contains(what)),
-            "{what}: {errors:?}"
-        );
-    }
-    let notes = events("note");
-    assert!(
-        notes.iter().any(|n| n.ends_with(r#"answered ["wrong_key"], which test_input_required_result_elicitation did not ask; ignored"#)),
-        "{notes:?}"
-    );
-    assert!(
-        notes
-            .iter()
-            .any(|n| n.ends_with(r#"did not answer ["user_name"]; asked again"#)),
-        "{notes:?}"
-    );
-    assert!(
-        notes.iter().any(|n| n.ends_with(r#"answered ["unknown_extra_key", "another_unexpected"], which test_input_required_result_elicitation did not ask; ignored"#)),
-        "{notes:?}"
-    );
-    let exchanges: Vec<&Value> = lines.iter().filter(|l| l.get("tool").is_some()).collect();
-    assert_eq!(exchanges.len(), 8);
-    assert!(
-        exchanges.iter().all(|l| l["valid"] == true),
-        "{exchanges:?}"
     );
 }
 

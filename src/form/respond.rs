@@ -165,17 +165,6 @@ pub trait Responder {
     }
 }
 
-/// The JSON-RPC `error` a client owes for an elicitation request that breaks
-/// the spec of `revision` (`-32602 Invalid params`), carrying the findings
-/// (objects with at least `code`, `pointer` and `message`).
-pub fn invalid_request_error(revision: Revision, findings: Vec<Value>) -> Value {
-    serde_json::json!({
-        "code": -32602,
-        "message": format!("Invalid params: the elicitation request does not conform to MCP {revision}"),
-        "data": { "findings": findings },
-    })
-}
-
 /// Answers from a script ([`ScriptResponder`]).
 impl Responder for ScriptResponder {
     fn respond(&mut self, request: &Request<'_>) -> Result<Value, Error> {

@@ -7,6 +7,7 @@
 //! what answers what.
 
 pub mod answer;
+pub mod flight;
 pub mod hosts;
 
 use std::collections::HashSet;

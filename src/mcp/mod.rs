@@ -2,13 +2,10 @@
 //! answers elicitations while a request is in flight, the server side that
 //! asks them, and the mock server `serve` builds on it.
 
+pub mod browser;
 pub mod client;
-pub mod http;
-pub mod http_server;
-pub mod mock;
+pub mod listen;
 pub mod proxy;
-pub mod proxy_http;
-pub mod replay;
 pub mod server;
 pub mod transport;
 

@@ -1,5 +1,5 @@
 //! E740 `drift-elicitation-changed`. Reported by replay against a live server
-//! (`mcp::replay`).
+//! (`mcp::client::replay`).
 
 rule! {
     DRIFT_ELICITATION_CHANGED = "E740" "drift-elicitation-changed" Error

@@ -1,5 +1,5 @@
 //! E742 `drift-elicitation-missing`. Reported by replay against a live server
-//! (`mcp::replay`).
+//! (`mcp::client::replay`).
 
 rule! {
     DRIFT_ELICITATION_MISSING = "E742" "drift-elicitation-missing" Error

@@ -1,5 +1,5 @@
 //! E741 `drift-elicitation-new`. Reported by replay against a live server
-//! (`mcp::replay`).
+//! (`mcp::client::replay`).
 
 rule! {
     DRIFT_ELICITATION_NEW = "E741" "drift-elicitation-new" Error

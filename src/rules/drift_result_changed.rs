@@ -1,5 +1,5 @@
 //! E743 `drift-result-changed`. Reported by replay against a live server
-//! (`mcp::replay`).
+//! (`mcp::client::replay`).
 
 rule! {
     DRIFT_RESULT_CHANGED = "E743" "drift-result-changed" Error

@@ -1,5 +1,5 @@
 //! E001 `invalid-json`. Reported by the reader of documents and sessions
-//! (`lint`) and by the mock server (`mcp::mock`).
+//! (`lint`) and by the mock server (`mcp::server::mock`).
 
 use super::*;
 

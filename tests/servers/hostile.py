@@ -81,9 +81,9 @@ while True:
         elif MODE == "garbage":
             sys.stdout.write("this is not JSON-RPC\n")
             sys.stdout.flush()
-            time.sleep(30)
+            time.sleep(300)
         elif MODE == "silent":
-            time.sleep(30)
+            time.sleep(300)
         elif MODE == "flood":
             n = 0
             while True:

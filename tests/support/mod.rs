@@ -1,8 +1,13 @@
 //! Helpers shared by the integration tests.
 #![allow(dead_code)]
 
+pub mod client;
 pub mod peers;
+pub mod proxy;
 pub mod pty;
+pub mod release;
+pub mod serve;
+pub mod web;
 
 use std::path::{Path, PathBuf};
 

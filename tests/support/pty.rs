@@ -137,7 +137,9 @@ impl Terminal {
 }
 
 /// Gives a test's own driver, holding a `term: Terminal`, the terminal's
-/// methods (`expect`, `send`, `type_line`, `seen`, ...).
+/// methods (`expect`, `send`, `type_line`, `seen`, ...). Only the fast
+/// tier's terminal tests use it.
+#[allow(unused_macros)]
 macro_rules! on_terminal {
     ($driver:ty) => {
         impl std::ops::Deref for $driver {
@@ -154,6 +156,7 @@ macro_rules! on_terminal {
         }
     };
 }
+#[allow(unused_imports)]
 pub(crate) use on_terminal;
 
 /// `text` with the characters a regular expression gives meaning escaped.

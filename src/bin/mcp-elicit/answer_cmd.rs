@@ -6,7 +6,7 @@
 //! `--record` wraps whichever answers ([`RecordingResponder`]) without the
 //! rest knowing.
 
-use std::io::{self, Read, Write};
+use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
 
@@ -16,9 +16,10 @@ use mcp_elicit::finding::{Diagnostic, Finding, Severity};
 use mcp_elicit::form::RecordingResponder;
 use mcp_elicit::form::host::{AsHost, as_host};
 use mcp_elicit::form::script::{Script, ScriptResponder, prefill};
-use mcp_elicit::form::{Action, Answer, Ask, Elicit, FixedResponder, FormResponder, gate};
+use mcp_elicit::form::{Action, Answer, Ask, Elicit, FixedResponder, FormResponder};
 use mcp_elicit::json::{self, LineIndex, Node};
-use mcp_elicit::lint::{self, Conversation, MAX_DOCUMENT, Options};
+use mcp_elicit::lint::flight::Judge;
+use mcp_elicit::lint::{self, Conversation, Options};
 use mcp_elicit::respond::{self, Request, Responder};
 use mcp_elicit::rules;
 use mcp_elicit::sanitize;
@@ -26,7 +27,7 @@ use mcp_elicit::spec::Revision;
 use serde_json::Value;
 
 use crate::Outcome;
-use crate::cli::{AnswerArgs, AnswerOutput, ScriptArgs};
+use crate::cli::{AnswerArgs, AnswerOutput};
 use crate::terminal::{self, Terminal, TtyState};
 
 /// The `_meta` key under which 2026-07-28 results name the server.
@@ -65,7 +66,7 @@ fn answer(args: AnswerArgs) -> Result<Outcome> {
     if from_stdin && io::IsTerminal::is_terminal(&io::stdin()) {
         bail!("no request: give it as a FILE, or pipe it in (`mcp-elicit answer < request.json`)");
     }
-    let text = read_text(&input, &name)?;
+    let text = crate::inputs::read_text(&input, &name)?;
     let node = match json::parse(&text) {
         Ok(n) => n,
         Err(e) => {
@@ -165,48 +166,53 @@ fn answer(args: AnswerArgs) -> Result<Outcome> {
         None => Vec::new(),
     };
     let strict = args.script.strict;
+    // What the host passes on is judged as any request; --strict is about
+    // the request as the server sent it: a host that shows a broken shape
+    // some other way does not mend it.
+    let host_judge = Judge::new(revision);
+    let sent_judge = Judge {
+        strict,
+        rules: rules.clone(),
+        ..Judge::new(revision)
+    };
     let mut blocking: Vec<Finding> = Vec::new();
     for (i, e) in found.iter().enumerate() {
         if fixed[i].is_some() {
             continue;
         }
-        let mut verdicts = Vec::new();
+        let mut refused = Vec::new();
         if host_text.is_some() {
-            verdicts.push(gate::judge(
-                &host_findings,
-                &e.pointer,
-                &shown[i].1,
-                revision,
-                false,
-            ));
+            refused.extend(
+                host_judge
+                    .findings(&host_findings, &e.pointer, &shown[i].1)
+                    .refused,
+            );
         }
-        // --strict is about the request as the server sent it: a host that
-        // shows a broken shape some other way does not mend it.
         if host_text.is_none() || strict {
-            verdicts.push(gate::judge(
-                &rules.judged(&findings, strict),
-                &e.pointer,
-                &requests[i].1,
-                revision,
-                strict,
-            ));
+            refused.extend(
+                sent_judge
+                    .findings(&findings, &e.pointer, &requests[i].1)
+                    .refused,
+            );
         }
-        for v in verdicts {
-            if let gate::Verdict::Refuse(b) = v {
-                for f in b {
-                    if !blocking
-                        .iter()
-                        .any(|g| g.rule.code == f.rule.code && g.pointer == f.pointer)
-                    {
-                        blocking.push(f);
-                    }
-                }
+        for f in refused {
+            if !blocking
+                .iter()
+                .any(|g| g.rule.code == f.rule.code && g.pointer == f.pointer)
+            {
+                blocking.push(f);
             }
         }
     }
     lint::place(&name, &text, 0, findings, &mut |d| diags.push(d));
     // A blocking finding the request itself does not have (the host's
     // rewrite made it) is shown too, placed in the rewritten request.
+    // What the -32602 error carries, when the request is refused.
+    let refusing: Vec<Finding> = blocking
+        .iter()
+        .filter(|f| f.rule.severity == Severity::Error)
+        .cloned()
+        .collect();
     let (known, made): (Vec<_>, Vec<_>) = blocking.into_iter().partition(|f| {
         diags
             .iter()
@@ -264,6 +270,7 @@ fn answer(args: AnswerArgs) -> Result<Outcome> {
             id.as_deref(),
             revision,
             &blocking,
+            &refusing,
             &text,
             &input_required,
             &name,
@@ -299,7 +306,7 @@ fn answer(args: AnswerArgs) -> Result<Outcome> {
         write_stdout(&plan.render(&results))?;
         return Ok(outcome(&results));
     }
-    let script = script(&args.script)?;
+    let script = crate::inputs::script(&args.script)?;
     // On a terminal, what a script leaves unanswered is asked in the form.
     let script_then_form = args.script.action.is_none()
         && args.script.answers_from.is_none()
@@ -528,59 +535,6 @@ fn note_other_requests(ir: &document::InputRequired) {
     );
 }
 
-fn read_text(input: &Path, name: &str) -> Result<String> {
-    let mut bytes = Vec::new();
-    let limit = MAX_DOCUMENT as u64 + 1;
-    let r = if input.as_os_str() == "-" {
-        io::stdin().lock().take(limit).read_to_end(&mut bytes)
-    } else {
-        std::fs::File::open(input).and_then(|f| f.take(limit).read_to_end(&mut bytes))
-    };
-    r.map_err(|e| anyhow::anyhow!("{name}: {}", crate::io_problem(&e)))?;
-    if bytes.len() > MAX_DOCUMENT {
-        bail!(
-            "{name}: more than {} MiB; an elicitation request is far smaller, check what wrote it",
-            MAX_DOCUMENT >> 20
-        );
-    }
-    match json::utf8(&bytes) {
-        Ok(t) => Ok(t.to_string()),
-        Err(e) => bail!("{name}: not UTF-8 text at byte {}", e.offset),
-    }
-}
-
-/// The scripted answers the options give (empty when none).
-pub(crate) fn script(args: &ScriptArgs) -> Result<Script> {
-    Ok(Script {
-        sets: args.set.clone(),
-        answers: match &args.answers {
-            Some(p) => Some(read_answers(p)?),
-            None => None,
-        },
-        defaults: args.defaults,
-    })
-}
-
-fn read_answers(p: &Path) -> Result<serde_json::Map<String, Value>> {
-    let name = p.to_string_lossy();
-    let text = read_text(p, &name).context("--answers")?;
-    match serde_json::from_str::<Value>(&text) {
-        Ok(Value::Object(m)) => Ok(m),
-        Ok(other) => bail!(
-            "--answers {name}: the answers are {}; write one JSON object of field values, like {{\"name\": \"Ada\"}}",
-            match other {
-                Value::Array(_) => "an array",
-                _ => "not an object",
-            }
-        ),
-        Err(e) => bail!(
-            "--answers {name}:{}:{}: not valid JSON: {e}",
-            e.line(),
-            e.column()
-        ),
-    }
-}
-
 /// With several requests, each name given must belong to one of them.
 fn check_script_names(
     script: &Script,
@@ -711,6 +665,7 @@ fn refuse(
     id: Option<&str>,
     revision: Revision,
     blocking: &[Diagnostic],
+    refusing: &[Finding],
     text: &str,
     input_required: &Option<document::InputRequired<'_, '_>>,
     name: &str,
@@ -761,7 +716,7 @@ fn refuse(
         match answer {
             Some(a) => results.push(a),
             None => {
-                write_stdout(&lint_error(id, revision, blocking))?;
+                write_stdout(&lint_error(id, revision, refusing))?;
                 return Ok(Outcome::Findings);
             }
         }
@@ -781,22 +736,8 @@ fn refuse(
 }
 
 /// The `-32602` error a client owes for a request that breaks the spec.
-fn lint_error(id: Option<&str>, revision: Revision, diags: &[Diagnostic]) -> String {
-    let findings: Vec<Value> = diags
-        .iter()
-        .filter(|d| d.severity == Severity::Error)
-        .map(|d| {
-            serde_json::json!({
-                "code": d.code,
-                "name": d.name,
-                "message": d.message,
-                "pointer": d.pointer,
-                "line": d.line,
-                "column": d.column,
-            })
-        })
-        .collect();
-    let error = mcp_elicit::respond::invalid_request_error(revision, findings);
+fn lint_error(id: Option<&str>, revision: Revision, refusing: &[Finding]) -> String {
+    let error = mcp_elicit::lint::flight::refusal(revision, refusing);
     format!(
         "{{\"jsonrpc\":\"2.0\",\"id\":{},\"error\":{}}}",
         id.unwrap_or("null"),

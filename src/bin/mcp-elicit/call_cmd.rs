@@ -11,7 +11,6 @@ use anyhow::{Context, Result, bail};
 use mcp_elicit::form::script::ScriptResponder;
 use mcp_elicit::form::{Action, FixedResponder, FormResponder};
 use mcp_elicit::mcp::client::{Client, ClientOptions, Recording};
-use mcp_elicit::mcp::transport::{Http, Stdio, Transport};
 use mcp_elicit::respond::Responder;
 use mcp_elicit::sanitize;
 use serde_json::{Value, json};
@@ -52,7 +51,7 @@ fn by_hand(args: &CallArgs) -> Result<bool> {
     Ok(args.script.action.is_none()
         && args.script.answers_from.is_none()
         && !args.list
-        && crate::answer_cmd::script(&args.script)?.is_empty()
+        && crate::inputs::script(&args.script)?.is_empty()
         && terminal::available())
 }
 
@@ -86,7 +85,7 @@ fn call_once(args: &CallArgs, spec: Option<Revision>, may_retry: bool) -> Result
     if let Some(log) = &args.server_log {
         crate::server_stderr::log_to(log)?;
     }
-    let transport = connect(args.url.as_deref(), &args.command, &args.headers)?;
+    let transport = crate::reach::connect(args.url.as_deref(), &args.command, &args.headers)?;
     let mut responder = responder(args)?;
     let opts = ClientOptions {
         spec,
@@ -137,7 +136,7 @@ fn call_once(args: &CallArgs, spec: Option<Revision>, may_retry: bool) -> Result
                 }
             }
             let resp = client.request(method, params.clone(), responder.as_mut());
-            report(&mut client);
+            crate::reach::report(&mut client);
             let resp = resp.map_err(crate::worded::client)?;
             // A call that may be made again (see `run`) prints its result
             // only once that is settled: stdout holds one answer.
@@ -191,7 +190,7 @@ fn call_once(args: &CallArgs, spec: Option<Revision>, may_retry: bool) -> Result
                     listing.insert(key.into(), items.clone());
                 }
             }
-            report(&mut client);
+            crate::reach::report(&mut client);
             if human {
                 print_text(&crate::render::call_listing(&listing))?;
             } else {
@@ -239,42 +238,6 @@ fn show_result(resp: &Value, human: bool) -> Result<()> {
     }
 }
 
-/// The transport for a server: the one at `url`, or the stdio server that
-/// `command` starts.
-pub(crate) fn connect(
-    url: Option<&str>,
-    command: &[String],
-    headers: &[(String, String)],
-) -> Result<Box<dyn Transport>> {
-    if let Some(url) = url {
-        if url.starts_with("http://") || url.starts_with("https://") {
-            return Ok(Box::new(Http::with_headers(url, headers.to_vec())?));
-        }
-        let shown = sanitize::line(url);
-        if looks_like_address(url) {
-            bail!("`{shown}` is not a URL; write http://{shown} for a Streamable HTTP server");
-        }
-        bail!(
-            "`{shown}` is not a URL; a stdio server's command goes after `--`, e.g. `-- {shown} ...`"
-        );
-    }
-    if !headers.is_empty() {
-        bail!("--header is for servers reached by URL; a stdio server has no HTTP headers");
-    }
-    Ok(Box::new(
-        Stdio::spawn(command).map_err(crate::worded::transport)?,
-    ))
-}
-
-/// `127.0.0.1:8808/mcp`, `localhost/mcp`: an address without its scheme.
-fn looks_like_address(s: &str) -> bool {
-    let host = s.split('/').next().unwrap_or("");
-    let port = host.rsplit_once(':').is_some_and(|(h, p)| {
-        !h.is_empty() && !p.is_empty() && p.bytes().all(|b| b.is_ascii_digit())
-    });
-    port || host == "localhost"
-}
-
 /// Who answers the server's elicitations. Their errors come back from the
 /// call as `client::Error::Respond`, worded by [`crate::worded::client`].
 fn responder(args: &CallArgs) -> Result<Box<dyn Responder>> {
@@ -284,7 +247,7 @@ fn responder(args: &CallArgs) -> Result<Box<dyn Responder>> {
     if let Some(s) = &args.script.answers_from {
         return Ok(Box::new(crate::worded::open_recorded(s)?));
     }
-    let script = crate::answer_cmd::script(&args.script)?;
+    let script = crate::inputs::script(&args.script)?;
     if !script.is_empty() {
         return Ok(Box::new(ScriptResponder {
             script,
@@ -414,12 +377,6 @@ impl Responder for Timed {
     }
 }
 
-pub(crate) fn report(client: &mut Client) {
-    for n in client.take_notices() {
-        eprintln!("note: {}", sanitize::line(&crate::worded::notice(&n)));
-    }
-}
-
 /// For a tool the server does not know (-32602): the tools it has, the
 /// closest first, on stderr.
 /// The `inputSchema` the server lists for `tool` (following `nextCursor`
@@ -464,8 +421,9 @@ fn suggest_tool(client: &mut Client, name: &str, responder: &mut dyn Responder) 
     if names.is_empty() || names.contains(&name) {
         return;
     }
-    names.sort_by_key(|n| crate::render::distance(n, name));
-    let close = crate::render::distance(names[0], name) <= (name.chars().count() / 3).max(2);
+    names.sort_by_key(|n| mcp_elicit::nearest::edit_distance(n, name));
+    let close =
+        mcp_elicit::nearest::edit_distance(names[0], name) <= (name.chars().count() / 3).max(2);
     let all: Vec<String> = names
         .iter()
         .map(|n| format!("`{}`", sanitize::line(n)))

@@ -4,6 +4,7 @@
 
 use std::path::PathBuf;
 
+use clap::builder::TypedValueParser;
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use mcp_elicit::finding::Severity;
 use mcp_elicit::spec::Revision;
@@ -178,7 +179,8 @@ missing elicitation, a different final result. Ids, requestState contents
 and timing are not compared. Without --format, every call is listed with
 its drift; with it, each drift is a diagnostic in that format, as lint
 prints them, under rule E740 (changed), E741 (new), E742 (missing) or E743
-(result changed). --select and --ignore do not apply to a replay.",
+(result changed). --spec, --select and --ignore do not apply to a replay:
+it speaks the revision the session was recorded in and reports every drift.",
     "\
 Examples:
   mcp-elicit replay examples/sessions/booking.jsonl
@@ -236,8 +238,8 @@ pub struct GenerateArgs {
     #[arg(long = "type", value_name = "NAME", requires = "rust")]
     pub type_name: Option<String>,
 
-    /// Generate for this spec revision: 2025-06-18, 2025-11-25, 2026-07-28, latest or draft
-    #[arg(long, value_name = "REVISION", value_parser = parse_revision, default_value = "latest")]
+    /// Generate for this spec revision (latest and draft are the newest)
+    #[arg(long, value_name = "REVISION", value_parser = revision_parser(), default_value = "latest")]
     pub spec: Revision,
 
     /// Wrap the schema in `elicitation/create` params with this message
@@ -322,7 +324,7 @@ pub struct CallArgs {
     pub arg: Vec<(String, String)>,
 
     /// Speak this revision instead of negotiating the newest
-    #[arg(help_heading = "Server", long, value_name = "REVISION", value_parser = parse_revision)]
+    #[arg(help_heading = "Server", long, value_name = "REVISION", value_parser = revision_parser())]
     pub spec: Option<Revision>,
 
     /// Declare form mode only (no URL mode)
@@ -338,7 +340,7 @@ pub struct CallArgs {
     pub server: Option<String>,
 
     /// Send this header on every HTTP request, e.g. 'Authorization: Bearer TOKEN' (repeatable)
-    #[arg(help_heading = "Server", long = "header", value_name = "NAME:VALUE", value_parser = parse_header)]
+    #[arg(help_heading = "Server", long = "header", value_name = "NAME:VALUE", value_parser = parse_header, conflicts_with = "command")]
     pub headers: Vec<(String, String)>,
 
     /// Write a stdio server's stderr to FILE (appended) instead of the terminal
@@ -622,7 +624,7 @@ pub struct ServeArgs {
 }
 
 fn parse_origin_arg(s: &str) -> Result<String, String> {
-    mcp_elicit::mcp::http_server::parse_origin(s).map_err(|e| e.to_string())
+    mcp_elicit::mcp::server::http::parse_origin(s).map_err(|e| e.to_string())
 }
 
 fn parse_duration(s: &str) -> Result<std::time::Duration, String> {
@@ -631,7 +633,7 @@ fn parse_duration(s: &str) -> Result<std::time::Duration, String> {
 }
 
 #[derive(Debug, Args)]
-#[command(group = clap::ArgGroup::new("live").args(["url", "command"]))]
+#[command(group = clap::ArgGroup::new("live").args(["url", "command"]).conflicts_with_all(["spec", "select", "ignore"]))]
 pub struct ReplayArgs {
     /// Check or show this session file (`-` reads stdin)
     #[arg(value_name = "SESSION")]
@@ -732,9 +734,9 @@ pub struct AnswerArgs {
     #[arg(help_heading = "Form", long, value_name = "NAME")]
     pub server: Option<String>,
 
-    /// Check the request under this spec revision: 2025-06-18, 2025-11-25, 2026-07-28,
-    /// latest or draft [default: the revision the document names or implies]
-    #[arg(help_heading = "Form", long, value_name = "REVISION", value_parser = parse_revision)]
+    /// Check the request under this spec revision (latest and draft are the newest)
+    /// [default: the revision the document names or implies]
+    #[arg(help_heading = "Form", long, value_name = "REVISION", value_parser = revision_parser())]
     pub spec: Option<Revision>,
 
     /// Show the form as this host would (a host id of `lint --list-hosts`)
@@ -901,9 +903,9 @@ pub struct LintArgs {
 /// How findings are selected and reported (shared by `lint` and `replay`).
 #[derive(Debug, Args)]
 pub struct CheckArgs {
-    /// Lint under this spec revision: 2025-06-18, 2025-11-25, 2026-07-28, latest or draft
+    /// Lint under this spec revision (latest and draft are the newest)
     /// [default: the revision a document names, else latest]
-    #[arg(long, value_name = "REVISION", value_parser = parse_revision)]
+    #[arg(long, value_name = "REVISION", value_parser = revision_parser())]
     pub spec: Option<Revision>,
 
     /// Print the findings in this format [default: concise]
@@ -919,7 +921,7 @@ pub struct CheckArgs {
     pub ignore: Vec<String>,
 
     /// Exit with 1 when a finding at or above this severity is reported
-    #[arg(long, value_name = "SEVERITY", value_parser = parse_severity, default_value = "error")]
+    #[arg(long, value_name = "SEVERITY", value_parser = severity_parser(), default_value = "error")]
     pub fail_on: Severity,
 
     /// Do not print the summary line on stderr
@@ -982,6 +984,20 @@ pub fn parse_revision(s: &str) -> Result<Revision, String> {
     s.parse()
 }
 
-fn parse_severity(s: &str) -> Result<Severity, String> {
-    Severity::parse(s).ok_or_else(|| format!("`{s}` is not a severity: use error, warning or note"))
+/// `--spec`: the revision dates, then `latest` and `draft` (the newest), as
+/// possible values that help and completions list.
+fn revision_parser() -> impl clap::builder::TypedValueParser<Value = Revision> {
+    let names: Vec<&'static str> = Revision::ALL
+        .iter()
+        .map(|r| r.as_str())
+        .chain(["latest", "draft"])
+        .collect();
+    clap::builder::PossibleValuesParser::new(names).try_map(|s| parse_revision(&s))
+}
+
+/// `--fail-on`: the severities, as possible values.
+fn severity_parser() -> impl clap::builder::TypedValueParser<Value = Severity> {
+    let names = [Severity::Error, Severity::Warning, Severity::Note].map(Severity::as_str);
+    clap::builder::PossibleValuesParser::new(names)
+        .try_map(|s| Severity::parse(&s).ok_or_else(|| format!("`{s}` is not a severity")))
 }

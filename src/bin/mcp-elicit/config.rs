@@ -261,10 +261,6 @@ pub fn chosen_rules(select: &[String], ignore: &[String], near: &Path) -> Result
 pub fn script_rules(
     script: &crate::cli::ScriptArgs,
     near: &Path,
-) -> Result<mcp_elicit::mcp::client::RuleChoice> {
-    let opts = chosen_rules(&script.select, &script.ignore, near)?;
-    Ok(mcp_elicit::mcp::client::RuleChoice {
-        select: opts.select,
-        ignore: opts.ignore,
-    })
+) -> Result<mcp_elicit::lint::flight::RuleChoice> {
+    Ok((&chosen_rules(&script.select, &script.ignore, near)?).into())
 }

@@ -5,14 +5,17 @@
 mod answer_cmd;
 mod arguments;
 mod call_cmd;
+mod check;
 mod cli;
 mod config;
 mod demo_cmd;
 mod docs_cmd;
 mod generate_cmd;
+mod inputs;
 mod interrupt;
 mod lint_cmd;
 mod proxy_cmd;
+mod reach;
 mod render;
 mod replay_cmd;
 mod serve_cmd;
@@ -57,9 +60,6 @@ pub fn exit_code(outcome: Outcome) -> i32 {
 fn main() -> ExitCode {
     let cli = parse(std::env::args_os().collect());
     cli.color.apply();
-    // Stdio servers' stderr is the person's to read (the library never
-    // prints it itself).
-    server_stderr::show();
     let result = match cli.command {
         Command::Lint(args) => lint_cmd::run(args),
         Command::Answer(args) => answer_cmd::run(args),

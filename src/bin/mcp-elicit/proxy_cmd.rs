@@ -9,10 +9,10 @@ use mcp_elicit::form::FormResponder;
 use mcp_elicit::form::script::ScriptResponder;
 use mcp_elicit::form::{Action, FixedResponder};
 use mcp_elicit::mcp::client::Recording;
+use mcp_elicit::mcp::proxy::http::{HttpProxyOptions, run_http};
+use mcp_elicit::mcp::proxy::web_form::WebForm;
 use mcp_elicit::mcp::proxy::{self, AnswerMode, ProxyOptions, ResponderFactory};
-use mcp_elicit::mcp::proxy_http::{HttpProxyOptions, run_http};
 use mcp_elicit::respond::{self, Responder};
-use mcp_elicit::web_form::WebForm;
 
 use crate::Outcome;
 use crate::cli::{ProxyAnswer, ProxyArgs};
@@ -112,7 +112,7 @@ fn answerers(args: &ProxyArgs, terminal: bool) -> Result<ResponderFactory> {
             Ok(Box::new(recorded) as Box<dyn Responder>)
         }));
     }
-    let script = crate::answer_cmd::script(&args.script)?;
+    let script = crate::inputs::script(&args.script)?;
     if !script.is_empty() {
         return Ok(Box::new(move || {
             Ok(Box::new(ScriptResponder {

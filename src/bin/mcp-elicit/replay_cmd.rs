@@ -9,13 +9,13 @@ use std::time::Duration;
 use anyhow::{Context, Result, anyhow, bail};
 use mcp_elicit::lines::{LineRead, read_line_bounded};
 use mcp_elicit::lint::{Counts, MAX_DOCUMENT};
-use mcp_elicit::mcp::replay::{Call, CallReport, Drift};
+use mcp_elicit::mcp::client::replay::{Call, CallReport, Drift};
 use mcp_elicit::session::{self, Event, Line, Senders, show};
 use mcp_elicit::spec::Revision;
 
 use crate::Outcome;
+use crate::check::{self, Input};
 use crate::cli::ReplayArgs;
-use crate::lint_cmd::{self, Input};
 
 /// The longest pause `--pace` makes between two messages, so a session
 /// recorded over a coffee break still plays as a demo.
@@ -39,11 +39,11 @@ pub fn run(args: ReplayArgs) -> Result<Outcome> {
         return live(&args);
     }
     if !args.show {
-        return lint_cmd::check(
+        return check::check(
             &[Input::Session(path.clone())],
             &args.check,
             &[],
-            lint_cmd::Scope::default(),
+            check::Scope::default(),
             false,
         );
     }
@@ -176,20 +176,10 @@ fn torn_warning(name: &str, line_no: usize) {
 /// recorded side: as a report of every call by default, or as diagnostics in
 /// one of lint's formats with `--format`.
 fn live(args: &ReplayArgs) -> Result<Outcome> {
+    use mcp_elicit::mcp::client::replay;
     use mcp_elicit::mcp::client::{Client, ClientOptions};
-    use mcp_elicit::mcp::replay;
     use mcp_elicit::sanitize;
 
-    if args.check.spec.is_some() {
-        bail!(
-            "--spec does not apply to a replay against a server: it speaks the revision the session was recorded in"
-        );
-    }
-    if !args.check.select.is_empty() || !args.check.ignore.is_empty() {
-        bail!(
-            "--select and --ignore apply to checking a session; a replay against a server reports every drift"
-        );
-    }
     let path = &args.session;
     let name = path.display().to_string();
     // Stdin is kept, to read the drifted lines again for their diagnostics.
@@ -232,7 +222,7 @@ fn live(args: &ReplayArgs) -> Result<Outcome> {
                     .join(", ")
             );
         }
-        let transport = crate::call_cmd::connect(args.url.as_deref(), &args.command, &[])?;
+        let transport = crate::reach::connect(args.url.as_deref(), &args.command, &[])?;
         let opts = ClientOptions {
             spec: run.revision,
             url_mode: run.url_mode,
@@ -263,7 +253,7 @@ fn live(args: &ReplayArgs) -> Result<Outcome> {
         let rev = client.revision();
         for call in &run.calls {
             let outcome = replay::replay_call(&mut client, call);
-            crate::call_cmd::report(&mut client);
+            crate::reach::report(&mut client);
             let outcome = outcome.map_err(crate::worded::client)?;
             calls += 1;
             if !outcome.drifts.is_empty() {

@@ -12,9 +12,10 @@ use std::sync::{Arc, Mutex};
 
 use anyhow::{Context, Result, bail};
 use mcp_elicit::finding::{Diagnostic, Severity};
+use mcp_elicit::lint::flight::RuleChoice;
 use mcp_elicit::lint::{self, Options};
-use mcp_elicit::mcp::http_server::{AskOn, HttpOptions, serve_http};
-use mcp_elicit::mcp::mock::{self, Exchange, Mock, MockTool, Settings};
+use mcp_elicit::mcp::server::http::{AskOn, HttpOptions, serve_http};
+use mcp_elicit::mcp::server::mock::{self, Exchange, Mock, MockTool, Settings};
 use mcp_elicit::mcp::server::{self, serve_stdio};
 use mcp_elicit::sanitize;
 use mcp_elicit::session::recorded;
@@ -184,7 +185,12 @@ pub fn run(args: ServeArgs) -> Result<Outcome> {
         expected,
         Box::new(Shared(Arc::clone(&tally))),
     )
-    .with_rules(serving_rules.unwrap_or_default());
+    .with_rules(
+        serving_rules
+            .as_ref()
+            .map(RuleChoice::from)
+            .unwrap_or_default(),
+    );
     // Ctrl-C ends serving with the tally (see crate::interrupt).
     let on_signal = Arc::clone(&tally);
     crate::interrupt::install(move |_| crate::exit_code(on_signal.finish()));
@@ -258,7 +264,7 @@ fn lint_source(
         errors_shown: false,
     };
     for q in source.tools.iter().flat_map(|t| &t.questions) {
-        match mock::unservable(&q.params, Revision::LATEST, strict, rules) {
+        match mock::unservable(&q.params, Revision::LATEST, strict, &rules.into()) {
             Some(why) => {
                 judged.refused = true;
                 eprintln!("{}: not served: {}", q.origin, sanitize::line(&why));

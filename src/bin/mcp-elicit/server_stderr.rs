@@ -8,7 +8,7 @@
 use std::io::Write;
 use std::sync::Mutex;
 
-use mcp_elicit::mcp::transport::{self, STDERR_PREFIX};
+use mcp_elicit::mcp::transport::{STDERR_PREFIX, StderrSink};
 
 /// The most stderr lines of a stdio server held while a form is open; the
 /// rest are counted.
@@ -120,7 +120,8 @@ fn line(line: String) {
     }
 }
 
-/// Shows every stdio server's stderr lines from now on (see [`hold`]).
-pub fn show() {
-    transport::set_server_stderr(Box::new(line));
+/// Where a stdio server's stderr lines go: the terminal, or held while a
+/// form is open (see [`hold`]), or the `--server-log` file.
+pub fn sink() -> StderrSink {
+    std::sync::Arc::new(line)
 }

@@ -6,7 +6,6 @@
 //! cursor, questions are plain lines read in the tty's own line mode.
 use std::fmt;
 use std::io;
-use std::process::{Command, Stdio};
 
 use console::{Style, Term};
 use dialoguer::theme::Theme;
@@ -156,7 +155,7 @@ pub struct Terminal {
     #[cfg(unix)]
     cooked: std::cell::RefCell<Option<nix::sys::termios::Termios>>,
     /// The page the browser was last opened on, kept while the form lasts.
-    opened: Option<mcp_elicit::browser::Redirect>,
+    opened: Option<mcp_elicit::mcp::browser::Redirect>,
     /// Server texts shown cut (see [`Terminal::shorten`]), in full, for
     /// the review.
     cut: Vec<String>,
@@ -934,32 +933,9 @@ impl Prompter for Terminal {
     /// process's arguments are readable by every local user, and the URL
     /// may carry the server's secret.
     fn open_url(&mut self, url: &str) -> io::Result<()> {
-        let program = std::env::var_os("BROWSER")
-            .filter(|b| !b.is_empty())
-            .unwrap_or_else(|| {
-                if cfg!(target_os = "macos") {
-                    "open".into()
-                } else {
-                    "xdg-open".into()
-                }
-            });
-        let redirect = mcp_elicit::browser::Redirect::to(url)?;
-        let status = Command::new(&program)
-            .arg(redirect.path())
-            .stdin(Stdio::null())
-            .stdout(Stdio::null())
-            .stderr(Stdio::null())
-            .status()?;
-        if status.success() {
-            self.opened = Some(redirect);
-            self.term.write_line("  opened in the browser")?;
-            Ok(())
-        } else {
-            Err(io::Error::other(format!(
-                "{} exited with {status}",
-                program.to_string_lossy()
-            )))
-        }
+        self.opened = Some(mcp_elicit::mcp::browser::open(url)?);
+        self.term.write_line("  opened in the browser")?;
+        Ok(())
     }
 }
 

@@ -1,0 +1,884 @@
+//! The proxy over stdio: the host on this process's stdin and stdout, the
+//! server a child process spoken to line by line.
+
+use super::*;
+
+/// Runs the proxy for a host on `host_in`/`host_out` in front of the stdio
+/// server `command`, until the host or the server ends.
+pub fn run_stdio<R, W>(
+    command: &[String],
+    host_in: R,
+    host_out: W,
+    opts: ProxyOptions,
+    responder: ResponderFactory,
+    notes: Notes,
+) -> Result<Summary>
+where
+    R: Read + Send + 'static,
+    W: Write,
+{
+    let Some((program, args)) = command.split_first() else {
+        return Err(crate::mcp::transport::Error::NoCommand.into());
+    };
+    if let Some(rec) = &opts.record {
+        std::fs::OpenOptions::new()
+            .append(true)
+            .create(true)
+            .open(&rec.path)
+            .map_err(|reason| Error::Record {
+                path: rec.path.clone(),
+                reason,
+            })?;
+    }
+    let report = match &opts.report {
+        Some(p) => Some(
+            std::fs::OpenOptions::new()
+                .append(true)
+                .create(true)
+                .open(p)
+                .map_err(|reason| Error::Report {
+                    path: p.clone(),
+                    reason,
+                })?,
+        ),
+        None => None,
+    };
+    let mut child = Command::new(program)
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        // The server's stderr is the host's to log, as without the proxy.
+        .stderr(Stdio::inherit())
+        .spawn()
+        .map_err(|reason| crate::mcp::transport::Error::Spawn {
+            command: command.to_vec(),
+            reason,
+        })?;
+    let (tx, rx) = mpsc::channel();
+    let server_out = child.stdout.take().expect("piped stdout");
+    pump(server_out, tx.clone(), Ev::Server, |why| {
+        Ev::ServerGone(format!("the server closed its output ({why})"))
+    });
+    pump(host_in, tx.clone(), Ev::Host, |why| {
+        Ev::HostGone(format!("the host closed the connection ({why})"))
+    });
+    let jobs = answerer(responder, tx);
+    let mut p = Proxy {
+        opts,
+        host_out,
+        server_in: child.stdin.take(),
+        peer: Peer::Stdio {
+            command: command.to_vec(),
+        },
+        writer: None,
+        report,
+        notes,
+        rev: None,
+        host_modes: None,
+        server_name: None,
+        open: HashMap::new(),
+        retries: HashMap::new(),
+        next_retry: 0,
+        waiting: HashMap::new(),
+        rounds: HashMap::new(),
+        next_job: 0,
+        jobs,
+        progress: HashMap::new(),
+        asking_since: None,
+        last_progress: Instant::now(),
+        opened: 0,
+        start: Instant::now(),
+        summary: Summary::default(),
+    };
+    if let Some(name) = p.opts.server_name.clone() {
+        p.server_name = Some(name);
+    }
+    let result = p.run(&rx, &mut child);
+    p.finish(&mut child);
+    result.map(|()| p.summary)
+}
+
+/// Reads lines from `r` into `tx` until it ends.
+fn pump<R: Read + Send + 'static>(
+    r: R,
+    tx: Sender<Ev>,
+    line: fn(Vec<u8>) -> Ev,
+    gone: fn(String) -> Ev,
+) {
+    std::thread::spawn(move || {
+        let mut reader = BufReader::with_capacity(1 << 16, r);
+        let mut buf = Vec::with_capacity(4096);
+        let why = loop {
+            match read_line_bounded(&mut reader, &mut buf, MAX_MESSAGE) {
+                Ok(LineRead::Eof) => break "end of input".to_string(),
+                Ok(LineRead::TooLong(_)) => {
+                    // Not passed on: nothing that large is a message. A
+                    // line starting with NUL (never JSON) says so.
+                    if tx.send(line(vec![0])).is_err() {
+                        return;
+                    }
+                }
+                Ok(LineRead::Line) => {
+                    if buf.trim_ascii().is_empty() {
+                        continue;
+                    }
+                    if tx.send(line(std::mem::take(&mut buf))).is_err() {
+                        return;
+                    }
+                    buf.reserve(4096);
+                }
+                Err(e) => break e.to_string(),
+            }
+        };
+        let _ = tx.send(gone(why));
+    });
+}
+
+struct Proxy<W: Write> {
+    opts: ProxyOptions,
+    host_out: W,
+    server_in: Option<ChildStdin>,
+    peer: Peer,
+    writer: Option<Writer>,
+    report: Option<std::fs::File>,
+    notes: Notes,
+    rev: Option<Revision>,
+    /// What the host's `initialize` declared (2025 revisions).
+    host_modes: Option<Modes>,
+    server_name: Option<String>,
+    /// The host's open requests, by id (as JSON text).
+    open: HashMap<String, HostRequest>,
+    /// The proxy's retry ids, to the host request each retries.
+    retries: HashMap<String, String>,
+    next_retry: u64,
+    waiting: HashMap<u64, Waiting>,
+    rounds: HashMap<String, Round>,
+    next_job: u64,
+    jobs: Sender<Job>,
+    /// The last progress value sent on each token (JSON text).
+    progress: HashMap<String, f64>,
+    /// When the answer in progress was first asked for.
+    asking_since: Option<Instant>,
+    last_progress: Instant,
+    opened: u64,
+    start: Instant,
+    summary: Summary,
+}
+
+/// The end of a run: why, and whether the server died first.
+enum End {
+    Host(String),
+    Server(String),
+}
+
+impl<W: Write> Proxy<W> {
+    fn run(&mut self, rx: &Receiver<Ev>, child: &mut Child) -> Result<()> {
+        let end = loop {
+            let ev = if self.waiting.is_empty() {
+                match rx.recv() {
+                    Ok(ev) => ev,
+                    Err(_) => break End::Host("every input ended".into()),
+                }
+            } else {
+                let next = self.last_progress + self.opts.progress_every;
+                match rx.recv_timeout(next.saturating_duration_since(Instant::now())) {
+                    Ok(ev) => ev,
+                    Err(RecvTimeoutError::Timeout) => {
+                        self.send_progress();
+                        continue;
+                    }
+                    Err(RecvTimeoutError::Disconnected) => {
+                        break End::Host("every input ended".into());
+                    }
+                }
+            };
+            match ev {
+                Ev::Host(line) => {
+                    if let Err(e) = self.host_message(line) {
+                        break End::Server(crate::mcp::chain(&e));
+                    }
+                }
+                Ev::Server(line) => {
+                    if let Err(e) = self.server_message(line) {
+                        break End::Host(crate::mcp::chain(&e));
+                    }
+                }
+                Ev::HostGone(why) => break End::Host(why),
+                Ev::ServerGone(why) => break End::Server(why),
+                Ev::Answered(id, outcome) => {
+                    if let Err(e) = self.answered(id, outcome) {
+                        break End::Server(crate::mcp::chain(&e));
+                    }
+                }
+            }
+        };
+        match end {
+            End::Host(why) => {
+                if !self.waiting.is_empty() {
+                    self.note(&format!(
+                        "{why} while an elicitation was being answered; the answer is dropped"
+                    ));
+                }
+                Ok(())
+            }
+            End::Server(why) => {
+                self.summary.server_died = true;
+                let status = wait_a_moment(child);
+                self.summary.server_code = status.and_then(|s| s.code());
+                let how = match status {
+                    Some(s) => format!("; it {}", describe_exit(s)),
+                    None => String::new(),
+                };
+                self.note(&format!("{why}{how}"));
+                // Each open request of the host gets an answer: a host
+                // waiting for one would wait forever.
+                let open: Vec<Value> = self.open.drain().map(|(_, r)| r.id).collect();
+                for id in open {
+                    let msg = json!({"jsonrpc": "2.0", "id": id, "error": {"code": -32603, "message": format!("the MCP server ended before answering ({}, mcp-elicit proxy)", sanitize::line(&why))}});
+                    if self.send_host(msg.to_string().as_bytes()).is_err() {
+                        break;
+                    }
+                }
+                Ok(())
+            }
+        }
+    }
+
+    fn finish(&mut self, child: &mut Child) {
+        if let Some(w) = &mut self.writer {
+            let _ = w.exchange_done();
+        }
+        // Closing its input is how a stdio server is told to stop.
+        self.server_in = None;
+        if wait_a_moment(child).is_none() {
+            let _ = child.kill();
+            let _ = child.wait();
+        }
+    }
+
+    fn note(&mut self, text: &str) {
+        (self.notes)(text);
+    }
+
+    fn revision(&self) -> Revision {
+        self.rev.unwrap_or(Revision::V2025_11_25)
+    }
+
+    fn record(&mut self, from: Direction, raw: &[u8]) -> Result<()> {
+        let Some(rec) = &self.opts.record else {
+            return Ok(());
+        };
+        let Ok(text) = std::str::from_utf8(raw) else {
+            return Ok(());
+        };
+        if self.writer.is_none() {
+            let w = Writer::open(&rec.path, self.revision(), &self.peer, &rec.redact).map_err(
+                |reason| Error::Record {
+                    path: rec.path.clone(),
+                    reason,
+                },
+            )?;
+            self.writer = Some(w);
+        }
+        if let Some(w) = &mut self.writer
+            && let Err(e) = w.message(from, text)
+        {
+            let path = w.path().display().to_string();
+            self.note(&format!(
+                "a message was not recorded to {path}: {}",
+                sanitize::line(&e.to_string())
+            ));
+        }
+        Ok(())
+    }
+
+    fn synced(&mut self) {
+        if let Some(w) = &mut self.writer {
+            let _ = w.exchange_done();
+        }
+    }
+
+    fn send_server(&mut self, raw: &[u8]) -> Result<()> {
+        self.record(Direction::ClientToServer, raw)?;
+        let Some(stdin) = &mut self.server_in else {
+            return Err(Error::ServerInputClosed);
+        };
+        let mut buf = Vec::with_capacity(raw.len() + 1);
+        buf.extend_from_slice(raw);
+        if buf.last() != Some(&b'\n') {
+            buf.push(b'\n');
+        }
+        stdin.write_all(&buf).map_err(Error::ServerWrite)
+    }
+
+    fn send_host(&mut self, raw: &[u8]) -> Result<()> {
+        let r = if raw.last() == Some(&b'\n') {
+            self.host_out.write_all(raw)
+        } else {
+            let mut buf = Vec::with_capacity(raw.len() + 1);
+            buf.extend_from_slice(raw);
+            buf.push(b'\n');
+            self.host_out.write_all(&buf)
+        };
+        r.and_then(|()| self.host_out.flush())
+            .map_err(Error::HostGone)
+    }
+
+    // ------------------------------------------------------------ host side
+
+    fn host_message(&mut self, line: Vec<u8>) -> Result<()> {
+        if line.first() == Some(&0) {
+            self.note("the host sent a message over the 64 MiB limit; it was not passed on");
+            return Ok(());
+        }
+        let Ok(Value::Object(mut msg)) = serde_json::from_slice::<Value>(&line) else {
+            // Not a message the proxy understands: passed on as it came.
+            return self.send_server(&line);
+        };
+        let method = msg
+            .get("method")
+            .and_then(Value::as_str)
+            .map(str::to_string);
+        let id = msg.get("id").cloned();
+        match (method.as_deref(), id) {
+            (Some(method), Some(id)) => {
+                let key = id.to_string();
+                let token = msg
+                    .get("params")
+                    .and_then(|p| p.get("_meta"))
+                    .and_then(|m| m.get("progressToken"))
+                    .cloned();
+                let mut changed = false;
+                let mut modern = None;
+                if method == "initialize" {
+                    changed = self.host_initialize(&mut msg);
+                } else if let Some((modes, added)) = self.modern_request(&mut msg) {
+                    changed = added;
+                    let params = msg
+                        .get("params")
+                        .and_then(Value::as_object)
+                        .cloned()
+                        .unwrap_or_default();
+                    modern = Some((params, modes));
+                }
+                self.opened += 1;
+                self.open.insert(
+                    key,
+                    HostRequest {
+                        id,
+                        method: method.to_string(),
+                        token,
+                        modern,
+                        rounds: 0,
+                        opened: self.opened,
+                        since: Instant::now(),
+                    },
+                );
+                if changed {
+                    let text = Value::Object(msg).to_string();
+                    self.send_server(text.as_bytes())
+                } else {
+                    self.send_server(&line)
+                }
+            }
+            (Some("notifications/cancelled"), None) => {
+                // A request being retried is known to the server by the
+                // proxy's id.
+                let asked = msg
+                    .get("params")
+                    .and_then(|p| p.get("requestId"))
+                    .map(Value::to_string);
+                let retry = asked.and_then(|a| {
+                    self.retries
+                        .iter()
+                        .find(|(_, host)| **host == a)
+                        .map(|(ours, _)| ours.clone())
+                });
+                match retry {
+                    Some(ours) => {
+                        if let Some(p) = msg.get_mut("params").and_then(Value::as_object_mut) {
+                            p.insert("requestId".into(), serde_json::from_str(&ours)?);
+                        }
+                        let text = Value::Object(msg).to_string();
+                        self.send_server(text.as_bytes())
+                    }
+                    None => self.send_server(&line),
+                }
+            }
+            _ => self.send_server(&line),
+        }
+    }
+
+    /// Adds the elicitation capability to the host's `initialize` when the
+    /// proxy is to answer; whether the message changed.
+    fn host_initialize(&mut self, msg: &mut Map<String, Value>) -> bool {
+        let (asked, modes, changed) = initialize_capability(msg, self.opts.answer);
+        if let Some(rev) = asked {
+            self.rev = Some(rev);
+        }
+        self.host_modes = Some(modes);
+        changed
+    }
+
+    /// A 2026-07-28 request: the modes the host declared in its `_meta`,
+    /// and whether the proxy added its own. `None` for a request of an
+    /// earlier revision.
+    fn modern_request(&mut self, msg: &mut Map<String, Value>) -> Option<(Modes, bool)> {
+        let r = modern_capability(msg, self.opts.answer)?;
+        self.rev = Some(Revision::V2026_07_28);
+        Some(r)
+    }
+
+    // ---------------------------------------------------------- server side
+
+    fn server_message(&mut self, line: Vec<u8>) -> Result<()> {
+        if line.first() == Some(&0) {
+            self.note("the server sent a message over the 64 MiB limit; it was not passed on");
+            return Ok(());
+        }
+        let parsed = serde_json::from_slice::<Value>(&line);
+        self.record(Direction::ServerToClient, &line)?;
+        let Ok(Value::Object(msg)) = parsed else {
+            return self.send_host(&line);
+        };
+        let method = msg.get("method").and_then(Value::as_str);
+        match (method, msg.get("id")) {
+            (Some("elicitation/create"), Some(id)) => {
+                let id = id.clone();
+                self.server_elicitation(id, &msg, &line)
+            }
+            (Some("notifications/progress"), None) => {
+                if let Some(p) = msg.get("params")
+                    && let (Some(token), Some(value)) = (
+                        p.get("progressToken"),
+                        p.get("progress").and_then(Value::as_f64),
+                    )
+                {
+                    let last = self.progress.entry(token.to_string()).or_insert(value);
+                    *last = last.max(value);
+                }
+                self.send_host(&line)
+            }
+            (None, Some(id)) => {
+                let key = id.to_string();
+                if let Some(host) = self.retries.remove(&key) {
+                    return self.host_result(&host, &msg, &line, true);
+                }
+                if self.open.contains_key(&key) {
+                    return self.host_result(&key, &msg, &line, false);
+                }
+                self.send_host(&line)
+            }
+            _ => self.send_host(&line),
+        }
+    }
+
+    /// The final answer or an `InputRequiredResult` to the host's request
+    /// `host` (or to the proxy's retry of it).
+    fn host_result(
+        &mut self,
+        host: &str,
+        msg: &Map<String, Value>,
+        raw: &[u8],
+        retried: bool,
+    ) -> Result<()> {
+        let result = msg.get("result");
+        let handshake = self
+            .open
+            .get(host)
+            .is_some_and(|r| matches!(r.method.as_str(), "initialize" | "server/discover"));
+        if let Some(r) = result
+            && handshake
+        {
+            self.learn_server(r);
+        }
+        let input_required = result
+            .and_then(|r| r.get("resultType"))
+            .and_then(Value::as_str)
+            == Some("input_required");
+        let modes = self
+            .open
+            .get(host)
+            .and_then(|r| r.modern.as_ref())
+            .map(|(_, m)| *m);
+        if input_required && let Some(modes) = modes {
+            let raw_text = String::from_utf8_lossy(raw).into_owned();
+            if self.input_required(host, modes, &raw_text, retried)? {
+                return Ok(());
+            }
+        }
+        let Some(req) = self.open.remove(host) else {
+            return self.send_host(raw);
+        };
+        if retried {
+            // The host gets the final result under its own id.
+            let mut m = msg.clone();
+            m.insert("id".into(), req.id);
+            self.send_host(Value::Object(m).to_string().as_bytes())
+        } else {
+            self.send_host(raw)
+        }
+    }
+
+    /// The revision and name a server states in its `initialize` or
+    /// `server/discover` result.
+    fn learn_server(&mut self, result: &Value) {
+        learn_server(result, &mut self.rev, &mut self.server_name);
+    }
+
+    fn should_answer(&self, modes: Modes, mode: &str) -> bool {
+        proxy_answers(self.opts.answer, modes, mode)
+    }
+
+    /// Lints one elicitation (the whole message, findings under `prefix`),
+    /// tells the person and the report, and returns the job to answer it.
+    fn lint_one(
+        &mut self,
+        raw: &str,
+        prefix: &str,
+        params: &Value,
+        key: Option<&str>,
+        by_proxy: bool,
+    ) -> (Vec<String>, Option<Blocked>) {
+        self.summary.elicitations += 1;
+        let at = Elicitation {
+            raw,
+            prefix,
+            params,
+            key,
+            by_proxy,
+            revision: self.revision(),
+            server: self.server_name.as_deref(),
+            t_ms: self.start.elapsed().as_millis() as u64,
+        };
+        lint_elicitation(
+            &at,
+            &self.opts.hosts,
+            (self.opts.strict, &self.opts.rules),
+            self.report.as_mut(),
+            &mut self.notes,
+        )
+    }
+
+    fn server_elicitation(
+        &mut self,
+        id: Value,
+        msg: &Map<String, Value>,
+        raw: &[u8],
+    ) -> Result<()> {
+        let params = msg.get("params").cloned().unwrap_or(Value::Null);
+        let mode = params
+            .get("mode")
+            .and_then(Value::as_str)
+            .unwrap_or("form")
+            .to_string();
+        let modes = self.host_modes.unwrap_or_default();
+        let ours = self.should_answer(modes, &mode);
+        let text = String::from_utf8_lossy(raw).into_owned();
+        let (notes, blocked) = self.lint_one(&text, "/params", &params, None, ours);
+        if !ours {
+            return self.send_host(raw);
+        }
+        // The host request it is for, as far as stdio tells: the latest
+        // open one that gave a progress token.
+        let for_host = self
+            .open
+            .iter()
+            .filter(|(_, r)| r.token.is_some())
+            .max_by_key(|(_, r)| r.opened)
+            .map(|(k, _)| k.clone());
+        self.submit(
+            Waiting::Server { id, for_host },
+            params,
+            None,
+            notes,
+            blocked,
+        );
+        Ok(())
+    }
+
+    /// Answers an `InputRequiredResult` for a host that cannot; `false`
+    /// when the host is to get it.
+    fn input_required(
+        &mut self,
+        host: &str,
+        modes: Modes,
+        raw: &str,
+        retried: bool,
+    ) -> Result<bool> {
+        let node = crate::json::parse(raw).map_err(Error::Syntax)?;
+        let value: Value = serde_json::from_str(raw)?;
+        let (requests, ours) = input_requests(value.get("result"), retried, |mode| {
+            proxy_answers(self.opts.answer, modes, mode)
+        });
+        for (key, r) in &requests {
+            if r.get("method").and_then(Value::as_str) == Some("elicitation/create") {
+                let at = crate::json::pointer_push("/result/inputRequests", key);
+                let params = r.get("params").cloned().unwrap_or(Value::Null);
+                let (notes, blocked) =
+                    self.lint_one(raw, &format!("{at}/params"), &params, Some(key), ours);
+                if ours {
+                    self.submit(
+                        Waiting::Input {
+                            host: host.to_string(),
+                            key: key.clone(),
+                        },
+                        params,
+                        Some(key.clone()),
+                        notes,
+                        blocked,
+                    );
+                }
+            } else if ours {
+                self.note(&format!(
+                    "the server asked for `{}` as input `{}`, which the proxy does not serve; left unanswered",
+                    sanitize::line(r.get("method").and_then(Value::as_str).unwrap_or("?")),
+                    sanitize::line(key)
+                ));
+            }
+        }
+        if !ours {
+            return Ok(false);
+        }
+        let state = node
+            .get("result")
+            .and_then(|r| r.get("requestState"))
+            .map(|s| raw[s.span.start..s.span.end].to_string());
+        let waiting = self
+            .waiting
+            .values()
+            .filter(|w| matches!(w, Waiting::Input { host: h, .. } if h == host))
+            .count();
+        self.rounds.insert(
+            host.to_string(),
+            Round {
+                state,
+                responses: Map::new(),
+                waiting,
+                failed: None,
+            },
+        );
+        if waiting == 0 {
+            self.retry(host)?;
+        }
+        Ok(true)
+    }
+
+    fn submit(
+        &mut self,
+        what: Waiting,
+        params: Value,
+        key: Option<String>,
+        notes: Vec<String>,
+        blocked: Option<Blocked>,
+    ) {
+        self.next_job += 1;
+        let id = self.next_job;
+        // The host request the person answers for: over stdio, for a
+        // server's request, the latest open call.
+        let host = match &what {
+            Waiting::Input { host, .. } => self.open.get(host),
+            Waiting::Server { .. } => self
+                .open
+                .values()
+                .filter(|r| crate::session::exchanges::CALL_METHODS.contains(&r.method.as_str()))
+                .max_by_key(|r| r.opened),
+        };
+        let deadline = host
+            .zip(self.opts.host_timeout)
+            .map(|(r, of)| crate::respond::Deadline::after(r.since, of));
+        if self.waiting.is_empty() {
+            self.asking_since = Some(Instant::now());
+            self.last_progress = Instant::now();
+        }
+        self.waiting.insert(id, what);
+        self.summary.answered += 1;
+        let _ = self.jobs.send(Job {
+            id,
+            params,
+            revision: self.revision(),
+            server: self.server_name.clone(),
+            key,
+            notes,
+            deadline,
+            blocked,
+            reply: None,
+        });
+        // The host hears at once that its request is waiting on a person.
+        self.send_progress();
+    }
+
+    fn answered(&mut self, id: u64, outcome: Outcome) -> Result<()> {
+        let Some(what) = self.waiting.remove(&id) else {
+            return Ok(());
+        };
+        if self.waiting.is_empty() {
+            self.asking_since = None;
+        }
+        match what {
+            Waiting::Server { id, .. } => {
+                let body = match outcome {
+                    Outcome::Answer(result) => {
+                        self.note(&format!(
+                            "answered {}",
+                            result.get("action").and_then(Value::as_str).unwrap_or("?")
+                        ));
+                        json!({"jsonrpc": "2.0", "id": id, "result": result})
+                    }
+                    Outcome::Refused(error, why) => {
+                        self.note(&format!(
+                            "refused an elicitation no form can show ({}); answered -32602",
+                            why.join("; ")
+                        ));
+                        json!({"jsonrpc": "2.0", "id": id, "error": error})
+                    }
+                    Outcome::Failed(why) => {
+                        self.note(&format!("could not answer: {}", sanitize::line(&why)));
+                        json!({"jsonrpc": "2.0", "id": id, "error": {"code": -32603, "message": "the client could not answer"}})
+                    }
+                };
+                self.send_server(body.to_string().as_bytes())?;
+                self.synced();
+                Ok(())
+            }
+            Waiting::Input { host, key } => {
+                let Some(round) = self.rounds.get_mut(&host) else {
+                    return Ok(());
+                };
+                round.waiting = round.waiting.saturating_sub(1);
+                let mut said = None;
+                match outcome {
+                    Outcome::Answer(result) => {
+                        said = Some(format!(
+                            "answered input `{}` {}",
+                            sanitize::line(&key),
+                            result.get("action").and_then(Value::as_str).unwrap_or("?")
+                        ));
+                        round.responses.insert(key, result);
+                    }
+                    Outcome::Refused(_, why) => {
+                        said = Some(format!(
+                            "input `{}` cannot be shown as a form ({}); left unanswered",
+                            sanitize::line(&key),
+                            why.join("; ")
+                        ));
+                    }
+                    Outcome::Failed(why) => round.failed = Some(why),
+                }
+                let done = round.waiting == 0;
+                if let Some(s) = said {
+                    self.note(&s);
+                }
+                if done {
+                    self.retry(&host)?;
+                }
+                Ok(())
+            }
+        }
+    }
+
+    /// Sends the retry of the host's request `host` with the answers
+    /// gathered, under a new id of the proxy's.
+    fn retry(&mut self, host: &str) -> Result<()> {
+        let Some(round) = self.rounds.remove(host) else {
+            return Ok(());
+        };
+        let Some(req) = self.open.get_mut(host) else {
+            return Ok(());
+        };
+        req.rounds += 1;
+        let failure = match (&round.failed, req.rounds > MAX_ROUNDS) {
+            (Some(why), _) => Some(format!("the proxy could not answer: {why}")),
+            (None, true) => Some(format!(
+                "the server asked for input {MAX_ROUNDS} rounds in a row without a result"
+            )),
+            _ => None,
+        };
+        if let Some(why) = failure {
+            let req = self.open.remove(host).expect("open");
+            self.note(&sanitize::line(&why));
+            let msg = json!({"jsonrpc": "2.0", "id": req.id, "error": {"code": -32603, "message": format!("{why} (mcp-elicit proxy)")}});
+            return self.send_host(msg.to_string().as_bytes());
+        }
+        let Some((params, _)) = &req.modern else {
+            return Ok(());
+        };
+        let mut p = params.clone();
+        p.insert("inputResponses".into(), Value::Object(round.responses));
+        let method = req.method.clone();
+        self.next_retry += 1;
+        let ours = format!("mcp-elicit-proxy-{}", self.next_retry);
+        let mut text =
+            json!({"jsonrpc": "2.0", "id": ours, "method": method, "params": Value::Object(p)})
+                .to_string();
+        if let Some(state) = round.state {
+            // `requestState` goes back byte for byte, as the server wrote it.
+            let at = text.len() - 2;
+            text.insert_str(at, &format!(",\"requestState\":{state}"));
+        }
+        self.retries
+            .insert(Value::String(ours).to_string(), host.to_string());
+        self.send_server(text.as_bytes())?;
+        self.synced();
+        Ok(())
+    }
+
+    /// Tells each host request waiting on a person that it is still alive.
+    fn send_progress(&mut self) {
+        self.last_progress = Instant::now();
+        let since = self
+            .asking_since
+            .map(|s| s.elapsed().as_secs())
+            .unwrap_or(0);
+        let mut hosts: Vec<String> = self
+            .waiting
+            .values()
+            .filter_map(|w| match w {
+                Waiting::Server { for_host, .. } => for_host.clone(),
+                Waiting::Input { host, .. } => Some(host.clone()),
+            })
+            .collect();
+        hosts.sort();
+        hosts.dedup();
+        for h in hosts {
+            let Some(token) = self.open.get(&h).and_then(|r| r.token.clone()) else {
+                continue;
+            };
+            let last = self.progress.entry(token.to_string()).or_insert(0.0);
+            *last += 1.0;
+            let msg = json!({"jsonrpc": "2.0", "method": "notifications/progress", "params": {
+                "progressToken": token,
+                "progress": *last,
+                "message": format!("waiting for the person to answer a form ({since} s so far)"),
+            }});
+            if self.send_host(msg.to_string().as_bytes()).is_err() {
+                return;
+            }
+        }
+    }
+}
+
+/// The child's status, when it exits within a moment.
+fn wait_a_moment(child: &mut Child) -> Option<std::process::ExitStatus> {
+    for _ in 0..100 {
+        if let Ok(Some(s)) = child.try_wait() {
+            return Some(s);
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    None
+}
+
+fn describe_exit(s: std::process::ExitStatus) -> String {
+    #[cfg(unix)]
+    {
+        use std::os::unix::process::ExitStatusExt;
+        if let Some(sig) = s.signal() {
+            return format!("was killed by signal {sig}");
+        }
+    }
+    match s.code() {
+        Some(c) => format!("exited with status {c}"),
+        None => "exited".into(),
+    }
+}

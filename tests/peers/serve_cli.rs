@@ -1,0 +1,237 @@
+//! `mcp-elicit serve` driven by clients written by others: the official
+//! conformance suite (pinned and newest) and the official Python SDK. The
+//! rest of `serve` is in the fast tier (tests/serve_cli.rs).
+
+use std::process::{Command, Output};
+
+use serde_json::Value;
+
+use crate::support::serve::HttpServe;
+use crate::support::{bin, peers, root};
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+/// The report's lines.
+fn report(path: &std::path::Path) -> Vec<Value> {
+    std::fs::read_to_string(path)
+        .unwrap_or_default()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect()
+}
+
+#[test]
+#[ignore = "peer: needs Node 22 and the MCP conformance suite (cargo test --test peers -- --ignored)"]
+fn the_conformance_suite_passes_its_server_elicitation_scenarios() {
+    let tools = peers::node_tools();
+    let serve = HttpServe::start(&["examples/conformance.jsonl"]);
+    let results = tempfile::tempdir().unwrap();
+    for scenario in [
+        "tools-call-elicitation",
+        "elicitation-sep1034-defaults",
+        "elicitation-sep1330-enums",
+    ] {
+        let o = tools
+            .command("conformance")
+            .args(["server", "--url", &serve.url, "--scenario", scenario])
+            .current_dir(results.path())
+            .output()
+            .unwrap();
+        let out = stdout(&o);
+        assert_eq!(o.status.code(), Some(0), "{scenario}: {out}{}", stderr(&o));
+        assert!(
+            out.contains(" 0 failed") && !out.contains("FAILURE"),
+            "{scenario}: {out}"
+        );
+    }
+    let (code, err) = serve.stop();
+    assert_eq!(code, Some(0), "{err}");
+    assert!(err.contains("serve: 3 exchanges, 0 failed"), "{err}");
+}
+
+#[test]
+#[ignore = "peer: needs the MCP Python SDK (cargo test --test peers -- --ignored)"]
+fn the_python_sdk_answers_from_a_table_and_the_report_shows_each_answer_checked() {
+    let python = peers::python_sdk();
+    let dir = tempfile::tempdir().unwrap();
+    // `legacy` is the initialize handshake (2025-11-25); the other speaks
+    // 2026-07-28: InputRequiredResults and retries.
+    for (mode, revision) in [("legacy", "2025-11-25"), ("2026-07-28", "2026-07-28")] {
+        let rep = dir.path().join(format!("{mode}.jsonl"));
+        let o = Command::new(&python)
+            .args([
+                "tests/clients/answer_table.py",
+                mode,
+                bin(),
+                "serve",
+                "--report",
+            ])
+            .arg(&rep)
+            .args([
+                "tests/fixtures/serve/ask_age.json",
+                "examples/conformance.jsonl",
+            ])
+            .current_dir(root())
+            .output()
+            .unwrap();
+        assert_eq!(o.status.code(), Some(0), "{mode}: {}", stderr(&o));
+        let results: Vec<Value> = stdout(&o)
+            .lines()
+            .map(|l| serde_json::from_str(l).unwrap())
+            .collect();
+        assert_eq!(results.len(), 4, "{mode}: {}", stdout(&o));
+        let lines = report(&rep);
+        let got: Vec<(&str, &str, &str, bool)> = lines
+            .iter()
+            .map(|l| {
+                (
+                    l["tool"].as_str().unwrap(),
+                    l["revision"].as_str().unwrap(),
+                    l["answer"]["action"].as_str().unwrap(),
+                    l["valid"].as_bool().unwrap(),
+                )
+            })
+            .collect();
+        assert_eq!(
+            got,
+            [
+                ("ask_age", revision, "accept", true),
+                ("test_elicitation", revision, "accept", true),
+                (
+                    "test_elicitation_sep1034_defaults",
+                    revision,
+                    "decline",
+                    true
+                ),
+                ("test_elicitation_sep1330_enums", revision, "accept", false),
+            ],
+            "{mode}"
+        );
+        assert_eq!(lines[3]["findings"][0]["code"], "E707", "{mode}");
+        assert_eq!(
+            lines[3]["findings"][0]["pointer"],
+            "/content/untitledSingle"
+        );
+        assert!(lines.iter().all(|l| l["ms"].is_u64()), "{mode}: {lines:?}");
+        assert!(
+            results[3]["text"]
+                .as_str()
+                .unwrap()
+                .contains("error[E707] `untitledSingle` is \"option9\""),
+            "{mode}"
+        );
+        // The server's summary on stopping counts the invalid answer.
+        assert!(
+            stderr(&o).contains("serve: 4 exchanges, 1 failed"),
+            "{}",
+            stderr(&o)
+        );
+    }
+}
+
+#[test]
+#[ignore = "peer: needs Node 22 and the MCP conformance suite (cargo test --test peers -- --ignored)"]
+fn the_newest_conformance_suite_passes_every_server_scenario_in_scope() {
+    let tools = peers::node_tools();
+    let dir = tempfile::tempdir().unwrap();
+    let rep = dir.path().join("report.jsonl");
+    let serve = HttpServe::start(&[
+        "--report",
+        rep.to_str().unwrap(),
+        "examples/conformance.jsonl",
+        "examples/conformance-2026.jsonl",
+    ]);
+    for scenario in NEXT_SCENARIOS {
+        let o = tools
+            .conformance_next()
+            .args(["server", "--url", &serve.url, "--scenario", scenario])
+            .current_dir(dir.path())
+            .output()
+            .unwrap();
+        let out = stdout(&o);
+        assert_eq!(o.status.code(), Some(0), "{scenario}: {out}{}", stderr(&o));
+        assert!(
+            out.contains(", 0 failed, 0 warnings") && !out.contains("FAILURE"),
+            "{scenario}: {out}"
+        );
+    }
+    let (code, err) = serve.stop();
+    // The suite breaks the protocol on purpose three times: an altered
+    // requestState, an answer that is a number, inputResponses that are
+    // null. Each is refused and counted; the answers it gave are valid.
+    assert_eq!(code, Some(1), "{err}");
+    assert!(err.contains("serve: 8 exchanges, 3 failed"), "{err}");
+    let lines = report(&rep);
+    let events = |kind: &str| -> Vec<String> {
+        lines
+            .iter()
+            .filter(|l| l["event"] == kind)
+            .map(|l| l["message"].as_str().unwrap().to_string())
+            .collect()
+    };
+    let errors = events("client-error");
+    assert_eq!(errors.len(), 3, "{errors:?}");
+    for what in [
+        r#"answered "user_name" with something that is not an ElicitResult (it is a number)"#,
+        "inputResponses must be an object of answers keyed as inputRequests was, not null",
+        "requestState was altered: its signature does not match",
+    ] {
+        assert!(
+            errors.iter().any(|e| e.contains(what)),
+            "{what}: {errors:?}"
+        );
+    }
+    let notes = events("note");
+    assert!(
+        notes.iter().any(|n| n.ends_with(r#"answered ["wrong_key"], which test_input_required_result_elicitation did not ask; ignored"#)),
+        "{notes:?}"
+    );
+    assert!(
+        notes
+            .iter()
+            .any(|n| n.ends_with(r#"did not answer ["user_name"]; asked again"#)),
+        "{notes:?}"
+    );
+    assert!(
+        notes.iter().any(|n| n.ends_with(r#"answered ["unknown_extra_key", "another_unexpected"], which test_input_required_result_elicitation did not ask; ignored"#)),
+        "{notes:?}"
+    );
+    let exchanges: Vec<&Value> = lines.iter().filter(|l| l.get("tool").is_some()).collect();
+    assert_eq!(exchanges.len(), 8);
+    assert!(
+        exchanges.iter().all(|l| l["valid"] == true),
+        "{exchanges:?}"
+    );
+}
+
+/// The server scenarios of the newest conformance suite that a mock
+/// elicitation server should pass (prompts, resources, logging, completion,
+/// sampling, roots and tasks are out of `serve`'s scope).
+const NEXT_SCENARIOS: [&str; 20] = [
+    "server-initialize",
+    "server-session-lifecycle",
+    "ping",
+    "tools-list",
+    "server-sse-multiple-streams",
+    "server-stateless",
+    "dns-rebinding-protection",
+    "http-header-validation",
+    "tools-call-elicitation",
+    "elicitation-sep1034-defaults",
+    "elicitation-sep1330-enums",
+    "input-required-result-basic-elicitation",
+    "input-required-result-request-state",
+    "input-required-result-multi-round",
+    "input-required-result-missing-input-response",
+    "input-required-result-result-type",
+    "input-required-result-tampered-state",
+    "input-required-result-validate-input",
+    "input-required-result-ignore-extra-params",
+    "input-required-result-unsupported-methods",
+];

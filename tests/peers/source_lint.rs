@@ -1,0 +1,197 @@
+//! What `lint --show-source` computes from source, checked against the
+//! programs whose output it emulates: Pydantic and FastMCP (the official
+//! MCP Python SDK, 1.x and current), rmcp, and the Zod converters. The rest
+//! of linting source is in the fast tier (tests/source_lint.rs).
+
+use std::process::{Command, Stdio};
+
+use crate::support::{bin, fixture, peers, root};
+
+/// The emulation of Pydantic (as the official Python SDK renders a model)
+/// and of FastMCP's `response_type` handling, checked against both: for
+/// every Python fixture elicitation (and docs/lint.md's example server), the
+/// schema mcp-elicit computes equals
+/// the one the pinned SDKs really produce.
+#[test]
+#[ignore = "peer: needs a Python venv with pip (cargo test --test peers -- --ignored)"]
+fn python_schemas_equal_what_pydantic_and_fastmcp_produce() {
+    let python = peers::venv_python();
+    let shown = Command::new(bin())
+        .current_dir(root())
+        .arg("lint")
+        .arg("--show-source")
+        .args(
+            std::fs::read_dir(fixture("source"))
+                .unwrap()
+                .chain(std::fs::read_dir(root().join("examples/source")).unwrap())
+                .map(|e| e.unwrap().path())
+                .filter(|p| p.extension().is_some_and(|x| x == "py")),
+        )
+        .output()
+        .unwrap();
+    assert!(shown.status.success());
+    let mut child = Command::new(python)
+        .current_dir(root())
+        .arg("tests/peers/source_schemas.py")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    use std::io::Write;
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(&shown.stdout)
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    let report = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{report}\n{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    // Every model and shorthand of the fixtures was compared.
+    assert!(report.contains("17 checked, 0 different"), "{report}");
+}
+
+/// The emulation of rmcp checked against rmcp 3.11 itself: the
+/// `tests/rmcp_server` peer compiles the Rust fixtures and prints, for each
+/// elicitation in the order written, the schema rmcp sends
+/// (`ElicitationSchema::from_type::<T>()` for `elicit::<T>`, the builder
+/// chains run), serialized by rmcp; the `requestedSchema` `lint
+/// --show-source` computes for the same places equals it, key order
+/// included.
+#[test]
+#[ignore = "peer: needs rmcp from crates.io (cargo test --test peers -- --ignored)"]
+fn rust_schemas_equal_what_rmcp_produces() {
+    let server = peers::rmcp_server();
+    let out = Command::new(server)
+        .arg("--print-schemas")
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let printed: serde_json::Map<String, serde_json::Value> =
+        serde_json::from_slice(&out.stdout).unwrap();
+    let mut checked = 0;
+    for (file, schemas) in &printed {
+        let shown = Command::new(bin())
+            .args(["lint", "--show-source"])
+            .arg(fixture(&format!("source/{file}")))
+            .output()
+            .unwrap();
+        assert!(shown.status.success(), "{file}");
+        let ours: Vec<String> = String::from_utf8_lossy(&shown.stdout)
+            .lines()
+            .map(|l| {
+                let v: serde_json::Value = serde_json::from_str(l).unwrap();
+                serde_json::to_string(&v["params"]["requestedSchema"]).unwrap()
+            })
+            .collect();
+        let theirs: Vec<String> = schemas
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|v| serde_json::to_string(v).unwrap())
+            .collect();
+        assert_eq!(ours, theirs, "{file}: mcp-elicit (left) and rmcp (right)");
+        checked += theirs.len();
+    }
+    assert_eq!(checked, 6, "every Rust fixture elicitation compared");
+}
+
+/// The emulation of the Zod converters checked against them: for every
+/// fixture elicitation whose schema comes from `zodToJsonSchema(...)`
+/// (zod-to-json-schema, Zod 3) or `z.toJSONSchema(...)` (Zod 4), the schema
+/// mcp-elicit computes equals the one the pinned converters produce.
+#[test]
+#[ignore = "peer: needs Node 22 and the MCP conformance suite (cargo test --test peers -- --ignored)"]
+fn zod_schemas_equal_what_the_converters_produce() {
+    let tools = peers::node_tools();
+    let shown = Command::new(bin())
+        .current_dir(root())
+        .args([
+            "lint",
+            "--show-source",
+            "tests/fixtures/source/zod_spread.ts",
+            "tests/fixtures/source/zod4_direct.ts",
+            "tests/fixtures/source/zod_refine.ts",
+            "tests/fixtures/source/zod4_refine.ts",
+        ])
+        .output()
+        .unwrap();
+    assert!(shown.status.success());
+    let mut child = tools
+        .command("node")
+        .current_dir(root())
+        .arg("tests/npm/zod_schemas.cjs")
+        .env("NPM_TOOLS", root().join("target/npm-tools"))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    use std::io::Write;
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(&shown.stdout)
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    let report = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{report}\n{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(report.contains("4 checked, 0 different"), "{report}");
+}
+
+/// The emulation of the MCP Python SDK 1.x checked against it (pinned in
+/// tests/peers/requirements-sdk1.txt): every model of the fixture the SDK
+/// refuses before sending is one mcp-elicit reports E212 in, and every
+/// model it sends has exactly the schema mcp-elicit computes.
+#[test]
+#[ignore = "peer: needs the MCP Python SDK 1.x (cargo test --test peers -- --ignored)"]
+fn python_sdk1_refusals_and_schemas_equal_the_sdk1() {
+    let python = peers::python_sdk1();
+    let fixture = "tests/fixtures/source/sdk1_models.py";
+    let dir = tempfile::tempdir().unwrap();
+    let run = |args: &[&str], to: &str| {
+        let out = Command::new(bin())
+            .current_dir(root())
+            .args(args)
+            .arg(fixture)
+            .output()
+            .unwrap();
+        let path = dir.path().join(to);
+        std::fs::write(&path, &out.stdout).unwrap();
+        path
+    };
+    let shown = run(&["lint", "--show-source"], "shown.jsonl");
+    let linted = run(
+        &["lint", "--format", "json", "--select", "E212"],
+        "lint.json",
+    );
+    let out = Command::new(python)
+        .current_dir(root())
+        .arg("tests/peers/sdk1_schemas.py")
+        .arg(fixture)
+        .arg(&shown)
+        .arg(&linted)
+        .output()
+        .unwrap();
+    let report = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{report}\n{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(report.contains("11 checked, 0 different"), "{report}");
+}
