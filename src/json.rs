@@ -10,6 +10,7 @@
 //! something is reported.
 
 use std::borrow::Cow;
+use std::collections::HashSet;
 use std::fmt;
 
 /// Deepest nesting accepted. Elicitation documents are a handful of levels
@@ -691,6 +692,28 @@ pub fn pointer_push(pointer: &str, key: &str) -> String {
 /// the inverse of [`pointer_push`]).
 pub fn pointer_token(token: &str) -> String {
     token.replace("~1", "/").replace("~0", "~")
+}
+
+/// The items of a list with a string `value`, each with its index and
+/// whether an earlier item has the same value: a scan of the earlier items
+/// while the list is short (the usual case, no allocation), a hash set once
+/// it is long, so a list of a million stays linear.
+pub(crate) fn repeats<'a>(
+    items: &'a [Node<'a>],
+    value: impl Fn(&'a Node<'a>) -> Option<&'a str>,
+) -> impl Iterator<Item = (usize, &'a Node<'a>, &'a str, bool)> {
+    const SCAN: usize = 32;
+    let mut set: Option<HashSet<&str>> = None;
+    items.iter().enumerate().filter_map(move |(i, item)| {
+        let s = value(item)?;
+        let repeated = if i < SCAN {
+            items[..i].iter().any(|p| value(p) == Some(s))
+        } else {
+            let set = set.get_or_insert_with(|| items[..i].iter().filter_map(&value).collect());
+            !set.insert(s)
+        };
+        Some((i, item, s, repeated))
+    })
 }
 
 #[cfg(test)]

@@ -13,12 +13,14 @@
 //! dependencies. The `rmcp` feature adds [`Form`](generate::Form) methods
 //! for the official Rust SDK's types (the `rmcp` module).
 //!
-//! Fallible functions return typed errors ([`respond::Error`],
+//! Fallible functions return typed errors ([`form::respond::Error`],
 //! [`form::script::ScriptError`], [`session::recorded::Error`], and with
 //! `protocol` `mcp::client::Error`, `mcp::transport::Error`, ...). Their
 //! messages say what went wrong without naming the command's options: the
 //! command adds which option fixes it.
 
+#[cfg(test)]
+mod architecture;
 pub mod document;
 pub mod finding;
 pub mod form;
@@ -30,7 +32,6 @@ pub mod lint;
 #[cfg(feature = "protocol")]
 pub mod mcp;
 pub mod nearest;
-pub mod respond;
 #[cfg(feature = "rmcp")]
 pub mod rmcp;
 pub mod rules;
@@ -44,4 +45,5 @@ pub mod spec;
 pub mod string_format;
 pub mod validate;
 
+pub use form::respond;
 pub use generate::assert_elicitable;

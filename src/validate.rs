@@ -5,29 +5,11 @@
 
 use serde_json::{Map, Value};
 
-use crate::rules::{self, Rule};
+pub use crate::finding::Violation;
+use crate::rules;
+pub use crate::rules::words::{choices_range, json_kind, length_range, number_range};
 use crate::schema::{Property, RequestedSchema};
 use crate::spec::Revision;
-
-/// One thing wrong with an answer.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Violation {
-    pub rule: &'static Rule,
-    /// The content field it is about; `None` for the content as a whole.
-    pub field: Option<String>,
-    pub message: String,
-}
-
-impl Violation {
-    /// A violation of `rule` by the content field `field`.
-    pub(crate) fn of(rule: &'static Rule, field: &str, message: String) -> Violation {
-        Violation {
-            rule,
-            field: Some(field.to_string()),
-            message,
-        }
-    }
-}
 
 /// Checks a whole `content` object of an accepted form answer.
 pub fn check_content(
@@ -53,34 +35,10 @@ pub fn check_content(
     }
     for name in &schema.required {
         if !content.contains_key(name) && schema.property(name).is_some() {
-            out.push(Violation::of(
-                &rules::ANSWER_MISSING_REQUIRED,
-                name,
-                format!("required property `{name}` has no answer; add it to `content`"),
-            ));
+            out.push(rules::answer_missing_required::field(name));
         }
     }
     out
-}
-
-/// " (did you mean `nearest`?)" when one of `names` is close to `name`
-/// (see [`crate::nearest`]), else nothing.
-pub(crate) fn did_you_mean<'n>(names: impl Iterator<Item = &'n str>, name: &str) -> String {
-    crate::nearest::nearest(name, names)
-        .map(|n| format!(" (did you mean `{n}`?)"))
-        .unwrap_or_default()
-}
-
-/// What kind of JSON value `v` is, for messages ("a string", "null").
-pub fn json_kind(v: &Value) -> &'static str {
-    match v {
-        Value::Null => "null",
-        Value::Bool(_) => "a boolean",
-        Value::Number(_) => "a number",
-        Value::String(_) => "a string",
-        Value::Array(_) => "an array",
-        Value::Object(_) => "an object",
-    }
 }
 
 /// Checks one answered value against its property: the first answer rule
@@ -94,37 +52,6 @@ pub fn check_value(prop: &Property, value: &Value, rev: Revision) -> Result<(), 
     match rules::judge_value(&cx) {
         Some(v) => Err(v),
         None => Ok(()),
-    }
-}
-
-/// "between 3 and 50 characters", "at least 3 characters", ...
-pub fn length_range(min: Option<u64>, max: Option<u64>) -> String {
-    count_range(min, max, "character")
-}
-
-/// "between 1 and 3 choices", "at most 2 choices", ... (multi-select).
-pub fn choices_range(min: Option<u64>, max: Option<u64>) -> String {
-    count_range(min, max, "choice")
-}
-
-fn count_range(min: Option<u64>, max: Option<u64>, unit: &str) -> String {
-    let plural = |n: u64| if n == 1 { "" } else { "s" };
-    match (min, max) {
-        (Some(a), Some(b)) if a == b => format!("exactly {a} {unit}{}", plural(a)),
-        (Some(a), Some(b)) => format!("between {a} and {b} {unit}s"),
-        (Some(a), None) => format!("at least {a} {unit}{}", plural(a)),
-        (None, Some(b)) => format!("at most {b} {unit}{}", plural(b)),
-        (None, None) => format!("any number of {unit}s"),
-    }
-}
-
-/// "between 0 and 100", "at least 18", ...
-pub fn number_range(min: Option<&serde_json::Number>, max: Option<&serde_json::Number>) -> String {
-    match (min, max) {
-        (Some(a), Some(b)) => format!("between {a} and {b}"),
-        (Some(a), None) => format!("at least {a}"),
-        (None, Some(b)) => format!("at most {b}"),
-        (None, None) => "any number".into(),
     }
 }
 

@@ -7,7 +7,7 @@
 //! the model's name there), and the TypeScript SDK client, VS Code and the
 //! MCP Inspector show such forms. So `answer` and `call` show every finding
 //! and then the form, and refuse (`-32602`) only what no form can stand for:
-//! the rules in [`BLOCKING`], or a property the form model could not take.
+//! the rules that say they block a form ([`blocking`]), or a property the form model could not take.
 //! `--strict` refuses on any error, as the strictest clients do.
 
 use serde_json::Value;
@@ -18,34 +18,19 @@ use crate::json::pointer_push;
 use crate::rules::{self, Rule};
 use crate::spec::Revision;
 
-/// Rules whose findings leave nothing a form (or a URL prompt) can ask: no
-/// params, no schema, a root that is not an object, no `properties`, a
-/// property that is not a flat field (an object, an array of objects, a
-/// `$ref`, no type or a type no field has), a mode that does not exist in
-/// the revision, a URL that cannot be opened safely.
-pub static BLOCKING: &[&Rule] = &[
-    &rules::INVALID_JSON,
-    &rules::PRE_RELEASE_DRAFT,
-    &rules::PARAMS_NOT_OBJECT,
-    &rules::FORM_WITHOUT_SCHEMA,
-    &rules::MODE_INVALID,
-    &rules::URL_MODE_UNSUPPORTED,
-    &rules::SCHEMA_NOT_OBJECT,
-    &rules::SCHEMA_MISSING_PROPERTIES,
-    &rules::PROPERTY_NOT_OBJECT,
-    &rules::PROPERTY_MISSING_TYPE,
-    &rules::PROPERTY_TYPE_UNSUPPORTED,
-    &rules::NESTED_OBJECT,
-    &rules::REF_UNSUPPORTED,
-    &rules::ARRAY_ITEMS_UNSUPPORTED,
-    &rules::URL_MISSING,
-    &rules::URL_NOT_ABSOLUTE,
-    &rules::URL_SCHEME_DANGEROUS,
-];
-
-/// Whether a finding of `rule` keeps a form from being shown.
+/// Whether a finding of `rule` keeps a form from being shown: the rule
+/// says so in its file (`blocks_form`). Such rules leave nothing a form (or
+/// a URL prompt) can ask: no params, no schema, a root that is not an
+/// object, no `properties`, a property that is not a flat field (an object,
+/// an array of objects, a `$ref`, no type or a type no field has), a mode
+/// that does not exist in the revision, a URL that cannot be opened safely.
 pub fn blocks_form(rule: &Rule) -> bool {
-    BLOCKING.iter().any(|r| r.code == rule.code)
+    rule.blocks_form
+}
+
+/// The rules whose findings keep a form from being shown, by code.
+pub fn blocking() -> impl Iterator<Item = &'static Rule> {
+    rules::ALL.iter().copied().filter(|r| r.blocks_form)
 }
 
 /// A finding as one plain line for a person, `E122 (error) at
@@ -203,8 +188,20 @@ mod tests {
 
     #[test]
     fn every_blocking_rule_is_an_error() {
-        for r in BLOCKING {
+        for r in blocking() {
             assert_eq!(r.severity, Severity::Error, "{}", r.code);
         }
+    }
+
+    #[test]
+    fn the_blocking_rules_are_those_that_leave_nothing_to_ask() {
+        let codes: Vec<&str> = blocking().map(|r| r.code).collect();
+        assert_eq!(
+            codes,
+            [
+                "E001", "E003", "E110", "E112", "E113", "E114", "E120", "E121", "E201", "E202",
+                "E203", "E204", "E205", "E206", "E501", "E502", "E503"
+            ]
+        );
     }
 }

@@ -6,9 +6,9 @@
 
 use serde_json::{Map, Value, json};
 
+use crate::hosts::judge::{Hit, check_params_of};
 use crate::hosts::{Effect, Host};
 use crate::json::{self, pointer_token};
-use crate::lint::hosts::{Hit, check_params_of};
 use crate::spec::Revision;
 
 /// What a host makes of one request.

@@ -10,9 +10,12 @@
 mod check;
 pub mod gate;
 pub mod host;
+mod recording;
+pub mod respond;
 pub mod script;
 
 pub use check::FinalCheck;
+pub use recording::{RecordedResponder, RecordingResponder};
 
 use std::io;
 
@@ -20,13 +23,13 @@ use serde_json::{Map, Number, Value};
 
 use crate::finding::Findings;
 use crate::json;
-use crate::lint::params::{Mode, check_params, check_url};
-use crate::respond::{Request, Responder};
-use crate::rules;
+use crate::rules::check_url;
 use crate::sanitize;
+use crate::schema::{Elicitation, Mode};
 use crate::schema::{Property, RequestedSchema, Shape};
 use crate::spec::Revision;
 use crate::validate;
+use respond::{Request, Responder};
 
 /// The three answers an elicitation can get.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
@@ -240,9 +243,7 @@ impl Elicit {
     /// Builds the question from `elicitation/create` params.
     pub fn from_params(params: &Value, revision: Revision) -> Result<Elicit, ElicitError> {
         let node = json::Node::from_value(params).map_err(|e| ElicitError::NotJson(e.message))?;
-        let mut findings = Findings::default();
-        let asked =
-            check_params(&node, "", revision, &mut findings).ok_or(ElicitError::NotParams)?;
+        let asked = Elicitation::read(&node, "", revision).ok_or(ElicitError::NotParams)?;
         let message = params
             .get("message")
             .and_then(Value::as_str)
@@ -303,30 +304,15 @@ fn url_ask(params: &Value) -> Result<UrlAsk, ElicitError> {
     let host = url::Url::parse(url)
         .ok()
         .and_then(|u| u.host_str().map(|h| sanitize::line(h).into_owned()));
-    let scheme = url::Url::parse(url).map(|u| u.scheme().to_string());
-    let site = host.clone().unwrap_or_default();
     // Worded for the person about to open the page, not for the server's
-    // author (lint says it to them).
+    // author (lint says it to them): each rule that has words for the
+    // person says them.
     let warnings = findings
         .items
         .iter()
-        .map(|f| match f.rule.code {
-            c if c == rules::URL_NOT_HTTPS.code && scheme.as_deref() == Ok("http") => {
-                "this page is not encrypted (http://): what you type there can be read on the way; do not enter a password".to_string()
-            }
-            c if c == rules::URL_NOT_HTTPS.code => {
-                "this address is not a web page (https://): opening it may start another program".to_string()
-            }
-            c if c == rules::URL_USERINFO.code => format!(
-                "the address has a name and @ before the site: the site it opens is {site}"
-            ),
-            c if c == rules::URL_IDN_HOST.code => format!(
-                "the site's name has non-Latin letters (shown as {site}) and may imitate a site you know; check it before you sign in"
-            ),
-            c if c == rules::URL_IP_HOST.code => {
-                "the address is a bare IP address: it does not say who runs the site".to_string()
-            }
-            _ => sanitize::line(&f.message).into_owned(),
+        .map(|f| match f.rule.for_person {
+            Some(words) => words(url),
+            None => sanitize::line(&f.message).into_owned(),
         })
         .collect();
     Ok(UrlAsk {
@@ -457,7 +443,7 @@ pub struct Asker<'a> {
     /// The `inputRequests` key, when there are several questions.
     pub key: Option<&'a str>,
     /// Which question of the call this is.
-    pub position: Option<crate::respond::Position>,
+    pub position: Option<respond::Position>,
 }
 
 /// The heading line: "weather-server asks (MCP 2026-07-28)".
@@ -927,7 +913,7 @@ impl<P: Prompter> FormResponder<P> {
         &mut self,
         request: &Request<'_>,
         given: &[Option<Value>],
-    ) -> Result<Value, crate::respond::Error> {
+    ) -> Result<Value, respond::Error> {
         let elicit = Elicit::from_params(request.params, request.revision)?;
         let asker = Asker {
             server: request.server,
@@ -947,7 +933,7 @@ impl<P: Prompter> FormResponder<P> {
 }
 
 impl<P: Prompter> Responder for FormResponder<P> {
-    fn respond(&mut self, request: &Request<'_>) -> Result<Value, crate::respond::Error> {
+    fn respond(&mut self, request: &Request<'_>) -> Result<Value, respond::Error> {
         self.respond_with(request, &[])
     }
 
@@ -955,7 +941,7 @@ impl<P: Prompter> Responder for FormResponder<P> {
         &mut self,
         request: &Request<'_>,
         why: &[String],
-    ) -> Result<Option<Value>, crate::respond::Error> {
+    ) -> Result<Option<Value>, respond::Error> {
         let asker = Asker {
             server: request.server,
             key: request.key,
@@ -984,9 +970,9 @@ impl<P: Prompter> Responder for FormResponder<P> {
 pub struct FixedResponder(pub Action);
 
 impl Responder for FixedResponder {
-    fn respond(&mut self, _request: &Request<'_>) -> Result<Value, crate::respond::Error> {
+    fn respond(&mut self, _request: &Request<'_>) -> Result<Value, respond::Error> {
         Ok(match self.0 {
-            Action::Accept => return Err(crate::respond::Error::AcceptNeedsAnswers),
+            Action::Accept => return Err(respond::Error::AcceptNeedsAnswers),
             Action::Decline => Answer::Decline,
             Action::Cancel => Answer::Cancel,
         }
@@ -999,7 +985,7 @@ impl Responder for FixedResponder {
         &mut self,
         request: &Request<'_>,
         _why: &[String],
-    ) -> Result<Option<Value>, crate::respond::Error> {
+    ) -> Result<Option<Value>, respond::Error> {
         Ok(match self.0 {
             Action::Accept => None,
             _ => Some(self.respond(request)?),

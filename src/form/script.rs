@@ -5,7 +5,6 @@
 use serde_json::{Map, Value};
 
 use super::{Answer, Ask, Elicit, Field, parse_number};
-use crate::respond::{Request, Responder};
 use crate::schema::Shape;
 
 /// What a script says about the answer.
@@ -394,11 +393,4 @@ pub struct ScriptResponder {
     /// Skip names a schema lacks: the document has several requests and the
     /// caller has checked that every name belongs to one of them.
     pub lenient: bool,
-}
-
-impl Responder for ScriptResponder {
-    fn respond(&mut self, request: &Request<'_>) -> Result<Value, crate::respond::Error> {
-        let elicit = Elicit::from_params(request.params, request.revision)?;
-        Ok(scripted(&elicit, &self.script, request.key, self.lenient)?.to_result())
-    }
 }

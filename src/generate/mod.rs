@@ -141,9 +141,8 @@ pub fn from_json_schema(schema: &Value, opts: &Options) -> Result<Generated, Ref
 /// parts convert one by one but contradict each other (`minimum` above
 /// `maximum`, a default outside the bounds) is refused, not handed on.
 fn check_product(generated: &Generated, opts: &Options) -> Result<(), Refusal> {
-    let lint = crate::lint::Options::for_revision(opts.revision);
     let checked = params(&generated.schema, "check");
-    let Some(error) = crate::lint::lint_value(&checked, &lint, &mut Default::default())
+    let Some(error) = crate::rules::check_params_value(&checked, opts.revision)
         .into_iter()
         .find(|f| f.severity() == crate::finding::Severity::Error)
     else {
@@ -237,30 +236,26 @@ pub fn elicitable<T: JsonSchema>(revision: Revision) -> Result<Generated, Vec<St
         .title
         .clone()
         .unwrap_or_else(|| format!("Please fill in {}", T::schema_name()));
-    let lint = crate::lint::Options::for_revision(revision);
-    let problems: Vec<String> = crate::lint::lint_value(
-        &params(&generated.schema, &message),
-        &lint,
-        &mut Default::default(),
-    )
-    .into_iter()
-    .filter(|f| f.severity() != crate::finding::Severity::Note)
-    .map(|f| {
-        let field = f
-            .pointer
-            .strip_prefix("/requestedSchema")
-            .and_then(property_at)
-            .map(|name| format!("field `{}.{name}`", T::schema_name()))
-            .unwrap_or_else(|| format!("`{}`", T::schema_name()));
-        format!(
-            "  {field}: {} {} [{}]: {}",
-            f.severity(),
-            f.rule.code,
-            f.rule.name,
-            f.message
-        )
-    })
-    .collect();
+    let problems: Vec<String> =
+        crate::rules::check_params_value(&params(&generated.schema, &message), revision)
+            .into_iter()
+            .filter(|f| f.severity() != crate::finding::Severity::Note)
+            .map(|f| {
+                let field = f
+                    .pointer
+                    .strip_prefix("/requestedSchema")
+                    .and_then(property_at)
+                    .map(|name| format!("field `{}.{name}`", T::schema_name()))
+                    .unwrap_or_else(|| format!("`{}`", T::schema_name()));
+                format!(
+                    "  {field}: {} {} [{}]: {}",
+                    f.severity(),
+                    f.rule.code,
+                    f.rule.name,
+                    f.message
+                )
+            })
+            .collect();
     if problems.is_empty() {
         Ok(generated)
     } else {

@@ -10,7 +10,7 @@ use super::ShapeKind::*;
 use super::Status::*;
 use super::Trigger::*;
 use super::{Evidence, Fact, Host, Kind, Note};
-use crate::rules;
+use crate::rules::{self, Rule};
 
 const fn code(source: &'static str) -> Evidence {
     Evidence { kind: Code, source }
@@ -32,12 +32,27 @@ const fn page(source: &'static str) -> Evidence {
 /// them: a `format` outside the four, a nested object or an unsupported
 /// `type` (nullable types included), `items` without `type`, a `default` of
 /// the wrong type, a form without `requestedSchema`.
-const REFUSED: &[&str] = &["E112", "E203", "E204", "E206", "E211", "E402"];
+const REFUSED: &[&Rule] = &[
+    &rules::FORM_WITHOUT_SCHEMA,
+    &rules::PROPERTY_TYPE_UNSUPPORTED,
+    &rules::NESTED_OBJECT,
+    &rules::ARRAY_ITEMS_UNSUPPORTED,
+    &rules::FORMAT_UNSUPPORTED,
+    &rules::DEFAULT_WRONG_TYPE,
+];
 /// Every shape outside the spec that some host is known to refuse: a
 /// host with no fact about one of them is "unknown" for it, never "works".
-pub const OUT_OF_SPEC: &[&str] = REFUSED_RMCP;
+pub const OUT_OF_SPEC: &[&Rule] = REFUSED_RMCP;
 /// rmcp also refuses a fractional bound on an integer.
-const REFUSED_RMCP: &[&str] = &["E112", "E203", "E204", "E206", "E211", "E402", "E407"];
+const REFUSED_RMCP: &[&Rule] = &[
+    &rules::FORM_WITHOUT_SCHEMA,
+    &rules::PROPERTY_TYPE_UNSUPPORTED,
+    &rules::NESTED_OBJECT,
+    &rules::ARRAY_ITEMS_UNSUPPORTED,
+    &rules::FORMAT_UNSUPPORTED,
+    &rules::DEFAULT_WRONG_TYPE,
+    &rules::INTEGER_BOUND_FRACTIONAL,
+];
 
 const RMCP_TEST: Evidence = test(
     "rmcp 3.11.0 (crates.io), serde_json::from_str::<ServerJsonRpcMessage>: refused shapes parse as CustomRequest",
@@ -365,7 +380,11 @@ pub static VSCODE: Host = Host {
             id: "out-of-spec-text-field",
             effect: FreeText,
             rule: &rules::HOST_REJECTS_SHAPE,
-            trigger: Rejected(&["E203", "E204", "E206"]),
+            trigger: Rejected(&[
+                &rules::PROPERTY_TYPE_UNSUPPORTED,
+                &rules::NESTED_OBJECT,
+                &rules::ARRAY_ITEMS_UNSUPPORTED,
+            ]),
             status: Degraded,
             sees: "a nested object, a list of types or `items` without `type` falls through to a text field whose validator has no case for it",
             fix: Some(FIX_REFUSED),
@@ -376,7 +395,7 @@ pub static VSCODE: Host = Host {
             id: "unknown-format-unchecked",
             effect: DropKeyword,
             rule: &rules::HOST_CONSTRAINT_IGNORED,
-            trigger: Rejected(&["E211"]),
+            trigger: Rejected(&[&rules::FORMAT_UNSUPPORTED]),
             status: Degraded,
             sees: "a `format` outside email, uri, date and date-time is accepted and not checked",
             fix: Some(FIX_REFUSED),
@@ -387,7 +406,7 @@ pub static VSCODE: Host = Host {
             id: "no-schema",
             effect: NotShown { sends: None },
             rule: &rules::HOST_REJECTS_SHAPE,
-            trigger: Rejected(&["E112"]),
+            trigger: Rejected(&[&rules::FORM_WITHOUT_SCHEMA]),
             status: Broken,
             sees: "nothing: a form request without `requestedSchema` is refused with -32602 \"Unsupported elicitation type\"",
             fix: Some(FIX_REFUSED),
@@ -840,7 +859,11 @@ pub static FAST_AGENT: Host = Host {
             id: "out-of-spec-text-box",
             effect: FreeText,
             rule: &rules::HOST_REJECTS_SHAPE,
-            trigger: Rejected(&["E203", "E204", "E206"]),
+            trigger: Rejected(&[
+                &rules::PROPERTY_TYPE_UNSUPPORTED,
+                &rules::NESTED_OBJECT,
+                &rules::ARRAY_ITEMS_UNSUPPORTED,
+            ]),
             status: Degraded,
             sees: "a nested object, a list of types or `items` without `type` is shown as a text box",
             fix: Some(FIX_REFUSED),
@@ -853,7 +876,7 @@ pub static FAST_AGENT: Host = Host {
             id: "unknown-format-unchecked",
             effect: DropKeyword,
             rule: &rules::HOST_CONSTRAINT_IGNORED,
-            trigger: Rejected(&["E211"]),
+            trigger: Rejected(&[&rules::FORMAT_UNSUPPORTED]),
             status: Degraded,
             sees: "a `format` outside email, uri, date and date-time is not checked",
             fix: Some(FIX_REFUSED),
@@ -866,7 +889,7 @@ pub static FAST_AGENT: Host = Host {
             id: "no-schema",
             effect: NotShown { sends: None },
             rule: &rules::HOST_REJECTS_SHAPE,
-            trigger: Rejected(&["E112"]),
+            trigger: Rejected(&[&rules::FORM_WITHOUT_SCHEMA]),
             status: Broken,
             sees: "nothing: the Python SDK answers a form request without `requestedSchema` with -32602",
             fix: Some(FIX_REFUSED),
@@ -1238,7 +1261,7 @@ pub static PYTHON_SDK: Host = Host {
             id: "no-schema",
             effect: NotShown { sends: None },
             rule: &rules::HOST_REJECTS_SHAPE,
-            trigger: Rejected(&["E112"]),
+            trigger: Rejected(&[&rules::FORM_WITHOUT_SCHEMA]),
             status: Broken,
             sees: "nothing: a form request without `requestedSchema` is answered -32602 \"Invalid request parameters\" (any other shape reaches the host as a raw dict)",
             fix: Some(FIX_REFUSED),

@@ -9,6 +9,7 @@
 //! [`Note`]s beside the facts, with the same evidence.
 
 mod data;
+pub mod judge;
 
 pub use data::{ALL, OUT_OF_SPEC};
 
@@ -142,7 +143,7 @@ pub enum Trigger {
     /// An elicitation carried by an `InputRequiredResult` (2026-07-28).
     InputRequired,
     /// A shape the host's SDK refuses, named by the spec rules that report it.
-    Rejected(&'static [&'static str]),
+    Rejected(&'static [&'static Rule]),
 }
 
 /// What a fact does to the form the person gets, for `answer --as`.

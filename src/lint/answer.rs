@@ -1,9 +1,9 @@
 //! The client's side: `ElicitResult`s and the elicitation capability.
 
-use super::params::Asked;
 use crate::finding::Findings;
 use crate::json::{Member, Node, pointer_push};
 use crate::rules::{self, CapabilityCx, ResultCx, judge_capability, judge_result};
+use crate::schema::Asked;
 use crate::spec::Revision;
 use crate::validate::check_content;
 
@@ -21,15 +21,7 @@ pub fn check_result(
     out: &mut Findings,
 ) {
     if node.as_object().is_none() {
-        out.push(
-            &rules::ACTION_INVALID,
-            node.span,
-            ptr,
-            format!(
-                "the answer is {}; an ElicitResult is {{\"action\": \"accept\"|\"decline\"|\"cancel\", \"content\"?: {{...}}}}",
-                node.type_name()
-            ),
-        );
+        rules::action_invalid::not_object(node, ptr, out);
         return;
     }
     let cx = ResultCx {
@@ -52,15 +44,7 @@ pub fn check_result(
 fn check_content_of(cx: &ResultCx<'_>, content: &Member, redacted: &[String], out: &mut Findings) {
     let (rev, cptr) = (cx.rev, cx.at("content"));
     let Some(members) = content.value.as_object() else {
-        out.push(
-            &rules::CONTENT_VALUE_INVALID,
-            content.value.span,
-            cptr,
-            format!(
-                "`content` is {}; write an object of property name to value",
-                content.value.type_name()
-            ),
-        );
+        rules::content_value_invalid::content_not_object(&content.value, cptr, out);
         return;
     };
     match cx.schema() {

@@ -9,7 +9,6 @@
 pub mod answer;
 pub mod flight;
 pub mod hosts;
-pub mod params;
 
 use std::collections::HashSet;
 use std::io::BufRead;
@@ -19,12 +18,13 @@ use crate::lines::{LineRead, read_line_bounded, trim_line};
 use crate::document::{self, CLIENT_CAPABILITIES_META, Kind};
 use crate::finding::{Diagnostic, Finding, Findings, Severity};
 use crate::json::{self, LineIndex, Node, Span, pointer_push};
+use crate::rules::check_params;
 use crate::rules::{self, Rule};
+use crate::schema::{Asked, Mode};
 use crate::session::Direction;
 use crate::session::pairing::{Awaiting, Pairing, Step};
 use crate::spec::Revision;
 use answer::{Declared, check_capability, check_result};
-use params::{Asked, Mode, check_params};
 
 /// How to lint.
 #[derive(Debug, Clone)]
@@ -170,8 +170,6 @@ impl Conversation {
     }
 }
 
-const EARLY_DRAFT_MESSAGE: &str = "this is the early elicitation draft (a bare `message`, answers as a `content` array with `cancelled`), which no published revision uses; send `message` with a `requestedSchema` and answer with `{\"action\": ..., \"content\": {...}}`";
-
 /// Lints one parsed document.
 pub fn lint_node(node: &Node, opts: &Options, session: &mut Conversation, out: &mut Findings) {
     lint_message(node, None, opts, session, out);
@@ -252,25 +250,8 @@ fn lint_message(
                 check_capability(c, "/elicitation", rev, out);
             }
         }
-        Kind::EarlyDraft => out.push(
-            &rules::PRE_RELEASE_DRAFT,
-            node.span,
-            "",
-            EARLY_DRAFT_MESSAGE,
-        ),
-        Kind::Unknown => out.push(
-            &rules::UNRECOGNIZED_DOCUMENT,
-            Span::new(node.span.start, node.span.start + 1),
-            "",
-            format!(
-                "this {} is not an elicitation document (a requestedSchema, elicitation/create params or request, an InputRequiredResult, an ElicitResult, ...); lint only elicitation files, or narrow the paths",
-                match node.value {
-                    json::NodeValue::Object(_) => "object",
-                    json::NodeValue::Array(_) => "array",
-                    _ => "value",
-                }
-            ),
-        ),
+        Kind::EarlyDraft => rules::pre_release_draft::report(node.span, "", out),
+        Kind::Unknown => rules::unrecognized_document::report(node, out),
     }
     if !opts.hosts.is_empty() {
         hosts::lint(node, rev, &opts.hosts, out);
@@ -291,22 +272,11 @@ fn lint_request(
             if rev.carrier() == crate::spec::Carrier::InputRequired
                 && crate::session::pairing::id_key(node).is_some()
             {
-                out.push(
-                    &rules::REQUEST_CARRIER_CHANGED,
-                    node.get("method").map(|m| m.span).unwrap_or(node.span),
-                    "/method",
-                    format!(
-                        "{rev} has no server-to-client elicitation/create request; return an InputRequiredResult whose inputRequests carry these params"
-                    ),
-                );
+                let at = node.get("method").map(|m| m.span).unwrap_or(node.span);
+                rules::request_carrier_changed::report(at, rev, out);
             }
             let Some(p) = params else {
-                out.push(
-                    &rules::PARAMS_NOT_OBJECT,
-                    Span::new(node.span.start, node.span.start + 1),
-                    "",
-                    "elicitation/create has no `params`; add {\"message\": ..., \"requestedSchema\": {...}}",
-                );
+                rules::params_not_object::missing(node, out);
                 return;
             };
             let asked = check_params(p, "/params", rev, out);
@@ -315,12 +285,8 @@ fn lint_request(
                 && !declared.url
                 && rev.has_modes()
             {
-                out.push(
-                    &rules::URL_MODE_UNSUPPORTED,
-                    p.get("mode").map(|m| m.span).unwrap_or(p.span),
-                    "/params/mode",
-                    "the client did not declare URL mode in its elicitation capability, so the server must not send it; ask with a form or check the capability first",
-                );
+                let at = p.get("mode").map(|m| m.span).unwrap_or(p.span);
+                rules::url_mode_unsupported::undeclared(at, out);
             }
             if let (Step::Elicitation { id: Some(id) }, Some(asked)) = (&step, asked) {
                 if session.multi {
@@ -391,17 +357,12 @@ fn lint_retry(
     let Some(retry) = of else {
         let responses = p.get("inputResponses");
         if session.multi {
-            out.push(
-                &rules::ANSWER_WITHOUT_REQUEST,
-                p.member("inputResponses")
-                    .or_else(|| p.member("requestState"))
-                    .map(|m| m.key_span)
-                    .unwrap_or(p.span),
-                "/params/inputResponses",
-                format!(
-                    "this {method} carries inputResponses, but no InputRequiredResult for it came before; send them only in a retry of the request that got one"
-                ),
-            );
+            let at = p
+                .member("inputResponses")
+                .or_else(|| p.member("requestState"))
+                .map(|m| m.key_span)
+                .unwrap_or(p.span);
+            rules::answer_without_request::responses(at, method, out);
         }
         if let Some(map) = responses.and_then(Node::as_object) {
             for m in map {
@@ -416,35 +377,16 @@ fn lint_retry(
     if let Some(id) = id
         && (id == retry.id || session.pairing.is_open(id))
     {
-        out.push(
-            &rules::RETRY_REUSED_ID,
-            node.get("id").map(|n| n.span).unwrap_or(node.span),
-            "/id",
-            format!(
-                "the retry reuses id {id}; a retry after an InputRequiredResult is a new request and needs a new id"
-            ),
-        );
+        let at = node.get("id").map(|n| n.span).unwrap_or(node.span);
+        rules::retry_reused_id::report(at, id, out);
     }
     let sent_state = p.member("requestState");
     match (&retry.request_state, sent_state) {
-        (Some(expected), Some(got)) if got.value.to_value() != *expected => out.push(
-            &rules::REQUEST_STATE_NOT_ECHOED,
-            got.value.span,
-            "/params/requestState",
-            "`requestState` differs from the one the server sent; echo it byte for byte",
-        ),
-        (Some(_), None) => out.push(
-            &rules::REQUEST_STATE_NOT_ECHOED,
-            Span::new(p.span.start, p.span.start + 1),
-            "/params",
-            "the server sent a `requestState` but the retry does not echo it; copy it byte for byte",
-        ),
-        (None, Some(got)) => out.push(
-            &rules::REQUEST_STATE_NOT_ECHOED,
-            got.key_span,
-            "/params/requestState",
-            "the retry sends a `requestState` the server never sent; omit it when the InputRequiredResult had none",
-        ),
+        (Some(expected), Some(got)) if got.value.to_value() != *expected => {
+            rules::request_state_not_echoed::differs(got.value.span, out)
+        }
+        (Some(_), None) => rules::request_state_not_echoed::missing(p, out),
+        (None, Some(got)) => rules::request_state_not_echoed::unsent(got.key_span, out),
         _ => {}
     }
     let responses = p.get("inputResponses");
@@ -454,16 +396,10 @@ fn lint_retry(
         let ptr = pointer_push("/params/inputResponses", &m.key);
         answered.insert(m.key.as_ref());
         match retry.keys.iter().find(|(k, _)| k == m.key.as_ref()) {
-            None => out.push(
-                &rules::INPUT_RESPONSES_MISMATCH,
-                m.key_span,
-                ptr,
-                format!(
-                    "inputResponses has `{}`, which the server did not ask for (it asked for {}); answer under the keys of inputRequests",
-                    m.key,
-                    key_list(&retry.keys)
-                ),
-            ),
+            None => {
+                let asked = key_list(&retry.keys);
+                rules::input_responses_mismatch::unasked(m.key_span, ptr, &m.key, &asked, out)
+            }
             Some((_, Some(asked))) => check_result(
                 &m.value,
                 &ptr,
@@ -482,21 +418,11 @@ fn lint_retry(
         .filter(|k| !answered.contains(k))
         .collect();
     if !missing.is_empty() {
-        out.push(
-            &rules::INPUT_RESPONSES_MISMATCH,
-            p.member("inputResponses")
-                .map(|m| m.key_span)
-                .unwrap_or(Span::new(p.span.start, p.span.start + 1)),
-            "/params/inputResponses",
-            format!(
-                "inputResponses has no answer for {}; answer every input request",
-                missing
-                    .iter()
-                    .map(|k| format!("`{k}`"))
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            ),
-        );
+        let at = p
+            .member("inputResponses")
+            .map(|m| m.key_span)
+            .unwrap_or(Span::new(p.span.start, p.span.start + 1));
+        rules::input_responses_mismatch::unanswered(at, &missing, out);
     }
 }
 
@@ -549,12 +475,7 @@ fn lint_response(
     };
     if let Some(p) = asked {
         if document::is_early_draft_result(result) {
-            out.push(
-                &rules::PRE_RELEASE_DRAFT,
-                result.span,
-                "/result",
-                EARLY_DRAFT_MESSAGE,
-            );
+            rules::pre_release_draft::report(result.span, "/result", out);
             return;
         }
         check_result(
@@ -569,15 +490,8 @@ fn lint_response(
     }
     if result.get("action").is_some() {
         if session.multi && id.is_some() {
-            out.push(
-                &rules::ANSWER_WITHOUT_REQUEST,
-                node.get("id").map(|n| n.span).unwrap_or(node.span),
-                "/id",
-                format!(
-                    "this ElicitResult answers id {}, but no elicitation/create with that id came before it",
-                    id.unwrap_or_default()
-                ),
-            );
+            let at = node.get("id").map(|n| n.span).unwrap_or(node.span);
+            rules::answer_without_request::result(at, &id.unwrap_or_default(), out);
         }
         check_result(result, "/result", rev, None, &[], out);
     }
@@ -596,12 +510,8 @@ fn lint_input_required(
     if let Some(rt) = ir.node.get("resultType")
         && rt.as_str() != Some("input_required")
     {
-        out.push(
-            &rules::PARAMS_UNKNOWN_KEY,
-            rt.span,
-            pointer_push(&ir.pointer, "resultType"),
-            "a result with inputRequests must have `\"resultType\": \"input_required\"`",
-        );
+        let at = pointer_push(&ir.pointer, "resultType");
+        rules::params_unknown_key::result_type(rt.span, at, out);
     }
     let base = pointer_push(&ir.pointer, "inputRequests");
     let mut keys = Vec::new();
@@ -611,12 +521,8 @@ fn lint_input_required(
             match value.get("params") {
                 Some(p) => check_params(p, &ptr, rev, out),
                 None => {
-                    out.push(
-                        &rules::PARAMS_NOT_OBJECT,
-                        value.span,
-                        pointer_push(&base, key),
-                        "this elicitation/create input request has no `params`",
-                    );
+                    let at = pointer_push(&base, key);
+                    rules::params_not_object::missing_in_input_request(value, at, out);
                     None
                 }
             }
@@ -645,15 +551,7 @@ fn duplicate_keys<'n>(node: &'n Node, path: &mut Vec<PathSeg<'n>>, out: &mut Fin
                 };
                 if dup {
                     let ptr = pointer_push(&pointer_of(path), &m.key);
-                    out.push(
-                        &rules::DUPLICATE_KEY,
-                        m.key_span,
-                        ptr,
-                        format!(
-                            "`{}` appears more than once in this object; readers disagree on which one wins, keep one",
-                            m.key
-                        ),
-                    );
+                    rules::duplicate_key::report(m.key_span, ptr, &m.key, out);
                 }
             }
             for m in members {
@@ -705,12 +603,10 @@ pub fn lint_text(text: &str, opts: &Options, session: &mut Conversation) -> Vec<
     let mut out = Findings::default();
     match json::parse(text) {
         Ok(node) => lint_node(&node, opts, session, &mut out),
-        Err(e) => out.push(
-            &rules::INVALID_JSON,
+        Err(e) => out.items.push(rules::invalid_json::finding(
             Span::new(e.offset, e.offset + 1),
-            "",
-            format!("not valid JSON: {}", e.message),
-        ),
+            &e.message,
+        )),
     }
     finish(out, opts)
 }
@@ -725,7 +621,7 @@ pub fn lint_value(
     let mut out = Findings::default();
     match Node::from_value(value) {
         Ok(node) => lint_node(&node, opts, session, &mut out),
-        Err(e) => out.push(&rules::INVALID_JSON, Span::default(), "", e.message),
+        Err(e) => rules::invalid_json::value(e.message, &mut out),
     }
     finish(out, opts)
 }
@@ -800,12 +696,7 @@ pub fn lint_bytes(
         }
         Err(e) => {
             let valid = std::str::from_utf8(&bytes[..e.offset]).unwrap_or_default();
-            let f = Finding {
-                rule: &rules::INVALID_JSON,
-                message: format!("not valid JSON: {}", e.message),
-                pointer: String::new(),
-                span: Span::new(valid.len(), valid.len()),
-            };
+            let f = rules::invalid_json::finding(Span::new(valid.len(), valid.len()), &e.message);
             if opts.enabled(f.rule) {
                 place(path, valid, 0, vec![f], sink);
             }
@@ -827,20 +718,16 @@ pub fn lint_bytes(
         json::Parsed::Invalid(_) if opts.elicitations_only && !has_marker(bytes) => {
             return Judged::Skipped(Skip::NotJson);
         }
-        json::Parsed::Invalid(e) => out.push(
-            &rules::INVALID_JSON,
+        json::Parsed::Invalid(e) => out.items.push(rules::invalid_json::finding(
             Span::new(e.offset, e.offset + 1),
-            "",
-            format!("not valid JSON: {}", e.message),
-        ),
+            &e.message,
+        )),
     }
     place(path, text, 0, finish(out, opts), sink);
     Judged::Linted
 }
 
-/// The largest document, or JSONL line, the linter reads. Larger input is
-/// reported (and, in JSONL, skipped) instead of filling memory.
-pub const MAX_DOCUMENT: usize = 256 << 20;
+pub use crate::session::MAX_DOCUMENT;
 
 /// Lints JSONL line by line, carrying the session state across lines: a
 /// fold over the session's lines as [`crate::session::each_line`] reads
@@ -882,12 +769,7 @@ impl<'o> JsonlLinter<'o> {
             Event::TooLong(len) => return self.too_long(line_no, len, sink),
             Event::NotUtf8(offset) => {
                 if self.opts.enabled(&rules::INVALID_JSON) {
-                    let f = Finding {
-                        rule: &rules::INVALID_JSON,
-                        message: format!("not valid JSON: {}", json::NOT_UTF8),
-                        pointer: String::new(),
-                        span: Span::new(offset, offset),
-                    };
+                    let f = rules::invalid_json::finding(Span::new(offset, offset), json::NOT_UTF8);
                     place(&self.path, text, line_no - 1, vec![f], sink);
                 }
                 return;
@@ -900,12 +782,10 @@ impl<'o> JsonlLinter<'o> {
                 return;
             }
             Event::NotJson(message, offset) => {
-                out.push(
-                    &rules::INVALID_JSON,
+                out.items.push(rules::invalid_json::finding(
                     Span::new(offset, offset + 1),
-                    "",
-                    format!("not valid JSON: {message}"),
-                );
+                    &message,
+                ));
             }
             Event::Line(format, line) => match line {
                 Line::Header(h) => {
@@ -926,7 +806,7 @@ impl<'o> JsonlLinter<'o> {
                     &rules::SESSION_LINE_INVALID,
                     span,
                     "",
-                    format!("{message} (this file reads as {})", format.describe()),
+                    rules::session_line_invalid::message(&message, format.describe()),
                 ),
             },
         }
@@ -947,19 +827,10 @@ impl<'o> JsonlLinter<'o> {
             return;
         };
         let finding = if torn {
-            Finding {
-                rule: &rules::SESSION_TRUNCATED,
-                message: "this line is cut off (its JSON ends early): the recording stopped mid-write; it was skipped, and everything before it was checked".into(),
-                pointer: String::new(),
-                span: Span::new(0, 1),
-            }
+            rules::session_truncated::finding()
         } else {
-            Finding {
-                rule: &rules::INVALID_JSON,
-                message: format!("not valid JSON: {message}"),
-                pointer: String::new(),
-                span: Span::new(text.trim_end().len(), text.trim_end().len()),
-            }
+            let end = text.trim_end().len();
+            rules::invalid_json::finding(Span::new(end, end), &message)
         };
         if self.opts.enabled(finding.rule) {
             place(&self.path, &text, line_no - 1, vec![finding], sink);
@@ -989,9 +860,7 @@ impl<'o> JsonlLinter<'o> {
                 code: rules::ANSWER_WITHOUT_REQUEST.code,
                 name: rules::ANSWER_WITHOUT_REQUEST.name,
                 severity: rules::ANSWER_WITHOUT_REQUEST.severity,
-                message: format!(
-                    "elicitation/create request {id} is never answered in this session; record the client's response (or its error response), or remove the request"
-                ),
+                message: rules::answer_without_request::never_answered(&id),
                 pointer: "/id".to_string(),
                 line: at.line,
                 column: at.column,
@@ -1041,10 +910,7 @@ fn too_large(path: &str, line: usize, len: u64, what: &str) -> Diagnostic {
         code: rules::INVALID_JSON.code,
         name: rules::INVALID_JSON.name,
         severity: rules::INVALID_JSON.severity,
-        message: format!(
-            "this {what} is {len} bytes, more than the {} MiB mcp-elicit reads; it was skipped (split it or check what wrote it)",
-            MAX_DOCUMENT >> 20
-        ),
+        message: rules::invalid_json::too_large(what, len, MAX_DOCUMENT >> 20),
         pointer: String::new(),
         line,
         column: 1,

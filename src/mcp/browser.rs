@@ -96,7 +96,7 @@ pub fn open(url: &str) -> std::io::Result<Redirect> {
 
 /// The page: a meta refresh (no script needed) and a link to follow by hand.
 fn page(url: &str) -> String {
-    let url = crate::mcp::proxy::web_form::escape(url);
+    let url = crate::sanitize::html(url);
     format!(
         "<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\">\
 <meta name=\"referrer\" content=\"no-referrer\">\

@@ -34,3 +34,16 @@ fn check(cx: &ResultCx<'_>, out: &mut Findings) {
         Some(_) => {}
     }
 }
+
+/// An answer that is not an object.
+pub(crate) fn not_object(node: &Node, ptr: &str, out: &mut Findings) {
+    out.push(
+        &ACTION_INVALID,
+        node.span,
+        ptr,
+        format!(
+            "the answer is {}; an ElicitResult is {{\"action\": \"accept\"|\"decline\"|\"cancel\", \"content\"?: {{...}}}}",
+            node.type_name()
+        ),
+    );
+}

@@ -1,6 +1,6 @@
 //! E704 `answer-missing-required`. Judged here on a form accepted with no
-//! `content`; a `content` without a required field is reported by answer
-//! validation (`validate::check_content`).
+//! `content`; a `content` without a required field is found by answer
+//! validation (`validate::check_content`), which reports it with [`field`].
 
 use super::*;
 
@@ -32,4 +32,13 @@ fn check(cx: &ResultCx<'_>, out: &mut Findings) {
             names.join(", ")
         ),
     );
+}
+
+/// A `content` that has no answer for the required property `name`.
+pub(crate) fn field(name: &str) -> Violation {
+    Violation::of(
+        &ANSWER_MISSING_REQUIRED,
+        name,
+        format!("required property `{name}` has no answer; add it to `content`"),
+    )
 }

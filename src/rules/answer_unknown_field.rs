@@ -4,7 +4,7 @@
 //! name.
 
 use super::*;
-use crate::validate::did_you_mean;
+use super::words::did_you_mean;
 
 rule! {
     ANSWER_UNKNOWN_FIELD = "W709" "answer-unknown-field" Warning

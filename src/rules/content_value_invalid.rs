@@ -41,3 +41,16 @@ pub(crate) fn kind(name: &str, value: &Value, rev: Revision) -> Option<Violation
         )),
     }
 }
+
+/// A `content` (its value, at `ptr`) that is not an object.
+pub(crate) fn content_not_object(content: &Node, ptr: String, out: &mut Findings) {
+    out.push(
+        &CONTENT_VALUE_INVALID,
+        content.span,
+        ptr,
+        format!(
+            "`content` is {}; write an object of property name to value",
+            content.type_name()
+        ),
+    );
+}

@@ -9,6 +9,7 @@ rule! {
         example: fixture!("E112", "json", "2025-11-25");
         check: Check::Params(check);
         relies_on: &["mode", "requestedSchema"];
+        blocks_form: true;
 }
 
 fn check(cx: &ParamsCx<'_>, out: &mut Findings) {

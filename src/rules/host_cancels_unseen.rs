@@ -1,8 +1,6 @@
 //! W803 `host-cancels-unseen`. Reported by the host facts (`hosts::data`), with
 //! `--hosts`.
 
-use super::*;
-
 rule! {
     HOST_CANCELS_UNSEEN = "W803" "host-cancels-unseen" Warning
         summary: "The host cancels the elicitation without showing it (reported with `--hosts` only)."

@@ -1,8 +1,6 @@
 //! N810 `host-constraint-ignored`. Reported by the host facts (`hosts::data`),
 //! with `--hosts`.
 
-use super::*;
-
 rule! {
     HOST_CONSTRAINT_IGNORED = "N810" "host-constraint-ignored" Note
         summary: "The host does not check a constraint (`pattern`, `format`, lengths, bounds, item counts) (reported with `--hosts` only)."

@@ -1,8 +1,6 @@
 //! N808 `host-default-not-shown`. Reported by the host facts (`hosts::data`),
 //! with `--hosts`.
 
-use super::*;
-
 rule! {
     HOST_DEFAULT_NOT_SHOWN = "N808" "host-default-not-shown" Note
         summary: "The host neither shows nor sends a default (reported with `--hosts` only)."

@@ -1,8 +1,6 @@
 //! W811 `host-empty-form`. Reported by the host facts (`hosts::data`), with
 //! `--hosts`.
 
-use super::*;
-
 rule! {
     HOST_EMPTY_FORM = "W811" "host-empty-form" Warning
         summary: "The host accepts an approve-only form (no properties) without asking, or shows it without a way to say no (reported with `--hosts` only)."

@@ -1,8 +1,6 @@
 //! W809 `host-enum-free-text`. Reported by the host facts (`hosts::data`), with
 //! `--hosts`.
 
-use super::*;
-
 rule! {
     HOST_ENUM_FREE_TEXT = "W809" "host-enum-free-text" Warning
         summary: "Hosts on TypeScript SDK 1.13-1.21 turn every `enum` into a free-text field (reported with `--hosts` only)."

@@ -1,8 +1,6 @@
 //! W802 `host-form-unrenderable`. Reported by the host facts (`hosts::data`),
 //! with `--hosts`.
 
-use super::*;
-
 rule! {
     HOST_FORM_UNRENDERABLE = "W802" "host-form-unrenderable" Warning
         summary: "A property the host cannot draw makes it replace the whole form (reported with `--hosts` only)."

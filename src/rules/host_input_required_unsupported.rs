@@ -1,8 +1,6 @@
 //! W814 `host-input-required-unsupported`. Reported by the host facts
 //! (`hosts::data`), with `--hosts`.
 
-use super::*;
-
 rule! {
     HOST_INPUT_REQUIRED_UNSUPPORTED = "W814" "host-input-required-unsupported" Warning
         summary: "The host does not handle 2026-07-28's InputRequiredResult (reported with `--hosts` only)."

@@ -1,8 +1,6 @@
 //! W806 `host-multi-select-unsupported`. Reported by the host facts
 //! (`hosts::data`), with `--hosts`.
 
-use super::*;
-
 rule! {
     HOST_MULTI_SELECT_UNSUPPORTED = "W806" "host-multi-select-unsupported" Warning
         summary: "The host has no multi-select (reported with `--hosts` only)."

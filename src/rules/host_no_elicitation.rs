@@ -1,8 +1,6 @@
 //! W801 `host-no-elicitation`. Reported by the host facts (`hosts::data`), with
 //! `--hosts`.
 
-use super::*;
-
 rule! {
     HOST_NO_ELICITATION = "W801" "host-no-elicitation" Warning
         summary: "A host named with `--hosts` has no elicitation at all: the person there sees nothing (reported with `--hosts` only)."

@@ -1,8 +1,6 @@
 //! N807 `host-number-prefilled`. Reported by the host facts (`hosts::data`),
 //! with `--hosts`.
 
-use super::*;
-
 rule! {
     HOST_NUMBER_PREFILLED = "N807" "host-number-prefilled" Note
         summary: "The host pre-fills a number without a default (reported with `--hosts` only)."

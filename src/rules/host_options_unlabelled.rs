@@ -1,8 +1,6 @@
 //! N805 `host-options-unlabelled`. Reported by the host facts (`hosts::data`),
 //! with `--hosts`.
 
-use super::*;
-
 rule! {
     HOST_OPTIONS_UNLABELLED = "N805" "host-options-unlabelled" Note
         summary: "The host does not show the option titles (`oneOf` titles, `enumNames`) as labels (reported with `--hosts` only)."

@@ -1,8 +1,6 @@
 //! W804 `host-out-of-spec-shape`. Reported by the host facts (`hosts::data`),
 //! with `--hosts`.
 
-use super::*;
-
 rule! {
     HOST_REJECTS_SHAPE = "W804" "host-out-of-spec-shape" Warning
         summary: "A shape outside the spec fails at the host: its SDK refuses the request before anything is shown, or the host shows a bare text box (reported with `--hosts` only)."

@@ -1,8 +1,6 @@
 //! N812 `host-title-ignored`. Reported by the host facts (`hosts::data`), with
 //! `--hosts`.
 
-use super::*;
-
 rule! {
     HOST_TITLE_IGNORED = "N812" "host-title-ignored" Note
         summary: "The host labels fields with their property names, not their titles (reported with `--hosts` only)."

@@ -1,8 +1,6 @@
 //! N813 `host-url-mode-limited`. Reported by the host facts (`hosts::data`),
 //! with `--hosts`.
 
-use super::*;
-
 rule! {
     HOST_URL_MODE_LIMITED = "N813" "host-url-mode-limited" Note
         summary: "The host does not declare URL mode, or shows it as a form (reported with `--hosts` only)."

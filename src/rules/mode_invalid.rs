@@ -8,6 +8,7 @@ rule! {
         why: "Only the two modes exist; a client answers any other with an error."
         example: fixture!("E113", "json", "2026-07-28");
         check: Check::Params(check);
+        blocks_form: true;
 }
 
 fn check(cx: &ParamsCx<'_>, out: &mut Findings) {

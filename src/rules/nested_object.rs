@@ -1,5 +1,6 @@
-//! E204 `nested-object`. Judged here; also reported by the model builder
-//! (`schema::parse`), when it cannot build.
+//! E204 `nested-object`. Judged here (a nesting key beside another
+//! `type`), and reported when the model builder (`schema::parse`) cannot
+//! build a property of `type: "object"`.
 
 use super::*;
 
@@ -9,6 +10,7 @@ rule! {
         why: "Elicitation schemas are flat; nested objects are not part of any revision and clients cannot render them."
         example: fixture!("E204", "json", "2026-07-28");
         check: Check::Property(check);
+        blocks_form: true;
 }
 
 /// The keys that nest an object in a property.
@@ -31,4 +33,11 @@ fn check(cx: &PropertyCx<'_>, out: &mut Findings) {
             );
         }
     }
+}
+
+/// A property of `type: "object"`.
+pub(crate) fn unbuilt(name: &str) -> String {
+    format!(
+        "property `{name}` is an object; elicitation forms are flat, so give each of its fields its own top-level property"
+    )
 }

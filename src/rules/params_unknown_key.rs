@@ -5,7 +5,7 @@ use super::*;
 
 rule! {
     PARAMS_UNKNOWN_KEY = "W115" "params-unknown-key" Warning
-        summary: "The params carry a key the revision does not declare."
+        summary: "The params carry a key the revision does not declare, or a result with `inputRequests` has a `resultType` other than `input_required`."
         why: "Clients ignore or reject undeclared keys; what the server meant by them is lost."
         example: fixture!("W115", "json", "2026-07-28");
         check: Check::Params(check);
@@ -38,4 +38,15 @@ fn check(cx: &ParamsCx<'_>, out: &mut Findings) {
             );
         }
     }
+}
+
+/// A result with `inputRequests` whose `resultType` (the value at `span`,
+/// `ptr`) is not `input_required`.
+pub(crate) fn result_type(span: Span, ptr: String, out: &mut Findings) {
+    out.push(
+        &PARAMS_UNKNOWN_KEY,
+        span,
+        ptr,
+        "a result with inputRequests must have `\"resultType\": \"input_required\"`",
+    );
 }

@@ -1,5 +1,6 @@
-//! E205 `ref-unsupported`. Judged here; also reported by the model builder
-//! (`schema::parse`), when it cannot build.
+//! E205 `ref-unsupported`. Judged here (a `$ref` beside a `type`), and
+//! reported when the model builder (`schema::parse`) cannot build a
+//! property that is only a `$ref`.
 
 use super::*;
 
@@ -9,6 +10,7 @@ rule! {
         why: "References are not part of the subset: clients do not resolve them. Inline the definition."
         example: fixture!("E205", "json", "2026-07-28");
         check: Check::Property(check);
+        blocks_form: true;
 }
 
 /// A `$ref` beside a `type`. A property that is only a `$ref` has no shape
@@ -25,4 +27,11 @@ fn check(cx: &PropertyCx<'_>, out: &mut Findings) {
             ),
         );
     }
+}
+
+/// A property that is only a `$ref`.
+pub(crate) fn unbuilt(name: &str) -> String {
+    format!(
+        "property `{name}` is a `$ref`, which clients do not resolve; inline the definition with its `type`"
+    )
 }

@@ -20,7 +20,7 @@ fn check(cx: &SchemaCx<'_>, out: &mut Findings) {
         if repeated || props.iter().any(|m| m.key == name) {
             continue;
         }
-        let hint = crate::validate::did_you_mean(props.iter().map(|m| m.key.as_ref()), name);
+        let hint = super::words::did_you_mean(props.iter().map(|m| m.key.as_ref()), name);
         out.push(
             &REQUIRED_UNKNOWN,
             item.span,

@@ -1,5 +1,6 @@
-//! E121 `schema-missing-properties`. Judged here; also reported by the model
-//! builder (`schema::parse`), when it cannot build.
+//! E121 `schema-missing-properties`. Judged here, and reported when the
+//! model builder (`schema::parse`) cannot build from `properties` that are
+//! not an object.
 
 use super::*;
 
@@ -10,6 +11,7 @@ rule! {
         example: fixture!("E121", "json", "2026-07-28");
         check: Check::Schema(check);
         relies_on: &["properties"];
+        blocks_form: true;
 }
 
 /// No `properties` at all. One that is not an object is reported by the
@@ -23,4 +25,9 @@ fn check(cx: &SchemaCx<'_>, out: &mut Findings) {
             "requestedSchema has no `properties`; add `\"properties\": {}` (an empty object for a plain approve/decline prompt)",
         );
     }
+}
+
+/// What the builder could not build: `properties` that are not an object.
+pub(crate) fn not_object(got: &str) -> String {
+    format!("`properties` is {got}; it must be an object mapping field names to property schemas")
 }

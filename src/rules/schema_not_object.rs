@@ -1,5 +1,5 @@
-//! E120 `schema-not-object`. Judged here; also reported by the model builder
-//! (`schema::parse`), when it cannot build.
+//! E120 `schema-not-object`. Judged here, and reported when the model
+//! builder (`schema::parse`) cannot build a root that is not an object.
 
 use super::*;
 
@@ -9,6 +9,7 @@ rule! {
         why: "The root of every requested schema is exactly `{type: \"object\", properties, required?}`."
         example: fixture!("E120", "json", "2026-07-28");
         check: Check::Schema(check);
+        blocks_form: true;
 }
 
 /// The root's `type`. A root that is not an object at all is reported by
@@ -32,4 +33,11 @@ fn check(cx: &SchemaCx<'_>, out: &mut Findings) {
             "requestedSchema has no `type`; add `\"type\": \"object\"`",
         ),
     }
+}
+
+/// What the builder could not build: a root that is not an object.
+pub(crate) fn message(got: &str) -> String {
+    format!(
+        "requestedSchema is {got}; write an object {{\"type\": \"object\", \"properties\": {{...}}}}"
+    )
 }

@@ -8,6 +8,7 @@ rule! {
         why: "Look-alike characters (Cyrillic а for Latin a) make a host read as another; show such hosts with care or avoid them."
         example: fixture!("W508", "json", "2026-07-28");
         check: Check::Url(check);
+        for_person: for_person;
 }
 
 fn check(cx: &UrlCx<'_>, out: &mut Findings) {
@@ -23,4 +24,12 @@ fn check(cx: &UrlCx<'_>, out: &mut Findings) {
             ),
         );
     }
+}
+
+/// Told to the person about to open the page.
+fn for_person(url: &str) -> String {
+    let site = site(url);
+    format!(
+        "the site's name has non-Latin letters (shown as {site}) and may imitate a site you know; check it before you sign in"
+    )
 }

@@ -9,6 +9,7 @@ rule! {
         example: fixture!("E501", "json", "2026-07-28");
         check: Check::Params(check);
         relies_on: &["mode", "url"];
+        blocks_form: true;
 }
 
 fn check(cx: &ParamsCx<'_>, out: &mut Findings) {

@@ -9,6 +9,7 @@ rule! {
         why: "URL mode arrived in 2025-11-25; a 2025-06-18 client does not know it."
         example: fixture!("E114", "jsonl", auto);
         check: Check::Params(check);
+        blocks_form: true;
 }
 
 fn check(cx: &ParamsCx<'_>, out: &mut Findings) {
@@ -26,4 +27,15 @@ fn check(cx: &ParamsCx<'_>, out: &mut Findings) {
             ),
         );
     }
+}
+
+/// URL mode asked (its `mode`, at `span`) of a client that did not declare
+/// it.
+pub(crate) fn undeclared(span: Span, out: &mut Findings) {
+    out.push(
+        &URL_MODE_UNSUPPORTED,
+        span,
+        "/params/mode",
+        "the client did not declare URL mode in its elicitation capability, so the server must not send it; ask with a form or check the capability first",
+    );
 }

@@ -8,6 +8,7 @@ rule! {
         why: "A client can only open an absolute URL; a relative one has no host to show the person."
         example: fixture!("E502", "json", "2026-07-28");
         check: Check::Url(check);
+        blocks_form: true;
 }
 
 fn check(cx: &UrlCx<'_>, out: &mut Findings) {

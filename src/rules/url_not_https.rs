@@ -8,6 +8,7 @@ rule! {
         why: "The person may type secrets into the page; anything but https exposes them on the way."
         example: fixture!("W506", "json", "2026-07-28");
         check: Check::Url(check);
+        for_person: for_person;
 }
 
 fn check(cx: &UrlCx<'_>, out: &mut Findings) {
@@ -28,5 +29,14 @@ fn check(cx: &UrlCx<'_>, out: &mut Findings) {
             cx.ptr,
             format!("`url` uses the `{s}:` scheme; clients expect an https:// URL"),
         ),
+    }
+}
+
+/// Told to the person about to open the page.
+fn for_person(url: &str) -> String {
+    if url::Url::parse(url).is_ok_and(|u| u.scheme() == "http") {
+        "this page is not encrypted (http://): what you type there can be read on the way; do not enter a password".to_string()
+    } else {
+        "this address is not a web page (https://): opening it may start another program".to_string()
     }
 }

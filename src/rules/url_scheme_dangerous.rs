@@ -8,6 +8,7 @@ rule! {
         why: "URL mode sends the person to a web page; these schemes execute script or open local files instead."
         example: fixture!("E503", "json", "2026-07-28");
         check: Check::Url(check);
+        blocks_form: true;
 }
 
 fn check(cx: &UrlCx<'_>, out: &mut Findings) {

@@ -8,6 +8,7 @@ rule! {
         why: "`https://bank.example@evil.example/` goes to evil.example: user-info is a classic way to disguise the real host."
         example: fixture!("W507", "json", "2026-07-28");
         check: Check::Url(check);
+        for_person: for_person;
 }
 
 fn check(cx: &UrlCx<'_>, out: &mut Findings) {
@@ -24,4 +25,10 @@ fn check(cx: &UrlCx<'_>, out: &mut Findings) {
             ),
         );
     }
+}
+
+/// Told to the person about to open the page.
+fn for_person(url: &str) -> String {
+    let site = site(url);
+    format!("the address has a name and @ before the site: the site it opens is {site}")
 }

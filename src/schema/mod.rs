@@ -1,13 +1,17 @@
-//! The typed model of a `requestedSchema`: one variant per property shape the
-//! spec allows. Forms, answer validation and generation all work on this
-//! model; [`parse_schema`] builds it from positioned JSON and reports what
-//! cannot be built, and [`crate::rules::check_schema`] judges it.
+//! The typed model of an elicitation ([`Elicitation`]) and of its
+//! `requestedSchema`: one variant per property shape the spec allows.
+//! Forms, answer validation and generation all work on this model;
+//! [`parse_schema`] builds it from positioned JSON and hands on what cannot
+//! be built as typed reasons ([`parse::Unbuilt`]), and
+//! [`crate::rules::check_schema`] judges it. The model knows no rules.
 
-pub(crate) mod parse;
+pub mod elicitation;
+pub mod parse;
 #[cfg(feature = "source")]
 pub(crate) use parse::primitive_keys;
 
-pub use parse::{parse_property, parse_schema};
+pub use elicitation::{Asked, Elicitation, Mode};
+pub use parse::{Unbuilt, parse_property, parse_schema};
 
 use serde_json::{Map, Number, Value, json};
 

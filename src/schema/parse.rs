@@ -1,8 +1,9 @@
 //! Builds the typed model from positioned JSON. What cannot be built (a
 //! property that is not an object, a `type` no shape has, a keyword or a
-//! default of the wrong JSON type, options that are not options) is reported
-//! at the exact key or value and left out of the model; judging what was
-//! built is the rules' work ([`crate::rules`]).
+//! default of the wrong JSON type, options that are not options) is left out
+//! of the model and handed to a [`Sink`] as an [`Unbuilt`]: its place and
+//! the facts, never words. The rules turn each into a finding
+//! ([`crate::rules`]); judging what was built is their work too.
 
 use serde_json::Number;
 
@@ -10,11 +11,146 @@ use super::{
     Choice, MultiSelect, NumberShape, OptionStyle, Property, RequestedSchema, Shape, SingleSelect,
     StringShape,
 };
-use crate::finding::Findings;
-use crate::json::{Member, Node, NodeValue, Span, pointer_push};
-use crate::rules;
-use crate::spec::{FORMATS, Revision};
+use crate::json::{Member, Node, NodeValue, Span, pointer_push, repeats};
+use crate::spec::Revision;
 use crate::string_format::StringFormat;
+
+/// Something the builder could not build, at its place.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Unbuilt {
+    pub span: Span,
+    pub ptr: String,
+    pub reason: Reason,
+}
+
+/// Why something could not be built, with the facts a finding needs.
+/// `got` is the JSON type written (`"a string"`, `"null"`, ...).
+#[derive(Debug, Clone, PartialEq)]
+pub enum Reason {
+    /// The `requestedSchema` is not an object.
+    SchemaNotObject { got: &'static str },
+    /// `properties` is not an object.
+    PropertiesNotObject { got: &'static str },
+    /// `required` is not an array.
+    RequiredNotArray { got: &'static str },
+    /// An entry of `required` is not a string.
+    RequiredEntryNotString { got: &'static str },
+    /// A keyword's value has the wrong JSON type: `got` is the value as
+    /// messages quote it, `want` what it must be.
+    KeywordWrongType {
+        key: String,
+        got: String,
+        want: &'static str,
+    },
+    /// `enum` is not an array.
+    EnumNotArray { got: &'static str },
+    /// A label of `enumNames` is not a string.
+    LabelNotString { index: usize, got: &'static str },
+    /// A list of titled options is not an array.
+    TitledNotArray { got: &'static str },
+    /// A property is not an object.
+    PropertyNotObject { name: String, got: &'static str },
+    /// A default has the wrong JSON type for its property.
+    DefaultWrongType {
+        name: String,
+        of: DefaultOf,
+        got: &'static str,
+    },
+    /// A string `format` no revision has.
+    FormatUnsupported { format: String },
+    /// A property that is a `$ref`.
+    Ref { name: String },
+    /// A property with no `type`; `hint` says what it has instead.
+    TypeMissing { name: String, hint: TypeHint },
+    /// A property whose `type` is a list.
+    TypeList { name: String },
+    /// A property whose `type` is not a string.
+    TypeNotString { name: String, got: &'static str },
+    /// A property whose `type` no shape has.
+    TypeUnknown { name: String, ty: String },
+    /// A property of `type: "object"`.
+    Object { name: String },
+    /// A multi-select with no `items`.
+    ItemsMissing { name: String },
+    /// `items` that is not an object.
+    ItemsNotObject { name: String, got: &'static str },
+    /// `items` of a type other than string.
+    ItemsNotString { name: String, ty: String },
+    /// `items` with an `enum` but no `type`.
+    ItemsEnumUntyped { name: String },
+    /// `items` offering no options.
+    ItemsNoOptions { name: String },
+    /// An option of an `enum` that is not a string; `raw` as written.
+    OptionNotString {
+        index: usize,
+        got: &'static str,
+        raw: String,
+    },
+    /// The `const` of a titled option that is not a string.
+    ConstNotString {
+        index: usize,
+        got: &'static str,
+        raw: String,
+    },
+    /// A titled option that is not an object.
+    OptionNotObject { index: usize, got: &'static str },
+    /// A key of a titled option other than `const` and `title`.
+    OptionKey { key: String },
+    /// A titled option with no `const`.
+    OptionNoConst { index: usize },
+    /// A titled option with no `title`.
+    OptionNoTitle { index: usize },
+    /// The `title` of a titled option that is not a string.
+    OptionTitleNotString { index: usize, got: &'static str },
+}
+
+/// The property a default of the wrong type belongs to.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum DefaultOf {
+    String,
+    Number { integer: bool },
+    Boolean,
+    Select,
+    MultiSelect,
+}
+
+/// What a property with no `type` has instead.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TypeHint {
+    /// `enum` or `oneOf`.
+    Options,
+    /// `anyOf` or `allOf`.
+    Union,
+    /// Neither.
+    Nothing,
+}
+
+/// Where the builder hands what it could not build.
+pub trait Sink {
+    fn unbuilt(&mut self, unbuilt: Unbuilt);
+}
+
+/// A sink for a reader that only wants the model.
+pub struct Ignore;
+
+impl Sink for Ignore {
+    fn unbuilt(&mut self, _: Unbuilt) {}
+}
+
+impl Sink for Vec<Unbuilt> {
+    fn unbuilt(&mut self, unbuilt: Unbuilt) {
+        self.push(unbuilt);
+    }
+}
+
+/// Hands `reason` at `span`, `ptr` to `out`.
+fn report(out: &mut impl Sink, span: Span, ptr: impl Into<String>, reason: Reason) {
+    out.unbuilt(Unbuilt {
+        span,
+        ptr: ptr.into(),
+        reason,
+    });
+}
 
 /// Builds the model of a `requestedSchema` found at `ptr`, reporting only
 /// what cannot be built; [`crate::rules::check_schema`] also judges it.
@@ -22,29 +158,22 @@ pub fn parse_schema(
     node: &Node,
     ptr: &str,
     rev: Revision,
-    out: &mut Findings,
+    out: &mut impl Sink,
 ) -> Option<RequestedSchema> {
     build_schema(node, ptr, rev, out, parse_property)
 }
 
 /// Builds a `requestedSchema`, each property with `property`.
-pub(crate) fn build_schema(
+pub(crate) fn build_schema<S: Sink>(
     node: &Node,
     ptr: &str,
     rev: Revision,
-    out: &mut Findings,
-    mut property: impl FnMut(&str, &Node, &str, &mut Findings) -> Option<Property>,
+    out: &mut S,
+    mut property: impl FnMut(&str, &Node, &str, &mut S) -> Option<Property>,
 ) -> Option<RequestedSchema> {
     let Some(members) = node.as_object() else {
-        out.push(
-            &rules::SCHEMA_NOT_OBJECT,
-            node.span,
-            ptr,
-            format!(
-                "requestedSchema is {}; write an object {{\"type\": \"object\", \"properties\": {{...}}}}",
-                node.type_name()
-            ),
-        );
+        let got = node.type_name();
+        report(out, node.span, ptr, Reason::SchemaNotObject { got });
         return None;
     };
     let mut schema = RequestedSchema::default();
@@ -60,12 +189,15 @@ pub(crate) fn build_schema(
     let props_ptr = pointer_push(ptr, "properties");
     if let Some(p) = node.get("properties") {
         match p.as_object() {
-            None => out.push(
-                &rules::SCHEMA_MISSING_PROPERTIES,
-                p.span,
-                props_ptr.clone(),
-                format!("`properties` is {}; it must be an object mapping field names to property schemas", p.type_name()),
-            ),
+            None => {
+                let got = p.type_name();
+                report(
+                    out,
+                    p.span,
+                    props_ptr.clone(),
+                    Reason::PropertiesNotObject { got },
+                );
+            }
             Some(props) => {
                 for m in props {
                     let pptr = pointer_push(&props_ptr, &m.key);
@@ -80,31 +212,20 @@ pub(crate) fn build_schema(
     if let Some(req) = node.get("required") {
         let req_ptr = pointer_push(ptr, "required");
         match req.as_array() {
-            None => out.push(
-                &rules::REQUIRED_MALFORMED,
-                req.span,
-                req_ptr,
-                format!(
-                    "`required` is {}; write an array of property names",
-                    req.type_name()
-                ),
-            ),
+            None => {
+                let got = req.type_name();
+                report(out, req.span, req_ptr, Reason::RequiredNotArray { got });
+            }
             Some(items) => {
                 for (i, item) in items.iter().enumerate() {
                     if item.as_str().is_none() {
-                        out.push(
-                            &rules::REQUIRED_MALFORMED,
-                            item.span,
-                            pointer_push(&req_ptr, &i.to_string()),
-                            format!(
-                                "`required` entries are property names, but this one is {}",
-                                item.type_name()
-                            ),
-                        );
+                        let got = item.type_name();
+                        let at = pointer_push(&req_ptr, &i.to_string());
+                        report(out, item.span, at, Reason::RequiredEntryNotString { got });
                     }
                 }
                 // A name listed twice is required once.
-                for (_, _, name, repeated) in crate::rules::repeats(items, Node::as_str) {
+                for (_, _, name, repeated) in repeats(items, Node::as_str) {
                     if !repeated {
                         schema.required.push(name.to_string());
                     }
@@ -199,7 +320,7 @@ impl Kind {
 
 /// Builds the model of one property schema found at `ptr`, reporting only
 /// what cannot be built; [`crate::rules::check_property`] also judges it.
-pub fn parse_property(name: &str, node: &Node, ptr: &str, out: &mut Findings) -> Option<Property> {
+pub fn parse_property(name: &str, node: &Node, ptr: &str, out: &mut impl Sink) -> Option<Property> {
     build_property(name, node, ptr, out).1
 }
 
@@ -209,18 +330,11 @@ pub(crate) fn build_property(
     name: &str,
     node: &Node,
     ptr: &str,
-    out: &mut Findings,
+    out: &mut impl Sink,
 ) -> (Option<Kind>, Option<Property>) {
     if node.as_object().is_none() {
-        out.push(
-            &rules::PROPERTY_NOT_OBJECT,
-            node.span,
-            ptr,
-            format!(
-                "property `{name}` is {}; write a schema object such as {{\"type\": \"string\"}}",
-                node.type_name()
-            ),
-        );
+        let (name, got) = (name.to_string(), node.type_name());
+        report(out, node.span, ptr, Reason::PropertyNotObject { name, got });
         return (None, None);
     }
     let Some(kind) = property_kind(name, node, ptr, out) else {
@@ -234,20 +348,17 @@ fn build_shape(
     node: &Node,
     ptr: &str,
     kind: Kind,
-    out: &mut Findings,
+    out: &mut impl Sink,
 ) -> Option<Property> {
     let title = string_kw(node, "title", ptr, out);
     let description = string_kw(node, "description", ptr, out);
     let default = node.member("default");
     // A default of the wrong JSON type cannot be built; judging a default
     // that can (bounds, options, formats) is the rules' work.
-    let wrong_default = |out: &mut Findings, d: &Member, what: String, fix: &str| {
-        out.push(
-            &rules::DEFAULT_WRONG_TYPE,
-            d.value.span,
-            pointer_push(ptr, "default"),
-            format!("`default` of {what} is {}; {fix}", d.value.type_name()),
-        );
+    let wrong_default = |out: &mut _, d: &Member, of: DefaultOf| {
+        let (name, got) = (name.to_string(), d.value.type_name());
+        let reason = Reason::DefaultWrongType { name, of, got };
+        report(out, d.value.span, pointer_push(ptr, "default"), reason);
     };
 
     let shape = match kind {
@@ -258,15 +369,9 @@ fn build_shape(
                     None
                 }
                 Some(f) => StringFormat::parse(f).or_else(|| {
-                    out.push(
-                        &rules::FORMAT_UNSUPPORTED,
-                        m.value.span,
-                        pointer_push(ptr, "format"),
-                        format!(
-                            "format `{f}` is not allowed; use one of {}, or drop `format` and describe the expected form in `description`",
-                            FORMATS.join(", ")
-                        ),
-                    );
+                    let format = f.to_string();
+                    let at = pointer_push(ptr, "format");
+                    report(out, m.value.span, at, Reason::FormatUnsupported { format });
                     None
                 }),
             });
@@ -281,12 +386,7 @@ fn build_shape(
                 default: default.and_then(|d| match d.value.as_str() {
                     Some(s) => Some(s.to_string()),
                     None => {
-                        wrong_default(
-                            out,
-                            d,
-                            format!("string property `{name}`"),
-                            "write a string",
-                        );
+                        wrong_default(out, d, DefaultOf::String);
                         None
                     }
                 }),
@@ -301,8 +401,7 @@ fn build_shape(
                 default: default.and_then(|d| {
                     let n = number_of(&d.value);
                     if n.is_none() {
-                        let ty = if integer { "integer" } else { "number" };
-                        wrong_default(out, d, format!("{ty} property `{name}`"), "write a number");
+                        wrong_default(out, d, DefaultOf::Number { integer });
                     }
                     n
                 }),
@@ -312,12 +411,7 @@ fn build_shape(
             default: default.and_then(|d| {
                 let b = d.value.as_bool();
                 if b.is_none() {
-                    wrong_default(
-                        out,
-                        d,
-                        format!("boolean property `{name}`"),
-                        "write true or false",
-                    );
+                    wrong_default(out, d, DefaultOf::Boolean);
                 }
                 b
             }),
@@ -342,12 +436,7 @@ fn build_shape(
             let default = default.and_then(|d| match d.value.as_str() {
                 Some(s) => Some(s.to_string()),
                 None => {
-                    wrong_default(
-                        out,
-                        d,
-                        format!("select `{name}`"),
-                        "write one of its option values",
-                    );
+                    wrong_default(out, d, DefaultOf::Select);
                     None
                 }
             });
@@ -367,12 +456,7 @@ fn build_shape(
                     .as_array()
                     .and_then(|a| a.iter().map(|n| n.as_str().map(str::to_string)).collect());
                 if strings.is_none() {
-                    wrong_default(
-                        out,
-                        d,
-                        format!("multi-select `{name}`"),
-                        "write an array of option values",
-                    );
+                    wrong_default(out, d, DefaultOf::MultiSelect);
                 }
                 strings
             });
@@ -394,39 +478,43 @@ fn build_shape(
 }
 
 /// Decides the shape from `type` and the option keywords.
-fn property_kind(name: &str, node: &Node, ptr: &str, out: &mut Findings) -> Option<Kind> {
+fn property_kind(name: &str, node: &Node, ptr: &str, out: &mut impl Sink) -> Option<Kind> {
+    let owned = || name.to_string();
     let Some(ty) = node.member("type") else {
         if let Some(r) = node.member("$ref") {
-            out.push(&rules::REF_UNSUPPORTED, r.key_span, pointer_push(ptr, "$ref"), format!("property `{name}` is a `$ref`, which clients do not resolve; inline the definition with its `type`"));
+            let at = pointer_push(ptr, "$ref");
+            report(out, r.key_span, at, Reason::Ref { name: owned() });
         } else {
             let hint = if node.get("enum").is_some() || node.get("oneOf").is_some() {
-                "add `\"type\": \"string\"`"
+                TypeHint::Options
             } else if node.get("anyOf").is_some() || node.get("allOf").is_some() {
-                "unions are not part of elicitation schemas: give one `type` (for an optional field, leave it out of `required`)"
+                TypeHint::Union
             } else {
-                "add one of string, number, integer, boolean, or array for a multi-select"
+                TypeHint::Nothing
             };
-            out.push(
-                &rules::PROPERTY_MISSING_TYPE,
-                Span::new(node.span.start, node.span.start + 1),
+            let at = Span::new(node.span.start, node.span.start + 1);
+            report(
+                out,
+                at,
                 ptr,
-                format!("property `{name}` has no `type`; {hint}"),
+                Reason::TypeMissing {
+                    name: owned(),
+                    hint,
+                },
             );
         }
         return None;
     };
     let tptr = pointer_push(ptr, "type");
     let Some(t) = ty.value.as_str() else {
-        let msg = match &ty.value.value {
-            NodeValue::Array(_) => format!(
-                "property `{name}` has a list of types; give exactly one (to make it optional, leave it out of `required` instead of adding \"null\")"
-            ),
-            _ => format!(
-                "`type` of property `{name}` is {}; write one of string, number, integer, boolean, array",
-                ty.value.type_name()
-            ),
+        let reason = match &ty.value.value {
+            NodeValue::Array(_) => Reason::TypeList { name: owned() },
+            _ => Reason::TypeNotString {
+                name: owned(),
+                got: ty.value.type_name(),
+            },
         };
-        out.push(&rules::PROPERTY_TYPE_UNSUPPORTED, ty.value.span, tptr, msg);
+        report(out, ty.value.span, tptr, reason);
         return None;
     };
     let has = |k: &str| node.get(k).is_some();
@@ -451,11 +539,15 @@ fn property_kind(name: &str, node: &Node, ptr: &str, out: &mut Findings) -> Opti
         "boolean" => Kind::Boolean,
         "array" => Kind::Multi,
         "object" => {
-            out.push(&rules::NESTED_OBJECT, ty.value.span, tptr, format!("property `{name}` is an object; elicitation forms are flat, so give each of its fields its own top-level property"));
+            report(out, ty.value.span, tptr, Reason::Object { name: owned() });
             return None;
         }
         other => {
-            out.push(&rules::PROPERTY_TYPE_UNSUPPORTED, ty.value.span, tptr, format!("type `{other}` of property `{name}` is not allowed; use string, number, integer, boolean, or array for a multi-select"));
+            let reason = Reason::TypeUnknown {
+                name: owned(),
+                ty: other.to_string(),
+            };
+            report(out, ty.value.span, tptr, reason);
             return None;
         }
     })
@@ -466,22 +558,22 @@ fn multi_items(
     items: Option<&Node>,
     node: &Node,
     ptr: &str,
-    out: &mut Findings,
+    out: &mut impl Sink,
 ) -> Option<(OptionStyle, Vec<Choice>)> {
     let iptr = pointer_push(ptr, "items");
+    let owned = || name.to_string();
     let Some(items) = items else {
-        out.push(&rules::ARRAY_ITEMS_UNSUPPORTED, node.get("type").map_or(node.span, |t| t.span), ptr, format!("array property `{name}` has no `items`; a multi-select needs `items: {{\"type\": \"string\", \"enum\": [...]}}` or `items: {{\"anyOf\": [{{\"const\", \"title\"}}]}}`"));
+        let at = node.get("type").map_or(node.span, |t| t.span);
+        report(out, at, ptr, Reason::ItemsMissing { name: owned() });
         return None;
     };
     if items.as_object().is_none() {
-        out.push(
-            &rules::ARRAY_ITEMS_UNSUPPORTED,
+        let got = items.type_name();
+        report(
+            out,
             items.span,
             iptr,
-            format!(
-                "`items` of `{name}` is {}; a multi-select's items are string options",
-                items.type_name()
-            ),
+            Reason::ItemsNotObject { name: owned(), got },
         );
         return None;
     };
@@ -489,7 +581,16 @@ fn multi_items(
     if let Some(t) = item_type
         && t != "string"
     {
-        out.push(&rules::ARRAY_ITEMS_UNSUPPORTED, items.get("type")?.span, pointer_push(&iptr, "type"), format!("`items` of `{name}` have type `{t}`; the only array shape is a multi-select of string options"));
+        let reason = Reason::ItemsNotString {
+            name: owned(),
+            ty: t.to_string(),
+        };
+        report(
+            out,
+            items.get("type")?.span,
+            pointer_push(&iptr, "type"),
+            reason,
+        );
         return None;
     }
     let (style, key) = if items.get("anyOf").is_some() {
@@ -498,16 +599,22 @@ fn multi_items(
         (OptionStyle::Titled, "oneOf")
     } else if items.get("enum").is_some() {
         if item_type.is_none() {
-            out.push(
-                &rules::ARRAY_ITEMS_UNSUPPORTED,
-                Span::new(items.span.start, items.span.start + 1),
+            let at = Span::new(items.span.start, items.span.start + 1);
+            report(
+                out,
+                at,
                 iptr.clone(),
-                format!("`items` of `{name}` has `enum` but no `\"type\": \"string\"`; add it"),
+                Reason::ItemsEnumUntyped { name: owned() },
             );
         }
         (OptionStyle::Untitled, "enum")
     } else {
-        out.push(&rules::ARRAY_ITEMS_UNSUPPORTED, items.span, iptr, format!("`items` of `{name}` offers no options; write `{{\"type\": \"string\", \"enum\": [...]}}` or `{{\"anyOf\": [{{\"const\": ..., \"title\": ...}}]}}`"));
+        report(
+            out,
+            items.span,
+            iptr,
+            Reason::ItemsNoOptions { name: owned() },
+        );
         return None;
     };
     let list = items.get(key)?;
@@ -519,33 +626,26 @@ fn multi_items(
     Some((style, options))
 }
 
-fn enum_options(list: &Node, ptr: &str, out: &mut Findings) -> Vec<Choice> {
+fn enum_options(list: &Node, ptr: &str, out: &mut impl Sink) -> Vec<Choice> {
     let Some(items) = list.as_array() else {
-        out.push(
-            &rules::KEYWORD_WRONG_TYPE,
-            list.span,
-            ptr,
-            format!("`enum` is {}; write an array of strings", list.type_name()),
-        );
+        let got = list.type_name();
+        report(out, list.span, ptr, Reason::EnumNotArray { got });
         return Vec::new();
     };
-    for (i, item) in items.iter().enumerate() {
+    for (index, item) in items.iter().enumerate() {
         if item.as_str().is_none() {
-            out.push(
-                &rules::ENUM_NOT_STRINGS,
+            let (got, raw) = (item.type_name(), raw(item));
+            let reason = Reason::OptionNotString { index, got, raw };
+            report(
+                out,
                 item.span,
-                pointer_push(ptr, &i.to_string()),
-                format!(
-                    "option {} is {}; every option is a string (write `\"{}\"`)",
-                    i,
-                    item.type_name(),
-                    raw(item)
-                ),
+                pointer_push(ptr, &index.to_string()),
+                reason,
             );
         }
     }
     // A value listed twice is one option (judged by options-duplicate).
-    rules::repeats(items, Node::as_str)
+    repeats(items, Node::as_str)
         .filter(|(.., repeated)| !repeated)
         .map(|(_, _, v, _)| Choice {
             value: v.to_string(),
@@ -559,7 +659,7 @@ fn enum_names(
     values: &NodeValue,
     options: &mut [Choice],
     ptr: &str,
-    out: &mut Findings,
+    out: &mut impl Sink,
 ) {
     let nptr = pointer_push(ptr, "enumNames");
     let Some(list) = names.value.as_array() else {
@@ -572,99 +672,66 @@ fn enum_names(
     };
     // Labels pair with values by position; skip pairing if values were dropped.
     let aligned = options.len() == n_values;
-    for (i, item) in list.iter().enumerate() {
+    for (index, item) in list.iter().enumerate() {
         match item.as_str() {
             Some(s) if aligned => {
-                if let Some(c) = options.get_mut(i) {
+                if let Some(c) = options.get_mut(index) {
                     c.title = Some(s.to_string());
                 }
             }
             Some(_) => {}
-            None => out.push(
-                &rules::KEYWORD_WRONG_TYPE,
-                item.span,
-                pointer_push(&nptr, &i.to_string()),
-                format!(
-                    "label {i} in `enumNames` is {}; labels are strings",
-                    item.type_name()
-                ),
-            ),
+            None => {
+                let got = item.type_name();
+                let at = pointer_push(&nptr, &index.to_string());
+                report(out, item.span, at, Reason::LabelNotString { index, got });
+            }
         }
     }
 }
 
-fn titled_options(list: &Node, ptr: &str, out: &mut Findings) -> Vec<Choice> {
+fn titled_options(list: &Node, ptr: &str, out: &mut impl Sink) -> Vec<Choice> {
     let Some(items) = list.as_array() else {
-        out.push(
-            &rules::KEYWORD_WRONG_TYPE,
-            list.span,
-            ptr,
-            format!(
-                "titled options are {}; write an array of {{\"const\": value, \"title\": label}}",
-                list.type_name()
-            ),
-        );
+        let got = list.type_name();
+        report(out, list.span, ptr, Reason::TitledNotArray { got });
         return Vec::new();
     };
-    for (i, item) in items.iter().enumerate() {
-        let iptr = pointer_push(ptr, &i.to_string());
+    for (index, item) in items.iter().enumerate() {
+        let iptr = pointer_push(ptr, &index.to_string());
+        let start = Span::new(item.span.start, item.span.start + 1);
         let Some(members) = item.as_object() else {
-            out.push(
-                &rules::OPTION_MALFORMED,
-                item.span,
-                iptr,
-                format!(
-                    "option {i} is {}; write {{\"const\": value, \"title\": label}}",
-                    item.type_name()
-                ),
-            );
+            let got = item.type_name();
+            report(out, item.span, iptr, Reason::OptionNotObject { index, got });
             continue;
         };
         for m in members {
             if m.key != "const" && m.key != "title" {
-                out.push(&rules::OPTION_MALFORMED, m.key_span, pointer_push(&iptr, &m.key), format!("`{}` is not a key of a titled option; an option is exactly {{\"const\", \"title\"}}", m.key));
+                let key = m.key.to_string();
+                let at = pointer_push(&iptr, &m.key);
+                report(out, m.key_span, at, Reason::OptionKey { key });
             }
         }
         match item.get("const") {
-            None => out.push(
-                &rules::OPTION_MALFORMED,
-                Span::new(item.span.start, item.span.start + 1),
-                iptr.clone(),
-                format!("option {i} has no `const` (the value sent); add it"),
-            ),
-            Some(c) if c.as_str().is_none() => out.push(
-                &rules::ENUM_NOT_STRINGS,
-                c.span,
-                pointer_push(&iptr, "const"),
-                format!(
-                    "`const` of option {i} is {}; option values are strings (write `\"{}\"`)",
-                    c.type_name(),
-                    raw(c)
-                ),
-            ),
+            None => report(out, start, iptr.clone(), Reason::OptionNoConst { index }),
+            Some(c) if c.as_str().is_none() => {
+                let (got, raw) = (c.type_name(), raw(c));
+                let reason = Reason::ConstNotString { index, got, raw };
+                report(out, c.span, pointer_push(&iptr, "const"), reason);
+            }
             Some(_) => {}
         }
         match item.get("title") {
-            None => out.push(
-                &rules::OPTION_MALFORMED,
-                Span::new(item.span.start, item.span.start + 1),
-                iptr.clone(),
-                format!(
-                    "option {i} has no `title` (the label shown); add it, or use an untitled `enum`"
-                ),
-            ),
-            Some(t) if t.as_str().is_none() => out.push(
-                &rules::OPTION_MALFORMED,
-                t.span,
-                pointer_push(&iptr, "title"),
-                format!("`title` of option {i} is {}; write a string", t.type_name()),
-            ),
+            None => report(out, start, iptr.clone(), Reason::OptionNoTitle { index }),
+            Some(t) if t.as_str().is_none() => {
+                let got = t.type_name();
+                let reason = Reason::OptionTitleNotString { index, got };
+                report(out, t.span, pointer_push(&iptr, "title"), reason);
+            }
             Some(_) => {}
         }
     }
     // An option whose value is a string is one; a value listed twice is one
     // option (judged by options-duplicate).
-    rules::repeats(items, |item| rules::option_value(item, true))
+    repeats(items, |item| option_value(item, true))
         .filter(|(.., repeated)| !repeated)
         .map(|(_, item, value, _)| Choice {
             value: value.to_string(),
@@ -673,7 +740,7 @@ fn titled_options(list: &Node, ptr: &str, out: &mut Findings) -> Vec<Choice> {
         .collect()
 }
 
-fn string_kw(node: &Node, key: &str, ptr: &str, out: &mut Findings) -> Option<String> {
+fn string_kw(node: &Node, key: &str, ptr: &str, out: &mut impl Sink) -> Option<String> {
     let m = node.member(key)?;
     match m.value.as_str() {
         Some(s) => Some(s.to_string()),
@@ -684,7 +751,7 @@ fn string_kw(node: &Node, key: &str, ptr: &str, out: &mut Findings) -> Option<St
     }
 }
 
-fn count_kw(node: &Node, key: &str, ptr: &str, out: &mut Findings) -> Option<u64> {
+fn count_kw(node: &Node, key: &str, ptr: &str, out: &mut impl Sink) -> Option<u64> {
     let m = node.member(key)?;
     let c = m.value.as_count();
     if c.is_none() {
@@ -702,7 +769,7 @@ fn number_of(node: &Node) -> Option<Number> {
     }
 }
 
-fn number_kw(node: &Node, key: &str, ptr: &str, out: &mut Findings) -> Option<Number> {
+fn number_kw(node: &Node, key: &str, ptr: &str, out: &mut impl Sink) -> Option<Number> {
     let m = node.member(key)?;
     let Some(n) = number_of(&m.value) else {
         let what = if m.value.is_number() {
@@ -716,13 +783,24 @@ fn number_kw(node: &Node, key: &str, ptr: &str, out: &mut Findings) -> Option<Nu
     Some(n)
 }
 
-fn wrong_type(out: &mut Findings, m: &Member, ptr: &str, want: &str) {
-    out.push(
-        &rules::KEYWORD_WRONG_TYPE,
-        m.value.span,
-        pointer_push(ptr, &m.key),
-        format!("`{}` is {}; it must be {want}", m.key, describe(&m.value)),
-    );
+fn wrong_type(out: &mut impl Sink, m: &Member, ptr: &str, want: &'static str) {
+    let reason = Reason::KeywordWrongType {
+        key: m.key.to_string(),
+        got: describe(&m.value),
+        want,
+    };
+    report(out, m.value.span, pointer_push(ptr, &m.key), reason);
+}
+
+/// The value an option is written with, when it is a string: the item of
+/// an `enum`, the `const` of a titled option. The rules judge the same
+/// values.
+pub(crate) fn option_value<'a>(item: &'a Node<'a>, titled: bool) -> Option<&'a str> {
+    if titled {
+        item.get("const")?.as_str()
+    } else {
+        item.as_str()
+    }
 }
 
 /// A value as it appears in messages: strings quoted, others by type.
@@ -796,5 +874,49 @@ fn range_text(lo: Option<String>, hi: Option<String>, unit: &str) -> String {
         (Some(l), None) => format!("at least {l}{unit}"),
         (None, Some(h)) => format!("at most {h}{unit}"),
         (None, None) => "its bounds".into(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn unbuilt(text: &str) -> (Option<RequestedSchema>, Vec<Unbuilt>) {
+        let node = crate::json::parse(text).unwrap();
+        let mut out = Vec::new();
+        (parse_schema(&node, "", Revision::LATEST, &mut out), out)
+    }
+
+    #[test]
+    fn what_cannot_be_built_is_a_typed_reason_at_its_place() {
+        let (schema, out) = unbuilt(
+            r#"{"type": "object", "properties": {"a": {"type": "object"}, "b": {"type": "string"}}}"#,
+        );
+        assert_eq!(schema.unwrap().properties.len(), 1);
+        assert_eq!(out.len(), 1);
+        assert_eq!(out[0].ptr, "/properties/a/type");
+        assert_eq!(out[0].reason, Reason::Object { name: "a".into() });
+    }
+
+    #[test]
+    fn a_root_that_is_no_object_builds_nothing() {
+        let (schema, out) = unbuilt("[1]");
+        assert!(schema.is_none());
+        assert_eq!(out[0].reason, Reason::SchemaNotObject { got: "an array" });
+    }
+
+    #[test]
+    fn a_wrong_default_says_whose_it_is() {
+        let (_, out) = unbuilt(
+            r#"{"type": "object", "properties": {"n": {"type": "integer", "default": "3"}}}"#,
+        );
+        assert_eq!(
+            out[0].reason,
+            Reason::DefaultWrongType {
+                name: "n".into(),
+                of: DefaultOf::Number { integer: true },
+                got: "a string",
+            }
+        );
     }
 }

@@ -19,12 +19,14 @@ pub(crate) mod bounded;
 pub mod exchanges;
 pub mod pairing;
 pub mod recorded;
-mod recording;
 pub mod show;
 mod writer;
 
-pub use recording::RecordingResponder;
 pub use writer::{Peer, Writer};
+
+/// The largest document, or JSONL line, the linter reads. Larger input is
+/// reported (and, in JSONL, skipped) instead of filling memory.
+pub const MAX_DOCUMENT: usize = 256 << 20;
 
 use crate::json::{Node, NodeValue, Span};
 
@@ -161,7 +163,7 @@ pub enum Event<'d, 'a> {
     NotUtf8(usize),
     /// Not JSON: the parser's message and the offset it stopped at.
     NotJson(String, usize),
-    /// A line over [`crate::lint::MAX_DOCUMENT`] bytes, skipped; its length.
+    /// A line over [`MAX_DOCUMENT`] bytes, skipped; its length.
     TooLong(u64),
 }
 
@@ -203,7 +205,7 @@ pub fn each_line_after<R: std::io::BufRead, E: From<std::io::Error>>(
     let mut format: Option<Format> = None;
     let mut line_no = skipped;
     loop {
-        let read = read_line_bounded(&mut reader, &mut buf, crate::lint::MAX_DOCUMENT)?;
+        let read = read_line_bounded(&mut reader, &mut buf, MAX_DOCUMENT)?;
         line_no += 1;
         let text = match read {
             LineRead::Eof => return Ok(()),

@@ -56,7 +56,8 @@ pub enum Unmatched {
     },
 }
 
-/// Why a [`RecordedResponder`] cannot be opened or cannot answer.
+/// Why recorded answers cannot be opened or cannot answer
+/// ([`RecordedResponder`](crate::form::RecordedResponder)).
 #[derive(Debug, thiserror::Error)]
 #[non_exhaustive]
 pub enum Error {
@@ -79,7 +80,7 @@ pub enum Error {
     /// No recorded answer fits the request.
     #[error("{session}: {unmatched}")]
     Unmatched {
-        /// The session's name ([`RecordedResponder::name`]).
+        /// The session's name.
         session: String,
         /// Why none fits.
         unmatched: Unmatched,
@@ -107,49 +108,6 @@ pub fn find<'r>(recorded: &'r [Recorded], params: &Value) -> Result<&'r Recorded
             line: r.line,
             differences: differences(&r.params, params),
         }),
-    }
-}
-
-/// Answers each request with the answer recorded for the matching request
-/// of a session (`answer --answers-from`).
-pub struct RecordedResponder {
-    /// The session's name, for errors.
-    pub name: String,
-    pub recorded: Vec<Recorded>,
-}
-
-impl RecordedResponder {
-    /// Reads the recorded answers of the session at `path`.
-    pub fn open(path: &std::path::Path) -> Result<RecordedResponder, Error> {
-        let f = std::fs::File::open(path).map_err(|source| Error::Open {
-            path: path.to_path_buf(),
-            source,
-        })?;
-        let recorded = read(std::io::BufReader::new(f)).map_err(|source| Error::Read {
-            path: path.to_path_buf(),
-            source,
-        })?;
-        Ok(RecordedResponder {
-            name: path.display().to_string(),
-            recorded,
-        })
-    }
-}
-
-impl crate::respond::Responder for RecordedResponder {
-    fn respond(
-        &mut self,
-        request: &crate::respond::Request<'_>,
-    ) -> Result<Value, crate::respond::Error> {
-        find(&self.recorded, request.params)
-            .map(|r| r.answer.clone())
-            .map_err(|unmatched| {
-                Error::Unmatched {
-                    session: self.name.clone(),
-                    unmatched,
-                }
-                .into()
-            })
     }
 }
 

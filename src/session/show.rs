@@ -5,9 +5,9 @@
 use std::fmt::Write;
 
 use crate::document::{self, Elicitation};
-use crate::finding::Findings;
 use crate::json::Node;
 use crate::sanitize;
+use crate::schema::parse::Ignore;
 use crate::schema::{OptionStyle, Property, Shape, parse_schema};
 use crate::spec::Revision;
 
@@ -109,8 +109,7 @@ fn form(e: &Elicitation, rev: Revision, pad: &str, out: &mut String) {
     let Some(node) = p.get("requestedSchema") else {
         return;
     };
-    let mut ignored = Findings::default();
-    let Some(schema) = parse_schema(node, "", rev, &mut ignored) else {
+    let Some(schema) = parse_schema(node, "", rev, &mut Ignore) else {
         return;
     };
     for prop in &schema.properties {

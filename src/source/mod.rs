@@ -556,30 +556,11 @@ fn not_static(unknown: &[Unknown]) -> Option<String> {
         [] => None,
         [one] => Some(one.what.clone()),
         _ => {
-            let name = |u: &Unknown| {
-                let path = u
-                    .pointer
-                    .split('/')
-                    .skip(1)
-                    .map(crate::json::pointer_token)
-                    .collect::<Vec<_>>()
-                    .join(".");
-                match (u.whole, path.is_empty()) {
-                    (true, true) => "params".to_string(),
-                    (true, false) => format!("`{path}`"),
-                    (false, true) => "keys of the params".to_string(),
-                    (false, false) => format!("keys of `{path}`"),
-                }
-            };
-            let named: Vec<String> = parts.iter().take(2).map(|u| name(u)).collect();
-            let list = match parts.len() {
-                2 => format!("{} and {}", named[0], named[1]),
-                3 => format!("{}, {} and {}", named[0], named[1], name(parts[2])),
-                n => format!("{}, {} and {} more", named[0], named[1], n - 2),
-            };
-            Some(format!(
-                "this elicitation's {list} are not known statically (computed or spread at run time); they are not checked"
-            ))
+            let facts: Vec<(&str, bool)> = parts
+                .iter()
+                .map(|u| (u.pointer.as_str(), u.whole))
+                .collect();
+            Some(rules::source_not_static::parts(&facts))
         }
     }
 }

@@ -19,6 +19,7 @@ use tree_sitter::Node as TsNode;
 use super::build::{self, Unknown, member, object, span, string};
 use super::{Found, Scan, parse};
 use crate::json::{Member, Node, NodeValue, Span, pointer_push};
+use crate::rules::sdk_refuses_field::{self, Instead};
 
 /// Which generator renders the model.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -359,18 +360,14 @@ where
                     head,
                     "set" | "Set" | "frozenset" | "FrozenSet" | "list" | "List"
                 ) {
-                    format!("write `{field}: list[str]`")
+                    Instead::ListOfStr
                 } else if self.classes.get(head).is_some_and(|c| !is_enum(&c.bases)) {
-                    format!("give the fields of `{head}` their own places in this model")
+                    Instead::OwnPlaces(head)
                 } else {
-                    format!("write `{field}: str` and check the answer")
+                    Instead::Str
                 };
-                out.push((
-                    span(&ty),
-                    format!(
-                        "the MCP Python SDK 1.x (`mcp.server.fastmcp`) refuses `{field}: {written}` before sending: ctx.elicit() raises TypeError and nothing is asked; a field must be str, int, float, bool, a list of str, or Optional of these ({instead}, or move to SDK 2.x)"
-                    ),
-                ));
+                let message = sdk_refuses_field::python_sdk1(field, &written, instead);
+                out.push((span(&ty), message));
             }
             cur = c
                 .bases

@@ -13,6 +13,7 @@ use std::sync::{Arc, Mutex};
 use anyhow::{Context, Result, anyhow, bail};
 use mcp_elicit::document::{self, Kind};
 use mcp_elicit::finding::{Diagnostic, Finding, Severity};
+use mcp_elicit::form::RecordingResponder;
 use mcp_elicit::form::host::{AsHost, as_host};
 use mcp_elicit::form::script::{Script, ScriptResponder, prefill};
 use mcp_elicit::form::{Action, Answer, Ask, Elicit, FixedResponder, FormResponder};
@@ -22,7 +23,6 @@ use mcp_elicit::lint::{self, Conversation, Options};
 use mcp_elicit::respond::{self, Request, Responder};
 use mcp_elicit::rules;
 use mcp_elicit::sanitize;
-use mcp_elicit::session::RecordingResponder;
 use mcp_elicit::spec::Revision;
 use serde_json::Value;
 
@@ -255,14 +255,10 @@ fn answer(args: AnswerArgs) -> Result<Outcome> {
         && args.script.answers.is_none()
         && !args.script.defaults
         && terminal::available();
-    let url_risks = [
-        rules::URL_NOT_HTTPS.code,
-        rules::URL_USERINFO.code,
-        rules::URL_IDN_HOST.code,
-        rules::URL_IP_HOST.code,
-    ];
+    // The URL risks are the rules with words for the person.
+    let url_risk = |code: &str| rules::find(code).is_some_and(|r| r.for_person.is_some());
     if on_terminal && !refused {
-        diags.retain(|d| !url_risks.contains(&d.code));
+        diags.retain(|d| !url_risk(d.code));
     }
     print_findings(&diags, errors && asked, refused, args.script.strict)?;
     if refused {

@@ -64,8 +64,10 @@ pub fn script(e: &ScriptError) -> String {
 
 /// Why `--answers-from` cannot answer.
 /// `--answers-from PATH`: the recorded answers, or why they cannot be read.
-pub fn open_recorded(path: &std::path::Path) -> anyhow::Result<recorded::RecordedResponder> {
-    recorded::RecordedResponder::open(path).map_err(|e| anyhow!(recorded(&e)))
+pub fn open_recorded(
+    path: &std::path::Path,
+) -> anyhow::Result<mcp_elicit::form::RecordedResponder> {
+    mcp_elicit::form::RecordedResponder::open(path).map_err(|e| anyhow!(recorded(&e)))
 }
 
 pub fn recorded(e: &recorded::Error) -> String {

@@ -71,21 +71,14 @@ impl Drift {
                 params,
                 differences,
                 ..
-            } => format!(
-                "the elicitation {} changed: {}",
-                quote(params),
-                differences.join("; ")
-            ),
-            Drift::New { params, answered } => format!(
-                "a new elicitation {}, not in the recording (answered {answered})",
-                quote(params)
-            ),
+            } => rules::drift_elicitation_changed::message(&quote(params), differences),
+            Drift::New { params, answered } => {
+                rules::drift_elicitation_new::message(&quote(params), answered)
+            }
             Drift::Missing { params, .. } => {
-                format!("the elicitation {} was not asked", quote(params))
+                rules::drift_elicitation_missing::message(&quote(params))
             }
-            Drift::Result { differences, .. } => {
-                format!("the result changed: {}", differences.join("; "))
-            }
+            Drift::Result { differences, .. } => rules::drift_result_changed::message(differences),
         }
     }
 

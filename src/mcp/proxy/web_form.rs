@@ -30,11 +30,12 @@ use std::time::Duration;
 
 use serde_json::{Map, Value};
 
+use crate::form::respond::{Request, Responder};
 use crate::form::{Answer, Ask, Elicit, Field, typed_value};
 use crate::mcp::browser::Redirect;
 use crate::mcp::listen::{self, HttpReply, HttpRequest, Limits};
-use crate::respond::{Request, Responder};
 use crate::sanitize;
+use crate::sanitize::html as escape;
 use crate::schema::Shape;
 use crate::validate;
 
@@ -79,8 +80,8 @@ struct Current {
     elicit: Elicit,
     server: Option<String>,
     notes: Vec<String>,
-    deadline: Option<crate::respond::Deadline>,
-    position: Option<crate::respond::Position>,
+    deadline: Option<crate::form::respond::Deadline>,
+    position: Option<crate::form::respond::Position>,
     answer: Option<Answer>,
 }
 
@@ -186,10 +187,10 @@ fn random_hex(bytes: usize) -> Result<String, Error> {
 }
 
 impl Responder for WebForm {
-    fn respond(&mut self, request: &Request<'_>) -> Result<Value, crate::respond::Error> {
+    fn respond(&mut self, request: &Request<'_>) -> Result<Value, crate::form::respond::Error> {
         let elicit = Elicit::from_params(request.params, request.revision)
-            .map_err(crate::respond::Error::NotAForm)?;
-        let page = random_hex(16).map_err(crate::respond::Error::other)?;
+            .map_err(crate::form::respond::Error::NotAForm)?;
+        let page = random_hex(16).map_err(crate::form::respond::Error::other)?;
         let id = {
             let mut st = lock(&self.shared.state);
             st.forms += 1;
@@ -1101,22 +1102,6 @@ dl.review{{display:grid;grid-template-columns:max-content 1fr;gap:.25rem 1rem}}d
 </style></head><body><main>{body}</main><footer><p class=\"rev\">mcp-elicit</p></footer></body></html>",
         escape(title)
     )
-}
-
-/// HTML-escapes text for element content and quoted attributes.
-pub(crate) fn escape(s: &str) -> String {
-    let mut out = String::with_capacity(s.len());
-    for c in s.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&#39;"),
-            _ => out.push(c),
-        }
-    }
-    out
 }
 
 #[cfg(test)]

@@ -22,8 +22,8 @@ use crate::finding::{Findings, Severity};
 use crate::json::{self, Node};
 use crate::lint::answer::check_result;
 use crate::lint::flight::{Judge, RuleChoice};
-use crate::lint::params::check_params;
 use crate::mcp::server::{Elicitor, Handler, NextAnswer, Stop, Tool};
+use crate::schema::Elicitation;
 use crate::session::recorded::{self, Recorded};
 use crate::session::{REDACTED, exchanges};
 use crate::spec::{Revision, UrlMode};
@@ -548,7 +548,7 @@ pub(crate) fn check_answer(params: &Value, answer: &Value, rev: Revision) -> Vec
             }];
         }
     };
-    let asked = check_params(&pnode, "", rev, &mut Findings::default());
+    let asked = Elicitation::read(&pnode, "", rev).map(Elicitation::asked);
     let mut out = Findings::default();
     check_result(&anode, "", rev, asked.as_ref(), &[], &mut out);
     out.items

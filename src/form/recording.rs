@@ -1,9 +1,11 @@
-//! A responder that records what it answers.
+//! Responders over sessions: one that records what it answers, one that
+//! answers with what a session recorded.
 
 use serde_json::{Value, json};
 
-use super::{Direction, Writer};
-use crate::respond::{Error, Request, Responder};
+use super::respond::{Error, Request, Responder};
+use crate::session::recorded::{self, Recorded, find, read};
+use crate::session::{Direction, Writer};
 
 /// Wraps any [`Responder`] and records each request it answers and the
 /// answer given, as a session: the server's `elicitation/create` request,
@@ -84,5 +86,46 @@ impl<R: Responder> Responder for RecordingResponder<R> {
             self.record(request.params, a)?;
         }
         Ok(answer)
+    }
+}
+
+/// Answers each request with the answer recorded for the matching request
+/// of a session (`answer --answers-from`).
+pub struct RecordedResponder {
+    /// The session's name, for errors.
+    pub name: String,
+    pub recorded: Vec<Recorded>,
+}
+
+impl RecordedResponder {
+    /// Reads the recorded answers of the session at `path`.
+    pub fn open(path: &std::path::Path) -> Result<RecordedResponder, recorded::Error> {
+        let f = std::fs::File::open(path).map_err(|source| recorded::Error::Open {
+            path: path.to_path_buf(),
+            source,
+        })?;
+        let recorded =
+            read(std::io::BufReader::new(f)).map_err(|source| recorded::Error::Read {
+                path: path.to_path_buf(),
+                source,
+            })?;
+        Ok(RecordedResponder {
+            name: path.display().to_string(),
+            recorded,
+        })
+    }
+}
+
+impl Responder for RecordedResponder {
+    fn respond(&mut self, request: &Request<'_>) -> Result<Value, Error> {
+        find(&self.recorded, request.params)
+            .map(|r| r.answer.clone())
+            .map_err(|unmatched| {
+                recorded::Error::Unmatched {
+                    session: self.name.clone(),
+                    unmatched,
+                }
+                .into()
+            })
     }
 }

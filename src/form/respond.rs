@@ -9,8 +9,9 @@ use std::time::{Duration, Instant};
 
 use serde_json::Value;
 
-use crate::form::ElicitError;
-use crate::form::script::ScriptError;
+use super::Elicit;
+use super::ElicitError;
+use super::script::{ScriptError, ScriptResponder, scripted};
 use crate::spec::Revision;
 
 /// Why a [`Responder`] gave no answer: a tool failure, not a decline or a
@@ -37,7 +38,7 @@ pub enum Error {
     #[error(transparent)]
     Recorded(#[from] crate::session::recorded::Error),
     /// An answer could not be recorded
-    /// ([`RecordingResponder`](crate::session::RecordingResponder)).
+    /// ([`RecordingResponder`](crate::form::RecordingResponder)).
     #[error("cannot record to {}", path.display())]
     Record {
         path: std::path::PathBuf,
@@ -161,5 +162,13 @@ pub trait Responder {
     fn refused(&mut self, request: &Request<'_>, why: &[String]) -> Result<Option<Value>, Error> {
         let _ = (request, why);
         Ok(None)
+    }
+}
+
+/// Answers from a script ([`ScriptResponder`]).
+impl Responder for ScriptResponder {
+    fn respond(&mut self, request: &Request<'_>) -> Result<Value, Error> {
+        let elicit = Elicit::from_params(request.params, request.revision)?;
+        Ok(scripted(&elicit, &self.script, request.key, self.lenient)?.to_result())
     }
 }
