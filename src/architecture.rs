@@ -282,3 +282,29 @@ fn a_circle_is_found_and_named() {
     graph.get_mut("c").unwrap().clear();
     assert_eq!(circle(&graph), None);
 }
+
+#[test]
+fn no_subcommand_of_the_command_imports_another() {
+    let bin = src().join("bin/mcp-elicit");
+    let mut wrong = Vec::new();
+    let mut seen = 0;
+    for entry in fs::read_dir(&bin).unwrap() {
+        let path = entry.unwrap().path();
+        let name = module_name(&path);
+        if !name.ends_with("_cmd") {
+            continue;
+        }
+        seen += 1;
+        for other in named_after(&code(&path), "crate::") {
+            if other.ends_with("_cmd") && other != name {
+                wrong.push(format!("{name} -> {other}"));
+            }
+        }
+    }
+    assert!(seen > 5, "the subcommands are files named *_cmd.rs");
+    assert!(
+        wrong.is_empty(),
+        "a subcommand imports another (move what they share into a module of its own): {}",
+        wrong.join(", ")
+    );
+}
