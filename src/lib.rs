@@ -1,23 +1,43 @@
 //! `mcp_elicit`: the library behind the `mcp-elicit` command.
 //!
-//! The flow is one way: bytes become positioned JSON ([`json`]), positioned
-//! JSON is recognised as a [`document::Kind`] of document holding
-//! elicitations, and each elicitation's `requestedSchema` becomes the typed
-//! [`schema`] model, judged by the [`rules`] of a spec [`spec::Revision`]. Checks produce [`finding::Finding`]s.
+//! A server's author starts with the [`prelude`]: [`Form`](generate::Form)
+//! turns a type into the params of an `elicitation/create` and its answer
+//! back into the type; [`assert_elicitable`] tests that every client can
+//! show it; [`Linter`](lint::Linter) judges elicitations in any document.
 //!
-//! Without default features this is the core a server embeds: the model,
-//! the rules, findings, sessions, form logic and [`generate`], with
-//! [`assert_elicitable`] for a server's own tests. The `protocol` feature
-//! adds the `mcp` module (client, server, mock), `rust-source` adds
-//! `generate::rust`, and `cli` (the default) both with the command's own
-//! dependencies. The `rmcp` feature adds [`Form`](generate::Form) methods
-//! for the official Rust SDK's types (the `rmcp` module).
+//! The modules, from the ground up (each imports only those before it,
+//! which a test checks):
+//!
+//! - the ground: [`json`] (JSON with the place of every value), [`spec`]
+//!   (the revisions), [`sanitize`] (text made safe for a terminal or a
+//!   page), [`lines`], [`nearest`], [`finding`] (what a rule says, and the
+//!   rules' identity);
+//! - the model: [`schema`] (a `requestedSchema` and an elicitation, typed,
+//!   built without judging) and [`document`] (which kind of document holds
+//!   which elicitations);
+//! - judging: [`rules`] (one file per rule), [`validate`] (answers against
+//!   the model), [`hosts`] (what each host does), [`lint`] (the linter, and
+//!   [`lint::flight`]: one judgement of a request in flight);
+//! - answering and recording: [`session`] (the recording format), [`form`]
+//!   (the form a person fills, the scripts and the seam between what asks
+//!   and what answers), [`generate`] (forms from types);
+//! - with features: `source` (elicitations read from TypeScript, Python,
+//!   Go and Rust source), `mcp` (client, server and proxy by role, their
+//!   transports and the one HTTP server that listens), `rmcp`.
+//!
+//! Features: without default features this is the core a server embeds (54
+//! crates in its tree). `final-check` adds the last check of an answer
+//! against its schema by the `jsonschema` crate (the typed checks judge
+//! answers without it); `protocol` the `mcp` module; `rust-source`
+//! `generate::rust`; `source` the source readers; `rmcp`
+//! [`Form`](generate::Form) methods for the official Rust SDK's types; `cli`
+//! (the default) all of them with the command's own dependencies.
 //!
 //! Fallible functions return typed errors ([`form::respond::Error`],
 //! [`form::script::ScriptError`], [`session::recorded::Error`], and with
 //! `protocol` `mcp::client::Error`, `mcp::transport::Error`, ...). Their
 //! messages say what went wrong without naming the command's options: the
-//! command adds which option fixes it.
+//! command adds which option fixes it. The library never prints.
 
 #[cfg(test)]
 mod architecture;
@@ -37,13 +57,28 @@ pub mod rmcp;
 pub mod rules;
 pub mod sanitize;
 pub mod schema;
-pub mod sensitive;
 pub mod session;
 #[cfg(feature = "source")]
 pub mod source;
 pub mod spec;
-pub mod string_format;
 pub mod validate;
 
-pub use form::respond;
 pub use generate::assert_elicitable;
+
+/// What a server's author needs most, in one `use`:
+/// `use mcp_elicit::prelude::*;`.
+///
+/// - [`Form`](generate::Form) and [`Answer`](generate::Answer): the `elicitation/create` params from a type,
+///   and the answer decoded back into it, checked on the way.
+/// - [`assert_elicitable`]: a test that a type makes a form every client
+///   can show.
+/// - [`Linter`](lint::Linter), [`Finding`](finding::Finding) and
+///   [`Diagnostic`](finding::Diagnostic): elicitations judged against the
+///   rules of a [`Revision`](spec::Revision), and what is found, in a text or
+///   placed in a file.
+pub mod prelude {
+    pub use crate::finding::{Diagnostic, Finding};
+    pub use crate::generate::{Answer, Form, assert_elicitable};
+    pub use crate::lint::Linter;
+    pub use crate::spec::Revision;
+}

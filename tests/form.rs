@@ -6,7 +6,7 @@ use std::collections::VecDeque;
 use std::io;
 
 use mcp_elicit::form::script::{Part, Script, ScriptError, scripted};
-use mcp_elicit::form::{Action, Answer, Asker, Elicit, Prompter, Say, ask};
+use mcp_elicit::form::{Action, Answered, Asker, Elicit, Prompter, Say, ask};
 use mcp_elicit::spec::Revision;
 use serde_json::{Value, json};
 
@@ -134,7 +134,7 @@ fn elicit(params: Value) -> Elicit {
     Elicit::from_params(&params, Revision::LATEST).expect("valid params")
 }
 
-fn run(params: Value, replies: Vec<Reply>) -> (Answer, Fake) {
+fn run(params: Value, replies: Vec<Reply>) -> (Answered, Fake) {
     let e = elicit(params);
     let mut fake = Fake::new(replies);
     let answer = ask(&e, &Asker::default(), &mut fake).expect("no terminal error");
@@ -153,9 +153,9 @@ fn form(properties: Value, required: &[&str]) -> Value {
     })
 }
 
-fn accepted(a: &Answer) -> Value {
+fn accepted(a: &Answered) -> Value {
     match a {
-        Answer::Accept(Some(c)) => Value::Object(c.clone()),
+        Answered::Accept(Some(c)) => Value::Object(c.clone()),
         other => panic!("expected accept with content, got {other:?}"),
     }
 }
@@ -418,7 +418,7 @@ fn decline_is_an_explicit_choice() {
         form(json!({"name": {"type": "string"}}), &[]),
         vec![Reply::Text("Ada"), DECLINE],
     );
-    assert_eq!(a, Answer::Decline);
+    assert_eq!(a, Answered::Decline);
     assert_eq!(a.to_result(), json!({"action": "decline"}));
 }
 
@@ -428,7 +428,7 @@ fn cancel_from_the_review_from_a_field_and_from_an_edit() {
         form(json!({"name": {"type": "string"}}), &[]),
         vec![Reply::Text("Ada"), CANCEL],
     );
-    assert_eq!(a, Answer::Cancel);
+    assert_eq!(a, Answered::Cancel);
     // Esc with no answer given cancels at once; with answers, once the
     // person agrees to discard them (else the question is asked again).
     for esc_at in 0..3 {
@@ -563,9 +563,9 @@ fn url_mode_opens_only_on_consent_and_accepts_without_content() {
     assert_eq!(a.action(), Action::Accept);
     assert!(fake.opened.is_empty());
     let (a, _) = run(params.clone(), vec![Reply::Select(2)]);
-    assert_eq!(a, Answer::Decline);
+    assert_eq!(a, Answered::Decline);
     let (a, _) = run(params, vec![Reply::Esc]);
-    assert_eq!(a, Answer::Cancel);
+    assert_eq!(a, Answered::Cancel);
 }
 
 #[test]
@@ -615,7 +615,7 @@ fn the_heading_names_the_server_and_revision() {
 /// together, "question 2" when it asks one at a time; nothing for one.
 #[test]
 fn the_heading_says_which_question_of_the_call_it_is() {
-    use mcp_elicit::respond::Position;
+    use mcp_elicit::form::respond::Position;
     let e = elicit(form(json!({}), &[]));
     for (position, heading) in [
         (

@@ -5,7 +5,7 @@
 pub mod forms;
 
 use mcp_elicit::generate::{self, Form, Options, rust};
-use mcp_elicit::lint::{self, lint_str};
+use mcp_elicit::lint::Linter;
 use mcp_elicit::spec::Revision;
 use schemars::JsonSchema;
 use serde_json::{Value, json};
@@ -35,7 +35,7 @@ fn both<T: JsonSchema>(
 
 fn assert_lints_clean(schema: &Value, rev: Revision) {
     let text = serde_json::to_string_pretty(schema).unwrap();
-    let found = lint_str(&text, &lint::Options::for_revision(rev));
+    let found = Linter::new(rev).document("-", &text);
     assert!(found.is_empty(), "{rev}: {found:#?}\n{text}");
 }
 
@@ -261,10 +261,7 @@ fn pattern_only_with_opt_in_and_then_the_linter_warns() {
     };
     let kept = generate::generate::<Code>(&opts).unwrap().schema.to_json();
     assert_eq!(kept["properties"]["code"]["pattern"], "^[A-Z]{3}$");
-    let found = lint_str(
-        &kept.to_string(),
-        &lint::Options::for_revision(Revision::LATEST),
-    );
+    let found = Linter::new(Revision::LATEST).document("-", &kept.to_string());
     let codes: Vec<_> = found.iter().map(|d| d.code).collect();
     assert_eq!(codes, ["W210"]);
 }

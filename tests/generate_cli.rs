@@ -6,7 +6,7 @@
 //! `errors::cli_cases`; what needs more than that is here.
 
 use mcp_elicit::generate::{self, Options};
-use mcp_elicit::lint::{self, lint_str};
+use mcp_elicit::lint::Linter;
 use mcp_elicit::spec::Revision;
 use serde_json::Value;
 
@@ -88,7 +88,7 @@ fn pydantic_and_zod_outputs_lint_clean() {
         for rev in [Revision::V2025_11_25, Revision::V2026_07_28] {
             let (code, out, err) = run(&["--from-json-schema", &path, "--spec", rev.as_str()]);
             assert_eq!(code, 0, "{fixture} {rev}: {err}");
-            let found = lint_str(&out, &lint::Options::for_revision(rev));
+            let found = Linter::new(rev).document("-", &out);
             assert!(found.is_empty(), "{fixture} {rev}: {found:#?}\n{out}");
         }
         // Defaults on strings and multi-selects need 2025-11-25.
@@ -144,7 +144,8 @@ fn allow_pattern_keeps_the_regex_on_both_paths() {
         .to_json();
     assert_eq!(cli, lib);
     assert_eq!(cli["properties"]["phone"]["pattern"], r"^\+?[0-9 ]+$");
-    let codes: Vec<_> = lint_str(&out, &lint::Options::for_revision(Revision::LATEST))
+    let codes: Vec<_> = Linter::new(Revision::LATEST)
+        .document("-", &out)
         .iter()
         .map(|d| d.code)
         .collect();

@@ -10,14 +10,14 @@ use std::collections::VecDeque;
 use std::io;
 
 use mcp_elicit::finding::{Findings, Severity};
-use mcp_elicit::form::{Answer, Asker, Elicit, FinalCheck, Prompter, Say, ask};
-use mcp_elicit::lint;
+use mcp_elicit::form::{Answered, Asker, Elicit, FinalCheck, Prompter, Say, ask};
+use mcp_elicit::lint::Linter;
+use mcp_elicit::schema::string_format::StringFormat;
 use mcp_elicit::schema::{
     Choice, MultiSelect, NumberShape, OptionStyle, Property, RequestedSchema, Shape, SingleSelect,
     StringShape, parse_schema,
 };
 use mcp_elicit::spec::Revision;
-use mcp_elicit::string_format::StringFormat;
 use mcp_elicit::validate;
 use proptest::prelude::*;
 use proptest::test_runner::{Config, FileFailurePersistence};
@@ -43,7 +43,7 @@ fn text() -> impl Strategy<Value = String> {
 fn label() -> impl Strategy<Value = Option<String>> {
     prop::option::of(
         "[A-Z][a-z]{1,8}( [a-z]{1,6})?".prop_filter("a word W601 reports", |t| {
-            mcp_elicit::sensitive::sensitive_kind(t).is_none()
+            mcp_elicit::rules::sensitive::sensitive_kind(t).is_none()
         }),
     )
 }
@@ -367,7 +367,8 @@ fn params(schema: &RequestedSchema) -> Value {
 /// Errors and warnings the linter finds (notes are advice on good forms,
 /// such as not defaulting a required confirmation to yes).
 fn problems(text: &str, rev: Revision) -> Vec<String> {
-    lint::lint_str(text, &lint::Options::for_revision(rev))
+    Linter::new(rev)
+        .document("-", text)
         .into_iter()
         .filter(|d| d.severity >= Severity::Warning)
         .map(|d| format!("{}:{} {} {}", d.line, d.column, d.code, d.message))
@@ -421,7 +422,7 @@ proptest! {
         let mut typist = Typist::new(&schema, &content);
         let answer = ask(&elicit, &Asker::default(), &mut typist).expect("no terminal error");
         prop_assert!(typist.errors.is_empty(), "the form refused: {:?}", typist.errors);
-        prop_assert_eq!(answer, Answer::Accept(Some(content)));
+        prop_assert_eq!(answer, Answered::Accept(Some(content)));
     }
 }
 

@@ -351,9 +351,11 @@ fn every_rule_says_what_its_snapshot_says() {
         if let Some(language) = mcp_elicit::source::Language::of_path(&file) {
             mcp_elicit::source::lint_source(&name, &bytes, language, &opts, &mut sink);
         } else if name.ends_with(".jsonl") {
-            lint::lint_jsonl(&name, bytes.as_slice(), &opts, &mut sink).unwrap();
+            lint::Linter::from(opts.clone())
+                .session(&name, bytes.as_slice(), &mut sink)
+                .unwrap();
         } else {
-            lint::lint_bytes(&name, &bytes, &opts, &mut sink);
+            lint::Linter::from(opts.clone()).bytes(&name, &bytes, &mut sink);
         }
         assert!(!shown.is_empty(), "{name} reports nothing in-process");
         let snap = fixture(&format!("rules/{code}.snap"));

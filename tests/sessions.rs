@@ -304,8 +304,8 @@ fn answers_from_a_session_match_by_message_and_schema_not_id() {
 #[test]
 fn any_responder_is_recorded_by_wrapping_it() {
     use mcp_elicit::form::RecordingResponder;
+    use mcp_elicit::form::respond::{Request, Responder};
     use mcp_elicit::form::{Action, FixedResponder};
-    use mcp_elicit::respond::{Request, Responder};
 
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("s.jsonl");

@@ -20,7 +20,8 @@ fuzz_target!(|data: &[u8]| {
     if let Ok(g) = generate::from_json_schema(&schema, &Options::new(rev)) {
         let params = generate::params(&g.schema, "Fuzz");
         let text = params.to_string();
-        let errors: Vec<_> = lint::lint_str(&text, &lint::Options::for_revision(rev))
+        let errors: Vec<_> = lint::Linter::new(rev)
+            .document("-", &text)
             .into_iter()
             .filter(|d| d.severity == Severity::Error)
             .collect();

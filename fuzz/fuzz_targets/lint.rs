@@ -3,7 +3,7 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use mcp_elicit::lint::{self, Options};
+use mcp_elicit::lint::Linter;
 use mcp_elicit::spec::Revision;
 
 fuzz_target!(|data: &[u8]| {
@@ -11,13 +11,13 @@ fuzz_target!(|data: &[u8]| {
         return;
     };
     let rev = Revision::ALL[first as usize % 3];
-    let opts = Options::for_revision(rev);
+    let linter = Linter::new(rev);
     // Lines end at `\n`, `\r\n` or a lone `\r`.
     let lines = rest.iter().filter(|&&b| b == b'\n' || b == b'\r').count() + 1;
     let mut check = |d: mcp_elicit::finding::Diagnostic| {
         assert!(d.line >= 1 && d.line <= lines, "{d:?}");
         assert!(d.column >= 1, "{d:?}");
     };
-    lint::lint_bytes("fuzz.json", rest, &opts, &mut check);
-    let _ = lint::lint_jsonl("fuzz.jsonl", rest, &opts, &mut check);
+    linter.bytes("fuzz.json", rest, &mut check);
+    let _ = linter.session("fuzz.jsonl", rest, &mut check);
 });

@@ -1,6 +1,6 @@
 //! Answering one elicitation: what to ask ([`Elicit`]), the questions a form
 //! puts to a person through the small [`Prompter`] trait, and the answer
-//! ([`Answer`]). The terminal is only one `Prompter`; tests drive the same
+//! ([`Answered`]). The terminal is only one `Prompter`; tests drive the same
 //! logic with a scripted one, and [`script`] answers without asking anyone.
 //!
 //! Every string a server sent (message, titles, descriptions, option labels,
@@ -61,19 +61,19 @@ impl Action {
 
 /// An answer, before it becomes an `ElicitResult`.
 #[derive(Debug, Clone, PartialEq)]
-pub enum Answer {
+pub enum Answered {
     /// Accept, with the form's content (`None` in URL mode).
     Accept(Option<Map<String, Value>>),
     Decline,
     Cancel,
 }
 
-impl Answer {
+impl Answered {
     pub fn action(&self) -> Action {
         match self {
-            Answer::Accept(_) => Action::Accept,
-            Answer::Decline => Action::Decline,
-            Answer::Cancel => Action::Cancel,
+            Answered::Accept(_) => Action::Accept,
+            Answered::Decline => Action::Decline,
+            Answered::Cancel => Action::Cancel,
         }
     }
 
@@ -81,7 +81,7 @@ impl Answer {
     pub fn to_result(&self) -> Value {
         let mut m = Map::new();
         m.insert("action".into(), self.action().as_str().into());
-        if let Answer::Accept(Some(content)) = self {
+        if let Answered::Accept(Some(content)) = self {
             m.insert("content".into(), Value::Object(content.clone()));
         }
         Value::Object(m)
@@ -465,7 +465,7 @@ pub fn heading(asker: &Asker<'_>, revision: Revision) -> String {
 }
 
 /// Puts one elicitation to a person and returns their answer.
-pub fn ask(elicit: &Elicit, asker: &Asker<'_>, p: &mut dyn Prompter) -> io::Result<Answer> {
+pub fn ask(elicit: &Elicit, asker: &Asker<'_>, p: &mut dyn Prompter) -> io::Result<Answered> {
     p.say(Say::Heading, &heading(asker, elicit.revision))?;
     ask_after_heading(elicit, p, &[])
 }
@@ -476,7 +476,7 @@ fn ask_after_heading(
     elicit: &Elicit,
     p: &mut dyn Prompter,
     given: &[Option<Value>],
-) -> io::Result<Answer> {
+) -> io::Result<Answered> {
     p.say(Say::Message, &elicit.message)?;
     match &elicit.ask {
         Ask::Url(u) => ask_url(u, p),
@@ -484,7 +484,7 @@ fn ask_after_heading(
     }
 }
 
-fn ask_url(u: &UrlAsk, p: &mut dyn Prompter) -> io::Result<Answer> {
+fn ask_url(u: &UrlAsk, p: &mut dyn Prompter) -> io::Result<Answered> {
     let host = u.host.as_deref().unwrap_or("(no host)");
     p.say(Say::Review, &format!("URL:  {}\nHost: {host}", u.shown))?;
     for w in &u.warnings {
@@ -494,7 +494,7 @@ fn ask_url(u: &UrlAsk, p: &mut dyn Prompter) -> io::Result<Answer> {
     let mut default = 0;
     loop {
         match p.select("Open this page?", &items, default)? {
-            None | Some(3) => return Ok(Answer::Cancel),
+            None | Some(3) => return Ok(Answered::Cancel),
             Some(0) => match p.open_url(&u.url) {
                 Ok(()) => default = 1,
                 // The cursor stays off "Done: accept": nothing was opened.
@@ -508,8 +508,8 @@ fn ask_url(u: &UrlAsk, p: &mut dyn Prompter) -> io::Result<Answer> {
                     default = 0;
                 }
             },
-            Some(1) => return Ok(Answer::Accept(None)),
-            Some(_) => return Ok(Answer::Decline),
+            Some(1) => return Ok(Answered::Accept(None)),
+            Some(_) => return Ok(Answered::Decline),
         }
     }
 }
@@ -527,7 +527,7 @@ fn ask_form(
     fields: &[Field],
     p: &mut dyn Prompter,
     given: &[Option<Value>],
-) -> io::Result<Answer> {
+) -> io::Result<Answered> {
     let n = fields.len();
     let mut values: Vec<Option<Value>> = (0..n).map(|i| given.get(i).cloned().flatten()).collect();
     let mut answered: Vec<bool> = values.iter().map(Option::is_some).collect();
@@ -565,7 +565,7 @@ fn ask_form(
                 Got::Back => at = at.saturating_sub(1),
                 Got::Cancel => {
                     if discard(&answered, &values, p)? {
-                        return Ok(Answer::Cancel);
+                        return Ok(Answered::Cancel);
                     }
                 }
             }
@@ -579,7 +579,7 @@ fn ask_form(
             Some(0) => {
                 let problems = elicit.final_check(&content);
                 if problems.is_empty() {
-                    return Ok(Answer::Accept(Some(content)));
+                    return Ok(Answered::Accept(Some(content)));
                 }
                 for e in problems {
                     p.say(Say::Error, &sanitize::line(&e))?;
@@ -601,13 +601,13 @@ fn ask_form(
                     editing = true;
                 }
             }
-            Some(2) => return Ok(Answer::Decline),
-            Some(_) => return Ok(Answer::Cancel),
+            Some(2) => return Ok(Answered::Decline),
+            Some(_) => return Ok(Answered::Cancel),
             None => match left(p) {
                 Got::Back if n > 0 => at = n - 1,
                 _ => {
                     if discard(&answered, &values, p)? {
-                        return Ok(Answer::Cancel);
+                        return Ok(Answered::Cancel);
                     }
                 }
             },
@@ -959,8 +959,8 @@ impl<P: Prompter> Responder for FormResponder<P> {
         Ok(
             match p.select("No form can be built from this request.", &items, 0)? {
                 Some(0) => None,
-                Some(1) => Some(Answer::Decline.to_result()),
-                _ => Some(Answer::Cancel.to_result()),
+                Some(1) => Some(Answered::Decline.to_result()),
+                _ => Some(Answered::Cancel.to_result()),
             },
         )
     }
@@ -973,8 +973,8 @@ impl Responder for FixedResponder {
     fn respond(&mut self, _request: &Request<'_>) -> Result<Value, respond::Error> {
         Ok(match self.0 {
             Action::Accept => return Err(respond::Error::AcceptNeedsAnswers),
-            Action::Decline => Answer::Decline,
-            Action::Cancel => Answer::Cancel,
+            Action::Decline => Answered::Decline,
+            Action::Cancel => Answered::Cancel,
         }
         .to_result())
     }

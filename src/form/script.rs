@@ -4,7 +4,7 @@
 
 use serde_json::{Map, Value};
 
-use super::{Answer, Ask, Elicit, Field, parse_number};
+use super::{Answered, Ask, Elicit, Field, parse_number};
 use crate::schema::Shape;
 
 /// What a script says about the answer.
@@ -146,9 +146,9 @@ pub fn scripted(
     script: &Script,
     key: Option<&str>,
     lenient: bool,
-) -> Result<Answer, ScriptError> {
+) -> Result<Answered, ScriptError> {
     let Some((fields, values)) = script_values(elicit, script, key, lenient)? else {
-        return Ok(Answer::Accept(None));
+        return Ok(Answered::Accept(None));
     };
     let missing: Vec<&Field> = fields
         .iter()
@@ -195,7 +195,7 @@ pub fn scripted(
         // The messages quote schema values: made safe for the terminal.
         return Err(ScriptError::Rejected { problems });
     }
-    Ok(Answer::Accept(Some(content)))
+    Ok(Answered::Accept(Some(content)))
 }
 
 /// What a script gives a form to pre-fill: each field's value, `None` where

@@ -8,11 +8,11 @@ use serde_json::{Map, Number, Value};
 
 use super::{Generated, Note, Options, Refusal};
 use crate::json::pointer_push;
+use crate::schema::string_format::StringFormat;
 use crate::schema::{
     Choice, MultiSelect, NumberShape, OptionStyle, Property, RequestedSchema, Shape, SingleSelect,
     StringShape,
 };
-use crate::string_format::StringFormat;
 use crate::validate::check_value;
 
 /// Converts a JSON Schema document whose root is an object schema.

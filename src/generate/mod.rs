@@ -2,7 +2,7 @@
 //!
 //! Three inputs meet in one converter ([`from_json_schema`]): the JSON
 //! Schema schemars derives for a Rust type ([`generate`], [`Form`]), Rust
-//! source read without compiling it ([`rust`]), and JSON Schema written by
+//! source read without compiling it (`rust`), and JSON Schema written by
 //! other tools (Pydantic v2, Zod). The result is the typed
 //! [`RequestedSchema`], serialised with its `to_json`; whatever the subset
 //! cannot express is refused with the place it is at and what to change.

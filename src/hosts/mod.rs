@@ -206,7 +206,7 @@ pub struct Note {
 
 /// How a host can show a form to `answer --as`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Kind {
+pub enum HostKind {
     /// An application a person uses.
     App,
     /// A library other hosts are built on: its facts are inherited.
@@ -221,7 +221,7 @@ pub struct Host {
     /// A short column heading for the matrix.
     pub short: &'static str,
     pub name: &'static str,
-    pub kind: Kind,
+    pub kind: HostKind,
     /// Whether the host handles `elicitation/create` at all.
     pub elicitation: bool,
     /// Whether field-level behaviour is established; when not, a clean

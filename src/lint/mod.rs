@@ -171,7 +171,12 @@ impl Conversation {
 }
 
 /// Lints one parsed document.
-pub fn lint_node(node: &Node, opts: &Options, session: &mut Conversation, out: &mut Findings) {
+pub(crate) fn lint_node(
+    node: &Node,
+    opts: &Options,
+    session: &mut Conversation,
+    out: &mut Findings,
+) {
     lint_message(node, None, opts, session, out);
 }
 
@@ -598,8 +603,101 @@ fn pointer_of(path: &[PathSeg]) -> String {
     ptr
 }
 
+/// The linter: one set of [`Options`], and each kind of input it reads.
+///
+/// ```
+/// use mcp_elicit::lint::Linter;
+/// use mcp_elicit::spec::Revision;
+///
+/// let linter = Linter::new(Revision::V2025_11_25);
+/// let params = r#"{"message": "Name?", "requestedSchema": {"type": "object",
+///     "properties": {"name": {"type": "object"}}}}"#;
+/// let found = linter.document("params.json", params);
+/// assert_eq!(found[0].code, "E204");
+/// // The value of `type`, on the second line.
+/// assert_eq!((found[0].line, found[0].column), (2, 37));
+/// ```
+#[derive(Debug, Clone, Default)]
+pub struct Linter {
+    options: Options,
+}
+
+impl From<Options> for Linter {
+    fn from(options: Options) -> Linter {
+        Linter { options }
+    }
+}
+
+impl Linter {
+    /// Lints under `revision`, every rule counting.
+    pub fn new(revision: Revision) -> Linter {
+        Options::for_revision(revision).into()
+    }
+
+    pub fn options(&self) -> &Options {
+        &self.options
+    }
+
+    /// The findings of one JSON text (a document, one message), with spans
+    /// into `text`.
+    pub fn text(&self, text: &str) -> Vec<Finding> {
+        lint_text(text, &self.options, &mut Conversation::default())
+    }
+
+    /// The findings of a value held in memory; they carry pointers, and
+    /// spans that name no place in any text.
+    pub fn value(&self, value: &serde_json::Value) -> Vec<Finding> {
+        lint_value(value, &self.options, &mut Conversation::default())
+    }
+
+    /// The diagnostics of a document `text` named `path`, placed by line
+    /// and column.
+    pub fn document(&self, path: &str, text: &str) -> Vec<Diagnostic> {
+        let mut out = Vec::new();
+        lint_bytes(path, text.as_bytes(), &self.options, &mut |d| out.push(d));
+        out
+    }
+
+    /// A document's bytes named `path`: each diagnostic to `sink`, and
+    /// whether the document was judged.
+    pub fn bytes(&self, path: &str, bytes: &[u8], sink: &mut dyn FnMut(Diagnostic)) -> Judged {
+        lint_bytes(path, bytes, &self.options, sink)
+    }
+
+    /// A session (JSONL, one message a line) read as it streams, each
+    /// answer checked against the request it answers.
+    pub fn session<R: BufRead>(
+        &self,
+        path: &str,
+        reader: R,
+        sink: &mut dyn FnMut(Diagnostic),
+    ) -> std::io::Result<Judged> {
+        lint_jsonl(path, reader, &self.options, sink)
+    }
+
+    /// A document or a session from `reader`, told apart by its content.
+    pub fn reader<R: BufRead>(
+        &self,
+        path: &str,
+        reader: R,
+        sink: &mut dyn FnMut(Diagnostic),
+    ) -> std::io::Result<Judged> {
+        lint_reader(path, reader, &self.options, sink)
+    }
+
+    /// The file at `path`, named `name` in diagnostics.
+    pub fn file(
+        &self,
+        path: &std::path::Path,
+        name: &str,
+        sink: &mut dyn FnMut(Diagnostic),
+    ) -> std::io::Result<Judged> {
+        lint_file(path, name, &self.options, sink)
+    }
+}
+
 /// Lints one JSON text; findings carry spans into `text`.
-pub fn lint_text(text: &str, opts: &Options, session: &mut Conversation) -> Vec<Finding> {
+pub(crate) fn lint_text(text: &str, opts: &Options, session: &mut Conversation) -> Vec<Finding> {
     let mut out = Findings::default();
     match json::parse(text) {
         Ok(node) => lint_node(&node, opts, session, &mut out),
@@ -613,7 +711,7 @@ pub fn lint_text(text: &str, opts: &Options, session: &mut Conversation) -> Vec<
 
 /// Lints a value held in memory, with no text round trip. Findings carry
 /// pointers; their spans order them but name no place in any text.
-pub fn lint_value(
+pub(crate) fn lint_value(
     value: &serde_json::Value,
     opts: &Options,
     session: &mut Conversation,
@@ -629,7 +727,8 @@ pub fn lint_value(
 /// Lints `elicitation/create` params built elsewhere (read from source
 /// code): findings carry the spans of `params`, which need not point into
 /// one JSON text.
-pub fn lint_params(params: &Node, opts: &Options) -> Vec<Finding> {
+#[cfg(feature = "source")]
+pub(crate) fn lint_params(params: &Node, opts: &Options) -> Vec<Finding> {
     let mut out = Findings::default();
     duplicate_keys(params, &mut Vec::new(), &mut out);
     check_params(params, "", opts.revision, &mut out);
@@ -683,7 +782,7 @@ pub fn place(
 
 /// Lints a whole document held in memory (a `.json` file, stdin). Text
 /// with one JSON value per line is linted as JSONL.
-pub fn lint_bytes(
+pub(crate) fn lint_bytes(
     path: &str,
     bytes: &[u8],
     opts: &Options,
@@ -922,7 +1021,7 @@ fn too_large(path: &str, line: usize, len: u64, what: &str) -> Diagnostic {
 
 /// Lints JSONL read from `reader` line by line, in memory bounded by the
 /// longest line (and at most [`MAX_DOCUMENT`]). Blank lines are skipped.
-pub fn lint_jsonl<R: BufRead>(
+pub(crate) fn lint_jsonl<R: BufRead>(
     path: &str,
     mut reader: R,
     opts: &Options,
@@ -969,7 +1068,7 @@ fn session_start<R: BufRead>(
 /// Lints input of unknown kind from a stream (stdin): one JSON document, or
 /// JSONL when the first line is a whole JSON value and more lines follow.
 /// JSONL is streamed; a document is held in memory up to [`MAX_DOCUMENT`].
-pub fn lint_reader<R: BufRead>(
+pub(crate) fn lint_reader<R: BufRead>(
     path: &str,
     mut reader: R,
     opts: &Options,
@@ -1049,7 +1148,7 @@ fn lint_lines_after<R: BufRead>(
 
 /// Lints a file: JSONL (`.jsonl`) is streamed, anything else read whole
 /// (JSONL inside a `.json` file is recognised too).
-pub fn lint_file(
+pub(crate) fn lint_file(
     path: &std::path::Path,
     name: &str,
     opts: &Options,
@@ -1088,12 +1187,4 @@ impl Counts {
             Severity::Note => self.errors + self.warnings + self.notes,
         }
     }
-}
-
-/// Lints a text and returns its diagnostics: the convenient form for tests
-/// and for checking a generated schema.
-pub fn lint_str(text: &str, opts: &Options) -> Vec<Diagnostic> {
-    let mut out = Vec::new();
-    lint_bytes("-", text.as_bytes(), opts, &mut |d| out.push(d));
-    out
 }

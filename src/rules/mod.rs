@@ -57,6 +57,7 @@ pub use framework::{check_params, check_params_value, check_property, check_sche
 mod context;
 #[macro_use]
 pub(crate) mod framework;
+pub mod sensitive;
 pub(crate) mod words;
 
 table! {

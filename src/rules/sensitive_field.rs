@@ -1,7 +1,7 @@
 //! W601 `sensitive-field`.
 
 use super::*;
-use crate::sensitive::sensitive_kind;
+use crate::rules::sensitive::sensitive_kind;
 
 rule! {
     SENSITIVE_FIELD = "W601" "sensitive-field" Warning

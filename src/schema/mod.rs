@@ -7,6 +7,7 @@
 
 pub mod elicitation;
 pub mod parse;
+pub mod string_format;
 #[cfg(feature = "source")]
 pub(crate) use parse::primitive_keys;
 
@@ -15,7 +16,7 @@ pub use parse::{Unbuilt, parse_property, parse_schema};
 
 use serde_json::{Map, Number, Value, json};
 
-use crate::string_format::StringFormat;
+use crate::schema::string_format::StringFormat;
 
 /// A `requestedSchema`: a flat object of properties.
 #[derive(Debug, Clone, PartialEq, Default)]

@@ -12,8 +12,8 @@ use super::{
     StringShape,
 };
 use crate::json::{Member, Node, NodeValue, Span, pointer_push, repeats};
+use crate::schema::string_format::StringFormat;
 use crate::spec::Revision;
-use crate::string_format::StringFormat;
 
 /// Something the builder could not build, at its place.
 #[derive(Debug, Clone, PartialEq)]

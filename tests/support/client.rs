@@ -3,9 +3,9 @@
 
 use std::time::Duration;
 
+use mcp_elicit::form::respond::{Request, Responder};
 use mcp_elicit::mcp::client::{Client, ClientOptions};
 use mcp_elicit::mcp::transport::Transport;
-use mcp_elicit::respond::{Request, Responder};
 use mcp_elicit::spec::Revision;
 use serde_json::{Value, json};
 
@@ -25,7 +25,7 @@ impl Scripted {
 }
 
 impl Responder for Scripted {
-    fn respond(&mut self, r: &Request<'_>) -> Result<Value, mcp_elicit::respond::Error> {
+    fn respond(&mut self, r: &Request<'_>) -> Result<Value, mcp_elicit::form::respond::Error> {
         self.asked.push((
             r.params.clone(),
             r.server.map(str::to_string),

@@ -15,12 +15,13 @@ use mcp_elicit::document::{self, Kind};
 use mcp_elicit::finding::{Diagnostic, Finding, Severity};
 use mcp_elicit::form::RecordingResponder;
 use mcp_elicit::form::host::{AsHost, as_host};
+use mcp_elicit::form::respond::{self, Request, Responder};
 use mcp_elicit::form::script::{Script, ScriptResponder, prefill};
-use mcp_elicit::form::{Action, Answer, Ask, Elicit, FixedResponder, FormResponder};
+use mcp_elicit::form::{Action, Answered, Ask, Elicit, FixedResponder, FormResponder};
 use mcp_elicit::json::{self, LineIndex, Node};
+use mcp_elicit::lint;
+use mcp_elicit::lint::Linter;
 use mcp_elicit::lint::flight::Judge;
-use mcp_elicit::lint::{self, Conversation, Options};
-use mcp_elicit::respond::{self, Request, Responder};
 use mcp_elicit::rules;
 use mcp_elicit::sanitize;
 use mcp_elicit::spec::Revision;
@@ -137,11 +138,7 @@ fn answer(args: AnswerArgs) -> Result<Outcome> {
         }
     }
     let mut diags = Vec::new();
-    let findings = lint::lint_text(
-        &text,
-        &Options::for_revision(revision),
-        &mut Conversation::default(),
-    );
+    let findings = Linter::new(revision).text(&text);
     // Lint strictly, show liberally: every finding is shown; only what no
     // form can show (or, with --strict, any error) is refused. With --as the
     // gate judges what the host passes on: the request with each elicitation
@@ -158,11 +155,7 @@ fn answer(args: AnswerArgs) -> Result<Outcome> {
         serde_json::to_string_pretty(&doc).unwrap_or_default()
     });
     let host_findings = match &host_text {
-        Some(t) => lint::lint_text(
-            t,
-            &Options::for_revision(revision),
-            &mut Conversation::default(),
-        ),
+        Some(t) => Linter::new(revision).text(t),
         None => Vec::new(),
     };
     let strict = args.script.strict;
@@ -846,7 +839,7 @@ impl Shared {
 
     /// Fills what is unanswered with cancel and renders the output.
     fn output(s: &State) -> (String, Outcome) {
-        let cancel = Answer::Cancel.to_result();
+        let cancel = Answered::Cancel.to_result();
         let results: Vec<Value> = s
             .results
             .iter()

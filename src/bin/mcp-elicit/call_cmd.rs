@@ -8,10 +8,10 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use anyhow::{Context, Result, bail};
+use mcp_elicit::form::respond::Responder;
 use mcp_elicit::form::script::ScriptResponder;
 use mcp_elicit::form::{Action, FixedResponder, FormResponder};
 use mcp_elicit::mcp::client::{Client, ClientOptions, Recording};
-use mcp_elicit::respond::Responder;
 use mcp_elicit::sanitize;
 use serde_json::{Value, json};
 
@@ -293,8 +293,8 @@ fn hold() {
 impl Responder for HoldsStderr {
     fn respond(
         &mut self,
-        request: &mcp_elicit::respond::Request<'_>,
-    ) -> Result<Value, mcp_elicit::respond::Error> {
+        request: &mcp_elicit::form::respond::Request<'_>,
+    ) -> Result<Value, mcp_elicit::form::respond::Error> {
         hold();
         let answer = self.0.respond(request);
         crate::server_stderr::release();
@@ -303,9 +303,9 @@ impl Responder for HoldsStderr {
 
     fn refused(
         &mut self,
-        request: &mcp_elicit::respond::Request<'_>,
+        request: &mcp_elicit::form::respond::Request<'_>,
         why: &[String],
-    ) -> Result<Option<Value>, mcp_elicit::respond::Error> {
+    ) -> Result<Option<Value>, mcp_elicit::form::respond::Error> {
         hold();
         let answer = self.0.refused(request, why);
         crate::server_stderr::release();
@@ -355,8 +355,8 @@ struct Timed {
 impl Responder for Timed {
     fn respond(
         &mut self,
-        request: &mcp_elicit::respond::Request<'_>,
-    ) -> Result<Value, mcp_elicit::respond::Error> {
+        request: &mcp_elicit::form::respond::Request<'_>,
+    ) -> Result<Value, mcp_elicit::form::respond::Error> {
         let this = self.shown.fetch_add(1, Ordering::SeqCst) + 1;
         let (shown, limit) = (Arc::clone(&self.shown), self.limit);
         std::thread::spawn(move || {

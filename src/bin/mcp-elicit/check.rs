@@ -12,7 +12,7 @@ use mcp_elicit::document::Kind;
 use mcp_elicit::finding::Diagnostic;
 use mcp_elicit::hosts::Host;
 use mcp_elicit::lint::hosts::{Matrix, Row};
-use mcp_elicit::lint::{self, Counts, Judged, Options, Skip};
+use mcp_elicit::lint::{self, Counts, Judged, Linter, Options, Skip};
 use mcp_elicit::rules;
 
 use crate::Outcome;
@@ -86,6 +86,7 @@ pub fn check(
     // Configuration files (mcp-elicit.toml, pyproject.toml) near the
     // inputs: their options, and the inputs they exclude.
     let (configured, per_input) = configure(inputs, check, hosts, scope, &opts)?;
+    let per_input: Vec<Linter> = per_input.into_iter().map(Linter::from).collect();
     let inputs = configured.as_slice();
 
     let stdout = io::stdout();
@@ -102,12 +103,12 @@ pub fn check(
     if inputs.len() == 1 || threads == 1 {
         // Stream: one input (a large JSONL file, stdin) is rendered as it is
         // read, so memory does not grow with the input.
-        for (input, opts) in inputs.iter().zip(&per_input) {
+        for (input, linter) in inputs.iter().zip(&per_input) {
             let mut err: Option<io::Error> = None;
             let mut any = false;
             let mut hidden = 0;
-            let hide = hides_unknown(scope, opts);
-            let r = lint_input(input, opts, &mut |d| {
+            let hide = hides_unknown(scope, linter.options());
+            let r = lint_input(input, linter, &mut |d| {
                 if hide && d.code == rules::SOURCE_NOT_STATIC.code {
                     hidden += 1;
                     return;
@@ -126,8 +127,8 @@ pub fn check(
         }
     } else {
         let results = lint_parallel(inputs, &per_input, threads);
-        for ((input, opts), (diags, r)) in inputs.iter().zip(&per_input).zip(results) {
-            let hide = hides_unknown(scope, opts);
+        for ((input, linter), (diags, r)) in inputs.iter().zip(&per_input).zip(results) {
+            let hide = hides_unknown(scope, linter.options());
             let (hidden, shown): (Vec<_>, Vec<_>) = diags
                 .into_iter()
                 .partition(|d| hide && d.code == rules::SOURCE_NOT_STATIC.code);
@@ -349,6 +350,7 @@ fn check_matrix(
             elicitations_only: elicitations_only(input, scope, None),
             ..opts.clone()
         };
+        let linter = Linter::from(opts.clone());
         let before = diagnostics.len();
         let hide = hides_unknown(scope, opts);
         let mut hidden = 0;
@@ -372,8 +374,8 @@ fn check_matrix(
             continue;
         }
         let judged = match input {
-            Input::Session(_) => lint::lint_jsonl(&name, bytes.as_slice(), opts, &mut sink)?,
-            _ => lint::lint_bytes(&name, &bytes, opts, &mut sink),
+            Input::Session(_) => linter.session(&name, bytes.as_slice(), &mut sink)?,
+            _ => linter.bytes(&name, &bytes, &mut sink),
         };
         let any = diagnostics.len() > before;
         tally.file(input, Ok(judged), any, hidden, &mut failed);
@@ -428,28 +430,25 @@ pub fn report_io(path: &str, e: &io::Error) {
 
 fn lint_input(
     input: &Input,
-    opts: &Options,
+    linter: &Linter,
     sink: &mut dyn FnMut(Diagnostic),
 ) -> io::Result<Judged> {
     match input {
-        Input::Stdin => lint::lint_reader("-", io::stdin().lock(), opts, sink),
+        Input::Stdin => linter.reader("-", io::stdin().lock(), sink),
         Input::Unread(_) => Ok(Judged::Skipped(Skip::NotRead)),
         #[cfg(feature = "source")]
         Input::File(p) if is_source(p) => {
-            mcp_elicit::source::lint_source_file(p, &display_path(p), opts, sink)
+            mcp_elicit::source::lint_source_file(p, &display_path(p), linter.options(), sink)
                 .map(|()| Judged::Linted)
         }
-        Input::File(p) if p.extension().is_none() => lint_unnamed(p, opts, sink),
-        Input::File(p) => lint::lint_file(p, &display_path(p), opts, sink),
-        Input::Session(p) if p.as_os_str() == "-" => {
-            lint::lint_jsonl("-", io::stdin().lock(), opts, sink)
-        }
+        Input::File(p) if p.extension().is_none() => lint_unnamed(p, linter, sink),
+        Input::File(p) => linter.file(p, &display_path(p), sink),
+        Input::Session(p) if p.as_os_str() == "-" => linter.session("-", io::stdin().lock(), sink),
         Input::Session(p) => {
             let f = std::fs::File::open(p)?;
-            lint::lint_jsonl(
+            linter.session(
                 &display_path(p),
                 io::BufReader::with_capacity(1 << 16, f),
-                opts,
                 sink,
             )
         }
@@ -463,7 +462,7 @@ fn lint_input(
 /// whatever it holds.
 fn lint_unnamed(
     path: &Path,
-    opts: &Options,
+    linter: &Linter,
     sink: &mut dyn FnMut(Diagnostic),
 ) -> io::Result<Judged> {
     use std::io::Read;
@@ -479,7 +478,7 @@ fn lint_unnamed(
     if start[..got] != *b"#!" {
         let rest = io::BufReader::with_capacity(1 << 16, file);
         let reader = io::Read::chain(&start[..got], rest);
-        return lint::lint_reader(&display_path(path), reader, opts, sink);
+        return linter.reader(&display_path(path), reader, sink);
     }
     #[cfg(feature = "source")]
     {
@@ -495,7 +494,14 @@ fn lint_unnamed(
         if let Some(language) = mcp_elicit::source::Language::of_shebang(&bytes) {
             let project = mcp_elicit::source::Project::of_source(path, language, &bytes);
             let name = display_path(path);
-            mcp_elicit::source::lint_source_in(&name, &bytes, language, project, opts, sink);
+            mcp_elicit::source::lint_source_in(
+                &name,
+                &bytes,
+                language,
+                project,
+                linter.options(),
+                sink,
+            );
             return Ok(Judged::Linted);
         }
     }
@@ -504,7 +510,7 @@ fn lint_unnamed(
 
 type FileResult = (Vec<Diagnostic>, io::Result<Judged>);
 
-fn lint_parallel(inputs: &[Input], opts: &[Options], threads: usize) -> Vec<FileResult> {
+fn lint_parallel(inputs: &[Input], linters: &[Linter], threads: usize) -> Vec<FileResult> {
     use std::sync::atomic::{AtomicUsize, Ordering};
     let next = AtomicUsize::new(0);
     let mut results: Vec<Option<FileResult>> = (0..inputs.len()).map(|_| None).collect();
@@ -517,7 +523,7 @@ fn lint_parallel(inputs: &[Input], opts: &[Options], threads: usize) -> Vec<File
                         let i = next.fetch_add(1, Ordering::Relaxed);
                         let Some(input) = inputs.get(i) else { break };
                         let mut diags = Vec::new();
-                        let r = lint_input(input, &opts[i], &mut |d| diags.push(d));
+                        let r = lint_input(input, &linters[i], &mut |d| diags.push(d));
                         done.push((i, (diags, r)));
                     }
                     done

@@ -9,11 +9,11 @@ use std::io::{self, IsTerminal, Write};
 
 use anyhow::{Context, Result};
 use mcp_elicit::finding::Severity;
+use mcp_elicit::form::respond::{Request, Responder};
 use mcp_elicit::form::script::{Script, ScriptResponder};
 use mcp_elicit::form::{Action, FormResponder};
 use mcp_elicit::json;
-use mcp_elicit::lint::{self, Options};
-use mcp_elicit::respond::{Request, Responder};
+use mcp_elicit::lint::Linter;
 use mcp_elicit::session::{Direction, show};
 use mcp_elicit::spec::Revision;
 use serde_json::Value;
@@ -135,7 +135,8 @@ fn ask(responder: &mut dyn Responder, params: &Value, stop: &Stop) -> Result<Val
 
 /// The linter's warnings on the request, one line each.
 fn lint_lines(stop: &Stop) -> Vec<String> {
-    lint::lint_str(stop.request, &Options::for_revision(REVISION))
+    Linter::new(REVISION)
+        .document("-", stop.request)
         .into_iter()
         .filter(|d| d.severity != Severity::Note)
         .map(|d| crate::render::plain(stop.file, &d))

@@ -154,7 +154,7 @@ pub fn io_problem(e: &std::io::Error) -> String {
 fn has_io_error(e: &anyhow::Error, kind: std::io::ErrorKind) -> bool {
     e.chain().any(|c| {
         c.downcast_ref::<std::io::Error>()
-            .or_else(|| c.downcast_ref::<mcp_elicit::respond::Error>()?.io())
+            .or_else(|| c.downcast_ref::<mcp_elicit::form::respond::Error>()?.io())
             .is_some_and(|io| io.kind() == kind)
     })
 }

@@ -6,13 +6,13 @@ use std::sync::{Arc, Mutex};
 
 use anyhow::{Result, anyhow};
 use mcp_elicit::form::FormResponder;
+use mcp_elicit::form::respond::{self, Responder};
 use mcp_elicit::form::script::ScriptResponder;
 use mcp_elicit::form::{Action, FixedResponder};
 use mcp_elicit::mcp::client::Recording;
 use mcp_elicit::mcp::proxy::http::{HttpProxyOptions, run_http};
 use mcp_elicit::mcp::proxy::web_form::WebForm;
 use mcp_elicit::mcp::proxy::{self, AnswerMode, ProxyOptions, ResponderFactory};
-use mcp_elicit::respond::{self, Responder};
 
 use crate::Outcome;
 use crate::cli::{ProxyAnswer, ProxyArgs};

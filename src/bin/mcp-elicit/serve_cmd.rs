@@ -13,7 +13,7 @@ use std::sync::{Arc, Mutex};
 use anyhow::{Context, Result, bail};
 use mcp_elicit::finding::{Diagnostic, Severity};
 use mcp_elicit::lint::flight::RuleChoice;
-use mcp_elicit::lint::{self, Options};
+use mcp_elicit::lint::{Linter, Options};
 use mcp_elicit::mcp::server::http::{AskOn, HttpOptions, serve_http};
 use mcp_elicit::mcp::server::mock::{self, Exchange, Mock, MockTool, Settings};
 use mcp_elicit::mcp::server::{self, serve_stdio};
@@ -248,14 +248,15 @@ fn lint_source(
         ..Options::default()
     };
     let mut diags: Vec<Diagnostic> = Vec::new();
-    lint::lint_file(path, name, &opts, &mut |d| {
-        if d.severity >= Severity::Warning
-            && (!source.session || lines.contains(&format!("{name}:{}", d.line)))
-        {
-            diags.push(d);
-        }
-    })
-    .with_context(|| format!("{name}: cannot read it"))?;
+    Linter::from(opts)
+        .file(path, name, &mut |d| {
+            if d.severity >= Severity::Warning
+                && (!source.session || lines.contains(&format!("{name}:{}", d.line)))
+            {
+                diags.push(d);
+            }
+        })
+        .with_context(|| format!("{name}: cannot read it"))?;
     for d in &diags {
         eprintln!("{}", crate::render::plain(&d.path, d));
     }

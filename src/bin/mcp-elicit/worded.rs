@@ -2,9 +2,9 @@
 //! wrong; this adds which option of the command fixes it.
 
 use anyhow::anyhow;
+use mcp_elicit::form::respond::{self, Request, Responder};
 use mcp_elicit::form::script::{Part, ScriptError, quoted};
 use mcp_elicit::mcp::{client, proxy, transport};
-use mcp_elicit::respond::{self, Request, Responder};
 use mcp_elicit::session::recorded;
 use serde_json::Value;
 

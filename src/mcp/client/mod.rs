@@ -11,10 +11,10 @@ use serde_json::{Map, Value, json};
 
 use crate::document::CLIENT_CAPABILITIES_META;
 use crate::finding::Finding;
+use crate::form::respond::{Request, Responder};
 use crate::lint::flight::{Judge, Judgement, invalid_params};
 use crate::lint::{self, Conversation, Options};
 use crate::mcp::transport::{Event, Transport};
-use crate::respond::{Request, Responder};
 use crate::sanitize;
 use crate::session::{Direction, Writer};
 use crate::spec::Revision;
@@ -267,7 +267,7 @@ pub enum Error {
     },
     /// The responder gave no answer.
     #[error(transparent)]
-    Respond(#[from] crate::respond::Error),
+    Respond(#[from] crate::form::respond::Error),
 }
 
 type Result<T, E = Error> = std::result::Result<T, E>;
@@ -953,7 +953,7 @@ impl Client {
                 key: Some(key),
                 notes: &notes,
                 deadline: None,
-                position: Some(crate::respond::Position {
+                position: Some(crate::form::respond::Position {
                     index: self.elicited,
                     of: (asked > 1).then_some(before + asked),
                 }),
@@ -1187,7 +1187,7 @@ impl Client {
                     key: None,
                     notes: &notes,
                     deadline: None,
-                    position: Some(crate::respond::Position {
+                    position: Some(crate::form::respond::Position {
                         index: self.elicited,
                         of: None,
                     }),

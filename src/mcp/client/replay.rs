@@ -9,9 +9,9 @@
 use serde_json::{Value, json};
 
 use crate::finding::Diagnostic;
+use crate::form::respond::{Request, Responder};
 use crate::json::{LineIndex, Node, NodeValue, Span};
 use crate::mcp::client::Client;
-use crate::respond::{Request, Responder};
 use crate::rules::{self, Rule};
 use crate::session::exchanges::outcome;
 pub use crate::session::exchanges::{CALL_METHODS, Call, Expected, Run, read};
@@ -264,7 +264,7 @@ impl Live<'_> {
 }
 
 impl Responder for Live<'_> {
-    fn respond(&mut self, request: &Request<'_>) -> Result<Value, crate::respond::Error> {
+    fn respond(&mut self, request: &Request<'_>) -> Result<Value, crate::form::respond::Error> {
         self.asked += 1;
         let asked = request.params;
         let same = |e: &Expected| differences(&e.params, asked).is_empty();

@@ -937,7 +937,7 @@ fn ask(
             .opts
             .common
             .host_timeout
-            .map(|of| crate::respond::Deadline::after(ctx.since, of)),
+            .map(|of| crate::form::respond::Deadline::after(ctx.since, of)),
         blocked,
         reply: Some(tx),
     };

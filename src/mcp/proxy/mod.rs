@@ -34,11 +34,11 @@ use serde_json::{Map, Value, json};
 
 use crate::document::CLIENT_CAPABILITIES_META;
 use crate::form::gate;
+use crate::form::respond::{Request, Responder};
 use crate::lines::{LineRead, read_line_bounded};
 use crate::lint::flight::{Judge, RuleChoice};
 use crate::mcp::client::{MAX_ROUNDS, PROTOCOL_VERSION_META, Recording};
 use crate::mcp::transport::MAX_MESSAGE;
-use crate::respond::{Request, Responder};
 use crate::sanitize;
 use crate::session::{Direction, Peer, Writer};
 use crate::spec::Revision;
@@ -77,7 +77,7 @@ pub struct ProxyOptions {
 
 /// Makes the responder, on the thread that answers (forms block).
 pub type ResponderFactory =
-    Box<dyn FnOnce() -> Result<Box<dyn Responder>, crate::respond::Error> + Send>;
+    Box<dyn FnOnce() -> Result<Box<dyn Responder>, crate::form::respond::Error> + Send>;
 
 /// Why a proxy cannot start, or stopped.
 #[derive(Debug, thiserror::Error)]
@@ -231,7 +231,7 @@ pub(crate) struct Job {
     pub(crate) key: Option<String>,
     pub(crate) notes: Vec<String>,
     /// When the host stops waiting, when known.
-    pub(crate) deadline: Option<crate::respond::Deadline>,
+    pub(crate) deadline: Option<crate::form::respond::Deadline>,
     /// Why no form can show it, when none can.
     pub(crate) blocked: Option<Blocked>,
     /// Where the outcome goes instead of the proxy's event loop.

@@ -686,7 +686,7 @@ impl<W: Write> Proxy<W> {
         };
         let deadline = host
             .zip(self.opts.host_timeout)
-            .map(|(r, of)| crate::respond::Deadline::after(r.since, of));
+            .map(|(r, of)| crate::form::respond::Deadline::after(r.since, of));
         if self.waiting.is_empty() {
             self.asking_since = Some(Instant::now());
             self.last_progress = Instant::now();

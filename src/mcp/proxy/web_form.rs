@@ -31,7 +31,7 @@ use std::time::Duration;
 use serde_json::{Map, Value};
 
 use crate::form::respond::{Request, Responder};
-use crate::form::{Answer, Ask, Elicit, Field, typed_value};
+use crate::form::{Answered, Ask, Elicit, Field, typed_value};
 use crate::mcp::browser::Redirect;
 use crate::mcp::listen::{self, HttpReply, HttpRequest, Limits};
 use crate::sanitize;
@@ -82,7 +82,7 @@ struct Current {
     notes: Vec<String>,
     deadline: Option<crate::form::respond::Deadline>,
     position: Option<crate::form::respond::Position>,
-    answer: Option<Answer>,
+    answer: Option<Answered>,
 }
 
 /// Why the web form cannot start.
@@ -519,11 +519,11 @@ fn post(st: &mut State, form: &[(String, String)], nonce: &str) -> Page {
     };
     match value(form, "action").unwrap_or("") {
         "decline" => {
-            current.answer = Some(Answer::Decline);
+            current.answer = Some(Answered::Decline);
             done("Declined")
         }
         "cancel" => {
-            current.answer = Some(Answer::Cancel);
+            current.answer = Some(Answered::Cancel);
             done("Cancelled")
         }
         "back" => {
@@ -535,7 +535,7 @@ fn post(st: &mut State, form: &[(String, String)], nonce: &str) -> Page {
         }
         "send" => {
             if let Ask::Url(_) = current.elicit.ask {
-                current.answer = Some(Answer::Accept(None));
+                current.answer = Some(Answered::Accept(None));
                 return done("Accepted");
             }
             let content = value(form, "content")
@@ -555,12 +555,12 @@ fn post(st: &mut State, form: &[(String, String)], nonce: &str) -> Page {
                     "422 Unprocessable Content",
                 );
             }
-            current.answer = Some(Answer::Accept(Some(content)));
+            current.answer = Some(Answered::Accept(Some(content)));
             done("Sent")
         }
         "accept" => {
             if let Ask::Url(_) = current.elicit.ask {
-                current.answer = Some(Answer::Accept(None));
+                current.answer = Some(Answered::Accept(None));
                 return done("Accepted");
             }
             let entered = Entered::from_form(current, form);

@@ -386,7 +386,7 @@ pub struct Settings {
     pub burst: u32,
     /// Refuse a request on any lint error of the rules [`Mock::rules`]
     /// selects, as the strictest clients do; otherwise only what no form
-    /// can show is refused ([`gate`]).
+    /// can show is refused ([`gate`](crate::form::gate)).
     pub strict: bool,
 }
 
@@ -687,7 +687,7 @@ fn refuse(
 }
 
 /// Why `params` cannot be served in `rev` whatever the client declared, if
-/// it cannot: what no form can show ([`gate`]), or, with `strict`, any
+/// it cannot: what no form can show ([`gate`](crate::form::gate)), or, with `strict`, any
 /// error of the rules `rules` selects.
 pub fn unservable(
     params: &Value,

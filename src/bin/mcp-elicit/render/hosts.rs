@@ -196,8 +196,8 @@ pub fn list_hosts(out: &mut dyn Write) -> io::Result<()> {
     for h in hosts::ALL {
         let kind = match (h.kind, h.elicitation) {
             (_, false) => "no elicitation",
-            (hosts::Kind::Sdk, true) => "SDK",
-            (hosts::Kind::App, true) => "host",
+            (hosts::HostKind::Sdk, true) => "SDK",
+            (hosts::HostKind::App, true) => "host",
         };
         writeln!(
             out,
