@@ -41,6 +41,11 @@
 
 #[cfg(test)]
 mod architecture;
+/// The library's guide page: its Rust examples are compiled and run as
+/// doc tests.
+#[cfg(doctest)]
+#[doc = include_str!("../docs/library.md")]
+mod library_guide {}
 pub mod document;
 pub mod finding;
 pub mod form;
