@@ -8,12 +8,13 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use mcp_elicit::mcp::{mock, replay};
+use mcp_elicit::mcp::client::replay;
+use mcp_elicit::mcp::server::mock;
 use mcp_elicit::session::{self, recorded};
 
 fuzz_target!(|data: &[u8]| {
     let mut last = 0;
-    let _ = session::each_line(data, |n, _event| {
+    let _ = session::each_line(data, |n, _event, _raw| {
         assert!(n > last);
         last = n;
         Ok::<(), std::io::Error>(())

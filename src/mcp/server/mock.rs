@@ -166,7 +166,7 @@ pub fn load(path: &Path, name: &str) -> Result<Source, LoadError> {
 /// [`load`] on bytes already read: `stem` names a request file's tool;
 /// `jsonl_name` says the file is named `*.jsonl` (a session whatever its
 /// lines look like).
-pub(crate) fn load_bytes(
+pub fn load_bytes(
     bytes: &[u8],
     name: &str,
     stem: &str,
@@ -343,7 +343,7 @@ fn load_session(text: &str, name: &str, stem: &str) -> std::io::Result<Vec<MockT
 
 impl MockTool {
     /// Whether it has something to serve: questions, or a recorded outcome.
-    pub(crate) fn serves(&self) -> bool {
+    pub fn serves(&self) -> bool {
         !self.questions.is_empty() || self.result.is_some() || !self.required.is_empty()
     }
 
