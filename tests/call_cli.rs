@@ -2,26 +2,10 @@
 //! example server of this crate. Against a server on the official Python
 //! SDK: the peers tier (tests/peers/call_cli.rs).
 
-use std::process::{Command, Output};
+use std::process::Command;
 
+use crate::support::output::{call, stderr, stdout};
 use crate::support::{HttpServer, bin, example_server, root};
-
-fn call(args: &[&str]) -> Output {
-    Command::new(bin())
-        .arg("call")
-        .args(args)
-        .current_dir(root())
-        .output()
-        .unwrap()
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stdout).into_owned()
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
-}
 
 const SCRIPT: &[&str] = &[
     "--defaults",

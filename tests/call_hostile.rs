@@ -10,6 +10,7 @@ use std::time::{Duration, Instant};
 
 use serde_json::Value;
 
+use crate::support::output::stderr;
 use crate::support::{bin, root};
 
 fn python() -> String {
@@ -33,10 +34,6 @@ fn call(mode: &str, session: &Path, extra: &[&str]) -> (Output, Duration) {
         .output()
         .unwrap();
     (o, start.elapsed())
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
 }
 
 /// The session's messages, each line parsed (every line must be JSON).

@@ -9,6 +9,7 @@ use std::io::{BufRead, BufReader};
 use std::process::{Child, Command, Output, Stdio};
 use std::time::{Duration, Instant};
 
+use crate::support::output::stderr;
 use crate::support::{bin, root};
 
 /// The server of `mode`, and its URL.
@@ -51,10 +52,6 @@ fn call(mode: &str, extra: &[&str]) -> (Output, Duration, String) {
     let mut said = String::new();
     let _ = std::io::Read::read_to_string(child.stderr.as_mut().unwrap(), &mut said);
     (o, took, said)
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
 }
 
 /// Exit 2 with one `error:` line, the last, well before --server-timeout;

@@ -4,6 +4,7 @@
 use std::path::Path;
 use std::process::{Command, Output};
 
+use crate::support::output::{stderr, stdout};
 use crate::support::{HttpServer, bin, example_server, root};
 
 const SCRIPT: &[&str] = &[
@@ -26,14 +27,6 @@ fn run(args: &[&str]) -> Output {
         .current_dir(root())
         .output()
         .unwrap()
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stdout).into_owned()
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
 }
 
 /// Records `tool` in `spec` against `target` into `session`.

@@ -11,34 +11,9 @@ use std::time::{Duration, Instant};
 
 use serde_json::{Value, json};
 
+use crate::support::output::{call, report, stderr, stdout};
 use crate::support::serve::HttpServe;
 use crate::support::{bin, root};
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stdout).into_owned()
-}
-
-/// The report's lines.
-fn report(path: &std::path::Path) -> Vec<Value> {
-    std::fs::read_to_string(path)
-        .unwrap_or_default()
-        .lines()
-        .map(|l| serde_json::from_str(l).unwrap())
-        .collect()
-}
-
-fn call(args: &[&str]) -> Output {
-    Command::new(bin())
-        .arg("call")
-        .args(args)
-        .current_dir(root())
-        .output()
-        .unwrap()
-}
 
 fn result_text(o: &Output) -> String {
     let v: Value = serde_json::from_slice(&o.stdout)

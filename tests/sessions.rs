@@ -10,6 +10,7 @@ use std::process::{Command, Output};
 use mcp_elicit::session::{Direction, Peer, Writer};
 use mcp_elicit::spec::Revision;
 
+use crate::support::output::stdout;
 use crate::support::{bin, fixture, read, root};
 
 fn replay(args: &[&str]) -> Output {
@@ -19,10 +20,6 @@ fn replay(args: &[&str]) -> Output {
         .env("NO_COLOR", "1")
         .output()
         .unwrap()
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stdout).into_owned()
 }
 
 /// Every line of `path` is valid against docs/session-line.schema.json.

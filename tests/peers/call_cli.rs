@@ -2,26 +2,7 @@
 //! calls to this crate's example server are in the fast tier
 //! (tests/call_cli.rs).
 
-use std::process::{Command, Output};
-
-use crate::support::{bin, root};
-
-fn call(args: &[&str]) -> Output {
-    Command::new(bin())
-        .arg("call")
-        .args(args)
-        .current_dir(root())
-        .output()
-        .unwrap()
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stdout).into_owned()
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
-}
+use crate::support::output::{call, stderr, stdout};
 
 #[test]
 #[ignore = "peer: needs the MCP Python SDK (cargo test --test peers -- --ignored)"]

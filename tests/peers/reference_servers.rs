@@ -7,11 +7,8 @@ use std::process::Output;
 
 use serde_json::{Value, json};
 
+use crate::support::output::stderr;
 use crate::support::{bin, peers, root};
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
-}
 
 /// `call --tool trigger-elicitation-request ARGS -- mcp-server-everything`.
 /// `None` (the test is skipped) without the Node peers.

@@ -2,29 +2,13 @@
 //! conformance suite (pinned and newest) and the official Python SDK. The
 //! rest of `serve` is in the fast tier (tests/serve_cli.rs).
 
-use std::process::{Command, Output};
+use std::process::Command;
 
 use serde_json::Value;
 
+use crate::support::output::{report, stderr, stdout};
 use crate::support::serve::HttpServe;
 use crate::support::{bin, peers, root};
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stdout).into_owned()
-}
-
-/// The report's lines.
-fn report(path: &std::path::Path) -> Vec<Value> {
-    std::fs::read_to_string(path)
-        .unwrap_or_default()
-        .lines()
-        .map(|l| serde_json::from_str(l).unwrap())
-        .collect()
-}
 
 #[test]
 #[ignore = "peer: needs Node 22 and the MCP conformance suite (cargo test --test peers -- --ignored)"]

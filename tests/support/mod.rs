@@ -2,6 +2,7 @@
 #![allow(dead_code)]
 
 pub mod client;
+pub mod output;
 pub mod peers;
 pub mod proxy;
 pub mod pty;
