@@ -172,31 +172,7 @@ pub fn run_http(
     for o in &opts.allow_origins {
         origins.push(parse_origin(o)?);
     }
-    let report = match &opts.common.report {
-        Some(p) => Some(
-            std::fs::OpenOptions::new()
-                .append(true)
-                .create(true)
-                .open(p)
-                .map_err(|reason| Error::Report {
-                    path: p.clone(),
-                    reason,
-                })?,
-        ),
-        None => None,
-    };
-    // Opened at the first message, once the revision is known; a path
-    // that cannot be written is said before anything is served.
-    if let Some(rec) = &opts.common.record {
-        std::fs::OpenOptions::new()
-            .append(true)
-            .create(true)
-            .open(&rec.path)
-            .map_err(|reason| Error::Record {
-                path: rec.path.clone(),
-                reason,
-            })?;
-    }
+    let report = opts.common.open_files()?;
     let (events, _unused) = mpsc::channel();
     let jobs = answerer(responder, events);
     let agent: ureq::Agent = ureq::Agent::config_builder()

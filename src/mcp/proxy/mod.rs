@@ -75,6 +75,36 @@ pub struct ProxyOptions {
     pub host_timeout: Option<Duration>,
 }
 
+impl ProxyOptions {
+    /// Opens the report for appending, and checks that the recording can
+    /// be written (it is opened at the first message, once the revision
+    /// is known): a path that cannot be written is said before anything
+    /// is served.
+    fn open_files(&self) -> Result<Option<std::fs::File>> {
+        let append = |path: &PathBuf| {
+            std::fs::OpenOptions::new()
+                .append(true)
+                .create(true)
+                .open(path)
+        };
+        if let Some(rec) = &self.record {
+            append(&rec.path).map_err(|reason| Error::Record {
+                path: rec.path.clone(),
+                reason,
+            })?;
+        }
+        self.report
+            .as_ref()
+            .map(|p| {
+                append(p).map_err(|reason| Error::Report {
+                    path: p.clone(),
+                    reason,
+                })
+            })
+            .transpose()
+    }
+}
+
 /// Makes the responder, on the thread that answers (forms block).
 pub type ResponderFactory =
     Box<dyn FnOnce() -> Result<Box<dyn Responder>, crate::form::respond::Error> + Send>;

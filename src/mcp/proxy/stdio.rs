@@ -20,29 +20,7 @@ where
     let Some((program, args)) = command.split_first() else {
         return Err(crate::mcp::transport::Error::NoCommand.into());
     };
-    if let Some(rec) = &opts.record {
-        std::fs::OpenOptions::new()
-            .append(true)
-            .create(true)
-            .open(&rec.path)
-            .map_err(|reason| Error::Record {
-                path: rec.path.clone(),
-                reason,
-            })?;
-    }
-    let report = match &opts.report {
-        Some(p) => Some(
-            std::fs::OpenOptions::new()
-                .append(true)
-                .create(true)
-                .open(p)
-                .map_err(|reason| Error::Report {
-                    path: p.clone(),
-                    reason,
-                })?,
-        ),
-        None => None,
-    };
+    let report = opts.open_files()?;
     let mut child = Command::new(program)
         .args(args)
         .stdin(Stdio::piped())
