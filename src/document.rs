@@ -8,7 +8,7 @@ use crate::json::{Node, NodeValue, pointer_push};
 use crate::spec::Revision;
 
 /// The `_meta` key under which 2026-07-28 requests carry client capabilities.
-pub const CLIENT_CAPABILITIES_META: &str = "io.modelcontextprotocol/clientCapabilities";
+pub(crate) const CLIENT_CAPABILITIES_META: &str = "io.modelcontextprotocol/clientCapabilities";
 /// The `_meta` key carrying the protocol version on 2026-07-28 requests.
 pub const PROTOCOL_VERSION_META: &str = "io.modelcontextprotocol/protocolVersion";
 /// The `_meta` key carrying the client's name and version.
@@ -66,7 +66,7 @@ impl Kind {
 }
 
 /// Whether an object looks like a JSON-RPC message.
-pub fn is_jsonrpc(node: &Node) -> bool {
+pub(crate) fn is_jsonrpc(node: &Node) -> bool {
     node.get("jsonrpc").is_some()
         || (node.get("method").is_some_and(|m| m.as_str().is_some())
             && (node.get("params").is_some() || node.get("id").is_some()))
@@ -188,7 +188,7 @@ const CLIENT_CAPABILITIES: [&str; 6] = [
 /// own JSON Schema has `properties` and a log line has a `message`, and
 /// none of them is an elicitation. Bare requested schemas are therefore
 /// never recognised here; they are judged when the user says they are.
-pub fn is_elicitation(node: &Node) -> bool {
+pub(crate) fn is_elicitation(node: &Node) -> bool {
     match classify(node) {
         Kind::Request | Kind::EarlyDraft if node.get("method").is_some() => {
             let params = node.get("params");
@@ -276,14 +276,14 @@ fn is_result_type(node: &Node, ty: &str) -> bool {
 }
 
 /// The early draft's request: `{message}` and nothing of a later revision.
-pub fn is_early_draft_params(params: &Node) -> bool {
+pub(crate) fn is_early_draft_params(params: &Node) -> bool {
     params.as_object().is_some_and(|m| {
         params.get("message").is_some() && m.iter().all(|m| m.key == "message" || m.key == "_meta")
     })
 }
 
 /// The early draft's answer: `content` as an array, or `cancelled`.
-pub fn is_early_draft_result(node: &Node) -> bool {
+pub(crate) fn is_early_draft_result(node: &Node) -> bool {
     node.get("cancelled").is_some()
         || node
             .get("content")

@@ -15,7 +15,7 @@ use std::fmt;
 
 /// Deepest nesting accepted. Elicitation documents are a handful of levels
 /// deep; the bound keeps hostile input from exhausting the stack.
-pub const MAX_DEPTH: usize = 128;
+pub(crate) const MAX_DEPTH: usize = 128;
 
 /// A byte range in the source text.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -25,7 +25,7 @@ pub struct Span {
 }
 
 impl Span {
-    pub fn new(start: usize, end: usize) -> Self {
+    pub(crate) fn new(start: usize, end: usize) -> Self {
         Span { start, end }
     }
 }
@@ -58,14 +58,14 @@ pub enum NodeValue<'a> {
 
 impl<'a> Node<'a> {
     /// The members of an object, or `None` for any other value.
-    pub fn as_object(&self) -> Option<&[Member<'a>]> {
+    pub(crate) fn as_object(&self) -> Option<&[Member<'a>]> {
         match &self.value {
             NodeValue::Object(m) => Some(m),
             _ => None,
         }
     }
 
-    pub fn as_array(&self) -> Option<&[Node<'a>]> {
+    pub(crate) fn as_array(&self) -> Option<&[Node<'a>]> {
         match &self.value {
             NodeValue::Array(a) => Some(a),
             _ => None,
@@ -79,7 +79,7 @@ impl<'a> Node<'a> {
         }
     }
 
-    pub fn as_bool(&self) -> Option<bool> {
+    pub(crate) fn as_bool(&self) -> Option<bool> {
         match self.value {
             NodeValue::Bool(b) => Some(b),
             _ => None,
@@ -88,7 +88,7 @@ impl<'a> Node<'a> {
 
     /// The number as a finite `f64`; `None` for non-numbers and for numbers
     /// too large for `f64` (`1e400`).
-    pub fn as_f64(&self) -> Option<f64> {
+    pub(crate) fn as_f64(&self) -> Option<f64> {
         match &self.value {
             NodeValue::Number(n) => n.parse::<f64>().ok().filter(|f| f.is_finite()),
             _ => None,
@@ -96,12 +96,12 @@ impl<'a> Node<'a> {
     }
 
     /// The number as a non-negative integer count (`3`, `3.0`), if it is one.
-    pub fn as_count(&self) -> Option<u64> {
+    pub(crate) fn as_count(&self) -> Option<u64> {
         let f = self.as_f64()?;
         (f >= 0.0 && f.fract() == 0.0 && f <= u64::MAX as f64).then_some(f as u64)
     }
 
-    pub fn is_number(&self) -> bool {
+    pub(crate) fn is_number(&self) -> bool {
         matches!(self.value, NodeValue::Number(_))
     }
 
@@ -111,12 +111,12 @@ impl<'a> Node<'a> {
     }
 
     /// The last member named `key`, with its key span.
-    pub fn member(&self, key: &str) -> Option<&Member<'a>> {
+    pub(crate) fn member(&self, key: &str) -> Option<&Member<'a>> {
         self.as_object()?.iter().rev().find(|m| m.key == key)
     }
 
     /// A short name of the value's JSON type, for messages.
-    pub fn type_name(&self) -> &'static str {
+    pub(crate) fn type_name(&self) -> &'static str {
         match self.value {
             NodeValue::Null => "null",
             NodeValue::Bool(_) => "a boolean",
@@ -133,7 +133,7 @@ impl<'a> Node<'a> {
     /// and a span still contains the spans inside it; they cannot be turned
     /// into lines. Numbers keep the digits `serde_json` writes. Refused when
     /// nested deeper than [`MAX_DEPTH`], as text would be.
-    pub fn from_value(value: &serde_json::Value) -> Result<Node<'static>, SyntaxError> {
+    pub(crate) fn from_value(value: &serde_json::Value) -> Result<Node<'static>, SyntaxError> {
         fn build(
             v: &serde_json::Value,
             depth: usize,
@@ -207,7 +207,7 @@ impl<'a> Node<'a> {
 
 /// What a text read whole turned out to be.
 #[derive(Debug)]
-pub enum Parsed<'a> {
+pub(crate) enum Parsed<'a> {
     /// One JSON document.
     Document(Node<'a>),
     /// One JSON value per line (JSONL): a complete value, a line break and
@@ -218,7 +218,7 @@ pub enum Parsed<'a> {
 }
 
 /// Parses `src` as one document, or tells it is JSONL, in one pass.
-pub fn parse_or_lines(src: &str) -> Parsed<'_> {
+pub(crate) fn parse_or_lines(src: &str) -> Parsed<'_> {
     match parse(src) {
         Ok(node) => Parsed::Document(node),
         Err(e) if e.trailing && src[..e.offset.min(src.len())].contains('\n') => Parsed::Lines,
@@ -246,7 +246,7 @@ impl fmt::Display for SyntaxError {
 impl std::error::Error for SyntaxError {}
 
 /// What is said of text that is not UTF-8.
-pub const NOT_UTF8: &str = "invalid UTF-8: JSON text must be UTF-8 encoded";
+pub(crate) const NOT_UTF8: &str = "invalid UTF-8: JSON text must be UTF-8 encoded";
 
 /// Checks that `bytes` is UTF-8, naming the offset of the first bad byte.
 pub fn utf8(bytes: &[u8]) -> Result<&str, SyntaxError> {
@@ -655,7 +655,7 @@ impl<'a> LineIndex<'a> {
     }
 
     /// The text of a 1-based line, without its line break.
-    pub fn line_text(&self, line: usize) -> &'a str {
+    pub(crate) fn line_text(&self, line: usize) -> &'a str {
         let Some(&start) = self.starts.get(line.wrapping_sub(1)) else {
             return "";
         };
@@ -674,7 +674,7 @@ fn memchr2(a: u8, b: u8, hay: &[u8]) -> Option<usize> {
 }
 
 /// Appends `key` to a JSON pointer (RFC 6901 escaping).
-pub fn pointer_push(pointer: &str, key: &str) -> String {
+pub(crate) fn pointer_push(pointer: &str, key: &str) -> String {
     let mut out = String::with_capacity(pointer.len() + key.len() + 1);
     out.push_str(pointer);
     out.push('/');
@@ -690,7 +690,7 @@ pub fn pointer_push(pointer: &str, key: &str) -> String {
 
 /// One token of a JSON pointer as the key it names (RFC 6901 unescaping,
 /// the inverse of [`pointer_push`]).
-pub fn pointer_token(token: &str) -> String {
+pub(crate) fn pointer_token(token: &str) -> String {
     token.replace("~1", "/").replace("~0", "~")
 }
 

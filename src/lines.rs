@@ -3,7 +3,7 @@
 use std::io::BufRead;
 
 /// A line without its break (`\n`, `\r\n`, or any run of them).
-pub fn trim_line(buf: &[u8]) -> &[u8] {
+pub(crate) fn trim_line(buf: &[u8]) -> &[u8] {
     let mut end = buf.len();
     while end > 0 && matches!(buf[end - 1], b'\n' | b'\r') {
         end -= 1;

@@ -15,7 +15,7 @@ use std::fmt::Write;
 /// Whether `c` is a character that changes how surrounding text is shown
 /// rather than being shown itself: bidi controls, zero-width spaces and other
 /// invisible format characters. Joiners (ZWJ, ZWNJ) and variation selectors
-/// are not among them: they shape the text around them, see [`is_shaping`].
+/// are not among them: they shape the text around them, see `is_shaping`.
 pub fn is_invisible(c: char) -> bool {
     !is_shaping(c)
         && matches!(c,
@@ -40,7 +40,7 @@ pub fn is_invisible(c: char) -> bool {
 /// Whether `c` is a joiner, non-joiner or variation selector: invisible on
 /// its own, but part of how legitimate text is written (emoji ZWJ sequences,
 /// `☺️`, Persian and Indic words), so it is kept wherever text is shown.
-pub fn is_shaping(c: char) -> bool {
+pub(crate) fn is_shaping(c: char) -> bool {
     matches!(c,
         '\u{200c}' | '\u{200d}'      // zero-width non-joiner, joiner
         | '\u{180b}'..='\u{180d}'    // Mongolian free variation selectors

@@ -43,7 +43,7 @@ pub fn check_content(
 
 /// Checks one answered value against its property: the first answer rule
 /// that finds it wrong (see [`crate::rules`]), in the order of the codes.
-pub fn check_value(prop: &Property, value: &Value, rev: Revision) -> Result<(), Violation> {
+pub(crate) fn check_value(prop: &Property, value: &Value, rev: Revision) -> Result<(), Violation> {
     let cx = rules::ValueCx {
         property: prop,
         value,

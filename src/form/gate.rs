@@ -7,7 +7,7 @@
 //! the model's name there), and the TypeScript SDK client, VS Code and the
 //! MCP Inspector show such forms. So `answer` and `call` show every finding
 //! and then the form, and refuse (`-32602`) only what no form can stand for:
-//! the rules that say they block a form ([`blocking`]), or a property the form model could not take.
+//! the rules that say they block a form (`blocking`), or a property the form model could not take.
 //! `--strict` refuses on any error, as the strictest clients do.
 
 use serde_json::Value;
@@ -15,7 +15,7 @@ use serde_json::Value;
 use super::{Ask, Elicit};
 use crate::finding::{Finding, Severity};
 use crate::json::pointer_push;
-use crate::rules::{self, Rule};
+use crate::rules::Rule;
 use crate::spec::Revision;
 
 /// Whether a finding of `rule` keeps a form from being shown: the rule
@@ -24,18 +24,19 @@ use crate::spec::Revision;
 /// object, no `properties`, a property that is not a flat field (an object,
 /// an array of objects, a `$ref`, no type or a type no field has), a mode
 /// that does not exist in the revision, a URL that cannot be opened safely.
-pub fn blocks_form(rule: &Rule) -> bool {
+pub(crate) fn blocks_form(rule: &Rule) -> bool {
     rule.blocks_form
 }
 
 /// The rules whose findings keep a form from being shown, by code.
-pub fn blocking() -> impl Iterator<Item = &'static Rule> {
-    rules::ALL.iter().copied().filter(|r| r.blocks_form)
+#[cfg(test)]
+fn blocking() -> impl Iterator<Item = &'static Rule> {
+    crate::rules::ALL.iter().copied().filter(|r| r.blocks_form)
 }
 
 /// A finding as one plain line for a person, `E122 (error) at
 /// /params/requestedSchema/title: message`, made safe to print.
-pub fn note(f: &Finding) -> String {
+pub(crate) fn note(f: &Finding) -> String {
     let at = if f.pointer.is_empty() {
         "/"
     } else {
@@ -52,7 +53,7 @@ pub fn note(f: &Finding) -> String {
 
 /// What to do with one elicitation request, given its findings.
 #[derive(Debug, Clone, PartialEq)]
-pub enum Verdict {
+pub(crate) enum Verdict {
     /// Show the form (or URL prompt); the findings are shown with it.
     Show,
     /// Refuse with `-32602` carrying these findings; the person may still
@@ -61,7 +62,7 @@ pub enum Verdict {
 }
 
 /// Whether `pointer` is `prefix` or inside it.
-pub fn within(pointer: &str, prefix: &str) -> bool {
+pub(crate) fn within(pointer: &str, prefix: &str) -> bool {
     pointer
         .strip_prefix(prefix)
         .is_some_and(|rest| rest.is_empty() || rest.starts_with('/'))
@@ -70,7 +71,7 @@ pub fn within(pointer: &str, prefix: &str) -> bool {
 /// Judges the elicitation whose params are `params`, found at `prefix` (a
 /// JSON pointer, empty for the whole text) of a text whose findings are
 /// `findings`.
-pub fn judge(
+pub(crate) fn judge(
     findings: &[Finding],
     prefix: &str,
     params: &Value,

@@ -40,7 +40,7 @@ pub enum Action {
 }
 
 impl Action {
-    pub fn as_str(self) -> &'static str {
+    pub(crate) fn as_str(self) -> &'static str {
         match self {
             Action::Accept => "accept",
             Action::Decline => "decline",
@@ -135,7 +135,7 @@ impl Field {
     }
 
     /// The prompt: the label, `*` for required fields.
-    pub fn prompt(&self) -> String {
+    pub(crate) fn prompt(&self) -> String {
         if self.required {
             format!("{} *", self.label)
         } else {
@@ -144,7 +144,7 @@ impl Field {
     }
 
     /// What the field expects, in words: "required · email · at most 50 characters".
-    pub fn constraints(&self) -> String {
+    pub(crate) fn constraints(&self) -> String {
         // A text or number default is pre-filled: Enter sends it as shown.
         let prefilled = matches!(self.prop.shape, Shape::String(_) | Shape::Number(_))
             && self.prop.default_value().is_some();
@@ -279,7 +279,7 @@ impl Elicit {
     /// Checks accepted content: the typed checks every form and script
     /// uses, then the `jsonschema` check against the request's own schema.
     /// Empty means the content may be sent.
-    pub fn final_check(&self, content: &Map<String, Value>) -> Vec<String> {
+    pub(crate) fn final_check(&self, content: &Map<String, Value>) -> Vec<String> {
         let Ask::Form { schema, check, .. } = &self.ask else {
             return Vec::new();
         };
@@ -405,18 +405,19 @@ pub trait Prompter {
 }
 
 /// The review step's choices, in menu order.
-pub const REVIEW_CHOICES: [&str; 4] = ["Submit", "Edit a field", "Decline", "Cancel"];
+pub(crate) const REVIEW_CHOICES: [&str; 4] = ["Submit", "Edit a field", "Decline", "Cancel"];
 /// URL mode's choices, in menu order.
-pub const URL_CHOICES: [&str; 4] = [
+pub(crate) const URL_CHOICES: [&str; 4] = [
     "Open it in the browser",
     "Done: accept",
     "Decline",
     "Cancel",
 ];
 /// The choices for a request no form can be built from, in menu order.
-pub const REFUSED_CHOICES: [&str; 3] = ["Refuse it as invalid (-32602)", "Decline", "Cancel"];
+pub(crate) const REFUSED_CHOICES: [&str; 3] =
+    ["Refuse it as invalid (-32602)", "Decline", "Cancel"];
 /// The extra item that leaves an optional select or boolean unanswered.
-pub const NO_ANSWER: &str = "(no answer)";
+pub(crate) const NO_ANSWER: &str = "(no answer)";
 
 /// What a field question came back with.
 enum Got {
@@ -447,7 +448,7 @@ pub struct Asker<'a> {
 }
 
 /// The heading line: "weather-server asks (MCP 2026-07-28)".
-pub fn heading(asker: &Asker<'_>, revision: Revision) -> String {
+pub(crate) fn heading(asker: &Asker<'_>, revision: Revision) -> String {
     let who = match asker.server {
         Some(s) => format!("`{}`", sanitize::line(s)),
         None => "The server".into(),
@@ -649,7 +650,7 @@ pub(crate) fn content_of(fields: &[Field], values: &[Option<Value>]) -> Map<Stri
 
 /// The content as it will be sent, pretty-printed and made safe to show:
 /// still JSON, with what could drive the terminal as `\uXXXX` escapes.
-pub fn review_text(content: &Map<String, Value>) -> String {
+pub(crate) fn review_text(content: &Map<String, Value>) -> String {
     let json = serde_json::to_string_pretty(content).unwrap_or_default();
     format!("Answer to send:\n{}", sanitize::json(&json))
 }
@@ -785,7 +786,7 @@ fn ask_field(
 /// field's bounds ("3/20 characters", "23/20 characters: 3 too many"), or a
 /// number outside the field's range. Nothing for what can only be judged
 /// once the line is whole (a format, a half-typed number).
-pub fn live_hint(f: &Field, typed: &str) -> Option<String> {
+pub(crate) fn live_hint(f: &Field, typed: &str) -> Option<String> {
     match &f.prop.shape {
         Shape::String(s) => {
             let n = typed.chars().count() as u64;
@@ -821,7 +822,7 @@ pub fn live_hint(f: &Field, typed: &str) -> Option<String> {
 
 /// Turns typed text into the field's value: `None` for an empty optional
 /// field; an error message (safe to show) when it is not acceptable.
-pub fn typed_value(f: &Field, typed: &str, rev: Revision) -> Result<Option<Value>, String> {
+pub(crate) fn typed_value(f: &Field, typed: &str, rev: Revision) -> Result<Option<Value>, String> {
     let value = match &f.prop.shape {
         Shape::Number(n) => {
             let t = typed.trim();
@@ -888,7 +889,7 @@ fn empty(f: &Field) -> Result<Option<Value>, String> {
 
 /// A JSON number from text: integers stay integers; an integer field takes
 /// `30.0` as `30`.
-pub fn parse_number(text: &str, integer: bool) -> Option<Number> {
+pub(crate) fn parse_number(text: &str, integer: bool) -> Option<Number> {
     let n: Number = serde_json::from_str(text).ok()?;
     if !integer || n.is_i64() || n.is_u64() {
         return Some(n);

@@ -82,7 +82,7 @@ pub struct Position {
 impl Position {
     /// "question 2 of 3", "question 2"; nothing for the only question or
     /// for the first of an unknown number.
-    pub fn words(&self) -> Option<String> {
+    pub(crate) fn words(&self) -> Option<String> {
         match self.of {
             Some(n) if n > 1 => Some(format!("question {} of {n}", self.index)),
             None if self.index > 1 => Some(format!("question {}", self.index)),
@@ -108,7 +108,7 @@ impl Deadline {
     }
 
     /// What is left of it now, in whole seconds.
-    pub fn seconds_left(&self) -> u64 {
+    pub(crate) fn seconds_left(&self) -> u64 {
         self.at.saturating_duration_since(Instant::now()).as_secs()
     }
 

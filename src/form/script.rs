@@ -127,7 +127,7 @@ impl Script {
     /// The `--answers` object meant for one elicitation: the entry under
     /// its `inputRequests` key when there is one (content values are never
     /// objects, so an object there can only be a per-request answer).
-    pub fn answers_for(&self, key: Option<&str>) -> Option<&Map<String, Value>> {
+    pub(crate) fn answers_for(&self, key: Option<&str>) -> Option<&Map<String, Value>> {
         let answers = self.answers.as_ref()?;
         if let Some(k) = key
             && let Some(Value::Object(own)) = answers.get(k)
@@ -321,7 +321,7 @@ fn unknown(fields: &[Field], name: &str, part: Part) -> ScriptError {
 }
 
 /// Types one `--set` value by its property.
-pub fn set_value(f: &Field, raw: &str) -> Result<Value, ScriptError> {
+pub(crate) fn set_value(f: &Field, raw: &str) -> Result<Value, ScriptError> {
     let name = &f.prop.name;
     let bad = |what: String| ScriptError::BadValue {
         field: name.clone(),

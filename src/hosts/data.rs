@@ -126,7 +126,7 @@ pub static ALL: &[&Host] = &[
     &RMCP,
 ];
 
-pub static CLAUDE_CODE: Host = Host {
+pub(crate) static CLAUDE_CODE: Host = Host {
     id: "claude-code",
     short: "CC",
     name: "Claude Code",
@@ -159,7 +159,7 @@ pub static CLAUDE_CODE: Host = Host {
     ],
 };
 
-pub static CLAUDE_DESKTOP: Host = Host {
+pub(crate) static CLAUDE_DESKTOP: Host = Host {
     id: "claude-desktop",
     short: "CD",
     name: "Claude Desktop",
@@ -191,7 +191,7 @@ pub static CLAUDE_DESKTOP: Host = Host {
     notes: &[],
 };
 
-pub static CODEX: Host = Host {
+pub(crate) static CODEX: Host = Host {
     id: "codex",
     short: "Codex",
     name: "Codex",
@@ -326,7 +326,7 @@ pub static CODEX: Host = Host {
     ],
 };
 
-pub static VSCODE: Host = Host {
+pub(crate) static VSCODE: Host = Host {
     id: "vscode",
     short: "VSC",
     name: "VS Code",
@@ -430,7 +430,7 @@ pub static VSCODE: Host = Host {
     ],
 };
 
-pub static CURSOR: Host = Host {
+pub(crate) static CURSOR: Host = Host {
     id: "cursor",
     short: "Cursor",
     name: "Cursor",
@@ -450,7 +450,7 @@ pub static CURSOR: Host = Host {
     }],
 };
 
-pub static GOOSE_DESKTOP: Host = Host {
+pub(crate) static GOOSE_DESKTOP: Host = Host {
     id: "goose-desktop",
     short: "Goose-D",
     name: "Goose desktop",
@@ -611,7 +611,7 @@ pub static GOOSE_DESKTOP: Host = Host {
     ],
 };
 
-pub static GOOSE_CLI_HOST: Host = Host {
+pub(crate) static GOOSE_CLI_HOST: Host = Host {
     id: "goose-cli",
     short: "Goose-C",
     name: "Goose CLI",
@@ -731,7 +731,7 @@ pub static GOOSE_CLI_HOST: Host = Host {
 
 const NO_ELICITATION_FIX: &str = "check the client's `elicitation` capability and fall back (a tool argument, a default, or a message telling the person what is needed)";
 
-pub static ZED: Host = Host {
+pub(crate) static ZED: Host = Host {
     id: "zed",
     short: "Zed",
     name: "Zed",
@@ -759,7 +759,7 @@ pub static ZED: Host = Host {
     notes: &[],
 };
 
-pub static CONTINUE: Host = Host {
+pub(crate) static CONTINUE: Host = Host {
     id: "continue",
     short: "Continue",
     name: "Continue",
@@ -787,7 +787,7 @@ pub static CONTINUE: Host = Host {
     notes: &[],
 };
 
-pub static CLINE: Host = Host {
+pub(crate) static CLINE: Host = Host {
     id: "cline",
     short: "Cline",
     name: "Cline",
@@ -815,7 +815,7 @@ pub static CLINE: Host = Host {
     notes: &[],
 };
 
-pub static GEMINI_CLI: Host = Host {
+pub(crate) static GEMINI_CLI: Host = Host {
     id: "gemini-cli",
     short: "gemini",
     name: "gemini-cli",
@@ -843,7 +843,7 @@ pub static GEMINI_CLI: Host = Host {
     notes: &[],
 };
 
-pub static FAST_AGENT: Host = Host {
+pub(crate) static FAST_AGENT: Host = Host {
     id: "fast-agent",
     short: "fast-agent",
     name: "fast-agent",
@@ -917,7 +917,7 @@ pub static FAST_AGENT: Host = Host {
     ],
 };
 
-pub static MCPORTER_HOST: Host = Host {
+pub(crate) static MCPORTER_HOST: Host = Host {
     id: "mcporter",
     short: "mcporter",
     name: "mcporter",
@@ -990,7 +990,7 @@ pub static MCPORTER_HOST: Host = Host {
     ],
 };
 
-pub static INSPECTOR: Host = Host {
+pub(crate) static INSPECTOR: Host = Host {
     id: "inspector",
     short: "Insp2",
     name: "MCP Inspector v2",
@@ -1044,7 +1044,7 @@ pub static INSPECTOR: Host = Host {
     }],
 };
 
-pub static INSPECTOR_V1: Host = Host {
+pub(crate) static INSPECTOR_V1: Host = Host {
     id: "inspector-v1",
     short: "Insp1",
     name: "MCP Inspector v1",
@@ -1088,7 +1088,7 @@ pub static INSPECTOR_V1: Host = Host {
     }],
 };
 
-pub static TS_SDK: Host = Host {
+pub(crate) static TS_SDK: Host = Host {
     id: "ts-sdk",
     short: "TS1",
     name: "TypeScript SDK 1.22+",
@@ -1145,7 +1145,7 @@ pub static TS_SDK: Host = Host {
     }],
 };
 
-pub static TS_SDK_OLD: Host = Host {
+pub(crate) static TS_SDK_OLD: Host = Host {
     id: "ts-sdk-old",
     short: "TS1-old",
     name: "TypeScript SDK 1.13-1.21",
@@ -1192,7 +1192,7 @@ pub static TS_SDK_OLD: Host = Host {
     notes: &[],
 };
 
-pub static TS_SDK_V2: Host = Host {
+pub(crate) static TS_SDK_V2: Host = Host {
     id: "ts-sdk-v2",
     short: "TS2",
     name: "TypeScript SDK v2",
@@ -1245,7 +1245,7 @@ pub static TS_SDK_V2: Host = Host {
     }],
 };
 
-pub static PYTHON_SDK: Host = Host {
+pub(crate) static PYTHON_SDK: Host = Host {
     id: "python-sdk",
     short: "Py",
     name: "Python SDK",
@@ -1295,7 +1295,7 @@ pub static PYTHON_SDK: Host = Host {
     }],
 };
 
-pub static RMCP: Host = Host {
+pub(crate) static RMCP: Host = Host {
     id: "rmcp",
     short: "rmcp",
     name: "rmcp (Rust SDK)",

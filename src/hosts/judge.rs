@@ -60,7 +60,7 @@ pub struct Asked {
 
 impl Asked {
     /// What `host` makes of this elicitation, worst first.
-    pub fn status(&self, host: &Host) -> Status {
+    pub(crate) fn status(&self, host: &Host) -> Status {
         let worst = self
             .hits
             .iter()
@@ -76,7 +76,7 @@ impl Asked {
 }
 
 /// Every elicitation of `node` with the facts of `hosts` it trips.
-pub fn check_document(node: &Node, rev: Revision, hosts: &[&'static Host]) -> Vec<Asked> {
+pub(crate) fn check_document(node: &Node, rev: Revision, hosts: &[&'static Host]) -> Vec<Asked> {
     let mut out = Vec::new();
     match document::classify(node) {
         Kind::Schema => {

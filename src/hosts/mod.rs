@@ -100,7 +100,7 @@ pub enum ShapeKind {
 }
 
 impl ShapeKind {
-    pub fn describe(self) -> &'static str {
+    pub(crate) fn describe(self) -> &'static str {
         match self {
             ShapeKind::Number => "a number",
             ShapeKind::Integer => "an integer",
@@ -233,12 +233,6 @@ pub struct Host {
     pub evidence: &'static [Evidence],
     pub facts: &'static [Fact],
     pub notes: &'static [Note],
-}
-
-impl Host {
-    pub fn fact(&self, id: &str) -> Option<&'static Fact> {
-        self.facts.iter().find(|f| f.id == id)
-    }
 }
 
 /// Finds a host by id, short name or full name, ignoring case.

@@ -12,7 +12,7 @@ use crate::validate::check_content;
 /// none belongs, a form accepted without content); the content of a form is
 /// validated against its schema here, value by value, by the same checks a
 /// form and a script answer with.
-pub fn check_result(
+pub(crate) fn check_result(
     node: &Node,
     ptr: &str,
     rev: Revision,
@@ -91,7 +91,7 @@ fn check_content_of(cx: &ResultCx<'_>, content: &Member, redacted: &[String], ou
 
 /// Which modes a client declared.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Declared {
+pub(crate) struct Declared {
     pub form: bool,
     pub url: bool,
 }
@@ -99,7 +99,12 @@ pub struct Declared {
 /// Checks the `elicitation` capability value at `ptr` and returns the modes
 /// it declares. The capability rule judges its shape; the modes are read
 /// here, a mode whose value is not an object declared all the same.
-pub fn check_capability(node: &Node, ptr: &str, rev: Revision, out: &mut Findings) -> Declared {
+pub(crate) fn check_capability(
+    node: &Node,
+    ptr: &str,
+    rev: Revision,
+    out: &mut Findings,
+) -> Declared {
     judge_capability(&CapabilityCx { node, ptr, rev }, out);
     let Some(members) = node.as_object() else {
         return Declared {

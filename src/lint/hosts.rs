@@ -5,7 +5,7 @@
 use crate::document;
 use crate::hosts::judge::check_document;
 use crate::hosts::{Fact, Host, Status};
-use crate::json::{self, LineIndex, Node};
+use crate::json::{self, LineIndex};
 
 pub use crate::hosts::judge::{Asked, Hit, check_params_of, lint};
 
@@ -22,7 +22,13 @@ pub struct Row {
 /// by line. A line that is not JSON has no row.
 /// The matrix rows of one document already parsed (params read from
 /// source code): `text` is what its spans point into.
-pub fn rows_of_node(path: &str, node: &Node, text: &str, opts: &super::Options) -> Vec<Row> {
+#[cfg(feature = "source")]
+pub(crate) fn rows_of_node(
+    path: &str,
+    node: &json::Node,
+    text: &str,
+    opts: &super::Options,
+) -> Vec<Row> {
     let index = LineIndex::new(text);
     check_document(node, opts.revision, &opts.hosts)
         .into_iter()

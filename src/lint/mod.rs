@@ -41,8 +41,8 @@ pub struct Options {
     /// The hosts whose behaviour to report (`--hosts`): the host rules.
     pub hosts: Vec<&'static crate::hosts::Host>,
     /// Judge a document only when it is recognisably about elicitation
-    /// ([`document::is_elicitation`], or JSONL that
-    /// [starts a session](crate::session::starts_session)); anything else
+    /// (`document::is_elicitation`, or JSONL that
+    /// starts a session); anything else
     /// is [skipped](Judged::Skipped) without a finding. For files met in a
     /// walk or a list of names, where most JSON is not ours; stdin and
     /// files declared as schemas are judged whatever they hold.
@@ -111,7 +111,7 @@ impl Options {
         }
     }
 
-    pub fn enabled(&self, rule: &Rule) -> bool {
+    pub(crate) fn enabled(&self, rule: &Rule) -> bool {
         (self.select.is_empty() || self.select.contains(rule.code))
             && !self.ignore.contains(rule.code)
     }
@@ -144,7 +144,7 @@ const KEPT_LINE: usize = 4096;
 
 /// What one JSONL file has shown so far.
 #[derive(Debug, Default)]
-pub struct Conversation {
+pub(crate) struct Conversation {
     /// Whether this is a multi-message file (so that answers without a
     /// request are worth reporting).
     pub multi: bool,
@@ -162,7 +162,7 @@ pub struct Conversation {
 }
 
 impl Conversation {
-    pub fn multi() -> Self {
+    pub(crate) fn multi() -> Self {
         Conversation {
             multi: true,
             ..Conversation::default()

@@ -23,17 +23,17 @@ pub(crate) struct SchemaCx<'a> {
 
 impl<'a> SchemaCx<'a> {
     /// The members of `properties`, when it is an object.
-    pub fn properties(&self) -> Option<&'a [Member<'a>]> {
+    pub(crate) fn properties(&self) -> Option<&'a [Member<'a>]> {
         self.node.get("properties").and_then(Node::as_object)
     }
 
-    pub fn at(&self, key: &str) -> String {
+    pub(crate) fn at(&self, key: &str) -> String {
         pointer_push(self.ptr, key)
     }
 
     /// The string entries of `required`, with their index and whether an
     /// earlier entry names the same property.
-    pub fn required(&self) -> impl Iterator<Item = (usize, &'a Node<'a>, &'a str, bool)> {
+    pub(crate) fn required(&self) -> impl Iterator<Item = (usize, &'a Node<'a>, &'a str, bool)> {
         let entries = self.node.get("required").and_then(Node::as_array);
         repeats(entries.unwrap_or_default(), Node::as_str)
     }
@@ -63,7 +63,7 @@ pub(crate) struct OptionList<'a> {
 
 impl OptionList<'_> {
     /// The list's pointer (made only for a finding).
-    pub fn ptr(&self) -> String {
+    pub(crate) fn ptr(&self) -> String {
         self.at
             .1
             .iter()
@@ -83,28 +83,28 @@ pub(crate) struct Items<'a> {
 
 impl Items<'_> {
     /// The pointer of `key` in `items` (made only for a finding).
-    pub fn ptr(&self, key: &str) -> String {
+    pub(crate) fn ptr(&self, key: &str) -> String {
         pointer_push(&pointer_push(self.at, "items"), key)
     }
 }
 
 impl<'a> PropertyCx<'a> {
-    pub fn at(&self, key: &str) -> String {
+    pub(crate) fn at(&self, key: &str) -> String {
         pointer_push(self.ptr, key)
     }
 
     /// The members named `key` (a key written twice is judged twice).
-    pub fn members_named(&self, key: &'a str) -> impl Iterator<Item = &'a Member<'a>> {
+    pub(crate) fn members_named(&self, key: &'a str) -> impl Iterator<Item = &'a Member<'a>> {
         self.members.iter().filter(move |m| m.key == key)
     }
 
-    pub fn shape(&self) -> Option<&'a Shape> {
+    pub(crate) fn shape(&self) -> Option<&'a Shape> {
         self.property.map(|p| &p.shape)
     }
 
     /// A multi-select's `items`, when it is an object whose `type`, if a
     /// string, is `"string"`.
-    pub fn items(&self) -> Option<Items<'a>> {
+    pub(crate) fn items(&self) -> Option<Items<'a>> {
         if self.kind != Kind::Multi {
             return None;
         }
@@ -129,7 +129,7 @@ impl<'a> PropertyCx<'a> {
     }
 
     /// The list of options as written.
-    pub fn options(&self) -> Option<OptionList<'a>> {
+    pub(crate) fn options(&self) -> Option<OptionList<'a>> {
         let (list, keys, titled): (_, &'static [&'static str], _) = match self.kind {
             Kind::Untitled | Kind::Legacy => (self.node.get("enum")?, &["enum"], false),
             Kind::TitledSingle => (self.node.get("oneOf")?, &["oneOf"], true),
@@ -152,7 +152,7 @@ impl<'a> PropertyCx<'a> {
     }
 
     /// The options of the built model.
-    pub fn choices(&self) -> &'a [crate::schema::Choice] {
+    pub(crate) fn choices(&self) -> &'a [crate::schema::Choice] {
         match self.shape() {
             Some(Shape::SingleSelect(s)) => &s.options,
             Some(Shape::MultiSelect(m)) => &m.options,
@@ -186,18 +186,18 @@ const FORM_KEYS: [&str; 3] = ["mode", "message", "requestedSchema"];
 const URL_KEYS: [&str; 4] = ["mode", "message", "url", "elicitationId"];
 
 impl<'a> ParamsCx<'a> {
-    pub fn at(&self, key: &str) -> String {
+    pub(crate) fn at(&self, key: &str) -> String {
         pointer_push(self.ptr, key)
     }
 
     /// Where a key is missing: the params' opening brace.
-    pub fn start(&self) -> Span {
+    pub(crate) fn start(&self) -> Span {
         Span::new(self.node.span.start, self.node.span.start + 1)
     }
 
     /// Reports `rule` when `key` is missing (saying `missing`, at the
     /// opening brace) or is not a string (at its value).
-    pub fn require_string(
+    pub(crate) fn require_string(
         &self,
         rule: &'static Rule,
         key: &str,
@@ -217,7 +217,7 @@ impl<'a> ParamsCx<'a> {
     }
 
     /// The keys with no place in these params, and why.
-    pub fn strays(&self) -> impl Iterator<Item = (&'a Member<'a>, Stray)> + '_ {
+    pub(crate) fn strays(&self) -> impl Iterator<Item = (&'a Member<'a>, Stray)> + '_ {
         let rev = self.rev;
         let (mine, theirs): (&[&str], &[&str]) = match self.mode {
             Mode::Form => (&FORM_KEYS, &URL_KEYS),
@@ -253,7 +253,7 @@ pub(crate) struct UrlCx<'a> {
 
 impl UrlCx<'_> {
     /// The parsed URL, when its scheme is one a client may open at all.
-    pub fn openable(&self) -> Option<&url::Url> {
+    pub(crate) fn openable(&self) -> Option<&url::Url> {
         self.parsed
             .as_ref()
             .ok()
@@ -261,7 +261,7 @@ impl UrlCx<'_> {
     }
 
     /// The URL as messages quote it.
-    pub fn short(&self) -> String {
+    pub(crate) fn short(&self) -> String {
         short(self.text)
     }
 }
@@ -298,40 +298,40 @@ pub(crate) struct ResultCx<'a> {
 }
 
 impl<'a> ResultCx<'a> {
-    pub fn at(&self, key: &str) -> String {
+    pub(crate) fn at(&self, key: &str) -> String {
         pointer_push(self.ptr, key)
     }
 
     /// Where a key is missing: the answer's opening brace.
-    pub fn start(&self) -> Span {
+    pub(crate) fn start(&self) -> Span {
         Span::new(self.node.span.start, self.node.span.start + 1)
     }
 
     /// The action, when it is one of the three.
-    pub fn action(&self) -> Option<&'a str> {
+    pub(crate) fn action(&self) -> Option<&'a str> {
         self.node
             .get("action")?
             .as_str()
             .filter(|a| matches!(*a, "accept" | "decline" | "cancel"))
     }
 
-    pub fn content(&self) -> Option<&'a Member<'a>> {
+    pub(crate) fn content(&self) -> Option<&'a Member<'a>> {
         self.node.member("content")
     }
 
     /// Whether what was asked is in URL mode.
-    pub fn url_mode(&self) -> bool {
+    pub(crate) fn url_mode(&self) -> bool {
         self.asked.is_some_and(|a| a.mode == Mode::Url)
     }
 
     /// Whether content may come with this answer at all: an accept (or an
     /// action not known) of a form.
-    pub fn content_allowed(&self) -> bool {
+    pub(crate) fn content_allowed(&self) -> bool {
         !(self.action().is_some_and(|a| a != "accept") || self.url_mode())
     }
 
     /// The schema of the form it answers, when known.
-    pub fn schema(&self) -> Option<&'a RequestedSchema> {
+    pub(crate) fn schema(&self) -> Option<&'a RequestedSchema> {
         match self.asked {
             Some(Asked {
                 mode: Mode::Form,
@@ -350,7 +350,7 @@ pub(crate) struct CapabilityCx<'a> {
 }
 
 impl CapabilityCx<'_> {
-    pub fn at(&self, key: &str) -> String {
+    pub(crate) fn at(&self, key: &str) -> String {
         pointer_push(self.ptr, key)
     }
 }

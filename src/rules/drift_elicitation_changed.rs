@@ -11,7 +11,7 @@ rule! {
 /// The elicitation recorded (`quoted`, as messages quote it) came with
 /// these differences.
 #[cfg(feature = "protocol")]
-pub(crate) fn message(quoted: &str, differences: &[String]) -> String {
+pub fn message(quoted: &str, differences: &[String]) -> String {
     format!(
         "the elicitation {quoted} changed: {}",
         differences.join("; ")

@@ -10,6 +10,6 @@ rule! {
 
 /// The elicitation recorded (`quoted`) was not asked.
 #[cfg(feature = "protocol")]
-pub(crate) fn message(quoted: &str) -> String {
+pub fn message(quoted: &str) -> String {
     format!("the elicitation {quoted} was not asked")
 }

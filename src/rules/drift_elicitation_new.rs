@@ -10,6 +10,6 @@ rule! {
 
 /// The server asked `quoted`, not in the recording, answered `answered`.
 #[cfg(feature = "protocol")]
-pub(crate) fn message(quoted: &str, answered: &str) -> String {
+pub fn message(quoted: &str, answered: &str) -> String {
     format!("a new elicitation {quoted}, not in the recording (answered {answered})")
 }

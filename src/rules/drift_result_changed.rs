@@ -10,6 +10,6 @@ rule! {
 
 /// The final result differs by these differences.
 #[cfg(feature = "protocol")]
-pub(crate) fn message(differences: &[String]) -> String {
+pub fn message(differences: &[String]) -> String {
     format!("the result changed: {}", differences.join("; "))
 }

@@ -10,7 +10,7 @@ rule! {
 
 use crate::spec::FORMATS;
 
-pub(crate) fn message(format: &str) -> String {
+pub fn message(format: &str) -> String {
     format!(
         "format `{format}` is not allowed; use one of {}, or drop `format` and describe the expected form in `description`",
         FORMATS.join(", ")

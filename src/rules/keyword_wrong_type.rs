@@ -9,7 +9,7 @@ rule! {
 }
 
 /// A keyword whose value (`got`, as messages quote it) is not `want`.
-pub(crate) fn message(key: &str, got: &str, want: &str) -> String {
+pub fn message(key: &str, got: &str, want: &str) -> String {
     format!("`{key}` is {got}; it must be {want}")
 }
 

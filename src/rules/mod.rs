@@ -20,7 +20,7 @@
 //! Params and the URL of URL mode are judged the same way
 //! ([`check_params`], [`check_url`]), and so are an answer's action and
 //! content (read by `lint::answer`), each answered value, by the first
-//! answer rule that finds it wrong ([`crate::validate::check_value`]), each
+//! answer rule that finds it wrong (`crate::validate::check_value`), each
 //! answered field no property asks for ([`crate::validate::check_content`])
 //! and a client's `elicitation` capability. A rule that needs more than one
 //! document (a session's order, a host's facts, a live server) is detected

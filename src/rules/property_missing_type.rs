@@ -13,7 +13,7 @@ rule! {
 use crate::schema::parse::TypeHint;
 
 /// A property with no `type`, and what to do given what it has instead.
-pub(crate) fn message(name: &str, hint: TypeHint) -> String {
+pub fn message(name: &str, hint: TypeHint) -> String {
     let hint = match hint {
         TypeHint::Options => "add `\"type\": \"string\"`",
         TypeHint::Union => {

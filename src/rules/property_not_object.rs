@@ -9,6 +9,6 @@ rule! {
         blocks_form: true;
 }
 
-pub(crate) fn message(name: &str, got: &str) -> String {
+pub fn message(name: &str, got: &str) -> String {
     format!("property `{name}` is {got}; write a schema object such as {{\"type\": \"string\"}}")
 }

@@ -36,7 +36,7 @@ fn check(cx: &SchemaCx<'_>, out: &mut Findings) {
 }
 
 /// What the builder could not build: a root that is not an object.
-pub(crate) fn message(got: &str) -> String {
+pub fn message(got: &str) -> String {
     format!(
         "requestedSchema is {got}; write an object {{\"type\": \"object\", \"properties\": {{...}}}}"
     )

@@ -10,6 +10,6 @@ rule! {
 
 /// A line that is not what its format (`format`, described) requires, as
 /// the session reader says (`reader`).
-pub(crate) fn message(reader: &str, format: &str) -> String {
+pub fn message(reader: &str, format: &str) -> String {
     format!("{reader} (this file reads as {format})")
 }

@@ -83,7 +83,7 @@ pub struct Choice {
 }
 
 impl Choice {
-    pub fn label(&self) -> &str {
+    pub(crate) fn label(&self) -> &str {
         self.title.as_deref().unwrap_or(&self.value)
     }
 }
@@ -107,12 +107,12 @@ pub struct MultiSelect {
 
 impl Property {
     /// The label a form shows: the title, else the property name.
-    pub fn label(&self) -> &str {
+    pub(crate) fn label(&self) -> &str {
         self.title.as_deref().unwrap_or(&self.name)
     }
 
     /// The property's default as the JSON value an answer would carry.
-    pub fn default_value(&self) -> Option<Value> {
+    pub(crate) fn default_value(&self) -> Option<Value> {
         match &self.shape {
             Shape::String(s) => s.default.clone().map(Value::String),
             Shape::Number(n) => n.default.clone().map(Value::Number),
@@ -126,7 +126,7 @@ impl Property {
     }
 
     /// The property as the JSON it is sent as.
-    pub fn to_json(&self) -> Value {
+    pub(crate) fn to_json(&self) -> Value {
         let mut m = Map::new();
         let ty = match &self.shape {
             Shape::String(_) | Shape::SingleSelect(_) => "string",
@@ -213,7 +213,7 @@ fn titled(options: &[Choice]) -> Value {
 }
 
 impl RequestedSchema {
-    pub fn property(&self, name: &str) -> Option<&Property> {
+    pub(crate) fn property(&self, name: &str) -> Option<&Property> {
         self.properties.iter().find(|p| p.name == name)
     }
 

@@ -131,7 +131,7 @@ pub trait Sink {
 }
 
 /// A sink for a reader that only wants the model.
-pub struct Ignore;
+pub(crate) struct Ignore;
 
 impl Sink for Ignore {
     fn unbuilt(&mut self, _: Unbuilt) {}
@@ -251,7 +251,7 @@ pub(crate) fn primitive_keys(ty: &str) -> Option<&'static [&'static str]> {
 
 /// The shape a property's `type` and option keywords choose.
 #[derive(Clone, Copy, PartialEq, Debug)]
-pub(crate) enum Kind {
+pub enum Kind {
     String,
     Number,
     Boolean,
@@ -839,7 +839,7 @@ pub(crate) fn option_list(options: &[Choice]) -> String {
     s.join(", ")
 }
 
-pub(crate) fn length_range(lo: Option<u64>, hi: Option<u64>) -> String {
+pub fn length_range(lo: Option<u64>, hi: Option<u64>) -> String {
     range_text(
         lo.map(|v| v.to_string()),
         hi.map(|v| v.to_string()),

@@ -27,7 +27,7 @@ impl StringFormat {
         }
     }
 
-    pub fn as_str(self) -> &'static str {
+    pub(crate) fn as_str(self) -> &'static str {
         match self {
             StringFormat::Email => "email",
             StringFormat::Uri => "uri",
@@ -37,7 +37,7 @@ impl StringFormat {
     }
 
     /// Whether `s` is a valid value of this format.
-    pub fn check(self, s: &str) -> bool {
+    pub(crate) fn check(self, s: &str) -> bool {
         match self {
             StringFormat::Email => is_email(s),
             StringFormat::Uri => is_absolute_uri(s),
@@ -47,7 +47,7 @@ impl StringFormat {
     }
 
     /// An example value, for messages and prompts.
-    pub fn example(self) -> &'static str {
+    pub(crate) fn example(self) -> &'static str {
         match self {
             StringFormat::Email => "ada@example.com",
             StringFormat::Uri => "https://example.com/",
@@ -61,7 +61,7 @@ fn is_atext(c: char) -> bool {
     c.is_ascii_alphanumeric() || "!#$%&'*+-/=?^_`{|}~".contains(c) || !c.is_ascii()
 }
 
-pub fn is_email(s: &str) -> bool {
+pub(crate) fn is_email(s: &str) -> bool {
     let Some((local, domain)) = s.rsplit_once('@') else {
         return false;
     };
@@ -91,7 +91,7 @@ pub fn is_email(s: &str) -> bool {
     })
 }
 
-pub fn is_absolute_uri(s: &str) -> bool {
+pub(crate) fn is_absolute_uri(s: &str) -> bool {
     let Some((scheme, rest)) = s.split_once(':') else {
         return false;
     };
@@ -128,7 +128,7 @@ fn digits(s: &str, n: usize) -> Option<u32> {
     (s.len() == n && s.bytes().all(|b| b.is_ascii_digit())).then(|| s.parse().ok())?
 }
 
-pub fn is_date(s: &str) -> bool {
+pub(crate) fn is_date(s: &str) -> bool {
     let b = s.as_bytes();
     if b.len() != 10 || b[4] != b'-' || b[7] != b'-' {
         return false;
@@ -185,7 +185,7 @@ fn is_time(s: &str) -> bool {
     matches!((digits(&rest[1..3], 2), digits(&rest[4..6], 2)), (Some(oh), Some(om)) if oh <= 23 && om <= 59)
 }
 
-pub fn is_date_time(s: &str) -> bool {
+pub(crate) fn is_date_time(s: &str) -> bool {
     let Some(sep) = s.find(['T', 't', ' ']) else {
         return false;
     };

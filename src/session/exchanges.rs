@@ -2,7 +2,7 @@
 //! with the elicitations it raised, the answer each got and the call's
 //! outcome. Live replay (`replay SESSION TARGET`) repeats the calls, and
 //! recorded answers (`--answers-from`, `serve`'s checks) are
-//! [`answered`]; both read a session this way, so they agree on what
+//! `answered`; both read a session this way, so they agree on what
 //! counts as an answer.
 
 use std::io::BufRead;
@@ -293,7 +293,7 @@ fn clean_params(p: &mut Value) {
 
 /// The part of a final response that is compared: `{"result": ..}` or
 /// `{"error": ..}`, without `requestState`.
-pub fn outcome(response: &Value) -> Value {
+pub(crate) fn outcome(response: &Value) -> Value {
     if let Some(e) = response.get("error") {
         return json!({ "error": e });
     }
@@ -312,7 +312,7 @@ enum At {
 }
 
 /// Every answered elicitation of `runs`, in the order they were asked.
-pub fn answered(runs: &[Run]) -> Vec<&Expected> {
+pub(crate) fn answered(runs: &[Run]) -> Vec<&Expected> {
     let mut out: Vec<&Expected> = runs
         .iter()
         .flat_map(|r| r.calls.iter().flat_map(|c| &c.elicitations).chain(&r.loose))

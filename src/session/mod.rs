@@ -31,11 +31,11 @@ pub const MAX_DOCUMENT: usize = 256 << 20;
 use crate::json::{Node, NodeValue, Span};
 
 /// The key that marks a header line, with the format version as its value.
-pub const HEADER_KEY: &str = "mcp-elicit-session";
+pub(crate) const HEADER_KEY: &str = "mcp-elicit-session";
 /// The format version this build writes and reads.
-pub const FORMAT_VERSION: u64 = 1;
+pub(crate) const FORMAT_VERSION: u64 = 1;
 /// What redacted answers are replaced with.
-pub const REDACTED: &str = "[redacted]";
+pub(crate) const REDACTED: &str = "[redacted]";
 
 /// Who sent a message.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -46,7 +46,7 @@ pub enum Direction {
 
 impl Direction {
     /// The sender, as written in a session line.
-    pub fn sender(self) -> &'static str {
+    pub(crate) fn sender(self) -> &'static str {
         match self {
             Direction::ClientToServer => "client",
             Direction::ServerToClient => "server",
@@ -74,13 +74,13 @@ pub enum Format {
 /// Whether the first line of JSONL starts a session: this tool's header,
 /// one of the recording formats it reads, or a JSON-RPC message. Any other
 /// JSONL (a data set, a log) holds no elicitation to judge.
-pub fn starts_session(first: &Node) -> bool {
+pub(crate) fn starts_session(first: &Node) -> bool {
     Format::detect(first) != Format::Plain || crate::document::is_jsonrpc(first)
 }
 
 impl Format {
     /// Recognises the format from the first non-blank line of a file.
-    pub fn detect(first: &Node) -> Format {
+    pub(crate) fn detect(first: &Node) -> Format {
         if first.get(HEADER_KEY).is_some() {
             Format::Native
         } else if first.get("direction").is_some() && first.get("raw").is_some() {
@@ -195,7 +195,7 @@ pub fn each_line<R: std::io::BufRead, E: From<std::io::Error>>(
 
 /// [`each_line`] for a reader whose first `skipped` lines were read
 /// already: line numbers go on from there.
-pub fn each_line_after<R: std::io::BufRead, E: From<std::io::Error>>(
+pub(crate) fn each_line_after<R: std::io::BufRead, E: From<std::io::Error>>(
     mut reader: R,
     skipped: usize,
     mut f: impl FnMut(usize, Event<'_, '_>, Raw<'_, '_>) -> Result<(), E>,

@@ -4,10 +4,10 @@
 //! reader ([`super::exchanges`], under recorded answers, live replay and
 //! `serve`'s loader) are folds over it, so they agree on what answers what.
 //!
-//! Each message is read with [`Pairing::step`], which says what it is and
+//! Each message is read with `Pairing::step`, which says what it is and
 //! hands back what it closes; what a fold keeps of an open request (`C` for
 //! a client's request, `E` for an elicitation) it gives with
-//! [`Pairing::open`], [`Pairing::ask`] and [`Pairing::await_retry`].
+//! `Pairing::open`, `Pairing::ask` and `Pairing::await_retry`.
 //!
 //! The rules, in one place:
 //! - The two sides number their requests independently: a client's
@@ -33,7 +33,7 @@ use crate::json::{Node, NodeValue};
 
 /// A client request waiting for its response.
 #[derive(Debug)]
-pub struct Open<C> {
+pub(crate) struct Open<C> {
     pub method: String,
     /// `params.name` or `params.uri`: which tool, prompt or resource.
     pub target: Option<String>,
@@ -43,7 +43,7 @@ pub struct Open<C> {
 
 /// An `InputRequiredResult` waiting for its retry.
 #[derive(Debug)]
-pub struct Awaiting<C, E> {
+pub(crate) struct Awaiting<C, E> {
     /// The id of the response that carried it.
     pub id: String,
     /// The request it answered; `None` when the session does not hold it.
@@ -57,7 +57,7 @@ pub struct Awaiting<C, E> {
 
 /// What one message is, with what it closes.
 #[derive(Debug)]
-pub enum Step<C, E> {
+pub(crate) enum Step<C, E> {
     /// A client's request that is not a retry: a call, `initialize`, a list.
     /// Open it with [`Pairing::open`] to pair its response.
     Request { id: Option<String> },
@@ -88,7 +88,7 @@ pub enum Step<C, E> {
 
 /// The open requests of a session.
 #[derive(Debug)]
-pub struct Pairing<C, E> {
+pub(crate) struct Pairing<C, E> {
     senders: Senders,
     calls: Bounded<Open<C>>,
     asked: Bounded<E>,
@@ -108,7 +108,7 @@ impl<C, E> Default for Pairing<C, E> {
 
 /// A message's id as the pairing keys it: a string quoted, a number as
 /// written; `None` without an id or for any other value.
-pub fn id_key(msg: &Node) -> Option<String> {
+pub(crate) fn id_key(msg: &Node) -> Option<String> {
     let id = msg.get("id")?;
     Some(match &id.value {
         NodeValue::String(s) => format!("\"{s}\""),
@@ -119,7 +119,7 @@ pub fn id_key(msg: &Node) -> Option<String> {
 
 /// `params.name` or `params.uri` of a request: which tool, prompt or
 /// resource it is about.
-pub fn target_of(msg: &Node) -> Option<String> {
+pub(crate) fn target_of(msg: &Node) -> Option<String> {
     let p = msg.get("params")?;
     p.get("name")
         .or_else(|| p.get("uri"))
@@ -130,7 +130,7 @@ pub fn target_of(msg: &Node) -> Option<String> {
 impl<C, E> Pairing<C, E> {
     /// Reads one message sent by `from` (`None` when the session does not
     /// say) and closes what it answers.
-    pub fn step(&mut self, from: Option<Direction>, msg: &Node) -> Step<C, E> {
+    pub(crate) fn step(&mut self, from: Option<Direction>, msg: &Node) -> Step<C, E> {
         let from = from.or_else(|| self.senders.infer(msg));
         let id = id_key(msg);
         let method = msg.get("method").and_then(Node::as_str);
@@ -177,7 +177,7 @@ impl<C, E> Pairing<C, E> {
     }
 
     /// Keeps a client request open until its response.
-    pub fn open(&mut self, id: String, msg: &Node, data: C) {
+    pub(crate) fn open(&mut self, id: String, msg: &Node, data: C) {
         let method = msg.get("method").and_then(Node::as_str).unwrap_or("");
         self.calls.insert(
             id,
@@ -195,7 +195,7 @@ impl<C, E> Pairing<C, E> {
     }
 
     /// Keeps an `InputRequiredResult` until its retry.
-    pub fn await_retry(&mut self, waiting: Awaiting<C, E>) {
+    pub(crate) fn await_retry(&mut self, waiting: Awaiting<C, E>) {
         if self.awaiting.len() >= REMEMBERED {
             self.awaiting.remove(0);
         }
@@ -203,18 +203,18 @@ impl<C, E> Pairing<C, E> {
     }
 
     /// Whether a client request of this id is open.
-    pub fn is_open(&self, id: &str) -> bool {
+    pub(crate) fn is_open(&self, id: &str) -> bool {
         self.calls.contains_key(id)
     }
 
     /// An open elicitation, to add to what is kept of it.
-    pub fn asked_mut(&mut self, id: &str) -> Option<&mut E> {
+    pub(crate) fn asked_mut(&mut self, id: &str) -> Option<&mut E> {
         self.asked.get_mut(id)
     }
 
     /// Ends a run: forgets everything open and returns the elicitations
     /// never answered, oldest first.
-    pub fn end_run(&mut self) -> Vec<(String, E)> {
+    pub(crate) fn end_run(&mut self) -> Vec<(String, E)> {
         self.senders = Senders::default();
         self.calls.clear();
         self.awaiting.clear();

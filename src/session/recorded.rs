@@ -50,7 +50,7 @@ pub enum Unmatched {
     Nearest {
         /// The line of the session the nearest request is on.
         line: usize,
-        /// How it differs (see [`differences`]); they quote what the
+        /// How it differs (see `differences`); they quote what the
         /// server sent.
         differences: Vec<String>,
     },
@@ -114,7 +114,7 @@ pub fn find<'r>(recorded: &'r [Recorded], params: &Value) -> Result<&'r Recorded
 /// How two requests differ, for matching: mode, message, URL, and the
 /// schema property by property. Empty when they match. The texts quote what
 /// the server sent: sanitise them before printing.
-pub fn differences(recorded: &Value, asked: &Value) -> Vec<String> {
+pub(crate) fn differences(recorded: &Value, asked: &Value) -> Vec<String> {
     let mut out = Vec::new();
     let mode = |v: &Value| {
         v.get("mode")

@@ -97,7 +97,7 @@ impl Writer {
     }
 
     /// The file written to.
-    pub fn path(&self) -> &Path {
+    pub(crate) fn path(&self) -> &Path {
         &self.path
     }
 

@@ -21,7 +21,7 @@ pub struct Unknown {
 
 impl Unknown {
     /// Whether a finding at `pointer` is about this unknown value.
-    pub fn covers(&self, pointer: &str) -> bool {
+    pub(crate) fn covers(&self, pointer: &str) -> bool {
         pointer == self.pointer
             || (self.whole
                 && pointer.starts_with(&self.pointer)
@@ -34,7 +34,13 @@ impl Unknown {
 /// there. The members written before it (`written`) may be replaced by
 /// what it brings, so they are unknown too, without a note of their own:
 /// the spread's note says why.
-pub fn open(unknown: &mut Vec<Unknown>, ptr: &str, span: Span, what: String, written: &[Member]) {
+pub(crate) fn open(
+    unknown: &mut Vec<Unknown>,
+    ptr: &str,
+    span: Span,
+    what: String,
+    written: &[Member],
+) {
     for m in written {
         unknown.push(Unknown {
             pointer: crate::json::pointer_push(ptr, &m.key),
@@ -51,46 +57,50 @@ pub fn open(unknown: &mut Vec<Unknown>, ptr: &str, span: Span, what: String, wri
     });
 }
 
-pub fn span(n: &tree_sitter::Node) -> Span {
+pub(crate) fn span(n: &tree_sitter::Node) -> Span {
     Span::new(n.start_byte(), n.end_byte())
 }
 
-pub fn string<'s>(s: impl Into<Cow<'s, str>>, span: Span) -> Node<'s> {
+pub(crate) fn string<'s>(s: impl Into<Cow<'s, str>>, span: Span) -> Node<'s> {
     Node {
         value: NodeValue::String(s.into()),
         span,
     }
 }
 
-pub fn number(text: &str, span: Span) -> Node<'_> {
+pub(crate) fn number(text: &str, span: Span) -> Node<'_> {
     Node {
         value: NodeValue::Number(text.into()),
         span,
     }
 }
 
-pub fn boolean<'s>(b: bool, span: Span) -> Node<'s> {
+pub(crate) fn boolean<'s>(b: bool, span: Span) -> Node<'s> {
     Node {
         value: NodeValue::Bool(b),
         span,
     }
 }
 
-pub fn null<'s>(span: Span) -> Node<'s> {
+pub(crate) fn null<'s>(span: Span) -> Node<'s> {
     Node {
         value: NodeValue::Null,
         span,
     }
 }
 
-pub fn object(members: Vec<Member<'_>>, span: Span) -> Node<'_> {
+pub(crate) fn object(members: Vec<Member<'_>>, span: Span) -> Node<'_> {
     Node {
         value: NodeValue::Object(members),
         span,
     }
 }
 
-pub fn member<'s>(key: impl Into<Cow<'s, str>>, key_span: Span, value: Node<'s>) -> Member<'s> {
+pub(crate) fn member<'s>(
+    key: impl Into<Cow<'s, str>>,
+    key_span: Span,
+    value: Node<'s>,
+) -> Member<'s> {
     Member {
         key: key.into(),
         key_span,
@@ -99,7 +109,7 @@ pub fn member<'s>(key: impl Into<Cow<'s, str>>, key_span: Span, value: Node<'s>)
 }
 
 /// Whether `text` is a number as JSON writes it.
-pub fn is_json_number(text: &str) -> bool {
+pub(crate) fn is_json_number(text: &str) -> bool {
     serde_json::from_str::<serde_json::Number>(text).is_ok()
         && !text.starts_with('+')
         && !text.contains(['x', 'X', '_'])
@@ -108,7 +118,7 @@ pub fn is_json_number(text: &str) -> bool {
 /// Unescapes the usual backslash escapes of a quoted string body (the same
 /// in JavaScript, Python and Go for the ones schemas use); `None` when an
 /// escape is one this reader does not know.
-pub fn unescape(body: &str) -> Option<String> {
+pub(crate) fn unescape(body: &str) -> Option<String> {
     let mut out = String::with_capacity(body.len());
     let mut chars = body.chars();
     while let Some(c) = chars.next() {

@@ -18,7 +18,7 @@ use crate::json::{Member, Node, NodeValue, Span, pointer_push};
 
 const MAX_NESTING: usize = 64;
 
-pub fn scan<'s>(text: &'s str, windows: Option<&[(usize, usize)]>) -> Option<Scan<'s>> {
+pub(crate) fn scan<'s>(text: &'s str, windows: Option<&[(usize, usize)]>) -> Option<Scan<'s>> {
     let grammar: tree_sitter::Language = tree_sitter_go::LANGUAGE.into();
     let mut out = Scan::default();
     let tree = parse(&grammar, text, &mut out.notes, windows)?;

@@ -18,7 +18,7 @@
 //! be known.
 //!
 //! Files are parsed with tree-sitter (TypeScript/TSX, Python and Go
-//! grammars) and only when a cheap byte scan ([`may_elicit`]) finds one of
+//! grammars) and only when a cheap byte scan (`may_elicit`) finds one of
 //! the names an elicitation is written with. tree-sitter is one family for
 //! the three languages, error-tolerant (a half-written file still yields
 //! the literals around the error) and fast enough: measured on these 2-core
@@ -109,11 +109,6 @@ impl Language {
     }
 }
 
-/// The file extensions read as source, for directory walks.
-pub const EXTENSIONS: &[&str] = &[
-    "ts", "mts", "cts", "tsx", "js", "jsx", "mjs", "cjs", "py", "pyi", "go", "rs",
-];
-
 /// The largest source file read; larger files are reported, not parsed.
 pub const MAX_SOURCE: usize = 64 << 20;
 
@@ -136,14 +131,14 @@ fn needles() -> &'static AhoCorasick {
 
 /// Whether `bytes` may hold an elicitation: one of the names it is written
 /// with occurs. Files for which this is false are never parsed.
-pub fn may_elicit(bytes: &[u8]) -> bool {
+pub(crate) fn may_elicit(bytes: &[u8]) -> bool {
     needles().is_match(bytes)
 }
 
 /// One elicitation found in source: the params the server will send, with
 /// spans into the source text.
 #[derive(Debug)]
-pub struct Found<'s> {
+pub(crate) struct Found<'s> {
     /// The call or literal that sends it.
     pub at: Span,
     /// `elicitation/create` params as they go on the wire.
@@ -160,7 +155,7 @@ pub struct Found<'s> {
 /// What a file holds: the elicitations found and the notes about places
 /// that look like one but cannot be read.
 #[derive(Debug, Default)]
-pub struct Scan<'s> {
+pub(crate) struct Scan<'s> {
     pub found: Vec<Found<'s>>,
     pub notes: Vec<(Span, String)>,
     /// What the server's SDK refuses before sending (E212), each at the
@@ -176,13 +171,13 @@ pub struct Scan<'s> {
 /// declared once in the file) it stands, otherwise the whole file is
 /// parsed. Most files that elicit write the literal inline, so most of
 /// their text is never parsed.
-pub fn scan(language: Language, text: &str) -> Scan<'_> {
+pub(crate) fn scan(language: Language, text: &str) -> Scan<'_> {
     scan_in(language, text, Project::default())
 }
 
 /// [`scan`] for a file of `project`, whose metadata says which SDK its
 /// calls are.
-pub fn scan_in(language: Language, text: &str, project: Project) -> Scan<'_> {
+pub(crate) fn scan_in(language: Language, text: &str, project: Project) -> Scan<'_> {
     if !may_elicit(text.as_bytes()) {
         return Scan::default();
     }
@@ -402,7 +397,7 @@ const MAX_WINDOWS: usize = 8 << 20;
 /// Parses `text` with a tree-sitter grammar: whole, or for a large file
 /// only the windows around the names an elicitation is written with (with
 /// a note when more were found than are parsed).
-pub(crate) fn parse(
+pub fn parse(
     language: &tree_sitter::Language,
     text: &str,
     notes: &mut Vec<(Span, String)>,
@@ -482,7 +477,7 @@ pub fn text_of(bytes: &[u8]) -> Cow<'_, str> {
 
 /// The lint of one found elicitation: its findings (spans into the source),
 /// with those about unknown values left out, and one note naming them.
-pub fn lint_found(found: &Found, opts: &Options) -> Vec<Finding> {
+pub(crate) fn lint_found(found: &Found, opts: &Options) -> Vec<Finding> {
     let mut findings: Vec<Finding> = lint::lint_params(&found.params, opts)
         .into_iter()
         .filter(|f| !found.unknown.iter().any(|u| u.covers(&f.pointer)))

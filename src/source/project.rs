@@ -33,7 +33,7 @@ impl Project {
 
     /// The project of `file`: the nearest folder above it with Python
     /// metadata, up to the root of its repository.
-    pub fn of(file: &Path) -> Project {
+    pub(crate) fn of(file: &Path) -> Project {
         let abs = std::path::absolute(file).unwrap_or_else(|_| file.to_path_buf());
         for dir in abs.ancestors().skip(1).take(MAX_DEPTH) {
             if let Some(deps) = python_dependencies(dir) {

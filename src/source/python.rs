@@ -52,7 +52,7 @@ struct Class<'t> {
 
 /// The elicitations of a file; with `windows`, read in those ranges only,
 /// and `None` when that reading is not complete.
-pub fn scan<'s>(
+pub(crate) fn scan<'s>(
     text: &'s str,
     windows: Option<&[(usize, usize)]>,
     project: super::Project,

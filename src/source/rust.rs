@@ -74,7 +74,7 @@ fn memchr_lines(text: &str) -> impl Iterator<Item = usize> + '_ {
         .map(|(i, _)| i + 1)
 }
 
-pub fn scan(text: &str) -> Scan<'_> {
+pub(crate) fn scan(text: &str) -> Scan<'_> {
     let mut out = Scan::default();
     let at = Offsets::new(text);
     if let Some(deep) = too_deep(text) {

@@ -24,7 +24,7 @@ const MAX_NESTING: usize = 64;
 
 /// The elicitations of a file; with `windows`, read in those ranges only,
 /// and `None` when that reading is not complete.
-pub fn scan<'s>(
+pub(crate) fn scan<'s>(
     text: &'s str,
     language: Language,
     windows: Option<&[(usize, usize)]>,

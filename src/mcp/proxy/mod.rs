@@ -298,8 +298,8 @@ struct Round {
     failed: Option<String>,
 }
 
-/// One elicitation seen on the way, for [`lint_elicitation`].
-pub(crate) struct Elicitation<'a> {
+/// One elicitation seen on the way, for `lint_elicitation`.
+pub struct Elicitation<'a> {
     /// The whole message it came in.
     pub raw: &'a str,
     /// Where its params are in the message (a JSON pointer).

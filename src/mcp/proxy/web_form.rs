@@ -20,8 +20,8 @@
 //! The form works with the keyboard alone: plain HTML controls in order.
 //!
 //! It asks with the same model as the terminal form ([`crate::form`]): the
-//! same shapes, the same checks of each value ([`typed_value`]) and of the
-//! whole answer ([`Elicit::final_check`]), a review before sending, and
+//! same shapes, the same checks of each value (`typed_value`) and of the
+//! whole answer (`Elicit::final_check`), a review before sending, and
 //! decline and cancel always offered.
 
 use std::net::{SocketAddr, TcpListener};
