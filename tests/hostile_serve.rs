@@ -495,3 +495,50 @@ fn serve_over_stdio_answers_batches_scalars_and_malformed_messages_with_32600() 
     assert_eq!(lines[4]["id"], 9);
     assert!(lines[4]["result"].is_object(), "{}", lines[4]);
 }
+
+#[test]
+fn serve_over_stdio_echoes_an_id_as_written_however_large() {
+    let mut child = std::process::Command::new(crate::support::bin())
+        .args(["serve", "tests/fixtures/serve/ask_age.json"])
+        .current_dir(crate::support::root())
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let ids = [
+        "123456789012345678901234567890",
+        "-98765432109876543210987654321",
+        "18446744073709551615",
+        "99999999999999999999999",
+    ];
+    let mut input = vec![INIT.to_string()];
+    input.push(format!(
+        r#"{{"jsonrpc":"2.0","id":{},"method":"tools/list"}}"#,
+        ids[0]
+    ));
+    input.push(format!(
+        r#"{{"jsonrpc":"2.0","id":{},"method":"no/such/method"}}"#,
+        ids[1]
+    ));
+    input.push(format!(
+        r#"{{"jsonrpc":"2.0","id":{},"method":"ping"}}"#,
+        ids[2]
+    ));
+    // Refused as malformed (a method is a string), still with its id.
+    input.push(format!(r#"{{"jsonrpc":"2.0","id":{},"method":7}}"#, ids[3]));
+    let mut stdin = child.stdin.take().unwrap();
+    stdin.write_all(input.join("\n").as_bytes()).unwrap();
+    stdin.write_all(b"\n").unwrap();
+    drop(stdin);
+    let out = child.wait_with_output().unwrap();
+    let out = String::from_utf8_lossy(&out.stdout);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 5, "{out}");
+    for (line, id) in lines[1..].iter().zip(ids) {
+        assert!(
+            line.contains(&format!(r#""id":{id}"#)),
+            "the id {id} came back otherwise: {line}"
+        );
+    }
+}
