@@ -195,10 +195,15 @@ fn rss_kb(pid: u32) -> Option<u64> {
 /// returns its connection once the elicitation has come, left unread
 /// after that; `Err` with the response when the call was not taken.
 fn held_call(addr: &str, sid: &str, args: &str) -> Result<TcpStream, String> {
+    held_call_from([127, 0, 0, 1], addr, sid, args)
+}
+
+/// [`held_call`] from the loopback address `source`.
+fn held_call_from(source: [u8; 4], addr: &str, sid: &str, args: &str) -> Result<TcpStream, String> {
     let body = format!(
         r#"{{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{{"name":"ask_age","arguments":{args}}}}}"#
     );
-    let mut s = TcpStream::connect(addr).unwrap();
+    let mut s = crate::support::connect_from(source, addr);
     s.set_read_timeout(Some(WAIT)).unwrap();
     s.write_all(&post(
         addr,
@@ -457,7 +462,12 @@ fn five_hundred_twelve_unread_streams_leave_other_requests_served() {
         WAIT,
     );
     assert_eq!(status, 200, "{r}");
-    held_call(&addr, &sid, "{}").expect("a call beside them");
+    // 512 is also one address's share of the streams: its next is refused,
+    // another address's served.
+    let refused = held_call(&addr, &sid, "{}").expect_err("a 513th stream from one address");
+    assert!(refused.starts_with("HTTP/1.1 429"), "{refused}");
+    assert!(refused.contains("this address holds 512"), "{refused}");
+    held_call_from([127, 0, 0, 2], &addr, &sid, "{}").expect("a call beside them");
 }
 
 #[test]

@@ -9,7 +9,9 @@
 //! thread for the next request (keep-alive). A streamed response gives its
 //! request's slot back and takes one of [`Limits::max_streams`] instead, so
 //! streams that clients hold open and do not read never keep other
-//! requests from being handled.
+//! requests from being handled. One peer address holds at most
+//! [`Limits::max_streams_per_peer`] of them, so the streams one client does
+//! not read are counted against it, not against everyone.
 //!
 //! The bounds: connections ([`Limits::max_connections`]; when full, the
 //! longest-idle connection makes room, or the new one is refused), the time
@@ -28,10 +30,10 @@
 
 use std::collections::HashMap;
 use std::io::{self, Read, Write};
-use std::net::{TcpListener, TcpStream};
-use std::sync::Arc;
+use std::net::{IpAddr, TcpListener, TcpStream};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc::{self, Receiver, Sender};
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use mio::net::{TcpListener as MioListener, TcpStream as MioStream};
@@ -49,6 +51,12 @@ pub struct Limits {
     /// request's slot, so streams a client opens and does not read never
     /// keep other requests from being handled.
     pub max_streams: usize,
+    /// Of those, streamed to one peer address at once; more get 429. An
+    /// HTTP/1.1 connection streams one response at a time, so the address,
+    /// not the connection, is what tells one client from another (on
+    /// loopback, every local client that does not pick its own 127.x
+    /// address shares 127.0.0.1).
+    pub max_streams_per_peer: usize,
     /// From the first byte of a request to its last; later gets 408.
     pub read_time: Duration,
     /// How long a connection may wait for its next request.
@@ -70,6 +78,7 @@ impl Default for Limits {
             max_connections: 4096,
             max_active: 512,
             max_streams: 1024,
+            max_streams_per_peer: 512,
             read_time: Duration::from_secs(10),
             idle_time: Duration::from_secs(30),
             write_time: Duration::from_secs(10),
@@ -158,8 +167,51 @@ pub struct HttpReply {
     /// The request's slot among [`Limits::max_active`], then the stream's
     /// among [`Limits::max_streams`]; given back when dropped.
     slot: Option<Active>,
-    /// Streams open, and how many may be.
-    streams: (Arc<AtomicUsize>, usize),
+    /// The stream's slot among its peer's [`Limits::max_streams_per_peer`].
+    peer_slot: Option<PeerStream>,
+    streams: Streams,
+}
+
+/// Streams open, over all and by peer address, and how many may be.
+#[derive(Clone)]
+struct Streams {
+    open: Arc<AtomicUsize>,
+    max: usize,
+    by_peer: Arc<Mutex<HashMap<IpAddr, usize>>>,
+    max_per_peer: usize,
+}
+
+/// One peer's stream; given back when dropped.
+struct PeerStream {
+    by_peer: Arc<Mutex<HashMap<IpAddr, usize>>>,
+    peer: IpAddr,
+}
+
+impl PeerStream {
+    fn take(streams: &Streams, peer: IpAddr) -> Option<PeerStream> {
+        let mut by_peer = streams.by_peer.lock().unwrap_or_else(|e| e.into_inner());
+        let n = by_peer.entry(peer).or_insert(0);
+        if *n >= streams.max_per_peer {
+            return None;
+        }
+        *n += 1;
+        Some(PeerStream {
+            by_peer: Arc::clone(&streams.by_peer),
+            peer,
+        })
+    }
+}
+
+impl Drop for PeerStream {
+    fn drop(&mut self) {
+        let mut by_peer = self.by_peer.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(n) = by_peer.get_mut(&self.peer) {
+            *n -= 1;
+            if *n == 0 {
+                by_peer.remove(&self.peer);
+            }
+        }
+    }
 }
 
 fn reason(status: u16) -> &'static str {
@@ -223,7 +275,21 @@ impl HttpReply {
     /// Starts a response whose body is sent in pieces as they come
     /// (chunked), e.g. an SSE stream.
     pub fn stream(mut self, status: u16, headers: &[(&str, &str)]) -> Option<Chunks> {
-        let (open, max) = (Arc::clone(&self.streams.0), self.streams.1);
+        let peer = self
+            .stream
+            .peer_addr()
+            .map_or(IpAddr::V4(std::net::Ipv4Addr::UNSPECIFIED), |a| {
+                a.ip().to_canonical()
+            });
+        let Some(peer_slot) = PeerStream::take(&self.streams, peer) else {
+            let why = format!(
+                "this address holds {} open streams already (calls waiting on an answer, GET streams): read or close one\n",
+                self.streams.max_per_peer
+            );
+            self.respond(429, &[("Content-Type", "text/plain")], why.as_bytes());
+            return None;
+        };
+        let (open, max) = (Arc::clone(&self.streams.open), self.streams.max);
         if open
             .fetch_update(Ordering::SeqCst, Ordering::SeqCst, |n| {
                 (n < max).then_some(n + 1)
@@ -236,6 +302,7 @@ impl HttpReply {
         }
         // The request's slot is given back: the stream has its own.
         self.slot = Some(Active(open));
+        self.peer_slot = Some(peer_slot);
         let mut out = head(status, headers, self.keep_alive);
         out.extend_from_slice(b"Transfer-Encoding: chunked\r\n\r\n");
         self.stream
@@ -494,7 +561,12 @@ pub fn serve(listener: TcpListener, limits: Limits, handler: Handler) -> io::Res
         next: 2,
         buffered: 0,
         active: Arc::new(AtomicUsize::new(0)),
-        streams: Arc::new(AtomicUsize::new(0)),
+        streams: Streams {
+            open: Arc::new(AtomicUsize::new(0)),
+            max: limits.max_streams,
+            by_peer: Arc::default(),
+            max_per_peer: limits.max_streams_per_peer,
+        },
         starved: false,
     };
     r.run(&mut listener)
@@ -512,7 +584,7 @@ struct Reactor {
     buffered: usize,
     active: Arc<AtomicUsize>,
     /// Responses being streamed.
-    streams: Arc<AtomicUsize>,
+    streams: Streams,
     /// An accept failed for want of descriptors, with nothing to evict.
     starved: bool,
 }
@@ -761,7 +833,8 @@ impl Reactor {
             keep_alive,
             back: self.back.clone(),
             slot: Some(Active(Arc::clone(&self.active))),
-            streams: (Arc::clone(&self.streams), self.limits.max_streams),
+            peer_slot: None,
+            streams: self.streams.clone(),
         };
         let handler = Arc::clone(&self.handler);
         let spawned = std::thread::Builder::new()
