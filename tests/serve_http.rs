@@ -617,3 +617,31 @@ fn one_peer_address_takes_at_most_its_share_of_the_streams() {
     }
     drop(other);
 }
+
+#[test]
+fn a_bare_lf_in_a_pipelined_head_or_a_chunked_body_is_refused() {
+    let addr = small_server(Limits::default(), Arc::default());
+    // The second head arrives with the first request, after its body: it
+    // is checked all the same (hyper alone would take a bare LF, as RFC
+    // 9112 §2.2 allows).
+    let mut s = TcpStream::connect(&addr).unwrap();
+    write!(
+        s,
+        "POST /a HTTP/1.1\r\nHost: x\r\nContent-Length: 4\r\n\r\na\nb\n\
+         POST /b HTTP/1.1\nHost: x\nContent-Length: 3\n\ntwo"
+    )
+    .unwrap();
+    let got = read_all(&mut s);
+    assert!(got.starts_with("HTTP/1.1 400 "), "{got}");
+    assert!(!got.contains("two"), "{got}");
+    // A body sent otherwise than with Content-Length is not read.
+    let mut s = TcpStream::connect(&addr).unwrap();
+    write!(
+        s,
+        "POST /a HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n3\r\none\r\n0\r\n\r\n"
+    )
+    .unwrap();
+    let got = read_all(&mut s);
+    assert!(got.starts_with("HTTP/1.1 501 "), "{got}");
+    assert!(!got.contains("one"), "{got}");
+}
