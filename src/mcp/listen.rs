@@ -72,11 +72,15 @@ pub struct Limits {
     /// How long one write to a client may block (a client that does not
     /// read its responses is dropped).
     pub write_time: Duration,
-    /// The request line and headers, in bytes.
+    /// The request line and headers, in bytes (at least 8 KiB, hyper's
+    /// smallest read buffer); more get 431, as do more than 100 headers.
     pub max_head: usize,
     /// A request body, in bytes.
     pub max_body: usize,
-    /// Bytes of unfinished requests held over all connections.
+    /// Body bytes of unfinished requests held over all connections, counted
+    /// from each request's `Content-Length` once its head is read; more get
+    /// 503. (Heads are held in each connection's buffer of at most
+    /// `max_head`.)
     pub max_buffered: usize,
 }
 
@@ -103,7 +107,8 @@ pub struct HttpRequest {
     pub method: String,
     /// The request target as sent (`/mcp?x=1`).
     pub target: String,
-    /// The headers in order, names as sent.
+    /// The headers, names in lower case (hyper's), values as sent less
+    /// the spaces around them; several of one name in the order sent.
     pub headers: Vec<(String, String)>,
     pub body: Vec<u8>,
 }
