@@ -72,8 +72,8 @@ pub struct Limits {
     /// How long one write to a client may block (a client that does not
     /// read its responses is dropped).
     pub write_time: Duration,
-    /// The request line and headers, in bytes (at least 8 KiB, hyper's
-    /// smallest read buffer); more get 431, as do more than 100 headers.
+    /// The request line and headers, in bytes; more get 431, as do more
+    /// than 100 headers.
     pub max_head: usize,
     /// A request body, in bytes.
     pub max_body: usize,
@@ -826,6 +826,7 @@ async fn connection(
     let limits = server.limits;
     let conn = http1::Builder::new()
         .max_buf_size(limits.max_head.max(8192))
+        .max_header_size(limits.max_head)
         .title_case_headers(true)
         .header_read_timeout(None)
         .half_close(true)
