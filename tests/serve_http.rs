@@ -645,3 +645,44 @@ fn a_bare_lf_in_a_pipelined_head_or_a_chunked_body_is_refused() {
     assert!(got.starts_with("HTTP/1.1 501 "), "{got}");
     assert!(!got.contains("one"), "{got}");
 }
+
+#[test]
+fn what_the_server_will_not_take_is_refused_with_its_status() {
+    let limits = Limits {
+        max_body: 10,
+        max_head: 64,
+        ..Limits::default()
+    };
+    let addr = small_server(limits, Arc::default());
+    let status = |request: &str| {
+        let mut s = TcpStream::connect(&addr).unwrap();
+        s.write_all(request.as_bytes()).unwrap();
+        let got = read_all(&mut s);
+        got.get(9..12).unwrap_or("").to_string() + " " + &got
+    };
+    for (want, request) in [
+        ("413", "POST / HTTP/1.1\r\nContent-Length: 11\r\n\r\n"),
+        (
+            "501",
+            "POST / HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n",
+        ),
+        (
+            "400",
+            "POST / HTTP/1.1\r\nContent-Length: 1\r\nContent-Length: 2\r\n\r\nab",
+        ),
+        ("400", "POST / HTTP/1.1\r\nContent-Length: +1\r\n\r\na"),
+        ("400", "POST / HTTP/2\r\n\r\n"),
+        ("400", "POST / HTTP/1.1\r\nbad header\r\n\r\n"),
+        (
+            "431",
+            &format!("POST / HTTP/1.1\r\nX: {}\r\n\r\n", "a".repeat(80)),
+        ),
+    ] {
+        let got = status(request);
+        assert!(got.starts_with(want), "{request:?}: {got}");
+    }
+    // Within the limits: served.
+    let got =
+        status("POST / HTTP/1.1\r\nConnection: close\r\nContent-Length: 10\r\n\r\n0123456789");
+    assert!(got.starts_with("200"), "{got}");
+}
