@@ -506,27 +506,7 @@ impl<'h> Engine<'h> {
         if !schema.is_object() {
             return Ok(args);
         }
-        // The server's own schema; one that cannot be built checks nothing
-        // (the tool then sees what it was sent, as before).
-        let Ok(validator) = jsonschema::options()
-            .with_pattern_options(jsonschema::PatternOptions::regex())
-            .build(&schema)
-        else {
-            return Ok(args);
-        };
-        let wrong: Vec<String> = validator
-            .iter_errors(&args)
-            .take(8)
-            .map(|e| {
-                let at = e.instance_path().to_string();
-                let e = crate::sanitize::line(&e.to_string()).into_owned();
-                if at.is_empty() {
-                    e
-                } else {
-                    format!("{}: {e}", &at[1..])
-                }
-            })
-            .collect();
+        let wrong = input_schema_errors(&schema, &args);
         if wrong.is_empty() {
             Ok(args)
         } else {
@@ -922,6 +902,40 @@ impl Elicitor for Rounds<'_> {
             NextAnswer::AskNow
         }
     }
+}
+
+/// Where `args` leave a tool's `inputSchema` (at most 8), checked by the
+/// `jsonschema` crate with the linear-time regex engine. The server's own
+/// schema: one that cannot be built checks nothing (the tool then sees what
+/// it was sent).
+#[cfg(feature = "final-check")]
+fn input_schema_errors(schema: &Value, args: &Value) -> Vec<String> {
+    let Ok(validator) = jsonschema::options()
+        .with_pattern_options(jsonschema::PatternOptions::regex())
+        .build(schema)
+    else {
+        return Vec::new();
+    };
+    validator
+        .iter_errors(args)
+        .take(8)
+        .map(|e| {
+            let at = e.instance_path().to_string();
+            let e = crate::sanitize::line(&e.to_string()).into_owned();
+            if at.is_empty() {
+                e
+            } else {
+                format!("{}: {e}", &at[1..])
+            }
+        })
+        .collect()
+}
+
+/// Without the `final-check` feature (no `jsonschema`), arguments are
+/// checked only for being an object.
+#[cfg(not(feature = "final-check"))]
+fn input_schema_errors(_schema: &Value, _args: &Value) -> Vec<String> {
+    Vec::new()
 }
 
 /// Why `msg` is not one JSON-RPC message of MCP: a batch (which no
