@@ -482,3 +482,37 @@ fn http_proxy_holds_at_most_sixteen_requests_of_one_session() {
     assert!(refused.starts_with("HTTP/1.1 429"), "{refused}");
     held.push(open("another").expect("another session is served"));
 }
+
+/// A listener on loopback whose queue of waiting connections (one) is
+/// taken, and never accepted from: the kernel drops every further SYN, so
+/// connecting to it neither succeeds nor fails until the client gives up.
+fn a_listener_that_accepts_nothing() -> (TcpListener, TcpStream) {
+    use socket2::{Domain, Socket, Type};
+    let s = Socket::new(Domain::IPV4, Type::STREAM, None).unwrap();
+    s.bind(&std::net::SocketAddr::from(([127, 0, 0, 1], 0)).into())
+        .unwrap();
+    s.listen(0).unwrap();
+    let listener: TcpListener = s.into();
+    let queued = TcpStream::connect(listener.local_addr().unwrap()).unwrap();
+    (listener, queued)
+}
+
+#[test]
+fn http_proxy_gives_up_on_an_upstream_that_accepts_no_connection() {
+    let (listener, _queued) = a_listener_that_accepts_nothing();
+    let upstream = format!("http://{}/mcp", listener.local_addr().unwrap());
+    // Connecting is bounded on its own (10 s), whatever --upstream-timeout.
+    let proxy = HttpProxy::start(&upstream, &["--action", "decline"]);
+    let addr = authority(&proxy.url);
+    // Only tells giving up from waiting for ever.
+    let wait = Duration::from_secs(120);
+    let started = Instant::now();
+    let (status, r) = raw(&addr, &post(&addr, "/mcp", &[], LIST), wait);
+    let took = started.elapsed();
+    assert!(matches!(status, 502 | 504), "after {took:?}: {r}");
+    assert!(
+        r.contains("did not accept a connection within 10 s"),
+        "after {took:?}: {r}"
+    );
+    drop(listener);
+}

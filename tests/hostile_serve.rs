@@ -195,10 +195,15 @@ fn rss_kb(pid: u32) -> Option<u64> {
 /// returns its connection once the elicitation has come, left unread
 /// after that; `Err` with the response when the call was not taken.
 fn held_call(addr: &str, sid: &str, args: &str) -> Result<TcpStream, String> {
+    held_call_from([127, 0, 0, 1], addr, sid, args)
+}
+
+/// [`held_call`] from the loopback address `source`.
+fn held_call_from(source: [u8; 4], addr: &str, sid: &str, args: &str) -> Result<TcpStream, String> {
     let body = format!(
         r#"{{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{{"name":"ask_age","arguments":{args}}}}}"#
     );
-    let mut s = TcpStream::connect(addr).unwrap();
+    let mut s = crate::support::connect_from(source, addr);
     s.set_read_timeout(Some(WAIT)).unwrap();
     s.write_all(&post(
         addr,
@@ -457,7 +462,12 @@ fn five_hundred_twelve_unread_streams_leave_other_requests_served() {
         WAIT,
     );
     assert_eq!(status, 200, "{r}");
-    held_call(&addr, &sid, "{}").expect("a call beside them");
+    // 512 is also one address's share of the streams: its next is refused,
+    // another address's served.
+    let refused = held_call(&addr, &sid, "{}").expect_err("a 513th stream from one address");
+    assert!(refused.starts_with("HTTP/1.1 429"), "{refused}");
+    assert!(refused.contains("this address holds 512"), "{refused}");
+    held_call_from([127, 0, 0, 2], &addr, &sid, "{}").expect("a call beside them");
 }
 
 #[test]
@@ -494,4 +504,51 @@ fn serve_over_stdio_answers_batches_scalars_and_malformed_messages_with_32600() 
     }
     assert_eq!(lines[4]["id"], 9);
     assert!(lines[4]["result"].is_object(), "{}", lines[4]);
+}
+
+#[test]
+fn serve_over_stdio_echoes_an_id_as_written_however_large() {
+    let mut child = std::process::Command::new(crate::support::bin())
+        .args(["serve", "tests/fixtures/serve/ask_age.json"])
+        .current_dir(crate::support::root())
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let ids = [
+        "123456789012345678901234567890",
+        "-98765432109876543210987654321",
+        "18446744073709551615",
+        "99999999999999999999999",
+    ];
+    let mut input = vec![INIT.to_string()];
+    input.push(format!(
+        r#"{{"jsonrpc":"2.0","id":{},"method":"tools/list"}}"#,
+        ids[0]
+    ));
+    input.push(format!(
+        r#"{{"jsonrpc":"2.0","id":{},"method":"no/such/method"}}"#,
+        ids[1]
+    ));
+    input.push(format!(
+        r#"{{"jsonrpc":"2.0","id":{},"method":"ping"}}"#,
+        ids[2]
+    ));
+    // Refused as malformed (a method is a string), still with its id.
+    input.push(format!(r#"{{"jsonrpc":"2.0","id":{},"method":7}}"#, ids[3]));
+    let mut stdin = child.stdin.take().unwrap();
+    stdin.write_all(input.join("\n").as_bytes()).unwrap();
+    stdin.write_all(b"\n").unwrap();
+    drop(stdin);
+    let out = child.wait_with_output().unwrap();
+    let out = String::from_utf8_lossy(&out.stdout);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 5, "{out}");
+    for (line, id) in lines[1..].iter().zip(ids) {
+        assert!(
+            line.contains(&format!(r#""id":{id}"#)),
+            "the id {id} came back otherwise: {line}"
+        );
+    }
 }

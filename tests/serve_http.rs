@@ -552,3 +552,137 @@ fn a_client_that_expects_100_continue_is_told_to_go_on() {
     assert!(rest.starts_with("HTTP/1.1 200 OK"), "{rest}");
     assert!(rest.ends_with("\r\n\r\nbody"), "{rest}");
 }
+
+/// Opens a stream on a new connection from `source`; the connection when
+/// the stream started, else the head of the refusal.
+fn open_stream(addr: &str, source: [u8; 4]) -> Result<TcpStream, String> {
+    let mut s = crate::support::connect_from(source, addr);
+    s.set_read_timeout(Some(Duration::from_secs(10))).unwrap();
+    write!(s, "GET /stream HTTP/1.1\r\nHost: x\r\n\r\n").unwrap();
+    let head = crate::support::read_until(&mut s, "\r\n\r\n")?;
+    let head = String::from_utf8_lossy(&head).into_owned();
+    if head.starts_with("HTTP/1.1 200") {
+        Ok(s)
+    } else {
+        Err(head)
+    }
+}
+
+#[test]
+fn one_peer_address_takes_at_most_its_share_of_the_streams() {
+    let limits = Limits {
+        max_streams: 4,
+        max_streams_per_peer: 2,
+        ..Limits::default()
+    };
+    let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let addr = listener.local_addr().unwrap().to_string();
+    // Each stream is held (for a minute at most) until its client goes.
+    let handler: listen::Handler = Arc::new(|_, resp| {
+        let Some(mut chunks) = resp.stream(200, &[("Content-Type", "text/event-stream")]) else {
+            return;
+        };
+        let until = Instant::now() + Duration::from_secs(60);
+        while Instant::now() < until && chunks.send(b": held\n\n").is_ok() {
+            std::thread::sleep(Duration::from_millis(100));
+        }
+    });
+    std::thread::spawn(move || listen::serve(listener, limits, handler));
+    // One client opens streams it does not read, as many as it is let.
+    let mut greedy = Vec::new();
+    let refused = loop {
+        match open_stream(&addr, [127, 0, 0, 1]) {
+            Ok(s) => greedy.push(s),
+            Err(head) => break head,
+        }
+        assert!(greedy.len() <= 4, "every stream went to one client");
+    };
+    assert_eq!(greedy.len(), 2, "{refused}");
+    assert!(refused.starts_with("HTTP/1.1 429"), "{refused}");
+    // Another client, from another address, is served all the same.
+    let other = open_stream(&addr, [127, 0, 0, 2]).expect("another address's stream");
+    // A stream given back is the client's again, once the server has
+    // noticed (its next write fails).
+    drop(greedy.remove(0));
+    let deadline = Instant::now() + Duration::from_secs(15);
+    loop {
+        match open_stream(&addr, [127, 0, 0, 1]) {
+            Ok(s) => break greedy.push(s),
+            Err(head) if Instant::now() < deadline => {
+                assert!(head.starts_with("HTTP/1.1 429"), "{head}");
+                std::thread::sleep(Duration::from_millis(200));
+            }
+            Err(head) => panic!("the slot was not given back: {head}"),
+        }
+    }
+    drop(other);
+}
+
+#[test]
+fn a_bare_lf_in_a_pipelined_head_or_a_chunked_body_is_refused() {
+    let addr = small_server(Limits::default(), Arc::default());
+    // The second head arrives with the first request, after its body: it
+    // is checked all the same (hyper alone would take a bare LF, as RFC
+    // 9112 §2.2 allows).
+    let mut s = TcpStream::connect(&addr).unwrap();
+    write!(
+        s,
+        "POST /a HTTP/1.1\r\nHost: x\r\nContent-Length: 4\r\n\r\na\nb\n\
+         POST /b HTTP/1.1\nHost: x\nContent-Length: 3\n\ntwo"
+    )
+    .unwrap();
+    let got = read_all(&mut s);
+    assert!(got.starts_with("HTTP/1.1 400 "), "{got}");
+    assert!(!got.contains("two"), "{got}");
+    // A body sent otherwise than with Content-Length is not read.
+    let mut s = TcpStream::connect(&addr).unwrap();
+    write!(
+        s,
+        "POST /a HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n3\r\none\r\n0\r\n\r\n"
+    )
+    .unwrap();
+    let got = read_all(&mut s);
+    assert!(got.starts_with("HTTP/1.1 501 "), "{got}");
+    assert!(!got.contains("one"), "{got}");
+}
+
+#[test]
+fn what_the_server_will_not_take_is_refused_with_its_status() {
+    let limits = Limits {
+        max_body: 10,
+        max_head: 64,
+        ..Limits::default()
+    };
+    let addr = small_server(limits, Arc::default());
+    let status = |request: &str| {
+        let mut s = TcpStream::connect(&addr).unwrap();
+        s.write_all(request.as_bytes()).unwrap();
+        let got = read_all(&mut s);
+        got.get(9..12).unwrap_or("").to_string() + " " + &got
+    };
+    for (want, request) in [
+        ("413", "POST / HTTP/1.1\r\nContent-Length: 11\r\n\r\n"),
+        (
+            "501",
+            "POST / HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n",
+        ),
+        (
+            "400",
+            "POST / HTTP/1.1\r\nContent-Length: 1\r\nContent-Length: 2\r\n\r\nab",
+        ),
+        ("400", "POST / HTTP/1.1\r\nContent-Length: +1\r\n\r\na"),
+        ("400", "POST / HTTP/2\r\n\r\n"),
+        ("400", "POST / HTTP/1.1\r\nbad header\r\n\r\n"),
+        (
+            "431",
+            &format!("POST / HTTP/1.1\r\nX: {}\r\n\r\n", "a".repeat(80)),
+        ),
+    ] {
+        let got = status(request);
+        assert!(got.starts_with(want), "{request:?}: {got}");
+    }
+    // Within the limits: served.
+    let got =
+        status("POST / HTTP/1.1\r\nConnection: close\r\nContent-Length: 10\r\n\r\n0123456789");
+    assert!(got.starts_with("200"), "{got}");
+}

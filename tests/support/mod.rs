@@ -137,3 +137,15 @@ pub fn read_until(s: &mut std::net::TcpStream, text: &str) -> Result<Vec<u8>, St
     }
     Ok(got)
 }
+
+/// A connection to `addr` from `source`, a loopback address of its own
+/// (127.0.0.2, ...), as another client on the machine may use.
+pub fn connect_from(source: [u8; 4], addr: &str) -> std::net::TcpStream {
+    use socket2::{Domain, Socket, Type};
+    let to: std::net::SocketAddr = addr.parse().unwrap();
+    let s = Socket::new(Domain::IPV4, Type::STREAM, None).unwrap();
+    s.bind(&std::net::SocketAddr::from((source, 0)).into())
+        .unwrap();
+    s.connect(&to.into()).unwrap();
+    s.into()
+}

@@ -233,6 +233,7 @@ fn limits() -> Limits {
         max_connections: 64,
         max_active: 8,
         max_streams: 1,
+        max_streams_per_peer: 1,
         read_time: Duration::from_secs(10),
         idle_time: Duration::from_secs(30),
         write_time: Duration::from_secs(10),

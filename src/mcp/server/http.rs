@@ -13,8 +13,8 @@ use serde_json::{Value, json};
 
 use crate::mcp::listen::{self, HttpReply, HttpRequest, Limits};
 use crate::mcp::server::{
-    Elicitor, Engine, Handler, Reply, Stop, answer_of, check_message, codes, error,
-    is_integer_text, only, tool_response, valid_id,
+    Elicitor, Engine, Handler, Reply, Stop, answer_of, check_message, codes, error, only, raw_id,
+    tool_response, valid_id, with_raw_id,
 };
 use crate::spec::Revision;
 
@@ -461,37 +461,6 @@ fn handle(state: &Arc<State>, mut req: HttpRequest, resp: HttpReply) {
             post(state, &req, session_id, session, msg, raw, resp);
         }
         _ => resp.respond(405, &[("Allow", "GET, POST, DELETE")], b""),
-    }
-}
-
-/// The request's id as `body` wrote it, when reading it as a number
-/// changes it: an integer too large for 64 bits is read as a float, and
-/// would otherwise come back as one (`1.2345678901234568e29`).
-fn raw_id(body: &[u8]) -> Option<String> {
-    #[derive(serde::Deserialize)]
-    struct Id<'a> {
-        #[serde(borrow)]
-        id: Option<&'a serde_json::value::RawValue>,
-    }
-    let raw = serde_json::from_slice::<Id<'_>>(body).ok()?.id?.get();
-    let read: Value = serde_json::from_str(raw).ok()?;
-    // As a float would write it back, compared as text.
-    let written = read.to_string();
-    (is_integer_text(raw) && written.as_str() != raw).then(|| raw.to_string())
-}
-
-/// `reply` as JSON text, its numeric `id` written as `raw` (see
-/// [`raw_id`]).
-fn with_raw_id(reply: &Value, raw: Option<&str>) -> String {
-    let (Some(raw), Some(Value::Number(_))) = (raw, reply.get("id")) else {
-        return reply.to_string();
-    };
-    let mut rest = reply.as_object().cloned().unwrap_or_default();
-    rest.remove("id");
-    let rest = Value::Object(rest).to_string();
-    match rest.as_str() {
-        "{}" => format!("{{\"id\":{raw}}}"),
-        _ => format!("{{\"id\":{raw},{}", &rest[1..]),
     }
 }
 

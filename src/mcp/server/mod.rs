@@ -503,27 +503,7 @@ impl<'h> Engine<'h> {
         if !schema.is_object() {
             return Ok(args);
         }
-        // The server's own schema; one that cannot be built checks nothing
-        // (the tool then sees what it was sent, as before).
-        let Ok(validator) = jsonschema::options()
-            .with_pattern_options(jsonschema::PatternOptions::regex())
-            .build(&schema)
-        else {
-            return Ok(args);
-        };
-        let wrong: Vec<String> = validator
-            .iter_errors(&args)
-            .take(8)
-            .map(|e| {
-                let at = e.instance_path().to_string();
-                let e = crate::sanitize::line(&e.to_string()).into_owned();
-                if at.is_empty() {
-                    e
-                } else {
-                    format!("{}: {e}", &at[1..])
-                }
-            })
-            .collect();
+        let wrong = input_schema_errors(&schema, &args);
         if wrong.is_empty() {
             Ok(args)
         } else {
@@ -921,6 +901,32 @@ impl Elicitor for Rounds<'_> {
     }
 }
 
+/// Where `args` leave a tool's `inputSchema` (at most 8), checked by the
+/// `jsonschema` crate with the linear-time regex engine. The server's own
+/// schema: one that cannot be built checks nothing (the tool then sees what
+/// it was sent).
+fn input_schema_errors(schema: &Value, args: &Value) -> Vec<String> {
+    let Ok(validator) = jsonschema::options()
+        .with_pattern_options(jsonschema::PatternOptions::regex())
+        .build(schema)
+    else {
+        return Vec::new();
+    };
+    validator
+        .iter_errors(args)
+        .take(8)
+        .map(|e| {
+            let at = e.instance_path().to_string();
+            let e = crate::sanitize::line(&e.to_string()).into_owned();
+            if at.is_empty() {
+                e
+            } else {
+                format!("{}: {e}", &at[1..])
+            }
+        })
+        .collect()
+}
+
 /// Why `msg` is not one JSON-RPC message of MCP: a batch (which no
 /// revision served here has: 2025-06-18 removed them), a scalar, or an
 /// object that is neither a request, a notification nor a response. Over
@@ -978,6 +984,37 @@ pub(crate) fn is_integer_text(s: &str) -> bool {
     !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit())
 }
 
+/// The request's id as `body` wrote it, when reading it as a number
+/// changes it: an integer too large for 64 bits is read as a float, and
+/// would otherwise come back as one (`1.2345678901234568e29`).
+pub(super) fn raw_id(body: &[u8]) -> Option<String> {
+    #[derive(serde::Deserialize)]
+    struct Id<'a> {
+        #[serde(borrow)]
+        id: Option<&'a serde_json::value::RawValue>,
+    }
+    let raw = serde_json::from_slice::<Id<'_>>(body).ok()?.id?.get();
+    let read: Value = serde_json::from_str(raw).ok()?;
+    // As a float would write it back, compared as text.
+    let written = read.to_string();
+    (is_integer_text(raw) && written.as_str() != raw).then(|| raw.to_string())
+}
+
+/// `reply` as JSON text, its numeric `id` written as `raw` (see
+/// [`raw_id`]).
+pub(super) fn with_raw_id(reply: &Value, raw: Option<&str>) -> String {
+    let (Some(raw), Some(Value::Number(_))) = (raw, reply.get("id")) else {
+        return reply.to_string();
+    };
+    let mut rest = reply.as_object().cloned().unwrap_or_default();
+    rest.remove("id");
+    let rest = Value::Object(rest).to_string();
+    match rest.as_str() {
+        "{}" => format!("{{\"id\":{raw}}}"),
+        _ => format!("{{\"id\":{raw},{}", &rest[1..]),
+    }
+}
+
 /// Serves `handler` over stdio (`input`/`output`): one JSON-RPC message per
 /// line, until the input ends.
 pub fn serve_stdio<R: BufRead, W: Write>(handler: &dyn Handler, input: R, output: W) -> Result<()> {
@@ -988,9 +1025,10 @@ pub fn serve_stdio<R: BufRead, W: Write>(handler: &dyn Handler, input: R, output
         buf: Vec::new(),
         next_id: 0,
     };
-    while let Some(msg) = conn.next()? {
+    while let Some((msg, raw)) = conn.next()? {
+        let raw = raw.as_deref();
         match engine.handle(&msg) {
-            Reply::Message(m) => conn.write(&m)?,
+            Reply::Message(m) => conn.write_text(&with_raw_id(&m, raw))?,
             Reply::Nothing => {}
             Reply::RunTool {
                 id,
@@ -1005,7 +1043,7 @@ pub fn serve_stdio<R: BufRead, W: Write>(handler: &dyn Handler, input: R, output
                     capability,
                 };
                 let outcome = handler.call(&name, &args, &mut ask);
-                conn.write(&tool_response(&id, outcome))?;
+                conn.write_text(&with_raw_id(&tool_response(&id, outcome), raw))?;
             }
         }
     }
@@ -1020,8 +1058,9 @@ struct StdioConn<R, W> {
 }
 
 impl<R: BufRead, W: Write> StdioConn<R, W> {
-    /// The next message, `None` at the end of input.
-    fn next(&mut self) -> Result<Option<Value>> {
+    /// The next message and its id as written when reading changed it
+    /// (see [`raw_id`]), `None` at the end of input.
+    fn next(&mut self) -> Result<Option<(Value, Option<String>)>> {
         loop {
             match read_line_bounded(&mut self.input, &mut self.buf, MAX_MESSAGE)? {
                 LineRead::Eof => return Ok(None),
@@ -1033,14 +1072,19 @@ impl<R: BufRead, W: Write> StdioConn<R, W> {
             }
             match serde_json::from_slice::<Value>(&self.buf) {
                 Ok(v) => match check_message(&v) {
-                    Ok(()) => return Ok(Some(v)),
+                    Ok(()) => {
+                        // Only an integer past 64 bits is read as a float.
+                        let big = v.get("id").is_some_and(Value::is_f64);
+                        let raw = if big { raw_id(&self.buf) } else { None };
+                        return Ok(Some((v, raw)));
+                    }
                     Err(why) => {
                         let id = v
                             .get("id")
                             .filter(|id| valid_id(id))
                             .unwrap_or(&Value::Null);
                         let m = error(id, -32600, &why);
-                        self.write(&m)?;
+                        self.write_text(&with_raw_id(&m, raw_id(&self.buf).as_deref()))?;
                     }
                 },
                 Err(e) => {
@@ -1052,7 +1096,11 @@ impl<R: BufRead, W: Write> StdioConn<R, W> {
     }
 
     fn write(&mut self, msg: &Value) -> Result<()> {
-        let mut line = msg.to_string().into_bytes();
+        self.write_text(&msg.to_string())
+    }
+
+    fn write_text(&mut self, msg: &str) -> Result<()> {
+        let mut line = msg.as_bytes().to_vec();
         line.push(b'\n');
         self.output.write_all(&line)?;
         self.output.flush()?;
@@ -1088,7 +1136,7 @@ impl<R: BufRead, W: Write> Elicitor for Live<'_, R, W> {
         let mut out: Vec<Option<std::result::Result<Value, Stop>>> =
             ids.iter().map(|_| None).collect();
         while out.iter().any(Option::is_none) {
-            let msg = match self.conn.next() {
+            let (msg, raw) = match self.conn.next() {
                 Ok(Some(m)) => m,
                 Ok(None) | Err(_) => {
                     let why = "the client closed the connection while being asked";
@@ -1122,7 +1170,7 @@ impl<R: BufRead, W: Write> Elicitor for Live<'_, R, W> {
                         "busy: a tool call is waiting for an elicitation answer",
                     )
                 };
-                if let Err(e) = self.conn.write(&reply) {
+                if let Err(e) = self.conn.write_text(&with_raw_id(&reply, raw.as_deref())) {
                     let why = e.to_string();
                     return out
                         .into_iter()
