@@ -198,14 +198,11 @@ fn answer(args: AnswerArgs) -> Result<Outcome> {
         }
     }
     lint::place(&name, &text, 0, findings, &mut |d| diags.push(d));
+    // What the -32602 error carries, when the request is refused (the gate
+    // refuses on errors alone).
+    let refusing: Vec<Finding> = blocking.clone();
     // A blocking finding the request itself does not have (the host's
     // rewrite made it) is shown too, placed in the rewritten request.
-    // What the -32602 error carries, when the request is refused.
-    let refusing: Vec<Finding> = blocking
-        .iter()
-        .filter(|f| f.rule.severity == Severity::Error)
-        .cloned()
-        .collect();
     let (known, made): (Vec<_>, Vec<_>) = blocking.into_iter().partition(|f| {
         diags
             .iter()

@@ -346,11 +346,11 @@ fn check_matrix(
             tally.file(input, Err(e), false, 0, &mut failed);
             continue;
         }
-        let opts = &Options {
+        let linter = Linter::from(Options {
             elicitations_only: elicitations_only(input, scope, None),
             ..opts.clone()
-        };
-        let linter = Linter::from(opts.clone());
+        });
+        let opts = linter.options();
         let before = diagnostics.len();
         let hide = hides_unknown(scope, opts);
         let mut hidden = 0;
