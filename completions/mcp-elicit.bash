@@ -593,7 +593,7 @@ _mcp__elicit() {
             return 0
             ;;
         mcp__subcmd__elicit__subcmd__proxy)
-            opts="-h -V --answer --report --hosts --server --web --open --progress-interval --host-timeout --http --upstream --allow-remote --allow-origin --upstream-timeout --set --answers --defaults --action --answers-from --record --redact --strict --select --ignore --color --help --version"
+            opts="-h -V --answer --report --hosts --server --web --open --progress-interval --host-timeout --http --upstream --allow-remote --allow-origin --upstream-timeout --bridge --state-lifetime --set --answers --defaults --action --answers-from --record --redact --strict --select --ignore --color --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -636,6 +636,14 @@ _mcp__elicit() {
                     return 0
                     ;;
                 --upstream-timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --bridge)
+                    COMPREPLY=($(compgen -W "auto off" -- "${cur}"))
+                    return 0
+                    ;;
+                --state-lifetime)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;

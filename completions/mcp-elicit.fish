@@ -157,10 +157,13 @@ complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand proxy" -l hosts -d
 complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand proxy" -l server -d 'Show the server under this name instead of its serverInfo name' -r
 complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand proxy" -l progress-interval -d 'Send the host a progress notification this often while a person answers' -r
 complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand proxy" -l host-timeout -d 'The host\'s own time-out for a call (often 60): each form says how much of it is left' -r
-complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand proxy" -l http -d 'Serve Streamable HTTP on this address instead of stdio (with --upstream)' -r
+complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand proxy" -l http -d 'Serve Streamable HTTP on ADDR instead of stdio (with --upstream)' -r
 complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand proxy" -l upstream -d 'With --http, the server\'s Streamable HTTP endpoint' -r
 complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand proxy" -l allow-origin -d 'With --http, let pages of this origin call the proxy (scheme://host[:port]; repeatable)' -r
-complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand proxy" -l upstream-timeout -d 'With --http, how long the server may be silent before its response or within a stream' -r
+complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand proxy" -l upstream-timeout -d 'With --http, how long the server may be silent in a response' -r
+complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand proxy" -l bridge -d 'Bridge 2025 and 2026-07-28 peers: auto or off [default: auto]' -r -f -a "auto\t'When the host and the server speak different eras (2025 revisions, 2026-07-28)'
+off\t'Never: each message passes on in the era it was written in'"
+complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand proxy" -l state-lifetime -d 'How long a requestState sealed for a 2026-07-28 host in front of a 2025 server stays good' -r
 complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand proxy" -l set -d 'Answer a field without asking (repeatable; typed by the schema; multi-select takes a comma list)' -r
 complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand proxy" -l answers -d 'Answer from a JSON object of field values (`-` reads stdin)' -r -F
 complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand proxy" -l action -d 'Answer with this action without asking' -r -f -a "decline\t'Decline: the person said no'

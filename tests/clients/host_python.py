@@ -11,8 +11,13 @@ elicitations the host itself was asked.
 REVISION: 2025-11-25 or 2026-07-28. CAPABILITY: `elicit` (an
 elicitation_callback that accepts with the JSON object in $HOST_ANSWER, so
 the SDK declares the capability) or `none` (no callback: no capability).
-With $HOST_PROGRESS set, the call gives a progress callback (so a progress
-token) and the progress messages heard are printed too.
+$HOST_ACTION, when set, is the action instead (`decline`, `cancel`); a
+URL-mode request is accepted without content. With $HOST_PROGRESS set, the
+call gives a progress callback (so a progress token) and the progress
+messages heard are printed too.
+
+The 2025-11-25 path is the same under the SDK's 1.x (`mcp==1.*`), whose
+Streamable HTTP client is `streamablehttp_client`.
 """
 
 import asyncio
@@ -20,9 +25,13 @@ import json
 import os
 import sys
 
-from mcp import Client, ClientSession, StdioServerParameters, types
+from mcp import ClientSession, StdioServerParameters, types
 from mcp.client.stdio import stdio_client
-from mcp.client.streamable_http import streamable_http_client
+
+try:  # the SDK's 2.x
+    from mcp.client.streamable_http import streamable_http_client
+except ImportError:  # its 1.x
+    from mcp.client.streamable_http import streamablehttp_client as streamable_http_client
 
 
 async def main() -> None:
@@ -33,6 +42,9 @@ async def main() -> None:
 
     async def on_elicit(context, params: types.ElicitRequestParams) -> types.ElicitResult:
         seen.append(params.model_dump(by_alias=True, exclude_none=True))
+        action = os.environ.get("HOST_ACTION", "accept")
+        if action != "accept" or getattr(params, "mode", "form") == "url":
+            return types.ElicitResult(action=action)
         return types.ElicitResult(action="accept", content=json.loads(os.environ["HOST_ANSWER"]))
 
     async def on_progress(done: float, total: float | None, message: str | None) -> None:
@@ -43,6 +55,8 @@ async def main() -> None:
     url = command[0] if command[0].startswith("http") else None
     server = url or StdioServerParameters(command=command[0], args=command[1:], env=dict(os.environ))
     if revision == "2026-07-28":
+        from mcp import Client
+
         async with Client(server, mode=revision, elicitation_callback=callback) as client:
             result = await client.call_tool(tool, json.loads(arguments), **extra)
     else:
@@ -53,7 +67,8 @@ async def main() -> None:
                 await session.initialize()
                 result = await session.call_tool(tool, json.loads(arguments), **extra)
     text = "".join(c.text for c in result.content if c.type == "text")
-    print(json.dumps({"text": text, "isError": bool(result.is_error), "elicited": seen, "progress": progress}))
+    is_error = result.is_error if hasattr(result, "is_error") else result.isError  # 2.x, 1.x
+    print(json.dumps({"text": text, "isError": bool(is_error), "elicited": seen, "progress": progress}))
 
 
 asyncio.run(main())

@@ -10,7 +10,9 @@
 //     node host_typescript.mjs CAPABILITY TOOL ARGS_JSON -- URL
 //
 // CAPABILITY: `elicit` (declares `elicitation: {form: {}}` and accepts with
-// the JSON object in $HOST_ANSWER) or `none`. With $HOST_PROGRESS set, the
+// the JSON object in $HOST_ANSWER), `elicit-url` (declares `{form: {}, url:
+// {}}` too; a URL-mode request is accepted without content) or `none`.
+// $HOST_ACTION, when set, is the action instead (`decline`, `cancel`). With $HOST_PROGRESS set, the
 // call takes an `onprogress` callback (so it gives a progress token, and
 // progress resets its time-out) and the progress messages heard are printed.
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -22,11 +24,18 @@ const [capability, tool, args] = process.argv.slice(2, 5);
 const command = process.argv.slice(process.argv.indexOf('--') + 1);
 const elicited = [];
 const progress = [];
-const capabilities = capability === 'elicit' ? { elicitation: { form: {} } } : {};
+const capabilities =
+  capability === 'elicit'
+    ? { elicitation: { form: {} } }
+    : capability === 'elicit-url'
+      ? { elicitation: { form: {}, url: {} } }
+      : {};
 const client = new Client({ name: 'host-typescript', version: '1.0.0' }, { capabilities });
-if (capability === 'elicit') {
+if (capability !== 'none') {
   client.setRequestHandler(ElicitRequestSchema, async (request) => {
     elicited.push(request.params);
+    const action = process.env.HOST_ACTION ?? 'accept';
+    if (action !== 'accept' || request.params.mode === 'url') return { action };
     return { action: 'accept', content: JSON.parse(process.env.HOST_ANSWER) };
   });
 }

@@ -16,6 +16,7 @@
 #[path = "../support/mod.rs"]
 mod support;
 
+mod bridge;
 mod call_cli;
 mod call_pty;
 mod client;

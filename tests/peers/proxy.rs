@@ -18,24 +18,24 @@ use serde_json::Value;
 use crate::support::proxy::HttpProxy;
 use crate::support::{bin, root};
 
-fn python() -> String {
+pub(crate) fn python() -> String {
     crate::support::peers::python_sdk()
         .to_string_lossy()
         .into_owned()
 }
 
-fn script(rel: &str) -> String {
+pub(crate) fn script(rel: &str) -> String {
     root().join(rel).to_string_lossy().into_owned()
 }
 
 /// A host to put in front of the proxy: its program and leading arguments.
-struct Host {
+pub(crate) struct Host {
     argv: Vec<String>,
-    name: &'static str,
+    pub(crate) name: &'static str,
 }
 
 impl Host {
-    fn python(py: &str, revision: &str, capability: &str) -> Host {
+    pub(crate) fn python(py: &str, revision: &str, capability: &str) -> Host {
         Host {
             argv: vec![
                 py.to_string(),
@@ -47,7 +47,7 @@ impl Host {
         }
     }
 
-    fn typescript(capability: &str) -> Host {
+    pub(crate) fn typescript(capability: &str) -> Host {
         let (tools, host) =
             crate::support::peers::typescript_sdk_script("tests/clients/host_typescript.mjs");
         Host {
@@ -62,7 +62,7 @@ impl Host {
 
     /// Runs the host: it calls `tool` through `mcp-elicit proxy PROXY_ARGS
     /// -- SERVER...`; returns its JSON line and the proxy's stderr.
-    fn call(
+    pub(crate) fn call(
         &self,
         tool: &str,
         args: &str,
@@ -84,7 +84,7 @@ impl Host {
         (v, err)
     }
 
-    fn run(
+    pub(crate) fn run(
         &self,
         tool: &str,
         args: &str,
@@ -133,7 +133,7 @@ impl Host {
 }
 
 /// `replay FILE` (ignoring `ignore`): exit 0 and the summary.
-fn replays_clean(session: &Path, ignore: &[&str]) {
+pub(crate) fn replays_clean(session: &Path, ignore: &[&str]) {
     let mut cmd = Command::new(bin());
     cmd.arg("replay");
     for i in ignore {
@@ -152,7 +152,7 @@ fn replays_clean(session: &Path, ignore: &[&str]) {
 }
 
 /// The recorded messages of a session: (from, msg), header lines left out.
-fn recorded(session: &Path) -> Vec<(String, Value)> {
+pub(crate) fn recorded(session: &Path) -> Vec<(String, Value)> {
     std::fs::read_to_string(session)
         .unwrap()
         .lines()
@@ -229,7 +229,15 @@ fn python_hosts_in_front_of_the_python_sdk_server_in_both_revisions() {
             // What Codex would do with it (--hosts codex).
             assert!(err.contains("W803"), "{err}");
         } else {
-            // The first round asked for input, the retry is the proxy's.
+            // The proxy asked the server's era first (`server/discover`,
+            // the capability added), then the first round asked for input,
+            // and the retry is the proxy's.
+            assert_eq!(msgs[0].1["method"], "server/discover");
+            assert_eq!(
+                msgs[0].1["params"]["_meta"]["io.modelcontextprotocol/clientCapabilities"]["elicitation"],
+                serde_json::json!({"form": {}, "url": {}})
+            );
+            let msgs = &msgs[2..];
             let first = &msgs[0].1;
             assert_eq!(
                 first["params"]["_meta"]["io.modelcontextprotocol/clientCapabilities"]["elicitation"],
@@ -394,7 +402,7 @@ fn python_and_typescript_hosts_in_front_of_fastmcp_and_typescript_servers() {
 }
 
 /// The pid of the first child of `pid` (the server the proxy started).
-fn child_of(pid: u32) -> Option<u32> {
+pub(crate) fn child_of(pid: u32) -> Option<u32> {
     let start = Instant::now();
     while start.elapsed() < Duration::from_secs(10) {
         let children =
@@ -436,7 +444,7 @@ fn kill9(pid: u32) {
     assert!(ok.success(), "kill -9 {pid}");
 }
 
-fn gone_within(pid: u32, limit: Duration) -> bool {
+pub(crate) fn gone_within(pid: u32, limit: Duration) -> bool {
     let start = Instant::now();
     while start.elapsed() < limit {
         if !alive(pid) {

@@ -11,6 +11,9 @@ and docstring `description` Pydantic gives them.
 - `plan_trip_resolved`: the same model through `Resolve`/`Elicit`, which
   the SDK serves as a server request or an InputRequiredResult, so it works
   under every revision.
+- `connect_account_input`: URL mode as 2026-07-28 asks it, a tool that
+  returns an `InputRequiredResult` and reads `ctx.input_responses` on the
+  retry; the action echoed. 2026-07-28 only.
 
     python sdk_python.py stdio
     python sdk_python.py http PORT
@@ -23,6 +26,7 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, EmailStr, Field
 
+from mcp import types
 from mcp.server.mcpserver import Context, MCPServer
 from mcp.server.mcpserver.resolve import Elicit, ElicitationResult, Resolve
 
@@ -63,6 +67,24 @@ async def connect_account(ctx: Context) -> str:
         elicitation_id=str(uuid.uuid4()),
     )
     return result.action
+
+
+@mcp.tool()
+async def connect_account_input(ctx: Context) -> str | types.InputRequiredResult:
+    """Connect an account through a page of the server's own (2026-07-28)."""
+    answers = ctx.input_responses or {}
+    if "connect" in answers:
+        return answers["connect"].action
+    return types.InputRequiredResult(
+        inputRequests={
+            "connect": types.ElicitRequest(
+                params=types.ElicitRequestURLParams(
+                    message="Sign in to connect your account",
+                    url="https://accounts.example.com/connect",
+                )
+            )
+        }
+    )
 
 
 def ask_trip() -> Elicit[Trip]:

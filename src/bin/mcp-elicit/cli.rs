@@ -474,7 +474,7 @@ pub struct ProxyArgs {
     #[arg(help_heading = "Answering", long, value_name = "SECONDS", value_parser = parse_timeout)]
     pub host_timeout: Option<std::time::Duration>,
 
-    /// Serve Streamable HTTP on this address instead of stdio (with --upstream)
+    /// Serve Streamable HTTP on ADDR instead of stdio (with --upstream)
     #[arg(
         help_heading = "Streamable HTTP",
         long,
@@ -501,9 +501,22 @@ pub struct ProxyArgs {
     #[arg(help_heading = "Streamable HTTP", long, value_name = "ORIGIN", requires = "http", value_parser = parse_origin_arg)]
     pub allow_origin: Vec<String>,
 
-    /// With --http, how long the server may be silent before its response or within a stream
+    /// With --http, how long the server may be silent in a response
     #[arg(help_heading = "Streamable HTTP", long, value_name = "SECONDS", value_parser = parse_timeout, default_value = "300")]
     pub upstream_timeout: std::time::Duration,
+
+    /// Bridge 2025 and 2026-07-28 peers: auto or off [default: auto]
+    ///
+    /// auto: when the host and the server speak different eras (the server
+    /// refuses the host's `initialize` but answers `server/discover`, or does
+    /// not answer a 2026-07-28 host's `server/discover`); off: never, each
+    /// message passes on in the era it was written in.
+    #[arg(help_heading = "Server", long, value_enum, default_value_t = ProxyBridge::Auto, hide_default_value = true, hide_possible_values = true)]
+    pub bridge: ProxyBridge,
+
+    /// How long a requestState sealed for a 2026-07-28 host in front of a 2025 server stays good
+    #[arg(help_heading = "Server", long, value_name = "SECONDS", value_parser = parse_timeout, default_value = "600", hide_short_help = true)]
+    pub state_lifetime: std::time::Duration,
 
     #[command(flatten, next_help_heading = "Answering")]
     pub script: ScriptArgs,
@@ -520,6 +533,14 @@ pub enum CallFormat {
     Text,
     /// The JSON-RPC result (or error) as the server sent it
     Json,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum ProxyBridge {
+    /// When the host and the server speak different eras (2025 revisions, 2026-07-28)
+    Auto,
+    /// Never: each message passes on in the era it was written in
+    Off,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]

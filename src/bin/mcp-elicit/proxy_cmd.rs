@@ -12,10 +12,10 @@ use mcp_elicit::form::{Action, FixedResponder};
 use mcp_elicit::mcp::client::Recording;
 use mcp_elicit::mcp::proxy::http::{HttpProxyOptions, run_http};
 use mcp_elicit::mcp::proxy::web_form::WebForm;
-use mcp_elicit::mcp::proxy::{self, AnswerMode, ProxyOptions, ResponderFactory};
+use mcp_elicit::mcp::proxy::{self, AnswerMode, Bridge, ProxyOptions, ResponderFactory};
 
 use crate::Outcome;
-use crate::cli::{ProxyAnswer, ProxyArgs};
+use crate::cli::{ProxyAnswer, ProxyArgs, ProxyBridge};
 use crate::terminal::{self, Terminal, TtyState};
 
 /// What the proxy's notes start with in the host's log.
@@ -42,6 +42,11 @@ pub fn run(args: ProxyArgs) -> Result<Outcome> {
         rules: crate::config::script_rules(&args.script, std::path::Path::new("."))?,
         progress_every: args.progress_interval,
         host_timeout: args.host_timeout,
+        bridge: match args.bridge {
+            ProxyBridge::Auto => Bridge::Auto,
+            ProxyBridge::Off => Bridge::Off,
+        },
+        state_lifetime: args.state_lifetime,
     };
     // Ctrl-C ends the proxy (exit 4), the terminal put back (see
     // crate::interrupt); a stdio server in the same process group gets the

@@ -14,13 +14,18 @@
 //!   (under an id of the proxy's own), and the host gets only the final
 //!   result, under its own id.
 //!
+//! When the host and the server speak different eras, the proxy bridges
+//! them (see [`bridge`]).
+//!
 //! The recording holds the server's side of the conversation: exactly what
 //! the server received and sent, the proxy's answers and retries included,
 //! so it replays as a conforming client's session.
 
+pub mod bridge;
 pub mod http;
 mod stdio;
 pub mod web_form;
+pub use bridge::Bridge;
 pub use stdio::run_stdio;
 
 use std::collections::HashMap;
@@ -73,6 +78,11 @@ pub struct ProxyOptions {
     /// How long the host waits for one of its requests (its own time-out),
     /// when known: each form then says how much of it is left.
     pub host_timeout: Option<Duration>,
+    /// Whether a host and a server of different eras are bridged.
+    pub bridge: Bridge,
+    /// How long a `requestState` the proxy seals for a 2026-07-28 host in
+    /// front of a 2025 server stays good.
+    pub state_lifetime: Duration,
 }
 
 impl ProxyOptions {
@@ -174,6 +184,9 @@ pub enum Error {
     /// An allowed origin is not one.
     #[error(transparent)]
     Origin(#[from] crate::mcp::server::http::OriginError),
+    /// The system has no randomness for the key that seals `requestState`.
+    #[error(transparent)]
+    Sealing(#[from] crate::mcp::server::Error),
     /// Serving failed.
     #[error("serving on {bound}: {reason}")]
     Serving {
@@ -280,6 +293,13 @@ struct HostRequest {
     opened: u64,
     /// When the host sent it.
     since: Instant,
+    /// A 2026-07-28 host's request to a 2025 server: the modes it declared.
+    bridged: Option<Modes>,
+    /// Its host id was answered with an `InputRequiredResult` the host has
+    /// not retried yet: the ticket of the questions parked for it, and the
+    /// server's final result if it came meanwhile.
+    parked: Option<u64>,
+    held_result: Option<Map<String, Value>>,
 }
 
 /// What an answer is for.

@@ -228,15 +228,35 @@ impl StateKey {
         if !held.is_empty() {
             payload["held"] = Value::Object(held.clone());
         }
-        let payload = payload.to_string();
+        self.sign(payload.to_string().as_bytes())
+    }
+
+    /// `payload` and its signature, as one URL-safe string.
+    pub(crate) fn sign(&self, payload: &[u8]) -> String {
         let mut mac = self.mac();
-        mac.update(payload.as_bytes());
+        mac.update(payload);
         let sig = mac.finalize().into_bytes();
         format!(
             "{}.{}",
-            data_encoding::BASE64URL_NOPAD.encode(payload.as_bytes()),
+            data_encoding::BASE64URL_NOPAD.encode(payload),
             data_encoding::BASE64URL_NOPAD.encode(&sig)
         )
+    }
+
+    /// The payload of a string made by [`StateKey::sign`] with this key;
+    /// `Err` when it is not one, or was altered.
+    pub(crate) fn verify(&self, state: &str) -> std::result::Result<Vec<u8>, StateError> {
+        let (p, s) = state.split_once('.').ok_or(StateError::NotIssued)?;
+        let payload = data_encoding::BASE64URL_NOPAD
+            .decode(p.as_bytes())
+            .map_err(|_| StateError::NotIssued)?;
+        let sig = data_encoding::BASE64URL_NOPAD
+            .decode(s.as_bytes())
+            .map_err(|_| StateError::NotIssued)?;
+        let mut mac = self.mac();
+        mac.update(&payload);
+        mac.verify_slice(&sig).map_err(|_| StateError::Altered)?;
+        Ok(payload)
     }
 
     /// Opens a state sealed by [`StateKey::seal`] for the same tool and
@@ -259,16 +279,7 @@ impl StateKey {
         tool: &str,
         args: &Value,
     ) -> std::result::Result<Sealed, StateError> {
-        let (p, s) = state.split_once('.').ok_or(StateError::NotIssued)?;
-        let payload = data_encoding::BASE64URL_NOPAD
-            .decode(p.as_bytes())
-            .map_err(|_| StateError::NotIssued)?;
-        let sig = data_encoding::BASE64URL_NOPAD
-            .decode(s.as_bytes())
-            .map_err(|_| StateError::NotIssued)?;
-        let mut mac = self.mac();
-        mac.update(&payload);
-        mac.verify_slice(&sig).map_err(|_| StateError::Altered)?;
+        let payload = self.verify(state)?;
         let v: Value = serde_json::from_slice(&payload).map_err(|_| StateError::Unreadable)?;
         if v["tool"] != tool || v["args"] != *args {
             return Err(StateError::OtherCall);

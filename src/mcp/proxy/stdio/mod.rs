@@ -1,6 +1,9 @@
 //! The proxy over stdio: the host on this process's stdin and stdout, the
 //! server a child process spoken to line by line.
 
+mod era;
+
+use super::bridge::{self, Era, Sealer};
 use super::*;
 
 /// Runs the proxy for a host on `host_in`/`host_out` in front of the stdio
@@ -21,6 +24,7 @@ where
         return Err(crate::mcp::transport::Error::NoCommand.into());
     };
     let report = opts.open_files()?;
+    let sealer = Sealer::new(opts.state_lifetime)?;
     let mut child = Command::new(program)
         .args(args)
         .stdin(Stdio::piped())
@@ -41,6 +45,7 @@ where
         Ev::HostGone(format!("the host closed the connection ({why})"))
     });
     let jobs = answerer(responder, tx);
+    let opts_bridge_off = opts.bridge == Bridge::Off;
     let mut p = Proxy {
         opts,
         host_out,
@@ -67,6 +72,22 @@ where
         opened: 0,
         start: Instant::now(),
         summary: Summary::default(),
+        era: if opts_bridge_off {
+            Era::Same
+        } else {
+            Era::Unknown
+        },
+        held: None,
+        host_init: None,
+        host_rev: None,
+        envelope: Map::new(),
+        asked_host: HashMap::new(),
+        next_ask: 0,
+        parked: HashMap::new(),
+        next_ticket: 0,
+        sealer,
+        server_init: None,
+        pending_modes: None,
     };
     if let Some(name) = p.opts.server_name.clone() {
         p.server_name = Some(name);
@@ -141,6 +162,31 @@ struct Proxy<W: Write> {
     opened: u64,
     start: Instant,
     summary: Summary,
+    /// Which era each side speaks (see [`super::bridge`]).
+    era: Era,
+    /// While the server's era is being learnt: what waits for it.
+    held: Option<era::Held>,
+    /// A 2025 host's `initialize` params, as it sent them.
+    host_init: Option<Map<String, Value>>,
+    /// A 2025 host's revision, once bridged.
+    host_rev: Option<Revision>,
+    /// The 2026-07-28 envelope put on a 2025 host's requests.
+    envelope: Map<String, Value>,
+    /// Questions put to a 2025 host for a 2026-07-28 server: the host
+    /// request and the input key each answers, by the id asked under.
+    asked_host: HashMap<String, (String, String)>,
+    next_ask: u64,
+    /// A 2025 server's questions waiting for a 2026-07-28 host's retry,
+    /// by the ticket its `requestState` names.
+    parked: HashMap<u64, era::Parked>,
+    next_ticket: u64,
+    sealer: Sealer,
+    /// A 2025 server's `initialize` result, made by the proxy for a
+    /// 2026-07-28 host.
+    server_init: Option<Value>,
+    /// The modes a 2026-07-28 host declared in the request being passed
+    /// to a 2025 server (its envelope is taken off on the way).
+    pending_modes: Option<Modes>,
 }
 
 /// The end of a run: why, and whether the server died first.
@@ -152,23 +198,31 @@ enum End {
 impl<W: Write> Proxy<W> {
     fn run(&mut self, rx: &Receiver<Ev>, child: &mut Child) -> Result<()> {
         let end = loop {
-            let ev = if self.waiting.is_empty() {
-                match rx.recv() {
+            let probe = self.held.as_ref().and_then(|h| h.deadline);
+            let progress =
+                (!self.waiting.is_empty()).then(|| self.last_progress + self.opts.progress_every);
+            let ev = match probe.into_iter().chain(progress).min() {
+                None => match rx.recv() {
                     Ok(ev) => ev,
                     Err(_) => break End::Host("every input ended".into()),
-                }
-            } else {
-                let next = self.last_progress + self.opts.progress_every;
-                match rx.recv_timeout(next.saturating_duration_since(Instant::now())) {
+                },
+                Some(next) => match rx.recv_timeout(next.saturating_duration_since(Instant::now()))
+                {
                     Ok(ev) => ev,
                     Err(RecvTimeoutError::Timeout) => {
-                        self.send_progress();
+                        if probe.is_some_and(|p| p <= Instant::now()) {
+                            if let Err(e) = self.probe_unanswered() {
+                                break End::Host(crate::mcp::chain(&e));
+                            }
+                        } else {
+                            self.send_progress();
+                        }
                         continue;
                     }
                     Err(RecvTimeoutError::Disconnected) => {
                         break End::Host("every input ended".into());
                     }
-                }
+                },
             };
             match ev {
                 Ev::Host(line) => {
@@ -246,6 +300,10 @@ impl<W: Write> Proxy<W> {
         let Some(rec) = &self.opts.record else {
             return Ok(());
         };
+        if let Some(h) = &mut self.held {
+            h.records.push((from, raw.to_vec()));
+            return Ok(());
+        }
         let Ok(text) = std::str::from_utf8(raw) else {
             return Ok(());
         };
@@ -309,6 +367,11 @@ impl<W: Write> Proxy<W> {
             self.note("the host sent a message over the 64 MiB limit; it was not passed on");
             return Ok(());
         }
+        if let Some(h) = &mut self.held {
+            // The server's era is being learnt: the host waits for it.
+            h.lines.push(line);
+            return Ok(());
+        }
         let Ok(Value::Object(mut msg)) = serde_json::from_slice::<Value>(&line) else {
             // Not a message the proxy understands: passed on as it came.
             return self.send_server(&line);
@@ -318,6 +381,28 @@ impl<W: Write> Proxy<W> {
             .and_then(Value::as_str)
             .map(str::to_string);
         let id = msg.get("id").cloned();
+        if self.era != Era::Same {
+            match self.era_host_message(&mut msg, &line)? {
+                era::Went::Done => return Ok(()),
+                era::Went::Changed => {
+                    let changed = serde_json::to_vec(&Value::Object(msg.clone()))?;
+                    return self.pass_host_message(msg, method, id, &changed);
+                }
+                era::Went::AsIs => {}
+            }
+        }
+        self.pass_host_message(msg, method, id, &line)
+    }
+
+    /// A host message the proxy passes on (`line` as it is to be sent),
+    /// acting where it must.
+    fn pass_host_message(
+        &mut self,
+        mut msg: Map<String, Value>,
+        method: Option<String>,
+        id: Option<Value>,
+        line: &[u8],
+    ) -> Result<()> {
         match (method.as_deref(), id) {
             (Some(method), Some(id)) => {
                 let key = id.to_string();
@@ -328,9 +413,21 @@ impl<W: Write> Proxy<W> {
                     .cloned();
                 let mut changed = false;
                 let mut modern = None;
+                let bridged = self.pending_modes.take();
                 if method == "initialize" {
                     changed = self.host_initialize(&mut msg);
-                } else if let Some((modes, added)) = self.modern_request(&mut msg) {
+                } else if self.era == Era::OldHost {
+                    // The envelope is on already; who answers is decided
+                    // by what the host declared in its `initialize`.
+                    let params = msg
+                        .get("params")
+                        .and_then(Value::as_object)
+                        .cloned()
+                        .unwrap_or_default();
+                    modern = Some((params, self.host_modes.unwrap_or_default()));
+                } else if bridged.is_none()
+                    && let Some((modes, added)) = self.modern_request(&mut msg)
+                {
                     changed = added;
                     let params = msg
                         .get("params")
@@ -350,13 +447,16 @@ impl<W: Write> Proxy<W> {
                         rounds: 0,
                         opened: self.opened,
                         since: Instant::now(),
+                        bridged,
+                        parked: None,
+                        held_result: None,
                     },
                 );
                 if changed {
                     let text = Value::Object(msg).to_string();
                     self.send_server(text.as_bytes())
                 } else {
-                    self.send_server(&line)
+                    self.send_server(line)
                 }
             }
             (Some("notifications/cancelled"), None) => {
@@ -371,6 +471,7 @@ impl<W: Write> Proxy<W> {
                         .iter()
                         .find(|(_, host)| **host == a)
                         .map(|(ours, _)| ours.clone())
+                        .or_else(|| self.upstream_of(&a))
                 });
                 match retry {
                     Some(ours) => {
@@ -380,10 +481,10 @@ impl<W: Write> Proxy<W> {
                         let text = Value::Object(msg).to_string();
                         self.send_server(text.as_bytes())
                     }
-                    None => self.send_server(&line),
+                    None => self.send_server(line),
                 }
             }
-            _ => self.send_server(&line),
+            _ => self.send_server(line),
         }
     }
 
@@ -415,6 +516,21 @@ impl<W: Write> Proxy<W> {
             return Ok(());
         }
         let parsed = serde_json::from_slice::<Value>(&line);
+        if (self.era != Era::Same || self.held.is_some())
+            && let Ok(Value::Object(msg)) = &parsed
+            && self.era_server_message(msg, &line)?
+        {
+            return Ok(());
+        }
+        self.server_message_as_is(parsed, line)
+    }
+
+    /// A server message the proxy passes on, acting where it must.
+    fn server_message_as_is(
+        &mut self,
+        parsed: serde_json::Result<Value>,
+        line: Vec<u8>,
+    ) -> Result<()> {
         self.record(Direction::ServerToClient, &line)?;
         let Ok(Value::Object(msg)) = parsed else {
             return self.send_host(&line);
@@ -479,6 +595,10 @@ impl<W: Write> Proxy<W> {
             .get(host)
             .and_then(|r| r.modern.as_ref())
             .map(|(_, m)| *m);
+        if input_required && self.era == Era::OldHost && self.open.contains_key(host) {
+            let raw_text = String::from_utf8_lossy(raw).into_owned();
+            return self.bridge_input_required(host, &raw_text);
+        }
         if input_required && let Some(modes) = modes {
             let raw_text = String::from_utf8_lossy(raw).into_owned();
             if self.input_required(host, modes, &raw_text, retried)? {
@@ -488,10 +608,15 @@ impl<W: Write> Proxy<W> {
         let Some(req) = self.open.remove(host) else {
             return self.send_host(raw);
         };
-        if retried {
-            // The host gets the final result under its own id.
+        if retried || !era::id_is(&req.id, host) || req.bridged.is_some() {
+            // The host gets the final result under its own id (for a
+            // bridged call, the id of its latest retry, and the
+            // `resultType` a 2026-07-28 result carries).
             let mut m = msg.clone();
             m.insert("id".into(), req.id);
+            if req.bridged.is_some() {
+                bridge::complete(&mut m, &req.method);
+            }
             self.send_host(Value::Object(m).to_string().as_bytes())
         } else {
             self.send_host(raw)
@@ -544,6 +669,9 @@ impl<W: Write> Proxy<W> {
         msg: &Map<String, Value>,
         raw: &[u8],
     ) -> Result<()> {
+        if self.era == Era::NewHost {
+            return self.park_elicitation(id, msg, raw);
+        }
         let params = msg.get("params").cloned().unwrap_or(Value::Null);
         let mode = params
             .get("mode")
@@ -741,7 +869,9 @@ impl<W: Write> Proxy<W> {
                             why.join("; ")
                         ));
                     }
-                    Outcome::Failed(why) => round.failed = Some(why),
+                    Outcome::Failed(why) => {
+                        round.failed = Some(format!("the proxy could not answer: {why}"));
+                    }
                 }
                 let done = round.waiting == 0;
                 if let Some(s) = said {
@@ -766,7 +896,7 @@ impl<W: Write> Proxy<W> {
         };
         req.rounds += 1;
         let failure = match (&round.failed, req.rounds > MAX_ROUNDS) {
-            (Some(why), _) => Some(format!("the proxy could not answer: {why}")),
+            (Some(why), _) => Some(why.clone()),
             (None, true) => Some(format!(
                 "the server asked for input {MAX_ROUNDS} rounds in a row without a result"
             )),
