@@ -194,6 +194,78 @@ fn the_newest_conformance_suite_passes_every_server_scenario_in_scope() {
     );
 }
 
+#[test]
+#[ignore = "peer: needs Node 22 and the MCP conformance suite (cargo test --test peers -- --ignored)"]
+fn the_input_required_scenarios_pass_against_a_recording_made_in_2025() {
+    let tools = peers::node_tools();
+    let dir = tempfile::tempdir().unwrap();
+    let rep = dir.path().join("report.jsonl");
+    // Only the 2025-11-25 recording: its questions were asked as
+    // elicitation/create requests, and carry their keys in _meta.
+    let serve = HttpServe::start(&[
+        "--report",
+        rep.to_str().unwrap(),
+        "examples/conformance-2026-as-2025.jsonl",
+    ]);
+    let scenarios: Vec<&str> = NEXT_SCENARIOS
+        .into_iter()
+        .filter(|s| s.starts_with("input-required-result-"))
+        .collect();
+    assert_eq!(scenarios.len(), 9);
+    for scenario in scenarios {
+        let o = tools
+            .conformance_next()
+            .args(["server", "--url", &serve.url, "--scenario", scenario])
+            .current_dir(dir.path())
+            .output()
+            .unwrap();
+        let out = stdout(&o);
+        assert_eq!(o.status.code(), Some(0), "{scenario}: {out}{}", stderr(&o));
+        assert!(
+            out.contains(", 0 failed, 0 warnings") && !out.contains("FAILURE"),
+            "{scenario}: {out}"
+        );
+    }
+    let (code, err) = serve.stop();
+    // As with the 2026-07-28 recording: the three breaches on purpose are
+    // counted, and every answer given was valid.
+    assert_eq!(code, Some(1), "{err}");
+    assert!(err.contains("serve: 5 exchanges, 3 failed"), "{err}");
+    let lines = report(&rep);
+    let errors = lines
+        .iter()
+        .filter(|l| l["event"] == "client-error")
+        .count();
+    assert_eq!(errors, 3, "{lines:?}");
+    let exchanges: Vec<&Value> = lines.iter().filter(|l| l.get("tool").is_some()).collect();
+    assert!(
+        exchanges
+            .iter()
+            .all(|l| l["valid"] == true && l["revision"] == "2026-07-28"),
+        "{exchanges:?}"
+    );
+    // Asked under the keys recorded in 2025, which the suite requires
+    // (it answers `user_name` without being asked), and without repeating
+    // them in _meta.
+    let notes: Vec<&str> = lines
+        .iter()
+        .filter(|l| l["event"] == "note")
+        .map(|l| l["message"].as_str().unwrap())
+        .collect();
+    assert!(
+        notes
+            .iter()
+            .any(|n| n.ends_with(r#"did not answer ["user_name"]; asked again"#)),
+        "{notes:?}"
+    );
+    assert!(
+        exchanges
+            .iter()
+            .all(|l| l["request"].get("_meta").is_none()),
+        "{exchanges:?}"
+    );
+}
+
 /// The server scenarios of the newest conformance suite that a mock
 /// elicitation server should pass (prompts, resources, logging, completion,
 /// sampling, roots and tasks are out of `serve`'s scope).
