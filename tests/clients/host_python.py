@@ -10,7 +10,8 @@ elicitations the host itself was asked.
 
 REVISION: 2025-11-25 or 2026-07-28. CAPABILITY: `elicit` (an
 elicitation_callback that accepts with the JSON object in $HOST_ANSWER, so
-the SDK declares the capability) or `none` (no callback: no capability).
+the SDK declares the capability; with $HOST_ACTION set to `decline` or
+`cancel` it answers that instead) or `none` (no callback: no capability).
 With $HOST_PROGRESS set, the call gives a progress callback (so a progress
 token) and the progress messages heard are printed too.
 """
@@ -33,6 +34,9 @@ async def main() -> None:
 
     async def on_elicit(context, params: types.ElicitRequestParams) -> types.ElicitResult:
         seen.append(params.model_dump(by_alias=True, exclude_none=True))
+        action = os.environ.get("HOST_ACTION", "accept")
+        if action != "accept":
+            return types.ElicitResult(action=action)
         return types.ElicitResult(action="accept", content=json.loads(os.environ["HOST_ANSWER"]))
 
     async def on_progress(done: float, total: float | None, message: str | None) -> None:

@@ -10,7 +10,8 @@
 //     node host_typescript.mjs CAPABILITY TOOL ARGS_JSON -- URL
 //
 // CAPABILITY: `elicit` (declares `elicitation: {form: {}}` and accepts with
-// the JSON object in $HOST_ANSWER) or `none`. With $HOST_PROGRESS set, the
+// the JSON object in $HOST_ANSWER, or with $HOST_ACTION set to `decline` or
+// `cancel` answers that instead) or `none`. With $HOST_PROGRESS set, the
 // call takes an `onprogress` callback (so it gives a progress token, and
 // progress resets its time-out) and the progress messages heard are printed.
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -27,6 +28,8 @@ const client = new Client({ name: 'host-typescript', version: '1.0.0' }, { capab
 if (capability === 'elicit') {
   client.setRequestHandler(ElicitRequestSchema, async (request) => {
     elicited.push(request.params);
+    const action = process.env.HOST_ACTION ?? 'accept';
+    if (action !== 'accept') return { action };
     return { action: 'accept', content: JSON.parse(process.env.HOST_ANSWER) };
   });
 }
