@@ -664,6 +664,63 @@ fn recorded_keys_are_kept_extra_answers_noted_and_a_missing_one_asked_again() {
 }
 
 #[test]
+fn a_2026_key_travels_in_meta_through_a_2025_recording_and_back() {
+    // A question recorded in 2026-07-28, asked of a 2025 client: its key
+    // goes along in _meta.
+    let mut raw = Raw::start(&["examples/conformance-2026.jsonl"]);
+    raw.initialize(json!({"elicitation": {"form": {}}}));
+    raw.send(json!({"jsonrpc": "2.0", "id": 2, "method": "tools/call",
+        "params": {"name": "test_input_required_result_multi_round", "arguments": {}}}));
+    for (key, content) in [
+        ("step1", json!({"name": "Ada"})),
+        ("step2", json!({"color": "red"})),
+    ] {
+        let ask = raw.recv();
+        assert_eq!(ask["method"], "elicitation/create", "{ask}");
+        assert_eq!(
+            ask["params"]["_meta"],
+            json!({"io.github.mcp-elicit/inputKey": key}),
+            "{ask}"
+        );
+        raw.send(json!({"jsonrpc": "2.0", "id": ask["id"],
+            "result": {"action": "accept", "content": content}}));
+    }
+    assert_eq!(raw.recv()["id"], 2);
+    let (code, err) = raw.finish();
+    assert_eq!(code, Some(0), "{err}");
+
+    // The recording of such an exchange, served to a 2026-07-28 client:
+    // asked under the recorded key, which _meta no longer repeats.
+    let mut raw = Raw::start(&["examples/conformance-2026-as-2025.jsonl"]);
+    let caps = json!({"elicitation": {}});
+    let tool = "test_input_required_result_elicitation";
+    raw.send(modern_call(1, tool, caps.clone(), json!({})));
+    let r = raw.recv();
+    assert_eq!(keys(&r), ["user_name"]);
+    assert_eq!(
+        r["result"]["inputRequests"]["user_name"]["params"].get("_meta"),
+        None,
+        "{r}"
+    );
+    raw.send(modern_call(
+        2,
+        tool,
+        caps.clone(),
+        json!({"inputResponses": {"user_name": {"action": "accept", "content": {"name": "Ada"}}},
+               "requestState": r["result"]["requestState"]}),
+    ));
+    assert_eq!(raw.recv()["result"]["resultType"], "complete");
+    let (code, err) = raw.finish();
+    assert_eq!(code, Some(0), "{err}");
+    assert!(err.contains("serve: 1 exchange, 0 failed"), "{err}");
+
+    // A 2025 request recorded without a key is keyed by its order.
+    let mut raw = Raw::start(&["examples/sessions/booking.jsonl"]);
+    raw.send(modern_call(1, "book_table", caps, json!({})));
+    assert_eq!(keys(&raw.recv()), ["q1"]);
+}
+
+#[test]
 fn a_call_without_a_capability_its_tool_needs_gets_32021() {
     let mut raw = Raw::start(&["examples/conformance-2026.jsonl"]);
     raw.send(modern_call(

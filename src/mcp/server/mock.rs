@@ -26,7 +26,13 @@ use crate::mcp::server::{Elicitor, Handler, NextAnswer, Stop, Tool};
 use crate::schema::Elicitation;
 use crate::session::recorded::{self, Recorded};
 use crate::session::{REDACTED, exchanges};
-use crate::spec::{Revision, UrlMode};
+use crate::spec::{Carrier, Revision, UrlMode};
+
+/// The `_meta` key of `elicitation/create` params under which a question
+/// keyed in 2026-07-28 carries its `inputRequests` key when it is asked of a
+/// 2025 client, so that a recording of the exchange keeps it: served from
+/// that recording to a 2026-07-28 client, it is asked under the same key.
+pub const INPUT_KEY_META: &str = "io.github.mcp-elicit/inputKey";
 
 /// One elicitation a tool asks.
 #[derive(Debug, Clone, PartialEq)]
@@ -38,8 +44,9 @@ pub struct Question {
     /// The argument whose recorded value was the message: the served
     /// message is the caller's value of it.
     pub message_arg: Option<String>,
-    /// The `inputRequests` key it was recorded under (2026-07-28), kept
-    /// when it is served.
+    /// The `inputRequests` key it was recorded under (2026-07-28), or that
+    /// a recorded `elicitation/create` carried in `_meta` under
+    /// [`INPUT_KEY_META`]; kept when it is served.
     pub key: Option<String>,
 }
 
@@ -348,6 +355,13 @@ impl MockTool {
     }
 
     fn ask(&mut self, params: Value, origin: String, key: Option<String>) {
+        let key = key.or_else(|| {
+            params
+                .get("_meta")
+                .and_then(|m| m.get(INPUT_KEY_META))
+                .and_then(Value::as_str)
+                .map(str::to_string)
+        });
         let message_arg = params
             .get("message")
             .and_then(|m| self.arguments.iter().find(|(_, v)| *v == m))
@@ -658,6 +672,34 @@ fn adapt(params: &Value, rev: Revision, message: Option<&Value>, seq: u64) -> Va
     p
 }
 
+/// `params` asked under `key`: a request (2025-06-18, 2025-11-25) carries
+/// the key in `_meta` under [`INPUT_KEY_META`]; in 2026-07-28 the key is the
+/// `inputRequests` key, and `_meta` does not repeat it.
+fn with_key(params: &Value, rev: Revision, key: Option<&str>) -> Value {
+    let mut p = params.clone();
+    let Some(obj) = p.as_object_mut() else {
+        return p;
+    };
+    match (rev.carrier(), key) {
+        (Carrier::ServerRequest, Some(k)) => {
+            let meta = obj.entry("_meta").or_insert_with(|| json!({}));
+            if let Some(m) = meta.as_object_mut() {
+                m.insert(INPUT_KEY_META.into(), json!(k));
+            }
+        }
+        (Carrier::ServerRequest, None) => {}
+        (Carrier::InputRequired, _) => {
+            if let Some(Value::Object(m)) = obj.get_mut("_meta") {
+                m.remove(INPUT_KEY_META);
+                if m.is_empty() {
+                    obj.remove("_meta");
+                }
+            }
+        }
+    }
+    p
+}
+
 /// Why `params` cannot be sent to this client, if it cannot: a mode the
 /// client did not declare, or what no form can show in `rev` (with
 /// `strict`, any error of the rules `rules` selects).
@@ -840,7 +882,7 @@ impl Handler for Mock {
         for q in &tool.questions {
             let message = q.message_arg.as_ref().and_then(|k| args.get(k));
             let seq = self.seq.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-            let params = adapt(&q.params, rev, message, seq);
+            let params = with_key(&adapt(&q.params, rev, message, seq), rev, q.key.as_deref());
             let mut exchange = Exchange {
                 tool: name.to_string(),
                 origin: q.origin.clone(),
@@ -879,7 +921,8 @@ impl Handler for Mock {
                                 } else {
                                     format!("{k}_{i}")
                                 };
-                                (key, params.clone())
+                                let p = with_key(&params, rev, Some(&key));
+                                (key, p)
                             })
                             .collect(),
                     ),
@@ -990,6 +1033,45 @@ mod tests {
         assert!(same(&json!({"a": 30}), &json!({"a": 30.0})));
         assert!(same(&json!({"a": REDACTED}), &json!({"a": "secret"})));
         assert!(!same(&json!({"a": 1}), &json!({"a": 1, "b": 2})));
+    }
+
+    #[test]
+    fn a_key_goes_in_meta_to_a_2025_client_and_is_read_back_from_a_recording() {
+        let asked = with_key(
+            &json!({"message": "m", "_meta": {"other": 1}}),
+            Revision::V2025_11_25,
+            Some("user_name"),
+        );
+        assert_eq!(
+            asked["_meta"],
+            json!({"other": 1, "io.github.mcp-elicit/inputKey": "user_name"})
+        );
+        // In 2026-07-28 the inputRequests key says it; _meta does not.
+        let modern = with_key(&asked, Revision::V2026_07_28, Some("user_name"));
+        assert_eq!(modern["_meta"], json!({"other": 1}));
+        let bare = with_key(
+            &json!({"message": "m", "_meta": {INPUT_KEY_META: "k"}}),
+            Revision::V2026_07_28,
+            Some("k"),
+        );
+        assert_eq!(bare, json!({"message": "m"}));
+        assert_eq!(
+            with_key(&json!({"message": "m"}), Revision::V2025_06_18, None),
+            json!({"message": "m"})
+        );
+        let mut tool = MockTool {
+            name: "t".into(),
+            origin: "f".into(),
+            arguments: Map::new(),
+            questions: Vec::new(),
+            required: Vec::new(),
+            result: None,
+        };
+        tool.ask(asked, "f:2".into(), None);
+        tool.ask(json!({"message": "m"}), "f:3".into(), None);
+        tool.ask(modern, "f:4".into(), Some("recorded".into()));
+        let keys: Vec<Option<&str>> = tool.questions.iter().map(|q| q.key.as_deref()).collect();
+        assert_eq!(keys, [Some("user_name"), None, Some("recorded")]);
     }
 
     #[test]
