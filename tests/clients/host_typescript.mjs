@@ -13,8 +13,9 @@
 // the JSON object in $HOST_ANSWER), `elicit-url` (declares `{form: {}, url:
 // {}}` too; a URL-mode request is accepted without content) or `none`.
 // $HOST_ACTION, when set, is the action instead (`decline`, `cancel`).
-// With $HOST_PROGRESS set, the call takes an `onprogress` callback (so it gives a progress token, and
-// progress resets its time-out) and the progress messages heard are printed.
+// With $HOST_PROGRESS set, the call takes an `onprogress` callback (so it
+// gives a progress token, and progress resets its time-out) and the
+// progress messages heard are printed.
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
