@@ -8,9 +8,11 @@
 //!   in front of 2025-only servers (FastMCP on the Python SDK 1.x, the
 //!   TypeScript SDK 1.x server);
 //!
-//! form and URL mode, accept, decline and cancel both ways, the sealed
-//! `requestState` forged, replayed and expired, and a host gone
-//! mid-question. Every recording is checked with `replay`.
+//! over stdio and Streamable HTTP (tests/servers/modern_only_http.py is the
+//! Python SDK 2.x server refusing `initialize` the same way); form and URL
+//! mode, accept, decline and cancel both ways, the sealed `requestState`
+//! forged, replayed and expired, and a host gone mid-question. Every
+//! recording is checked with `replay`.
 
 use std::io::{BufRead, BufReader, Write};
 use std::path::{Path, PathBuf};
@@ -19,8 +21,9 @@ use std::time::{Duration, Instant};
 
 use serde_json::{Value, json};
 
-use super::proxy::{Host, child_of, gone_within, python, recorded, replays_clean, script};
+use super::proxy::{Host, Served, child_of, gone_within, python, recorded, replays_clean, script};
 use crate::support::bin;
+use crate::support::proxy::HttpProxy;
 
 fn python1() -> String {
     crate::support::peers::python_sdk1()
@@ -562,4 +565,112 @@ fn methods(session: &Path) -> Vec<String> {
         .iter()
         .map(|(_, m)| m["method"].as_str().unwrap_or("(response)").to_string())
         .collect()
+}
+
+#[test]
+#[ignore = "peer: needs the MCP Python SDK 1.x and 2.x, Node 22 and the MCP TypeScript SDK (cargo test --test peers -- --ignored)"]
+fn over_http_hosts_of_2025_answer_a_2026_only_server_through_the_bridge() {
+    let py = python();
+    let server = Served::start(&py, &script("tests/servers/modern_only_http.py"));
+    let dir = tempfile::tempdir().unwrap();
+    let session = dir.path().join("http.jsonl");
+    let proxy = HttpProxy::start(
+        &server.1,
+        &["--answer", "never", "--record", session.to_str().unwrap()],
+    );
+    for host in [
+        Host::typescript("elicit"),
+        Host::python(&python1(), "2025-11-25", "elicit"),
+    ] {
+        let out = host.call_url(
+            "plan_trip_resolved",
+            "{}",
+            &proxy.url,
+            &[("HOST_ANSWER", TRIP)],
+        );
+        assert_eq!(out["text"], TRIP_ECHO, "{}: {out}", host.name);
+        assert_eq!(out["elicited"][0]["message"], "Plan a trip");
+        let out = host.call_url(
+            "plan_trip_resolved",
+            "{}",
+            &proxy.url,
+            &[("HOST_ACTION", "decline")],
+        );
+        assert_eq!(out["text"], "decline", "{}: {out}", host.name);
+    }
+    // URL mode, to a host that declared it.
+    let out =
+        Host::typescript("elicit-url").call_url("connect_account_input", "{}", &proxy.url, &[]);
+    assert_eq!(out["text"], "accept", "{out}");
+    assert_eq!(out["elicited"][0]["mode"], "url");
+    assert!(out["elicited"][0]["elicitationId"].is_string(), "{out}");
+    // Without the bridge the host cannot even connect.
+    let off = HttpProxy::start(&server.1, &["--bridge", "off"]);
+    let o = Host::typescript("elicit").run_at_url(
+        "plan_trip_resolved",
+        "{}",
+        &off.url,
+        &[("HOST_ANSWER", TRIP)],
+    );
+    assert!(!o.status.success());
+    assert!(
+        String::from_utf8_lossy(&o.stderr).contains("-32022"),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    drop(proxy);
+    // Each bridged session is the server's side of it, in 2026-07-28.
+    let msgs = recorded(&session);
+    assert!(msgs.iter().any(|(_, m)| m["method"] == "server/discover"));
+    assert!(
+        msgs.iter().all(|(_, m)| m["method"] != "initialize"),
+        "{msgs:?}"
+    );
+    replays_clean(&session, &[]);
+}
+
+#[test]
+#[ignore = "peer: needs the MCP Python SDK 2.x, Node 22 and the MCP TypeScript SDK (cargo test --test peers -- --ignored)"]
+fn over_http_a_2026_host_answers_a_2025_only_server_through_the_bridge() {
+    let py = python();
+    let (tools, ts) =
+        crate::support::peers::typescript_sdk_script("tests/servers/sdk_typescript.mjs");
+    let server = Served::start(
+        &tools.program("node").to_string_lossy(),
+        &ts.to_string_lossy(),
+    );
+    let dir = tempfile::tempdir().unwrap();
+    let session = dir.path().join("http.jsonl");
+    let proxy = HttpProxy::start(
+        &server.1,
+        &["--answer", "never", "--record", session.to_str().unwrap()],
+    );
+    let host = Host::python(&py, "2026-07-28", "elicit");
+    // URL mode: the host is asked in 2026-07-28's words (no elicitationId).
+    let out = host.call_url("connect_account", "{}", &proxy.url, &[]);
+    assert_eq!(out["text"], "accept", "{out}");
+    assert_eq!(out["elicited"][0]["mode"], "url");
+    assert!(out["elicited"][0].get("elicitationId").is_none(), "{out}");
+    for action in ["decline", "cancel"] {
+        let out = host.call_url(
+            "register",
+            "{}",
+            &proxy.url,
+            &[("HOST_ACTION", action), ("HOST_ANSWER", "{}")],
+        );
+        assert_eq!(out["text"], format!(r#"{{"action":"{action}"}}"#), "{out}");
+        assert!(
+            out["elicited"][0]["requestedSchema"]["properties"]
+                .get("languages")
+                .is_some()
+        );
+    }
+    drop(proxy);
+    // The server's side: the handshake the proxy made, in 2025-11-25.
+    let msgs = recorded(&session);
+    assert_eq!(msgs[0].1["method"], "initialize", "{msgs:?}");
+    assert_eq!(msgs[0].1["params"]["protocolVersion"], "2025-11-25");
+    assert_eq!(msgs[2].1["method"], "notifications/initialized");
+    // The TypeScript server's enumNames are deprecated (W310), not wrong.
+    replays_clean(&session, &[]);
 }

@@ -99,8 +99,25 @@ impl Host {
         self.run_at(tool, args, &target, env)
     }
 
+    /// The host's run when it reaches `url` itself (HTTP), as it ended.
+    pub(crate) fn run_at_url(
+        &self,
+        tool: &str,
+        args: &str,
+        url: &str,
+        env: &[(&str, &str)],
+    ) -> std::process::Output {
+        self.run_at(tool, args, &[url.to_string()], env)
+    }
+
     /// The host's JSON line when it reaches `url` itself (HTTP).
-    fn call_url(&self, tool: &str, args: &str, url: &str, env: &[(&str, &str)]) -> Value {
+    pub(crate) fn call_url(
+        &self,
+        tool: &str,
+        args: &str,
+        url: &str,
+        env: &[(&str, &str)],
+    ) -> Value {
         let o = self.run_at(tool, args, &[url.to_string()], env);
         let out = String::from_utf8_lossy(&o.stdout);
         assert!(
@@ -758,10 +775,10 @@ fn http_reverse_proxy_in_front_of_the_python_sdk_http_server() {
 }
 
 /// A server script on Streamable HTTP at a free port; killed when dropped.
-struct Served(Child, String);
+pub(crate) struct Served(Child, pub(crate) String);
 
 impl Served {
-    fn start(program: &str, script: &str) -> Served {
+    pub(crate) fn start(program: &str, script: &str) -> Served {
         let port = TcpListener::bind("127.0.0.1:0")
             .unwrap()
             .local_addr()

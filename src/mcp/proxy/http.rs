@@ -14,7 +14,8 @@
 //! another site (`Origin`) or to another name (`Host`, DNS rebinding) are
 //! refused as `serve` refuses them (one of each, the `Origin` with its
 //! scheme); the address is loopback unless `--allow-remote`, checked
-//! before it is bound.
+//! before it is bound. A host and a server of different eras are bridged
+//! (see [`super::bridge`]).
 
 use std::collections::HashMap;
 use std::io::{BufRead, BufReader, Read};
@@ -28,18 +29,22 @@ use serde_json::{Map, Value, json};
 
 use crate::mcp::client::MAX_ROUNDS;
 use crate::mcp::listen::{self, Chunks, HttpReply, HttpRequest, Limits};
+use crate::mcp::proxy::bridge::{self, Bridge};
+use crate::mcp::proxy::bridged_http::Bridged;
 use crate::mcp::proxy::{
     Elicitation, Error, Job, Modes, Notes, Outcome, ProxyOptions, ResponderFactory, answerer,
     initialize_capability, lint_elicitation, modern_capability, proxy_answers, request_state,
     retry_text,
 };
-use crate::mcp::server::http::{MAX_STREAMS_PER_SESSION, check_site, parse_origin};
+use crate::mcp::server::http::{MAX_STREAMS_PER_SESSION, check_site, parse_origin, random_id};
 use crate::sanitize;
 use crate::session::{Direction, Peer, Writer};
 use crate::spec::Revision;
 
 /// The largest upstream JSON body, and the largest SSE event, read whole.
 const MAX_MESSAGE: usize = crate::mcp::transport::MAX_MESSAGE;
+/// Bridged 2025 hosts' sessions open at once.
+const MAX_BRIDGED_SESSIONS: usize = 64;
 /// How long connecting to the server may take.
 const CONNECT_TIME: Duration = Duration::from_secs(10);
 
@@ -87,6 +92,12 @@ struct State {
     start: Instant,
     /// Requests in flight per session id (see [`MAX_STREAMS_PER_SESSION`]).
     in_flight: Arc<Mutex<HashMap<String, usize>>>,
+    /// Bridged 2025 hosts' sessions (a 2026-07-28-only server), by the
+    /// session id the proxy gave them.
+    bridged: Mutex<HashMap<String, Arc<Bridged>>>,
+    /// 2026-07-28 hosts: unknown (`None`), passed on (`Some(None)`), or
+    /// bridged to a 2025 server (`Some(Some(loop))`).
+    modern: Mutex<Option<Option<Arc<Bridged>>>>,
 }
 
 /// One request of a session in flight; counted until dropped.
@@ -203,6 +214,8 @@ pub fn run_http(
         next_job: AtomicU64::new(0),
         start: Instant::now(),
         in_flight: Arc::default(),
+        bridged: Mutex::default(),
+        modern: Mutex::default(),
     });
     ready(bound, &state.endpoint);
     // A request may wait on a person answering, or on a stream the host
@@ -229,7 +242,7 @@ fn refuse(resp: HttpReply, status: u16, message: &str) {
     );
 }
 
-fn handle(state: &State, mut req: HttpRequest, resp: HttpReply) {
+fn handle(state: &Arc<State>, req: HttpRequest, resp: HttpReply) {
     if let Err((status, message)) = check_site(&req, state.bound, &state.origins, "proxy") {
         return refuse(resp, status, &message);
     }
@@ -237,6 +250,9 @@ fn handle(state: &State, mut req: HttpRequest, resp: HttpReply) {
         let text = format!("not found: the endpoint is {}\n", state.endpoint);
         return resp.respond(404, &[("Content-Type", "text/plain")], text.as_bytes());
     }
+    let Some((mut req, resp)) = bridge_or_relay(state, req, resp) else {
+        return;
+    };
     let _slot = match req.header("mcp-session-id") {
         Some(session) => match InFlight::take(state, session) {
             Some(slot) => Some(slot),
@@ -277,6 +293,238 @@ fn handle(state: &State, mut req: HttpRequest, resp: HttpReply) {
         }
     };
     relay(state, upstream, ctx, resp);
+}
+
+fn lock_map<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(|p| p.into_inner())
+}
+
+/// Whether a message carries the 2026-07-28 envelope.
+fn is_modern(msg: &Map<String, Value>) -> bool {
+    msg.get("params")
+        .and_then(|p| p.get("_meta"))
+        .and_then(|m| m.get(crate::document::PROTOCOL_VERSION_META))
+        .and_then(Value::as_str)
+        == Some(Revision::V2026_07_28.as_str())
+}
+
+/// Serves a request of a bridged session or host here; otherwise gives it
+/// back to be passed on. A 2025 host's `initialize` and a 2026-07-28
+/// host's first request find out first whether the server speaks the
+/// host's era (see [`bridge`]).
+fn bridge_or_relay(
+    state: &Arc<State>,
+    req: HttpRequest,
+    resp: HttpReply,
+) -> Option<(HttpRequest, HttpReply)> {
+    if state.opts.common.bridge == Bridge::Off {
+        return Some((req, resp));
+    }
+    if let Some(session) = req.header("mcp-session-id") {
+        let b = lock_map(&state.bridged).get(session).cloned();
+        return match b {
+            Some(b) => {
+                let delete = req.method == "DELETE";
+                b.handle(req, resp);
+                if delete || b.ended() {
+                    let sid = b.session.clone().unwrap_or_default();
+                    lock_map(&state.bridged).remove(&sid);
+                }
+                None
+            }
+            None => Some((req, resp)),
+        };
+    }
+    if req.method != "POST" {
+        return Some((req, resp));
+    }
+    let Ok(Value::Object(msg)) = serde_json::from_slice::<Value>(&req.body) else {
+        return Some((req, resp));
+    };
+    let method = msg.get("method").and_then(Value::as_str).unwrap_or("");
+    if method == "initialize" && !is_modern(&msg) {
+        return initialize_or_bridge(state, req, resp);
+    }
+    if msg.get("id").is_none() || !is_modern(&msg) {
+        return Some((req, resp));
+    }
+    let known = lock_map(&state.modern).clone();
+    let b = match known {
+        Some(None) => return Some((req, resp)),
+        Some(Some(b)) if !b.ended() => b,
+        _ => {
+            if probe(state, &req) {
+                *lock_map(&state.modern) = Some(None);
+                return Some((req, resp));
+            }
+            match start_bridged(state, None) {
+                Ok(b) => {
+                    *lock_map(&state.modern) = Some(Some(Arc::clone(&b)));
+                    b
+                }
+                Err(why) => {
+                    note(state, &why);
+                    refuse(resp, 502, &format!("{why} (mcp-elicit proxy)"));
+                    return None;
+                }
+            }
+        }
+    };
+    b.handle(req, resp);
+    None
+}
+
+/// A bridged loop to the server, for one 2025 host's `session` or for
+/// every 2026-07-28 host.
+fn start_bridged(state: &Arc<State>, session: Option<String>) -> Result<Arc<Bridged>, String> {
+    let st = Arc::clone(state);
+    let notes: Notes = Box::new(move |line: &str| note(&st, line));
+    let jobs = state.jobs.lock().unwrap_or_else(|p| p.into_inner()).clone();
+    Bridged::start(
+        state.opts.common.clone(),
+        &state.opts.upstream,
+        jobs,
+        notes,
+        session,
+        state.opts.upstream_timeout,
+    )
+    .map_err(|e| e.to_string())
+}
+
+/// Whether the server answers `server/discover` with 2026-07-28 (the
+/// host's authorisation, if any, goes with the question).
+fn probe(state: &State, req: &HttpRequest) -> bool {
+    let env = bridge::envelope(&Map::new(), false);
+    let body = bridge::probe(&env).to_string();
+    let mut headers: Vec<(String, String)> =
+        end_to_end(req.headers.iter().map(|(k, v)| (k.as_str(), v.as_str())))
+            .into_iter()
+            .filter(|(k, _)| {
+                let k = k.to_ascii_lowercase();
+                !k.starts_with("mcp-") && k != "content-type" && k != "accept"
+            })
+            .collect();
+    headers.extend([
+        ("Content-Type".to_string(), "application/json".to_string()),
+        (
+            "Accept".to_string(),
+            "application/json, text/event-stream".to_string(),
+        ),
+        (
+            "MCP-Protocol-Version".to_string(),
+            Revision::V2026_07_28.as_str().to_string(),
+        ),
+        ("Mcp-Method".to_string(), "server/discover".to_string()),
+    ]);
+    let Ok(r) = send(state, "POST", &headers, body.into_bytes()) else {
+        return false;
+    };
+    let sse = content_type(&r).starts_with("text/event-stream");
+    let Ok(raw) = read_body(r, state.opts.upstream_timeout) else {
+        return false;
+    };
+    message_in(&raw, sse, &json!(bridge::PROBE_ID))
+        .and_then(|m| m.get("result").cloned())
+        .is_some_and(|r| bridge::speaks_2026(&r))
+}
+
+/// The message answering `id` in a response body (JSON, or SSE events).
+fn message_in(raw: &[u8], sse: bool, id: &Value) -> Option<Value> {
+    if !sse {
+        return serde_json::from_slice(raw).ok();
+    }
+    let text = String::from_utf8_lossy(raw).replace("\r\n", "\n");
+    text.split("\n\n")
+        .filter_map(|ev| serde_json::from_str::<Value>(&sse_data(ev.as_bytes())).ok())
+        .find(|m| m.get("id") == Some(id) && m.get("method").is_none())
+}
+
+/// A 2025 host's `initialize`: passed on, and its answer given back as it
+/// came when the server takes it; when the server refuses it but speaks
+/// 2026-07-28, the host gets a bridged session instead.
+fn initialize_or_bridge(
+    state: &Arc<State>,
+    req: HttpRequest,
+    resp: HttpReply,
+) -> Option<(HttpRequest, HttpReply)> {
+    let mut ctx = Ctx::new();
+    let body = prepare(state, req.body.clone(), &mut ctx);
+    let headers = end_to_end(req.headers.iter().map(|(k, v)| (k.as_str(), v.as_str())));
+    let upstream = match send(state, "POST", &headers, body.clone()) {
+        Ok(u) => u,
+        Err(e) => {
+            let (status, why) = unreachable(state, &e);
+            note(state, &why);
+            refuse(resp, status, &format!("{why} (mcp-elicit proxy)"));
+            return None;
+        }
+    };
+    let status = upstream.status().as_u16();
+    let passed = pass_headers(&upstream);
+    let sse = content_type(&upstream).starts_with("text/event-stream");
+    let raw = match read_body(upstream, state.opts.upstream_timeout) {
+        Ok(b) => b,
+        Err(why) => {
+            note(state, &why);
+            refuse(resp, 502, &format!("{why} (mcp-elicit proxy)"));
+            return None;
+        }
+    };
+    let id = ctx.id.clone().unwrap_or(Value::Null);
+    let answer = message_in(&raw, sse, &id);
+    let refused = answer.as_ref().is_none_or(|m| m.get("result").is_none());
+    if refused && probe(state, &req) {
+        {
+            // Each bridged session is a loop and a connection upstream: a
+            // bounded number, the ended ones given back first.
+            let mut sessions = lock_map(&state.bridged);
+            sessions.retain(|_, b| !b.ended());
+            if sessions.len() >= MAX_BRIDGED_SESSIONS {
+                drop(sessions);
+                refuse(
+                    resp,
+                    503,
+                    &format!(
+                        "{MAX_BRIDGED_SESSIONS} bridged sessions are open already: end one (DELETE) first (mcp-elicit proxy)"
+                    ),
+                );
+                return None;
+            }
+        }
+        let Some(session) = random_id() else {
+            refuse(
+                resp,
+                500,
+                "no randomness for a session id (mcp-elicit proxy)",
+            );
+            return None;
+        };
+        match start_bridged(state, Some(session.clone())) {
+            Ok(b) => {
+                lock_map(&state.bridged).insert(session, Arc::clone(&b));
+                b.handle(req, resp);
+            }
+            Err(why) => {
+                note(state, &why);
+                refuse(resp, 502, &format!("{why} (mcp-elicit proxy)"));
+            }
+        }
+        return None;
+    }
+    // The same era: the answer as it came.
+    record(state, Direction::ClientToServer, &body);
+    if let Some(m) = &answer {
+        record(state, Direction::ServerToClient, m.to_string().as_bytes());
+        if let Some(r) = m.get("result") {
+            learn(state, r);
+        }
+    }
+    let hs: Vec<(&str, &str)> = passed
+        .iter()
+        .map(|(k, v)| (k.as_str(), v.as_str()))
+        .collect();
+    resp.respond(status, &hs, &raw);
+    None
 }
 
 /// What a host request needs on its way back.

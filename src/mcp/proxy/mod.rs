@@ -22,16 +22,17 @@
 //! so it replays as a conforming client's session.
 
 pub mod bridge;
+mod bridged_http;
 pub mod http;
-mod stdio;
+mod messages;
 pub mod web_form;
 pub use bridge::Bridge;
-pub use stdio::run_stdio;
+pub use messages::run_stdio;
 
 use std::collections::HashMap;
 use std::io::{BufReader, Read, Write};
 use std::path::PathBuf;
-use std::process::{Child, ChildStdin, Command, Stdio};
+use std::process::{Command, Stdio};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
 use std::time::{Duration, Instant};
 
@@ -60,6 +61,7 @@ pub enum AnswerMode {
 }
 
 /// How the proxy behaves.
+#[derive(Clone)]
 pub struct ProxyOptions {
     pub answer: AnswerMode,
     pub record: Option<Recording>,
@@ -251,6 +253,8 @@ pub(crate) enum Ev {
     Server(Vec<u8>),
     ServerGone(String),
     Answered(u64, Outcome),
+    /// Something to tell the person.
+    Note(String),
 }
 
 /// What the answering thread produced for one elicitation.

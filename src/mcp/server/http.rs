@@ -123,7 +123,7 @@ fn http_error(r: HttpReply, status: u16, code: i64, message: &str) {
 
 /// 128 random bits in hex; `None` when the system cannot give them (never
 /// a guessable id in their place).
-fn random_id() -> Option<String> {
+pub(crate) fn random_id() -> Option<String> {
     let mut b = [0u8; 16];
     getrandom::fill(&mut b).ok()?;
     Some(data_encoding::HEXLOWER.encode(&b))

@@ -62,6 +62,13 @@ impl Http {
         })
     }
 
+    /// The events of this connection, to be read elsewhere (a proxy's
+    /// thread); `recv` hears nothing after this.
+    pub(crate) fn take_events(&mut self) -> Receiver<Event> {
+        let (_tx, rx) = mpsc::channel();
+        std::mem::replace(&mut self.rx, rx)
+    }
+
     fn headers(shared: &Mutex<HttpShared>, extra: &[(String, String)]) -> Vec<(String, String)> {
         let s = shared.lock().unwrap_or_else(|p| p.into_inner());
         let mut h: Vec<(String, String)> = extra.to_vec();

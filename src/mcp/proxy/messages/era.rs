@@ -75,7 +75,7 @@ fn is_modern(msg: &Map<String, Value>) -> bool {
         == Some(Revision::V2026_07_28.as_str())
 }
 
-impl<W: Write> Proxy<W> {
+impl<H: HostSide, S: ServerSide> Proxy<H, S> {
     fn proxy_may_answer(&self) -> bool {
         self.opts.answer != AnswerMode::Never
     }
@@ -217,7 +217,21 @@ impl<W: Write> Proxy<W> {
             _ => Value::String(PROBE_ID.into()).to_string(),
         };
         let init_id = Value::String(INITIALIZE_ID.into()).to_string();
-        if is_response && id.as_deref() == Some(probe_id.as_str()) {
+        // A 2025 server over HTTP may refuse a request outside a session
+        // with an error of no id: while the probe waits, that is its answer.
+        let probing = matches!(
+            self.held.as_ref().map(|h| &h.opener),
+            Some(Opener::Modern { .. })
+        ) || matches!(
+            self.held.as_ref().map(|h| &h.opener),
+            Some(Opener::Initialize {
+                refused: Some(_),
+                ..
+            })
+        );
+        let unaddressed =
+            is_response && msg.get("error").is_some() && msg.get("id").is_none_or(Value::is_null);
+        if (is_response && id.as_deref() == Some(probe_id.as_str())) || (probing && unaddressed) {
             if self.held.is_none() {
                 // Given up on already.
                 return Ok(true);
@@ -318,6 +332,8 @@ impl<W: Write> Proxy<W> {
                 self.era = Era::OldHost;
                 self.host_rev = Some(host_rev);
                 self.rev = Some(Revision::V2026_07_28);
+                self.server
+                    .negotiated(Revision::V2026_07_28.as_str(), false);
                 self.envelope = bridge::envelope(&init, self.proxy_may_answer());
                 learn_server(&discover, &mut None, &mut self.server_name);
                 if let Some(info) = discover
@@ -428,8 +444,14 @@ impl<W: Write> Proxy<W> {
             self.learn_server(result);
             self.rev = Some(OLD_REVISION);
             self.server_init = Some(result.clone());
+            let version = result
+                .get("protocolVersion")
+                .and_then(Value::as_str)
+                .unwrap_or(OLD_REVISION.as_str())
+                .to_string();
             let done = json!({"jsonrpc": "2.0", "method": "notifications/initialized"});
             self.send_server(done.to_string().as_bytes())?;
+            self.server.negotiated(&version, true);
             self.synced();
             return self.release(h.lines);
         }
@@ -605,7 +627,7 @@ impl<W: Write> Proxy<W> {
                     );
                     let msg =
                         json!({"jsonrpc": "2.0", "id": ask, "method": method, "params": params});
-                    self.send_host(msg.to_string().as_bytes())?;
+                    self.send_host_about(msg.to_string().as_bytes(), host)?;
                 }
             }
         }

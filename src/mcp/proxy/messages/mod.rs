@@ -1,7 +1,14 @@
-//! The proxy over stdio: the host on this process's stdin and stdout, the
-//! server a child process spoken to line by line.
+//! The proxy's message loop: one host, one server, each a stream of
+//! JSON-RPC messages. Over stdio the host is this process's stdin and
+//! stdout and the server a child process spoken to line by line; a bridged
+//! HTTP proxy runs the same loop between a host on Streamable HTTP and the
+//! server's endpoint ([`super::http`]).
 
 mod era;
+mod sides;
+
+use sides::{ChildServer, LinesOut};
+pub(crate) use sides::{HostSide, HttpServer, ServerSide};
 
 use super::bridge::{self, Era, Sealer};
 use super::*;
@@ -45,56 +52,114 @@ where
         Ev::HostGone(format!("the host closed the connection ({why})"))
     });
     let jobs = answerer(responder, tx);
-    let opts_bridge_off = opts.bridge == Bridge::Off;
-    let mut p = Proxy {
+    let peer = Peer::Stdio {
+        command: command.to_vec(),
+    };
+    let stdin = child.stdin.take();
+    let server = ChildServer { child, stdin };
+    let mut p = Proxy::new(
         opts,
-        host_out,
-        server_in: child.stdin.take(),
-        peer: Peer::Stdio {
-            command: command.to_vec(),
-        },
-        writer: None,
+        LinesOut(host_out),
+        server,
+        peer,
         report,
         notes,
-        rev: None,
-        host_modes: None,
-        server_name: None,
-        open: HashMap::new(),
-        retries: HashMap::new(),
-        next_retry: 0,
-        waiting: HashMap::new(),
-        rounds: HashMap::new(),
-        next_job: 0,
         jobs,
-        progress: HashMap::new(),
-        asking_since: None,
-        last_progress: Instant::now(),
-        opened: 0,
-        start: Instant::now(),
-        summary: Summary::default(),
-        era: if opts_bridge_off {
-            Era::Same
-        } else {
-            Era::Unknown
-        },
-        held: None,
-        host_init: None,
-        host_rev: None,
-        envelope: Map::new(),
-        asked_host: HashMap::new(),
-        next_ask: 0,
-        parked: HashMap::new(),
-        next_ticket: 0,
         sealer,
-        server_init: None,
-        pending_modes: None,
-    };
-    if let Some(name) = p.opts.server_name.clone() {
-        p.server_name = Some(name);
-    }
-    let result = p.run(&rx, &mut child);
-    p.finish(&mut child);
+    );
+    let result = p.run(&rx);
+    p.finish();
     result.map(|()| p.summary)
+}
+
+/// Runs the message loop between `host` and `server`, fed by `rx` (the
+/// host's and the server's messages; `tx` is its sending end), until
+/// either ends. `jobs` answers elicitations (the answers come back through
+/// `tx`).
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn run_with<H: HostSide, S: ServerSide>(
+    opts: ProxyOptions,
+    host: H,
+    server: S,
+    peer: Peer,
+    (tx, rx): (Sender<Ev>, &Receiver<Ev>),
+    jobs: Sender<Job>,
+    notes: Notes,
+) -> Result<Summary> {
+    let report = opts.open_files()?;
+    let sealer = Sealer::new(opts.state_lifetime)?;
+    let mut p = Proxy::new(opts, host, server, peer, report, notes, jobs, sealer);
+    p.answers_to = Some(tx);
+    let result = p.run(rx);
+    p.finish();
+    result.map(|()| p.summary)
+}
+
+impl<H: HostSide, S: ServerSide> Proxy<H, S> {
+    #[allow(clippy::too_many_arguments)]
+    fn new(
+        opts: ProxyOptions,
+        host: H,
+        server: S,
+        peer: Peer,
+        report: Option<std::fs::File>,
+        notes: Notes,
+        jobs: Sender<Job>,
+        sealer: Sealer,
+    ) -> Self {
+        let opts_bridge_off = opts.bridge == Bridge::Off;
+        let server_name = opts.server_name.clone();
+        Proxy {
+            opts,
+            host,
+            server,
+            peer,
+            writer: None,
+            report,
+            notes,
+            rev: None,
+            host_modes: None,
+            server_name: None,
+            open: HashMap::new(),
+            retries: HashMap::new(),
+            next_retry: 0,
+            waiting: HashMap::new(),
+            rounds: HashMap::new(),
+            next_job: 0,
+            jobs,
+            progress: HashMap::new(),
+            asking_since: None,
+            last_progress: Instant::now(),
+            opened: 0,
+            start: Instant::now(),
+            summary: Summary::default(),
+            era: if opts_bridge_off {
+                Era::Same
+            } else {
+                Era::Unknown
+            },
+            held: None,
+            host_init: None,
+            host_rev: None,
+            envelope: Map::new(),
+            asked_host: HashMap::new(),
+            next_ask: 0,
+            parked: HashMap::new(),
+            next_ticket: 0,
+            sealer,
+            server_init: None,
+            pending_modes: None,
+            answers_to: None,
+        }
+        .named(server_name)
+    }
+
+    fn named(mut self, name: Option<String>) -> Self {
+        if name.is_some() {
+            self.server_name = name;
+        }
+        self
+    }
 }
 
 /// Reads lines from `r` into `tx` until it ends.
@@ -133,10 +198,10 @@ fn pump<R: Read + Send + 'static>(
     });
 }
 
-struct Proxy<W: Write> {
+struct Proxy<H: HostSide, S: ServerSide> {
     opts: ProxyOptions,
-    host_out: W,
-    server_in: Option<ChildStdin>,
+    host: H,
+    server: S,
     peer: Peer,
     writer: Option<Writer>,
     report: Option<std::fs::File>,
@@ -187,6 +252,10 @@ struct Proxy<W: Write> {
     /// The modes a 2026-07-28 host declared in the request being passed
     /// to a 2025 server (its envelope is taken off on the way).
     pending_modes: Option<Modes>,
+    /// Where the answering thread's outcomes go, when it is shared with
+    /// other loops (a bridged HTTP proxy): each job gets a reply channel
+    /// that leads here.
+    answers_to: Option<Sender<Ev>>,
 }
 
 /// The end of a run: why, and whether the server died first.
@@ -195,8 +264,8 @@ enum End {
     Server(String),
 }
 
-impl<W: Write> Proxy<W> {
-    fn run(&mut self, rx: &Receiver<Ev>, child: &mut Child) -> Result<()> {
+impl<H: HostSide, S: ServerSide> Proxy<H, S> {
+    fn run(&mut self, rx: &Receiver<Ev>) -> Result<()> {
         let end = loop {
             let probe = self.held.as_ref().and_then(|h| h.deadline);
             let progress =
@@ -237,6 +306,7 @@ impl<W: Write> Proxy<W> {
                 }
                 Ev::HostGone(why) => break End::Host(why),
                 Ev::ServerGone(why) => break End::Server(why),
+                Ev::Note(what) => self.note(&what),
                 Ev::Answered(id, outcome) => {
                     if let Err(e) = self.answered(id, outcome) {
                         break End::Server(crate::mcp::chain(&e));
@@ -255,12 +325,9 @@ impl<W: Write> Proxy<W> {
             }
             End::Server(why) => {
                 self.summary.server_died = true;
-                let status = wait_a_moment(child);
-                self.summary.server_code = status.and_then(|s| s.code());
-                let how = match status {
-                    Some(s) => format!("; it {}", describe_exit(s)),
-                    None => String::new(),
-                };
+                let (how, code) = self.server.ended();
+                self.summary.server_code = code;
+                let how = how.map(|h| format!("; it {h}")).unwrap_or_default();
                 self.note(&format!("{why}{how}"));
                 // Each open request of the host gets an answer: a host
                 // waiting for one would wait forever.
@@ -276,16 +343,11 @@ impl<W: Write> Proxy<W> {
         }
     }
 
-    fn finish(&mut self, child: &mut Child) {
+    fn finish(&mut self) {
         if let Some(w) = &mut self.writer {
             let _ = w.exchange_done();
         }
-        // Closing its input is how a stdio server is told to stop.
-        self.server_in = None;
-        if wait_a_moment(child).is_none() {
-            let _ = child.kill();
-            let _ = child.wait();
-        }
+        self.server.finish();
     }
 
     fn note(&mut self, text: &str) {
@@ -336,28 +398,17 @@ impl<W: Write> Proxy<W> {
 
     fn send_server(&mut self, raw: &[u8]) -> Result<()> {
         self.record(Direction::ClientToServer, raw)?;
-        let Some(stdin) = &mut self.server_in else {
-            return Err(Error::ServerInputClosed);
-        };
-        let mut buf = Vec::with_capacity(raw.len() + 1);
-        buf.extend_from_slice(raw);
-        if buf.last() != Some(&b'\n') {
-            buf.push(b'\n');
-        }
-        stdin.write_all(&buf).map_err(Error::ServerWrite)
+        self.server.send(raw)
     }
 
     fn send_host(&mut self, raw: &[u8]) -> Result<()> {
-        let r = if raw.last() == Some(&b'\n') {
-            self.host_out.write_all(raw)
-        } else {
-            let mut buf = Vec::with_capacity(raw.len() + 1);
-            buf.extend_from_slice(raw);
-            buf.push(b'\n');
-            self.host_out.write_all(&buf)
-        };
-        r.and_then(|()| self.host_out.flush())
-            .map_err(Error::HostGone)
+        self.host.send(raw, None).map_err(Error::HostGone)
+    }
+
+    /// Sends the host a message about its request `about` (its id as JSON
+    /// text): over HTTP it goes on that request's stream.
+    fn send_host_about(&mut self, raw: &[u8], about: &str) -> Result<()> {
+        self.host.send(raw, Some(about)).map_err(Error::HostGone)
     }
 
     // ------------------------------------------------------------ host side
@@ -799,6 +850,15 @@ impl<W: Write> Proxy<W> {
         }
         self.waiting.insert(id, what);
         self.summary.answered += 1;
+        let reply = self.answers_to.clone().map(|to| {
+            let (tx, rx) = mpsc::channel();
+            std::thread::spawn(move || {
+                if let Ok(outcome) = rx.recv() {
+                    let _ = to.send(Ev::Answered(id, outcome));
+                }
+            });
+            tx
+        });
         let _ = self.jobs.send(Job {
             id,
             params,
@@ -808,7 +868,7 @@ impl<W: Write> Proxy<W> {
             notes,
             deadline,
             blocked,
-            reply: None,
+            reply,
         });
         // The host hears at once that its request is waiting on a person.
         self.send_progress();
@@ -959,34 +1019,12 @@ impl<W: Write> Proxy<W> {
                 "progress": *last,
                 "message": format!("waiting for the person to answer a form ({since} s so far)"),
             }});
-            if self.send_host(msg.to_string().as_bytes()).is_err() {
+            if self
+                .send_host_about(msg.to_string().as_bytes(), &h)
+                .is_err()
+            {
                 return;
             }
         }
-    }
-}
-
-/// The child's status, when it exits within a moment.
-fn wait_a_moment(child: &mut Child) -> Option<std::process::ExitStatus> {
-    for _ in 0..100 {
-        if let Ok(Some(s)) = child.try_wait() {
-            return Some(s);
-        }
-        std::thread::sleep(Duration::from_millis(20));
-    }
-    None
-}
-
-fn describe_exit(s: std::process::ExitStatus) -> String {
-    #[cfg(unix)]
-    {
-        use std::os::unix::process::ExitStatusExt;
-        if let Some(sig) = s.signal() {
-            return format!("was killed by signal {sig}");
-        }
-    }
-    match s.code() {
-        Some(c) => format!("exited with status {c}"),
-        None => "exited".into(),
     }
 }
