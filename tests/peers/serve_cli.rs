@@ -132,18 +132,7 @@ fn the_newest_conformance_suite_passes_every_server_scenario_in_scope() {
         "examples/conformance-2026.jsonl",
     ]);
     for scenario in NEXT_SCENARIOS {
-        let o = tools
-            .conformance_next()
-            .args(["server", "--url", &serve.url, "--scenario", scenario])
-            .current_dir(dir.path())
-            .output()
-            .unwrap();
-        let out = stdout(&o);
-        assert_eq!(o.status.code(), Some(0), "{scenario}: {out}{}", stderr(&o));
-        assert!(
-            out.contains(", 0 failed, 0 warnings") && !out.contains("FAILURE"),
-            "{scenario}: {out}"
-        );
+        passes(&tools, &serve.url, dir.path(), scenario);
     }
     let (code, err) = serve.stop();
     // The suite breaks the protocol on purpose three times: an altered
@@ -213,18 +202,7 @@ fn the_input_required_scenarios_pass_against_a_recording_made_in_2025() {
         .collect();
     assert_eq!(scenarios.len(), 9);
     for scenario in scenarios {
-        let o = tools
-            .conformance_next()
-            .args(["server", "--url", &serve.url, "--scenario", scenario])
-            .current_dir(dir.path())
-            .output()
-            .unwrap();
-        let out = stdout(&o);
-        assert_eq!(o.status.code(), Some(0), "{scenario}: {out}{}", stderr(&o));
-        assert!(
-            out.contains(", 0 failed, 0 warnings") && !out.contains("FAILURE"),
-            "{scenario}: {out}"
-        );
+        passes(&tools, &serve.url, dir.path(), scenario);
     }
     let (code, err) = serve.stop();
     // As with the 2026-07-28 recording: the three breaches on purpose are
@@ -263,6 +241,28 @@ fn the_input_required_scenarios_pass_against_a_recording_made_in_2025() {
             .iter()
             .all(|l| l["request"].get("_meta").is_none()),
         "{exchanges:?}"
+    );
+}
+
+/// Runs one server scenario of the newest conformance suite against
+/// `url`: it passes, with no warning.
+fn passes(
+    tools: &crate::support::peers::NodeTools,
+    url: &str,
+    dir: &std::path::Path,
+    scenario: &str,
+) {
+    let o = tools
+        .conformance_next()
+        .args(["server", "--url", url, "--scenario", scenario])
+        .current_dir(dir)
+        .output()
+        .unwrap();
+    let out = stdout(&o);
+    assert_eq!(o.status.code(), Some(0), "{scenario}: {out}{}", stderr(&o));
+    assert!(
+        out.contains(", 0 failed, 0 warnings") && !out.contains("FAILURE"),
+        "{scenario}: {out}"
     );
 }
 

@@ -36,8 +36,8 @@ struct Routes {
     open: HashMap<String, (Value, Sender<Value>)>,
     /// Progress tokens (JSON text) to the request that gave them.
     tokens: HashMap<String, String>,
-    /// The standalone GET stream, when open.
-    get: Option<Sender<Value>>,
+    /// The standalone GET stream, when open: its SSE events.
+    get: Option<Sender<Vec<u8>>>,
 }
 
 /// One bridged loop and the host requests it serves.
@@ -85,7 +85,7 @@ impl HostSide for ToHost {
             }
             None => {
                 if let Some(get) = &routes.get {
-                    let _ = get.send(msg);
+                    let _ = get.send(sse_event(&msg));
                 }
             }
         }
@@ -333,26 +333,7 @@ impl Bridged {
     fn get(&self, resp: HttpReply) {
         let (tx, rx) = mpsc::channel();
         lock(&self.routes).get = Some(tx);
-        let Some(mut body) = resp.stream(
-            200,
-            &[
-                ("Content-Type", "text/event-stream"),
-                ("Cache-Control", "no-cache"),
-            ],
-        ) else {
-            return;
-        };
-        loop {
-            let sent = match rx.recv_timeout(HEARTBEAT) {
-                Ok(m) => body.send(&sse_event(&m)),
-                Err(RecvTimeoutError::Timeout) => body.send(b": keep-alive\n\n"),
-                Err(RecvTimeoutError::Disconnected) => break,
-            };
-            if sent.is_err() {
-                return;
-            }
-        }
-        body.finish();
+        crate::mcp::server::http::stream(resp, &rx);
     }
 }
 

@@ -851,7 +851,7 @@ impl Elicitor for HttpLive<'_> {
 /// flushed as it comes (a buffered body would hold an elicitation back
 /// until the stream ends). A quiet stream gets a comment now and then, so
 /// that a client that has gone is noticed and its thread freed.
-fn stream(resp: HttpReply, rx: &Receiver<Vec<u8>>) {
+pub(crate) fn stream(resp: HttpReply, rx: &Receiver<Vec<u8>>) {
     let Some(mut body) = resp.stream(
         200,
         &[

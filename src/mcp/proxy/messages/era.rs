@@ -584,16 +584,8 @@ impl<H: HostSide, S: ServerSide> Proxy<H, S> {
                 }
             }
         }
+        // (Answers come back through the loop, after this.)
         let waiting = routes.len();
-        self.rounds.insert(
-            host.to_string(),
-            Round {
-                state,
-                responses: Map::new(),
-                waiting,
-                failed: None,
-            },
-        );
         for (key, route) in routes {
             let at = crate::json::pointer_push("/result/inputRequests", &key);
             match route {
@@ -631,10 +623,7 @@ impl<H: HostSide, S: ServerSide> Proxy<H, S> {
                 }
             }
         }
-        if waiting == 0 {
-            self.retry(host)?;
-        }
-        Ok(())
+        self.open_round(host, state, waiting)
     }
 
     /// The host answered a question put to it for a 2026-07-28 server.

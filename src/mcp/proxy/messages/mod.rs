@@ -806,6 +806,13 @@ impl<H: HostSide, S: ServerSide> Proxy<H, S> {
             .values()
             .filter(|w| matches!(w, Waiting::Input { host: h, .. } if h == host))
             .count();
+        self.open_round(host, state, waiting)?;
+        Ok(true)
+    }
+
+    /// Gathers the answers to `waiting` input requests of the host request
+    /// `host` for its retry (sent at once when there are none to wait for).
+    fn open_round(&mut self, host: &str, state: Option<String>, waiting: usize) -> Result<()> {
         self.rounds.insert(
             host.to_string(),
             Round {
@@ -818,7 +825,7 @@ impl<H: HostSide, S: ServerSide> Proxy<H, S> {
         if waiting == 0 {
             self.retry(host)?;
         }
-        Ok(true)
+        Ok(())
     }
 
     fn submit(
