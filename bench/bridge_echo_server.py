@@ -6,8 +6,8 @@ cost stays small beside the proxy's.
         # `initialize`; a call without answers gets an InputRequiredResult,
         # its retry the result
     python bridge_echo_server.py 2025   # 2025-11-25 only: an error to
-        # `server/discover`; a call sends `elicitation/create` and answers
-        # once the client has
+        # any request before `initialize` (`server/discover` too); a call
+        # sends `elicitation/create` and answers once the client has
 """
 
 import json
@@ -21,6 +21,7 @@ DONE = {"content": [{"type": "text", "text": "ok"}], "isError": False}
 out = sys.stdout
 pending = {}  # elicitation id -> call id
 asked = 0
+initialized = False
 
 
 def send(msg):
@@ -56,9 +57,12 @@ for line in sys.stdin:
                 "inputRequests": {"q": {"method": "elicitation/create", "params": ASK}}}})
     else:
         if method == "initialize":
+            initialized = True
             send({"jsonrpc": "2.0", "id": mid, "result": {
                 "protocolVersion": "2025-11-25", "capabilities": {"tools": {}},
                 "serverInfo": {"name": "echo", "version": "1"}}})
+        elif not initialized:
+            send({"jsonrpc": "2.0", "id": mid, "error": {"code": -32600, "message": "not initialized"}})
         elif method == "tools/call":
             asked += 1
             pending["e%d" % asked] = mid

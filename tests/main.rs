@@ -30,6 +30,7 @@ mod hosts;
 mod lint_cli;
 mod positions;
 mod properties;
+mod proxy_bridge;
 mod readme;
 mod release;
 mod replay_live;
