@@ -63,3 +63,97 @@ fn a_2026_client_is_bridged_to_a_2025_only_server_and_back() {
     let (ok, _, err) = calls("2026", "2025", &["--answer", "never", "--bridge", "off"]);
     assert!(!ok, "{err}");
 }
+
+/// A server that asks too much at once, in the era given: a 2026-07-28
+/// one returns an `InputRequiredResult` of 40 questions; a 2025 one sends
+/// 40 `elicitation/create` during one call before any answer.
+const GREEDY: &str = r#"
+import json, sys
+era = sys.argv[1]
+ask = {"message": "m", "requestedSchema": {"type": "object", "properties": {}}}
+def send(m):
+    print(json.dumps(m), flush=True)
+for line in sys.stdin:
+    m = json.loads(line)
+    method, mid = m.get("method"), m.get("id")
+    if mid is None or method is None:
+        continue
+    if method == "server/discover" and era == "2026":
+        send({"jsonrpc": "2.0", "id": mid, "result": {"resultType": "complete", "supportedVersions": ["2026-07-28"],
+              "capabilities": {"tools": {}}, "cacheScope": "public", "ttlMs": 0}})
+    elif method == "initialize" and era == "2025":
+        send({"jsonrpc": "2.0", "id": mid, "result": {"protocolVersion": "2025-11-25", "capabilities": {},
+              "serverInfo": {"name": "greedy", "version": "1"}}})
+    elif method == "tools/call" and era == "2026":
+        send({"jsonrpc": "2.0", "id": mid, "result": {"resultType": "input_required",
+              "inputRequests": {f"q{i}": {"method": "elicitation/create", "params": ask} for i in range(40)}}})
+    elif method == "tools/call":
+        for i in range(40):
+            send({"jsonrpc": "2.0", "id": f"e{i}", "method": "elicitation/create", "params": ask})
+    else:
+        send({"jsonrpc": "2.0", "id": mid, "error": {"code": -32601, "message": "no"}})
+"#;
+
+#[test]
+fn a_server_that_asks_too_much_at_once_is_bounded_both_ways() {
+    use std::io::{BufRead, BufReader, Write};
+    let dir = tempfile::tempdir().unwrap();
+    let server = dir.path().join("greedy.py");
+    std::fs::write(&server, GREEDY).unwrap();
+    let run = |era: &str, lines: &[&str], want: usize| -> (Vec<serde_json::Value>, String) {
+        let mut child = Command::new(bin())
+            .args(["proxy", "--answer", "never", "--", "python3"])
+            .arg(&server)
+            .arg(era)
+            .stdin(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        let mut to = child.stdin.take().unwrap();
+        for l in lines {
+            writeln!(to, "{l}").unwrap();
+        }
+        to.flush().unwrap();
+        let mut from = BufReader::new(child.stdout.take().unwrap());
+        let mut got = Vec::new();
+        for _ in 0..want {
+            let mut line = String::new();
+            from.read_line(&mut line).unwrap();
+            got.push(serde_json::from_str(&line).unwrap_or_else(|e| panic!("{line:?}: {e}")));
+        }
+        drop(to);
+        let o = child.wait_with_output().unwrap();
+        (got, String::from_utf8_lossy(&o.stderr).into_owned())
+    };
+    // A 2025 host in front of it (2026-07-28): the call fails in words,
+    // no question reaches the host.
+    let (got, err) = run(
+        "2026",
+        &[
+            r#"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{"elicitation":{"form":{}}},"clientInfo":{"name":"t","version":"1"}}}"#,
+            r#"{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"x","arguments":{}}}"#,
+        ],
+        2,
+    );
+    assert_eq!(got[0]["id"], 1, "{got:?}\n{err}");
+    assert_eq!(got[1]["id"], 2);
+    assert_eq!(
+        got[1]["error"]["message"],
+        "the server asks 40 inputs at once; the proxy bridges at most 32 (mcp-elicit proxy)"
+    );
+    // A 2026-07-28 host in front of it (2025): 32 questions in one
+    // InputRequiredResult; the rest refused to the server.
+    let env = r#"{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{"elicitation":{"form":{}}}}"#;
+    let call = format!(
+        r#"{{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{{"name":"x","arguments":{{}},"_meta":{env}}}}}"#
+    );
+    let (got, err) = run("2025", &[&call], 1);
+    let asked = got[0]["result"]["inputRequests"].as_object().unwrap();
+    assert_eq!(got[0]["result"]["resultType"], "input_required", "{got:?}");
+    assert!(!asked.is_empty() && asked.len() <= 32, "{}", asked.len());
+    assert!(
+        err.contains("the server asked more than 32 questions in one call before the host answered any; this one is refused"),
+        "{err}"
+    );
+}

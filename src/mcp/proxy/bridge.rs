@@ -60,6 +60,10 @@ pub(crate) const PROBE_TIMEOUT: Duration = Duration::from_secs(10);
 /// How long a `requestState` the proxy sealed stays good, unless told.
 pub const STATE_LIFETIME: Duration = Duration::from_secs(600);
 
+/// The questions one round may hold: what one `InputRequiredResult` asks,
+/// or what a 2025 server asks during one call before the host has answered.
+pub(crate) const MAX_INPUTS: usize = 32;
+
 /// The revision the proxy speaks to a 2025 server for a 2026-07-28 host.
 pub(crate) const OLD_REVISION: Revision = Revision::V2025_11_25;
 

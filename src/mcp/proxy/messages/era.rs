@@ -4,7 +4,7 @@
 
 use super::*;
 use crate::mcp::proxy::bridge::{
-    self, INITIALIZE_ID, NotForHost, OLD_REVISION, PROBE_ID, PROBE_TIMEOUT,
+    self, INITIALIZE_ID, MAX_INPUTS, NotForHost, OLD_REVISION, PROBE_ID, PROBE_TIMEOUT,
 };
 
 /// What the era made of a host message.
@@ -57,6 +57,9 @@ pub(super) struct Held {
 pub(super) struct Parked {
     /// The host request (by the id the server knows it under).
     pub(super) upstream: String,
+    /// When its state was sealed: past the state's lifetime no retry can
+    /// open it.
+    pub(super) since: Instant,
     /// Each question: its `inputRequests` key, the server's request id,
     /// and the input request as the host got it.
     pub(super) questions: Vec<(String, Value, Value)>,
@@ -512,6 +515,16 @@ impl<H: HostSide, S: ServerSide> Proxy<H, S> {
             .cloned()
             .unwrap_or_default();
         let state = request_state(raw);
+        if requests.len() > MAX_INPUTS {
+            let why = format!(
+                "the server asks {} inputs at once; the proxy bridges at most {MAX_INPUTS}",
+                requests.len()
+            );
+            self.note(&why);
+            let req = self.open.remove(host).expect("open");
+            let e = json!({"jsonrpc": "2.0", "id": req.id, "error": {"code": -32603, "message": format!("{why} (mcp-elicit proxy)")}});
+            return self.send_host(e.to_string().as_bytes());
+        }
         let modes = self.host_modes.unwrap_or_default();
         let host_rev = self.host_rev.unwrap_or(OLD_REVISION);
         let declared = self
@@ -718,17 +731,56 @@ impl<H: HostSide, S: ServerSide> Proxy<H, S> {
         let key = format!("elicitation-{}", self.next_ask);
         let request =
             json!({"method": "elicitation/create", "params": bridge::for_new_host(&params)});
+        self.sweep_parked()?;
         let parked = self.open.get(&upstream).and_then(|r| r.parked);
         match parked.and_then(|t| self.parked.get_mut(&t)) {
             // Asked while the host has not retried yet: it joins the
             // questions the retry answers, and is asked again if the
             // retry does not answer it.
-            Some(p) => {
+            Some(p) if p.questions.len() < MAX_INPUTS => {
                 p.questions.push((key, id, request));
                 Ok(())
             }
-            None => self.ask_new_host(&upstream, vec![(key, id, request)]),
+            Some(_) => {
+                let why = format!(
+                    "the server asked more than {MAX_INPUTS} questions in one call before the host answered any; this one is refused"
+                );
+                self.note(&why);
+                let e = json!({"jsonrpc": "2.0", "id": id, "error": {"code": -32603, "message": format!("{why} (mcp-elicit proxy)")}});
+                self.send_server(e.to_string().as_bytes())
+            }
+            None if self.open.contains_key(&upstream) => {
+                self.ask_new_host(&upstream, vec![(key, id, request)])
+            }
+            None => {
+                let e = json!({"jsonrpc": "2.0", "id": id, "error": {"code": -32603, "message": "the host request this question belongs to is closed (mcp-elicit proxy)"}});
+                self.send_server(e.to_string().as_bytes())
+            }
         }
+    }
+
+    /// Gives up the questions whose state has outlived its lifetime (no
+    /// retry can open it): the server hears that no answer will come, and
+    /// the call is closed.
+    fn sweep_parked(&mut self) -> Result<()> {
+        let lifetime = self.opts.state_lifetime;
+        let stale: Vec<u64> = self
+            .parked
+            .iter()
+            .filter(|(_, p)| p.since.elapsed() > lifetime)
+            .map(|(t, _)| *t)
+            .collect();
+        for t in stale {
+            let Some(p) = self.parked.remove(&t) else {
+                continue;
+            };
+            self.open.remove(&p.upstream);
+            for (_, server_id, _) in p.questions {
+                let e = json!({"jsonrpc": "2.0", "id": server_id, "error": {"code": -32603, "message": format!("the host did not come back with an answer within {} s (mcp-elicit proxy)", lifetime.as_secs())}});
+                self.send_server(e.to_string().as_bytes())?;
+            }
+        }
+        Ok(())
     }
 
     /// Answers the host request `upstream` with an `InputRequiredResult`
@@ -754,6 +806,7 @@ impl<H: HostSide, S: ServerSide> Proxy<H, S> {
             ticket,
             Parked {
                 upstream: upstream.to_string(),
+                since: Instant::now(),
                 questions,
             },
         );
