@@ -1,9 +1,10 @@
 //! The proxy's bridge between eras with nothing but `python3`: the
 //! one-question server of bench/proxy.sh in one era
-//! (bench/bridge_echo_server.py), its client in the other
-//! (bench/bridge_roundtrips.py, which checks every exchange), through the
-//! proxy over stdio. The bridge against the official SDKs, over stdio and
-//! HTTP, is in the peers tier (tests/peers/bridge.rs).
+//! (bench/bridge_echo_server.py) and its client in the other
+//! (bench/bridge_roundtrips.py, which checks every exchange), and servers
+//! written here that ask too much at once, ping, or ask for roots, each
+//! through the proxy over stdio. The bridge against the official SDKs, over
+//! stdio and HTTP, is in the peers tier (tests/peers/bridge.rs).
 
 use std::process::Command;
 
@@ -156,4 +157,155 @@ fn a_server_that_asks_too_much_at_once_is_bounded_both_ways() {
         err.contains("the server asked more than 32 questions in one call before the host answered any; this one is refused"),
         "{err}"
     );
+}
+
+/// A 2025 server whose tool pings the client, then asks it for its roots,
+/// and answers with what came back (a result, or the error).
+const ROOTS: &str = r#"
+import json, sys
+def send(m):
+    print(json.dumps(m), flush=True)
+call = None
+for line in sys.stdin:
+    m = json.loads(line)
+    method, mid = m.get("method"), m.get("id")
+    if method is None and mid == "p1":
+        send({"jsonrpc": "2.0", "id": "r1", "method": "roots/list"})
+    elif method is None and mid == "r1":
+        send({"jsonrpc": "2.0", "id": call, "result": {"content": [{"type": "text", "text": json.dumps(m.get("result") or m.get("error"))}]}})
+    elif method == "initialize":
+        send({"jsonrpc": "2.0", "id": mid, "result": {"protocolVersion": "2025-11-25", "capabilities": {"tools": {}},
+              "serverInfo": {"name": "roots", "version": "1"}}})
+    elif method == "tools/call":
+        call = mid
+        send({"jsonrpc": "2.0", "id": "p1", "method": "ping"})
+    elif mid is not None:
+        send({"jsonrpc": "2.0", "id": mid, "error": {"code": -32600, "message": "not initialized"}})
+"#;
+
+#[test]
+fn a_2025_servers_ping_is_answered_and_its_roots_request_reaches_a_2026_host_that_declared_roots() {
+    use std::io::{BufRead, BufReader, Write};
+    let dir = tempfile::tempdir().unwrap();
+    let server = dir.path().join("roots.py");
+    std::fs::write(&server, ROOTS).unwrap();
+    let mut child = Command::new(bin())
+        .args(["proxy", "--answer", "never", "--", "python3"])
+        .arg(&server)
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut to = child.stdin.take().unwrap();
+    let mut from = BufReader::new(child.stdout.take().unwrap());
+    let mut call = |to: &mut std::process::ChildStdin, id: u32, caps: &str, extra: &str| {
+        writeln!(
+            to,
+            r#"{{"jsonrpc":"2.0","id":{id},"method":"tools/call","params":{{"name":"x","arguments":{{}}{extra},"_meta":{{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{caps}}}}}}}"#
+        )
+        .unwrap();
+        to.flush().unwrap();
+        let mut line = String::new();
+        from.read_line(&mut line).unwrap();
+        serde_json::from_str::<serde_json::Value>(&line).unwrap_or_else(|e| panic!("{line:?}: {e}"))
+    };
+    let first = call(&mut to, 1, r#"{"roots":{}}"#, "");
+    let result = &first["result"];
+    assert_eq!(result["resultType"], "input_required", "{first}");
+    let (key, request) = result["inputRequests"]
+        .as_object()
+        .unwrap()
+        .iter()
+        .next()
+        .unwrap();
+    assert_eq!(request["method"], "roots/list");
+    let answer = format!(
+        r#","inputResponses":{{"{key}":{{"roots":[{{"uri":"file:///home/me/project"}}]}}}},"requestState":{}"#,
+        result["requestState"]
+    );
+    let done = call(&mut to, 2, r#"{"roots":{}}"#, &answer);
+    assert_eq!(done["id"], 2, "{done}");
+    assert_eq!(done["result"]["resultType"], "complete");
+    let text = done["result"]["content"][0]["text"].as_str().unwrap();
+    assert!(text.contains("file:///home/me/project"), "{text}");
+    // A host that did not declare roots: the server hears so.
+    let refused = call(&mut to, 3, "{}", "");
+    let text = refused["result"]["content"][0]["text"].as_str().unwrap();
+    assert!(
+        text.contains("-32601") && text.contains("did not declare (roots)"),
+        "{text}"
+    );
+    drop(to);
+    let o = child.wait_with_output().unwrap();
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+}
+
+/// A 2026-07-28-only server whose tool asks for the client's roots as an
+/// input request, and answers with what came back.
+const ROOTS_2026: &str = r#"
+import json, sys
+def send(m):
+    print(json.dumps(m), flush=True)
+for line in sys.stdin:
+    m = json.loads(line)
+    method, mid, p = m.get("method"), m.get("id"), m.get("params") or {}
+    if mid is None or method is None:
+        continue
+    if method == "server/discover":
+        send({"jsonrpc": "2.0", "id": mid, "result": {"resultType": "complete", "supportedVersions": ["2026-07-28"],
+              "capabilities": {"tools": {}}, "cacheScope": "public", "ttlMs": 0}})
+    elif method == "tools/call" and "inputResponses" in p:
+        send({"jsonrpc": "2.0", "id": mid, "result": {"resultType": "complete",
+              "content": [{"type": "text", "text": json.dumps(p["inputResponses"])}]}})
+    elif method == "tools/call":
+        send({"jsonrpc": "2.0", "id": mid, "result": {"resultType": "input_required",
+              "inputRequests": {"where": {"method": "roots/list"}}}})
+    else:
+        send({"jsonrpc": "2.0", "id": mid, "error": {"code": -32022, "message": "2026-07-28 only"}})
+"#;
+
+#[test]
+fn a_2026_servers_roots_request_reaches_a_2025_host_that_declared_roots() {
+    use std::io::{BufRead, BufReader, Write};
+    let dir = tempfile::tempdir().unwrap();
+    let server = dir.path().join("roots.py");
+    std::fs::write(&server, ROOTS_2026).unwrap();
+    let mut child = Command::new(bin())
+        .args(["proxy", "--answer", "never", "--", "python3"])
+        .arg(&server)
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut to = child.stdin.take().unwrap();
+    let mut from = BufReader::new(child.stdout.take().unwrap());
+    let mut read = || {
+        let mut line = String::new();
+        from.read_line(&mut line).unwrap();
+        serde_json::from_str::<serde_json::Value>(&line).unwrap_or_else(|e| panic!("{line:?}: {e}"))
+    };
+    writeln!(to, r#"{{"jsonrpc":"2.0","id":1,"method":"initialize","params":{{"protocolVersion":"2025-11-25","capabilities":{{"roots":{{}}}},"clientInfo":{{"name":"t","version":"1"}}}}}}"#).unwrap();
+    writeln!(to, r#"{{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{{"name":"x","arguments":{{}}}}}}"#).unwrap();
+    to.flush().unwrap();
+    assert_eq!(read()["id"], 1);
+    let ask = read();
+    assert_eq!(ask["method"], "roots/list", "{ask}");
+    writeln!(
+        to,
+        r#"{{"jsonrpc":"2.0","id":{},"result":{{"roots":[{{"uri":"file:///srv/app"}}]}}}}"#,
+        ask["id"]
+    )
+    .unwrap();
+    to.flush().unwrap();
+    let done = read();
+    assert_eq!(done["id"], 2, "{done}");
+    let text = done["result"]["content"][0]["text"].as_str().unwrap();
+    assert!(
+        text.contains(r#""where": {"roots": [{"uri": "file:///srv/app"}]}"#),
+        "{text}"
+    );
+    drop(to);
+    assert!(child.wait_with_output().unwrap().status.success());
 }

@@ -297,8 +297,10 @@ struct HostRequest {
     opened: u64,
     /// When the host sent it.
     since: Instant,
-    /// A 2026-07-28 host's request to a 2025 server: the modes it declared.
+    /// A 2026-07-28 host's request to a 2025 server: the modes it declared,
+    /// and its capabilities (what else it can be asked).
     bridged: Option<Modes>,
+    declared: Value,
     /// Its host id was answered with an `InputRequiredResult` the host has
     /// not retried yet: the ticket of the questions parked for it, and the
     /// server's final result if it came meanwhile.

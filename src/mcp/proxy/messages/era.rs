@@ -195,6 +195,10 @@ impl<H: HostSide, S: ServerSide> Proxy<H, S> {
                 (Some(_), Some(_)) => {
                     let env = bridge::strip_envelope(msg);
                     self.pending_modes = Some(bridge::envelope_modes(&env));
+                    self.pending_caps = env
+                        .get(CLIENT_CAPABILITIES_META)
+                        .cloned()
+                        .unwrap_or(Value::Null);
                     Ok(Went::Changed)
                 }
                 (Some(_), None) => {
@@ -285,6 +289,25 @@ impl<H: HostSide, S: ServerSide> Proxy<H, S> {
         match self.era {
             Era::NewHost => {
                 let method = msg.get("method").and_then(Value::as_str);
+                if let (Some(m), Some(id)) = (method, msg.get("id")) {
+                    match m {
+                        // 2026-07-28 has no `ping`: the proxy answers.
+                        "ping" => {
+                            self.record(Direction::ServerToClient, line)?;
+                            let pong = json!({"jsonrpc": "2.0", "id": id, "result": {}});
+                            self.send_server(pong.to_string().as_bytes())?;
+                            return Ok(true);
+                        }
+                        // What 2026-07-28 asks as an input request too.
+                        "sampling/createMessage" | "roots/list" => {
+                            self.record(Direction::ServerToClient, line)?;
+                            let (id, m) = (id.clone(), m.to_string());
+                            self.park_request(id, &m, msg)?;
+                            return Ok(true);
+                        }
+                        _ => {}
+                    }
+                }
                 if method == Some("notifications/elicitation/complete") {
                     // 2026-07-28 has no such notification.
                     self.record(Direction::ServerToClient, line)?;
@@ -699,15 +722,7 @@ impl<H: HostSide, S: ServerSide> Proxy<H, S> {
             .unwrap_or("form")
             .to_string();
         // The call it is for, as far as stdio tells: the latest open one.
-        let call = self
-            .open
-            .iter()
-            .filter(|(_, r)| {
-                r.bridged.is_some()
-                    && crate::session::exchanges::CALL_METHODS.contains(&r.method.as_str())
-            })
-            .max_by_key(|(_, r)| r.opened)
-            .map(|(k, r)| (k.clone(), r.bridged.unwrap_or_default()));
+        let call = self.latest_bridged_call();
         let text = String::from_utf8_lossy(raw).into_owned();
         let host_takes = call
             .as_ref()
@@ -731,6 +746,59 @@ impl<H: HostSide, S: ServerSide> Proxy<H, S> {
         let key = format!("elicitation-{}", self.next_ask);
         let request =
             json!({"method": "elicitation/create", "params": bridge::for_new_host(&params)});
+        self.park(&upstream, key, id, request)
+    }
+
+    /// A 2025 server's sampling or roots request during a call of a
+    /// 2026-07-28 host: an input request of the host's call when the host
+    /// declared the capability, else refused to the server in plain words.
+    fn park_request(&mut self, id: Value, method: &str, msg: &Map<String, Value>) -> Result<()> {
+        let capability = if method == "roots/list" {
+            "roots"
+        } else {
+            "sampling"
+        };
+        let call = self.latest_bridged_call();
+        let Some((upstream, _)) = call.filter(|(k, _)| {
+            self.open
+                .get(k)
+                .is_some_and(|r| r.declared.get(capability).is_some())
+        }) else {
+            let why = format!(
+                "the server asks `{method}`, which the host did not declare ({capability}) for the call it is in"
+            );
+            self.note(&why);
+            let e = json!({"jsonrpc": "2.0", "id": id, "error": {"code": -32601, "message": format!("{why} (mcp-elicit proxy)")}});
+            return self.send_server(e.to_string().as_bytes());
+        };
+        self.next_ask += 1;
+        let key = format!("{capability}-{}", self.next_ask);
+        let mut request = json!({"method": method});
+        if let Some(p) = msg.get("params") {
+            request["params"] = p.clone();
+        }
+        self.park(&upstream, key, id, request)
+    }
+
+    /// The latest open call of a 2026-07-28 host to a 2025 server, and the
+    /// modes it declared: as far as stdio tells, the one a server's request
+    /// belongs to.
+    fn latest_bridged_call(&self) -> Option<(String, Modes)> {
+        self.open
+            .iter()
+            .filter(|(_, r)| {
+                r.bridged.is_some()
+                    && crate::session::exchanges::CALL_METHODS.contains(&r.method.as_str())
+            })
+            .max_by_key(|(_, r)| r.opened)
+            .map(|(k, r)| (k.clone(), r.bridged.unwrap_or_default()))
+    }
+
+    /// Puts the server's request `id` to the host's call `upstream` as
+    /// input request `key`: in the `InputRequiredResult` the host is given
+    /// now, or with the questions already waiting for its retry.
+    fn park(&mut self, upstream: &str, key: String, id: Value, request: Value) -> Result<()> {
+        let upstream = upstream.to_string();
         self.sweep_parked()?;
         let parked = self.open.get(&upstream).and_then(|r| r.parked);
         match parked.and_then(|t| self.parked.get_mut(&t)) {

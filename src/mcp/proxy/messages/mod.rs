@@ -149,6 +149,7 @@ impl<H: HostSide, S: ServerSide> Proxy<H, S> {
             sealer,
             server_init: None,
             pending_modes: None,
+            pending_caps: Value::Null,
             answers_to: None,
         }
         .named(server_name)
@@ -252,6 +253,8 @@ struct Proxy<H: HostSide, S: ServerSide> {
     /// The modes a 2026-07-28 host declared in the request being passed
     /// to a 2025 server (its envelope is taken off on the way).
     pending_modes: Option<Modes>,
+    /// ... and the capabilities it declared.
+    pending_caps: Value,
     /// Where the answering thread's outcomes go, when it is shared with
     /// other loops (a bridged HTTP proxy): each job gets a reply channel
     /// that leads here.
@@ -465,6 +468,7 @@ impl<H: HostSide, S: ServerSide> Proxy<H, S> {
                 let mut changed = false;
                 let mut modern = None;
                 let bridged = self.pending_modes.take();
+                let declared = std::mem::take(&mut self.pending_caps);
                 if method == "initialize" {
                     changed = self.host_initialize(&mut msg);
                 } else if self.era == Era::OldHost {
@@ -499,6 +503,7 @@ impl<H: HostSide, S: ServerSide> Proxy<H, S> {
                         opened: self.opened,
                         since: Instant::now(),
                         bridged,
+                        declared,
                         parked: None,
                         held_result: None,
                     },
