@@ -8,7 +8,21 @@
 
 use std::process::Command;
 
+use serde_json::Value;
+
+use crate::support::proxy::StdioProxy;
 use crate::support::{bin, root};
+
+/// The proxy (`--answer never`) in front of `python3 SCRIPT ARGS`, the
+/// script written to a directory of its own.
+fn in_front_of(script: &str, args: &[&str]) -> (StdioProxy, tempfile::TempDir) {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("server.py");
+    std::fs::write(&path, script).unwrap();
+    let mut server = vec!["python3".to_string(), path.to_string_lossy().into_owned()];
+    server.extend(args.iter().map(|a| a.to_string()));
+    (StdioProxy::start(&["--answer", "never"], &server), dir)
+}
 
 /// `bench/bridge_roundtrips.py CLIENT 20 mcp-elicit proxy ARGS -- python3
 /// bench/bridge_echo_server.py SERVER`: its exit, its stdout and the
@@ -97,35 +111,19 @@ for line in sys.stdin:
 
 #[test]
 fn a_server_that_asks_too_much_at_once_is_bounded_both_ways() {
-    use std::io::{BufRead, BufReader, Write};
-    let dir = tempfile::tempdir().unwrap();
-    let server = dir.path().join("greedy.py");
-    std::fs::write(&server, GREEDY).unwrap();
-    let run = |era: &str, lines: &[&str], want: usize| -> (Vec<serde_json::Value>, String) {
-        let mut child = Command::new(bin())
-            .args(["proxy", "--answer", "never", "--", "python3"])
-            .arg(&server)
-            .arg(era)
-            .stdin(std::process::Stdio::piped())
-            .stdout(std::process::Stdio::piped())
-            .stderr(std::process::Stdio::piped())
-            .spawn()
-            .unwrap();
-        let mut to = child.stdin.take().unwrap();
+    let refused = "the server asked more than 32 questions in one call before the host answered any; this one is refused";
+    let run = |era: &str, lines: &[&str], want: usize| -> (Vec<Value>, String) {
+        let (mut p, _dir) = in_front_of(GREEDY, &[era]);
         for l in lines {
-            writeln!(to, "{l}").unwrap();
+            p.send(l);
         }
-        to.flush().unwrap();
-        let mut from = BufReader::new(child.stdout.take().unwrap());
-        let mut got = Vec::new();
-        for _ in 0..want {
-            let mut line = String::new();
-            from.read_line(&mut line).unwrap();
-            got.push(serde_json::from_str(&line).unwrap_or_else(|e| panic!("{line:?}: {e}")));
+        let got = (0..want).map(|_| p.read()).collect();
+        if era == "2025" {
+            // The server's 40 questions come one after another.
+            assert!(p.said(refused, 8), "not every question past 32 was refused");
         }
-        drop(to);
-        let o = child.wait_with_output().unwrap();
-        (got, String::from_utf8_lossy(&o.stderr).into_owned())
+        let (_, err) = p.finish();
+        (got, err)
     };
     // A 2025 host in front of it (2026-07-28): the call fails in words,
     // no question reaches the host.
@@ -143,8 +141,9 @@ fn a_server_that_asks_too_much_at_once_is_bounded_both_ways() {
         got[1]["error"]["message"],
         "the server asks 40 inputs at once; the proxy bridges at most 32 (mcp-elicit proxy)"
     );
-    // A 2026-07-28 host in front of it (2025): 32 questions in one
-    // InputRequiredResult; the rest refused to the server.
+    // A 2026-07-28 host in front of it (2025): its call is answered with
+    // an InputRequiredResult; the questions past 32 are refused to the
+    // server.
     let env = r#"{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{"elicitation":{"form":{}}}}"#;
     let call = format!(
         r#"{{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{{"name":"x","arguments":{{}},"_meta":{env}}}}}"#
@@ -153,10 +152,7 @@ fn a_server_that_asks_too_much_at_once_is_bounded_both_ways() {
     let asked = got[0]["result"]["inputRequests"].as_object().unwrap();
     assert_eq!(got[0]["result"]["resultType"], "input_required", "{got:?}");
     assert!(!asked.is_empty() && asked.len() <= 32, "{}", asked.len());
-    assert!(
-        err.contains("the server asked more than 32 questions in one call before the host answered any; this one is refused"),
-        "{err}"
-    );
+    assert_eq!(err.matches(refused).count(), 8, "{err}");
 }
 
 /// A 2025 server whose tool pings the client, then asks it for its roots,
@@ -185,32 +181,14 @@ for line in sys.stdin:
 
 #[test]
 fn a_2025_servers_ping_is_answered_and_its_roots_request_reaches_a_2026_host_that_declared_roots() {
-    use std::io::{BufRead, BufReader, Write};
-    let dir = tempfile::tempdir().unwrap();
-    let server = dir.path().join("roots.py");
-    std::fs::write(&server, ROOTS).unwrap();
-    let mut child = Command::new(bin())
-        .args(["proxy", "--answer", "never", "--", "python3"])
-        .arg(&server)
-        .stdin(std::process::Stdio::piped())
-        .stdout(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut to = child.stdin.take().unwrap();
-    let mut from = BufReader::new(child.stdout.take().unwrap());
-    let mut call = |to: &mut std::process::ChildStdin, id: u32, caps: &str, extra: &str| {
-        writeln!(
-            to,
+    let (mut p, _dir) = in_front_of(ROOTS, &[]);
+    let mut call = |id: u32, caps: &str, extra: &str| {
+        p.send(&format!(
             r#"{{"jsonrpc":"2.0","id":{id},"method":"tools/call","params":{{"name":"x","arguments":{{}}{extra},"_meta":{{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{caps}}}}}}}"#
-        )
-        .unwrap();
-        to.flush().unwrap();
-        let mut line = String::new();
-        from.read_line(&mut line).unwrap();
-        serde_json::from_str::<serde_json::Value>(&line).unwrap_or_else(|e| panic!("{line:?}: {e}"))
+        ));
+        p.read()
     };
-    let first = call(&mut to, 1, r#"{"roots":{}}"#, "");
+    let first = call(1, r#"{"roots":{}}"#, "");
     let result = &first["result"];
     assert_eq!(result["resultType"], "input_required", "{first}");
     let (key, request) = result["inputRequests"]
@@ -224,21 +202,20 @@ fn a_2025_servers_ping_is_answered_and_its_roots_request_reaches_a_2026_host_tha
         r#","inputResponses":{{"{key}":{{"roots":[{{"uri":"file:///home/me/project"}}]}}}},"requestState":{}"#,
         result["requestState"]
     );
-    let done = call(&mut to, 2, r#"{"roots":{}}"#, &answer);
+    let done = call(2, r#"{"roots":{}}"#, &answer);
     assert_eq!(done["id"], 2, "{done}");
     assert_eq!(done["result"]["resultType"], "complete");
     let text = done["result"]["content"][0]["text"].as_str().unwrap();
     assert!(text.contains("file:///home/me/project"), "{text}");
     // A host that did not declare roots: the server hears so.
-    let refused = call(&mut to, 3, "{}", "");
+    let refused = call(3, "{}", "");
     let text = refused["result"]["content"][0]["text"].as_str().unwrap();
     assert!(
         text.contains("-32601") && text.contains("did not declare (roots)"),
         "{text}"
     );
-    drop(to);
-    let o = child.wait_with_output().unwrap();
-    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let (status, err) = p.finish();
+    assert!(status.success(), "{err}");
 }
 
 /// A 2026-07-28-only server whose tool asks for the client's roots as an
@@ -267,45 +244,25 @@ for line in sys.stdin:
 
 #[test]
 fn a_2026_servers_roots_request_reaches_a_2025_host_that_declared_roots() {
-    use std::io::{BufRead, BufReader, Write};
-    let dir = tempfile::tempdir().unwrap();
-    let server = dir.path().join("roots.py");
-    std::fs::write(&server, ROOTS_2026).unwrap();
-    let mut child = Command::new(bin())
-        .args(["proxy", "--answer", "never", "--", "python3"])
-        .arg(&server)
-        .stdin(std::process::Stdio::piped())
-        .stdout(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut to = child.stdin.take().unwrap();
-    let mut from = BufReader::new(child.stdout.take().unwrap());
-    let mut read = || {
-        let mut line = String::new();
-        from.read_line(&mut line).unwrap();
-        serde_json::from_str::<serde_json::Value>(&line).unwrap_or_else(|e| panic!("{line:?}: {e}"))
-    };
-    writeln!(to, r#"{{"jsonrpc":"2.0","id":1,"method":"initialize","params":{{"protocolVersion":"2025-11-25","capabilities":{{"roots":{{}}}},"clientInfo":{{"name":"t","version":"1"}}}}}}"#).unwrap();
-    writeln!(to, r#"{{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{{"name":"x","arguments":{{}}}}}}"#).unwrap();
-    to.flush().unwrap();
-    assert_eq!(read()["id"], 1);
-    let ask = read();
+    let (mut p, _dir) = in_front_of(ROOTS_2026, &[]);
+    p.send(r#"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{"roots":{}},"clientInfo":{"name":"t","version":"1"}}}"#);
+    p.send(
+        r#"{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"x","arguments":{}}}"#,
+    );
+    assert_eq!(p.read()["id"], 1);
+    let ask = p.read();
     assert_eq!(ask["method"], "roots/list", "{ask}");
-    writeln!(
-        to,
+    p.send(&format!(
         r#"{{"jsonrpc":"2.0","id":{},"result":{{"roots":[{{"uri":"file:///srv/app"}}]}}}}"#,
         ask["id"]
-    )
-    .unwrap();
-    to.flush().unwrap();
-    let done = read();
+    ));
+    let done = p.read();
     assert_eq!(done["id"], 2, "{done}");
     let text = done["result"]["content"][0]["text"].as_str().unwrap();
     assert!(
         text.contains(r#""where": {"roots": [{"uri": "file:///srv/app"}]}"#),
         "{text}"
     );
-    drop(to);
-    assert!(child.wait_with_output().unwrap().status.success());
+    let (status, err) = p.finish();
+    assert!(status.success(), "{err}");
 }

@@ -14,16 +14,13 @@
 //! forged, replayed and expired, and a host gone mid-question. Every
 //! recording is checked with `replay`.
 
-use std::io::{BufRead, BufReader, Write};
 use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Stdio};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use serde_json::{Value, json};
 
 use super::proxy::{Host, Served, child_of, gone_within, python, recorded, replays_clean, script};
-use crate::support::bin;
-use crate::support::proxy::HttpProxy;
+use crate::support::proxy::{HttpProxy, StdioProxy};
 
 fn python1() -> String {
     crate::support::peers::python_sdk1()
@@ -302,34 +299,12 @@ fn a_2025_06_18_host_gets_what_its_revision_can_show() {
     let init = r#"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{"elicitation":{}},"clientInfo":{"name":"raw","version":"1"}}}"#;
     let call = r#"{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"plan_trip_resolved","arguments":{}}}"#;
     let run = |proxy: &[&str]| -> Vec<Value> {
-        let mut child = Command::new(bin())
-            .arg("proxy")
-            .args(proxy)
-            .arg("--")
-            .args(modern_only(&py))
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .unwrap();
-        let mut to = child.stdin.take().unwrap();
-        let mut from = BufReader::new(child.stdout.take().unwrap());
-        writeln!(to, "{init}").unwrap();
-        writeln!(
-            to,
-            r#"{{"jsonrpc":"2.0","method":"notifications/initialized"}}"#
-        )
-        .unwrap();
-        writeln!(to, "{call}").unwrap();
-        to.flush().unwrap();
-        let mut got = Vec::new();
-        for _ in 0..2 {
-            let mut line = String::new();
-            from.read_line(&mut line).unwrap();
-            got.push(serde_json::from_str(&line).unwrap_or_else(|e| panic!("{line:?}: {e}")));
-        }
-        drop(to);
-        wait(&mut child);
+        let mut p = StdioProxy::start(proxy, &modern_only(&py));
+        p.send(init);
+        p.send(r#"{"jsonrpc":"2.0","method":"notifications/initialized"}"#);
+        p.send(call);
+        let got = vec![p.read(), p.read()];
+        assert!(p.finish().0.success());
         got
     };
     let got = run(&["--answer", "never"]);
@@ -346,9 +321,7 @@ fn a_2025_06_18_host_gets_what_its_revision_can_show() {
 /// A 2026-07-28 host speaking raw JSON-RPC to the proxy over its pipes, in
 /// front of FastMCP on the Python SDK 1.x.
 struct RawModernHost {
-    proxy: Child,
-    to: Option<std::process::ChildStdin>,
-    from: BufReader<std::process::ChildStdout>,
+    proxy: StdioProxy,
     session: PathBuf,
     next: u64,
 }
@@ -358,38 +331,13 @@ const ENVELOPE: &str = r#"{"io.modelcontextprotocol/protocolVersion":"2026-07-28
 impl RawModernHost {
     fn start(dir: &Path, extra: &[&str]) -> RawModernHost {
         let session = dir.join("session.jsonl");
-        let mut proxy = Command::new(bin())
-            .args(["proxy", "--answer", "never", "--record"])
-            .arg(&session)
-            .args(extra)
-            .arg("--")
-            .args(sdk1_server())
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .unwrap();
-        let to = proxy.stdin.take();
-        let from = BufReader::new(proxy.stdout.take().unwrap());
+        let mut args = vec!["--answer", "never", "--record", session.to_str().unwrap()];
+        args.extend(extra);
         RawModernHost {
-            proxy,
-            to,
-            from,
+            proxy: StdioProxy::start(&args, &sdk1_server()),
             session,
             next: 0,
         }
-    }
-
-    fn send(&mut self, msg: &Value) {
-        let to = self.to.as_mut().unwrap();
-        writeln!(to, "{msg}").unwrap();
-        to.flush().unwrap();
-    }
-
-    fn read(&mut self) -> Value {
-        let mut line = String::new();
-        self.from.read_line(&mut line).unwrap();
-        serde_json::from_str(&line).unwrap_or_else(|e| panic!("{line:?}: {e}"))
     }
 
     /// Calls `book_table` (with `extra` params), returns the answer.
@@ -401,8 +349,11 @@ impl RawModernHost {
             params[k] = v.clone();
         }
         let id = self.next;
-        self.send(&json!({"jsonrpc": "2.0", "id": id, "method": "tools/call", "params": params}));
-        let answer = self.read();
+        self.proxy.send(
+            &json!({"jsonrpc": "2.0", "id": id, "method": "tools/call", "params": params})
+                .to_string(),
+        );
+        let answer = self.proxy.read();
         assert_eq!(answer["id"], id, "{answer}");
         answer
     }
@@ -465,9 +416,8 @@ fn a_forged_a_replayed_and_an_expired_request_state_are_refused() {
             .starts_with("requestState expired"),
         "{late}"
     );
-    h.to = None;
-    let status = h.proxy.wait().unwrap();
-    assert_eq!(status.code(), Some(0));
+    let (status, err) = h.proxy.finish();
+    assert_eq!(status.code(), Some(0), "{err}");
     replays_clean(&h.session, &["E122"]);
 }
 
@@ -479,9 +429,8 @@ fn a_host_gone_mid_question_ends_the_proxy_and_the_server_and_keeps_the_recordin
     let mut h = RawModernHost::start(dir.path(), &[]);
     let asked = h.call(json!({}));
     assert_eq!(asked["result"]["resultType"], "input_required", "{asked}");
-    let server = child_of(h.proxy.id()).expect("the server's pid");
-    h.to = None;
-    let status = wait(&mut h.proxy);
+    let server = child_of(h.proxy.child.id()).expect("the server's pid");
+    let (status, _) = h.proxy.finish();
     assert_eq!(status.code(), Some(0));
     assert!(
         gone_within(server, Duration::from_secs(5)),
@@ -501,44 +450,21 @@ fn a_host_gone_mid_question_ends_the_proxy_and_the_server_and_keeps_the_recordin
     // A 2025 host gone while the 2026-07-28 server's question is with it.
     let py = python();
     let session = dir.path().join("old.jsonl");
-    let mut proxy = Command::new(bin())
-        .args(["proxy", "--answer", "never", "--record"])
-        .arg(&session)
-        .arg("--")
-        .args(modern_only(&py))
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut to = proxy.stdin.take();
-    let mut from = BufReader::new(proxy.stdout.take().unwrap());
-    let mut send = |line: &str| {
-        let t = to.as_mut().unwrap();
-        writeln!(t, "{line}").unwrap();
-        t.flush().unwrap();
-    };
-    send(
-        r#"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{"elicitation":{"form":{}}},"clientInfo":{"name":"raw","version":"1"}}}"#,
+    let mut p = StdioProxy::start(
+        &["--answer", "never", "--record", session.to_str().unwrap()],
+        &modern_only(&py),
     );
-    send(r#"{"jsonrpc":"2.0","method":"notifications/initialized"}"#);
-    send(
-        r#"{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"plan_trip_resolved","arguments":{}}}"#,
-    );
-    let mut line = String::new();
-    from.read_line(&mut line).unwrap();
-    let init: Value = serde_json::from_str(&line).unwrap();
+    p.send(r#"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{"elicitation":{"form":{}}},"clientInfo":{"name":"raw","version":"1"}}}"#);
+    p.send(r#"{"jsonrpc":"2.0","method":"notifications/initialized"}"#);
+    p.send(r#"{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"plan_trip_resolved","arguments":{}}}"#);
+    let init = p.read();
     assert_eq!(init["result"]["protocolVersion"], "2025-11-25", "{init}");
-    line.clear();
-    from.read_line(&mut line).unwrap();
-    let ask: Value = serde_json::from_str(&line).unwrap();
+    let ask = p.read();
     assert_eq!(ask["method"], "elicitation/create", "{ask}");
     assert_eq!(ask["params"]["mode"], "form", "{ask}");
-    let server = child_of(proxy.id()).expect("the server's pid");
-    to = None;
-    drop(to);
-    let status = wait(&mut proxy);
-    assert_eq!(status.code(), Some(0));
+    let server = child_of(p.child.id()).expect("the server's pid");
+    let (status, err) = p.finish();
+    assert_eq!(status.code(), Some(0), "{err}");
     assert!(
         gone_within(server, Duration::from_secs(5)),
         "the server is left running"
@@ -547,17 +473,6 @@ fn a_host_gone_mid_question_ends_the_proxy_and_the_server_and_keeps_the_recordin
         methods(&session),
         ["server/discover", "(response)", "tools/call", "(response)"]
     );
-}
-
-fn wait(proxy: &mut Child) -> std::process::ExitStatus {
-    let start = Instant::now();
-    loop {
-        if let Some(s) = proxy.try_wait().unwrap() {
-            return s;
-        }
-        assert!(start.elapsed() < Duration::from_secs(10), "the proxy hangs");
-        std::thread::sleep(Duration::from_millis(20));
-    }
 }
 
 fn methods(session: &Path) -> Vec<String> {
