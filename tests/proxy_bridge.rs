@@ -266,3 +266,36 @@ fn a_2026_servers_roots_request_reaches_a_2025_host_that_declared_roots() {
     let (status, err) = p.finish();
     assert!(status.success(), "{err}");
 }
+
+#[test]
+fn a_server_gone_while_its_era_is_learnt_leaves_the_recording_whole() {
+    // The server reads the host's `initialize` and dies without a word.
+    let dir = tempfile::tempdir().unwrap();
+    let session = dir.path().join("s.jsonl");
+    let mut p = StdioProxy::start(
+        &["--record", session.to_str().unwrap()],
+        &[
+            "python3",
+            "-c",
+            "import sys; sys.stdin.readline(); sys.exit(3)",
+        ],
+    );
+    p.send(r#"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"t","version":"1"}}}"#);
+    let answer = p.read();
+    assert!(
+        answer["error"]["message"]
+            .as_str()
+            .unwrap()
+            .contains("the MCP server ended before answering"),
+        "{answer}"
+    );
+    let (status, err) = p.finish();
+    assert_eq!(status.code(), Some(2), "{err}");
+    let text = std::fs::read_to_string(&session).unwrap();
+    let recorded: Vec<Value> = text
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(recorded.len(), 2, "{text}");
+    assert_eq!(recorded[1]["msg"]["method"], "initialize", "{text}");
+}

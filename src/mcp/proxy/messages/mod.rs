@@ -347,6 +347,13 @@ impl<H: HostSide, S: ServerSide> Proxy<H, S> {
     }
 
     fn finish(&mut self) {
+        // Ended while the server's era was being learnt: what was held
+        // back is recorded all the same, every message of it whole.
+        if let Some(h) = self.held.take() {
+            for (d, raw) in h.records {
+                let _ = self.record(d, &raw);
+            }
+        }
         if let Some(w) = &mut self.writer {
             let _ = w.exchange_done();
         }
