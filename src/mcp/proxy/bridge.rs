@@ -112,6 +112,15 @@ pub(crate) fn envelope(
     env
 }
 
+/// Whether a message carries the 2026-07-28 envelope.
+pub(crate) fn is_modern(msg: &Map<String, Value>) -> bool {
+    msg.get("params")
+        .and_then(|p| p.get("_meta"))
+        .and_then(|m| m.get(PROTOCOL_VERSION_META))
+        .and_then(Value::as_str)
+        == Some(Revision::V2026_07_28.as_str())
+}
+
 /// Puts `env` into a request's `params._meta` (keys already there win).
 pub(crate) fn add_envelope(msg: &mut Map<String, Value>, env: &Map<String, Value>) {
     let params = msg.entry("params").or_insert_with(|| json!({}));

@@ -299,15 +299,6 @@ fn lock_map<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
     m.lock().unwrap_or_else(|p| p.into_inner())
 }
 
-/// Whether a message carries the 2026-07-28 envelope.
-fn is_modern(msg: &Map<String, Value>) -> bool {
-    msg.get("params")
-        .and_then(|p| p.get("_meta"))
-        .and_then(|m| m.get(crate::document::PROTOCOL_VERSION_META))
-        .and_then(Value::as_str)
-        == Some(Revision::V2026_07_28.as_str())
-}
-
 /// Serves a request of a bridged session or host here; otherwise gives it
 /// back to be passed on. A 2025 host's `initialize` and a 2026-07-28
 /// host's first request find out first whether the server speaks the
@@ -342,27 +333,30 @@ fn bridge_or_relay(
         return Some((req, resp));
     };
     let method = msg.get("method").and_then(Value::as_str).unwrap_or("");
-    if method == "initialize" && !is_modern(&msg) {
+    if method == "initialize" && !bridge::is_modern(&msg) {
         return initialize_or_bridge(state, req, resp);
     }
-    if msg.get("id").is_none() || !is_modern(&msg) {
+    if msg.get("id").is_none() || !bridge::is_modern(&msg) {
         return Some((req, resp));
     }
-    let known = lock_map(&state.modern).clone();
-    let b = match known {
+    // Held while the server's era is learnt: the first requests of
+    // 2026-07-28 hosts wait for one answer, not one each.
+    let mut modern = lock_map(&state.modern);
+    let b = match &*modern {
         Some(None) => return Some((req, resp)),
-        Some(Some(b)) if !b.ended() => b,
+        Some(Some(b)) if !b.ended() => Arc::clone(b),
         _ => {
             if probe(state, &req) {
-                *lock_map(&state.modern) = Some(None);
+                *modern = Some(None);
                 return Some((req, resp));
             }
             match start_bridged(state, None) {
                 Ok(b) => {
-                    *lock_map(&state.modern) = Some(Some(Arc::clone(&b)));
+                    *modern = Some(Some(Arc::clone(&b)));
                     b
                 }
                 Err(why) => {
+                    drop(modern);
                     note(state, &why);
                     refuse(resp, 502, &format!("{why} (mcp-elicit proxy)"));
                     return None;
@@ -370,6 +364,7 @@ fn bridge_or_relay(
             }
         }
     };
+    drop(modern);
     b.handle(req, resp);
     None
 }

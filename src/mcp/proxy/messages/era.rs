@@ -1,4 +1,4 @@
-//! The stdio proxy's side of the bridge between eras (see
+//! The message loop's side of the bridge between eras (see
 //! [`crate::mcp::proxy::bridge`]): learning the server's era, and what each
 //! message becomes on the other side.
 
@@ -70,14 +70,6 @@ pub(super) fn id_is(id: &Value, text: &str) -> bool {
     serde_json::to_string(id).is_ok_and(|t| t == text)
 }
 
-fn is_modern(msg: &Map<String, Value>) -> bool {
-    msg.get("params")
-        .and_then(|p| p.get("_meta"))
-        .and_then(|m| m.get(PROTOCOL_VERSION_META))
-        .and_then(Value::as_str)
-        == Some(Revision::V2026_07_28.as_str())
-}
-
 impl<H: HostSide, S: ServerSide> Proxy<H, S> {
     fn proxy_may_answer(&self) -> bool {
         self.opts.answer != AnswerMode::Never
@@ -113,7 +105,7 @@ impl<H: HostSide, S: ServerSide> Proxy<H, S> {
                     });
                     Ok(Went::AsIs)
                 }
-                (Some(method), Some(id)) if is_modern(msg) => {
+                (Some(method), Some(id)) if bridge::is_modern(msg) => {
                     // A 2026-07-28 host: does the server speak it?
                     let mut env = msg
                         .get("params")
