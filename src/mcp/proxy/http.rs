@@ -233,6 +233,12 @@ fn lock(m: &Mutex<Shared>) -> std::sync::MutexGuard<'_, Shared> {
     m.lock().unwrap_or_else(|p| p.into_inner())
 }
 
+/// Tells the person why a request failed, and the host with `status`.
+fn fail(state: &State, resp: HttpReply, status: u16, why: &str) {
+    note(state, why);
+    refuse(resp, status, &format!("{why} (mcp-elicit proxy)"));
+}
+
 fn refuse(resp: HttpReply, status: u16, message: &str) {
     let body = json!({"jsonrpc": "2.0", "id": null, "error": {"code": -32600, "message": message}});
     resp.respond(
@@ -288,8 +294,7 @@ fn handle(state: &Arc<State>, req: HttpRequest, resp: HttpReply) {
         Ok(u) => u,
         Err(e) => {
             let (status, why) = unreachable(state, &e);
-            note(state, &why);
-            return refuse(resp, status, &format!("{why} (mcp-elicit proxy)"));
+            return fail(state, resp, status, &why);
         }
     };
     relay(state, upstream, ctx, resp);
@@ -357,8 +362,7 @@ fn bridge_or_relay(
                 }
                 Err(why) => {
                     drop(modern);
-                    note(state, &why);
-                    refuse(resp, 502, &format!("{why} (mcp-elicit proxy)"));
+                    fail(state, resp, 502, &why);
                     return None;
                 }
             }
@@ -449,8 +453,7 @@ fn initialize_or_bridge(
         Ok(u) => u,
         Err(e) => {
             let (status, why) = unreachable(state, &e);
-            note(state, &why);
-            refuse(resp, status, &format!("{why} (mcp-elicit proxy)"));
+            fail(state, resp, status, &why);
             return None;
         }
     };
@@ -460,8 +463,7 @@ fn initialize_or_bridge(
     let raw = match read_body(upstream, state.opts.upstream_timeout) {
         Ok(b) => b,
         Err(why) => {
-            note(state, &why);
-            refuse(resp, 502, &format!("{why} (mcp-elicit proxy)"));
+            fail(state, resp, 502, &why);
             return None;
         }
     };
@@ -500,8 +502,7 @@ fn initialize_or_bridge(
                 b.handle(req, resp);
             }
             Err(why) => {
-                note(state, &why);
-                refuse(resp, 502, &format!("{why} (mcp-elicit proxy)"));
+                fail(state, resp, 502, &why);
             }
         }
         return None;
@@ -804,8 +805,7 @@ fn relay(state: &State, first: ureq::http::Response<ureq::Body>, ctx: Ctx, resp:
         let body = match read_body(first, state.opts.upstream_timeout) {
             Ok(b) => b,
             Err(why) => {
-                note(state, &why);
-                return refuse(resp, 502, &format!("{why} (mcp-elicit proxy)"));
+                return fail(state, resp, 502, &why);
             }
         };
         let hs: Vec<(&str, &str)> = headers
