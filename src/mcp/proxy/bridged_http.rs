@@ -22,6 +22,7 @@ use serde_json::{Value, json};
 use super::messages::{HostSide, HttpServer, run_with};
 use super::{Ev, Job, Notes, ProxyOptions};
 use crate::mcp::listen::{HttpReply, HttpRequest};
+use crate::mcp::server::http::{http_error, sse_event};
 use crate::mcp::transport::Http;
 use crate::session::Peer;
 
@@ -44,10 +45,9 @@ struct Routes {
 pub(super) struct Bridged {
     tx: Sender<Ev>,
     routes: Arc<Mutex<Routes>>,
-    /// 2025 hosts: the session the proxy made for this host.
+    /// 2025 hosts: the session the proxy made for this host. Without one
+    /// (2026-07-28 hosts, who share the loop) ids are made unique.
     pub(super) session: Option<String>,
-    /// 2026-07-28 hosts share the loop: ids are made unique.
-    remap: bool,
     next: AtomicU64,
     /// How long a request waits for its first message.
     wait: Duration,
@@ -94,10 +94,6 @@ impl HostSide for ToHost {
     }
 }
 
-fn sse_event(msg: &Value) -> Vec<u8> {
-    format!("event: message\ndata: {msg}\n\n").into_bytes()
-}
-
 impl Bridged {
     /// Starts a loop between host requests and the server at `upstream`.
     pub(super) fn start(
@@ -112,12 +108,10 @@ impl Bridged {
         let (tx, rx) = mpsc::channel();
         let routes = Arc::new(Mutex::new(Routes::default()));
         let ended = Arc::new(std::sync::atomic::AtomicBool::new(false));
-        let remap = session.is_none();
         let b = Arc::new(Bridged {
             tx: tx.clone(),
             routes: Arc::clone(&routes),
             session,
-            remap,
             next: AtomicU64::new(0),
             wait,
             ended: Arc::clone(&ended),
@@ -178,10 +172,10 @@ impl Bridged {
 
     fn post(&self, req: HttpRequest, resp: HttpReply) {
         let Ok(Value::Object(mut msg)) = serde_json::from_slice::<Value>(&req.body) else {
-            return json_error(resp, 400, -32700, "the body is not a JSON-RPC message");
+            return http_error(resp, 400, -32700, "the body is not a JSON-RPC message");
         };
         if self.ended() {
-            return json_error(
+            return http_error(
                 resp,
                 404,
                 -32600,
@@ -194,7 +188,7 @@ impl Bridged {
             .map(str::to_string);
         let Some(id) = msg.get("id").cloned().filter(|_| method.is_some()) else {
             // A notification, or the host's answer to a question.
-            if self.remap
+            if self.session.is_none()
                 && method.as_deref() == Some("notifications/cancelled")
                 && let Some(p) = msg.get_mut("params").and_then(Value::as_object_mut)
                 && let Some(asked) = p.get("requestId").cloned()
@@ -207,7 +201,7 @@ impl Bridged {
                 .send(Ev::Host(Value::Object(msg).to_string().into_bytes()));
             return resp.respond(202, &[], b"");
         };
-        let ours = if self.remap {
+        let ours = if self.session.is_none() {
             json!(format!(
                 "mcp-elicit-host-{}",
                 self.next.fetch_add(1, Ordering::SeqCst) + 1
@@ -270,7 +264,7 @@ impl Bridged {
         let first = match rx.recv_timeout(self.wait) {
             Ok(m) => m,
             Err(RecvTimeoutError::Timeout) => {
-                return json_error(
+                return http_error(
                     resp,
                     504,
                     -32603,
@@ -278,7 +272,7 @@ impl Bridged {
                 );
             }
             Err(RecvTimeoutError::Disconnected) => {
-                return json_error(
+                return http_error(
                     resp,
                     502,
                     -32603,
@@ -335,13 +329,4 @@ impl Bridged {
         lock(&self.routes).get = Some(tx);
         crate::mcp::server::http::stream(resp, &rx);
     }
-}
-
-fn json_error(resp: HttpReply, status: u16, code: i64, message: &str) {
-    let body = json!({"jsonrpc": "2.0", "id": null, "error": {"code": code, "message": message}});
-    resp.respond(
-        status,
-        &[("Content-Type", "application/json")],
-        body.to_string().as_bytes(),
-    );
 }

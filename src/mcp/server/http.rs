@@ -101,7 +101,7 @@ struct State {
     allow_origins: Vec<String>,
 }
 
-fn sse_event(msg: &Value) -> Vec<u8> {
+pub(crate) fn sse_event(msg: &Value) -> Vec<u8> {
     format!("event: message\ndata: {msg}\n\n").into_bytes()
 }
 
@@ -117,7 +117,7 @@ fn json_text(r: HttpReply, status: u16, body: &str, extra: &[(&str, &str)]) {
 
 /// A JSON-RPC error that answers no request in particular (the request was
 /// refused before it was read as one).
-fn http_error(r: HttpReply, status: u16, code: i64, message: &str) {
+pub(crate) fn http_error(r: HttpReply, status: u16, code: i64, message: &str) {
     json_response(r, status, &error(&Value::Null, code, message), &[]);
 }
 
