@@ -336,7 +336,7 @@ pub(crate) enum Reply {
 }
 
 /// A JSON-RPC error response.
-pub(super) fn error(id: &Value, code: i64, message: &str) -> Value {
+pub(crate) fn error(id: &Value, code: i64, message: &str) -> Value {
     json!({"jsonrpc": "2.0", "id": id, "error": {"code": code, "message": message}})
 }
 

@@ -21,10 +21,9 @@ pub(super) enum Went {
 pub(super) enum Opener {
     /// A 2025 host's `initialize` went to the server; if refused, the
     /// proxy's `server/discover` follows (`probe_from` is where its records
-    /// start).
+    /// start, just after the refusal).
     Initialize {
         id: Value,
-        refused: Option<Vec<u8>>,
         probe_from: Option<usize>,
     },
     /// A 2026-07-28 host's first request waits while a `server/discover`
@@ -96,7 +95,6 @@ impl<H: HostSide, S: ServerSide> Proxy<H, S> {
                     self.held = Some(Held {
                         opener: Opener::Initialize {
                             id,
-                            refused: None,
                             probe_from: None,
                         },
                         lines: Vec::new(),
@@ -224,7 +222,7 @@ impl<H: HostSide, S: ServerSide> Proxy<H, S> {
         ) || matches!(
             self.held.as_ref().map(|h| &h.opener),
             Some(Opener::Initialize {
-                refused: Some(_),
+                probe_from: Some(_),
                 ..
             })
         );
@@ -249,14 +247,14 @@ impl<H: HostSide, S: ServerSide> Proxy<H, S> {
         if let (true, Some(id), Some(h)) = (is_response, &id, &mut self.held)
             && let Opener::Initialize {
                 id: init,
-                refused,
                 probe_from,
             } = &mut h.opener
             && id_is(init, id)
         {
             if msg.get("error").is_some() {
-                // Refused: a 2026-07-28 server, perhaps. Ask it.
-                *refused = Some(line.to_vec());
+                // Refused: a 2026-07-28 server, perhaps. Ask it. (The
+                // refusal is kept whether or not there is a recording: the
+                // host hears it if the server is not one.)
                 h.records.push((Direction::ServerToClient, line.to_vec()));
                 *probe_from = Some(h.records.len());
                 h.deadline = Some(Instant::now() + PROBE_TIMEOUT);
@@ -307,7 +305,7 @@ impl<H: HostSide, S: ServerSide> Proxy<H, S> {
                 }
                 if is_response
                     && let Some(id) = &id
-                    && let Some(ticket) = self.open.get(id).and_then(|r| r.parked)
+                    && self.open.get(id).is_some_and(|r| r.parked.is_some())
                 {
                     // The call ended while the host had not retried yet:
                     // the result waits for the retry.
@@ -315,7 +313,6 @@ impl<H: HostSide, S: ServerSide> Proxy<H, S> {
                     if let Some(r) = self.open.get_mut(id) {
                         r.held_result = Some(msg.clone());
                     }
-                    let _ = ticket;
                     return Ok(true);
                 }
                 Ok(false)
@@ -380,14 +377,7 @@ impl<H: HostSide, S: ServerSide> Proxy<H, S> {
                 self.send_host(reply.to_string().as_bytes())?;
                 self.release(h.lines)
             }
-            (
-                Opener::Initialize {
-                    refused,
-                    probe_from,
-                    ..
-                },
-                None,
-            ) => {
+            (Opener::Initialize { probe_from, .. }, None) => {
                 // Not a 2026-07-28 server either: the host hears the refusal.
                 self.era = Era::Same;
                 h.records.truncate(probe_from.unwrap_or(h.records.len()));
@@ -395,7 +385,7 @@ impl<H: HostSide, S: ServerSide> Proxy<H, S> {
                 for (d, raw) in h.records {
                     self.record(d, &raw)?;
                 }
-                if let Some(refused) = refused.or(refusal.map(|(_, r)| r)) {
+                if let Some((_, refused)) = refusal {
                     let parsed = serde_json::from_slice::<Value>(&refused);
                     self.server_message_as_is(parsed, refused)?;
                 }
@@ -490,7 +480,7 @@ impl<H: HostSide, S: ServerSide> Proxy<H, S> {
             if let Ok(v) = serde_json::from_slice::<Value>(&line)
                 && let Some(id) = v.get("id").filter(|_| v.get("method").is_some())
             {
-                let e = json!({"jsonrpc": "2.0", "id": id, "error": {"code": -32603, "message": format!("{why} (mcp-elicit proxy)")}});
+                let e = error(id, -32603, &format!("{why} (mcp-elicit proxy)"));
                 self.send_host(e.to_string().as_bytes())?;
             }
         }
@@ -537,7 +527,7 @@ impl<H: HostSide, S: ServerSide> Proxy<H, S> {
             );
             self.note(&why);
             let req = self.open.remove(host).expect("open");
-            let e = json!({"jsonrpc": "2.0", "id": req.id, "error": {"code": -32603, "message": format!("{why} (mcp-elicit proxy)")}});
+            let e = error(&req.id, -32603, &format!("{why} (mcp-elicit proxy)"));
             return self.send_host(e.to_string().as_bytes());
         }
         let modes = self.host_modes.unwrap_or_default();
@@ -607,7 +597,7 @@ impl<H: HostSide, S: ServerSide> Proxy<H, S> {
                 Err(why) => {
                     self.note(&why);
                     let req = self.open.remove(host).expect("open");
-                    let e = json!({"jsonrpc": "2.0", "id": req.id, "error": {"code": -32603, "message": format!("{why} (mcp-elicit proxy)")}});
+                    let e = error(&req.id, -32603, &format!("{why} (mcp-elicit proxy)"));
                     return self.send_host(e.to_string().as_bytes());
                 }
             }
@@ -731,7 +721,11 @@ impl<H: HostSide, S: ServerSide> Proxy<H, S> {
                 );
                 return Ok(());
             }
-            let e = json!({"jsonrpc": "2.0", "id": id, "error": {"code": -32603, "message": "no open request of the host can carry this elicitation (mcp-elicit proxy)"}});
+            let e = error(
+                &id,
+                -32603,
+                "no open request of the host can carry this elicitation (mcp-elicit proxy)",
+            );
             return self.send_server(e.to_string().as_bytes());
         };
         self.next_ask += 1;
@@ -760,7 +754,7 @@ impl<H: HostSide, S: ServerSide> Proxy<H, S> {
                 "the server asks `{method}`, which the host did not declare ({capability}) for the call it is in"
             );
             self.note(&why);
-            let e = json!({"jsonrpc": "2.0", "id": id, "error": {"code": -32601, "message": format!("{why} (mcp-elicit proxy)")}});
+            let e = error(&id, -32601, &format!("{why} (mcp-elicit proxy)"));
             return self.send_server(e.to_string().as_bytes());
         };
         self.next_ask += 1;
@@ -806,14 +800,18 @@ impl<H: HostSide, S: ServerSide> Proxy<H, S> {
                     "the server asked more than {MAX_INPUTS} questions in one call before the host answered any; this one is refused"
                 );
                 self.note(&why);
-                let e = json!({"jsonrpc": "2.0", "id": id, "error": {"code": -32603, "message": format!("{why} (mcp-elicit proxy)")}});
+                let e = error(&id, -32603, &format!("{why} (mcp-elicit proxy)"));
                 self.send_server(e.to_string().as_bytes())
             }
             None if self.open.contains_key(&upstream) => {
                 self.ask_new_host(&upstream, vec![(key, id, request)])
             }
             None => {
-                let e = json!({"jsonrpc": "2.0", "id": id, "error": {"code": -32603, "message": "the host request this question belongs to is closed (mcp-elicit proxy)"}});
+                let e = error(
+                    &id,
+                    -32603,
+                    "the host request this question belongs to is closed (mcp-elicit proxy)",
+                );
                 self.send_server(e.to_string().as_bytes())
             }
         }
@@ -836,7 +834,14 @@ impl<H: HostSide, S: ServerSide> Proxy<H, S> {
             };
             self.open.remove(&p.upstream);
             for (_, server_id, _) in p.questions {
-                let e = json!({"jsonrpc": "2.0", "id": server_id, "error": {"code": -32603, "message": format!("the host did not come back with an answer within {} s (mcp-elicit proxy)", lifetime.as_secs())}});
+                let e = error(
+                    &server_id,
+                    -32603,
+                    &format!(
+                        "the host did not come back with an answer within {} s (mcp-elicit proxy)",
+                        lifetime.as_secs()
+                    ),
+                );
                 self.send_server(e.to_string().as_bytes())?;
             }
         }
@@ -885,7 +890,7 @@ impl<H: HostSide, S: ServerSide> Proxy<H, S> {
         let params = msg.get("params");
         let refuse = |this: &mut Self, why: String| -> Result<()> {
             this.note(&format!("refused a retry: {why}"));
-            let e = json!({"jsonrpc": "2.0", "id": id, "error": {"code": crate::mcp::server::codes::INVALID_PARAMS, "message": why}});
+            let e = error(&id, crate::mcp::server::codes::INVALID_PARAMS, &why);
             this.send_host(e.to_string().as_bytes())
         };
         let Some(state) = params
@@ -931,13 +936,10 @@ impl<H: HostSide, S: ServerSide> Proxy<H, S> {
             let upstream = parked.upstream.clone();
             return self.ask_new_host(&upstream, unanswered);
         }
-        if let Some(result) = req.held_result.take() {
-            let upstream = parked.upstream.clone();
-            let mut m = result;
-            m.insert("id".into(), req.id.clone());
-            bridge::complete(&mut m, &req.method);
-            self.open.remove(&upstream);
-            return self.send_host(Value::Object(m).to_string().as_bytes());
+        if let Some(result) = req.held_result.take()
+            && let Some(req) = self.open.remove(&parked.upstream)
+        {
+            return self.final_to_host(req, result);
         }
         Ok(())
     }

@@ -12,6 +12,7 @@ pub(crate) use sides::{HostSide, HttpServer, ServerSide};
 
 use super::bridge::{self, Era, Sealer};
 use super::*;
+use crate::mcp::server::error;
 
 /// Runs the proxy for a host on `host_in`/`host_out` in front of the stdio
 /// server `command`, until the host or the server ends.
@@ -336,7 +337,14 @@ impl<H: HostSide, S: ServerSide> Proxy<H, S> {
                 // waiting for one would wait forever.
                 let open: Vec<Value> = self.open.drain().map(|(_, r)| r.id).collect();
                 for id in open {
-                    let msg = json!({"jsonrpc": "2.0", "id": id, "error": {"code": -32603, "message": format!("the MCP server ended before answering ({}, mcp-elicit proxy)", sanitize::line(&why))}});
+                    let msg = error(
+                        &id,
+                        -32603,
+                        &format!(
+                            "the MCP server ended before answering ({}, mcp-elicit proxy)",
+                            sanitize::line(&why)
+                        ),
+                    );
                     if self.send_host(msg.to_string().as_bytes()).is_err() {
                         break;
                     }
@@ -446,7 +454,7 @@ impl<H: HostSide, S: ServerSide> Proxy<H, S> {
             match self.era_host_message(&mut msg, &line)? {
                 era::Went::Done => return Ok(()),
                 era::Went::Changed => {
-                    let changed = serde_json::to_vec(&Value::Object(msg.clone()))?;
+                    let changed = serde_json::to_vec(&msg)?;
                     return self.pass_host_message(msg, method, id, &changed);
                 }
                 era::Went::AsIs => {}
@@ -672,18 +680,21 @@ impl<H: HostSide, S: ServerSide> Proxy<H, S> {
             return self.send_host(raw);
         };
         if retried || !era::id_is(&req.id, host) || req.bridged.is_some() {
-            // The host gets the final result under its own id (for a
-            // bridged call, the id of its latest retry, and the
-            // `resultType` a 2026-07-28 result carries).
-            let mut m = msg.clone();
-            m.insert("id".into(), req.id);
-            if req.bridged.is_some() {
-                bridge::complete(&mut m, &req.method);
-            }
-            self.send_host(Value::Object(m).to_string().as_bytes())
+            self.final_to_host(req, msg.clone())
         } else {
             self.send_host(raw)
         }
+    }
+
+    /// The host gets the final result of its request `req` under its own
+    /// id (for a bridged call, the id of its latest retry, and the
+    /// `resultType` a 2026-07-28 result carries).
+    fn final_to_host(&mut self, req: HostRequest, mut msg: Map<String, Value>) -> Result<()> {
+        msg.insert("id".into(), req.id);
+        if req.bridged.is_some() {
+            bridge::complete(&mut msg, &req.method);
+        }
+        self.send_host(Value::Object(msg).to_string().as_bytes())
     }
 
     /// The revision and name a server states in its `initialize` or
@@ -919,7 +930,7 @@ impl<H: HostSide, S: ServerSide> Proxy<H, S> {
                     }
                     Outcome::Failed(why) => {
                         self.note(&format!("could not answer: {}", sanitize::line(&why)));
-                        json!({"jsonrpc": "2.0", "id": id, "error": {"code": -32603, "message": "the client could not answer"}})
+                        error(&id, -32603, "the client could not answer")
                     }
                 };
                 self.send_server(body.to_string().as_bytes())?;
@@ -984,7 +995,7 @@ impl<H: HostSide, S: ServerSide> Proxy<H, S> {
         if let Some(why) = failure {
             let req = self.open.remove(host).expect("open");
             self.note(&sanitize::line(&why));
-            let msg = json!({"jsonrpc": "2.0", "id": req.id, "error": {"code": -32603, "message": format!("{why} (mcp-elicit proxy)")}});
+            let msg = error(&req.id, -32603, &format!("{why} (mcp-elicit proxy)"));
             return self.send_host(msg.to_string().as_bytes());
         }
         let Some((params, _)) = &req.modern else {

@@ -133,19 +133,21 @@ impl ServerSide for HttpServer {
                 "a message that is not UTF-8",
             ))
         })?;
-        // A 2026-07-28 request says its version in its envelope, and its
-        // header must agree; anything else goes under the version known.
-        let enveloped = serde_json::from_str::<serde_json::Value>(text)
-            .ok()
-            .and_then(|v| {
-                v.get("params")?
-                    .get("_meta")?
-                    .get(crate::document::PROTOCOL_VERSION_META)?
-                    .as_str()
-                    .map(str::to_string)
-            });
-        let version = enveloped.or_else(|| self.version.clone());
-        self.http.set_protocol_version(version.as_deref());
+        // Once the server's version is known every message goes under it.
+        // Before, a 2026-07-28 request (the proxy's `server/discover`) says
+        // its version in its envelope, and its header must agree.
+        if self.version.is_none() {
+            let enveloped = serde_json::from_str::<serde_json::Value>(text)
+                .ok()
+                .and_then(|v| {
+                    v.get("params")?
+                        .get("_meta")?
+                        .get(crate::document::PROTOCOL_VERSION_META)?
+                        .as_str()
+                        .map(str::to_string)
+                });
+            self.http.set_protocol_version(enveloped.as_deref());
+        }
         self.http
             .send(text)
             .map_err(|e| Error::ServerWrite(std::io::Error::other(e.to_string())))
