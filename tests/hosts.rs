@@ -37,11 +37,41 @@ fn manifest() -> BTreeMap<String, Vec<(u64, u64)>> {
     out
 }
 
-/// Where `lint --hosts HOST` reports `fact` in `file`: the fact's rule, with
-/// a message that names the host and carries what the person sees.
-fn reported(host: &Host, fact: &Fact, file: &Path) -> Vec<(u64, u64)> {
+/// Every host at every version its entry names (and at its newest, bare),
+/// each with its facts there: those of the table and those its declaration
+/// implies. Each fact once, at the first selector that has it.
+fn every_fact() -> Vec<(String, &'static Host, &'static Fact)> {
+    let mut out: Vec<(String, &'static Host, &'static Fact)> = Vec::new();
+    for h in hosts::ALL {
+        let mut selectors = vec![h.id.to_string()];
+        let bounds = h
+            .declared
+            .iter()
+            .map(|d| d.within)
+            .chain(h.facts.iter().map(|f| f.within));
+        for w in bounds {
+            for b in [w.from, w.to].into_iter().flatten() {
+                selectors.push(format!("{}@{b}", h.id));
+            }
+        }
+        for sel in selectors {
+            let at = hosts::select(&sel).unwrap();
+            for f in at.facts {
+                if !out.iter().any(|(_, o, g)| o.id == h.id && g.id == f.id) {
+                    out.push((sel.clone(), at, f));
+                }
+            }
+        }
+    }
+    out
+}
+
+/// Where `lint --hosts SELECTOR` reports `fact` in `file`: the fact's
+/// rule, with a message that names the host and carries what the person
+/// sees.
+fn reported(selector: &str, host: &Host, fact: &Fact, file: &Path) -> Vec<(u64, u64)> {
     let out = Command::new(bin())
-        .args(["lint", "--format", "json", "--quiet", "--hosts", host.id])
+        .args(["lint", "--format", "json", "--quiet", "--hosts", selector])
         .arg(file)
         .output()
         .unwrap();
@@ -73,8 +103,8 @@ fn every_host_fact_fires_where_expected_and_not_on_the_safe_shape() {
     let manifest = manifest();
     let mut problems = Vec::new();
     let mut seen = Vec::new();
-    for host in hosts::ALL {
-        for fact in host.facts {
+    for (selector, host, fact) in every_fact() {
+        {
             let name = format!("{}.{}", host.id, fact.id);
             seen.push(name.clone());
             let Some(want) = manifest.get(&name) else {
@@ -94,13 +124,13 @@ fn every_host_fact_fires_where_expected_and_not_on_the_safe_shape() {
             }
             let mut want = want.clone();
             want.sort();
-            let got = reported(host, fact, &bad);
+            let got = reported(&selector, host, fact, &bad);
             if got != want {
                 problems.push(format!(
                     "{name}.bad: expected at {want:?}, reported at {got:?}"
                 ));
             }
-            let got = reported(host, fact, &good);
+            let got = reported(&selector, host, fact, &good);
             if !got.is_empty() {
                 problems.push(format!(
                     "{name}.good: must not be reported, reported at {got:?}"
@@ -177,7 +207,7 @@ fn unknown_host_is_a_usage_error_naming_the_known_ones() {
         .assert()
         .code(2)
         .stderr_eq(snapbox::str![[r#"
-error: --hosts: no host `netscape`; known hosts: claude-code, claude-desktop, codex, vscode, cursor, goose-desktop, goose-cli, zed, continue, cline, gemini-cli, fast-agent, mcporter, inspector, inspector-v1, ts-sdk, ts-sdk-old, ts-sdk-v2, python-sdk, rmcp, or all
+error: --hosts: no host `netscape`; known hosts: claude-code, claude-desktop, codex, vscode, cursor, copilot-cli, goose-desktop, goose-cli, zed, continue, cline, gemini-cli, fast-agent, mcporter, inspector, inspector-v1, ts-sdk, ts-sdk-old, ts-sdk-v2, python-sdk, rmcp, or all
 
 "#]]);
 }

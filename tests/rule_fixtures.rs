@@ -191,7 +191,7 @@ fn every_rule_has_fixtures_in_the_manifest() {
             continue;
         }
         if e.hosts_only {
-            let used = mcp_elicit::hosts::ALL
+            let used = mcp_elicit::hosts::all()
                 .iter()
                 .flat_map(|h| h.facts)
                 .any(|f| f.rule.code == code);

@@ -9,7 +9,7 @@ use super::EvidenceKind::{Code, Issue, Page, Test};
 use super::ShapeKind::*;
 use super::Status::*;
 use super::Trigger::*;
-use super::{Evidence, Fact, Host, HostKind, Note};
+use super::{ALWAYS, Declared, Declares, Evidence, Fact, Host, HostKind, Note, Within};
 use crate::rules::{self, Rule};
 
 const fn code(source: &'static str) -> Evidence {
@@ -21,6 +21,12 @@ const fn test(source: &'static str) -> Evidence {
 const fn issue(source: &'static str) -> Evidence {
     Evidence {
         kind: Issue,
+        source,
+    }
+}
+const fn probe(source: &'static str) -> Evidence {
+    Evidence {
+        kind: super::EvidenceKind::Probe,
         source,
     }
 }
@@ -96,6 +102,11 @@ const INSPECTOR_FORM: Evidence = code(
     "modelcontextprotocol/inspector clients/web/src/components/groups/SchemaForm/SchemaForm.tsx @86d5f58e",
 );
 
+/// MCPJam's host catalog: what each host version declares, from recorded
+/// probes.
+const MCPJAM_CATALOG: Evidence =
+    code("MCPJam/inspector sdk/src/host-compat/catalog.generated.ts (verified 2026-08-19)");
+
 const FIX_REFUSED: &str = "keep to the spec's property shapes (the spec rule reported at the same place says how), so the request reaches the form";
 const FIX_PATTERN: &str =
     "validate the answer on the server and ask again (or decline) when it does not fit";
@@ -109,6 +120,7 @@ pub static ALL: &[&Host] = &[
     &CODEX,
     &VSCODE,
     &CURSOR,
+    &COPILOT_CLI,
     &GOOSE_DESKTOP,
     &GOOSE_CLI_HOST,
     &ZED,
@@ -138,8 +150,57 @@ pub(crate) static CLAUDE_CODE: Host = Host {
         issue("EdanStarfire/claudecode_webui#901 (2.1.76 changelog)"),
         issue("laravel/mcp#190 (every property shape rendered, defaults pre-populated)"),
     ],
-    facts: &[],
+    declared: &[
+        Declared {
+            versions: "2.1.176 to 2.1.260",
+            within: Within::between("2.1.176", "2.1.260"),
+            elicitation: Some(Declares::Capability("{}")),
+            revisions: &["2026-07-28", "2025-11-25"],
+            note: Some("it sends `server/discover` first and falls back to `initialize`"),
+            evidence: &[MCPJAM_CATALOG],
+        },
+        Declared {
+            versions: "2.1.273 (the Cowork desktop app)",
+            within: Within::only("2.1.273"),
+            elicitation: Some(Declares::Capability("{}")),
+            revisions: &["2026-07-28"],
+            note: None,
+            evidence: &[issue("anthropics/claude-code#94806")],
+        },
+        Declared {
+            versions: "2.1.280",
+            within: Within::only("2.1.280"),
+            elicitation: None,
+            revisions: &["2025-11-25"],
+            note: Some(
+                "it sends `initialize` after a successful `server/discover`, which a server that speaks only 2026-07-28 refuses with -32022",
+            ),
+            evidence: &[issue("anthropics/claude-code#96183")],
+        },
+    ],
+    facts: &[Fact {
+        id: "cowork-drops-input-required",
+        within: Within::only("2.1.273"),
+        effect: NotShown { sends: None },
+        rule: &rules::HOST_INPUT_REQUIRED_UNSUPPORTED,
+        trigger: InputRequired,
+        status: Broken,
+        sees: "nothing: the Cowork desktop app negotiates 2026-07-28, then drops every InputRequiredResult, and the tool call hangs for 180 s",
+        fix: Some(
+            "serve 2025-11-25 beside 2026-07-28 so that the host can be asked with `elicitation/create`, or give the tool an argument instead of asking",
+        ),
+        evidence: &[
+            issue("anthropics/claude-code#94806"),
+            issue("anthropics/claude-ai-mcp#1046"),
+        ],
+        versions: "2.1.273 (remote_cowork)",
+    }],
     notes: &[
+        Note {
+            text: "on macOS, 2.1.252 never sends `server/discover`, so a server that speaks only 2026-07-28 cannot be reached",
+            evidence: &[issue("anthropics/claude-code#91099")],
+            versions: "2.1.252 on macOS",
+        },
         Note {
             text: "in print mode (`-p`) and in an Agent SDK client without `onElicitation`, a form is declined without being shown",
             evidence: &[
@@ -171,8 +232,17 @@ pub(crate) static CLAUDE_DESKTOP: Host = Host {
         issue("anthropics/claude-code#41347"),
         issue("anthropics/claude-ai-mcp#153"),
     ],
+    declared: &[Declared {
+        versions: "claude.ai as of 2026-09",
+        within: ALWAYS,
+        elicitation: Some(Declares::Nothing),
+        revisions: &[],
+        note: None,
+        evidence: &[issue("anthropics/claude-ai-mcp#153")],
+    }],
     facts: &[Fact {
         id: "no-elicitation",
+        within: ALWAYS,
         effect: NotShown { sends: None },
         rule: &rules::HOST_NO_ELICITATION,
         trigger: Any,
@@ -200,9 +270,18 @@ pub(crate) static CODEX: Host = Host {
     known: true,
     versions: "codex-cli with real forms (March-April 2026) to 0.151.0; earlier versions declined every elicitation",
     evidence: &[issue("openai/codex#6992"), issue("openai/codex#41797")],
+    declared: &[Declared {
+        versions: "0.148 and later (2026-07-28 opt-in in 0.147)",
+        within: Within::from("0.148"),
+        elicitation: Some(Declares::Capability(r#"{"form": {}, "url": {}}"#)),
+        revisions: &["2026-07-28", "2025-11-25"],
+        note: None,
+        evidence: &[MCPJAM_CATALOG],
+    }],
     facts: &[
         Fact {
             id: "form-unrenderable",
+            within: ALWAYS,
             effect: ApprovalOnly,
             rule: &rules::HOST_FORM_UNRENDERABLE,
             trigger: Shapes(&[Number, Integer, UntitledMulti, TitledMulti]),
@@ -220,6 +299,7 @@ pub(crate) static CODEX: Host = Host {
         },
         Fact {
             id: "root-title-cancels",
+            within: ALWAYS,
             effect: NotShown {
                 sends: Some(r#"{"action": "cancel"}"#),
             },
@@ -239,6 +319,7 @@ pub(crate) static CODEX: Host = Host {
         },
         Fact {
             id: "refused",
+            within: ALWAYS,
             effect: NotShown { sends: None },
             rule: &rules::HOST_REJECTS_SHAPE,
             trigger: Rejected(REFUSED_RMCP),
@@ -250,6 +331,7 @@ pub(crate) static CODEX: Host = Host {
         },
         Fact {
             id: "string-default-hidden",
+            within: ALWAYS,
             effect: DropDefault,
             rule: &rules::HOST_DEFAULT_NOT_SHOWN,
             trigger: StringDefault,
@@ -263,6 +345,7 @@ pub(crate) static CODEX: Host = Host {
         },
         Fact {
             id: "constraints-unchecked",
+            within: ALWAYS,
             effect: DropKeyword,
             rule: &rules::HOST_CONSTRAINT_IGNORED,
             trigger: Keywords(&["minLength", "maxLength", "format", "pattern"]),
@@ -274,6 +357,7 @@ pub(crate) static CODEX: Host = Host {
         },
         Fact {
             id: "empty-form-auto-accepted",
+            within: ALWAYS,
             effect: Caveat,
             rule: &rules::HOST_EMPTY_FORM,
             trigger: EmptyForm,
@@ -290,6 +374,7 @@ pub(crate) static CODEX: Host = Host {
         },
         Fact {
             id: "url-mode-opt-in",
+            within: ALWAYS,
             effect: Caveat,
             rule: &rules::HOST_URL_MODE_LIMITED,
             trigger: UrlMode,
@@ -340,9 +425,18 @@ pub(crate) static VSCODE: Host = Host {
         ),
         issue("anthropics/claude-code#2799 (links the 1.102 release notes)"),
     ],
+    declared: &[Declared {
+        versions: "as probed 2026-07-23",
+        within: ALWAYS,
+        elicitation: Some(Declares::Capability(r#"{"form": {}, "url": {}}"#)),
+        revisions: &["2025-11-25"],
+        note: Some("it also declares task-augmented elicitation"),
+        evidence: &[MCPJAM_CATALOG],
+    }],
     facts: &[
         Fact {
             id: "falsy-default-ignored",
+            within: ALWAYS,
             effect: DropDefault,
             rule: &rules::HOST_DEFAULT_NOT_SHOWN,
             trigger: FalsyDefault,
@@ -356,6 +450,7 @@ pub(crate) static VSCODE: Host = Host {
         },
         Fact {
             id: "titles-secondary",
+            within: ALWAYS,
             effect: Caveat,
             rule: &rules::HOST_OPTIONS_UNLABELLED,
             trigger: Shapes(&[LegacyNames, TitledSingle, TitledMulti]),
@@ -367,6 +462,7 @@ pub(crate) static VSCODE: Host = Host {
         },
         Fact {
             id: "constraints-unchecked",
+            within: ALWAYS,
             effect: DropKeyword,
             rule: &rules::HOST_CONSTRAINT_IGNORED,
             trigger: Keywords(&["pattern", "minItems", "maxItems"]),
@@ -378,6 +474,7 @@ pub(crate) static VSCODE: Host = Host {
         },
         Fact {
             id: "out-of-spec-text-field",
+            within: ALWAYS,
             effect: FreeText,
             rule: &rules::HOST_REJECTS_SHAPE,
             trigger: Rejected(&[
@@ -393,6 +490,7 @@ pub(crate) static VSCODE: Host = Host {
         },
         Fact {
             id: "unknown-format-unchecked",
+            within: ALWAYS,
             effect: DropKeyword,
             rule: &rules::HOST_CONSTRAINT_IGNORED,
             trigger: Rejected(&[&rules::FORMAT_UNSUPPORTED]),
@@ -404,6 +502,7 @@ pub(crate) static VSCODE: Host = Host {
         },
         Fact {
             id: "no-schema",
+            within: ALWAYS,
             effect: NotShown { sends: None },
             rule: &rules::HOST_REJECTS_SHAPE,
             trigger: Rejected(&[&rules::FORM_WITHOUT_SCHEMA]),
@@ -442,12 +541,41 @@ pub(crate) static CURSOR: Host = Host {
         page("https://canimcp.dev/client/cursor-vscode"),
         issue("DollhouseMCP/mcp-server#1363"),
     ],
+    declared: &[Declared {
+        versions: "as probed 2026-08-14",
+        within: ALWAYS,
+        elicitation: Some(Declares::Capability(r#"{"form": {}}"#)),
+        revisions: &["2025-11-25"],
+        note: None,
+        evidence: &[MCPJAM_CATALOG],
+    }],
     facts: &[],
     notes: &[Note {
         text: "form mode is supported; nothing is established about how fields, defaults or cancels are shown",
         evidence: &[page("https://canimcp.dev/client/cursor-vscode")],
         versions: "protocol 2025-06-18 (clientInfo cursor-vscode)",
     }],
+};
+
+pub(crate) static COPILOT_CLI: Host = Host {
+    id: "copilot-cli",
+    short: "Copilot",
+    name: "Copilot CLI",
+    kind: HostKind::App,
+    elicitation: true,
+    known: false,
+    versions: "1.0.83",
+    evidence: &[issue("github/copilot-cli#4834")],
+    declared: &[Declared {
+        versions: "1.0.83",
+        within: Within::only("1.0.83"),
+        elicitation: Some(Declares::FormOnly),
+        revisions: &["2025-11-25"],
+        note: None,
+        evidence: &[issue("github/copilot-cli#4834")],
+    }],
+    facts: &[],
+    notes: &[],
 };
 
 pub(crate) static GOOSE_DESKTOP: Host = Host {
@@ -459,9 +587,18 @@ pub(crate) static GOOSE_DESKTOP: Host = Host {
     known: true,
     versions: "desktop UI @414c29b7 and @f816800e, backend @01aaa821",
     evidence: &[GOOSE_CLIENT, GOOSE_FORM],
+    declared: &[Declared {
+        versions: "as probed 2026-08-14",
+        within: ALWAYS,
+        elicitation: Some(Declares::Capability("{}")),
+        revisions: &["2025-03-26"],
+        note: None,
+        evidence: &[MCPJAM_CATALOG],
+    }],
     facts: &[
         Fact {
             id: "number-prefilled",
+            within: ALWAYS,
             effect: PrefillMinimum,
             rule: &rules::HOST_NUMBER_PREFILLED,
             trigger: NumberWithoutDefault,
@@ -475,6 +612,7 @@ pub(crate) static GOOSE_DESKTOP: Host = Host {
         },
         Fact {
             id: "enum-names-raw",
+            within: ALWAYS,
             effect: RawValues,
             rule: &rules::HOST_OPTIONS_UNLABELLED,
             trigger: Shapes(&[LegacyNames]),
@@ -486,6 +624,7 @@ pub(crate) static GOOSE_DESKTOP: Host = Host {
         },
         Fact {
             id: "one-of-text-box",
+            within: ALWAYS,
             effect: FreeText,
             rule: &rules::HOST_OPTIONS_UNLABELLED,
             trigger: Shapes(&[TitledSingle]),
@@ -499,6 +638,7 @@ pub(crate) static GOOSE_DESKTOP: Host = Host {
         },
         Fact {
             id: "multi-select-text-box",
+            within: ALWAYS,
             effect: FreeText,
             rule: &rules::HOST_MULTI_SELECT_UNSUPPORTED,
             trigger: Shapes(&[UntitledMulti]),
@@ -510,6 +650,7 @@ pub(crate) static GOOSE_DESKTOP: Host = Host {
         },
         Fact {
             id: "titled-multi-select-missing",
+            within: ALWAYS,
             effect: DropField,
             rule: &rules::HOST_MULTI_SELECT_UNSUPPORTED,
             trigger: Shapes(&[TitledMulti]),
@@ -521,6 +662,7 @@ pub(crate) static GOOSE_DESKTOP: Host = Host {
         },
         Fact {
             id: "title-ignored",
+            within: ALWAYS,
             effect: NameAsLabel,
             rule: &rules::HOST_TITLE_IGNORED,
             trigger: Retitled,
@@ -534,6 +676,7 @@ pub(crate) static GOOSE_DESKTOP: Host = Host {
         },
         Fact {
             id: "format-unchecked",
+            within: ALWAYS,
             effect: DropKeyword,
             rule: &rules::HOST_CONSTRAINT_IGNORED,
             trigger: Keywords(&["format", "pattern"]),
@@ -545,6 +688,7 @@ pub(crate) static GOOSE_DESKTOP: Host = Host {
         },
         Fact {
             id: "empty-form",
+            within: ALWAYS,
             effect: Caveat,
             rule: &rules::HOST_EMPTY_FORM,
             trigger: EmptyForm,
@@ -558,6 +702,7 @@ pub(crate) static GOOSE_DESKTOP: Host = Host {
         },
         Fact {
             id: "refused",
+            within: ALWAYS,
             effect: NotShown { sends: None },
             rule: &rules::HOST_REJECTS_SHAPE,
             trigger: Rejected(REFUSED_RMCP),
@@ -569,6 +714,7 @@ pub(crate) static GOOSE_DESKTOP: Host = Host {
         },
         Fact {
             id: "url-mode-as-form",
+            within: ALWAYS,
             effect: UrlAsEmptyForm,
             rule: &rules::HOST_URL_MODE_LIMITED,
             trigger: UrlMode,
@@ -582,6 +728,7 @@ pub(crate) static GOOSE_DESKTOP: Host = Host {
         },
         Fact {
             id: "no-input-required",
+            within: ALWAYS,
             effect: NotShown { sends: None },
             rule: &rules::HOST_INPUT_REQUIRED_UNSUPPORTED,
             trigger: InputRequired,
@@ -620,9 +767,18 @@ pub(crate) static GOOSE_CLI_HOST: Host = Host {
     known: true,
     versions: "goose-cli @0de0a328, backend @01aaa821",
     evidence: &[GOOSE_CLI, GOOSE_CLIENT],
+    declared: &[Declared {
+        versions: "as probed 2026-08-14",
+        within: ALWAYS,
+        elicitation: Some(Declares::Capability("{}")),
+        revisions: &["2025-03-26"],
+        note: None,
+        evidence: &[MCPJAM_CATALOG],
+    }],
     facts: &[
         Fact {
             id: "enum-names-raw",
+            within: ALWAYS,
             effect: RawValues,
             rule: &rules::HOST_OPTIONS_UNLABELLED,
             trigger: Shapes(&[LegacyNames]),
@@ -634,6 +790,7 @@ pub(crate) static GOOSE_CLI_HOST: Host = Host {
         },
         Fact {
             id: "multi-select-as-text",
+            within: ALWAYS,
             effect: FreeText,
             rule: &rules::HOST_MULTI_SELECT_UNSUPPORTED,
             trigger: Shapes(&[UntitledMulti, TitledMulti]),
@@ -645,6 +802,7 @@ pub(crate) static GOOSE_CLI_HOST: Host = Host {
         },
         Fact {
             id: "one-of-menu-alone",
+            within: ALWAYS,
             effect: FreeText,
             rule: &rules::HOST_OPTIONS_UNLABELLED,
             trigger: ShapesAmongOthers(&[TitledSingle]),
@@ -658,6 +816,7 @@ pub(crate) static GOOSE_CLI_HOST: Host = Host {
         },
         Fact {
             id: "constraints-unchecked",
+            within: ALWAYS,
             effect: DropKeyword,
             rule: &rules::HOST_CONSTRAINT_IGNORED,
             trigger: Keywords(&[
@@ -676,6 +835,7 @@ pub(crate) static GOOSE_CLI_HOST: Host = Host {
         },
         Fact {
             id: "refused",
+            within: ALWAYS,
             effect: NotShown { sends: None },
             rule: &rules::HOST_REJECTS_SHAPE,
             trigger: Rejected(REFUSED_RMCP),
@@ -687,6 +847,7 @@ pub(crate) static GOOSE_CLI_HOST: Host = Host {
         },
         Fact {
             id: "url-mode-as-form",
+            within: ALWAYS,
             effect: UrlAsEmptyForm,
             rule: &rules::HOST_URL_MODE_LIMITED,
             trigger: UrlMode,
@@ -700,6 +861,7 @@ pub(crate) static GOOSE_CLI_HOST: Host = Host {
         },
         Fact {
             id: "no-input-required",
+            within: ALWAYS,
             effect: NotShown { sends: None },
             rule: &rules::HOST_INPUT_REQUIRED_UNSUPPORTED,
             trigger: InputRequired,
@@ -742,8 +904,10 @@ pub(crate) static ZED: Host = Host {
     evidence: &[code(
         "zed-industries/zed crates/context_server/src/protocol.rs @03c77942",
     )],
+    declared: &[],
     facts: &[Fact {
         id: "no-elicitation",
+        within: ALWAYS,
         effect: NotShown { sends: None },
         rule: &rules::HOST_NO_ELICITATION,
         trigger: Any,
@@ -770,8 +934,10 @@ pub(crate) static CONTINUE: Host = Host {
     evidence: &[code(
         "continuedev/continue core/context/mcp/MCPConnection.ts @d0a3c0b626",
     )],
+    declared: &[],
     facts: &[Fact {
         id: "no-elicitation",
+        within: ALWAYS,
         effect: NotShown { sends: None },
         rule: &rules::HOST_NO_ELICITATION,
         trigger: Any,
@@ -798,8 +964,10 @@ pub(crate) static CLINE: Host = Host {
     evidence: &[code(
         "cline/cline apps/vscode/src/services/mcp/McpHub.ts @21cb8d2525",
     )],
+    declared: &[],
     facts: &[Fact {
         id: "no-elicitation",
+        within: ALWAYS,
         effect: NotShown { sends: None },
         rule: &rules::HOST_NO_ELICITATION,
         trigger: Any,
@@ -826,8 +994,10 @@ pub(crate) static GEMINI_CLI: Host = Host {
     evidence: &[code(
         "google-gemini/gemini-cli packages/core/src/tools/mcp-client.ts @5411f113ca",
     )],
+    declared: &[],
     facts: &[Fact {
         id: "no-elicitation",
+        within: ALWAYS,
         effect: NotShown { sends: None },
         rule: &rules::HOST_NO_ELICITATION,
         trigger: Any,
@@ -854,9 +1024,11 @@ pub(crate) static FAST_AGENT: Host = Host {
     evidence: &[code(
         "evalstate/fast-agent src/fast_agent/ui/elicitation_form.py @610a2f57",
     )],
+    declared: &[],
     facts: &[
         Fact {
             id: "out-of-spec-text-box",
+            within: ALWAYS,
             effect: FreeText,
             rule: &rules::HOST_REJECTS_SHAPE,
             trigger: Rejected(&[
@@ -874,6 +1046,7 @@ pub(crate) static FAST_AGENT: Host = Host {
         },
         Fact {
             id: "unknown-format-unchecked",
+            within: ALWAYS,
             effect: DropKeyword,
             rule: &rules::HOST_CONSTRAINT_IGNORED,
             trigger: Rejected(&[&rules::FORMAT_UNSUPPORTED]),
@@ -887,6 +1060,7 @@ pub(crate) static FAST_AGENT: Host = Host {
         },
         Fact {
             id: "no-schema",
+            within: ALWAYS,
             effect: NotShown { sends: None },
             rule: &rules::HOST_REJECTS_SHAPE,
             trigger: Rejected(&[&rules::FORM_WITHOUT_SCHEMA]),
@@ -926,9 +1100,11 @@ pub(crate) static MCPORTER_HOST: Host = Host {
     known: true,
     versions: "@ae3d900 (2026-08-21), on @modelcontextprotocol/client ^2.0.0",
     evidence: &[MCPORTER],
+    declared: &[],
     facts: &[
         Fact {
             id: "empty-form-accepted",
+            within: ALWAYS,
             effect: NotShown {
                 sends: Some(r#"{"action": "accept", "content": {}}"#),
             },
@@ -944,6 +1120,7 @@ pub(crate) static MCPORTER_HOST: Host = Host {
         },
         Fact {
             id: "titles-not-shown",
+            within: ALWAYS,
             effect: RawValues,
             rule: &rules::HOST_OPTIONS_UNLABELLED,
             trigger: Shapes(&[LegacyNames, TitledSingle, TitledMulti]),
@@ -955,6 +1132,7 @@ pub(crate) static MCPORTER_HOST: Host = Host {
         },
         Fact {
             id: "constraints-unchecked",
+            within: ALWAYS,
             effect: DropKeyword,
             rule: &rules::HOST_CONSTRAINT_IGNORED,
             trigger: Keywords(&["format", "pattern", "minItems", "maxItems"]),
@@ -966,6 +1144,7 @@ pub(crate) static MCPORTER_HOST: Host = Host {
         },
         Fact {
             id: "refused",
+            within: ALWAYS,
             effect: NotShown { sends: None },
             rule: &rules::HOST_REJECTS_SHAPE,
             trigger: Rejected(REFUSED),
@@ -999,9 +1178,11 @@ pub(crate) static INSPECTOR: Host = Host {
     known: true,
     versions: "v2.3.0 @86d5f58e",
     evidence: &[INSPECTOR_FORM],
+    declared: &[],
     facts: &[
         Fact {
             id: "constraints-unchecked",
+            within: ALWAYS,
             effect: DropKeyword,
             rule: &rules::HOST_CONSTRAINT_IGNORED,
             trigger: Keywords(&["format", "pattern", "minItems", "maxItems"]),
@@ -1013,6 +1194,7 @@ pub(crate) static INSPECTOR: Host = Host {
         },
         Fact {
             id: "lengths-html-only",
+            within: ALWAYS,
             effect: Caveat,
             rule: &rules::HOST_CONSTRAINT_IGNORED,
             trigger: Keywords(&["minLength", "maxLength"]),
@@ -1024,6 +1206,7 @@ pub(crate) static INSPECTOR: Host = Host {
         },
         Fact {
             id: "refused",
+            within: ALWAYS,
             effect: NotShown { sends: None },
             rule: &rules::HOST_REJECTS_SHAPE,
             trigger: Rejected(REFUSED),
@@ -1055,9 +1238,11 @@ pub(crate) static INSPECTOR_V1: Host = Host {
     evidence: &[code(
         "modelcontextprotocol/inspector client/src/components/ElicitationRequest.tsx @cc416f0f",
     )],
+    declared: &[],
     facts: &[
         Fact {
             id: "pattern-stripped",
+            within: ALWAYS,
             effect: DropKeyword,
             rule: &rules::HOST_CONSTRAINT_IGNORED,
             trigger: Keywords(&["pattern"]),
@@ -1069,6 +1254,7 @@ pub(crate) static INSPECTOR_V1: Host = Host {
         },
         Fact {
             id: "refused",
+            within: ALWAYS,
             effect: NotShown { sends: None },
             rule: &rules::HOST_REJECTS_SHAPE,
             trigger: Rejected(REFUSED),
@@ -1097,9 +1283,11 @@ pub(crate) static TS_SDK: Host = Host {
     known: true,
     versions: "@modelcontextprotocol/sdk 1.22 and later (1.30.0, 1.32.2 checked)",
     evidence: &[TS1_TYPES],
+    declared: &[],
     facts: &[
         Fact {
             id: "pattern-stripped",
+            within: ALWAYS,
             effect: DropKeyword,
             rule: &rules::HOST_CONSTRAINT_IGNORED,
             trigger: Keywords(&["pattern"]),
@@ -1111,6 +1299,7 @@ pub(crate) static TS_SDK: Host = Host {
         },
         Fact {
             id: "numeric-enum-dropped",
+            within: ALWAYS,
             effect: DropKeyword,
             rule: &rules::HOST_ENUM_FREE_TEXT,
             trigger: NumericEnum,
@@ -1122,6 +1311,7 @@ pub(crate) static TS_SDK: Host = Host {
         },
         Fact {
             id: "refused",
+            within: ALWAYS,
             effect: NotShown { sends: None },
             rule: &rules::HOST_REJECTS_SHAPE,
             trigger: Rejected(REFUSED),
@@ -1156,9 +1346,11 @@ pub(crate) static TS_SDK_OLD: Host = Host {
     evidence: &[code(
         "modelcontextprotocol/typescript-sdk src/types.ts @fcc7da8c (1.21.1)",
     )],
+    declared: &[],
     facts: &[
         Fact {
             id: "enum-free-text",
+            within: ALWAYS,
             effect: FreeText,
             rule: &rules::HOST_ENUM_FREE_TEXT,
             trigger: Shapes(&[UntitledEnum, LegacyNames]),
@@ -1177,6 +1369,7 @@ pub(crate) static TS_SDK_OLD: Host = Host {
         },
         Fact {
             id: "pattern-stripped",
+            within: ALWAYS,
             effect: DropKeyword,
             rule: &rules::HOST_CONSTRAINT_IGNORED,
             trigger: Keywords(&["pattern"]),
@@ -1201,9 +1394,11 @@ pub(crate) static TS_SDK_V2: Host = Host {
     known: true,
     versions: "@modelcontextprotocol/client 2.0 and later (2.4.0 checked)",
     evidence: &[TS2_CLIENT],
+    declared: &[],
     facts: &[
         Fact {
             id: "pattern-stripped",
+            within: ALWAYS,
             effect: DropKeyword,
             rule: &rules::HOST_CONSTRAINT_IGNORED,
             trigger: Keywords(&["pattern"]),
@@ -1215,6 +1410,7 @@ pub(crate) static TS_SDK_V2: Host = Host {
         },
         Fact {
             id: "numeric-enum-dropped",
+            within: ALWAYS,
             effect: DropKeyword,
             rule: &rules::HOST_ENUM_FREE_TEXT,
             trigger: NumericEnum,
@@ -1226,6 +1422,7 @@ pub(crate) static TS_SDK_V2: Host = Host {
         },
         Fact {
             id: "refused",
+            within: ALWAYS,
             effect: NotShown { sends: None },
             rule: &rules::HOST_REJECTS_SHAPE,
             trigger: Rejected(REFUSED),
@@ -1256,9 +1453,32 @@ pub(crate) static PYTHON_SDK: Host = Host {
     evidence: &[code(
         "modelcontextprotocol/python-sdk src/mcp/types.py @4dc224fab",
     )],
+    declared: &[
+        Declared {
+            versions: "v1.x (1.30.0 probed; clientInfo `mcp` 0.1.0, the SDK's default)",
+            within: ALWAYS,
+            elicitation: Some(Declares::Capability(r#"{"form": {}, "url": {}}"#)),
+            revisions: &["2025-11-25"],
+            note: None,
+            evidence: &[probe(
+                "examples/probe/python-sdk-1.30.0.jsonl: mcp 1.30.0 in 2025-11-25 over stdio, every shape as asked",
+            )],
+        },
+        Declared {
+            versions: "v2 (2.3.0 probed; clientInfo `mcp` 0.1.0, the SDK's default)",
+            within: ALWAYS,
+            elicitation: Some(Declares::Capability(r#"{"form": {}, "url": {}}"#)),
+            revisions: &["2026-07-28", "2025-11-25"],
+            note: None,
+            evidence: &[probe(
+                "examples/probe/python-sdk-2.3.0.jsonl: mcp 2.3.0 in 2026-07-28 over stdio, every shape as asked",
+            )],
+        },
+    ],
     facts: &[
         Fact {
             id: "no-schema",
+            within: ALWAYS,
             effect: NotShown { sends: None },
             rule: &rules::HOST_REJECTS_SHAPE,
             trigger: Rejected(&[&rules::FORM_WITHOUT_SCHEMA]),
@@ -1272,6 +1492,7 @@ pub(crate) static PYTHON_SDK: Host = Host {
         },
         Fact {
             id: "no-input-required-v1",
+            within: ALWAYS,
             effect: NotShown { sends: None },
             rule: &rules::HOST_INPUT_REQUIRED_UNSUPPORTED,
             trigger: InputRequired,
@@ -1304,9 +1525,11 @@ pub(crate) static RMCP: Host = Host {
     known: true,
     versions: "rmcp 3.11.0 (crates.io), rust-sdk @4a738b9d",
     evidence: &[RMCP_TEST, RMCP_HANDLER],
+    declared: &[],
     facts: &[
         Fact {
             id: "pattern-dropped",
+            within: ALWAYS,
             effect: DropKeyword,
             rule: &rules::HOST_CONSTRAINT_IGNORED,
             trigger: Keywords(&["pattern"]),
@@ -1318,6 +1541,7 @@ pub(crate) static RMCP: Host = Host {
         },
         Fact {
             id: "numeric-enum-dropped",
+            within: ALWAYS,
             effect: DropKeyword,
             rule: &rules::HOST_ENUM_FREE_TEXT,
             trigger: NumericEnum,
@@ -1329,6 +1553,7 @@ pub(crate) static RMCP: Host = Host {
         },
         Fact {
             id: "refused",
+            within: ALWAYS,
             effect: NotShown { sends: None },
             rule: &rules::HOST_REJECTS_SHAPE,
             trigger: Rejected(REFUSED_RMCP),

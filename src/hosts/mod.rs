@@ -10,8 +10,10 @@
 
 mod data;
 pub mod judge;
+mod version;
 
 pub use data::{ALL, OUT_OF_SPEC};
+pub use version::{ALWAYS, Declared, Declares, Version, Within, all, declaration, newest, select};
 
 use crate::rules::Rule;
 
@@ -47,6 +49,9 @@ impl Status {
 pub enum EvidenceKind {
     /// Read in the host's source: `owner/repo path @commit`.
     Code,
+    /// Measured by `mcp-elicit probe` in the host: the recording's path in
+    /// this repository, then the host and version it probed.
+    Probe,
     /// Reproduced by running a library: `package version`.
     Test,
     /// Taken from an issue or pull request: `owner/repo#number`. Inferred,
@@ -60,6 +65,7 @@ impl EvidenceKind {
     pub fn as_str(self) -> &'static str {
         match self {
             EvidenceKind::Code => "code",
+            EvidenceKind::Probe => "probe",
             EvidenceKind::Test => "test",
             EvidenceKind::Issue => "issue",
             EvidenceKind::Page => "page",
@@ -176,7 +182,7 @@ pub enum Effect {
 }
 
 /// One thing a host does with a schema that trips it.
-#[derive(Debug)]
+#[derive(Debug, Clone)]
 pub struct Fact {
     /// Unique within the host, kebab-case: names the fixture pair.
     pub id: &'static str,
@@ -194,6 +200,8 @@ pub struct Fact {
     pub evidence: &'static [Evidence],
     /// The versions the fact holds for.
     pub versions: &'static str,
+    /// The same, as bounds: what `--hosts ID@VERSION` selects by.
+    pub within: Within,
 }
 
 /// Behaviour that holds for every elicitation a host shows.
@@ -231,6 +239,8 @@ pub struct Host {
     pub versions: &'static str,
     /// Evidence for the entry as a whole (support, or its absence).
     pub evidence: &'static [Evidence],
+    /// What versions of the host declare when they connect, oldest first.
+    pub declared: &'static [Declared],
     pub facts: &'static [Fact],
     pub notes: &'static [Note],
 }
@@ -245,39 +255,36 @@ pub fn find(key: &str) -> Option<&'static Host> {
     })
 }
 
-/// Reads a `--hosts` list: ids separated by commas, or `all`. Unknown
-/// names are an error naming them and the known ids.
+/// Reads a `--hosts` list: hosts separated by commas (`codex`,
+/// `claude-code@2.1.260`: see [`select`]), or `all` (each at its newest
+/// known version). Unknown names are an error naming them and the known
+/// ids.
 pub fn parse_list(list: &[String]) -> Result<Vec<&'static Host>, String> {
     let mut out: Vec<&'static Host> = Vec::new();
+    let mut add = |h: &'static Host| {
+        if !out.iter().any(|o| o.id == h.id && o.short == h.short) {
+            out.push(h);
+        }
+    };
     for name in list.iter().flat_map(|s| s.split(',')) {
         let name = name.trim();
         if name.is_empty() {
             continue;
         }
         if name.eq_ignore_ascii_case("all") {
-            for h in ALL {
-                if !out.iter().any(|o| o.id == h.id) {
-                    out.push(h);
-                }
-            }
+            all().into_iter().for_each(&mut add);
             continue;
         }
-        match find(name) {
-            Some(h) => {
-                if !out.iter().any(|o| o.id == h.id) {
-                    out.push(h);
-                }
-            }
-            None => {
-                return Err(format!(
-                    "no host `{name}`; known hosts: {}, or all",
-                    ids().join(", ")
-                ));
-            }
-        }
+        add(select(name)?);
     }
-    // Matrix columns follow the table's order, whatever the list's.
-    out.sort_by_key(|h| ALL.iter().position(|a| a.id == h.id));
+    // Matrix columns follow the table's order, whatever the list's, and a
+    // host's versions go oldest first.
+    out.sort_by_key(|h| {
+        (
+            ALL.iter().position(|a| a.id == h.id),
+            h.short.split_once('@').and_then(|(_, v)| Version::parse(v)),
+        )
+    });
     Ok(out)
 }
 
@@ -347,6 +354,12 @@ mod tests {
                         .all(|p| !p.is_empty() && p.chars().all(|c| c.is_ascii_digit()))
             }),
             EvidenceKind::Page => e.source.starts_with("https://"),
+            EvidenceKind::Probe => e.source.split_whitespace().next().is_some_and(|path| {
+                path.starts_with("examples/probe/")
+                    && std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+                        .join(path)
+                        .is_file()
+            }),
         }
     }
 

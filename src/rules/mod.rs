@@ -156,6 +156,7 @@ table! {
     host_title_ignored::HOST_TITLE_IGNORED,
     host_url_mode_limited::HOST_URL_MODE_LIMITED,
     host_input_required_unsupported::HOST_INPUT_REQUIRED_UNSUPPORTED,
+    host_url_mode_undeclared::HOST_URL_MODE_UNDECLARED,
 }
 
 /// Finds a rule by code (`E201`) or name (`property-missing-type`),

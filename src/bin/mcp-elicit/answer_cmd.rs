@@ -96,13 +96,8 @@ fn answer(args: AnswerArgs) -> Result<Outcome> {
     // a request does not refuse it either, it does what it does.
     let host_views = match &args.as_host {
         Some(h) => {
-            let host = mcp_elicit::hosts::find(h).ok_or_else(|| {
-                anyhow!(
-                    "--as: no host `{}`; known hosts: {}",
-                    sanitize::line(h),
-                    mcp_elicit::hosts::ids().join(", ")
-                )
-            })?;
+            let host = mcp_elicit::hosts::select(h)
+                .map_err(|e| anyhow!("--as: {}", sanitize::line(&e)))?;
             found
                 .iter()
                 .map(|e| {

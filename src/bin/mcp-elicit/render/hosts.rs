@@ -206,12 +206,44 @@ pub fn list_hosts(out: &mut dyn Write) -> io::Result<()> {
             h.name,
             h.versions
         )?;
+        for d in h.declared {
+            writeln!(out, "  declares    {}", declaration(d))?;
+        }
         for f in h.facts {
-            writeln!(out, "  {} {:11} {}", f.rule.code, f.status.as_str(), f.sees)?;
+            let only = if f.within == hosts::ALWAYS {
+                String::new()
+            } else {
+                format!(" (only {})", f.versions)
+            };
+            writeln!(
+                out,
+                "  {} {:11} {}{only}",
+                f.rule.code,
+                f.status.as_str(),
+                f.sees
+            )?;
         }
         for n in h.notes {
             writeln!(out, "  note  {}", n.text)?;
         }
     }
     Ok(())
+}
+
+/// What a host version declares, in one line: "2.1.280: elicitation
+/// `{}`; negotiates 2025-11-25 (...)".
+fn declaration(d: &hosts::Declared) -> String {
+    let cap = match d.elicitation {
+        None => "elicitation not known".to_string(),
+        Some(hosts::Declares::Nothing) => "no elicitation".to_string(),
+        Some(hosts::Declares::FormOnly) => "elicitation: form mode only".to_string(),
+        Some(hosts::Declares::Capability(c)) => format!("elicitation `{c}`"),
+    };
+    let revisions = if d.revisions.is_empty() {
+        "revisions not known".to_string()
+    } else {
+        format!("negotiates {}", d.revisions.join(", "))
+    };
+    let note = d.note.map(|n| format!(" ({n})")).unwrap_or_default();
+    format!("{}: {cap}; {revisions}{note}", d.versions)
 }
