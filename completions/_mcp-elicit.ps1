@@ -31,6 +31,7 @@ Register-ArgumentCompleter -Native -CommandName 'mcp-elicit' -ScriptBlock {
             [CompletionResult]::new('call', 'call', [CompletionResultType]::ParameterValue, 'Connect to an MCP server, make one request and answer its elicitations')
             [CompletionResult]::new('serve', 'serve', [CompletionResultType]::ParameterValue, 'Serve tools that ask recorded or written elicitations, to test an MCP client')
             [CompletionResult]::new('proxy', 'proxy', [CompletionResultType]::ParameterValue, 'Stand between a host and a stdio server: pass everything on, lint, record, answer')
+            [CompletionResult]::new('probe', 'probe', [CompletionResultType]::ParameterValue, 'Measure a host: a server whose tools ask every elicitation shape, and its report')
             [CompletionResult]::new('replay', 'replay', [CompletionResultType]::ParameterValue, 'Check a recorded session, show it as a transcript, or replay it against a live server')
             [CompletionResult]::new('generate', 'generate', [CompletionResultType]::ParameterValue, 'Turn a Rust type or an ordinary JSON Schema into an elicitation schema')
             [CompletionResult]::new('completions', 'completions', [CompletionResultType]::ParameterValue, 'Print a shell completion script (bash, zsh, fish, powershell or elvish)')
@@ -46,7 +47,7 @@ Register-ArgumentCompleter -Native -CommandName 'mcp-elicit' -ScriptBlock {
             [CompletionResult]::new('--ignore', '--ignore', [CompletionResultType]::ParameterName, 'Never report these rules (codes or names, comma-separated)')
             [CompletionResult]::new('--fail-on', '--fail-on', [CompletionResultType]::ParameterName, 'Exit with 1 when a finding at or above this severity is reported')
             [CompletionResult]::new('--explain', '--explain', [CompletionResultType]::ParameterName, 'Print the documentation of one rule (code or name), then exit')
-            [CompletionResult]::new('--hosts', '--hosts', [CompletionResultType]::ParameterName, 'Also report what these hosts do with each elicitation (ids, comma-separated, or all)')
+            [CompletionResult]::new('--hosts', '--hosts', [CompletionResultType]::ParameterName, 'Also report what these hosts do with each elicitation (ID or ID@VERSION, comma-separated, or all)')
             [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'Use colour: auto, always or never')
             [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Do not print the summary line on stderr')
             [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Do not print the summary line on stderr')
@@ -74,7 +75,7 @@ Register-ArgumentCompleter -Native -CommandName 'mcp-elicit' -ScriptBlock {
             [CompletionResult]::new('--timeout', '--timeout', [CompletionResultType]::ParameterName, 'Cancel when the form is not finished within this many seconds')
             [CompletionResult]::new('--server', '--server', [CompletionResultType]::ParameterName, 'Name this server in the form''s heading [default: the name the document reports]')
             [CompletionResult]::new('--spec', '--spec', [CompletionResultType]::ParameterName, 'Check the request under this spec revision (latest and draft are the newest) [default: the revision the document names or implies]')
-            [CompletionResult]::new('--as', '--as', [CompletionResultType]::ParameterName, 'Show the form as this host would (a host id of `lint --list-hosts`)')
+            [CompletionResult]::new('--as', '--as', [CompletionResultType]::ParameterName, 'Show the form as this host would (an id of `lint --list-hosts`, or ID@VERSION)')
             [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'Use colour: auto, always or never')
             [CompletionResult]::new('--defaults', '--defaults', [CompletionResultType]::ParameterName, 'Accept with the schema''s defaults, plus any --set or --answers')
             [CompletionResult]::new('--strict', '--strict', [CompletionResultType]::ParameterName, 'Refuse a request on any lint error, as the strictest clients do [default: refuse only what no form can show]')
@@ -140,7 +141,7 @@ Register-ArgumentCompleter -Native -CommandName 'mcp-elicit' -ScriptBlock {
         'mcp-elicit;proxy' {
             [CompletionResult]::new('--answer', '--answer', [CompletionResultType]::ParameterName, 'Answer elicitations here: auto (when the host cannot), always, or never')
             [CompletionResult]::new('--report', '--report', [CompletionResultType]::ParameterName, 'Append one JSON line per elicitation to FILE: its findings and who answered')
-            [CompletionResult]::new('--hosts', '--hosts', [CompletionResultType]::ParameterName, 'Also report what these hosts do with each elicitation (ids, comma-separated, or all)')
+            [CompletionResult]::new('--hosts', '--hosts', [CompletionResultType]::ParameterName, 'Also report what these hosts do with each elicitation (ID or ID@VERSION, comma-separated, or all)')
             [CompletionResult]::new('--server', '--server', [CompletionResultType]::ParameterName, 'Show the server under this name instead of its serverInfo name')
             [CompletionResult]::new('--progress-interval', '--progress-interval', [CompletionResultType]::ParameterName, 'Send the host a progress notification this often while a person answers')
             [CompletionResult]::new('--host-timeout', '--host-timeout', [CompletionResultType]::ParameterName, 'The host''s own time-out for a call (often 60): each form says how much of it is left')
@@ -164,6 +165,19 @@ Register-ArgumentCompleter -Native -CommandName 'mcp-elicit' -ScriptBlock {
             [CompletionResult]::new('--allow-remote', '--allow-remote', [CompletionResultType]::ParameterName, 'With --http, allow an address other than loopback')
             [CompletionResult]::new('--defaults', '--defaults', [CompletionResultType]::ParameterName, 'Accept with the schema''s defaults, plus any --set or --answers')
             [CompletionResult]::new('--strict', '--strict', [CompletionResultType]::ParameterName, 'Refuse a request on any lint error, as the strictest clients do [default: refuse only what no form can show]')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'mcp-elicit;probe' {
+            [CompletionResult]::new('--record', '--record', [CompletionResultType]::ParameterName, 'Serve the probe and append what the host does to FILE (JSON lines)')
+            [CompletionResult]::new('--report', '--report', [CompletionResultType]::ParameterName, 'Read a recording back: declarations, each shape, a host entry, differences')
+            [CompletionResult]::new('--host', '--host', [CompletionResultType]::ParameterName, 'With --report, compare with this host''s facts (ID or ID@VERSION) [default: from the client''s name]')
+            [CompletionResult]::new('--http', '--http', [CompletionResultType]::ParameterName, 'Serve Streamable HTTP on this address (path /mcp) instead of stdio')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'Use colour: auto, always or never')
+            [CompletionResult]::new('--allow-remote', '--allow-remote', [CompletionResultType]::ParameterName, 'With --http, allow an address other than loopback')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
@@ -237,6 +251,7 @@ Register-ArgumentCompleter -Native -CommandName 'mcp-elicit' -ScriptBlock {
             [CompletionResult]::new('call', 'call', [CompletionResultType]::ParameterValue, 'Connect to an MCP server, make one request and answer its elicitations')
             [CompletionResult]::new('serve', 'serve', [CompletionResultType]::ParameterValue, 'Serve tools that ask recorded or written elicitations, to test an MCP client')
             [CompletionResult]::new('proxy', 'proxy', [CompletionResultType]::ParameterValue, 'Stand between a host and a stdio server: pass everything on, lint, record, answer')
+            [CompletionResult]::new('probe', 'probe', [CompletionResultType]::ParameterValue, 'Measure a host: a server whose tools ask every elicitation shape, and its report')
             [CompletionResult]::new('replay', 'replay', [CompletionResultType]::ParameterValue, 'Check a recorded session, show it as a transcript, or replay it against a live server')
             [CompletionResult]::new('generate', 'generate', [CompletionResultType]::ParameterValue, 'Turn a Rust type or an ordinary JSON Schema into an elicitation schema')
             [CompletionResult]::new('completions', 'completions', [CompletionResultType]::ParameterValue, 'Print a shell completion script (bash, zsh, fish, powershell or elvish)')
@@ -258,6 +273,9 @@ Register-ArgumentCompleter -Native -CommandName 'mcp-elicit' -ScriptBlock {
             break
         }
         'mcp-elicit;help;proxy' {
+            break
+        }
+        'mcp-elicit;help;probe' {
             break
         }
         'mcp-elicit;help;replay' {

@@ -40,6 +40,9 @@ _mcp__elicit() {
             mcp__elicit,man)
                 cmd="mcp__elicit__subcmd__man"
                 ;;
+            mcp__elicit,probe)
+                cmd="mcp__elicit__subcmd__probe"
+                ;;
             mcp__elicit,proxy)
                 cmd="mcp__elicit__subcmd__proxy"
                 ;;
@@ -73,6 +76,9 @@ _mcp__elicit() {
             mcp__elicit__subcmd__help,man)
                 cmd="mcp__elicit__subcmd__help__subcmd__man"
                 ;;
+            mcp__elicit__subcmd__help,probe)
+                cmd="mcp__elicit__subcmd__help__subcmd__probe"
+                ;;
             mcp__elicit__subcmd__help,proxy)
                 cmd="mcp__elicit__subcmd__help__subcmd__proxy"
                 ;;
@@ -89,7 +95,7 @@ _mcp__elicit() {
 
     case "${cmd}" in
         mcp__elicit)
-            opts="-h -V --color --help --version lint answer call serve proxy replay generate completions man demo help"
+            opts="-h -V --color --help --version lint answer call serve proxy probe replay generate completions man demo help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -357,7 +363,7 @@ _mcp__elicit() {
             return 0
             ;;
         mcp__subcmd__elicit__subcmd__help)
-            opts="lint answer call serve proxy replay generate completions man demo help"
+            opts="lint answer call serve proxy probe replay generate completions man demo help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -482,6 +488,20 @@ _mcp__elicit() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
+        mcp__subcmd__elicit__subcmd__help__subcmd__probe)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
         mcp__subcmd__elicit__subcmd__help__subcmd__proxy)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
@@ -578,6 +598,40 @@ _mcp__elicit() {
             fi
             case "${prev}" in
                 --dir)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        mcp__subcmd__elicit__subcmd__probe)
+            opts="-h -V --record --report --host --http --allow-remote --color --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --record)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --report)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --host)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --http)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;

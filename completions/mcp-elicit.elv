@@ -28,6 +28,7 @@ set edit:completion:arg-completer[mcp-elicit] = {|@words|
             cand call 'Connect to an MCP server, make one request and answer its elicitations'
             cand serve 'Serve tools that ask recorded or written elicitations, to test an MCP client'
             cand proxy 'Stand between a host and a stdio server: pass everything on, lint, record, answer'
+            cand probe 'Measure a host: a server whose tools ask every elicitation shape, and its report'
             cand replay 'Check a recorded session, show it as a transcript, or replay it against a live server'
             cand generate 'Turn a Rust type or an ordinary JSON Schema into an elicitation schema'
             cand completions 'Print a shell completion script (bash, zsh, fish, powershell or elvish)'
@@ -42,7 +43,7 @@ set edit:completion:arg-completer[mcp-elicit] = {|@words|
             cand --ignore 'Never report these rules (codes or names, comma-separated)'
             cand --fail-on 'Exit with 1 when a finding at or above this severity is reported'
             cand --explain 'Print the documentation of one rule (code or name), then exit'
-            cand --hosts 'Also report what these hosts do with each elicitation (ids, comma-separated, or all)'
+            cand --hosts 'Also report what these hosts do with each elicitation (ID or ID@VERSION, comma-separated, or all)'
             cand --color 'Use colour: auto, always or never'
             cand -q 'Do not print the summary line on stderr'
             cand --quiet 'Do not print the summary line on stderr'
@@ -69,7 +70,7 @@ set edit:completion:arg-completer[mcp-elicit] = {|@words|
             cand --timeout 'Cancel when the form is not finished within this many seconds'
             cand --server 'Name this server in the form''s heading [default: the name the document reports]'
             cand --spec 'Check the request under this spec revision (latest and draft are the newest) [default: the revision the document names or implies]'
-            cand --as 'Show the form as this host would (a host id of `lint --list-hosts`)'
+            cand --as 'Show the form as this host would (an id of `lint --list-hosts`, or ID@VERSION)'
             cand --color 'Use colour: auto, always or never'
             cand --defaults 'Accept with the schema''s defaults, plus any --set or --answers'
             cand --strict 'Refuse a request on any lint error, as the strictest clients do [default: refuse only what no form can show]'
@@ -132,7 +133,7 @@ set edit:completion:arg-completer[mcp-elicit] = {|@words|
         &'mcp-elicit;proxy'= {
             cand --answer 'Answer elicitations here: auto (when the host cannot), always, or never'
             cand --report 'Append one JSON line per elicitation to FILE: its findings and who answered'
-            cand --hosts 'Also report what these hosts do with each elicitation (ids, comma-separated, or all)'
+            cand --hosts 'Also report what these hosts do with each elicitation (ID or ID@VERSION, comma-separated, or all)'
             cand --server 'Show the server under this name instead of its serverInfo name'
             cand --progress-interval 'Send the host a progress notification this often while a person answers'
             cand --host-timeout 'The host''s own time-out for a call (often 60): each form says how much of it is left'
@@ -156,6 +157,18 @@ set edit:completion:arg-completer[mcp-elicit] = {|@words|
             cand --allow-remote 'With --http, allow an address other than loopback'
             cand --defaults 'Accept with the schema''s defaults, plus any --set or --answers'
             cand --strict 'Refuse a request on any lint error, as the strictest clients do [default: refuse only what no form can show]'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'mcp-elicit;probe'= {
+            cand --record 'Serve the probe and append what the host does to FILE (JSON lines)'
+            cand --report 'Read a recording back: declarations, each shape, a host entry, differences'
+            cand --host 'With --report, compare with this host''s facts (ID or ID@VERSION) [default: from the client''s name]'
+            cand --http 'Serve Streamable HTTP on this address (path /mcp) instead of stdio'
+            cand --color 'Use colour: auto, always or never'
+            cand --allow-remote 'With --http, allow an address other than loopback'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
             cand -V 'Print version'
@@ -223,6 +236,7 @@ set edit:completion:arg-completer[mcp-elicit] = {|@words|
             cand call 'Connect to an MCP server, make one request and answer its elicitations'
             cand serve 'Serve tools that ask recorded or written elicitations, to test an MCP client'
             cand proxy 'Stand between a host and a stdio server: pass everything on, lint, record, answer'
+            cand probe 'Measure a host: a server whose tools ask every elicitation shape, and its report'
             cand replay 'Check a recorded session, show it as a transcript, or replay it against a live server'
             cand generate 'Turn a Rust type or an ordinary JSON Schema into an elicitation schema'
             cand completions 'Print a shell completion script (bash, zsh, fish, powershell or elvish)'
@@ -239,6 +253,8 @@ set edit:completion:arg-completer[mcp-elicit] = {|@words|
         &'mcp-elicit;help;serve'= {
         }
         &'mcp-elicit;help;proxy'= {
+        }
+        &'mcp-elicit;help;probe'= {
         }
         &'mcp-elicit;help;replay'= {
         }

@@ -34,6 +34,7 @@ complete -c mcp-elicit -n "__fish_mcp_elicit_needs_command" -f -a "answer" -d 'A
 complete -c mcp-elicit -n "__fish_mcp_elicit_needs_command" -f -a "call" -d 'Connect to an MCP server, make one request and answer its elicitations'
 complete -c mcp-elicit -n "__fish_mcp_elicit_needs_command" -f -a "serve" -d 'Serve tools that ask recorded or written elicitations, to test an MCP client'
 complete -c mcp-elicit -n "__fish_mcp_elicit_needs_command" -f -a "proxy" -d 'Stand between a host and a stdio server: pass everything on, lint, record, answer'
+complete -c mcp-elicit -n "__fish_mcp_elicit_needs_command" -f -a "probe" -d 'Measure a host: a server whose tools ask every elicitation shape, and its report'
 complete -c mcp-elicit -n "__fish_mcp_elicit_needs_command" -f -a "replay" -d 'Check a recorded session, show it as a transcript, or replay it against a live server'
 complete -c mcp-elicit -n "__fish_mcp_elicit_needs_command" -f -a "generate" -d 'Turn a Rust type or an ordinary JSON Schema into an elicitation schema'
 complete -c mcp-elicit -n "__fish_mcp_elicit_needs_command" -f -a "completions" -d 'Print a shell completion script (bash, zsh, fish, powershell or elvish)'
@@ -57,7 +58,7 @@ complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand lint" -l fail-on -
 warning\t''
 note\t''"
 complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand lint" -l explain -d 'Print the documentation of one rule (code or name), then exit' -r
-complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand lint" -l hosts -d 'Also report what these hosts do with each elicitation (ids, comma-separated, or all)' -r
+complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand lint" -l hosts -d 'Also report what these hosts do with each elicitation (ID or ID@VERSION, comma-separated, or all)' -r
 complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand lint" -l color -d 'Use colour: auto, always or never' -r -f -a "auto\t''
 always\t''
 never\t''"
@@ -88,7 +89,7 @@ complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand answer" -l spec -d
 2026-07-28\t''
 latest\t''
 draft\t''"
-complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand answer" -l as -d 'Show the form as this host would (a host id of `lint --list-hosts`)' -r
+complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand answer" -l as -d 'Show the form as this host would (an id of `lint --list-hosts`, or ID@VERSION)' -r
 complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand answer" -l color -d 'Use colour: auto, always or never' -r -f -a "auto\t''
 always\t''
 never\t''"
@@ -153,7 +154,7 @@ complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand proxy" -l answer -
 always\t'Every elicitation, for hosts that declare it but decline unattended'
 never\t'None: every elicitation goes to the host'"
 complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand proxy" -l report -d 'Append one JSON line per elicitation to FILE: its findings and who answered' -r -F
-complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand proxy" -l hosts -d 'Also report what these hosts do with each elicitation (ids, comma-separated, or all)' -r
+complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand proxy" -l hosts -d 'Also report what these hosts do with each elicitation (ID or ID@VERSION, comma-separated, or all)' -r
 complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand proxy" -l server -d 'Show the server under this name instead of its serverInfo name' -r
 complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand proxy" -l progress-interval -d 'Send the host a progress notification this often while a person answers' -r
 complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand proxy" -l host-timeout -d 'The host\'s own time-out for a call (often 60): each form says how much of it is left' -r
@@ -183,6 +184,16 @@ complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand proxy" -l defaults
 complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand proxy" -l strict -d 'Refuse a request on any lint error, as the strictest clients do [default: refuse only what no form can show]'
 complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand proxy" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand proxy" -s V -l version -d 'Print version'
+complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand probe" -l record -d 'Serve the probe and append what the host does to FILE (JSON lines)' -r -F
+complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand probe" -l report -d 'Read a recording back: declarations, each shape, a host entry, differences' -r -F
+complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand probe" -l host -d 'With --report, compare with this host\'s facts (ID or ID@VERSION) [default: from the client\'s name]' -r
+complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand probe" -l http -d 'Serve Streamable HTTP on this address (path /mcp) instead of stdio' -r
+complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand probe" -l color -d 'Use colour: auto, always or never' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand probe" -l allow-remote -d 'With --http, allow an address other than loopback'
+complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand probe" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand probe" -s V -l version -d 'Print version'
 complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand replay" -l spec -d 'Lint under this spec revision (latest and draft are the newest) [default: the revision a document names, else latest]' -r -f -a "2025-06-18\t''
 2025-11-25\t''
 2026-07-28\t''
@@ -241,14 +252,15 @@ always\t''
 never\t''"
 complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand demo" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand demo" -s V -l version -d 'Print version'
-complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand help; and not __fish_seen_subcommand_from lint answer call serve proxy replay generate completions man demo help" -f -a "lint" -d 'Check schemas, requests, results and sessions against a spec revision'
-complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand help; and not __fish_seen_subcommand_from lint answer call serve proxy replay generate completions man demo help" -f -a "answer" -d 'Answer an elicitation: a form on the terminal, or from a script'
-complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand help; and not __fish_seen_subcommand_from lint answer call serve proxy replay generate completions man demo help" -f -a "call" -d 'Connect to an MCP server, make one request and answer its elicitations'
-complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand help; and not __fish_seen_subcommand_from lint answer call serve proxy replay generate completions man demo help" -f -a "serve" -d 'Serve tools that ask recorded or written elicitations, to test an MCP client'
-complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand help; and not __fish_seen_subcommand_from lint answer call serve proxy replay generate completions man demo help" -f -a "proxy" -d 'Stand between a host and a stdio server: pass everything on, lint, record, answer'
-complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand help; and not __fish_seen_subcommand_from lint answer call serve proxy replay generate completions man demo help" -f -a "replay" -d 'Check a recorded session, show it as a transcript, or replay it against a live server'
-complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand help; and not __fish_seen_subcommand_from lint answer call serve proxy replay generate completions man demo help" -f -a "generate" -d 'Turn a Rust type or an ordinary JSON Schema into an elicitation schema'
-complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand help; and not __fish_seen_subcommand_from lint answer call serve proxy replay generate completions man demo help" -f -a "completions" -d 'Print a shell completion script (bash, zsh, fish, powershell or elvish)'
-complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand help; and not __fish_seen_subcommand_from lint answer call serve proxy replay generate completions man demo help" -f -a "man" -d 'Print the man page, or write one page per subcommand into a directory'
-complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand help; and not __fish_seen_subcommand_from lint answer call serve proxy replay generate completions man demo help" -f -a "demo" -d 'Tour elicitation with two built-in forms: no server and no files needed'
-complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand help; and not __fish_seen_subcommand_from lint answer call serve proxy replay generate completions man demo help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand help; and not __fish_seen_subcommand_from lint answer call serve proxy probe replay generate completions man demo help" -f -a "lint" -d 'Check schemas, requests, results and sessions against a spec revision'
+complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand help; and not __fish_seen_subcommand_from lint answer call serve proxy probe replay generate completions man demo help" -f -a "answer" -d 'Answer an elicitation: a form on the terminal, or from a script'
+complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand help; and not __fish_seen_subcommand_from lint answer call serve proxy probe replay generate completions man demo help" -f -a "call" -d 'Connect to an MCP server, make one request and answer its elicitations'
+complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand help; and not __fish_seen_subcommand_from lint answer call serve proxy probe replay generate completions man demo help" -f -a "serve" -d 'Serve tools that ask recorded or written elicitations, to test an MCP client'
+complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand help; and not __fish_seen_subcommand_from lint answer call serve proxy probe replay generate completions man demo help" -f -a "proxy" -d 'Stand between a host and a stdio server: pass everything on, lint, record, answer'
+complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand help; and not __fish_seen_subcommand_from lint answer call serve proxy probe replay generate completions man demo help" -f -a "probe" -d 'Measure a host: a server whose tools ask every elicitation shape, and its report'
+complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand help; and not __fish_seen_subcommand_from lint answer call serve proxy probe replay generate completions man demo help" -f -a "replay" -d 'Check a recorded session, show it as a transcript, or replay it against a live server'
+complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand help; and not __fish_seen_subcommand_from lint answer call serve proxy probe replay generate completions man demo help" -f -a "generate" -d 'Turn a Rust type or an ordinary JSON Schema into an elicitation schema'
+complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand help; and not __fish_seen_subcommand_from lint answer call serve proxy probe replay generate completions man demo help" -f -a "completions" -d 'Print a shell completion script (bash, zsh, fish, powershell or elvish)'
+complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand help; and not __fish_seen_subcommand_from lint answer call serve proxy probe replay generate completions man demo help" -f -a "man" -d 'Print the man page, or write one page per subcommand into a directory'
+complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand help; and not __fish_seen_subcommand_from lint answer call serve proxy probe replay generate completions man demo help" -f -a "demo" -d 'Tour elicitation with two built-in forms: no server and no files needed'
+complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand help; and not __fish_seen_subcommand_from lint answer call serve proxy probe replay generate completions man demo help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'

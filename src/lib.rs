@@ -57,6 +57,8 @@ pub mod lint;
 #[cfg(feature = "protocol")]
 pub mod mcp;
 pub mod nearest;
+#[cfg(feature = "protocol")]
+pub mod probe;
 #[cfg(feature = "rmcp")]
 pub mod rmcp;
 pub mod rules;

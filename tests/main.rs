@@ -29,6 +29,7 @@ mod hostile_servers;
 mod hosts;
 mod lint_cli;
 mod positions;
+mod probe_cli;
 mod properties;
 mod proxy_bridge;
 mod readme;

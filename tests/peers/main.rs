@@ -24,6 +24,7 @@ mod conformance_next;
 mod npm_packages;
 mod peers_gate;
 mod precommit;
+mod probe;
 mod proxy;
 mod reference_servers;
 mod release;

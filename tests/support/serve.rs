@@ -18,8 +18,15 @@ pub struct HttpServe {
 
 impl HttpServe {
     pub fn start(args: &[&str]) -> HttpServe {
+        HttpServe::start_command("serve", args)
+    }
+
+    /// `SUBCOMMAND --http 127.0.0.1:0 ARGS...` (`serve`, `probe`), which
+    /// prints `SUBCOMMAND: listening on URL`.
+    pub fn start_command(subcommand: &str, args: &[&str]) -> HttpServe {
+        let said = format!("{subcommand}: listening on ");
         let mut child = Command::new(bin())
-            .args(["serve", "--http", "127.0.0.1:0"])
+            .args([subcommand, "--http", "127.0.0.1:0"])
             .args(args)
             .current_dir(root())
             .stdin(Stdio::null())
@@ -33,7 +40,7 @@ impl HttpServe {
         let mut line = String::new();
         while lines.read_line(&mut line).unwrap() > 0 {
             err.lock().unwrap().push_str(&line);
-            if let Some(u) = line.trim().strip_prefix("serve: listening on ") {
+            if let Some(u) = line.trim().strip_prefix(said.as_str()) {
                 url = u.to_string();
                 break;
             }

@@ -79,6 +79,10 @@ pub enum Command {
     #[command(after_help = PROXY_AFTER, after_long_help = PROXY_AFTER_LONG)]
     Proxy(ProxyArgs),
 
+    /// Measure a host: a server whose tools ask every elicitation shape, and its report
+    #[command(after_help = PROBE_AFTER, after_long_help = PROBE_AFTER_LONG)]
+    Probe(ProbeArgs),
+
     /// Check a recorded session, show it as a transcript, or replay it against a live server
     #[command(after_help = REPLAY_AFTER, after_long_help = REPLAY_AFTER_LONG)]
     Replay(ReplayArgs),
@@ -445,7 +449,7 @@ pub struct ProxyArgs {
     #[arg(help_heading = "Reporting", long, value_name = "FILE")]
     pub report: Option<PathBuf>,
 
-    /// Also report what these hosts do with each elicitation (ids, comma-separated, or all)
+    /// Also report what these hosts do with each elicitation (ID or ID@VERSION, comma-separated, or all)
     #[arg(
         help_heading = "Reporting",
         long,
@@ -554,6 +558,37 @@ pub enum ProxyAnswer {
 }
 
 after_help!(
+    PROBE_AFTER,
+    PROBE_AFTER_LONG,
+    "\
+Add `mcp-elicit probe --record FILE` to a host as a stdio server (or run it
+with --http and add its address), then ask the host's model to call the
+probe tools in order, probe_01_text to the last, and do what each form's
+message says (\"accept without changing anything\", \"decline\", \"press the
+host's Cancel\"). The probe records what the host declared when it connected
+(client info, revision, capabilities, in 2025 and 2026-07-28 alike), each
+elicitation asked and what came back, with timings, one JSON line each,
+written as it happens. A question with no answer in the recording is what
+the host did with it: nothing.
+
+--report FILE reads a recording back: what was declared, what each shape got,
+a host entry in the shape of src/hosts/data.rs with the recording as its
+evidence, and where the host differs from the facts shipped for it at the
+probed version (--host names the host when its client name does not).",
+    "\
+Examples:
+  mcp-elicit probe --record probe.jsonl
+  mcp-elicit probe --http 127.0.0.1:8809 --record probe.jsonl
+  mcp-elicit probe --report examples/probe/python-sdk-2.3.0.jsonl
+  mcp-elicit probe --report probe.jsonl --host claude-code@2.1.260
+
+Exit codes:
+  0  served until the host closed it, or the report was printed
+  2  usage error, a recording that cannot be written or read, or an
+     address it cannot listen on"
+);
+
+after_help!(
     SERVE_AFTER,
     SERVE_AFTER_LONG,
     "\
@@ -588,6 +623,30 @@ Exit codes:
      with --strict, any lint error: the server did not start), or an
      address it cannot listen on"
 );
+
+#[derive(Debug, Args)]
+#[command(group(clap::ArgGroup::new("what").required(true).args(["record", "report"])))]
+pub struct ProbeArgs {
+    /// Serve the probe and append what the host does to FILE (JSON lines)
+    #[arg(long, value_name = "FILE")]
+    pub record: Option<PathBuf>,
+
+    /// Read a recording back: declarations, each shape, a host entry, differences
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["record", "http"])]
+    pub report: Option<PathBuf>,
+
+    /// With --report, compare with this host's facts (ID or ID@VERSION) [default: from the client's name]
+    #[arg(long, value_name = "HOST", requires = "report")]
+    pub host: Option<String>,
+
+    /// Serve Streamable HTTP on this address (path /mcp) instead of stdio
+    #[arg(long, value_name = "ADDR", requires = "record")]
+    pub http: Option<String>,
+
+    /// With --http, allow an address other than loopback
+    #[arg(long, requires = "http")]
+    pub allow_remote: bool,
+}
 
 #[derive(Debug, Args)]
 pub struct ServeArgs {
@@ -760,7 +819,7 @@ pub struct AnswerArgs {
     #[arg(help_heading = "Form", long, value_name = "REVISION", value_parser = revision_parser())]
     pub spec: Option<Revision>,
 
-    /// Show the form as this host would (a host id of `lint --list-hosts`)
+    /// Show the form as this host would (an id of `lint --list-hosts`, or ID@VERSION)
     #[arg(help_heading = "Form", long = "as", value_name = "HOST")]
     pub as_host: Option<String>,
 }
@@ -900,7 +959,7 @@ pub struct LintArgs {
     #[arg(long, value_name = "RULE", conflicts_with = "paths")]
     pub explain: Option<String>,
 
-    /// Also report what these hosts do with each elicitation (ids, comma-separated, or all)
+    /// Also report what these hosts do with each elicitation (ID or ID@VERSION, comma-separated, or all)
     #[arg(long, value_name = "HOSTS", value_delimiter = ',')]
     pub hosts: Vec<String>,
 

@@ -2,6 +2,7 @@
 //! outcome to an exit code (0 clean, 1 findings, 2 usage or tool error;
 //! `answer` adds 3 declined and 4 cancelled).
 
+mod address;
 mod answer_cmd;
 mod arguments;
 mod call_cmd;
@@ -14,6 +15,7 @@ mod generate_cmd;
 mod inputs;
 mod interrupt;
 mod lint_cmd;
+mod probe_cmd;
 mod proxy_cmd;
 mod reach;
 mod render;
@@ -67,6 +69,7 @@ fn main() -> ExitCode {
         Command::Call(args) => call_cmd::run(args),
         Command::Serve(args) => serve_cmd::run(args),
         Command::Proxy(args) => proxy_cmd::run(args),
+        Command::Probe(args) => probe_cmd::run(args),
         Command::Generate(args) => generate_cmd::run(args),
         Command::Completions { shell } => docs_cmd::completions(shell),
         Command::Man { dir } => docs_cmd::man(dir.as_deref()),

@@ -6,7 +6,6 @@
 use std::collections::HashSet;
 use std::fs::File;
 use std::io::Write;
-use std::net::ToSocketAddrs;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 
@@ -196,7 +195,7 @@ pub fn run(args: ServeArgs) -> Result<Outcome> {
     crate::interrupt::install(move |_| crate::exit_code(on_signal.finish()));
     match &args.http {
         Some(addr) => {
-            check_address(addr, args.allow_remote)?;
+            crate::address::check_listen(addr, args.allow_remote)?;
             let mut options = HttpOptions::new(AskOn::GetStream);
             options.allow_origins = args.allow_origin.clone();
             let handler: &'static Mock = Box::leak(Box::new(handler));
@@ -317,23 +316,5 @@ fn list(tools: &[MockTool]) -> Result<()> {
         }
     }
     out.flush()?;
-    Ok(())
-}
-
-/// Refuses an address that is not loopback unless told otherwise.
-fn check_address(addr: &str, allow_remote: bool) -> Result<()> {
-    let resolved: Vec<_> = addr
-        .to_socket_addrs()
-        .with_context(|| {
-            format!(
-                "--http {addr}: not an address to listen on; write HOST:PORT, e.g. 127.0.0.1:8808"
-            )
-        })?
-        .collect();
-    if !allow_remote && resolved.iter().any(|a| !a.ip().is_loopback()) {
-        bail!(
-            "--http {addr}: not a loopback address, so other machines could reach the server; use 127.0.0.1:PORT, or add --allow-remote"
-        );
-    }
     Ok(())
 }

@@ -127,6 +127,10 @@ pub trait Handler: Send + Sync {
     fn required_capabilities(&self, _name: &str) -> Vec<String> {
         Vec::new()
     }
+    /// Told of every request from the client before it is answered: its
+    /// method and params (`initialize`'s declarations, a 2026-07-28
+    /// request's `_meta`).
+    fn request(&self, _method: &str, _params: &Value) {}
 }
 
 /// JSON-RPC error codes of 2026-07-28 (SEP-2575, SEP-2243).
@@ -423,6 +427,8 @@ impl<'h> Engine<'h> {
         {
             return Reply::Message(self.handle_modern(&msg));
         }
+        self.handler
+            .request(&method, msg.get("params").unwrap_or(&Value::Null));
         let mut params = msg.get_mut("params").map(Value::take).unwrap_or(json!({}));
         match method.as_str() {
             "initialize" => {
@@ -556,6 +562,7 @@ impl<'h> Engine<'h> {
         let id = msg.get("id").cloned().unwrap_or(Value::Null);
         let method = msg.get("method").and_then(Value::as_str).unwrap_or("");
         let params = msg.get("params").cloned().unwrap_or(json!({}));
+        self.handler.request(method, &params);
         if let Err(why) = check_meta(&params) {
             return error(&id, codes::INVALID_PARAMS, &why);
         }
