@@ -1286,6 +1286,20 @@ pub(crate) static TS_SDK: Host = Host {
     declared: &[],
     facts: &[
         Fact {
+            id: "root-title-stripped",
+            within: ALWAYS,
+            effect: Caveat,
+            rule: &rules::HOST_TITLE_IGNORED,
+            trigger: RootKeys(&["title", "description"]),
+            status: Degraded,
+            sees: "a root `title` and `description` are stripped before the host's handler sees them, so the form cannot show them",
+            fix: Some("say what the form is for in the params' `message`"),
+            evidence: &[test(
+                "@modelcontextprotocol/sdk 1.32.2 (npm), tests/peers/probe.rs: the probe's root-title form reaches the handler without them",
+            )],
+            versions: "1.32.2",
+        },
+        Fact {
             id: "pattern-stripped",
             within: ALWAYS,
             effect: DropKeyword,

@@ -62,13 +62,27 @@ impl Seen {
                 None => sanitize::line(action).into_owned(),
             },
             Seen::Error { code, message } => match code {
-                Some(c) => format!("error {c}: {}", sanitize::line(message)),
-                None => format!("error: {}", sanitize::line(message)),
+                Some(c) => format!("error {c}: {}", shortened(message)),
+                None => format!("error: {}", shortened(message)),
             },
             Seen::Nothing => "nothing came back".to_string(),
             Seen::Lost(why) => format!("the connection was lost ({})", sanitize::line(why)),
         }
     }
+}
+
+/// How much of an error message a report shows.
+const MESSAGE_CHARS: usize = 160;
+
+/// A message on one line, cut after [`MESSAGE_CHARS`] characters.
+fn shortened(message: &str) -> String {
+    let joined = message.split_whitespace().collect::<Vec<_>>().join(" ");
+    let line = sanitize::line(&joined).into_owned();
+    if line.chars().count() <= MESSAGE_CHARS {
+        return line;
+    }
+    let cut: String = line.chars().take(MESSAGE_CHARS).collect();
+    format!("{cut}...")
 }
 
 /// One question of a run.
@@ -617,7 +631,10 @@ fn differences(rec: &Recording, host: &'static Host) -> String {
     let at = crate::hosts::select(&selector).unwrap_or(host);
     let mut lines = Vec::new();
     let shipped = crate::hosts::declaration(host, version.as_ref());
-    for d in &rec.declared {
+    // What an application on an SDK declares is the application's choice:
+    // an SDK's entry without declarations has nothing to compare.
+    let compare_declared = shipped.is_some() || host.kind == HostKind::App;
+    for d in rec.declared.iter().filter(|_| compare_declared) {
         match shipped {
             None => lines.push(format!(
                 "declared: nothing is shipped for what {} declares; the probe saw {} over {}",
