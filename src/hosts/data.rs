@@ -1475,7 +1475,7 @@ pub(crate) static PYTHON_SDK: Host = Host {
             revisions: &["2025-11-25"],
             note: None,
             evidence: &[probe(
-                "examples/probe/python-sdk-1.30.0.jsonl: mcp 1.30.0 in 2025-11-25 over stdio, every shape as asked",
+                "examples/probe/python-sdk-1.30.0.jsonl (mcp 1.30.0 in 2025-11-25 over stdio, every shape as asked)",
             )],
         },
         Declared {
@@ -1485,7 +1485,7 @@ pub(crate) static PYTHON_SDK: Host = Host {
             revisions: &["2026-07-28", "2025-11-25"],
             note: None,
             evidence: &[probe(
-                "examples/probe/python-sdk-2.3.0.jsonl: mcp 2.3.0 in 2026-07-28 over stdio, every shape as asked",
+                "examples/probe/python-sdk-2.3.0.jsonl (mcp 2.3.0 in 2026-07-28 over stdio, every shape as asked)",
             )],
         },
     ],

@@ -380,6 +380,13 @@ mod tests {
                     .enumerate()
                     .map(|(i, n)| (format!("{} note {}", h.id, i + 1), n.evidence, n.versions)),
             );
+            all.extend(h.declared.iter().enumerate().map(|(i, d)| {
+                (
+                    format!("{} declaration {}", h.id, i + 1),
+                    d.evidence,
+                    d.versions,
+                )
+            }));
             for (what, evidence, versions) in all {
                 if evidence.is_empty() {
                     problems.push(format!("{what}: no evidence"));

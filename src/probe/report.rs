@@ -489,16 +489,15 @@ pub fn host_of(rec: &Recording) -> Option<&'static Host> {
     crate::hosts::find(id)
 }
 
-/// `clientInfo.name` values and the host each belongs to, as seen in
-/// probes and catalogs.
+/// `clientInfo.name` values and the host each belongs to, where a probe,
+/// a catalog of probes or the host's source shows the name. Any other
+/// client is compared only when `--host` names its host.
 const CLIENT_NAMES: &[(&str, &str)] = &[
     ("claude-code", "claude-code"),
     ("codex-mcp-client", "codex"),
     ("Visual Studio Code", "vscode"),
     ("cursor-vscode", "cursor"),
-    ("goose", "goose-desktop"),
-    ("fast-agent", "fast-agent"),
-    ("mcporter", "mcporter"),
+    // The Python SDK's default (examples/probe).
     ("mcp", "python-sdk"),
 ];
 

@@ -15,21 +15,33 @@ use serde_json::Value;
 use crate::Outcome;
 use crate::cli::ProbeArgs;
 
+/// The most a run appends to a recording: a host that calls the tools
+/// without end cannot fill the disk.
+const MAX_RECORDING: u64 = 64 << 20;
+
 /// The recording: each event appended as one line and flushed at once, so
 /// that a host that kills the probe leaves every complete line behind.
 struct Lines {
     name: String,
-    file: Mutex<Option<File>>,
+    file: Mutex<Option<(File, u64)>>,
 }
 
 impl Record for Lines {
     fn event(&self, event: Value) {
         eprintln!("probe: {}", sanitize::line(&summary(&event)));
         let mut file = self.file.lock().unwrap_or_else(|p| p.into_inner());
-        if let Some(f) = file.as_mut() {
+        if let Some((f, written)) = file.as_mut() {
             let mut line = event.to_string();
             line.push('\n');
-            if let Err(e) = f.write_all(line.as_bytes()).and_then(|()| f.flush()) {
+            *written += line.len() as u64;
+            if *written > MAX_RECORDING {
+                eprintln!(
+                    "error: --record {}: this run has written {} MiB, the most it writes; nothing more is recorded",
+                    self.name,
+                    MAX_RECORDING >> 20
+                );
+                *file = None;
+            } else if let Err(e) = f.write_all(line.as_bytes()).and_then(|()| f.flush()) {
                 eprintln!(
                     "error: --record {}: cannot write ({e}); nothing more is recorded",
                     self.name
@@ -91,7 +103,7 @@ pub fn run(args: ProbeArgs) -> Result<Outcome> {
         .with_context(|| format!("--record {name}: cannot open it for writing"))?;
     let handler = Probe::new(Box::new(Lines {
         name: name.clone(),
-        file: Mutex::new(Some(file)),
+        file: Mutex::new(Some((file, 0))),
     }));
     let done = name.clone();
     crate::interrupt::install(move |_| {

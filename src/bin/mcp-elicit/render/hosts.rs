@@ -163,6 +163,23 @@ pub fn matrix_json(m: &Matrix) -> Value {
                 "evidence": evidence(n.evidence),
                 "versions": n.versions,
             })).collect::<Vec<_>>(),
+            "declared": h.declared.iter().map(|d| json!({
+                "versions": d.versions,
+                "elicitation": match d.elicitation {
+                    None => "not known",
+                    Some(hosts::Declares::Nothing) => "none",
+                    Some(hosts::Declares::FormOnly) => "form only",
+                    Some(hosts::Declares::Capability(_)) => "declared",
+                },
+                "capability": match d.elicitation {
+                    Some(hosts::Declares::Capability(c)) =>
+                        serde_json::from_str(c).unwrap_or(Value::Null),
+                    _ => Value::Null,
+                },
+                "revisions": d.revisions,
+                "note": d.note,
+                "evidence": evidence(d.evidence),
+            })).collect::<Vec<_>>(),
         })).collect::<Vec<_>>(),
         "rows": m.rows.iter().map(|r| json!({
             "path": r.path,
