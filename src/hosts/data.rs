@@ -1157,6 +1157,13 @@ pub(crate) static MCPORTER_HOST: Host = Host {
     ],
     notes: &[
         Note {
+            text: "the npm release 0.12.3 has no elicitation: it declares none and answers every request -32601 (Method not found); the facts here are read in its source, after that release",
+            evidence: &[probe(
+                "examples/probe/mcporter-0.12.3.jsonl (mcporter 0.12.3 from npm, `call --stdio`, every shape answered -32601)",
+            )],
+            versions: "0.12.3 (npm, 2026-08-24)",
+        },
+        Note {
             text: "Ctrl-C and end of input send `decline`, never `cancel`; without a terminal (and in `serve` and the daemon) every elicitation is declined",
             evidence: &[MCPORTER],
             versions: "@ae3d900",

@@ -497,6 +497,8 @@ const CLIENT_NAMES: &[(&str, &str)] = &[
     ("codex-mcp-client", "codex"),
     ("Visual Studio Code", "vscode"),
     ("cursor-vscode", "cursor"),
+    // examples/probe/mcporter-0.12.3.jsonl
+    ("mcporter", "mcporter"),
     // The Python SDK's default (examples/probe).
     ("mcp", "python-sdk"),
 ];

@@ -3,7 +3,8 @@
 # Node 22 (the conformance suite needs it; npm ships it as the package
 # node@22), the official MCP conformance suite (the pinned release, and
 # 0.2.0-alpha.12 under the alias conformance-next) and the reference server
-# @modelcontextprotocol/server-everything, and the Zod converters whose
+# @modelcontextprotocol/server-everything, mcporter (a host `mcp-elicit
+# probe` measures), and the Zod converters whose
 # output the source reader emulates (zod 3.25, which also ships zod/v4 and
 # its z.toJSONSchema, and zod-to-json-schema).
 set -euo pipefail

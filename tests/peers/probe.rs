@@ -371,6 +371,101 @@ fn the_committed_probe_recordings_are_what_the_sdk_does() {
     }
 }
 
+/// mcporter 0.12.3, the release on npm, as a person runs it: one `mcporter
+/// call --stdio` per probe tool, in a terminal's absence. It declares no
+/// elicitation and answers every request -32601 (the elicitation handling
+/// its facts describe is in its source, not in this release); the
+/// recording committed for it is what it does today.
+#[test]
+#[ignore = "needs mcporter 0.12.3 (npm, tests/npm/package.json)"]
+fn probe_of_mcporter_as_released() {
+    let tools = peers::node_tools();
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("probe.jsonl");
+    for i in 0..SHAPES.len() {
+        let out = tools
+            .command("mcporter")
+            .args(["call", "--stdio", bin()])
+            .args([
+                "--stdio-arg",
+                "probe",
+                "--stdio-arg",
+                "--record",
+                "--stdio-arg",
+            ])
+            .arg(&file)
+            .args(["--tool", &tool_name(i), "--output", "json"])
+            .env("HOME", dir.path())
+            .stdin(std::process::Stdio::null())
+            .current_dir(dir.path())
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "mcporter call {}: {}",
+            tool_name(i),
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
+    let text = std::fs::read_to_string(&file).unwrap();
+    let rec = report::read(&text, "probe.jsonl").unwrap();
+    assert_eq!(rec.runs.len(), SHAPES.len());
+    for d in &rec.declared {
+        assert_eq!(
+            (d.client_name.as_str(), d.client_version.as_str()),
+            ("mcporter", "0.12.3")
+        );
+        assert_eq!(
+            d.elicitation(),
+            None,
+            "mcporter 0.12.3 declares no elicitation"
+        );
+    }
+    for run in &rec.runs {
+        for q in &run.questions {
+            assert!(
+                matches!(
+                    q.seen,
+                    Seen::Error {
+                        code: Some(-32601),
+                        ..
+                    }
+                ),
+                "{}: {:?}",
+                run.shape.id,
+                q.seen
+            );
+        }
+    }
+    let committed = root().join(MCPORTER);
+    if std::env::var_os("SNAPSHOTS").is_some_and(|v| v == "overwrite") {
+        std::fs::write(&committed, &text).unwrap();
+    }
+    assert_eq!(
+        steady(&std::fs::read_to_string(&committed).unwrap()),
+        steady(&text),
+        "{MCPORTER} differs from a live probe (SNAPSHOTS=overwrite rewrites it)"
+    );
+    // Its report names mcporter from the client's name and says how the
+    // release differs from the facts read in its source.
+    let out = Command::new(bin())
+        .args(["probe", "--report", MCPORTER])
+        .current_dir(root())
+        .output()
+        .unwrap();
+    let report = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        report.contains("Differences from the facts shipped for mcporter@0.12.3:"),
+        "{report}"
+    );
+    assert!(
+        report.contains("text (2025-11-25): the facts shipped predict accept as asked; the host sent error -32601: Method not found"),
+        "{report}"
+    );
+}
+
+const MCPORTER: &str = "examples/probe/mcporter-0.12.3.jsonl";
+
 /// The committed recordings, each with the run it was made from.
 const COMMITTED: &[(&str, &str)] = &[
     (
