@@ -29,18 +29,12 @@ struct Run {
     text: String,
 }
 
-fn host_script(python: &Path, revision: &str, server: &[&str]) -> Vec<Value> {
-    let out = Command::new(python)
-        .arg(root().join("tests/clients/probe_host.py"))
-        .arg(revision)
-        .arg("--")
-        .args(server)
-        .current_dir(root())
-        .output()
-        .unwrap();
+/// Runs a host script to its end; the JSON lines it printed.
+fn said(mut host: Command, what: &str) -> Vec<Value> {
+    let out = host.current_dir(root()).output().unwrap();
     assert!(
         out.status.success(),
-        "probe_host.py {revision} {server:?}: {}",
+        "{what}: {}",
         String::from_utf8_lossy(&out.stderr)
     );
     String::from_utf8(out.stdout)
@@ -50,28 +44,22 @@ fn host_script(python: &Path, revision: &str, server: &[&str]) -> Vec<Value> {
         .collect()
 }
 
+fn host_script(python: &Path, revision: &str, server: &[&str]) -> Vec<Value> {
+    let mut host = Command::new(python);
+    host.arg(root().join("tests/clients/probe_host.py"))
+        .arg(revision)
+        .arg("--")
+        .args(server);
+    said(host, &format!("probe_host.py {revision} {server:?}"))
+}
+
 /// The TypeScript SDK's host (tests/clients/probe_host.mjs), 2025-11-25:
 /// its first line is what it declared.
 fn typescript_host(server: &[&str]) -> Vec<Value> {
     let (tools, script) = peers::typescript_sdk_script("tests/clients/probe_host.mjs");
-    let out = tools
-        .command("node")
-        .arg(&script)
-        .arg("--")
-        .args(server)
-        .current_dir(root())
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "probe_host.mjs {server:?}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8(out.stdout)
-        .unwrap()
-        .lines()
-        .map(|l| serde_json::from_str(l).unwrap())
-        .collect()
+    let mut host = tools.command("node");
+    host.arg(&script).arg("--").args(server);
+    said(host, &format!("probe_host.mjs {server:?}"))
 }
 
 /// Which client drives the probe.
