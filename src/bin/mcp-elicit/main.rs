@@ -4,6 +4,7 @@
 
 mod answer_cmd;
 mod arguments;
+mod auth_cmd;
 mod call_cmd;
 mod check;
 mod cli;
@@ -71,6 +72,7 @@ fn main() -> ExitCode {
         Command::Completions { shell } => docs_cmd::completions(shell),
         Command::Man { dir } => docs_cmd::man(dir.as_deref()),
         Command::Demo => demo_cmd::run(),
+        Command::Auth(cmd) => auth_cmd::run(cmd),
     };
     match result {
         Ok(outcome) => ExitCode::from(exit_code(outcome) as u8),
