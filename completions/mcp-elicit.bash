@@ -862,7 +862,7 @@ _mcp__elicit() {
             return 0
             ;;
         mcp__subcmd__elicit__subcmd__proxy)
-            opts="-h -V --answer --report --hosts --server --web --open --progress-interval --host-timeout --http --upstream --allow-remote --allow-origin --upstream-timeout --bridge --state-lifetime --set --answers --defaults --action --answers-from --record --redact --strict --select --ignore --color --help --version"
+            opts="-h -V --answer --report --hosts --server --web --open --authorize-with --stored-auth-only --client-id --client-metadata-url --auth-timeout --progress-interval --host-timeout --http --upstream --allow-remote --allow-origin --upstream-timeout --bridge --state-lifetime --set --answers --defaults --action --answers-from --record --redact --strict --select --ignore --color --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -881,6 +881,22 @@ _mcp__elicit() {
                     return 0
                     ;;
                 --server)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --authorize-with)
+                    COMPREPLY=($(compgen -W "browser http" -- "${cur}"))
+                    return 0
+                    ;;
+                --client-id)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --client-metadata-url)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --auth-timeout)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;

@@ -163,6 +163,11 @@ never\t'None: every elicitation goes to the host'"
 complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand proxy" -l report -d 'Append one JSON line per elicitation to FILE: its findings and who answered' -r -F
 complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand proxy" -l hosts -d 'Also report what these hosts do with each elicitation (ids, comma-separated, or all)' -r
 complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand proxy" -l server -d 'Show the server under this name instead of its serverInfo name' -r
+complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand proxy" -l authorize-with -d 'With --upstream, reach the server\'s authorization URL this way (--open opens it in the browser)' -r -f -a "browser\t'Print it for a person to open in a browser (the default; --open opens it)'
+http\t'Fetch it over HTTP and follow its redirects, no browser'"
+complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand proxy" -l client-id -d 'With --upstream, authorize as this pre-registered client (secret from MCP_ELICIT_CLIENT_SECRET)' -r
+complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand proxy" -l client-metadata-url -d 'With --upstream, use this client ID metadata document URL as the client ID where supported' -r
+complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand proxy" -l auth-timeout -d 'With --upstream, give up on each request to the authorization server after this long [default: 30]' -r
 complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand proxy" -l progress-interval -d 'Send the host a progress notification this often while a person answers' -r
 complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand proxy" -l host-timeout -d 'The host\'s own time-out for a call (often 60): each form says how much of it is left' -r
 complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand proxy" -l http -d 'Serve Streamable HTTP on ADDR instead of stdio (with --upstream)' -r
@@ -186,6 +191,7 @@ always\t''
 never\t''"
 complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand proxy" -l web -d 'Ask in a form in the browser, on 127.0.0.1 [default when no terminal can be reached]'
 complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand proxy" -l open -d 'With the web form, open its address in the browser (it is always printed)'
+complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand proxy" -l stored-auth-only -d 'With --upstream, use only a stored token for the server: never wait for a browser'
 complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand proxy" -l allow-remote -d 'With --http, allow an address other than loopback'
 complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand proxy" -l defaults -d 'Accept with the schema\'s defaults, plus any --set or --answers'
 complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand proxy" -l strict -d 'Refuse a request on any lint error, as the strictest clients do [default: refuse only what no form can show]'

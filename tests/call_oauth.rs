@@ -361,3 +361,62 @@ fn a_token_endpoint_that_never_answers_times_out() {
     );
     assert!(start.elapsed() < std::time::Duration::from_secs(15));
 }
+
+#[test]
+fn proxy_upstream_authorizes_for_a_host_that_sends_no_token() {
+    use std::io::BufRead;
+    let server = Server::start(&[]);
+    let proxy_config = tempfile::tempdir().unwrap();
+    let host_config = tempfile::tempdir().unwrap();
+    let recorded = proxy_config.path().join("proxy.jsonl");
+    let mut proxy = Command::new(bin())
+        .args(["proxy", "--http", "127.0.0.1:0", "--upstream", &server.url])
+        .args(["--authorize-with", "http", "--record"])
+        .arg(&recorded)
+        .env("MCP_ELICIT_CONFIG_DIR", proxy_config.path())
+        .stdin(std::process::Stdio::null())
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut err = std::io::BufReader::new(proxy.stderr.take().unwrap());
+    let mut line = String::new();
+    err.read_line(&mut line).unwrap();
+    let url = line
+        .split_whitespace()
+        .find(|w| w.starts_with("http://"))
+        .unwrap_or_else(|| panic!("{line}"))
+        .to_string();
+    let said = std::thread::spawn(move || {
+        let mut rest = String::new();
+        let _ = std::io::Read::read_to_string(&mut err, &mut rest);
+        rest
+    });
+    // The host has no token and never authorizes itself.
+    let o = run(
+        host_config.path(),
+        &[
+            "call",
+            "--stored-auth-only",
+            "--tool",
+            "read_notes",
+            "--defaults",
+            &url,
+        ],
+    );
+    let _ = proxy.kill();
+    let _ = proxy.wait();
+    let said = said.join().unwrap();
+    assert_eq!(o.status.code(), Some(0), "{}\n{said}", stderr(&o));
+    assert!(stdout(&o).contains("three notes"), "{}", stdout(&o));
+    assert_eq!(server.count("authorize", None), 1);
+    assert!(store(proxy_config.path()).contains("secret-access-"));
+    assert!(!host_config.path().join("auth.json").exists());
+    assert!(!said.contains("secret-access-"), "{said}");
+    assert!(
+        std::fs::read_to_string(&recorded)
+            .unwrap()
+            .contains("three notes")
+    );
+    assert_no_secret(&o, &[&recorded]);
+}

@@ -577,6 +577,51 @@ pub struct ProxyArgs {
     #[arg(help_heading = "Answering", long)]
     pub open: bool,
 
+    /// With --upstream, reach the server's authorization URL this way (--open opens it in the browser)
+    #[arg(
+        help_heading = "Streamable HTTP",
+        long,
+        value_enum,
+        value_name = "HOW",
+        requires = "upstream",
+        conflicts_with = "stored_auth_only",
+        hide_short_help = true
+    )]
+    pub authorize_with: Option<AuthorizeWith>,
+
+    /// With --upstream, use only a stored token for the server: never wait for a browser
+    #[arg(
+        help_heading = "Streamable HTTP",
+        long,
+        requires = "upstream",
+        hide_short_help = true
+    )]
+    pub stored_auth_only: bool,
+
+    /// With --upstream, authorize as this pre-registered client (secret from MCP_ELICIT_CLIENT_SECRET)
+    #[arg(
+        help_heading = "Streamable HTTP",
+        long,
+        value_name = "ID",
+        requires = "upstream",
+        hide_short_help = true
+    )]
+    pub client_id: Option<String>,
+
+    /// With --upstream, use this client ID metadata document URL as the client ID where supported
+    #[arg(
+        help_heading = "Streamable HTTP",
+        long,
+        value_name = "URL",
+        requires = "upstream",
+        hide_short_help = true
+    )]
+    pub client_metadata_url: Option<String>,
+
+    /// With --upstream, give up on each request to the authorization server after this long [default: 30]
+    #[arg(help_heading = "Streamable HTTP", long, value_name = "SECONDS", value_parser = parse_timeout, requires = "upstream", hide_short_help = true)]
+    pub auth_timeout: Option<std::time::Duration>,
+
     /// Send the host a progress notification this often while a person answers
     #[arg(help_heading = "Answering", long, value_name = "SECONDS", value_parser = parse_timeout, default_value = "10")]
     pub progress_interval: std::time::Duration,

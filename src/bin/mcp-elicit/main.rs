@@ -5,6 +5,7 @@
 mod answer_cmd;
 mod arguments;
 mod auth_cmd;
+mod authorize;
 mod call_cmd;
 mod check;
 mod cli;
