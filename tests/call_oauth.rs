@@ -349,6 +349,17 @@ fn an_authorization_server_without_s256_is_refused() {
 }
 
 #[test]
+fn a_token_endpoint_over_plain_http_elsewhere_is_refused() {
+    refused(
+        "--plain-http-token",
+        &[],
+        &[
+            "gives a token_endpoint that is not an https:// URL (or http:// on loopback): http://203.0.113.7/token",
+        ],
+    );
+}
+
+#[test]
 fn a_token_endpoint_that_never_answers_times_out() {
     let start = std::time::Instant::now();
     refused(
@@ -419,4 +430,73 @@ fn proxy_upstream_authorizes_for_a_host_that_sends_no_token() {
             .contains("three notes")
     );
     assert_no_secret(&o, &[&recorded]);
+}
+
+/// A `$BROWSER` that does what a person's browser does with the page
+/// `--open` hands it: follows its address (the authorization URL), and
+/// the redirects from there to the loopback listener.
+fn fake_browser(dir: &Path) -> PathBuf {
+    let path = dir.join("browser");
+    std::fs::write(
+        &path,
+        "#!/usr/bin/env python3\n\
+import html, re, sys, urllib.request\n\
+page = open(sys.argv[1]).read()\n\
+url = html.unescape(re.search(r'url=([^\"]+)\"', page).group(1))\n\
+urllib.request.urlopen(url, timeout=20).read()\n",
+    )
+    .unwrap();
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).unwrap();
+    }
+    path
+}
+
+#[cfg(unix)]
+#[test]
+fn open_hands_the_authorization_url_to_the_browser_and_a_recorded_session_replays_authorized() {
+    let server = Server::start(&[]);
+    let config = tempfile::tempdir().unwrap();
+    let c = config.path();
+    let session = c.join("session.jsonl");
+    let o = Command::new(bin())
+        .args([
+            "call",
+            "--open",
+            "--tool",
+            "read_notes",
+            "--defaults",
+            "--record",
+        ])
+        .arg(&session)
+        .arg(&server.url)
+        .env("MCP_ELICIT_CONFIG_DIR", c)
+        .env("BROWSER", fake_browser(c))
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let err = stderr(&o);
+    // The address is printed as well as opened.
+    assert!(
+        err.contains("in the browser that opens (or open this address): http://127.0.0.1:"),
+        "{err}"
+    );
+    assert!(err.contains("code_challenge_method=S256"), "{err}");
+    assert_no_secret(&o, &[&session]);
+    // `replay` against the live server uses the stored token.
+    let o = run(
+        c,
+        &[
+            "replay",
+            session.to_str().unwrap(),
+            "--stored-auth-only",
+            &server.url,
+        ],
+    );
+    assert_eq!(o.status.code(), Some(0), "{}{}", stdout(&o), stderr(&o));
+    assert_eq!(server.count("authorize", None), 1);
+    assert!(server.count("mcp", Some(("method", "tools/call"))) >= 2);
+    assert_no_secret(&o, &[]);
 }

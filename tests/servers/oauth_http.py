@@ -7,7 +7,8 @@ dynamic registration, an authorization endpoint that grants at once
 PKCE S256 and refresh tokens. Prints its URL on stderr once listening.
 
     python oauth_http.py [--issuer-mismatch] [--resource-mismatch]
-        [--wrong-state] [--no-s256] [--slow-token] [--expires-in N]
+        [--wrong-state] [--no-s256] [--slow-token] [--plain-http-token]
+        [--expires-in N]
 
 Each flag breaks one thing for the client to refuse. What the server saw
 is appended, one JSON line per event, to the file named by
@@ -85,7 +86,7 @@ class Handler(BaseHTTPRequestHandler):
             meta = {
                 "issuer": "https://attacker.example.com" if "--issuer-mismatch" in FLAGS else base,
                 "authorization_endpoint": base + "/authorize",
-                "token_endpoint": base + "/token",
+                "token_endpoint": "http://203.0.113.7/token" if "--plain-http-token" in FLAGS else base + "/token",
                 "registration_endpoint": base + "/register",
                 "response_types_supported": ["code"],
                 "grant_types_supported": ["authorization_code", "refresh_token"],

@@ -928,6 +928,15 @@ fn as_metadata(http: &ureq::Agent, issuer: &str, legacy: bool) -> Result<Found, 
             ),
         )
     })?;
+    if !secure(&u) {
+        return Err(Error::at(
+            step,
+            format!(
+                "the authorization server {} is not an https:// URL (plain http is allowed on loopback only: 127.0.0.1, ::1, localhost), and tokens must not travel in the clear",
+                sanitize::line(issuer)
+            ),
+        ));
+    }
     let origin = origin(&u);
     let path = u.path().trim_end_matches('/');
     let tried = if path.is_empty() {
@@ -982,6 +991,25 @@ fn as_metadata(http: &ureq::Agent, issuer: &str, legacy: bool) -> Result<Found, 
                 ),
             ));
         };
+        let registration_endpoint = s("registration_endpoint");
+        for (name, e) in [
+            ("authorization_endpoint", Some(&authorization_endpoint)),
+            ("token_endpoint", Some(&token_endpoint)),
+            ("registration_endpoint", registration_endpoint.as_ref()),
+        ] {
+            if let Some(e) = e
+                && !url::Url::parse(e).is_ok_and(|u| secure(&u))
+            {
+                return Err(Error::at(
+                    step,
+                    format!(
+                        "{} gives a {name} that is not an https:// URL (or http:// on loopback): {}; refusing to send anything there",
+                        sanitize::line(at),
+                        sanitize::line(&bounded(e))
+                    ),
+                ));
+            }
+        }
         let s256 =
             list("code_challenge_methods_supported").is_some_and(|m| m.iter().any(|x| x == "S256"));
         return Ok(Found {
@@ -989,7 +1017,7 @@ fn as_metadata(http: &ureq::Agent, issuer: &str, legacy: bool) -> Result<Found, 
                 issuer: issuer.to_string(),
                 authorization_endpoint,
                 token_endpoint,
-                registration_endpoint: s("registration_endpoint"),
+                registration_endpoint,
                 scopes_supported: list("scopes_supported"),
                 auth_methods: list("token_endpoint_auth_methods_supported"),
                 cimd: doc.get("client_id_metadata_document_supported") == Some(&Value::Bool(true)),
@@ -1028,6 +1056,21 @@ fn as_metadata(http: &ureq::Agent, issuer: &str, legacy: bool) -> Result<Found, 
             sanitize::line(issuer)
         ),
     ))
+}
+
+/// Whether `u` may carry a code or a token: https, or http to this
+/// machine.
+fn secure(u: &url::Url) -> bool {
+    match u.scheme() {
+        "https" => true,
+        "http" => match u.host() {
+            Some(url::Host::Domain(d)) => d.eq_ignore_ascii_case("localhost"),
+            Some(url::Host::Ipv4(a)) => a.is_loopback(),
+            Some(url::Host::Ipv6(a)) => a.is_loopback(),
+            None => false,
+        },
+        _ => false,
+    }
 }
 
 /// `scheme://host[:port]`, without a trailing slash.
@@ -1160,6 +1203,19 @@ mod tests {
             data_encoding::BASE64URL_NOPAD.encode(&sha256(v.as_bytes())),
             "E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM"
         );
+    }
+
+    #[test]
+    fn codes_and_tokens_go_over_https_or_to_this_machine_only() {
+        let ok = |u: &str| secure(&url::Url::parse(u).unwrap());
+        assert!(ok("https://as.example.com/oauth"));
+        assert!(ok("http://127.0.0.1:8080"));
+        assert!(ok("http://localhost:3000/tenant"));
+        assert!(ok("http://[::1]:80"));
+        assert!(!ok("http://as.example.com"));
+        assert!(!ok("http://10.0.0.1"));
+        assert!(!ok("file:///etc/passwd"));
+        assert!(!ok("javascript:alert(1)"));
     }
 
     #[test]
