@@ -349,6 +349,19 @@ fn an_authorization_server_without_s256_is_refused() {
 }
 
 #[test]
+fn authorize_with_http_says_at_once_when_the_server_wants_a_person() {
+    let start = std::time::Instant::now();
+    refused(
+        "--login-page",
+        &[],
+        &[
+            "waiting for the redirect back from the authorization server: the authorization server answered HTTP 200 instead of sending the browser back: it wants a person to sign in or consent",
+        ],
+    );
+    assert!(start.elapsed() < std::time::Duration::from_secs(15));
+}
+
+#[test]
 fn a_token_endpoint_over_plain_http_elsewhere_is_refused() {
     refused(
         "--plain-http-token",

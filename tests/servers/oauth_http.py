@@ -8,6 +8,7 @@ PKCE S256 and refresh tokens. Prints its URL on stderr once listening.
 
     python oauth_http.py [--issuer-mismatch] [--resource-mismatch]
         [--wrong-state] [--no-s256] [--slow-token] [--plain-http-token]
+        [--login-page]
         [--expires-in N]
 
 Each flag breaks one thing for the client to refuse. What the server saw
@@ -98,6 +99,14 @@ class Handler(BaseHTTPRequestHandler):
         if url.path == "/authorize":
             q = dict(urllib.parse.parse_qsl(url.query))
             log("authorize", scope=q.get("scope"), resource=q.get("resource"))
+            if "--login-page" in FLAGS:
+                page = b"<!doctype html><form>Sign in</form>"
+                self.send_response(200)
+                self.send_header("Content-Type", "text/html")
+                self.send_header("Content-Length", str(len(page)))
+                self.end_headers()
+                self.wfile.write(page)
+                return
             code = secrets.token_urlsafe(16)
             with lock:
                 codes[code] = (q.get("code_challenge"), q.get("client_id"), q.get("resource"))

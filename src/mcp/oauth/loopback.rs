@@ -35,6 +35,17 @@ impl Listener {
     /// says it is done, and gives its query parameters. Other requests
     /// (a browser's `/favicon.ico`) are answered 404 and waited past.
     pub fn wait(self, timeout: Duration) -> Result<Vec<(String, String)>, String> {
+        self.wait_or(timeout, None)
+    }
+
+    /// [`Listener::wait`], giving up early with what `abort` says when it
+    /// says something (the fetch of `--authorize-with http` that never
+    /// came back).
+    pub fn wait_or(
+        self,
+        timeout: Duration,
+        abort: Option<std::sync::mpsc::Receiver<String>>,
+    ) -> Result<Vec<(String, String)>, String> {
         let deadline = Instant::now() + timeout;
         self.inner
             .set_nonblocking(true)
@@ -47,9 +58,12 @@ impl Listener {
                     }
                 }
                 Err(e) if e.kind() == std::io::ErrorKind::WouldBlock => {
+                    if let Some(why) = abort.as_ref().and_then(|a| a.try_recv().ok()) {
+                        return Err(why);
+                    }
                     if Instant::now() >= deadline {
                         return Err(format!(
-                            "no redirect reached {} within {} s",
+                            "no redirect reached {} within {} s; try again, and finish the authorization in the browser sooner",
                             self.redirect_uri(),
                             timeout.as_secs()
                         ));

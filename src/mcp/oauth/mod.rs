@@ -11,7 +11,8 @@
 //! metadata, checking `iss` on the redirect (RFC 9207). The redirect lands
 //! on a [`loopback`] listener on 127.0.0.1. Tokens are kept in a
 //! [`store::Store`] and refreshed before they expire; a 403
-//! `insufficient_scope` asks again for the wider scope (twice at most).
+//! `insufficient_scope` asks again for the wider scope (three
+//! authorizations per run at most).
 //!
 //! The flow is written on `ureq`, the HTTP client of the transports, with
 //! the crates the protocol feature already has (`sha2` for the PKCE
@@ -41,8 +42,9 @@ use store::{Entry, Registration, Store};
 
 /// The largest metadata document or token response read.
 const MAX_DOCUMENT: u64 = 256 << 10;
-/// Step-ups on `insufficient_scope` per run.
-const MAX_STEP_UPS: u32 = 2;
+/// Authorizations per run: the first, and step-ups on
+/// `insufficient_scope` or a new authorization server after it.
+const MAX_FLOWS: u32 = 3;
 /// A token is refreshed when it expires within this long.
 const REFRESH_MARGIN: u64 = 60;
 
@@ -144,7 +146,8 @@ struct State {
     /// The scopes asked for so far (a step-up asks for their union with
     /// the new ones).
     asked: Vec<String>,
-    step_ups: u32,
+    /// Authorizations run so far (see [`MAX_FLOWS`]).
+    flows: u32,
 }
 
 /// What the authorization server's metadata says (RFC 8414), as used.
@@ -234,10 +237,10 @@ impl Session {
                     Err(e) => (self.opts.notice)(&format!("note: {e}")),
                 }
             }
-            if sent.is_some() && st.step_ups > MAX_STEP_UPS {
+            if st.flows >= MAX_FLOWS {
                 return Ok(false);
             }
-            st.step_ups += 1;
+            st.flows += 1;
             let entry = self.authorize(&mut st, &challenge, false)?;
             st.entry = Some(entry);
             return Ok(true);
@@ -246,7 +249,7 @@ impl Session {
             let wanted = split_scopes(challenge.scope.as_deref());
             let before = st.asked.clone();
             let union = union(&before, &wanted);
-            if union == before || st.step_ups >= MAX_STEP_UPS {
+            if union == before || st.flows >= MAX_FLOWS {
                 // Asking again for what was already asked cannot help.
                 return Ok(false);
             }
@@ -260,7 +263,7 @@ impl Session {
                     ),
                 ));
             }
-            st.step_ups += 1;
+            st.flows += 1;
             let entry = self.authorize(&mut st, &challenge, true)?;
             st.entry = Some(entry);
             return Ok(true);
@@ -372,22 +375,21 @@ impl Session {
             }
         }
         let notice = &self.opts.notice;
+        let mut aborted = None;
         let _redirect_page = match self.opts.authorize {
             Authorize::Http => {
                 notice(&format!(
                     "authorizing with {} over HTTP (--authorize-with http)",
                     sanitize::line(&meta.issuer)
                 ));
-                let fetch = agent(self.opts.request_timeout, 10);
-                let url = url.to_string();
+                let fetch = agent(self.opts.request_timeout, 0);
+                let (url, back) = (url.to_string(), redirect_uri.clone());
+                let (tx, rx) = std::sync::mpsc::channel();
+                aborted = Some(rx);
                 std::thread::spawn(move || {
-                    let _ = fetch.get(&url).call().map(|r| {
-                        let _ = r
-                            .into_body()
-                            .as_reader()
-                            .take(MAX_DOCUMENT)
-                            .read_to_end(&mut Vec::new());
-                    });
+                    if let Err(why) = follow(&fetch, &url, &back) {
+                        let _ = tx.send(why);
+                    }
                 });
                 None
             }
@@ -420,13 +422,10 @@ impl Session {
             Authorize::Http => self.opts.request_timeout + Duration::from_secs(5),
             _ => self.opts.redirect_timeout,
         };
-        let params = listener.wait(timeout).map_err(|e| {
+        let params = listener.wait_or(timeout, aborted).map_err(|e| {
             Error::at(
                 "waiting for the redirect back from the authorization server",
-                format!(
-                    "{e}; try again, and finish the authorization in the browser within {} s",
-                    timeout.as_secs()
-                ),
+                e,
             )
         })?;
         let get = |k: &str| params.iter().find(|(n, _)| n == k).map(|(_, v)| v.as_str());
@@ -1073,6 +1072,52 @@ fn secure(u: &url::Url) -> bool {
     }
 }
 
+/// `--authorize-with http`: GETs the authorization URL and follows its
+/// redirects (ten at most) until one goes to `back`, the loopback
+/// listener, which is then given it. An answer that is not a redirect
+/// means the server wants a person; that is the error.
+fn follow(http: &ureq::Agent, url: &str, back: &str) -> Result<(), String> {
+    let mut at = url.to_string();
+    for _ in 0..10 {
+        let resp = http
+            .get(&at)
+            .call()
+            .map_err(|e| unreachable(&bounded(&at), &e))?;
+        let status = resp.status().as_u16();
+        let location = resp
+            .headers()
+            .get("location")
+            .and_then(|v| v.to_str().ok())
+            .map(str::to_string);
+        let _ = resp
+            .into_body()
+            .as_reader()
+            .take(MAX_DOCUMENT)
+            .read_to_end(&mut Vec::new());
+        let next = match (status, location) {
+            (300..=399, Some(l)) => url::Url::parse(&at)
+                .and_then(|base| base.join(&l))
+                .map_err(|e| {
+                    format!("the authorization server redirected to a bad address ({e})")
+                })?,
+            _ => {
+                return Err(format!(
+                    "the authorization server answered HTTP {status} instead of sending the browser back: it wants a person to sign in or consent; run without --authorize-with http and open the printed address (or give --open)"
+                ));
+            }
+        };
+        if next.as_str().starts_with(back) {
+            let _ = http.get(next.as_str()).call();
+            return Ok(());
+        }
+        at = next.to_string();
+    }
+    Err(
+        "the authorization server redirected more than ten times without sending the browser back"
+            .into(),
+    )
+}
+
 /// `scheme://host[:port]`, without a trailing slash.
 fn origin(u: &url::Url) -> String {
     u.origin().ascii_serialization()
@@ -1083,6 +1128,7 @@ fn agent(timeout: Duration, redirects: u32) -> ureq::Agent {
         .http_status_as_error(false)
         .timeout_global(Some(timeout))
         .max_redirects(redirects)
+        .max_redirects_will_error(false)
         .build()
         .into()
 }
