@@ -287,6 +287,44 @@ fn a_token_about_to_expire_is_refreshed_once_for_two_racing_processes() {
     );
 }
 
+#[test]
+fn a_refused_refresh_is_said_and_stored_auth_only_asks_for_a_login() {
+    // Tokens live 1 s, and refreshing them is refused.
+    let server = Server::start(&["--expires-in", "1", "--refuse-refresh"]);
+    let config = tempfile::tempdir().unwrap();
+    let c = config.path();
+    let o = run(
+        c,
+        &["call", "--authorize-with", "http", "--list", &server.url],
+    );
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let refused_before = server.count("token-refused", None);
+    std::thread::sleep(std::time::Duration::from_millis(1500));
+    let o = run(c, &["call", "--stored-auth-only", "--list", &server.url]);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    let err = stderr(&o);
+    assert!(
+        err.contains(&format!(
+            "note: refreshing the token: the token endpoint {} answered HTTP 400: invalid_grant (refresh refused)",
+            server.url.replace("/mcp", "/token")
+        )),
+        "{err}"
+    );
+    assert!(
+        err.contains("--stored-auth-only never opens an authorization"),
+        "{err}"
+    );
+    // Refused once, tried once in the run.
+    assert_eq!(server.count("token-refused", None), refused_before + 1);
+    assert_eq!(
+        err.matches("note: refreshing the token").count(),
+        1,
+        "{err}"
+    );
+    assert_eq!(server.count("authorize", None), 1);
+    assert_no_secret(&o, &[]);
+}
+
 /// A flow against a server broken by `flag`: exit 2, an error that says
 /// `says`, and no token stored or printed.
 fn refused(flag: &str, extra: &[&str], says: &[&str]) {

@@ -8,7 +8,7 @@ PKCE S256 and refresh tokens. Prints its URL on stderr once listening.
 
     python oauth_http.py [--issuer-mismatch] [--resource-mismatch]
         [--wrong-state] [--no-s256] [--slow-token] [--plain-http-token]
-        [--login-page]
+        [--login-page] [--refuse-refresh]
         [--expires-in N]
 
 Each flag breaks one thing for the client to refuse. What the server saw
@@ -36,7 +36,7 @@ for i, a in enumerate(sys.argv):
 
 lock = threading.Lock()
 codes = {}  # code -> (challenge, client_id, resource)
-tokens = set()
+tokens = {}  # access token -> when it expires
 refresh_tokens = {}
 clients = {}
 
@@ -147,6 +147,9 @@ class Handler(BaseHTTPRequestHandler):
                 if challenge != entry[0]:
                     return self.reply(400, {"error": "invalid_grant", "error_description": "PKCE verifier does not match"})
             elif grant == "refresh_token":
+                if "--refuse-refresh" in FLAGS:
+                    log("token-refused", grant=grant)
+                    return self.reply(400, {"error": "invalid_grant", "error_description": "refresh refused"})
                 with lock:
                     ok = refresh_tokens.pop(form.get("refresh_token"), None)
                 if ok is None:
@@ -156,7 +159,7 @@ class Handler(BaseHTTPRequestHandler):
             access = "secret-access-" + secrets.token_hex(12)
             refresh = "secret-refresh-" + secrets.token_hex(12)
             with lock:
-                tokens.add(access)
+                tokens[access] = time.time() + EXPIRES_IN
                 refresh_tokens[refresh] = True
             log("token", grant=grant, resource=form.get("resource"))
             return self.reply(200, {"access_token": access, "token_type": "Bearer",
@@ -167,7 +170,7 @@ class Handler(BaseHTTPRequestHandler):
         raw = self.body()
         auth = self.headers.get("Authorization", "")
         token = auth[7:] if auth.startswith("Bearer ") else None
-        if token not in tokens:
+        if tokens.get(token, 0) < time.time():
             log("refused", had_token=token is not None)
             meta = self.base() + "/.well-known/oauth-protected-resource/mcp"
             return self.reply(401, {"error": "invalid_token"}, [(

@@ -148,6 +148,8 @@ struct State {
     asked: Vec<String>,
     /// Authorizations run so far (see [`MAX_FLOWS`]).
     flows: u32,
+    /// A refresh failed this run: it is not tried again.
+    refresh_failed: bool,
 }
 
 /// What the authorization server's metadata says (RFC 8414), as used.
@@ -192,10 +194,16 @@ impl Session {
         let mut st = self.lock();
         self.load(&mut st);
         let entry = st.entry.clone()?;
-        if entry.expires_soon(now(), REFRESH_MARGIN) && entry.refresh_token.is_some() {
+        if entry.expires_soon(now(), REFRESH_MARGIN)
+            && entry.refresh_token.is_some()
+            && !st.refresh_failed
+        {
             match self.refresh(&entry) {
                 Ok(fresh) => st.entry = Some(fresh),
-                Err(e) => (self.opts.notice)(&format!("note: {e}")),
+                Err(e) => {
+                    st.refresh_failed = true;
+                    (self.opts.notice)(&format!("note: {e}"));
+                }
             }
         }
         st.entry
@@ -228,13 +236,17 @@ impl Session {
             if let Some(entry) = st.entry.clone()
                 && entry.refresh_token.is_some()
                 && sent.is_some()
+                && !st.refresh_failed
             {
                 match self.refresh(&entry) {
                     Ok(fresh) => {
                         st.entry = Some(fresh);
                         return Ok(true);
                     }
-                    Err(e) => (self.opts.notice)(&format!("note: {e}")),
+                    Err(e) => {
+                        st.refresh_failed = true;
+                        (self.opts.notice)(&format!("note: {e}"));
+                    }
                 }
             }
             if st.flows >= MAX_FLOWS {
