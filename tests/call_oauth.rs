@@ -325,6 +325,26 @@ fn a_refused_refresh_is_said_and_stored_auth_only_asks_for_a_login() {
     assert_no_secret(&o, &[]);
 }
 
+#[test]
+fn a_store_that_cannot_be_written_costs_the_next_run_not_this_one() {
+    let server = Server::start(&[]);
+    let dir = tempfile::tempdir().unwrap();
+    // The configuration directory would be under a file.
+    std::fs::write(dir.path().join("file"), "").unwrap();
+    let c = dir.path().join("file/config");
+    let o = run(
+        &c,
+        &["call", "--authorize-with", "http", "--list", &server.url],
+    );
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("note: the token is kept for this run only: cannot create"),
+        "{}",
+        stderr(&o)
+    );
+    assert_no_secret(&o, &[]);
+}
+
 /// A flow against a server broken by `flag`: exit 2, an error that says
 /// `says`, and no token stored or printed.
 fn refused(flag: &str, extra: &[&str], says: &[&str]) {

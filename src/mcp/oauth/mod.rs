@@ -513,10 +513,12 @@ impl Session {
             tokens,
             now(),
         );
-        if let Some(store) = &self.opts.store {
-            store
-                .put(entry.clone())
-                .map_err(|e| Error::at("storing the token", e))?;
+        // A store that cannot be written costs the next run a new
+        // authorization, not this one its token.
+        if let Some(store) = &self.opts.store
+            && let Err(e) = store.put(entry.clone())
+        {
+            notice(&format!("note: the token is kept for this run only: {e}"));
         }
         notice(&format!(
             "authorized by {}{}",
@@ -686,10 +688,12 @@ impl Session {
         if fresh.refresh_token.is_none() {
             fresh.refresh_token = entry.refresh_token.clone();
         }
-        if let Some(store) = &self.opts.store {
-            store
-                .put_locked(fresh.clone())
-                .map_err(|e| Error::at(step, e))?;
+        if let Some(store) = &self.opts.store
+            && let Err(e) = store.put_locked(fresh.clone())
+        {
+            (self.opts.notice)(&format!(
+                "note: the refreshed token is kept for this run only: {e}"
+            ));
         }
         Ok(fresh)
     }

@@ -196,4 +196,24 @@ mod tests {
         );
         assert!(auth_refusal(404, None, "`initialize`", false).is_none());
     }
+
+    #[test]
+    fn the_challenge_says_where_the_resource_metadata_is() {
+        let c = parse_challenge(
+            r#"Bearer error="insufficient_scope", scope="a b", resource_metadata="https://mcp.example.com/.well-known/oauth-protected-resource/mcp""#,
+        );
+        assert_eq!(c.scheme, "Bearer");
+        assert_eq!(c.error.as_deref(), Some("insufficient_scope"));
+        assert_eq!(c.scope.as_deref(), Some("a b"));
+        assert_eq!(
+            c.resource_metadata.as_deref(),
+            Some("https://mcp.example.com/.well-known/oauth-protected-resource/mcp")
+        );
+        let c = parse_challenge("Bearer resource_metadata=https://x.example/prm, scope=s");
+        assert_eq!(
+            c.resource_metadata.as_deref(),
+            Some("https://x.example/prm")
+        );
+        assert_eq!(c.scope.as_deref(), Some("s"));
+    }
 }
