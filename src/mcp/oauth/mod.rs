@@ -17,10 +17,10 @@
 //! The flow is written on `ureq`, the HTTP client of the transports, with
 //! the crates the protocol feature already has (`sha2` for the PKCE
 //! challenge, `getrandom`, `data-encoding`, `url`, `serde_json`): the
-//! `oauth2` crate would add its own HTTP client layer and a dozen crates
-//! for the two requests it covers (the code and refresh grants), and none
-//! of discovery, issuer checks, client ID metadata documents or step-up,
-//! which are most of this.
+//! `oauth2` crate (rmcp's choice) covers PKCE and the two token requests
+//! (the code and refresh grants) over an HTTP client abstraction of its
+//! own, and none of discovery, the issuer and resource checks, client ID
+//! metadata documents, RFC 9207 or step-up, which are most of this.
 //!
 //! No token, refresh token, client secret or code is ever put in an error,
 //! a notice or a log line: errors name the step, what the server said
