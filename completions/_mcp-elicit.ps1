@@ -37,6 +37,7 @@ Register-ArgumentCompleter -Native -CommandName 'mcp-elicit' -ScriptBlock {
             [CompletionResult]::new('completions', 'completions', [CompletionResultType]::ParameterValue, 'Print a shell completion script (bash, zsh, fish, powershell or elvish)')
             [CompletionResult]::new('man', 'man', [CompletionResultType]::ParameterValue, 'Print the man page, or write one page per subcommand into a directory')
             [CompletionResult]::new('demo', 'demo', [CompletionResultType]::ParameterValue, 'Tour elicitation with two built-in forms: no server and no files needed')
+            [CompletionResult]::new('auth', 'auth', [CompletionResultType]::ParameterValue, 'Authorize with a protected server ahead of `call`, show or forget stored tokens')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
             break
         }
@@ -94,7 +95,7 @@ Register-ArgumentCompleter -Native -CommandName 'mcp-elicit' -ScriptBlock {
             [CompletionResult]::new('--spec', '--spec', [CompletionResultType]::ParameterName, 'Speak this revision instead of negotiating the newest')
             [CompletionResult]::new('--server-timeout', '--server-timeout', [CompletionResultType]::ParameterName, 'Give up when the server sends nothing for this long [default: 300]')
             [CompletionResult]::new('--server', '--server', [CompletionResultType]::ParameterName, 'Show the server under this name instead of its serverInfo name')
-            [CompletionResult]::new('--header', '--header', [CompletionResultType]::ParameterName, 'Send this header on every HTTP request, e.g. ''Authorization: Bearer TOKEN'' (repeatable)')
+            [CompletionResult]::new('--header', '--header', [CompletionResultType]::ParameterName, 'Send this header on every HTTP request (repeatable); an Authorization header replaces OAuth (see --help)')
             [CompletionResult]::new('--server-log', '--server-log', [CompletionResultType]::ParameterName, 'Write a stdio server''s stderr to FILE (appended) instead of the terminal')
             [CompletionResult]::new('--timeout', '--timeout', [CompletionResultType]::ParameterName, 'End the call (exit 4) when a form is not finished within this many seconds')
             [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'Print the result or listing as text for reading or as JSON [default: text on a terminal, else json]')
@@ -106,12 +107,18 @@ Register-ArgumentCompleter -Native -CommandName 'mcp-elicit' -ScriptBlock {
             [CompletionResult]::new('--redact', '--redact', [CompletionResultType]::ParameterName, 'With --record, replace the answered value of this property with "[redacted]" (repeatable)')
             [CompletionResult]::new('--select', '--select', [CompletionResultType]::ParameterName, 'Show (and with --strict, refuse on) only these rules'' findings [default: the configuration''s]')
             [CompletionResult]::new('--ignore', '--ignore', [CompletionResultType]::ParameterName, 'Never show (or, with --strict, refuse on) these rules'' findings [default: the configuration''s]')
+            [CompletionResult]::new('--authorize-with', '--authorize-with', [CompletionResultType]::ParameterName, 'Reach the authorization URL this way: `http` fetches it without a browser and follows its redirect (CI)')
+            [CompletionResult]::new('--client-id', '--client-id', [CompletionResultType]::ParameterName, 'Authorize as this pre-registered client; its secret, if any, is read from MCP_ELICIT_CLIENT_SECRET')
+            [CompletionResult]::new('--client-metadata-url', '--client-metadata-url', [CompletionResultType]::ParameterName, 'Use this client ID metadata document URL as the client ID where the authorization server supports them')
+            [CompletionResult]::new('--auth-timeout', '--auth-timeout', [CompletionResultType]::ParameterName, 'Give up on each request to the authorization server after this long [default: 30]')
             [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'Use colour: auto, always or never')
             [CompletionResult]::new('--list', '--list', [CompletionResultType]::ParameterName, 'List the server''s tools, prompts and resources')
             [CompletionResult]::new('--no-url-mode', '--no-url-mode', [CompletionResultType]::ParameterName, 'Declare form mode only (no URL mode)')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'The same as --format json')
             [CompletionResult]::new('--defaults', '--defaults', [CompletionResultType]::ParameterName, 'Accept with the schema''s defaults, plus any --set or --answers')
             [CompletionResult]::new('--strict', '--strict', [CompletionResultType]::ParameterName, 'Refuse a request on any lint error, as the strictest clients do [default: refuse only what no form can show]')
+            [CompletionResult]::new('--open', '--open', [CompletionResultType]::ParameterName, 'Open the authorization URL in the browser (it is printed either way)')
+            [CompletionResult]::new('--stored-auth-only', '--stored-auth-only', [CompletionResultType]::ParameterName, 'Use only a stored token (refreshed when it can be): never wait for a browser (CI)')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
@@ -143,6 +150,10 @@ Register-ArgumentCompleter -Native -CommandName 'mcp-elicit' -ScriptBlock {
             [CompletionResult]::new('--report', '--report', [CompletionResultType]::ParameterName, 'Append one JSON line per elicitation to FILE: its findings and who answered')
             [CompletionResult]::new('--hosts', '--hosts', [CompletionResultType]::ParameterName, 'Also report what these hosts do with each elicitation (ID or ID@VERSION, comma-separated, or all)')
             [CompletionResult]::new('--server', '--server', [CompletionResultType]::ParameterName, 'Show the server under this name instead of its serverInfo name')
+            [CompletionResult]::new('--authorize-with', '--authorize-with', [CompletionResultType]::ParameterName, 'With --upstream, reach the server''s authorization URL this way (--open opens it in the browser)')
+            [CompletionResult]::new('--client-id', '--client-id', [CompletionResultType]::ParameterName, 'With --upstream, authorize as this pre-registered client (secret from MCP_ELICIT_CLIENT_SECRET)')
+            [CompletionResult]::new('--client-metadata-url', '--client-metadata-url', [CompletionResultType]::ParameterName, 'With --upstream, use this client ID metadata document URL as the client ID where supported')
+            [CompletionResult]::new('--auth-timeout', '--auth-timeout', [CompletionResultType]::ParameterName, 'With --upstream, give up on each request to the authorization server after this long [default: 30]')
             [CompletionResult]::new('--progress-interval', '--progress-interval', [CompletionResultType]::ParameterName, 'Send the host a progress notification this often while a person answers')
             [CompletionResult]::new('--host-timeout', '--host-timeout', [CompletionResultType]::ParameterName, 'The host''s own time-out for a call (often 60): each form says how much of it is left')
             [CompletionResult]::new('--http', '--http', [CompletionResultType]::ParameterName, 'Serve Streamable HTTP on ADDR instead of stdio (with --upstream)')
@@ -162,6 +173,7 @@ Register-ArgumentCompleter -Native -CommandName 'mcp-elicit' -ScriptBlock {
             [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'Use colour: auto, always or never')
             [CompletionResult]::new('--web', '--web', [CompletionResultType]::ParameterName, 'Ask in a form in the browser, on 127.0.0.1 [default when no terminal can be reached]')
             [CompletionResult]::new('--open', '--open', [CompletionResultType]::ParameterName, 'With the web form, open its address in the browser (it is always printed)')
+            [CompletionResult]::new('--stored-auth-only', '--stored-auth-only', [CompletionResultType]::ParameterName, 'With --upstream, use only a stored token for the server: never wait for a browser')
             [CompletionResult]::new('--allow-remote', '--allow-remote', [CompletionResultType]::ParameterName, 'With --http, allow an address other than loopback')
             [CompletionResult]::new('--defaults', '--defaults', [CompletionResultType]::ParameterName, 'Accept with the schema''s defaults, plus any --set or --answers')
             [CompletionResult]::new('--strict', '--strict', [CompletionResultType]::ParameterName, 'Refuse a request on any lint error, as the strictest clients do [default: refuse only what no form can show]')
@@ -192,10 +204,16 @@ Register-ArgumentCompleter -Native -CommandName 'mcp-elicit' -ScriptBlock {
             [CompletionResult]::new('--fail-on', '--fail-on', [CompletionResultType]::ParameterName, 'Exit with 1 when a finding at or above this severity is reported')
             [CompletionResult]::new('--pace', '--pace', [CompletionResultType]::ParameterName, 'Wait between messages as recorded (with --show); FACTOR speeds up (2 = twice as fast)')
             [CompletionResult]::new('--server-timeout', '--server-timeout', [CompletionResultType]::ParameterName, 'Give up when the live server sends nothing for this long [default: 300]')
+            [CompletionResult]::new('--authorize-with', '--authorize-with', [CompletionResultType]::ParameterName, 'Reach the authorization URL this way: `http` fetches it without a browser and follows its redirect (CI)')
+            [CompletionResult]::new('--client-id', '--client-id', [CompletionResultType]::ParameterName, 'Authorize as this pre-registered client; its secret, if any, is read from MCP_ELICIT_CLIENT_SECRET')
+            [CompletionResult]::new('--client-metadata-url', '--client-metadata-url', [CompletionResultType]::ParameterName, 'Use this client ID metadata document URL as the client ID where the authorization server supports them')
+            [CompletionResult]::new('--auth-timeout', '--auth-timeout', [CompletionResultType]::ParameterName, 'Give up on each request to the authorization server after this long [default: 30]')
             [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'Use colour: auto, always or never')
             [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Do not print the summary line on stderr')
             [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Do not print the summary line on stderr')
             [CompletionResult]::new('--show', '--show', [CompletionResultType]::ParameterName, 'Print a readable transcript instead of checking: who asked, the form, what was answered')
+            [CompletionResult]::new('--open', '--open', [CompletionResultType]::ParameterName, 'Open the authorization URL in the browser (it is printed either way)')
+            [CompletionResult]::new('--stored-auth-only', '--stored-auth-only', [CompletionResultType]::ParameterName, 'Use only a stored token (refreshed when it can be): never wait for a browser (CI)')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
@@ -245,6 +263,67 @@ Register-ArgumentCompleter -Native -CommandName 'mcp-elicit' -ScriptBlock {
             [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
             break
         }
+        'mcp-elicit;auth' {
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'Use colour: auto, always or never')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('login', 'login', [CompletionResultType]::ParameterValue, 'Run the OAuth flow with the server now and keep its token')
+            [CompletionResult]::new('logout', 'logout', [CompletionResultType]::ParameterValue, 'Forget the stored tokens of the server')
+            [CompletionResult]::new('status', 'status', [CompletionResultType]::ParameterValue, 'Show the stored tokens (never the tokens themselves): server, authorization server, scope, expiry')
+            [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
+            break
+        }
+        'mcp-elicit;auth;login' {
+            [CompletionResult]::new('--authorize-with', '--authorize-with', [CompletionResultType]::ParameterName, 'Reach the authorization URL this way: `http` fetches it without a browser and follows its redirect (CI)')
+            [CompletionResult]::new('--client-id', '--client-id', [CompletionResultType]::ParameterName, 'Authorize as this pre-registered client; its secret, if any, is read from MCP_ELICIT_CLIENT_SECRET')
+            [CompletionResult]::new('--client-metadata-url', '--client-metadata-url', [CompletionResultType]::ParameterName, 'Use this client ID metadata document URL as the client ID where the authorization server supports them')
+            [CompletionResult]::new('--auth-timeout', '--auth-timeout', [CompletionResultType]::ParameterName, 'Give up on each request to the authorization server after this long [default: 30]')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'Use colour: auto, always or never')
+            [CompletionResult]::new('--open', '--open', [CompletionResultType]::ParameterName, 'Open the authorization URL in the browser (it is printed either way)')
+            [CompletionResult]::new('--stored-auth-only', '--stored-auth-only', [CompletionResultType]::ParameterName, 'Use only a stored token (refreshed when it can be): never wait for a browser (CI)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'mcp-elicit;auth;logout' {
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'Use colour: auto, always or never')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'mcp-elicit;auth;status' {
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'Use colour: auto, always or never')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'mcp-elicit;auth;help' {
+            [CompletionResult]::new('login', 'login', [CompletionResultType]::ParameterValue, 'Run the OAuth flow with the server now and keep its token')
+            [CompletionResult]::new('logout', 'logout', [CompletionResultType]::ParameterValue, 'Forget the stored tokens of the server')
+            [CompletionResult]::new('status', 'status', [CompletionResultType]::ParameterValue, 'Show the stored tokens (never the tokens themselves): server, authorization server, scope, expiry')
+            [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
+            break
+        }
+        'mcp-elicit;auth;help;login' {
+            break
+        }
+        'mcp-elicit;auth;help;logout' {
+            break
+        }
+        'mcp-elicit;auth;help;status' {
+            break
+        }
+        'mcp-elicit;auth;help;help' {
+            break
+        }
         'mcp-elicit;help' {
             [CompletionResult]::new('lint', 'lint', [CompletionResultType]::ParameterValue, 'Check schemas, requests, results and sessions against a spec revision')
             [CompletionResult]::new('answer', 'answer', [CompletionResultType]::ParameterValue, 'Answer an elicitation: a form on the terminal, or from a script')
@@ -257,6 +336,7 @@ Register-ArgumentCompleter -Native -CommandName 'mcp-elicit' -ScriptBlock {
             [CompletionResult]::new('completions', 'completions', [CompletionResultType]::ParameterValue, 'Print a shell completion script (bash, zsh, fish, powershell or elvish)')
             [CompletionResult]::new('man', 'man', [CompletionResultType]::ParameterValue, 'Print the man page, or write one page per subcommand into a directory')
             [CompletionResult]::new('demo', 'demo', [CompletionResultType]::ParameterValue, 'Tour elicitation with two built-in forms: no server and no files needed')
+            [CompletionResult]::new('auth', 'auth', [CompletionResultType]::ParameterValue, 'Authorize with a protected server ahead of `call`, show or forget stored tokens')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
             break
         }
@@ -291,6 +371,21 @@ Register-ArgumentCompleter -Native -CommandName 'mcp-elicit' -ScriptBlock {
             break
         }
         'mcp-elicit;help;demo' {
+            break
+        }
+        'mcp-elicit;help;auth' {
+            [CompletionResult]::new('login', 'login', [CompletionResultType]::ParameterValue, 'Run the OAuth flow with the server now and keep its token')
+            [CompletionResult]::new('logout', 'logout', [CompletionResultType]::ParameterValue, 'Forget the stored tokens of the server')
+            [CompletionResult]::new('status', 'status', [CompletionResultType]::ParameterValue, 'Show the stored tokens (never the tokens themselves): server, authorization server, scope, expiry')
+            break
+        }
+        'mcp-elicit;help;auth;login' {
+            break
+        }
+        'mcp-elicit;help;auth;logout' {
+            break
+        }
+        'mcp-elicit;help;auth;status' {
             break
         }
         'mcp-elicit;help;help' {

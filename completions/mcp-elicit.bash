@@ -19,6 +19,9 @@ _mcp__elicit() {
             mcp__elicit,answer)
                 cmd="mcp__elicit__subcmd__answer"
                 ;;
+            mcp__elicit,auth)
+                cmd="mcp__elicit__subcmd__auth"
+                ;;
             mcp__elicit,call)
                 cmd="mcp__elicit__subcmd__call"
                 ;;
@@ -52,8 +55,35 @@ _mcp__elicit() {
             mcp__elicit,serve)
                 cmd="mcp__elicit__subcmd__serve"
                 ;;
+            mcp__elicit__subcmd__auth,help)
+                cmd="mcp__elicit__subcmd__auth__subcmd__help"
+                ;;
+            mcp__elicit__subcmd__auth,login)
+                cmd="mcp__elicit__subcmd__auth__subcmd__login"
+                ;;
+            mcp__elicit__subcmd__auth,logout)
+                cmd="mcp__elicit__subcmd__auth__subcmd__logout"
+                ;;
+            mcp__elicit__subcmd__auth,status)
+                cmd="mcp__elicit__subcmd__auth__subcmd__status"
+                ;;
+            mcp__elicit__subcmd__auth__subcmd__help,help)
+                cmd="mcp__elicit__subcmd__auth__subcmd__help__subcmd__help"
+                ;;
+            mcp__elicit__subcmd__auth__subcmd__help,login)
+                cmd="mcp__elicit__subcmd__auth__subcmd__help__subcmd__login"
+                ;;
+            mcp__elicit__subcmd__auth__subcmd__help,logout)
+                cmd="mcp__elicit__subcmd__auth__subcmd__help__subcmd__logout"
+                ;;
+            mcp__elicit__subcmd__auth__subcmd__help,status)
+                cmd="mcp__elicit__subcmd__auth__subcmd__help__subcmd__status"
+                ;;
             mcp__elicit__subcmd__help,answer)
                 cmd="mcp__elicit__subcmd__help__subcmd__answer"
+                ;;
+            mcp__elicit__subcmd__help,auth)
+                cmd="mcp__elicit__subcmd__help__subcmd__auth"
                 ;;
             mcp__elicit__subcmd__help,call)
                 cmd="mcp__elicit__subcmd__help__subcmd__call"
@@ -88,6 +118,15 @@ _mcp__elicit() {
             mcp__elicit__subcmd__help,serve)
                 cmd="mcp__elicit__subcmd__help__subcmd__serve"
                 ;;
+            mcp__elicit__subcmd__help__subcmd__auth,login)
+                cmd="mcp__elicit__subcmd__help__subcmd__auth__subcmd__login"
+                ;;
+            mcp__elicit__subcmd__help__subcmd__auth,logout)
+                cmd="mcp__elicit__subcmd__help__subcmd__auth__subcmd__logout"
+                ;;
+            mcp__elicit__subcmd__help__subcmd__auth,status)
+                cmd="mcp__elicit__subcmd__help__subcmd__auth__subcmd__status"
+                ;;
             *)
                 ;;
         esac
@@ -95,7 +134,7 @@ _mcp__elicit() {
 
     case "${cmd}" in
         mcp__elicit)
-            opts="-h -V --color --help --version lint answer call serve proxy probe replay generate completions man demo help"
+            opts="-h -V --color --help --version lint answer call serve proxy probe replay generate completions man demo auth help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -182,8 +221,166 @@ _mcp__elicit() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
+        mcp__subcmd__elicit__subcmd__auth)
+            opts="-h -V --color --help --version login logout status help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        mcp__subcmd__elicit__subcmd__auth__subcmd__help)
+            opts="login logout status help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        mcp__subcmd__elicit__subcmd__auth__subcmd__help__subcmd__help)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        mcp__subcmd__elicit__subcmd__auth__subcmd__help__subcmd__login)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        mcp__subcmd__elicit__subcmd__auth__subcmd__help__subcmd__logout)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        mcp__subcmd__elicit__subcmd__auth__subcmd__help__subcmd__status)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        mcp__subcmd__elicit__subcmd__auth__subcmd__login)
+            opts="-h -V --open --authorize-with --stored-auth-only --client-id --client-metadata-url --auth-timeout --color --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --authorize-with)
+                    COMPREPLY=($(compgen -W "browser http" -- "${cur}"))
+                    return 0
+                    ;;
+                --client-id)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --client-metadata-url)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --auth-timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        mcp__subcmd__elicit__subcmd__auth__subcmd__logout)
+            opts="-h -V --color --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        mcp__subcmd__elicit__subcmd__auth__subcmd__status)
+            opts="-h -V --color --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
         mcp__subcmd__elicit__subcmd__call)
-            opts="-h -V --tool --prompt --resource --list --args --arg --spec --no-url-mode --server-timeout --server --header --server-log --timeout --format --json --set --answers --defaults --action --answers-from --record --redact --strict --select --ignore --color --help --version"
+            opts="-h -V --tool --prompt --resource --list --args --arg --spec --no-url-mode --server-timeout --server --header --server-log --timeout --format --json --set --answers --defaults --action --answers-from --record --redact --strict --select --ignore --open --authorize-with --stored-auth-only --client-id --client-metadata-url --auth-timeout --color --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -266,6 +463,22 @@ _mcp__elicit() {
                     return 0
                     ;;
                 --ignore)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --authorize-with)
+                    COMPREPLY=($(compgen -W "browser http" -- "${cur}"))
+                    return 0
+                    ;;
+                --client-id)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --client-metadata-url)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --auth-timeout)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -363,7 +576,7 @@ _mcp__elicit() {
             return 0
             ;;
         mcp__subcmd__elicit__subcmd__help)
-            opts="lint answer call serve proxy probe replay generate completions man demo help"
+            opts="lint answer call serve proxy probe replay generate completions man demo auth help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -379,6 +592,62 @@ _mcp__elicit() {
         mcp__subcmd__elicit__subcmd__help__subcmd__answer)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        mcp__subcmd__elicit__subcmd__help__subcmd__auth)
+            opts="login logout status"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        mcp__subcmd__elicit__subcmd__help__subcmd__auth__subcmd__login)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        mcp__subcmd__elicit__subcmd__help__subcmd__auth__subcmd__logout)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        mcp__subcmd__elicit__subcmd__help__subcmd__auth__subcmd__status)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
@@ -647,7 +916,7 @@ _mcp__elicit() {
             return 0
             ;;
         mcp__subcmd__elicit__subcmd__proxy)
-            opts="-h -V --answer --report --hosts --server --web --open --progress-interval --host-timeout --http --upstream --allow-remote --allow-origin --upstream-timeout --bridge --state-lifetime --set --answers --defaults --action --answers-from --record --redact --strict --select --ignore --color --help --version"
+            opts="-h -V --answer --report --hosts --server --web --open --authorize-with --stored-auth-only --client-id --client-metadata-url --auth-timeout --progress-interval --host-timeout --http --upstream --allow-remote --allow-origin --upstream-timeout --bridge --state-lifetime --set --answers --defaults --action --answers-from --record --redact --strict --select --ignore --color --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -666,6 +935,22 @@ _mcp__elicit() {
                     return 0
                     ;;
                 --server)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --authorize-with)
+                    COMPREPLY=($(compgen -W "browser http" -- "${cur}"))
+                    return 0
+                    ;;
+                --client-id)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --client-metadata-url)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --auth-timeout)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -745,7 +1030,7 @@ _mcp__elicit() {
             return 0
             ;;
         mcp__subcmd__elicit__subcmd__replay)
-            opts="-q -h -V --spec --format --select --ignore --fail-on --quiet --show --pace --server-timeout --color --help --version"
+            opts="-q -h -V --spec --format --select --ignore --fail-on --quiet --show --pace --server-timeout --open --authorize-with --stored-auth-only --client-id --client-metadata-url --auth-timeout --color --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -776,6 +1061,22 @@ _mcp__elicit() {
                     return 0
                     ;;
                 --server-timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --authorize-with)
+                    COMPREPLY=($(compgen -W "browser http" -- "${cur}"))
+                    return 0
+                    ;;
+                --client-id)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --client-metadata-url)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --auth-timeout)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;

@@ -34,6 +34,7 @@ set edit:completion:arg-completer[mcp-elicit] = {|@words|
             cand completions 'Print a shell completion script (bash, zsh, fish, powershell or elvish)'
             cand man 'Print the man page, or write one page per subcommand into a directory'
             cand demo 'Tour elicitation with two built-in forms: no server and no files needed'
+            cand auth 'Authorize with a protected server ahead of `call`, show or forget stored tokens'
             cand help 'Print this message or the help of the given subcommand(s)'
         }
         &'mcp-elicit;lint'= {
@@ -88,7 +89,7 @@ set edit:completion:arg-completer[mcp-elicit] = {|@words|
             cand --spec 'Speak this revision instead of negotiating the newest'
             cand --server-timeout 'Give up when the server sends nothing for this long [default: 300]'
             cand --server 'Show the server under this name instead of its serverInfo name'
-            cand --header 'Send this header on every HTTP request, e.g. ''Authorization: Bearer TOKEN'' (repeatable)'
+            cand --header 'Send this header on every HTTP request (repeatable); an Authorization header replaces OAuth (see --help)'
             cand --server-log 'Write a stdio server''s stderr to FILE (appended) instead of the terminal'
             cand --timeout 'End the call (exit 4) when a form is not finished within this many seconds'
             cand --format 'Print the result or listing as text for reading or as JSON [default: text on a terminal, else json]'
@@ -100,12 +101,18 @@ set edit:completion:arg-completer[mcp-elicit] = {|@words|
             cand --redact 'With --record, replace the answered value of this property with "[redacted]" (repeatable)'
             cand --select 'Show (and with --strict, refuse on) only these rules'' findings [default: the configuration''s]'
             cand --ignore 'Never show (or, with --strict, refuse on) these rules'' findings [default: the configuration''s]'
+            cand --authorize-with 'Reach the authorization URL this way: `http` fetches it without a browser and follows its redirect (CI)'
+            cand --client-id 'Authorize as this pre-registered client; its secret, if any, is read from MCP_ELICIT_CLIENT_SECRET'
+            cand --client-metadata-url 'Use this client ID metadata document URL as the client ID where the authorization server supports them'
+            cand --auth-timeout 'Give up on each request to the authorization server after this long [default: 30]'
             cand --color 'Use colour: auto, always or never'
             cand --list 'List the server''s tools, prompts and resources'
             cand --no-url-mode 'Declare form mode only (no URL mode)'
             cand --json 'The same as --format json'
             cand --defaults 'Accept with the schema''s defaults, plus any --set or --answers'
             cand --strict 'Refuse a request on any lint error, as the strictest clients do [default: refuse only what no form can show]'
+            cand --open 'Open the authorization URL in the browser (it is printed either way)'
+            cand --stored-auth-only 'Use only a stored token (refreshed when it can be): never wait for a browser (CI)'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
             cand -V 'Print version'
@@ -135,6 +142,10 @@ set edit:completion:arg-completer[mcp-elicit] = {|@words|
             cand --report 'Append one JSON line per elicitation to FILE: its findings and who answered'
             cand --hosts 'Also report what these hosts do with each elicitation (ID or ID@VERSION, comma-separated, or all)'
             cand --server 'Show the server under this name instead of its serverInfo name'
+            cand --authorize-with 'With --upstream, reach the server''s authorization URL this way (--open opens it in the browser)'
+            cand --client-id 'With --upstream, authorize as this pre-registered client (secret from MCP_ELICIT_CLIENT_SECRET)'
+            cand --client-metadata-url 'With --upstream, use this client ID metadata document URL as the client ID where supported'
+            cand --auth-timeout 'With --upstream, give up on each request to the authorization server after this long [default: 30]'
             cand --progress-interval 'Send the host a progress notification this often while a person answers'
             cand --host-timeout 'The host''s own time-out for a call (often 60): each form says how much of it is left'
             cand --http 'Serve Streamable HTTP on ADDR instead of stdio (with --upstream)'
@@ -154,6 +165,7 @@ set edit:completion:arg-completer[mcp-elicit] = {|@words|
             cand --color 'Use colour: auto, always or never'
             cand --web 'Ask in a form in the browser, on 127.0.0.1 [default when no terminal can be reached]'
             cand --open 'With the web form, open its address in the browser (it is always printed)'
+            cand --stored-auth-only 'With --upstream, use only a stored token for the server: never wait for a browser'
             cand --allow-remote 'With --http, allow an address other than loopback'
             cand --defaults 'Accept with the schema''s defaults, plus any --set or --answers'
             cand --strict 'Refuse a request on any lint error, as the strictest clients do [default: refuse only what no form can show]'
@@ -182,10 +194,16 @@ set edit:completion:arg-completer[mcp-elicit] = {|@words|
             cand --fail-on 'Exit with 1 when a finding at or above this severity is reported'
             cand --pace 'Wait between messages as recorded (with --show); FACTOR speeds up (2 = twice as fast)'
             cand --server-timeout 'Give up when the live server sends nothing for this long [default: 300]'
+            cand --authorize-with 'Reach the authorization URL this way: `http` fetches it without a browser and follows its redirect (CI)'
+            cand --client-id 'Authorize as this pre-registered client; its secret, if any, is read from MCP_ELICIT_CLIENT_SECRET'
+            cand --client-metadata-url 'Use this client ID metadata document URL as the client ID where the authorization server supports them'
+            cand --auth-timeout 'Give up on each request to the authorization server after this long [default: 30]'
             cand --color 'Use colour: auto, always or never'
             cand -q 'Do not print the summary line on stderr'
             cand --quiet 'Do not print the summary line on stderr'
             cand --show 'Print a readable transcript instead of checking: who asked, the form, what was answered'
+            cand --open 'Open the authorization URL in the browser (it is printed either way)'
+            cand --stored-auth-only 'Use only a stored token (refreshed when it can be): never wait for a browser (CI)'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
             cand -V 'Print version'
@@ -230,6 +248,58 @@ set edit:completion:arg-completer[mcp-elicit] = {|@words|
             cand -V 'Print version'
             cand --version 'Print version'
         }
+        &'mcp-elicit;auth'= {
+            cand --color 'Use colour: auto, always or never'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+            cand login 'Run the OAuth flow with the server now and keep its token'
+            cand logout 'Forget the stored tokens of the server'
+            cand status 'Show the stored tokens (never the tokens themselves): server, authorization server, scope, expiry'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'mcp-elicit;auth;login'= {
+            cand --authorize-with 'Reach the authorization URL this way: `http` fetches it without a browser and follows its redirect (CI)'
+            cand --client-id 'Authorize as this pre-registered client; its secret, if any, is read from MCP_ELICIT_CLIENT_SECRET'
+            cand --client-metadata-url 'Use this client ID metadata document URL as the client ID where the authorization server supports them'
+            cand --auth-timeout 'Give up on each request to the authorization server after this long [default: 30]'
+            cand --color 'Use colour: auto, always or never'
+            cand --open 'Open the authorization URL in the browser (it is printed either way)'
+            cand --stored-auth-only 'Use only a stored token (refreshed when it can be): never wait for a browser (CI)'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'mcp-elicit;auth;logout'= {
+            cand --color 'Use colour: auto, always or never'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'mcp-elicit;auth;status'= {
+            cand --color 'Use colour: auto, always or never'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'mcp-elicit;auth;help'= {
+            cand login 'Run the OAuth flow with the server now and keep its token'
+            cand logout 'Forget the stored tokens of the server'
+            cand status 'Show the stored tokens (never the tokens themselves): server, authorization server, scope, expiry'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'mcp-elicit;auth;help;login'= {
+        }
+        &'mcp-elicit;auth;help;logout'= {
+        }
+        &'mcp-elicit;auth;help;status'= {
+        }
+        &'mcp-elicit;auth;help;help'= {
+        }
         &'mcp-elicit;help'= {
             cand lint 'Check schemas, requests, results and sessions against a spec revision'
             cand answer 'Answer an elicitation: a form on the terminal, or from a script'
@@ -242,6 +312,7 @@ set edit:completion:arg-completer[mcp-elicit] = {|@words|
             cand completions 'Print a shell completion script (bash, zsh, fish, powershell or elvish)'
             cand man 'Print the man page, or write one page per subcommand into a directory'
             cand demo 'Tour elicitation with two built-in forms: no server and no files needed'
+            cand auth 'Authorize with a protected server ahead of `call`, show or forget stored tokens'
             cand help 'Print this message or the help of the given subcommand(s)'
         }
         &'mcp-elicit;help;lint'= {
@@ -265,6 +336,17 @@ set edit:completion:arg-completer[mcp-elicit] = {|@words|
         &'mcp-elicit;help;man'= {
         }
         &'mcp-elicit;help;demo'= {
+        }
+        &'mcp-elicit;help;auth'= {
+            cand login 'Run the OAuth flow with the server now and keep its token'
+            cand logout 'Forget the stored tokens of the server'
+            cand status 'Show the stored tokens (never the tokens themselves): server, authorization server, scope, expiry'
+        }
+        &'mcp-elicit;help;auth;login'= {
+        }
+        &'mcp-elicit;help;auth;logout'= {
+        }
+        &'mcp-elicit;help;auth;status'= {
         }
         &'mcp-elicit;help;help'= {
         }

@@ -40,6 +40,7 @@ complete -c mcp-elicit -n "__fish_mcp_elicit_needs_command" -f -a "generate" -d 
 complete -c mcp-elicit -n "__fish_mcp_elicit_needs_command" -f -a "completions" -d 'Print a shell completion script (bash, zsh, fish, powershell or elvish)'
 complete -c mcp-elicit -n "__fish_mcp_elicit_needs_command" -f -a "man" -d 'Print the man page, or write one page per subcommand into a directory'
 complete -c mcp-elicit -n "__fish_mcp_elicit_needs_command" -f -a "demo" -d 'Tour elicitation with two built-in forms: no server and no files needed'
+complete -c mcp-elicit -n "__fish_mcp_elicit_needs_command" -f -a "auth" -d 'Authorize with a protected server ahead of `call`, show or forget stored tokens'
 complete -c mcp-elicit -n "__fish_mcp_elicit_needs_command" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand lint" -l spec -d 'Lint under this spec revision (latest and draft are the newest) [default: the revision a document names, else latest]' -r -f -a "2025-06-18\t''
 2025-11-25\t''
@@ -109,7 +110,7 @@ latest\t''
 draft\t''"
 complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand call" -l server-timeout -d 'Give up when the server sends nothing for this long [default: 300]' -r
 complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand call" -l server -d 'Show the server under this name instead of its serverInfo name' -r
-complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand call" -l header -d 'Send this header on every HTTP request, e.g. \'Authorization: Bearer TOKEN\' (repeatable)' -r
+complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand call" -l header -d 'Send this header on every HTTP request (repeatable); an Authorization header replaces OAuth (see --help)' -r
 complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand call" -l server-log -d 'Write a stdio server\'s stderr to FILE (appended) instead of the terminal' -r -F
 complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand call" -l timeout -d 'End the call (exit 4) when a form is not finished within this many seconds' -r
 complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand call" -l format -d 'Print the result or listing as text for reading or as JSON [default: text on a terminal, else json]' -r -f -a "text\t'For reading: a tool\'s text, a prompt\'s messages, an error in words'
@@ -123,6 +124,11 @@ complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand call" -l record -d
 complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand call" -l redact -d 'With --record, replace the answered value of this property with "[redacted]" (repeatable)' -r
 complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand call" -l select -d 'Show (and with --strict, refuse on) only these rules\' findings [default: the configuration\'s]' -r
 complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand call" -l ignore -d 'Never show (or, with --strict, refuse on) these rules\' findings [default: the configuration\'s]' -r
+complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand call" -l authorize-with -d 'Reach the authorization URL this way: `http` fetches it without a browser and follows its redirect (CI)' -r -f -a "browser\t'Print it for a person to open in a browser (the default; --open opens it)'
+http\t'Fetch it over HTTP and follow its redirects, no browser'"
+complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand call" -l client-id -d 'Authorize as this pre-registered client; its secret, if any, is read from MCP_ELICIT_CLIENT_SECRET' -r
+complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand call" -l client-metadata-url -d 'Use this client ID metadata document URL as the client ID where the authorization server supports them' -r
+complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand call" -l auth-timeout -d 'Give up on each request to the authorization server after this long [default: 30]' -r
 complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand call" -l color -d 'Use colour: auto, always or never' -r -f -a "auto\t''
 always\t''
 never\t''"
@@ -131,6 +137,8 @@ complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand call" -l no-url-mo
 complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand call" -l json -d 'The same as --format json'
 complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand call" -l defaults -d 'Accept with the schema\'s defaults, plus any --set or --answers'
 complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand call" -l strict -d 'Refuse a request on any lint error, as the strictest clients do [default: refuse only what no form can show]'
+complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand call" -l open -d 'Open the authorization URL in the browser (it is printed either way)'
+complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand call" -l stored-auth-only -d 'Use only a stored token (refreshed when it can be): never wait for a browser (CI)'
 complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand call" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand call" -s V -l version -d 'Print version'
 complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand serve" -l http -d 'Serve Streamable HTTP on this address (path /mcp) instead of stdio' -r
@@ -156,6 +164,11 @@ never\t'None: every elicitation goes to the host'"
 complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand proxy" -l report -d 'Append one JSON line per elicitation to FILE: its findings and who answered' -r -F
 complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand proxy" -l hosts -d 'Also report what these hosts do with each elicitation (ID or ID@VERSION, comma-separated, or all)' -r
 complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand proxy" -l server -d 'Show the server under this name instead of its serverInfo name' -r
+complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand proxy" -l authorize-with -d 'With --upstream, reach the server\'s authorization URL this way (--open opens it in the browser)' -r -f -a "browser\t'Print it for a person to open in a browser (the default; --open opens it)'
+http\t'Fetch it over HTTP and follow its redirects, no browser'"
+complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand proxy" -l client-id -d 'With --upstream, authorize as this pre-registered client (secret from MCP_ELICIT_CLIENT_SECRET)' -r
+complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand proxy" -l client-metadata-url -d 'With --upstream, use this client ID metadata document URL as the client ID where supported' -r
+complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand proxy" -l auth-timeout -d 'With --upstream, give up on each request to the authorization server after this long [default: 30]' -r
 complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand proxy" -l progress-interval -d 'Send the host a progress notification this often while a person answers' -r
 complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand proxy" -l host-timeout -d 'The host\'s own time-out for a call (often 60): each form says how much of it is left' -r
 complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand proxy" -l http -d 'Serve Streamable HTTP on ADDR instead of stdio (with --upstream)' -r
@@ -179,6 +192,7 @@ always\t''
 never\t''"
 complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand proxy" -l web -d 'Ask in a form in the browser, on 127.0.0.1 [default when no terminal can be reached]'
 complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand proxy" -l open -d 'With the web form, open its address in the browser (it is always printed)'
+complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand proxy" -l stored-auth-only -d 'With --upstream, use only a stored token for the server: never wait for a browser'
 complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand proxy" -l allow-remote -d 'With --http, allow an address other than loopback'
 complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand proxy" -l defaults -d 'Accept with the schema\'s defaults, plus any --set or --answers'
 complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand proxy" -l strict -d 'Refuse a request on any lint error, as the strictest clients do [default: refuse only what no form can show]'
@@ -212,11 +226,18 @@ warning\t''
 note\t''"
 complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand replay" -l pace -d 'Wait between messages as recorded (with --show); FACTOR speeds up (2 = twice as fast)' -r
 complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand replay" -l server-timeout -d 'Give up when the live server sends nothing for this long [default: 300]' -r
+complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand replay" -l authorize-with -d 'Reach the authorization URL this way: `http` fetches it without a browser and follows its redirect (CI)' -r -f -a "browser\t'Print it for a person to open in a browser (the default; --open opens it)'
+http\t'Fetch it over HTTP and follow its redirects, no browser'"
+complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand replay" -l client-id -d 'Authorize as this pre-registered client; its secret, if any, is read from MCP_ELICIT_CLIENT_SECRET' -r
+complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand replay" -l client-metadata-url -d 'Use this client ID metadata document URL as the client ID where the authorization server supports them' -r
+complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand replay" -l auth-timeout -d 'Give up on each request to the authorization server after this long [default: 30]' -r
 complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand replay" -l color -d 'Use colour: auto, always or never' -r -f -a "auto\t''
 always\t''
 never\t''"
 complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand replay" -s q -l quiet -d 'Do not print the summary line on stderr'
 complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand replay" -l show -d 'Print a readable transcript instead of checking: who asked, the form, what was answered'
+complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand replay" -l open -d 'Open the authorization URL in the browser (it is printed either way)'
+complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand replay" -l stored-auth-only -d 'Use only a stored token (refreshed when it can be): never wait for a browser (CI)'
 complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand replay" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand replay" -s V -l version -d 'Print version'
 complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand generate" -l from-json-schema -d 'Convert this JSON Schema (`-` reads stdin)' -r -F
@@ -252,15 +273,54 @@ always\t''
 never\t''"
 complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand demo" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand demo" -s V -l version -d 'Print version'
-complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand help; and not __fish_seen_subcommand_from lint answer call serve proxy probe replay generate completions man demo help" -f -a "lint" -d 'Check schemas, requests, results and sessions against a spec revision'
-complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand help; and not __fish_seen_subcommand_from lint answer call serve proxy probe replay generate completions man demo help" -f -a "answer" -d 'Answer an elicitation: a form on the terminal, or from a script'
-complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand help; and not __fish_seen_subcommand_from lint answer call serve proxy probe replay generate completions man demo help" -f -a "call" -d 'Connect to an MCP server, make one request and answer its elicitations'
-complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand help; and not __fish_seen_subcommand_from lint answer call serve proxy probe replay generate completions man demo help" -f -a "serve" -d 'Serve tools that ask recorded or written elicitations, to test an MCP client'
-complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand help; and not __fish_seen_subcommand_from lint answer call serve proxy probe replay generate completions man demo help" -f -a "proxy" -d 'Stand between a host and a stdio server: pass everything on, lint, record, answer'
-complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand help; and not __fish_seen_subcommand_from lint answer call serve proxy probe replay generate completions man demo help" -f -a "probe" -d 'Measure a host: a server whose tools ask every elicitation shape, and its report'
-complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand help; and not __fish_seen_subcommand_from lint answer call serve proxy probe replay generate completions man demo help" -f -a "replay" -d 'Check a recorded session, show it as a transcript, or replay it against a live server'
-complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand help; and not __fish_seen_subcommand_from lint answer call serve proxy probe replay generate completions man demo help" -f -a "generate" -d 'Turn a Rust type or an ordinary JSON Schema into an elicitation schema'
-complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand help; and not __fish_seen_subcommand_from lint answer call serve proxy probe replay generate completions man demo help" -f -a "completions" -d 'Print a shell completion script (bash, zsh, fish, powershell or elvish)'
-complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand help; and not __fish_seen_subcommand_from lint answer call serve proxy probe replay generate completions man demo help" -f -a "man" -d 'Print the man page, or write one page per subcommand into a directory'
-complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand help; and not __fish_seen_subcommand_from lint answer call serve proxy probe replay generate completions man demo help" -f -a "demo" -d 'Tour elicitation with two built-in forms: no server and no files needed'
-complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand help; and not __fish_seen_subcommand_from lint answer call serve proxy probe replay generate completions man demo help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand auth; and not __fish_seen_subcommand_from login logout status help" -l color -d 'Use colour: auto, always or never' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand auth; and not __fish_seen_subcommand_from login logout status help" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand auth; and not __fish_seen_subcommand_from login logout status help" -s V -l version -d 'Print version'
+complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand auth; and not __fish_seen_subcommand_from login logout status help" -f -a "login" -d 'Run the OAuth flow with the server now and keep its token'
+complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand auth; and not __fish_seen_subcommand_from login logout status help" -f -a "logout" -d 'Forget the stored tokens of the server'
+complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand auth; and not __fish_seen_subcommand_from login logout status help" -f -a "status" -d 'Show the stored tokens (never the tokens themselves): server, authorization server, scope, expiry'
+complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand auth; and not __fish_seen_subcommand_from login logout status help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand auth; and __fish_seen_subcommand_from login" -l authorize-with -d 'Reach the authorization URL this way: `http` fetches it without a browser and follows its redirect (CI)' -r -f -a "browser\t'Print it for a person to open in a browser (the default; --open opens it)'
+http\t'Fetch it over HTTP and follow its redirects, no browser'"
+complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand auth; and __fish_seen_subcommand_from login" -l client-id -d 'Authorize as this pre-registered client; its secret, if any, is read from MCP_ELICIT_CLIENT_SECRET' -r
+complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand auth; and __fish_seen_subcommand_from login" -l client-metadata-url -d 'Use this client ID metadata document URL as the client ID where the authorization server supports them' -r
+complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand auth; and __fish_seen_subcommand_from login" -l auth-timeout -d 'Give up on each request to the authorization server after this long [default: 30]' -r
+complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand auth; and __fish_seen_subcommand_from login" -l color -d 'Use colour: auto, always or never' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand auth; and __fish_seen_subcommand_from login" -l open -d 'Open the authorization URL in the browser (it is printed either way)'
+complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand auth; and __fish_seen_subcommand_from login" -l stored-auth-only -d 'Use only a stored token (refreshed when it can be): never wait for a browser (CI)'
+complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand auth; and __fish_seen_subcommand_from login" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand auth; and __fish_seen_subcommand_from login" -s V -l version -d 'Print version'
+complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand auth; and __fish_seen_subcommand_from logout" -l color -d 'Use colour: auto, always or never' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand auth; and __fish_seen_subcommand_from logout" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand auth; and __fish_seen_subcommand_from logout" -s V -l version -d 'Print version'
+complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand auth; and __fish_seen_subcommand_from status" -l color -d 'Use colour: auto, always or never' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand auth; and __fish_seen_subcommand_from status" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand auth; and __fish_seen_subcommand_from status" -s V -l version -d 'Print version'
+complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand auth; and __fish_seen_subcommand_from help" -f -a "login" -d 'Run the OAuth flow with the server now and keep its token'
+complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand auth; and __fish_seen_subcommand_from help" -f -a "logout" -d 'Forget the stored tokens of the server'
+complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand auth; and __fish_seen_subcommand_from help" -f -a "status" -d 'Show the stored tokens (never the tokens themselves): server, authorization server, scope, expiry'
+complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand auth; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand help; and not __fish_seen_subcommand_from lint answer call serve proxy probe replay generate completions man demo auth help" -f -a "lint" -d 'Check schemas, requests, results and sessions against a spec revision'
+complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand help; and not __fish_seen_subcommand_from lint answer call serve proxy probe replay generate completions man demo auth help" -f -a "answer" -d 'Answer an elicitation: a form on the terminal, or from a script'
+complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand help; and not __fish_seen_subcommand_from lint answer call serve proxy probe replay generate completions man demo auth help" -f -a "call" -d 'Connect to an MCP server, make one request and answer its elicitations'
+complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand help; and not __fish_seen_subcommand_from lint answer call serve proxy probe replay generate completions man demo auth help" -f -a "serve" -d 'Serve tools that ask recorded or written elicitations, to test an MCP client'
+complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand help; and not __fish_seen_subcommand_from lint answer call serve proxy probe replay generate completions man demo auth help" -f -a "proxy" -d 'Stand between a host and a stdio server: pass everything on, lint, record, answer'
+complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand help; and not __fish_seen_subcommand_from lint answer call serve proxy probe replay generate completions man demo auth help" -f -a "probe" -d 'Measure a host: a server whose tools ask every elicitation shape, and its report'
+complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand help; and not __fish_seen_subcommand_from lint answer call serve proxy probe replay generate completions man demo auth help" -f -a "replay" -d 'Check a recorded session, show it as a transcript, or replay it against a live server'
+complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand help; and not __fish_seen_subcommand_from lint answer call serve proxy probe replay generate completions man demo auth help" -f -a "generate" -d 'Turn a Rust type or an ordinary JSON Schema into an elicitation schema'
+complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand help; and not __fish_seen_subcommand_from lint answer call serve proxy probe replay generate completions man demo auth help" -f -a "completions" -d 'Print a shell completion script (bash, zsh, fish, powershell or elvish)'
+complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand help; and not __fish_seen_subcommand_from lint answer call serve proxy probe replay generate completions man demo auth help" -f -a "man" -d 'Print the man page, or write one page per subcommand into a directory'
+complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand help; and not __fish_seen_subcommand_from lint answer call serve proxy probe replay generate completions man demo auth help" -f -a "demo" -d 'Tour elicitation with two built-in forms: no server and no files needed'
+complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand help; and not __fish_seen_subcommand_from lint answer call serve proxy probe replay generate completions man demo auth help" -f -a "auth" -d 'Authorize with a protected server ahead of `call`, show or forget stored tokens'
+complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand help; and not __fish_seen_subcommand_from lint answer call serve proxy probe replay generate completions man demo auth help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand help; and __fish_seen_subcommand_from auth" -f -a "login" -d 'Run the OAuth flow with the server now and keep its token'
+complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand help; and __fish_seen_subcommand_from auth" -f -a "logout" -d 'Forget the stored tokens of the server'
+complete -c mcp-elicit -n "__fish_mcp_elicit_using_subcommand help; and __fish_seen_subcommand_from auth" -f -a "status" -d 'Show the stored tokens (never the tokens themselves): server, authorization server, scope, expiry'

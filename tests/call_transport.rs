@@ -82,7 +82,7 @@ fn a_401_without_www_authenticate_is_reported_in_plain_words() {
     let err = fails_in_one_line(&o, took);
     assert_eq!(
         err,
-        "error: the server refused `server/discover` with HTTP 401 Unauthorized and no WWW-Authenticate header, so it did not say how to authenticate; it wants credentials: pass them with --header, e.g. --header 'Authorization: Bearer TOKEN' (mcp-elicit runs no OAuth flow)\n"
+        "error: the server refused `server/discover` with HTTP 401 Unauthorized and no WWW-Authenticate header, so it did not say how to authenticate; authorization failed while finding the protected resource metadata (RFC 9728): the server publishes none and sent no Bearer challenge, so it does not say how to authorize; pass credentials with --header, e.g. --header 'Authorization: Bearer TOKEN'\n"
     );
     assert!(!err.contains("JSON-RPC"), "{err}");
 }

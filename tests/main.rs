@@ -10,6 +10,7 @@ mod answer_cli;
 mod answer_pty;
 mod call_cli;
 mod call_hostile;
+mod call_oauth;
 mod call_pty;
 mod call_transport;
 mod client;

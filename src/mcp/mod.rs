@@ -5,6 +5,7 @@
 pub mod browser;
 pub mod client;
 pub mod listen;
+pub mod oauth;
 pub mod proxy;
 pub mod server;
 pub mod transport;

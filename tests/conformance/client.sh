@@ -14,6 +14,23 @@ scenario=${MCP_CONFORMANCE_SCENARIO:?the conformance runner sets MCP_CONFORMANCE
 
 call() { "$bin" call "$@" "$url"; }
 
+# The auth/* scenarios: the suite's authorization server grants at once, so
+# the authorization URL is fetched without a browser (--authorize-with
+# http, as on a CI machine); tokens go to a store of this run's own.
+if [[ $scenario == auth/* ]]; then
+  if [[ -z ${MCP_ELICIT_CONFIG_DIR:-} ]]; then
+    MCP_ELICIT_CONFIG_DIR=$(mktemp -d)
+    trap 'rm -rf "$MCP_ELICIT_CONFIG_DIR"' EXIT
+  fi
+  export MCP_ELICIT_CONFIG_DIR
+  auth() { call --authorize-with http "$@"; }
+fi
+
+# A value of MCP_CONFORMANCE_CONTEXT.
+context() {
+  python3 -c 'import json, os, sys; print(json.loads(os.environ["MCP_CONFORMANCE_CONTEXT"])[sys.argv[1]])' "$1"
+}
+
 # The tool calls a scenario names in MCP_CONFORMANCE_CONTEXT, one
 # `NAME<TAB>ARGUMENTS-JSON` line each.
 context_calls() {
@@ -61,6 +78,19 @@ tools = json.load(sys.stdin)["tools"]
 focal = next(t for t in tools if t["name"] != "json_schema_echo")
 print(json.dumps({"schema": focal["inputSchema"]}, ensure_ascii=False))')
     call --tool json_schema_echo --args "$args" --defaults ;;
+  auth/basic-cimd)
+    auth --client-metadata-url https://conformance-test.local/client-metadata.json --list ;;
+  auth/pre-registration)
+    MCP_ELICIT_CLIENT_SECRET=$(context client_secret) auth --client-id "$(context client_id)" --list ;;
+  auth/scope-step-up | auth/scope-retry-limit)
+    # tools/call wants a scope the first token lacks.
+    auth --tool test-tool --defaults ;;
+  auth/authorization-server-migration)
+    # The second request's token is refused once the resource moved to
+    # another authorization server.
+    auth --list ;;
+  auth/*)
+    auth --list ;;
   *)
     echo "client.sh: no mapping for scenario '$scenario'" >&2
     exit 2 ;;

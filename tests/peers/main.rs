@@ -22,6 +22,7 @@ mod call_pty;
 mod client;
 mod conformance_next;
 mod npm_packages;
+mod oauth;
 mod peers_gate;
 mod precommit;
 mod probe;

@@ -85,7 +85,12 @@ fn call_once(args: &CallArgs, spec: Option<Revision>, may_retry: bool) -> Result
     if let Some(log) = &args.server_log {
         crate::server_stderr::log_to(log)?;
     }
-    let transport = crate::reach::connect(args.url.as_deref(), &args.command, &args.headers)?;
+    let transport = crate::reach::connect(
+        args.url.as_deref(),
+        &args.command,
+        &args.headers,
+        &args.auth,
+    )?;
     let mut responder = responder(args)?;
     let opts = ClientOptions {
         spec,

@@ -110,6 +110,114 @@ pub enum Command {
     /// Tour elicitation with two built-in forms: no server and no files needed
     #[command(after_help = DEMO_AFTER, after_long_help = DEMO_AFTER_LONG)]
     Demo,
+
+    /// Authorize with a protected server ahead of `call`, show or forget stored tokens
+    #[command(subcommand, after_help = AUTH_AFTER, after_long_help = AUTH_AFTER_LONG)]
+    Auth(AuthCommand),
+}
+
+after_help!(
+    AUTH_AFTER,
+    AUTH_AFTER_LONG,
+    "\
+Tokens are kept in auth.json (0600) under $MCP_ELICIT_CONFIG_DIR, else
+$XDG_CONFIG_HOME/mcp-elicit, else ~/.config/mcp-elicit: one entry per
+server and authorization server. `call` and `replay` authorize the same way
+by themselves when a server answers 401; `auth login` does it ahead of
+time, e.g. on a machine with a browser before a CI run that uses
+--stored-auth-only. No command prints a token.",
+    "\
+Examples:
+  mcp-elicit auth login --open https://mcp.example.com/mcp
+  mcp-elicit auth status
+  mcp-elicit auth logout https://mcp.example.com/mcp
+
+Exit codes:
+  0  done
+  2  usage error, or the authorization failed (the error says at which step)"
+);
+
+/// `mcp-elicit auth ...`.
+#[derive(Debug, Subcommand)]
+pub enum AuthCommand {
+    /// Run the OAuth flow with the server now and keep its token
+    #[command(after_help = AUTH_AFTER, after_long_help = AUTH_AFTER_LONG)]
+    Login {
+        #[command(flatten)]
+        auth: AuthArgs,
+        /// The server's http(s):// URL
+        #[arg(value_name = "URL")]
+        url: String,
+    },
+    /// Forget the stored tokens of the server
+    #[command(after_help = AUTH_AFTER, after_long_help = AUTH_AFTER_LONG)]
+    Logout {
+        /// The server's http(s):// URL
+        #[arg(value_name = "URL")]
+        url: String,
+    },
+    /// Show the stored tokens (never the tokens themselves): server, authorization server, scope, expiry
+    #[command(after_help = AUTH_AFTER, after_long_help = AUTH_AFTER_LONG)]
+    Status {
+        /// Only this server's
+        #[arg(value_name = "URL")]
+        url: Option<String>,
+    },
+}
+
+/// How `call`, `replay` and `auth login` authorize with a server that
+/// answers 401 (the OAuth flow, docs/call.md#authorization).
+#[derive(Debug, Args, Clone, Default)]
+pub struct AuthArgs {
+    /// Open the authorization URL in the browser (it is printed either way)
+    #[arg(help_heading = "Authorization", long, conflicts_with_all = ["authorize_with", "stored_auth_only"], hide_short_help = true)]
+    pub open: bool,
+
+    /// Reach the authorization URL this way: `http` fetches it without a browser and follows its redirect (CI)
+    #[arg(
+        help_heading = "Authorization",
+        long,
+        value_enum,
+        value_name = "HOW",
+        conflicts_with = "stored_auth_only",
+        hide_short_help = true
+    )]
+    pub authorize_with: Option<AuthorizeWith>,
+
+    /// Use only a stored token (refreshed when it can be): never wait for a browser (CI)
+    #[arg(help_heading = "Authorization", long, hide_short_help = true)]
+    pub stored_auth_only: bool,
+
+    /// Authorize as this pre-registered client; its secret, if any, is read from MCP_ELICIT_CLIENT_SECRET
+    #[arg(
+        help_heading = "Authorization",
+        long,
+        value_name = "ID",
+        hide_short_help = true
+    )]
+    pub client_id: Option<String>,
+
+    /// Use this client ID metadata document URL as the client ID where the authorization server supports them
+    #[arg(
+        help_heading = "Authorization",
+        long,
+        value_name = "URL",
+        hide_short_help = true
+    )]
+    pub client_metadata_url: Option<String>,
+
+    /// Give up on each request to the authorization server after this long [default: 30]
+    #[arg(help_heading = "Authorization", long, value_name = "SECONDS", value_parser = parse_timeout, hide_short_help = true)]
+    pub auth_timeout: Option<std::time::Duration>,
+}
+
+/// How the authorization URL is reached (`--authorize-with`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum AuthorizeWith {
+    /// Print it for a person to open in a browser (the default; --open opens it)
+    Browser,
+    /// Fetch it over HTTP and follow its redirects, no browser
+    Http,
 }
 
 after_help!(
@@ -343,7 +451,7 @@ pub struct CallArgs {
     #[arg(help_heading = "Server", long, value_name = "NAME")]
     pub server: Option<String>,
 
-    /// Send this header on every HTTP request, e.g. 'Authorization: Bearer TOKEN' (repeatable)
+    /// Send this header on every HTTP request (repeatable); an Authorization header replaces OAuth (see --help)
     #[arg(help_heading = "Server", long = "header", value_name = "NAME:VALUE", value_parser = parse_header, conflicts_with = "command")]
     pub headers: Vec<(String, String)>,
 
@@ -365,6 +473,9 @@ pub struct CallArgs {
 
     #[command(flatten, next_help_heading = "Answering")]
     pub script: ScriptArgs,
+
+    #[command(flatten)]
+    pub auth: AuthArgs,
 
     /// Talk to the Streamable HTTP server at this http(s):// URL
     #[arg(
@@ -469,6 +580,51 @@ pub struct ProxyArgs {
     /// With the web form, open its address in the browser (it is always printed)
     #[arg(help_heading = "Answering", long)]
     pub open: bool,
+
+    /// With --upstream, reach the server's authorization URL this way (--open opens it in the browser)
+    #[arg(
+        help_heading = "Streamable HTTP",
+        long,
+        value_enum,
+        value_name = "HOW",
+        requires = "upstream",
+        conflicts_with = "stored_auth_only",
+        hide_short_help = true
+    )]
+    pub authorize_with: Option<AuthorizeWith>,
+
+    /// With --upstream, use only a stored token for the server: never wait for a browser
+    #[arg(
+        help_heading = "Streamable HTTP",
+        long,
+        requires = "upstream",
+        hide_short_help = true
+    )]
+    pub stored_auth_only: bool,
+
+    /// With --upstream, authorize as this pre-registered client (secret from MCP_ELICIT_CLIENT_SECRET)
+    #[arg(
+        help_heading = "Streamable HTTP",
+        long,
+        value_name = "ID",
+        requires = "upstream",
+        hide_short_help = true
+    )]
+    pub client_id: Option<String>,
+
+    /// With --upstream, use this client ID metadata document URL as the client ID where supported
+    #[arg(
+        help_heading = "Streamable HTTP",
+        long,
+        value_name = "URL",
+        requires = "upstream",
+        hide_short_help = true
+    )]
+    pub client_metadata_url: Option<String>,
+
+    /// With --upstream, give up on each request to the authorization server after this long [default: 30]
+    #[arg(help_heading = "Streamable HTTP", long, value_name = "SECONDS", value_parser = parse_timeout, requires = "upstream", hide_short_help = true)]
+    pub auth_timeout: Option<std::time::Duration>,
 
     /// Send the host a progress notification this often while a person answers
     #[arg(help_heading = "Answering", long, value_name = "SECONDS", value_parser = parse_timeout, default_value = "10")]
@@ -734,6 +890,9 @@ pub struct ReplayArgs {
     /// Give up when the live server sends nothing for this long [default: 300]
     #[arg(help_heading = "Live server", long, value_name = "SECONDS", value_parser = parse_timeout, requires = "live")]
     pub server_timeout: Option<std::time::Duration>,
+
+    #[command(flatten)]
+    pub auth: AuthArgs,
 
     /// Replay the recorded calls against the Streamable HTTP server at this
     /// http(s):// URL and report drift

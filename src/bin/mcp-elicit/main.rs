@@ -5,6 +5,8 @@
 mod address;
 mod answer_cmd;
 mod arguments;
+mod auth_cmd;
+mod authorize;
 mod call_cmd;
 mod check;
 mod cli;
@@ -74,6 +76,7 @@ fn main() -> ExitCode {
         Command::Completions { shell } => docs_cmd::completions(shell),
         Command::Man { dir } => docs_cmd::man(dir.as_deref()),
         Command::Demo => demo_cmd::run(),
+        Command::Auth(cmd) => auth_cmd::run(cmd),
     };
     match result {
         Ok(outcome) => ExitCode::from(exit_code(outcome) as u8),

@@ -57,12 +57,25 @@ pub fn run(args: ProxyArgs) -> Result<Outcome> {
     });
     let notes = Box::new(|line: &str| eprintln!("{PREFIX}{line}"));
     if let (Some(addr), Some(upstream)) = (&args.http, &args.upstream) {
+        // A host that sends no Authorization of its own is authorized
+        // with the server by the proxy (docs/proxy.md).
+        let auth = crate::cli::AuthArgs {
+            open: args.open,
+            authorize_with: args.authorize_with,
+            stored_auth_only: args.stored_auth_only,
+            client_id: args.client_id.clone(),
+            client_metadata_url: args.client_metadata_url.clone(),
+            auth_timeout: args.auth_timeout,
+        };
+        let session: std::sync::Arc<dyn mcp_elicit::mcp::transport::Authorizer> =
+            crate::authorize::session(upstream, &auth)?;
         let opts = HttpProxyOptions {
             upstream: upstream.clone(),
             allow_remote: args.allow_remote,
             allow_origins: args.allow_origin.clone(),
             upstream_timeout: args.upstream_timeout,
             common: opts,
+            auth: Some(session),
         };
         let upstream = upstream.clone();
         let served = run_http(addr, opts, responder, notes, |bound, path| {

@@ -6,16 +6,19 @@ use mcp_elicit::mcp::client::Client;
 use mcp_elicit::mcp::transport::{Http, Stdio, Transport};
 use mcp_elicit::sanitize;
 
-/// The transport for a server: the one at `url`, or the stdio server that
-/// `command` starts.
+/// The transport for a server: the one at `url` (authorizing as `auth`
+/// says when it answers 401), or the stdio server that `command` starts.
 pub fn connect(
     url: Option<&str>,
     command: &[String],
     headers: &[(String, String)],
+    auth: &crate::cli::AuthArgs,
 ) -> Result<Box<dyn Transport>> {
     if let Some(url) = url {
         if url.starts_with("http://") || url.starts_with("https://") {
-            return Ok(Box::new(Http::with_headers(url, headers.to_vec())?));
+            let http = Http::with_headers(url, headers.to_vec())?
+                .authorized(crate::authorize::session(url, auth)?);
+            return Ok(Box::new(http));
         }
         let shown = sanitize::line(url);
         if looks_like_address(url) {

@@ -222,7 +222,7 @@ fn live(args: &ReplayArgs) -> Result<Outcome> {
                     .join(", ")
             );
         }
-        let transport = crate::reach::connect(args.url.as_deref(), &args.command, &[])?;
+        let transport = crate::reach::connect(args.url.as_deref(), &args.command, &[], &args.auth)?;
         let opts = ClientOptions {
             spec: run.revision,
             url_mode: run.url_mode,

@@ -118,17 +118,25 @@ pub fn client(e: client::Error) -> anyhow::Error {
     }
 }
 
-/// An HTTP 401 or 403, and how to send credentials with `--header`.
+/// An HTTP 401 or 403: why authorizing did not get past it, or how to
+/// send credentials with `--header`.
 pub fn denied(d: &transport::Denied) -> String {
+    if let Some(why) = &d.authorization {
+        return format!(
+            "{}; authorization failed while {why}{}",
+            d.refusal(),
+            d.then.as_deref().unwrap_or_default()
+        );
+    }
     let todo = match (d.status, d.sent_headers) {
         (401, false) => {
-            "it wants credentials: pass them with --header, e.g. --header 'Authorization: Bearer TOKEN' (mcp-elicit runs no OAuth flow)"
+            "the token obtained by authorizing was not accepted: run `mcp-elicit auth logout URL` and try again, or pass one with --header 'Authorization: Bearer TOKEN'"
         }
         (401, true) => {
-            "the credentials sent with --header were not accepted: check the token and that it is for this server (mcp-elicit runs no OAuth flow)"
+            "the credentials sent with --header were not accepted: check the token and that it is for this server (without an Authorization header mcp-elicit runs the OAuth flow)"
         }
         (_, false) => {
-            "it refuses this client without credentials: pass them with --header, e.g. --header 'Authorization: Bearer TOKEN'"
+            "asking for more scope did not help: the server refuses this client with the scope it can be granted"
         }
         _ => {
             "the credentials sent with --header are not enough for this request (a token with more scope may be needed)"

@@ -99,12 +99,16 @@ impl Bridged {
     pub(super) fn start(
         opts: ProxyOptions,
         upstream: &str,
+        auth: Option<Arc<dyn crate::mcp::transport::Authorizer>>,
         jobs: Sender<Job>,
         notes: Notes,
         session: Option<String>,
         wait: Duration,
     ) -> Result<Arc<Bridged>, crate::mcp::transport::Error> {
-        let http = Http::new(upstream)?;
+        let mut http = Http::new(upstream)?;
+        if let Some(auth) = auth {
+            http = http.authorized(auth);
+        }
         let (tx, rx) = mpsc::channel();
         let routes = Arc::new(Mutex::new(Routes::default()));
         let ended = Arc::new(std::sync::atomic::AtomicBool::new(false));

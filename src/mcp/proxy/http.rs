@@ -76,6 +76,10 @@ pub struct HttpProxyOptions {
     /// between two reads of a response or a stream.
     pub upstream_timeout: Duration,
     pub common: ProxyOptions,
+    /// Authorizes with the server when it refuses a request that came
+    /// without the host's own `Authorization` (the OAuth flow of
+    /// `crate::mcp::oauth::Session`); `None` passes refusals on.
+    pub auth: Option<Arc<dyn crate::mcp::transport::Authorizer>>,
 }
 
 struct State {
@@ -382,6 +386,7 @@ fn start_bridged(state: &Arc<State>, session: Option<String>) -> Result<Arc<Brid
     Bridged::start(
         state.opts.common.clone(),
         &state.opts.upstream,
+        state.opts.auth.clone(),
         jobs,
         notes,
         session,
@@ -611,14 +616,49 @@ fn send(
     headers: &[(String, String)],
     body: Vec<u8>,
 ) -> Result<ureq::http::Response<ureq::Body>, ureq::Error> {
-    let mut b = ureq::http::Request::builder()
-        .method(method)
-        .uri(&state.opts.upstream);
-    for (k, v) in headers {
-        b = b.header(k.as_str(), v.as_str());
+    let request = |token: Option<&str>, body: Vec<u8>| {
+        let mut b = ureq::http::Request::builder()
+            .method(method)
+            .uri(&state.opts.upstream);
+        for (k, v) in headers {
+            b = b.header(k.as_str(), v.as_str());
+        }
+        if let Some(t) = token {
+            b = b.header("Authorization", t);
+        }
+        b.body(body)
+    };
+    // A host that sends its own Authorization is passed on as it is.
+    let Some(auth) = state.opts.auth.as_ref().filter(|_| {
+        !headers
+            .iter()
+            .any(|(k, _)| k.eq_ignore_ascii_case("authorization"))
+    }) else {
+        return state.agent.run(request(None, body)?);
+    };
+    let mut tries = 0;
+    loop {
+        let token = auth.header();
+        let resp = state.agent.run(request(token.as_deref(), body.clone())?)?;
+        let status = resp.status().as_u16();
+        if !matches!(status, 401 | 403) || tries >= 4 {
+            return Ok(resp);
+        }
+        tries += 1;
+        let www = resp
+            .headers()
+            .get("www-authenticate")
+            .and_then(|v| v.to_str().ok())
+            .map(str::to_string);
+        match auth.challenged(status, www.as_deref(), token.as_deref()) {
+            Ok(true) => {}
+            Ok(false) => return Ok(resp),
+            Err(e) => {
+                note(state, &format!("authorization failed while {e}"));
+                return Ok(resp);
+            }
+        }
     }
-    let r = b.body(body)?;
-    state.agent.run(r)
 }
 
 /// The status and words for a request the server did not answer.

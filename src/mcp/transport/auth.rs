@@ -19,6 +19,9 @@ pub struct Denied {
     /// What it means for the call, said after the refusal (a resumption
     /// refused); starts with a space.
     pub then: Option<String>,
+    /// Why authorizing (the OAuth flow, [`crate::mcp::oauth`]) did not get
+    /// past the refusal, when it was tried.
+    pub authorization: Option<String>,
 }
 
 impl Denied {
@@ -83,6 +86,7 @@ pub fn auth_refusal(
         what: what.to_string(),
         sent_headers,
         then: None,
+        authorization: None,
     })
 }
 
@@ -97,11 +101,15 @@ pub struct Challenge {
     pub scope: Option<String>,
     /// The `error` parameter.
     pub error: Option<String>,
+    /// The `resource_metadata` parameter: where the protected resource
+    /// metadata (RFC 9728) is.
+    pub resource_metadata: Option<String>,
 }
 
 /// Reads the first challenge of a `WWW-Authenticate` value: its scheme and
-/// the `realm`, `scope` and `error` parameters (quoted or not).
-fn parse_challenge(v: &str) -> Challenge {
+/// the `realm`, `scope`, `error` and `resource_metadata` parameters (quoted
+/// or not).
+pub fn parse_challenge(v: &str) -> Challenge {
     let v = v.trim();
     let (scheme, mut rest) = v.split_once(char::is_whitespace).unwrap_or((v, ""));
     let mut c = Challenge {
@@ -142,6 +150,7 @@ fn parse_challenge(v: &str) -> Challenge {
             "realm" => c.realm = Some(value),
             "scope" => c.scope = Some(value),
             "error" => c.error = Some(value),
+            "resource_metadata" => c.resource_metadata = Some(value),
             _ => {}
         }
         rest = next;
@@ -186,5 +195,25 @@ mod tests {
             "the server refused `initialize` with HTTP 403 Forbidden and no WWW-Authenticate header, so it did not say how to authenticate"
         );
         assert!(auth_refusal(404, None, "`initialize`", false).is_none());
+    }
+
+    #[test]
+    fn the_challenge_says_where_the_resource_metadata_is() {
+        let c = parse_challenge(
+            r#"Bearer error="insufficient_scope", scope="a b", resource_metadata="https://mcp.example.com/.well-known/oauth-protected-resource/mcp""#,
+        );
+        assert_eq!(c.scheme, "Bearer");
+        assert_eq!(c.error.as_deref(), Some("insufficient_scope"));
+        assert_eq!(c.scope.as_deref(), Some("a b"));
+        assert_eq!(
+            c.resource_metadata.as_deref(),
+            Some("https://mcp.example.com/.well-known/oauth-protected-resource/mcp")
+        );
+        let c = parse_challenge("Bearer resource_metadata=https://x.example/prm, scope=s");
+        assert_eq!(
+            c.resource_metadata.as_deref(),
+            Some("https://x.example/prm")
+        );
+        assert_eq!(c.scope.as_deref(), Some("s"));
     }
 }

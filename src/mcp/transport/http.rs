@@ -25,11 +25,17 @@ pub struct Http {
     rx: Receiver<Event>,
 }
 
-#[derive(Debug, Default)]
+#[derive(Default)]
 struct HttpShared {
     session: Option<String>,
     version: Option<String>,
+    /// Authorizes on a 401 or an `insufficient_scope` 403 and gives the
+    /// token to send (`Http::authorized`).
+    auth: Option<Arc<dyn super::Authorizer>>,
 }
+
+/// Requests sent again after authorizing, per message.
+const MAX_AUTH_RETRIES: u32 = 4;
 
 impl Http {
     pub fn new(url: &str) -> Result<Http, Error> {
@@ -62,6 +68,21 @@ impl Http {
         })
     }
 
+    /// Authorizes with `session` when the server refuses (the OAuth flow
+    /// of `crate::mcp::oauth::Session`), sending its token on every
+    /// request. Headers given to [`Http::with_headers`] that already carry
+    /// an `Authorization` win: the session is not used.
+    pub fn authorized(self, session: Arc<dyn super::Authorizer>) -> Http {
+        if !self
+            .extra
+            .iter()
+            .any(|(k, _)| k.eq_ignore_ascii_case("authorization"))
+        {
+            self.shared.lock().unwrap_or_else(|p| p.into_inner()).auth = Some(session);
+        }
+        self
+    }
+
     /// The events of this connection, to be read elsewhere (a proxy's
     /// thread); `recv` hears nothing after this.
     pub(crate) fn take_events(&mut self) -> Receiver<Event> {
@@ -77,6 +98,11 @@ impl Http {
         }
         if let Some(v) = &s.version {
             h.push(("MCP-Protocol-Version".into(), v.clone()));
+        }
+        let auth = s.auth.clone();
+        drop(s);
+        if let Some(token) = auth.and_then(|a| a.header()) {
+            h.push(("Authorization".into(), token));
         }
         h
     }
@@ -162,18 +188,60 @@ impl Transport for Http {
             let _done = done_tx;
             let sent_headers = !extra.is_empty();
             let headers = || Http::headers(&shared, &extra);
-            let mut req = agent
-                .post(&url)
-                .header("Content-Type", "application/json")
-                .header("Accept", "application/json, text/event-stream");
-            for (k, v) in headers().into_iter().chain(routing) {
-                req = req.header(&k, &v);
-            }
             let what = method
                 .as_deref()
                 .map(|m| format!("`{m}`"))
                 .unwrap_or_else(|| "the answer to its request".to_string());
-            match req.send(body.as_bytes()) {
+            let auth = shared
+                .lock()
+                .unwrap_or_else(|p| p.into_inner())
+                .auth
+                .clone();
+            let mut retries = 0;
+            let sent = loop {
+                let mut req = agent
+                    .post(&url)
+                    .header("Content-Type", "application/json")
+                    .header("Accept", "application/json, text/event-stream");
+                let mut token = None;
+                for (k, v) in headers().into_iter().chain(routing.iter().cloned()) {
+                    if k == "Authorization" {
+                        token = Some(v.clone());
+                    }
+                    req = req.header(&k, &v);
+                }
+                let resp = req.send(body.as_bytes());
+                let Some(auth) = auth.as_ref().filter(|_| retries < MAX_AUTH_RETRIES) else {
+                    break resp;
+                };
+                let Ok(r) = &resp else {
+                    break resp;
+                };
+                let status = r.status().as_u16();
+                if !matches!(status, 401 | 403) {
+                    break resp;
+                }
+                let www = r
+                    .headers()
+                    .get("www-authenticate")
+                    .and_then(|v| v.to_str().ok())
+                    .map(str::to_string);
+                retries += 1;
+                match auth.challenged(status, www.as_deref(), token.as_deref()) {
+                    Ok(true) => continue,
+                    Ok(false) => break resp,
+                    Err(e) => {
+                        if let Ok(r) = resp
+                            && let Some(mut d) = denial(&r, &what, sent_headers)
+                        {
+                            d.authorization = Some(e);
+                            let _ = tx.send(Event::Denied(d));
+                        }
+                        return;
+                    }
+                }
+            };
+            match sent {
                 Ok(resp) => {
                     if is_initialize
                         && let Some(id) = resp

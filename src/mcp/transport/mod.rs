@@ -16,7 +16,7 @@ mod http;
 mod sse;
 mod stdio;
 
-pub use auth::{Challenge, Denied, auth_refusal};
+pub use auth::{Challenge, Denied, auth_refusal, parse_challenge};
 pub use http::{Http, header_value};
 pub use sse::MAX_RECONNECTS;
 pub use stdio::{STDERR_PREFIX, StderrSink, Stdio};
@@ -101,6 +101,24 @@ pub enum Error {
     /// A message to send is not JSON text.
     #[error("a message to send is not JSON")]
     NotJson(#[source] serde_json::Error),
+}
+
+/// What authorizes an HTTP transport's requests: the OAuth flow of
+/// [`crate::mcp::oauth::Session`], or an embedder's own.
+pub trait Authorizer: Send + Sync {
+    /// The `Authorization` header value to send now, if any.
+    fn header(&self) -> Option<String>;
+    /// A request was refused with `status` (401 or 403) and this
+    /// `WWW-Authenticate` value, having sent `sent` as its
+    /// `Authorization`. `Ok(true)`: send it again (a token is ready);
+    /// `Ok(false)`: the refusal stands; `Err`: why authorizing failed, in
+    /// words for a person.
+    fn challenged(
+        &self,
+        status: u16,
+        www_authenticate: Option<&str>,
+        sent: Option<&str>,
+    ) -> Result<bool, String>;
 }
 
 /// A connection to an MCP server.
