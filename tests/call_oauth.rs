@@ -495,6 +495,15 @@ fn proxy_upstream_authorizes_for_a_host_that_sends_no_token() {
     assert!(store(proxy_config.path()).contains("secret-access-"));
     assert!(!host_config.path().join("auth.json").exists());
     assert!(!said.contains("secret-access-"), "{said}");
+    // Its lines about authorizing are the proxy's, as a host's log shows.
+    let authorizing: Vec<&str> = said.lines().filter(|l| l.contains("authoriz")).collect();
+    assert!(!authorizing.is_empty(), "{said}");
+    assert!(
+        authorizing
+            .iter()
+            .all(|l| l.starts_with("mcp-elicit proxy: ")),
+        "{said}"
+    );
     assert!(
         std::fs::read_to_string(&recorded)
             .unwrap()

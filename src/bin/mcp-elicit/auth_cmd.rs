@@ -124,7 +124,7 @@ fn login(url: &str, args: &AuthArgs) -> Result<Outcome> {
             sanitize::line(url)
         );
     }
-    let session = session(url, args)?;
+    let session = session(url, args, "")?;
     let entry = session
         .login(www.as_deref())
         .map_err(|e| anyhow!("authorization failed while {e}"))?;

@@ -20,8 +20,10 @@ pub fn store() -> Result<Store> {
     })
 }
 
-/// The session that authorizes with the server at `url` as `args` say.
-pub fn session(url: &str, args: &AuthArgs) -> Result<Arc<Session>> {
+/// The session that authorizes with the server at `url` as `args` say;
+/// its lines for the person start with `prefix` (the proxy's `proxy: `,
+/// so that a host's log tells them from the server's).
+pub fn session(url: &str, args: &AuthArgs, prefix: &'static str) -> Result<Arc<Session>> {
     let authorize = if args.stored_auth_only {
         Authorize::StoredOnly
     } else if args.authorize_with == Some(AuthorizeWith::Http) {
@@ -52,6 +54,6 @@ pub fn session(url: &str, args: &AuthArgs) -> Result<Arc<Session>> {
         opts.request_timeout = t;
     }
     opts.store = Store::default_path().map(Store::at);
-    opts.notice = Arc::new(|l| eprintln!("{l}"));
+    opts.notice = Arc::new(move |l| eprintln!("{prefix}{l}"));
     Ok(Arc::new(Session::new(url, opts)))
 }

@@ -68,7 +68,7 @@ pub fn run(args: ProxyArgs) -> Result<Outcome> {
             auth_timeout: args.auth_timeout,
         };
         let session: std::sync::Arc<dyn mcp_elicit::mcp::transport::Authorizer> =
-            crate::authorize::session(upstream, &auth)?;
+            crate::authorize::session(upstream, &auth, PREFIX)?;
         let opts = HttpProxyOptions {
             upstream: upstream.clone(),
             allow_remote: args.allow_remote,

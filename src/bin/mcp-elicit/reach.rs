@@ -17,7 +17,7 @@ pub fn connect(
     if let Some(url) = url {
         if url.starts_with("http://") || url.starts_with("https://") {
             let http = Http::with_headers(url, headers.to_vec())?
-                .authorized(crate::authorize::session(url, auth)?);
+                .authorized(crate::authorize::session(url, auth, "")?);
             return Ok(Box::new(http));
         }
         let shown = sanitize::line(url);
