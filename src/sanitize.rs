@@ -57,6 +57,15 @@ pub fn line(text: &str) -> Cow<'_, str> {
     clean(text, false)
 }
 
+/// `text` cut after `most` characters, `...` marking the cut; whole when
+/// it is no longer. Bounds what a peer wrote before it is shown.
+pub fn cut(text: &str, most: usize) -> String {
+    match text.char_indices().nth(most) {
+        Some((i, _)) => format!("{}...", &text[..i]),
+        None => text.to_string(),
+    }
+}
+
 /// Text that may span lines: like [`line()`], but `\n` is kept (and `\r\n`
 /// becomes `\n`); tabs become spaces.
 pub fn block(text: &str) -> Cow<'_, str> {
@@ -188,6 +197,13 @@ pub fn html(s: &str) -> String {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn cut_counts_characters_not_bytes() {
+        assert_eq!(super::cut("héllo", 5), "héllo");
+        assert_eq!(super::cut("héllo wörld", 5), "héllo...");
+        assert_eq!(super::cut("", 0), "");
+    }
+
     #[test]
     fn json_escapes_keep_the_meaning() {
         let v =

@@ -7,8 +7,8 @@ use std::fmt::Write as _;
 use serde_json::{Map, Value};
 
 use super::{Instruction, SHAPES, Shape};
-use crate::hosts::judge::check_params_of;
-use crate::hosts::{Declares, Effect, Host, HostKind, Status, Version};
+use crate::form::host::{AsHost, as_host};
+use crate::hosts::{Declares, Host, HostKind, Status, Trigger, Version};
 use crate::sanitize;
 use crate::spec::Revision;
 
@@ -29,6 +29,15 @@ impl Declared {
     /// The `elicitation` capability, `None` when the client declared none.
     pub fn elicitation(&self) -> Option<&Value> {
         self.capabilities.get("elicitation")
+    }
+
+    /// The capability in words: `elicitation {"form":{}}`, or `no
+    /// elicitation`.
+    fn elicitation_words(&self) -> String {
+        match self.elicitation() {
+            Some(c) => format!("elicitation {}", sanitize::line(&c.to_string())),
+            None => "no elicitation".to_string(),
+        }
     }
 }
 
@@ -77,12 +86,7 @@ const MESSAGE_CHARS: usize = 160;
 /// A message on one line, cut after [`MESSAGE_CHARS`] characters.
 fn shortened(message: &str) -> String {
     let joined = message.split_whitespace().collect::<Vec<_>>().join(" ");
-    let line = sanitize::line(&joined).into_owned();
-    if line.chars().count() <= MESSAGE_CHARS {
-        return line;
-    }
-    let cut: String = line.chars().take(MESSAGE_CHARS).collect();
-    format!("{cut}...")
+    sanitize::cut(&sanitize::line(&joined), MESSAGE_CHARS)
 }
 
 /// One question of a run.
@@ -103,6 +107,18 @@ pub struct Run {
     pub index: usize,
     pub revision: Revision,
     pub questions: Vec<Question>,
+}
+
+impl Run {
+    /// How the report names question `q`: the shape, and the question's
+    /// key when the shape asks more than one.
+    fn label(&self, q: &Question) -> String {
+        if self.questions.len() > 1 {
+            format!("{}/{}", self.shape.id, q.key)
+        } else {
+            self.shape.id.to_string()
+        }
+    }
 }
 
 /// A probe recording, read.
@@ -328,142 +344,81 @@ fn content_deviations(params: &Value, content: Option<&Value>) -> Vec<String> {
     out
 }
 
-/// What the facts shipped for a host say a person accepting (declining,
-/// cancelling) the form unchanged sends.
-#[derive(Debug, Clone, PartialEq)]
-pub enum Predicted {
-    /// The form is shown; the defaults the facts keep are sent.
-    Shown {
-        /// Fields whose default the facts say is not sent.
-        dropped: Vec<String>,
-        /// Fields the facts say are sent without a default (a pre-filled
-        /// minimum).
-        prefilled: Vec<String>,
-        /// The whole form is an approval: accept sends `{}`.
-        approval: bool,
-    },
-    /// The host answers by itself with this result.
-    Sends(&'static str),
-    /// The host answers with an error, or not at all.
-    NotShown,
+/// What the facts shipped for `host` predict for one question of `run`:
+/// the request as that host shows it (`answer --as`), or the answer it
+/// sends without asking. A client that negotiated 2026-07-28 is not one
+/// of the versions that cannot (their InputRequiredResult facts are
+/// `unsupported`), so those facts only count when one is `broken` (a host
+/// that negotiates it and then drops the result).
+pub fn predict(host: &'static Host, run: &Run, params: &Value) -> AsHost {
+    let input_required = run.revision == Revision::V2026_07_28
+        && host
+            .facts
+            .iter()
+            .any(|f| f.trigger == Trigger::InputRequired && f.status != Status::Unsupported);
+    as_host(host, params, input_required, run.revision).0
 }
 
-/// The property a pointer into the params names (`/requestedSchema/properties/x/...`).
-fn property_of(pointer: &str) -> Option<String> {
-    let mut parts = pointer.split('/');
-    while let Some(p) = parts.next() {
-        if p == "properties" {
-            return parts
-                .next()
-                .map(|s| s.replace("~1", "/").replace("~0", "~"));
-        }
-    }
-    None
-}
-
-/// What `host`'s facts predict for one question of `run`.
-pub fn predict(host: &'static Host, run: &Run, params: &Value) -> Predicted {
-    let text = params.to_string();
-    let Ok(node) = crate::json::parse(&text) else {
-        return Predicted::NotShown;
-    };
-    let input_required = run.revision == Revision::V2026_07_28;
-    let asked = check_params_of(&node, input_required, run.revision, &[host]);
-    let mut dropped = Vec::new();
-    let mut prefilled = Vec::new();
-    let mut approval = false;
-    for hit in &asked.hits {
-        // A client that negotiated 2026-07-28 is not one of the versions
-        // that cannot (their facts are `unsupported`); one that drops
-        // the InputRequiredResult after negotiating it is `broken`.
-        if run.revision == Revision::V2026_07_28
-            && hit.fact.trigger == crate::hosts::Trigger::InputRequired
-            && hit.fact.status == Status::Unsupported
-        {
-            continue;
-        }
-        match hit.fact.effect {
-            Effect::NotShown { sends: None } => return Predicted::NotShown,
-            Effect::NotShown { sends: Some(s) } => return Predicted::Sends(s),
-            Effect::ApprovalOnly | Effect::UrlAsEmptyForm => approval = true,
-            Effect::DropDefault | Effect::DropField => dropped.extend(property_of(&hit.pointer)),
-            Effect::PrefillMinimum => prefilled.extend(property_of(&hit.pointer)),
-            _ => {}
-        }
-    }
-    Predicted::Shown {
-        dropped,
-        prefilled,
-        approval,
-    }
-}
-
-/// Whether what was seen is what `predicted` says, for a question asked
-/// with `instruction`.
-fn agrees(predicted: &Predicted, instruction: Instruction, params: &Value, seen: &Seen) -> bool {
+/// Whether what was seen is what `predicted` says a person following
+/// `instruction` gets: accepting a shown form unchanged sends its defaults
+/// as the host shows them.
+fn agrees(predicted: &AsHost, instruction: Instruction, seen: &Seen) -> bool {
     match (predicted, seen) {
-        (Predicted::NotShown, Seen::Error { .. } | Seen::Nothing | Seen::Lost(_)) => true,
-        (Predicted::Sends(s), Seen::Answered { action, .. }) => {
-            serde_json::from_str::<Value>(s)
-                .ok()
-                .and_then(|v| v.get("action").and_then(Value::as_str).map(str::to_string))
-                .as_deref()
-                == Some(action.as_str())
+        (AsHost::NotShown { sends: None }, Seen::Error { .. } | Seen::Nothing | Seen::Lost(_)) => {
+            true
         }
-        (
-            Predicted::Shown {
-                dropped,
-                prefilled,
-                approval,
-            },
-            Seen::Answered { action, content },
-        ) => {
-            if action != instruction.action() {
-                return false;
-            }
-            if instruction != Instruction::Accept {
-                return true;
-            }
-            let got = content.as_ref().and_then(Value::as_object);
-            if *approval {
-                return got.is_none_or(Map::is_empty);
-            }
-            let mut want = defaults(params);
-            for d in dropped {
-                want.remove(d);
-            }
-            let empty = Map::new();
-            let got = got.unwrap_or(&empty);
-            want.iter().all(|(k, v)| got.get(k) == Some(v))
-                && got
-                    .keys()
-                    .all(|k| want.contains_key(k) || prefilled.contains(k) || dropped.contains(k))
-                && dropped
-                    .iter()
-                    .all(|d| !got.contains_key(d) || !defaults(params).contains_key(d))
+        (AsHost::NotShown { sends: Some(s) }, Seen::Answered { action, .. }) => {
+            s.get("action").and_then(Value::as_str) == Some(action.as_str())
+        }
+        (AsHost::Shown { params }, Seen::Answered { action, content }) => {
+            action == instruction.action()
+                && (instruction != Instruction::Accept
+                    || content
+                        .as_ref()
+                        .and_then(Value::as_object)
+                        .cloned()
+                        .unwrap_or_default()
+                        == defaults(params))
         }
         _ => false,
     }
 }
 
-fn predicted_words(p: &Predicted, instruction: Instruction) -> String {
-    match p {
-        Predicted::NotShown => "an error or no answer".to_string(),
-        Predicted::Sends(s) => format!("the host answering {s} by itself"),
-        Predicted::Shown {
-            dropped,
-            prefilled,
-            approval,
-        } => {
+/// What `predicted` says, in words, beside the request as sent (`asked`).
+fn predicted_words(predicted: &AsHost, instruction: Instruction, asked: &Value) -> String {
+    match predicted {
+        AsHost::NotShown { sends: None } => "an error or no answer".to_string(),
+        AsHost::NotShown { sends: Some(s) } => format!("the host answering {s} by itself"),
+        AsHost::Shown { params } => {
             let mut w = format!("{} as asked", instruction.action());
-            if *approval {
-                w.push_str(", as an approval with no content");
+            if instruction != Instruction::Accept {
+                return w;
             }
+            let (sent, shown) = (defaults(asked), defaults(params));
+            let emptied = |p: &Value| {
+                p.pointer("/requestedSchema/properties")
+                    .and_then(Value::as_object)
+                    .is_some_and(Map::is_empty)
+            };
+            if emptied(params) && !emptied(asked) {
+                w.push_str(", as an approval with no content");
+                return w;
+            }
+            let dropped: Vec<String> = sent
+                .keys()
+                .filter(|k| !shown.contains_key(*k))
+                .cloned()
+                .collect();
+            let prefilled: Vec<String> = shown
+                .keys()
+                .filter(|k| !sent.contains_key(*k))
+                .cloned()
+                .collect();
             if !dropped.is_empty() {
-                w.push_str(&format!(", without the defaults of {}", quoted(dropped)));
+                w.push_str(&format!(", without the defaults of {}", quoted(&dropped)));
             }
             if !prefilled.is_empty() {
-                w.push_str(&format!(", with {} pre-filled", quoted(prefilled)));
+                w.push_str(&format!(", with {} pre-filled", quoted(&prefilled)));
             }
             w
         }
@@ -508,16 +463,10 @@ const CLIENT_NAMES: &[(&str, &str)] = &[
 /// the entry knows it) when there is a host to compare with.
 pub fn render(rec: &Recording, name: &str, host: Option<&'static Host>) -> String {
     let mut out = String::new();
-    let client = rec.declared.first();
-    let who = client
-        .map(|d| {
-            format!(
-                "{} {}",
-                sanitize::line(&d.client_name),
-                sanitize::line(&d.client_version)
-            )
-        })
-        .unwrap_or_else(|| "a client that declared nothing".to_string());
+    let who = match rec.declared.first() {
+        Some(_) => sanitize::line(&who(rec)).into_owned(),
+        None => "a client that declared nothing".to_string(),
+    };
     let _ = writeln!(out, "Probe of {who} ({})", sanitize::line(name));
     if rec.truncated {
         let _ = writeln!(out, "  (its last line was cut short and is left out)");
@@ -530,15 +479,12 @@ pub fn render(rec: &Recording, name: &str, host: Option<&'static Host>) -> Strin
         );
     }
     for d in &rec.declared {
-        let cap = match d.elicitation() {
-            Some(c) => format!("elicitation {}", sanitize::line(&c.to_string())),
-            None => "no elicitation".to_string(),
-        };
         let _ = writeln!(
             out,
-            "  {} {}: {cap}; client {} {}",
+            "  {} {}: {}; client {} {}",
             sanitize::line(&d.method),
             sanitize::line(&d.protocol_version),
+            d.elicitation_words(),
             sanitize::line(&d.client_name),
             sanitize::line(&d.client_version)
         );
@@ -547,11 +493,7 @@ pub fn render(rec: &Recording, name: &str, host: Option<&'static Host>) -> Strin
     let width = SHAPES.iter().map(|s| s.id.len()).max().unwrap_or(0);
     for run in &rec.runs {
         for q in &run.questions {
-            let label = if run.questions.len() > 1 {
-                format!("{}/{}", run.shape.id, q.key)
-            } else {
-                run.shape.id.to_string()
-            };
+            let label = run.label(q);
             let ms = q
                 .waited_ms
                 .map(|m| format!(" ({m} ms)"))
@@ -640,9 +582,7 @@ fn differences(rec: &Recording, host: &'static Host) -> String {
             None => lines.push(format!(
                 "declared: nothing is shipped for what {} declares; the probe saw {} over {}",
                 selector,
-                d.elicitation()
-                    .map(|c| format!("elicitation {}", sanitize::line(&c.to_string())))
-                    .unwrap_or_else(|| "no elicitation".into()),
+                d.elicitation_words(),
                 sanitize::line(&d.protocol_version)
             )),
             Some(s) => {
@@ -664,9 +604,7 @@ fn differences(rec: &Recording, host: &'static Host) -> String {
                                 "not declared"
                             },
                             s.versions,
-                            d.elicitation()
-                                .map(|c| format!("elicitation {}", sanitize::line(&c.to_string())))
-                                .unwrap_or_else(|| "no elicitation".into())
+                            d.elicitation_words()
                         ))
                     }
                     _ => {}
@@ -685,16 +623,12 @@ fn differences(rec: &Recording, host: &'static Host) -> String {
     for run in &rec.runs {
         for q in &run.questions {
             let p = predict(at, run, &q.params);
-            if !agrees(&p, run.shape.instruction, &q.params, &q.seen) {
-                let label = if run.questions.len() > 1 {
-                    format!("{}/{}", run.shape.id, q.key)
-                } else {
-                    run.shape.id.to_string()
-                };
+            if !agrees(&p, run.shape.instruction, &q.seen) {
                 lines.push(format!(
-                    "{label} ({}): the facts shipped predict {}; the host sent {}",
+                    "{} ({}): the facts shipped predict {}; the host sent {}",
+                    run.label(q),
                     run.revision.as_str(),
-                    predicted_words(&p, run.shape.instruction),
+                    predicted_words(&p, run.shape.instruction, &q.params),
                     q.seen.words()
                 ));
             }
@@ -753,14 +687,17 @@ pub fn entry(rec: &Recording, name: &str) -> String {
             continue;
         }
         let seen = &run.questions[0].seen;
-        let (effect, status) = match seen {
-            Seen::Error { .. } | Seen::Nothing | Seen::Lost(_) => {
-                ("NotShown { sends: None }".to_string(), "Broken")
-            }
+        let (effect, rule, status) = match seen {
+            Seen::Error { .. } | Seen::Nothing | Seen::Lost(_) => (
+                "NotShown { sends: None }".to_string(),
+                run.shape.rule,
+                "Broken",
+            ),
             Seen::Answered { action, .. } if action != run.shape.instruction.action() => {
                 if run.shape.instruction == Instruction::Accept {
                     (
                         format!("NotShown {{ sends: Some(r#\"{{\"action\": {action:?}}}\"#) }}"),
+                        run.shape.rule,
                         "Broken",
                     )
                 } else {
@@ -777,18 +714,16 @@ pub fn entry(rec: &Recording, name: &str) -> String {
                     continue;
                 }
             }
-            Seen::Answered { .. } => {
-                if devs.iter().any(|d| d.contains("no default")) {
-                    ("PrefillMinimum".to_string(), "Degraded")
-                } else {
-                    ("DropDefault".to_string(), "Degraded")
-                }
-            }
-        };
-        let rule = match effect.as_str() {
-            "DropDefault" => "HOST_DEFAULT_NOT_SHOWN",
-            "PrefillMinimum" => "HOST_NUMBER_PREFILLED",
-            _ => run.shape.rule,
+            Seen::Answered { .. } if devs.iter().any(|d| d.contains("no default")) => (
+                "PrefillMinimum".to_string(),
+                "HOST_NUMBER_PREFILLED",
+                "Degraded",
+            ),
+            Seen::Answered { .. } => (
+                "DropDefault".to_string(),
+                "HOST_DEFAULT_NOT_SHOWN",
+                "Degraded",
+            ),
         };
         let _ = writeln!(
             out,
