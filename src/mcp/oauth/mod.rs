@@ -193,11 +193,13 @@ impl Session {
     pub fn header(&self) -> Option<String> {
         let mut st = self.lock();
         self.load(&mut st);
-        let entry = st.entry.clone()?;
+        let entry = st.entry.as_ref()?;
         if entry.expires_soon(now(), REFRESH_MARGIN)
             && entry.refresh_token.is_some()
             && !st.refresh_failed
         {
+            // Copied only to refresh: every other request borrows it.
+            let entry = entry.clone();
             match self.refresh(&entry) {
                 Ok(fresh) => st.entry = Some(fresh),
                 Err(e) => {
@@ -360,9 +362,9 @@ impl Session {
             .map_err(|e| Error::at("opening the loopback listener", e))?;
         let redirect_uri = listener.redirect_uri();
         let client = self.register(&http, &meta, &redirect_uri)?;
-        let verifier = random(32);
+        let verifier = random(32)?;
         let challenge_s256 = data_encoding::BASE64URL_NOPAD.encode(&sha256(verifier.as_bytes()));
-        let state = random(16);
+        let state = random(16)?;
         let mut url = url::Url::parse(&meta.authorization_endpoint).map_err(|e| {
             Error::at(
                 "reading the authorization endpoint",
@@ -1186,10 +1188,7 @@ fn said(v: &Option<Value>) -> String {
 
 /// A server's text cut to 200 characters.
 fn bounded(s: &str) -> String {
-    match s.char_indices().nth(200) {
-        Some((i, _)) => format!("{}...", &s[..i]),
-        None => s.to_string(),
-    }
+    sanitize::cut(s, 200)
 }
 
 fn unreachable(url: &str, e: &ureq::Error) -> String {
@@ -1227,11 +1226,17 @@ fn sha256(b: &[u8]) -> Vec<u8> {
     sha2::Sha256::digest(b).to_vec()
 }
 
-/// `n` random bytes, base64url.
-fn random(n: usize) -> String {
+/// `n` random bytes, base64url; an error when the system cannot give
+/// them (never a guessable verifier or state in their place).
+fn random(n: usize) -> Result<String, Error> {
     let mut buf = vec![0u8; n];
-    getrandom::fill(&mut buf).expect("the system's random source");
-    data_encoding::BASE64URL_NOPAD.encode(&buf)
+    getrandom::fill(&mut buf).map_err(|e| {
+        Error::at(
+            "making the PKCE verifier and state",
+            format!("the system's random-number source failed ({e}); try again"),
+        )
+    })?;
+    Ok(data_encoding::BASE64URL_NOPAD.encode(&buf))
 }
 
 /// Seconds since the epoch.
