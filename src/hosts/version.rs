@@ -208,15 +208,13 @@ fn build(host: &'static Host, explicit: Option<Version>) -> &'static Host {
         .filter(|f| at.as_ref().is_none_or(|v| f.within.contains(v)))
         .cloned()
         .collect();
-    let implied = implied(host, at.as_ref(), &facts);
+    let declared = declaration(host, at.as_ref());
+    let implied = implied(host, declared, &facts);
     if explicit.is_none() && implied.is_empty() && facts.len() == host.facts.len() {
         return host;
     }
     facts.extend(implied);
-    let declared: Vec<Declared> = declaration(host, at.as_ref())
-        .cloned()
-        .into_iter()
-        .collect();
+    let declared: Vec<Declared> = declared.cloned().into_iter().collect();
     let (short, versions) = match &explicit {
         Some(v) => (leak(format!("{}@{v}", host.short)), leak(v.to_string())),
         None => (host.short, host.versions),
@@ -234,10 +232,11 @@ fn leak(s: String) -> &'static str {
     Box::leak(s.into_boxed_str())
 }
 
-/// The facts `host`'s declaration at `version` implies, where none of
-/// its facts for that version (`own`) speaks of the same thing.
-fn implied(host: &Host, version: Option<&Version>, own: &[Fact]) -> Vec<Fact> {
-    let Some(d) = declaration(host, version) else {
+/// The facts `host`'s declaration at a version (`declared`) implies,
+/// where none of its facts for that version (`own`) speaks of the same
+/// thing.
+fn implied(host: &Host, declared: Option<&Declared>, own: &[Fact]) -> Vec<Fact> {
+    let Some(d) = declared else {
         return Vec::new();
     };
     let has_own = |t: Trigger| own.iter().any(|f| f.trigger == t);
