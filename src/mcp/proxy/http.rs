@@ -37,6 +37,7 @@ use crate::mcp::proxy::{
     retry_text,
 };
 use crate::mcp::server::http::{MAX_STREAMS_PER_SESSION, check_site, parse_origin, random_id};
+use crate::mcp::transport::{Authorized, send_authorized};
 use crate::sanitize;
 use crate::session::{Direction, Peer, Writer};
 use crate::spec::Revision;
@@ -636,27 +637,16 @@ fn send(
     }) else {
         return state.agent.run(request(None, body)?);
     };
-    let mut tries = 0;
-    loop {
+    let send = || {
         let token = auth.header();
         let resp = state.agent.run(request(token.as_deref(), body.clone())?)?;
-        let status = resp.status().as_u16();
-        if !matches!(status, 401 | 403) || tries >= 4 {
-            return Ok(resp);
-        }
-        tries += 1;
-        let www = resp
-            .headers()
-            .get("www-authenticate")
-            .and_then(|v| v.to_str().ok())
-            .map(str::to_string);
-        match auth.challenged(status, www.as_deref(), token.as_deref()) {
-            Ok(true) => {}
-            Ok(false) => return Ok(resp),
-            Err(e) => {
-                note(state, &format!("authorization failed while {e}"));
-                return Ok(resp);
-            }
+        Ok::<_, ureq::Error>((resp, token))
+    };
+    match send_authorized(auth.as_ref(), send)? {
+        Authorized::Response(resp) => Ok(resp),
+        Authorized::Failed(resp, why) => {
+            note(state, &format!("authorization failed while {why}"));
+            Ok(resp)
         }
     }
 }

@@ -158,6 +158,48 @@ pub fn parse_challenge(v: &str) -> Challenge {
     c
 }
 
+/// Requests sent again after authorizing, per request.
+const MAX_AUTH_RETRIES: u32 = 4;
+
+/// How a request sent through [`send_authorized`] ended.
+pub(crate) enum Authorized {
+    /// The server's response: not a refusal, or one that stands.
+    Response(ureq::http::Response<ureq::Body>),
+    /// Authorizing failed: the refusal, and why in words for a person.
+    Failed(ureq::http::Response<ureq::Body>, String),
+}
+
+/// Sends a request with `send`, which gives the response and the
+/// `Authorization` it sent. When the server refuses it (401, or a 403
+/// `insufficient_scope`), `auth` is asked to authorize, and the request is
+/// sent again while it says a token is ready, at most
+/// [`MAX_AUTH_RETRIES`] times. The HTTP transport and the proxy's upstream
+/// requests share it.
+pub(crate) fn send_authorized<E>(
+    auth: &dyn super::Authorizer,
+    mut send: impl FnMut() -> Result<(ureq::http::Response<ureq::Body>, Option<String>), E>,
+) -> Result<Authorized, E> {
+    let mut retries = 0;
+    loop {
+        let (resp, sent) = send()?;
+        let status = resp.status().as_u16();
+        if retries >= MAX_AUTH_RETRIES || !matches!(status, 401 | 403) {
+            return Ok(Authorized::Response(resp));
+        }
+        retries += 1;
+        let www = resp
+            .headers()
+            .get("www-authenticate")
+            .and_then(|v| v.to_str().ok())
+            .map(str::to_string);
+        match auth.challenged(status, www.as_deref(), sent.as_deref()) {
+            Ok(true) => {}
+            Ok(false) => return Ok(Authorized::Response(resp)),
+            Err(why) => return Ok(Authorized::Failed(resp, why)),
+        }
+    }
+}
+
 /// A 401 or 403 refusal of `what` (see [`auth_refusal`]).
 pub(super) fn denial(
     resp: &ureq::http::Response<ureq::Body>,

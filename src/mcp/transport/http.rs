@@ -6,7 +6,7 @@ use std::sync::mpsc::{self, Receiver, Sender};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use super::auth::denial;
+use super::auth::{Authorized, denial, send_authorized};
 use super::sse::{deliver, resume};
 use super::{Error, Event, Transport, recv_from};
 use crate::sanitize;
@@ -33,9 +33,6 @@ struct HttpShared {
     /// token to send (`Http::authorized`).
     auth: Option<Arc<dyn super::Authorizer>>,
 }
-
-/// Requests sent again after authorizing, per message.
-const MAX_AUTH_RETRIES: u32 = 4;
 
 impl Http {
     pub fn new(url: &str) -> Result<Http, Error> {
@@ -197,8 +194,7 @@ impl Transport for Http {
                 .unwrap_or_else(|p| p.into_inner())
                 .auth
                 .clone();
-            let mut retries = 0;
-            let sent = loop {
+            let post = || {
                 let mut req = agent
                     .post(&url)
                     .header("Content-Type", "application/json")
@@ -210,36 +206,21 @@ impl Transport for Http {
                     }
                     req = req.header(&k, &v);
                 }
-                let resp = req.send(body.as_bytes());
-                let Some(auth) = auth.as_ref().filter(|_| retries < MAX_AUTH_RETRIES) else {
-                    break resp;
-                };
-                let Ok(r) = &resp else {
-                    break resp;
-                };
-                let status = r.status().as_u16();
-                if !matches!(status, 401 | 403) {
-                    break resp;
-                }
-                let www = r
-                    .headers()
-                    .get("www-authenticate")
-                    .and_then(|v| v.to_str().ok())
-                    .map(str::to_string);
-                retries += 1;
-                match auth.challenged(status, www.as_deref(), token.as_deref()) {
-                    Ok(true) => continue,
-                    Ok(false) => break resp,
-                    Err(e) => {
-                        if let Ok(r) = resp
-                            && let Some(mut d) = denial(&r, &what, sent_headers)
-                        {
-                            d.authorization = Some(e);
+                req.send(body.as_bytes()).map(|resp| (resp, token))
+            };
+            let sent = match &auth {
+                None => post().map(|(resp, _)| resp),
+                Some(auth) => match send_authorized(auth.as_ref(), post) {
+                    Ok(Authorized::Response(resp)) => Ok(resp),
+                    Ok(Authorized::Failed(resp, why)) => {
+                        if let Some(mut d) = denial(&resp, &what, sent_headers) {
+                            d.authorization = Some(why);
                             let _ = tx.send(Event::Denied(d));
                         }
                         return;
                     }
-                }
+                    Err(e) => Err(e),
+                },
             };
             match sent {
                 Ok(resp) => {

@@ -16,6 +16,7 @@ mod http;
 mod sse;
 mod stdio;
 
+pub(crate) use auth::{Authorized, send_authorized};
 pub use auth::{Challenge, Denied, auth_refusal, parse_challenge};
 pub use http::{Http, header_value};
 pub use sse::MAX_RECONNECTS;
