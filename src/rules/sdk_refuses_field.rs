@@ -34,3 +34,15 @@ pub(crate) fn python_sdk1(field: &str, written: &str, instead: Instead<'_>) -> S
         "the MCP Python SDK 1.x (`mcp.server.fastmcp`) refuses `{field}: {written}` before sending: ctx.elicit() raises TypeError and nothing is asked; a field must be str, int, float, bool, a list of str, or Optional of these ({instead}, or move to SDK 2.x)"
     )
 }
+
+/// FastMCP refuses `field`, an array whose items offer no options.
+#[cfg(feature = "source")]
+pub(crate) fn fastmcp_array(field: &str, written: Option<&str>) -> String {
+    let what = match written {
+        Some(w) => format!("`{w}`"),
+        None => format!("the array `{field}`"),
+    };
+    format!(
+        "FastMCP refuses {what} before sending: arrays are allowed only when their items are options (a multi-select), so ctx.elicit() raises TypeError and nothing is asked; give the choices (`list[Literal[\"a\", \"b\"]]`, or `[[\"a\", \"b\"]]`), or ask for one `str`"
+    )
+}

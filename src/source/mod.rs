@@ -32,8 +32,10 @@
 
 mod build;
 pub mod go;
+mod index;
 mod project;
 pub mod python;
+mod python_project;
 pub mod rust;
 pub mod typescript;
 
@@ -178,7 +180,7 @@ pub(crate) fn scan(language: Language, text: &str) -> Scan<'_> {
 /// [`scan`] for a file of `project`, whose metadata says which SDK its
 /// calls are.
 pub(crate) fn scan_in(language: Language, text: &str, project: Project) -> Scan<'_> {
-    if !may_elicit(text.as_bytes()) {
+    if !may_elicit(text.as_bytes()) && !project.linked() {
         return Scan::default();
     }
     if language == Language::Rust {
@@ -186,11 +188,14 @@ pub(crate) fn scan_in(language: Language, text: &str, project: Project) -> Scan<
     }
     let read = |windows: Option<&[(usize, usize)]>| match language {
         Language::TypeScript | Language::Tsx => typescript::scan(text, language, windows),
-        Language::Python => python::scan(text, windows, project),
+        Language::Python => python::scan(text, windows, project.clone()),
         Language::Go => go::scan(text, windows),
         Language::Rust => None,
     };
+    // A file the rest of the project names (a helper's calls, a model
+    // sent from elsewhere) is read whole.
     if text.len() <= PARSED_WHOLE
+        && !project.linked()
         && let Some(windows) = statement_windows(text, language)
         && let Some(scan) = read(Some(&windows))
     {
@@ -630,7 +635,7 @@ pub fn lint_source_in(
     opts: &Options,
     sink: &mut dyn FnMut(Diagnostic),
 ) {
-    if !may_elicit(bytes) {
+    if !may_elicit(bytes) && !project.linked() {
         return;
     }
     let text = text_of(bytes);

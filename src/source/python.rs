@@ -17,6 +17,7 @@ use std::collections::HashMap;
 use tree_sitter::Node as TsNode;
 
 use super::build::{self, Unknown, member, object, span, string};
+use super::index::{Elicited, Flavour, Links};
 use super::{Found, Scan, parse};
 use crate::json::{Member, Node, NodeValue, Span, pointer_push};
 use crate::rules::sdk_refuses_field::{self, Instead};
@@ -64,9 +65,35 @@ pub(crate) fn scan<'s>(
     let fastmcp_file =
         project.fastmcp || text.contains("from fastmcp") || text.contains("import fastmcp");
     let mut classes: HashMap<&str, Class> = HashMap::new();
+    let mut dynamic: HashMap<&str, TsNode> = HashMap::new();
     let mut calls = Vec::new();
     super::each_node(tree.root_node(), |n| match n.kind() {
         "call" => calls.push(n),
+        "assignment" => {
+            // `X = type("Name", (BaseModel,), {...})`, `X =
+            // create_model("Name", ...)`: a class made at run time whose
+            // name is the root `title`.
+            if let (Some(left), Some(right)) = (
+                n.child_by_field_name("left"),
+                n.child_by_field_name("right"),
+            ) && left.kind() == "identifier"
+                && right.kind() == "call"
+                && let Some(f) = right.child_by_field_name("function")
+                && matches!(
+                    text[f.byte_range()].rsplit('.').next(),
+                    Some("type" | "create_model")
+                )
+                && let Some(args) = right.child_by_field_name("arguments")
+                && let Some(first) = args.named_child(0)
+                && first.kind() != "keyword_argument"
+                && (text[f.byte_range()].ends_with("create_model")
+                    || args
+                        .named_child(1)
+                        .is_some_and(|b| text[b.byte_range()].contains("BaseModel")))
+            {
+                dynamic.insert(&text[left.byte_range()], first);
+            }
+        }
         "class_definition" => {
             if let (Some(name), Some(body)) =
                 (n.child_by_field_name("name"), n.child_by_field_name("body"))
@@ -102,15 +129,21 @@ pub(crate) fn scan<'s>(
     });
     // The official SDK 1.x: its FastMCP lives in `mcp.server.fastmcp`
     // (2.x renamed it `mcp.server.mcpserver`).
-    let sdk1 = !fastmcp_file && text.contains("mcp.server.fastmcp");
+    let sdk1 = !fastmcp_file && (project.sdk1 || text.contains("mcp.server.fastmcp"));
+    let links = project.links.unwrap_or_default();
     let mut r = Reader {
         text,
         classes,
+        dynamic,
         unknown: Vec::new(),
         sdk1,
+        links: links.clone(),
     };
     for call in calls {
         r.call(call, fastmcp_file, &mut out);
+    }
+    for e in &links.elicited {
+        r.elicited(e, &mut out);
     }
     out.found.sort_by_key(|f| f.at.start);
     // Classes are looked up by name: one defined twice in the file, or
@@ -140,6 +173,11 @@ struct Reader<'s, 't> {
     /// The file runs on the official SDK 1.x, which checks a model's
     /// field types before sending and sends `model_json_schema()` as it is.
     sdk1: bool,
+    /// Names bound to a class made at run time, with the expression of its
+    /// name.
+    dynamic: HashMap<&'s str, TsNode<'t>>,
+    /// What the project's other files say about this one.
+    links: std::sync::Arc<Links>,
 }
 
 /// The arguments of a call: positional, and keyword by name.
@@ -200,12 +238,50 @@ where
             _ => None,
         };
         let Some(name) = name else { return };
-        if !matches!(name, "elicit" | "elicit_form" | "elicit_with_validation") {
-            return;
-        }
         let Some(args) = Args::of(call, text) else {
             return;
         };
+        // A helper of the project: its arguments are the elicitation.
+        if let Some(h) = self.links.helpers.iter().find(|h| h.name == name).cloned() {
+            let get = |p: &super::index::Param| {
+                args.get(&p.name).or(args.positional.get(p.index).copied())
+            };
+            let message = h.message.as_ref().and_then(get);
+            let Some(ty) = get(&h.schema) else {
+                return;
+            };
+            self.unknown.clear();
+            if h.message.is_none() {
+                // The helper writes the message itself.
+                self.unknown.push(Unknown {
+                    pointer: "/message".into(),
+                    span: span(&call),
+                    what: String::new(),
+                    whole: true,
+                });
+            }
+            let (generator, sdk1) = match h.flavour {
+                Flavour::Sdk => (Generator::Sdk, false),
+                Flavour::Sdk1 => (Generator::Sdk, true),
+                Flavour::FastMcp => (Generator::FastMcp, false),
+            };
+            self.typed(call, message, ty, generator, sdk1, out);
+            return;
+        }
+        // The official SDK 2.x's `Elicit(message, schema)`, returned by a
+        // `Resolve` function: the framework sends it as `ctx.elicit` does.
+        if name == "Elicit" && f.kind() == "identifier" {
+            let message = args.get("message").or(args.positional.first().copied());
+            let Some(ty) = args.get("schema").or(args.positional.get(1).copied()) else {
+                return;
+            };
+            self.unknown.clear();
+            self.typed(call, message, ty, Generator::Sdk, false, out);
+            return;
+        }
+        if !matches!(name, "elicit" | "elicit_form" | "elicit_with_validation") {
+            return;
+        }
         self.unknown.clear();
         // The message: `message=` or the first positional argument (after
         // the session for `elicit_with_validation`).
@@ -267,9 +343,48 @@ where
             }
             return;
         };
-        let origin = text[ty.byte_range()].to_string();
-        if generator == Generator::Sdk && self.sdk1 && ty.kind() == "identifier" {
+        let sdk1 = self.sdk1;
+        self.typed(call, message, ty, generator, sdk1, out);
+    }
+
+    /// The elicitation `call` makes of the type `ty`, rendered by
+    /// `generator` (the official SDK 1.x's way when `sdk1`).
+    fn typed(
+        &mut self,
+        call: TsNode<'t>,
+        message: Option<TsNode<'t>>,
+        ty: TsNode<'t>,
+        generator: Generator,
+        sdk1: bool,
+        out: &mut Scan<'s>,
+    ) {
+        let text = self.text;
+        let written = &text[ty.byte_range()];
+        // A model of another module is checked where it is written; the
+        // parameter of a helper, at each of the helper's calls.
+        if self.links.resolved.iter().any(|r| r == written)
+            || (ty.kind() == "identifier" && self.helper_parameter(call, written))
+        {
+            return;
+        }
+        // A class made at run time is named by the string it is made with.
+        let origin = match self.dynamic.get(written) {
+            Some(&name) => self.string_of(name).unwrap_or_else(|| written.to_string()),
+            None => written.to_string(),
+        };
+        if generator == Generator::Sdk && sdk1 && ty.kind() == "identifier" {
             let model = &text[ty.byte_range()];
+            if let Some(&name) = self.dynamic.get(model) {
+                let schema = self.dynamic_model(model, name);
+                let params = self.params(message, schema, call);
+                out.found.push(Found {
+                    at: span(&call),
+                    params,
+                    unknown: std::mem::take(&mut self.unknown),
+                    origin: Some(("mcp<2", origin)),
+                });
+                return;
+            }
             if self.classes.contains_key(model) {
                 let refused = self.sdk1_refusals(model);
                 if !refused.is_empty() {
@@ -284,6 +399,13 @@ where
             }
         }
         let schema = self.schema_of(ty, generator);
+        if generator == Generator::FastMcp {
+            let refused = fastmcp_refusals(&schema, written);
+            if !refused.is_empty() {
+                out.refusals.extend(refused);
+                return;
+            }
+        }
         let params = self.params(message, schema, call);
         // `None` is what FastMCP before 4.0 sends (4.x refuses it).
         let name = if generator == Generator::FastMcp && ty.kind() == "none" {
@@ -296,6 +418,138 @@ where
             params,
             unknown: std::mem::take(&mut self.unknown),
             origin: Some((name, origin)),
+        });
+    }
+
+    /// Whether `name`, at `call`, is a parameter of the function around it
+    /// and that function a helper of the project (its callers give the
+    /// schema, and each call is checked).
+    fn helper_parameter(&self, call: TsNode<'t>, name: &str) -> bool {
+        let text = self.text;
+        let mut scope = call.parent();
+        while let Some(s) = scope {
+            if s.kind() == "function_definition" {
+                let own = s.child_by_field_name("name").is_some_and(|n| {
+                    self.links
+                        .helper_defs
+                        .iter()
+                        .any(|h| h == &text[n.byte_range()])
+                });
+                let has = s.child_by_field_name("parameters").is_some_and(|ps| {
+                    let mut found = false;
+                    super::each_node(ps, |p| {
+                        if p.kind() == "identifier" && &text[p.byte_range()] == name {
+                            found = true;
+                        }
+                    });
+                    found
+                });
+                return own && has;
+            }
+            scope = s.parent();
+        }
+        false
+    }
+
+    /// A class made at run time (`type("Name", (BaseModel,), {...})`,
+    /// `create_model("Name", ...)`) as Pydantic renders it: the name as
+    /// root `title`, the fields not known statically.
+    fn dynamic_model(&mut self, bound: &str, name: TsNode<'t>) -> Node<'s> {
+        let sp = span(&name);
+        let title = self.string_of(name).unwrap_or_default();
+        self.note(
+            name,
+            "/requestedSchema/properties",
+            format!(
+                "the fields of `{}` are made at run time; they are not checked",
+                short(bound)
+            ),
+        );
+        self.unknown.push(Unknown {
+            pointer: "/requestedSchema/required".into(),
+            span: sp,
+            what: String::new(),
+            whole: true,
+        });
+        object(
+            vec![
+                member("properties", sp, object(Vec::new(), sp)),
+                member("title", sp, string(title, sp)),
+                member("type", sp, string("object", sp)),
+            ],
+            sp,
+        )
+    }
+
+    /// A definition of this file that another file of the project sends as
+    /// a schema, found at its name, rendered as the SDK of that call does.
+    fn elicited(&mut self, e: &Elicited, out: &mut Scan<'s>) {
+        self.unknown.clear();
+        let (at, schema, generator, origin) = if let Some(c) = self.classes.get(e.name.as_str()) {
+            let at = c.name;
+            if is_enum(&c.bases) {
+                return;
+            }
+            match e.flavour {
+                Flavour::Sdk1 => {
+                    let refused = self.sdk1_refusals(&e.name);
+                    if !refused.is_empty() {
+                        out.refusals.extend(refused);
+                        return;
+                    }
+                    (
+                        at,
+                        self.model(&e.name, Generator::Pydantic),
+                        "mcp<2",
+                        e.name.clone(),
+                    )
+                }
+                Flavour::Sdk => (
+                    at,
+                    self.model(&e.name, Generator::Sdk),
+                    "mcp",
+                    e.name.clone(),
+                ),
+                Flavour::FastMcp => (
+                    at,
+                    self.model(&e.name, Generator::FastMcp),
+                    "fastmcp",
+                    e.name.clone(),
+                ),
+            }
+        } else if let Some(&name) = self.dynamic.get(e.name.as_str()) {
+            let generator = match e.flavour {
+                Flavour::Sdk1 => "mcp<2",
+                Flavour::Sdk => "mcp",
+                Flavour::FastMcp => "fastmcp",
+            };
+            let title = self.string_of(name).unwrap_or_else(|| e.name.clone());
+            (name, self.dynamic_model(&e.name, name), generator, title)
+        } else {
+            return;
+        };
+        let cs = span(&at);
+        // The message is the call's, in the file that sends it.
+        self.unknown.push(Unknown {
+            pointer: "/message".into(),
+            span: cs,
+            what: String::new(),
+            whole: true,
+        });
+        let ss = schema.span;
+        let params = object(
+            vec![
+                member("mode", cs, string("form", cs)),
+                member("message", cs, string("", cs)),
+                member("requestedSchema", ss, schema),
+            ],
+            cs,
+        );
+        out.found.push(Found {
+            at: cs,
+            params,
+            unknown: std::mem::take(&mut self.unknown),
+            origin: Some((generator, origin)),
         });
     }
 
@@ -500,6 +754,9 @@ where
             && !is_enum(&class.2)
         {
             return self.model(t, g);
+        }
+        if let Some(&name) = self.dynamic.get(t) {
+            return self.dynamic_model(t, name);
         }
         if g != Generator::FastMcp {
             self.note(
@@ -1284,6 +1541,35 @@ fn short(s: &str) -> String {
     } else {
         line.to_string()
     }
+}
+
+/// The properties of a schema FastMCP renders that its own check refuses
+/// before sending: arrays whose items are no options.
+fn fastmcp_refusals(schema: &Node, written: &str) -> Vec<(Span, String)> {
+    let Some(props) = schema.get("properties") else {
+        return Vec::new();
+    };
+    let NodeValue::Object(members) = &props.value else {
+        return Vec::new();
+    };
+    let mut out = Vec::new();
+    for m in members {
+        let is_array = m
+            .value
+            .get("type")
+            .is_some_and(|t| matches!(&t.value, NodeValue::String(s) if s == "array"));
+        let options = m.value.get("items").is_some_and(|i| {
+            i.get("enum").is_some() || i.get("anyOf").is_some() || i.get("oneOf").is_some()
+        });
+        if is_array && !options {
+            let shorthand = (m.key == "value").then_some(written);
+            out.push((
+                m.value.span,
+                sdk_refuses_field::fastmcp_array(&m.key, shorthand),
+            ));
+        }
+    }
+    out
 }
 
 fn named(n: TsNode) -> Vec<TsNode> {

@@ -1,0 +1,234 @@
+//! The project around a file, read once per run and shared by every file
+//! linted in it: what the other files of the project say about this one.
+//!
+//! Real servers rarely call `ctx.elicit` where the schema is written. A
+//! helper (`confirm_destructive(ctx, message, schema)`) sends what its
+//! callers give it, and the models live in a module of their own. The
+//! index follows both: a function whose parameter flows into an
+//! elicitation is a *helper* (followed through helpers of helpers, to a
+//! bounded depth), each call of it is an elicitation of its own, and a
+//! model given from another file is linted where it is written, at its
+//! class line, as the SDK of the call that sends it renders it.
+//!
+//! The index is bounded by the project, not by its files times its
+//! imports: files are listed once (symbolic links are not followed, so a
+//! link loop is read once), a file is parsed only when a cheap byte search
+//! finds a name that matters in it, and each file's summary is kept, not
+//! its tree.
+
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex, OnceLock};
+
+/// How many files of one language a project's index lists at most; beyond
+/// it the index is not built (each file is read alone, as before).
+pub(crate) const MAX_FILES: usize = 50_000;
+/// How many bytes of source a project's index reads at most.
+pub(crate) const MAX_BYTES: u64 = 512 << 20;
+/// How deep folders are listed.
+const MAX_DEPTH: usize = 48;
+/// Helpers of helpers are followed this deep.
+pub(crate) const MAX_HELPER_DEPTH: usize = 4;
+
+/// What the rest of the project says about one file.
+#[derive(Debug, Default, Clone, PartialEq, Eq)]
+pub struct Links {
+    /// Functions called in this file that send what an argument gives them.
+    pub(crate) helpers: Vec<Helper>,
+    /// Definitions of this file that another file sends as a schema.
+    pub(crate) elicited: Vec<Elicited>,
+    /// Names given in this file as a schema that are defined in another
+    /// file of the project (checked there).
+    pub(crate) resolved: Vec<String>,
+    /// Functions of this file whose parameter is the schema they send:
+    /// their calls are checked, each at its call site.
+    pub(crate) helper_defs: Vec<String>,
+}
+
+impl Links {
+    pub(crate) fn is_empty(&self) -> bool {
+        self.helpers.is_empty()
+            && self.elicited.is_empty()
+            && self.resolved.is_empty()
+            && self.helper_defs.is_empty()
+    }
+}
+
+/// How the SDK call at the end of a chain of helpers renders a model.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub(crate) enum Flavour {
+    /// The official Python SDK 2.x (`ctx.elicit(message, schema)`,
+    /// `Elicit(message, schema)`).
+    Sdk,
+    /// The official Python SDK 1.x: its field check, then Pydantic's
+    /// `model_json_schema()` as it is.
+    Sdk1,
+    /// FastMCP's `ctx.elicit(message, response_type)`.
+    FastMcp,
+}
+
+/// A function whose arguments become an elicitation.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct Helper {
+    pub name: String,
+    /// Where the schema is given.
+    pub schema: Param,
+    /// Where the message is given, when the caller gives it.
+    pub message: Option<Param>,
+    pub flavour: Flavour,
+    /// Where the helper is defined (`path:line`), for what is said of it.
+    pub at: String,
+}
+
+/// A parameter: its position among the positional arguments a caller
+/// writes (`self` not counted) and its name, for keyword arguments.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct Param {
+    pub index: usize,
+    pub name: String,
+}
+
+/// A definition sent as a schema from elsewhere.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct Elicited {
+    pub name: String,
+    pub flavour: Flavour,
+    /// One call that sends it (`path:line`).
+    pub via: String,
+}
+
+/// The links of every file of a project that has any.
+#[derive(Debug, Default)]
+pub(crate) struct Index {
+    pub files: HashMap<PathBuf, Arc<Links>>,
+}
+
+/// The index of the project at `root` for files of `extensions`, built by
+/// `build` the first time it is asked for in this process and shared after
+/// (threads asking at once wait for one build).
+pub(crate) fn shared(
+    root: &Path,
+    key: &'static str,
+    build: impl FnOnce(&Path) -> Index,
+) -> Arc<Index> {
+    type Cell = Arc<OnceLock<Arc<Index>>>;
+    static CACHE: OnceLock<Mutex<HashMap<(PathBuf, &'static str), Cell>>> = OnceLock::new();
+    let cell = {
+        let mut cache = CACHE
+            .get_or_init(Default::default)
+            .lock()
+            .unwrap_or_else(|e| e.into_inner());
+        cache.entry((root.to_path_buf(), key)).or_default().clone()
+    };
+    cell.get_or_init(|| Arc::new(build(root))).clone()
+}
+
+/// The files under `root` whose extension is one of `extensions`, without
+/// following symbolic links, skipping folders that hold no project code
+/// (dependencies, caches, virtual environments, version control). `None`
+/// when there are more than [`MAX_FILES`] or [`MAX_BYTES`].
+pub(crate) fn list(root: &Path, extensions: &[&str]) -> Option<Vec<PathBuf>> {
+    let mut out = Vec::new();
+    let mut bytes = 0u64;
+    let mut stack = vec![(root.to_path_buf(), 0usize)];
+    while let Some((dir, depth)) = stack.pop() {
+        let Ok(entries) = std::fs::read_dir(&dir) else {
+            continue;
+        };
+        for entry in entries.flatten() {
+            let Ok(kind) = entry.file_type() else {
+                continue;
+            };
+            let name = entry.file_name();
+            let name = name.to_string_lossy();
+            if kind.is_dir() {
+                if depth < MAX_DEPTH && !skipped_dir(&name) {
+                    stack.push((entry.path(), depth + 1));
+                }
+            } else if kind.is_file()
+                && extensions
+                    .iter()
+                    .any(|e| name.rsplit_once('.').is_some_and(|(_, x)| x == *e))
+            {
+                bytes += entry.metadata().map(|m| m.len()).unwrap_or(0);
+                out.push(entry.path());
+                if out.len() > MAX_FILES || bytes > MAX_BYTES {
+                    return None;
+                }
+            }
+        }
+    }
+    out.sort();
+    Some(out)
+}
+
+fn skipped_dir(name: &str) -> bool {
+    matches!(
+        name,
+        "node_modules"
+            | "__pycache__"
+            | ".git"
+            | ".hg"
+            | ".svn"
+            | ".venv"
+            | "venv"
+            | ".tox"
+            | ".nox"
+            | ".mypy_cache"
+            | ".pytest_cache"
+            | ".ruff_cache"
+            | "site-packages"
+            | "target"
+    )
+}
+
+/// `path` made absolute and without `.`/`..`, as the index keys files.
+pub(crate) fn key_of(path: &Path) -> PathBuf {
+    let abs = std::path::absolute(path).unwrap_or_else(|_| path.to_path_buf());
+    let mut out = PathBuf::new();
+    for c in abs.components() {
+        match c {
+            std::path::Component::ParentDir => {
+                out.pop();
+            }
+            std::path::Component::CurDir => {}
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// `path:line` of a byte offset in `text`, for what is said of a place.
+pub(crate) fn place(root: &Path, path: &Path, text: &str, offset: usize) -> String {
+    let line = text.as_bytes()[..offset.min(text.len())]
+        .iter()
+        .filter(|&&b| b == b'\n')
+        .count()
+        + 1;
+    let shown = path.strip_prefix(root).unwrap_or(path);
+    format!("{}:{line}", shown.display())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn listing_skips_dependencies_and_does_not_follow_links() {
+        let dir = tempfile::tempdir().unwrap();
+        let root = dir.path();
+        std::fs::create_dir_all(root.join("pkg/node_modules/x")).unwrap();
+        std::fs::write(root.join("pkg/a.py"), "").unwrap();
+        std::fs::write(root.join("pkg/node_modules/x/b.py"), "").unwrap();
+        #[cfg(unix)]
+        std::os::unix::fs::symlink(root, root.join("pkg/loop")).unwrap();
+        let files = list(root, &["py"]).unwrap();
+        assert_eq!(files, vec![root.join("pkg/a.py")]);
+    }
+
+    #[test]
+    fn keys_are_absolute_and_normal() {
+        let k = key_of(Path::new("/a/b/../c/./d.py"));
+        assert_eq!(k, PathBuf::from("/a/c/d.py"));
+    }
+}
