@@ -42,4 +42,5 @@ mod serve_cli;
 mod serve_http;
 mod sessions;
 mod source_lint;
+mod source_project;
 mod web_form_http;

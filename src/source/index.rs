@@ -43,14 +43,30 @@ pub struct Links {
     /// Functions of this file whose parameter is the schema they send:
     /// their calls are checked, each at its call site.
     pub(crate) helper_defs: Vec<String>,
+    /// Files whose findings depend on this one: the calls of a helper it
+    /// defines, the models a call of it sends. When only this file
+    /// changed, they are linted again too.
+    pub(crate) dependents: Vec<PathBuf>,
 }
 
 impl Links {
     pub(crate) fn is_empty(&self) -> bool {
-        self.helpers.is_empty()
+        !self.read() && self.dependents.is_empty()
+    }
+
+    /// Whether the file must be read for what others say of it, though it
+    /// names no elicitation itself.
+    pub(crate) fn read(&self) -> bool {
+        !(self.helpers.is_empty()
             && self.elicited.is_empty()
             && self.resolved.is_empty()
-            && self.helper_defs.is_empty()
+            && self.helper_defs.is_empty())
+    }
+
+    pub(crate) fn depends(&mut self, file: &Path) {
+        if !self.dependents.iter().any(|d| d == file) {
+            self.dependents.push(file.to_path_buf());
+        }
     }
 }
 

@@ -45,7 +45,14 @@ impl Project {
 
     /// Whether another file of the project says something about this one.
     pub fn linked(&self) -> bool {
-        self.links.is_some()
+        self.links.as_ref().is_some_and(|l| l.read())
+    }
+
+    /// The files of the project whose findings depend on this one (the
+    /// calls of a helper it defines, the models a call of it sends): when
+    /// only this file changed, they are linted again too.
+    pub fn dependents(&self) -> &[PathBuf] {
+        self.links.as_ref().map_or(&[], |l| &l.dependents)
     }
 
     /// The project of `file`: the nearest folder above it with Python

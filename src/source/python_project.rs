@@ -240,10 +240,14 @@ impl Project<'_> {
                 let Some((schema_at, _, flavour)) = self.mapping(&helpers, &file, &s, call) else {
                     continue;
                 };
-                if let Some(h) = self.visible_helper(&helpers, &file, &s, call) {
+                let helper = self.visible_helper(&helpers, &file, &s, call);
+                if let Some(h) = helper {
                     let l = links.entry(file.clone()).or_default();
                     if !l.helpers.contains(&h.helper) {
                         l.helpers.push(h.helper.clone());
+                    }
+                    if h.file != file {
+                        links.entry(h.file.clone()).or_default().depends(&file);
                     }
                 }
                 let within = s
@@ -288,6 +292,10 @@ impl Project<'_> {
                 let l = links.entry(file.clone()).or_default();
                 if !l.resolved.contains(&local) {
                     l.resolved.push(local);
+                }
+                links.entry(file.clone()).or_default().depends(&def_file);
+                if let Some(h) = helper {
+                    links.entry(h.file.clone()).or_default().depends(&def_file);
                 }
                 let d = links.entry(def_file).or_default();
                 if !d

@@ -106,11 +106,45 @@ pub fn run(args: LintArgs) -> Result<Outcome> {
             }
         }
     }
+    add_dependents(&mut inputs);
     let scope = Scope {
         schemas: args.schema,
         show_unknown: args.show_unknown,
     };
     check(&inputs, &args.check, &hosts, scope, failed)
+}
+
+/// Adds the files whose findings depend on a named source file (the calls
+/// of a helper it defines, the models a call of it sends): pre-commit
+/// names only the files that changed, and a change to a helper changes
+/// what its callers send.
+fn add_dependents(inputs: &mut Vec<Input>) {
+    let named: Vec<PathBuf> = inputs
+        .iter()
+        .filter_map(|i| match i {
+            Input::File(p) => Some(p.clone()),
+            _ => None,
+        })
+        .collect();
+    let mut seen: std::collections::HashSet<PathBuf> = named
+        .iter()
+        .map(|p| std::path::absolute(p).unwrap_or_else(|_| p.clone()))
+        .collect();
+    let cwd = std::env::current_dir().unwrap_or_default();
+    for p in named {
+        let Some(language) = mcp_elicit::source::Language::of_path(&p) else {
+            continue;
+        };
+        let project = mcp_elicit::source::Project::of_source(&p, language, &[]);
+        for d in project.dependents() {
+            if seen.insert(d.clone()) {
+                let shown = d
+                    .strip_prefix(&cwd)
+                    .map_or_else(|_| d.clone(), Path::to_path_buf);
+                inputs.push(Input::File(shown));
+            }
+        }
+    }
 }
 
 /// Whether stdin holds at least one byte (waiting for it, or for its end).

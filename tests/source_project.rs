@@ -1,0 +1,237 @@
+//! `mcp-elicit lint` on a source project read as one: helpers followed to
+//! their calls across modules, models checked where they are written when
+//! another module sends them, the SDK the project pins, pre-commit's
+//! changed files bringing in the files that depend on them, and hostile
+//! projects (import cycles, a helper calling itself, ten thousand files
+//! importing one module, a symbolic link loop).
+//!
+//! The real servers these shapes come from are linted by the ecosystem
+//! check (tests/ecosystem/check.py): okta-mcp-server, nextcloud-mcp-server,
+//! singlestore-mcp-server, tracker-mcp and others, at pinned versions.
+
+use std::path::Path;
+use std::process::Command;
+
+use crate::support::{bin, fixture};
+
+/// `path:line:col CODE` of every diagnostic of `lint --format json ARGS`,
+/// paths relative to `cwd`.
+fn lint_in(cwd: &Path, args: &[&str]) -> (Option<i32>, Vec<String>, String) {
+    let out = Command::new(bin())
+        .current_dir(cwd)
+        .args(["lint", "--format", "json", "--quiet"])
+        .args(args)
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
+    let doc: serde_json::Value =
+        serde_json::from_slice(&out.stdout).unwrap_or_else(|e| panic!("not JSON ({e}): {stderr}"));
+    let mut found: Vec<String> = doc["diagnostics"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| {
+            format!(
+                "{}:{}:{} {}",
+                d["path"].as_str().unwrap(),
+                d["line"],
+                d["column"],
+                d["code"].as_str().unwrap()
+            )
+        })
+        .collect();
+    found.sort_by_key(|f| sort_key(f));
+    (out.status.code(), found, stderr)
+}
+
+/// Findings in the order of their places: path, then line and column as
+/// numbers.
+fn sort_key(f: &str) -> (String, usize, usize) {
+    let place = f.split(' ').next().unwrap_or("");
+    let mut parts = place.rsplitn(3, ':');
+    let col = parts.next().and_then(|c| c.parse().ok()).unwrap_or(0);
+    let line = parts.next().and_then(|l| l.parse().ok()).unwrap_or(0);
+    (parts.next().unwrap_or("").to_string(), line, col)
+}
+
+fn write(root: &Path, path: &str, text: &str) {
+    let p = root.join(path);
+    std::fs::create_dir_all(p.parent().unwrap()).unwrap();
+    std::fs::write(p, text).unwrap();
+}
+
+const HELPERS: &[&str] = &[
+    // Sent through a helper of a helper, given from another module
+    // through a package's re-export: checked at the class, as the SDK 1.x
+    // the project pins sends it.
+    "pkg/models.py:6:7 E122",
+    "pkg/models.py:7:5 E122",
+    // A `Literal` field the SDK 1.x refuses before sending.
+    "pkg/models.py:13:11 E212",
+    // A class local to the tool, through a helper that calls itself.
+    "pkg/tools/users.py:18:11 E122",
+    "pkg/tools/users.py:20:9 W601",
+];
+
+#[test]
+fn helpers_and_models_across_modules_are_followed() {
+    let project = fixture("projects/python-helpers");
+    let (code, got, stderr) = lint_in(&project, &["."]);
+    assert_eq!(code, Some(1), "{stderr}");
+    // `Unused` is given to a function of the same name as a helper, in a
+    // module that does not import the helper: nothing is said of it.
+    assert_eq!(got, HELPERS, "{stderr}");
+}
+
+/// pre-commit names only the files that changed: a change to the helpers'
+/// module lints the files whose findings depend on it, and a change to the
+/// models alone lints the models.
+#[test]
+fn a_changed_helper_lints_the_files_that_depend_on_it() {
+    let project = fixture("projects/python-helpers");
+    let (code, got, stderr) = lint_in(&project, &["pkg/utils/elicitation.py"]);
+    assert_eq!(code, Some(1), "{stderr}");
+    assert_eq!(got, HELPERS, "{stderr}");
+    let (_, got, stderr) = lint_in(&project, &["pkg/models.py"]);
+    assert_eq!(got, &HELPERS[..3], "{stderr}");
+    // A call site alone: its own findings, and the models it sends.
+    let (_, got, stderr) = lint_in(&project, &["pkg/tools/users.py"]);
+    assert_eq!(got, HELPERS, "{stderr}");
+}
+
+/// The same helpers in a project on the official SDK 2.x: the `Literal`
+/// is a select, and the models are sent as 2.x renders them.
+#[test]
+fn the_pinned_sdk_decides_what_a_helper_sends() {
+    let dir = tempfile::tempdir().unwrap();
+    copy_tree(&fixture("projects/python-helpers"), dir.path());
+    write(
+        dir.path(),
+        "pyproject.toml",
+        "[project]\nname = \"x\"\ndependencies = [\"mcp>=2.0\"]\n",
+    );
+    // 2.x renamed `mcp.server.fastmcp`.
+    let helpers = dir.path().join("pkg/utils/elicitation.py");
+    let text = std::fs::read_to_string(&helpers)
+        .unwrap()
+        .replace("mcp.server.fastmcp", "mcp.server.mcpserver");
+    std::fs::write(&helpers, text).unwrap();
+    let (code, got, stderr) = lint_in(dir.path(), &["."]);
+    assert_eq!(code, Some(1), "{stderr}");
+    // Plan has no docstring: its class name alone is the root title.
+    let want = [
+        "pkg/models.py:6:7 E122",
+        "pkg/models.py:7:5 E122",
+        "pkg/models.py:12:7 E122",
+        "pkg/tools/users.py:18:11 E122",
+        "pkg/tools/users.py:20:9 W601",
+    ];
+    assert_eq!(got, want, "{stderr}");
+}
+
+fn copy_tree(from: &Path, to: &Path) {
+    for entry in std::fs::read_dir(from).unwrap() {
+        let entry = entry.unwrap();
+        let target = to.join(entry.file_name());
+        if entry.file_type().unwrap().is_dir() {
+            std::fs::create_dir_all(&target).unwrap();
+            copy_tree(&entry.path(), &target);
+        } else {
+            std::fs::copy(entry.path(), target).unwrap();
+        }
+    }
+}
+
+const MODEL: &str = "from pydantic import BaseModel\n\n\nclass Confirm(BaseModel):\n    \"\"\"Sure?\"\"\"\n\n    ok: bool\n";
+
+/// Modules that import each other in a circle, and a name re-exported in a
+/// circle: the index ends, and what it cannot resolve stays a note.
+#[test]
+fn hostile_import_cycles_end() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    write(root, "pyproject.toml", "[project]\nname = \"c\"\n");
+    write(root, "app/__init__.py", "");
+    write(root, "app/a.py", "from app.b import Confirm\n");
+    write(root, "app/b.py", "from app.a import Confirm\n");
+    write(root, "app/models.py", MODEL);
+    write(
+        root,
+        "app/tool.py",
+        "from app.a import Confirm\nfrom app.models import Confirm as Real\n\n\nasync def t(ctx):\n    await ctx.elicit(\"m\", schema=Confirm)\n    await ctx.elicit(\"m\", schema=Real)\n",
+    );
+    let (code, got, stderr) = lint_in(root, &[".", "--show-unknown"]);
+    assert_eq!(code, Some(1), "{stderr}");
+    assert_eq!(
+        got,
+        [
+            "app/models.py:4:7 E122",
+            "app/models.py:5:5 E122",
+            "app/tool.py:6:11 N006"
+        ],
+        "{stderr}"
+    );
+}
+
+/// Ten thousand modules import one model and send it: it is checked once,
+/// at its class, and the index reads each file once.
+#[test]
+fn hostile_ten_thousand_files_importing_one_module() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    write(root, "pyproject.toml", "[project]\nname = \"many\"\n");
+    write(root, "app/__init__.py", "");
+    write(root, "app/models.py", MODEL);
+    write(
+        root,
+        "app/ask.py",
+        "async def ask(ctx, message, schema):\n    return await ctx.elicit(message, schema=schema)\n",
+    );
+    for i in 0..10_000 {
+        write(
+            root,
+            &format!("app/tools/t{i}.py"),
+            "from app.models import Confirm\nfrom app.ask import ask\n\n\nasync def t(ctx):\n    return await ask(ctx, \"Go on?\", Confirm)\n",
+        );
+    }
+    let (code, got, stderr) = lint_in(root, &["."]);
+    assert_eq!(code, Some(1), "{stderr}");
+    assert_eq!(
+        got,
+        ["app/models.py:4:7 E122", "app/models.py:5:5 E122"],
+        "{stderr}"
+    );
+    // The helper's module alone brings in its ten thousand callers, and
+    // the model they send.
+    let (_, got, stderr) = lint_in(root, &["app/ask.py"]);
+    assert_eq!(
+        got,
+        ["app/models.py:4:7 E122", "app/models.py:5:5 E122"],
+        "{stderr}"
+    );
+}
+
+/// A folder linked into itself is listed once: symbolic links are not
+/// followed.
+#[cfg(unix)]
+#[test]
+fn hostile_symlink_loop() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    write(root, "pyproject.toml", "[project]\nname = \"loop\"\n");
+    write(root, "app/models.py", MODEL);
+    write(
+        root,
+        "app/tool.py",
+        "from app.models import Confirm\n\n\nasync def t(ctx):\n    await ctx.elicit(\"m\", schema=Confirm)\n",
+    );
+    std::os::unix::fs::symlink(root, root.join("app/loop")).unwrap();
+    std::os::unix::fs::symlink(root.join("app"), root.join("app/again")).unwrap();
+    let (code, got, stderr) = lint_in(root, &["app/tool.py"]);
+    assert_eq!(code, Some(1), "{stderr}");
+    assert_eq!(
+        got,
+        ["app/models.py:4:7 E122", "app/models.py:5:5 E122"],
+        "{stderr}"
+    );
+}
