@@ -30,12 +30,21 @@ use std::collections::HashMap;
 
 use tree_sitter::Node as TsNode;
 
-use super::build::{self, Unknown, member, object, span, string};
+use super::build::{self, Bindings, Unknown, member, object, span, string};
 use super::{Found, Scan, parse};
 use crate::finding::Finding;
 use crate::json::{Member, Node, NodeValue, Span, pointer_push};
 
 const MAX_NESTING: usize = 64;
+
+/// The nodes a local or a field is bound in.
+const SCOPES: &[&str] = &[
+    "block",
+    "declaration_list",
+    "compilation_unit",
+    "lambda_expression",
+    "arrow_expression_clause",
+];
 
 /// What the SDK names its generator in a finding's origin.
 pub(crate) const GENERATOR: &str = "csharp-sdk";
@@ -46,8 +55,7 @@ pub(crate) fn scan<'s>(text: &'s str, windows: Option<&[(usize, usize)]>) -> Opt
     let tree = parse(&grammar, text, &mut out.notes, windows)?;
     let mut creations = Vec::new();
     let mut calls = Vec::new();
-    let mut locals: HashMap<&'s str, Option<TsNode>> = HashMap::new();
-    let mut mutated: Vec<&'s str> = Vec::new();
+    let mut locals = Bindings::default();
     let mut types: HashMap<&'s str, Option<TsNode>> = HashMap::new();
     super::each_node(tree.root_node(), |n| match n.kind() {
         "object_creation_expression" => creations.push(n),
@@ -64,17 +72,14 @@ pub(crate) fn scan<'s>(text: &'s str, windows: Option<&[(usize, usize)]>) -> Opt
                     .child_by_field_name("expression")
                     .and_then(|e| root_name(e, text))
             {
-                mutated.push(base);
+                locals.change(base, n.start_byte());
             }
         }
         "variable_declarator" => {
             if let Some(name) = n.child_by_field_name("name") {
                 let value = last_expression(n, name);
                 let key = &text[name.byte_range()];
-                let entry = locals.entry(key).or_insert(value);
-                if value.is_none() || entry.is_some_and(|v| Some(v.id()) != value.map(|x| x.id())) {
-                    *entry = None;
-                }
+                locals.bind(key, build::scope_of(n, SCOPES), value);
             }
         }
         "assignment_expression" => {
@@ -89,7 +94,7 @@ pub(crate) fn scan<'s>(text: &'s str, windows: Option<&[(usize, usize)]>) -> Opt
                 .child_by_field_name("left")
                 .and_then(|l| root_name(l, text))
             {
-                mutated.push(base);
+                locals.change(base, n.start_byte());
             }
         }
         "class_declaration" | "record_declaration" | "struct_declaration" | "enum_declaration" => {
@@ -103,11 +108,6 @@ pub(crate) fn scan<'s>(text: &'s str, windows: Option<&[(usize, usize)]>) -> Opt
         }
         _ => {}
     });
-    for name in mutated {
-        if let Some(v) = locals.get_mut(name) {
-            *v = None;
-        }
-    }
     let mut r = Reader {
         text,
         locals,
@@ -272,7 +272,7 @@ fn class_type(class: &str) -> Option<&'static str> {
 
 struct Reader<'s, 't> {
     text: &'s str,
-    locals: HashMap<&'s str, Option<TsNode<'t>>>,
+    locals: Bindings<'s, 't>,
     types: HashMap<&'s str, Option<TsNode<'t>>>,
     unknown: Vec<Unknown>,
     following: Vec<&'s str>,
@@ -314,7 +314,7 @@ impl<'s, 't> Reader<'s, 't> {
         if self.following.contains(&name) {
             return None;
         }
-        self.locals.get(name).copied().flatten()
+        self.locals.resolve(name, n)
     }
 
     fn with_followed<T>(&mut self, n: TsNode<'t>, f: impl FnOnce(&mut Self, TsNode<'t>) -> T) -> T {

@@ -21,15 +21,22 @@
 //! `ElicitRequest.builder()` elsewhere the mode is not known and rules
 //! that need it abstain.
 
-use std::collections::HashMap;
-
 use tree_sitter::Node as TsNode;
 
-use super::build::{self, Unknown, member, object, span, string};
+use super::build::{self, Bindings, Unknown, member, object, span, string};
 use super::{Found, Scan, parse};
 use crate::json::{Member, Node, NodeValue, pointer_push};
 
 const MAX_NESTING: usize = 64;
+
+/// The nodes a local or a field is bound in.
+const SCOPES: &[&str] = &[
+    "block",
+    "class_body",
+    "program",
+    "lambda_expression",
+    "constructor_body",
+];
 
 /// Which SDK major version the code is written for.
 #[derive(Clone, Copy, PartialEq)]
@@ -48,8 +55,7 @@ pub(crate) fn scan<'s>(text: &'s str, windows: Option<&[(usize, usize)]>) -> Opt
     let tree = parse(&grammar, text, &mut out.notes, windows)?;
     let mut creations = Vec::new();
     let mut builds = Vec::new();
-    let mut locals: HashMap<&'s str, Option<TsNode>> = HashMap::new();
-    let mut mutated: Vec<&'s str> = Vec::new();
+    let mut locals = Bindings::default();
     super::each_node(tree.root_node(), |n| match n.kind() {
         "object_creation_expression" => creations.push(n),
         "method_invocation" => {
@@ -78,32 +84,24 @@ pub(crate) fn scan<'s>(text: &'s str, windows: Option<&[(usize, usize)]>) -> Opt
             ) && let Some(o) = n.child_by_field_name("object")
                 && o.kind() == "identifier"
             {
-                mutated.push(&text[o.byte_range()]);
+                locals.change(&text[o.byte_range()], n.start_byte());
             }
         }
         "variable_declarator" => {
             if let Some(name) = n.child_by_field_name("name") {
                 let value = n.child_by_field_name("value");
-                let entry = locals.entry(&text[name.byte_range()]).or_insert(value);
-                if value.is_none() || entry.map(|v| v.id()) != value.map(|v| v.id()) {
-                    *entry = None;
-                }
+                locals.bind(&text[name.byte_range()], build::scope_of(n, SCOPES), value);
             }
         }
         "assignment_expression" => {
             if let Some(l) = n.child_by_field_name("left")
                 && l.kind() == "identifier"
             {
-                mutated.push(&text[l.byte_range()]);
+                locals.change(&text[l.byte_range()], n.start_byte());
             }
         }
         _ => {}
     });
-    for name in mutated {
-        if let Some(v) = locals.get_mut(name) {
-            *v = None;
-        }
-    }
     let era_of_file = if text.contains("ElicitFormRequest") || text.contains("ElicitUrlRequest") {
         Era::Two
     } else {
@@ -244,7 +242,7 @@ fn short(s: &str) -> String {
 
 struct Reader<'s, 't> {
     text: &'s str,
-    locals: HashMap<&'s str, Option<TsNode<'t>>>,
+    locals: Bindings<'s, 't>,
     unknown: Vec<Unknown>,
     following: Vec<&'s str>,
 }
@@ -316,7 +314,7 @@ impl<'s, 't> Reader<'s, 't> {
         if self.following.contains(&name) {
             return None;
         }
-        self.locals.get(name).copied().flatten()
+        self.locals.resolve(name, n)
     }
 
     fn string_value(&self, n: TsNode) -> Option<String> {

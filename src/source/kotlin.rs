@@ -21,15 +21,22 @@
 //! when that is not known, neither is the mode, and rules that need it
 //! abstain. `val`s bound once in the file and never changed are followed.
 
-use std::collections::HashMap;
-
 use tree_sitter::Node as TsNode;
 
-use super::build::{self, Unknown, member, object, span, string};
+use super::build::{self, Bindings, Unknown, member, object, span, string};
 use super::{Found, Scan, parse};
 use crate::json::{Member, Node, NodeValue, pointer_push};
 
 const MAX_NESTING: usize = 64;
+
+/// The nodes a local or a field is bound in.
+const SCOPES: &[&str] = &[
+    "block",
+    "lambda_literal",
+    "class_body",
+    "source_file",
+    "function_body",
+];
 
 #[derive(Clone, Copy, PartialEq, Debug)]
 enum Era {
@@ -46,8 +53,7 @@ pub(crate) fn scan<'s>(text: &'s str, windows: Option<&[(usize, usize)]>) -> Opt
     let mut out = Scan::default();
     let tree = parse(&grammar, text, &mut out.notes, windows)?;
     let mut calls = Vec::new();
-    let mut locals: HashMap<&'s str, Option<TsNode>> = HashMap::new();
-    let mut mutated: Vec<&'s str> = Vec::new();
+    let mut locals = Bindings::default();
     super::each_node(tree.root_node(), |n| match n.kind() {
         "call_expression" => {
             calls.push(n);
@@ -60,7 +66,7 @@ pub(crate) fn scan<'s>(text: &'s str, windows: Option<&[(usize, usize)]>) -> Opt
                     "put" | "putAll" | "add" | "addAll" | "remove" | "clear" | "set" | "getOrPut"
                 )
             {
-                mutated.push(&text[recv.byte_range()]);
+                locals.change(&text[recv.byte_range()], n.start_byte());
             }
         }
         "property_declaration" => {
@@ -86,17 +92,14 @@ pub(crate) fn scan<'s>(text: &'s str, windows: Option<&[(usize, usize)]>) -> Opt
                 })
                 .copied()
                 .filter(|_| is_val);
-            let entry = locals.entry(&text[name.byte_range()]).or_insert(value);
-            if value.is_none() || entry.map(|v| v.id()) != value.map(|v| v.id()) {
-                *entry = None;
-            }
+            locals.bind(&text[name.byte_range()], build::scope_of(n, SCOPES), value);
         }
         "assignment" => {
             let mut l = n.child_by_field_name("left");
             while let Some(x) = l {
                 match x.kind() {
                     "identifier" => {
-                        mutated.push(&text[x.byte_range()]);
+                        locals.change(&text[x.byte_range()], n.start_byte());
                         break;
                     }
                     "index_expression" | "navigation_expression" => l = x.named_child(0),
@@ -106,11 +109,6 @@ pub(crate) fn scan<'s>(text: &'s str, windows: Option<&[(usize, usize)]>) -> Opt
         }
         _ => {}
     });
-    for name in mutated {
-        if let Some(v) = locals.get_mut(name) {
-            *v = None;
-        }
-    }
     let mut r = Reader {
         text,
         locals,
@@ -337,7 +335,7 @@ fn short(s: &str) -> String {
 
 struct Reader<'s, 't> {
     text: &'s str,
-    locals: HashMap<&'s str, Option<TsNode<'t>>>,
+    locals: Bindings<'s, 't>,
     unknown: Vec<Unknown>,
     following: Vec<&'s str>,
     /// The era the schema being read shows.
@@ -377,7 +375,7 @@ impl<'s, 't> Reader<'s, 't> {
         if self.following.contains(&name) {
             return None;
         }
-        self.locals.get(name).copied().flatten()
+        self.locals.resolve(name, n)
     }
 
     fn params(
