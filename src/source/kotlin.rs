@@ -17,6 +17,10 @@
 //!   names (`enumValues` as `enum`), nulls left out, `type` always; the
 //!   form params always write `"mode": "form"`.
 //!
+//! The Java SDK's `McpSchema.ElicitRequest.builder()...build()` called from
+//! Kotlin (Spring AI servers) is read as the Java front-end reads it, its
+//! `mapOf(...)` schema sent as written.
+//!
 //! Which of the two a call is follows from how its properties are written;
 //! when that is not known, neither is the mode, and rules that need it
 //! abstain. `val`s bound once in the file and never changed are followed.
@@ -129,6 +133,25 @@ pub(crate) fn scan<'s>(text: &'s str, windows: Option<&[(usize, usize)]>) -> Opt
             _ => continue,
         };
         let name = &text[name_node.byte_range()];
+        if name == "build"
+            && let Some((form, given)) = java_builder(call, text)
+        {
+            // The Java SDK's builder, called from Kotlin (Spring AI's
+            // `ctx.elicit(McpSchema.ElicitRequest.builder()...build())`).
+            let shape = Shape::Java {
+                form: form || text.contains("ElicitFormRequest"),
+            };
+            r.unknown.clear();
+            r.era = Era::Either;
+            let params = r.params(call, &given, shape);
+            out.found.push(Found {
+                at: span(&call),
+                params,
+                unknown: std::mem::take(&mut r.unknown),
+                origin: None,
+            });
+            continue;
+        }
         let args = value_arguments(call, text);
         let (shape, keys): (Shape, &[&str]) = match name {
             "createElicitation" => {
@@ -195,6 +218,57 @@ enum Shape {
     Form,
     /// URL mode.
     Url,
+    /// The Java SDK's `ElicitRequest` builder: the schema is a map sent as
+    /// written; `mode` is sent by 2.x's `ElicitFormRequest`, not by 1.x.
+    Java { form: bool },
+}
+
+/// The members a call gives: (JSON key, where it is written, its value).
+type Given<'s, 't> = Vec<(&'s str, TsNode<'t>, TsNode<'t>)>;
+
+/// A chain `X.builder()(.setter(arg))*.build()` on the Java SDK's
+/// `ElicitRequest` or `ElicitFormRequest`: whether it is the form class,
+/// and the members its setters give (the last one written wins).
+fn java_builder<'s, 't>(call: TsNode<'t>, text: &'s str) -> Option<(bool, Given<'s, 't>)> {
+    let mut given: Given<'s, 't> = Vec::new();
+    let mut at = call.named_child(0)?.named_child(0)?;
+    loop {
+        if at.kind() != "call_expression" {
+            return None;
+        }
+        let callee = at.named_child(0)?;
+        if callee.kind() != "navigation_expression" {
+            return None;
+        }
+        let name = last_named(callee)?;
+        let receiver = callee.named_child(0)?;
+        match &text[name.byte_range()] {
+            "builder" => {
+                let class = text[receiver.byte_range()].rsplit('.').next()?;
+                let form = match class {
+                    "ElicitRequest" => false,
+                    "ElicitFormRequest" => true,
+                    _ => return None,
+                };
+                let args = value_arguments(at, text);
+                for (key, (_, v, a)) in ["message", "requestedSchema"].iter().zip(&args) {
+                    if !given.iter().any(|(k, _, _)| k == key) {
+                        given.push((key, *a, *v));
+                    }
+                }
+                return Some((form, given));
+            }
+            setter @ ("message" | "requestedSchema") => {
+                if let Some((None, v, _)) = value_arguments(at, text).first()
+                    && !given.iter().any(|(k, _, _)| *k == setter)
+                {
+                    given.push((setter, name, *v));
+                }
+            }
+            _ => {}
+        }
+        at = receiver;
+    }
 }
 
 fn last_named(n: TsNode) -> Option<TsNode> {
@@ -391,7 +465,7 @@ impl<'s, 't> Reader<'s, 't> {
                 continue;
             }
             let ptr = pointer_push("", key);
-            let value = if *key == "requestedSchema" {
+            let value = if *key == "requestedSchema" && !matches!(shape, Shape::Java { .. }) {
                 self.requested_schema(*v, &ptr, 0)
             } else {
                 self.value(*v, &ptr, 0)
@@ -399,7 +473,8 @@ impl<'s, 't> Reader<'s, 't> {
             members.push(member(key.to_string(), span(arg), value));
         }
         let era = match shape {
-            Shape::Form | Shape::Url => Era::Typed,
+            Shape::Form | Shape::Url | Shape::Java { form: true } => Era::Typed,
+            Shape::Java { form: false } => Era::Either,
             Shape::Call => self.era,
         };
         match era {
@@ -1008,6 +1083,26 @@ suspend fun ask(session: ServerSession, fields: List<String>, schema: ElicitRequ
             .map(|u| u.pointer.as_str())
             .collect();
         assert_eq!(p1, ["/requestedSchema", "/mode"]);
+    }
+
+    #[test]
+    fn the_java_sdk_builder_called_from_kotlin_sends_its_map() {
+        let src = r#"
+fun confirm(ctx: McpSyncRequestContext, name: String) = ctx.elicit(
+    McpSchema.ElicitRequest.builder()
+        .message("Save $name?")
+        .requestedSchema(mapOf("type" to "object", "properties" to mapOf("ok" to mapOf("type" to "boolean"))))
+        .build()
+)"#;
+        let scan = found(src);
+        assert_eq!(scan.found.len(), 1);
+        let f = &scan.found[0];
+        assert_eq!(
+            f.params.to_value()["requestedSchema"],
+            serde_json::json!({"type": "object", "properties": {"ok": {"type": "boolean"}}})
+        );
+        let pointers: Vec<&str> = f.unknown.iter().map(|u| u.pointer.as_str()).collect();
+        assert_eq!(pointers, ["/message", "/mode"]);
     }
 
     #[test]
