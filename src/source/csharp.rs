@@ -884,8 +884,27 @@ impl<'s, 't> Reader<'s, 't> {
             });
         }
         for (name, ty, attrs) in public_properties(decl, self.text) {
-            if attrs.iter().any(|a| last_segment(a.0) == "JsonIgnore") {
-                continue;
+            match attrs.iter().find(|a| last_segment(a.0) == "JsonIgnore") {
+                // `[JsonIgnore]` drops the property; with a `Condition` it
+                // stays among the type's properties.
+                Some((_, None)) => continue,
+                Some((_, Some(arg))) => {
+                    let p = pointer_push(ptr, &camel_case(&self.text[name.byte_range()]));
+                    let at = *arg;
+                    let what = format!(
+                        "whether the C# SDK asks for `{}` depends on `[JsonIgnore({})]`; it is not known statically",
+                        &self.text[name.byte_range()],
+                        short(&self.text[at.byte_range()])
+                    );
+                    self.unknown.push(Unknown {
+                        pointer: p,
+                        span: span(&name),
+                        what,
+                        whole: true,
+                    });
+                    continue;
+                }
+                None => {}
             }
             let written_name = &self.text[name.byte_range()];
             let key = attrs
@@ -1336,6 +1355,8 @@ public sealed class Signup
     public int? Age { get; set; }
     public List<string> Tags { get; set; } = [];
     public static int Count { get; set; }
+    [JsonIgnore] public string Internal { get; set; } = "";
+    [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)] public string Note { get; set; } = "";
 }
 class T {
     async Task M(McpServer server) {
@@ -1361,6 +1382,8 @@ class T {
                 }}
             })
         );
+        assert_eq!(f.unknown.len(), 1, "{:?}", f.unknown);
+        assert_eq!(f.unknown[0].pointer, "/requestedSchema/properties/note");
         assert_eq!(scan.refusals.len(), 2, "{:?}", scan.refusals);
         assert!(scan.refusals[0].1.contains("`int? Age`"));
         assert!(scan.refusals[0].1.contains("write `int Age`"));

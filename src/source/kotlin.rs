@@ -82,8 +82,13 @@ pub(crate) fn scan<'s>(text: &'s str, windows: Option<&[(usize, usize)]>) -> Opt
             let Some(name) = var.named_child(0) else {
                 return;
             };
-            let is_val = text[n.byte_range()].split_whitespace().any(|w| w == "val")
-                && !children.iter().any(|c| c.kind() == "property_delegate");
+            // The `val` or `var` keyword of this declaration itself.
+            let keyword = (0..n.child_count())
+                .filter_map(|i| n.child(i))
+                .find(|c| matches!(c.kind(), "val" | "var"))
+                .map(|c| c.kind());
+            let is_val =
+                keyword == Some("val") && !children.iter().any(|c| c.kind() == "property_delegate");
             let value = children
                 .iter()
                 .rev()
@@ -1103,6 +1108,25 @@ fun confirm(ctx: McpSyncRequestContext, name: String) = ctx.elicit(
         );
         let pointers: Vec<&str> = f.unknown.iter().map(|u| u.pointer.as_str()).collect();
         assert_eq!(pointers, ["/message", "/mode"]);
+    }
+
+    #[test]
+    fn a_var_is_not_followed_and_a_val_is() {
+        let src = r#"
+suspend fun ask(session: ServerSession) {
+    var changing = ElicitRequestParams.RequestedSchema(properties = mapOf("a" to StringSchema()))
+    val fixed = ElicitRequestParams.RequestedSchema(properties = mapOf("b" to BooleanSchema()))
+    session.createElicitation("one", changing)
+    session.createElicitation("two", fixed)
+}"#;
+        let scan = found(src);
+        assert_eq!(scan.found[0].unknown[0].pointer, "/requestedSchema");
+        assert!(
+            scan.found[1].unknown.is_empty(),
+            "{:?}",
+            scan.found[1].unknown
+        );
+        assert_eq!(scan.found[1].params.to_value()["mode"], "form");
     }
 
     #[test]
