@@ -600,6 +600,13 @@ impl<'s, 't> Reader<'s, 't> {
                     "oneOf" | "anyOf" => self.list(v, &p, depth + 1, true),
                     _ => self.value(v, &p, depth + 1),
                 };
+                // The converter leaves out an empty `OneOf`.
+                if key == "oneOf"
+                    && class == "TitledSingleSelectEnumSchema"
+                    && matches!(&value.value, NodeValue::Array(a) if a.is_empty())
+                {
+                    continue;
+                }
                 if key == "type" {
                     members.retain(|m| m.key != "type");
                     members.insert(0, member(key, span(&l), value));
