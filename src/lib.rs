@@ -22,7 +22,7 @@
 //!   (the form a person fills, the scripts and the seam between what asks
 //!   and what answers), [`generate`] (forms from types);
 //! - with features: `source` (elicitations read from TypeScript, Python,
-//!   Go and Rust source), `mcp` (client, server and proxy by role, their
+//!   Go, Rust, C#, Java and Kotlin source), `mcp` (client, server and proxy by role, their
 //!   transports and the one HTTP server that listens), `rmcp`.
 //!
 //! Features: without default features this is the core a server embeds (54

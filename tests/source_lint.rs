@@ -1,5 +1,5 @@
 //! `mcp-elicit lint` on source files: elicitations read from TypeScript,
-//! JavaScript, Python, Go and Rust, each finding at the place in the source a person
+//! JavaScript, Python, Go, Rust, C#, Java and Kotlin, each finding at the place in the source a person
 //! would fix (tests/fixtures/source/, each fixture naming the server whose
 //! pattern it follows), inline suppressions, `--show-source` and hostile
 //! source. The emulations checked against Pydantic, FastMCP, rmcp and the
@@ -176,6 +176,56 @@ fn each_fixture_reports_exactly_at_its_source_places() {
             "rmcp_builder_contact.rs",
             &["14:16 E122", "17:26 W601", "23:12 E122"],
         ),
+        // C#: the SDK's typed schema classes through `using static`, a
+        // schema bound to a local (clean); inline classes with a legacy
+        // `enumNames`, a format the spec does not have, a token asked in
+        // form mode, a `required` name that is no property, and bounds
+        // computed at run time (a note at the `new ElicitRequestParams`).
+        ("csharp_sdk_interactive.cs", &[]),
+        (
+            "csharp_guess_game.cs",
+            &[
+                "24:25 W310",
+                "26:81 E211",
+                "27:22 W601",
+                "29:38 E124",
+                "33:46 N006",
+            ],
+        ),
+        // `ElicitAsync<T>`: the SDK refuses a nullable and a nested
+        // property before sending (E212 at the property's type), and asks
+        // for a password in form mode, the only mode it has.
+        (
+            "csharp_typed_form.cs",
+            &["22:12 E212", "23:12 E212", "24:19 W601"],
+        ),
+        // Java: Map.of schemas bound to locals of the same name in two
+        // methods (each use sees its own); a clean one, then a legacy
+        // `enumNames`, a password, inverted bounds and a `required` name
+        // that is no property; the message read from the call's arguments
+        // is a note.
+        (
+            "java_sdk_conformance.java",
+            &[
+                "32:73 W310",
+                "34:5 W601",
+                "35:50 E406",
+                "36:34 E124",
+                "37:37 N006",
+            ],
+        ),
+        // Kotlin: typed properties of 0.11 on (a clean tool, then a
+        // repeated option, a legacy `enumNames`, a default below its
+        // minimum, a message read from the arguments), and 0.10's
+        // buildJsonObject properties (an API key, a nested object).
+        (
+            "kotlin_sdk_conformance.kt",
+            &["31:56 E304", "32:21 W310", "34:65 E403", "37:22 N006"],
+        ),
+        (
+            "kotlin_sdk_json_properties.kt",
+            &["19:31 W601", "21:33 E204"],
+        ),
     ];
     let mut failures = Vec::new();
     for (name, want) in cases {
@@ -344,6 +394,83 @@ fn show_source_prints_the_params_the_server_sends() {
             }
         })
     );
+}
+
+/// `ElicitAsync<T>` in `--show-source`: the params the C# SDK builds from
+/// the type, with the generator and what it was given.
+#[test]
+fn show_source_names_the_csharp_generator() {
+    let out = Command::new(bin())
+        .current_dir(root())
+        .args([
+            "lint",
+            "--show-source",
+            "tests/fixtures/source/csharp_typed_form.cs",
+        ])
+        .output()
+        .unwrap();
+    let line: serde_json::Value =
+        serde_json::from_str(String::from_utf8(out.stdout).unwrap().trim()).unwrap();
+    assert_eq!(line["generator"], "csharp-sdk");
+    assert_eq!(line["origin"], "ElicitAsync<SignupForm>");
+    assert_eq!(
+        line["params"],
+        serde_json::json!({
+            "mode": "form",
+            "message": "Create your account",
+            "requestedSchema": {
+                "type": "object",
+                "properties": {
+                    "fullName": {"type": "string"},
+                    "plan": {"type": "string", "enum": ["Free", "Team"]},
+                    "newsletter": {"type": "boolean"},
+                    "password": {"type": "string"}
+                }
+            }
+        })
+    );
+}
+
+/// C#, Java and Kotlin files that ask nothing: one that names no
+/// elicitation, one whose names only look like one, and half-written ones
+/// (no panic, no finding invented).
+#[test]
+fn csharp_java_kotlin_without_an_elicitation_say_nothing() {
+    let cases: &[(&str, &[u8])] = &[
+        ("Plain.cs", b"namespace Shop;\npublic class Cart { public int Count { get; set; } }\n"),
+        (
+            "ElicitationLog.java",
+            b"class ElicitationLog {\n  void record(String requestedSchema) { System.out.println(requestedSchema); }\n}\n",
+        ),
+        (
+            "Audit.kt",
+            b"fun elicitationCount(xs: List<String>): Int = xs.count { it.startsWith(\"elicit\") }\n",
+        ),
+        (
+            "Half.cs",
+            b"class T { async Task M(McpServer s) { await s.ElicitAsync(new ElicitRequestParams { Message = \"Pick\", RequestedSchema = new RequestSchema { Properties = { [\"a\"] = new StringSchema {",
+        ),
+        (
+            "Half.java",
+            b"class T { void m(McpSyncServerExchange e) { e.createElicitation(new ElicitRequest(\"Pick\", Map.of(\"type\", \"object\", \"properties\", Map.of(",
+        ),
+        (
+            "Half.kt",
+            b"fun Server.t() { addTool(name = \"t\") { createElicitation(\"Pick\", ElicitRequestParams.RequestedSchema(properties = mapOf(\"a\" to StringSchema(",
+        ),
+    ];
+    for (name, bytes) in cases {
+        let (code, stdout, stderr) = lint_generated(name, bytes);
+        assert!(matches!(code, Some(0 | 1)), "{name}: {code:?} {stderr}");
+        assert!(
+            !stdout.contains("error[") && !stdout.contains("warning["),
+            "{name}: {stdout}"
+        );
+        if !name.starts_with("Half") {
+            assert_eq!(code, Some(0), "{name}: {stdout}{stderr}");
+            assert!(stdout.trim().is_empty(), "{name}: {stdout}");
+        }
+    }
 }
 
 fn lint_generated(name: &str, bytes: &[u8]) -> (Option<i32>, String, String) {

@@ -154,3 +154,85 @@ pub(crate) fn unescape(body: &str) -> Option<String> {
     }
     Some(out)
 }
+
+/// Names bound once in a scope and never changed there, for the
+/// front-ends that follow locals and fields (C#, Java, Kotlin): a use
+/// sees the binding of the innermost scope around it that binds its name.
+#[derive(Default)]
+pub(crate) struct Bindings<'s, 't> {
+    /// Each name's bindings: the scope it is bound in and its value (`None`
+    /// when it is not followed: no initializer, or not a constant kind).
+    decls: std::collections::HashMap<
+        &'s str,
+        Vec<(tree_sitter::Node<'t>, Option<tree_sitter::Node<'t>>)>,
+    >,
+    /// Where each name is assigned or changed in place.
+    changes: Vec<(&'s str, usize)>,
+}
+
+impl<'s, 't> Bindings<'s, 't> {
+    pub(crate) fn bind(
+        &mut self,
+        name: &'s str,
+        scope: tree_sitter::Node<'t>,
+        value: Option<tree_sitter::Node<'t>>,
+    ) {
+        self.decls.entry(name).or_default().push((scope, value));
+    }
+
+    /// `name` is assigned or changed in place at byte `at`.
+    pub(crate) fn change(&mut self, name: &'s str, at: usize) {
+        self.changes.push((name, at));
+    }
+
+    /// The value `name` has where `at` uses it, when one binding of the
+    /// innermost scope around `at` gives it and nothing in that scope
+    /// changes it.
+    pub(crate) fn resolve(
+        &self,
+        name: &str,
+        at: tree_sitter::Node,
+    ) -> Option<tree_sitter::Node<'t>> {
+        let around = |s: &tree_sitter::Node| {
+            s.start_byte() <= at.start_byte() && at.end_byte() <= s.end_byte()
+        };
+        let candidates: Vec<&(tree_sitter::Node<'t>, Option<tree_sitter::Node<'t>>)> = self
+            .decls
+            .get(name)?
+            .iter()
+            .filter(|(s, _)| around(s))
+            .collect();
+        let inner = candidates
+            .iter()
+            .min_by_key(|(s, _)| s.end_byte() - s.start_byte())?;
+        if candidates
+            .iter()
+            .filter(|(s, _)| s.id() == inner.0.id())
+            .count()
+            != 1
+        {
+            return None;
+        }
+        let scope = inner.0;
+        if self
+            .changes
+            .iter()
+            .any(|(n, b)| *n == name && scope.start_byte() <= *b && *b < scope.end_byte())
+        {
+            return None;
+        }
+        inner.1
+    }
+}
+
+/// The nearest ancestor of `n` whose kind is one of `kinds` (or the root).
+pub(crate) fn scope_of<'t>(n: tree_sitter::Node<'t>, kinds: &[&str]) -> tree_sitter::Node<'t> {
+    let mut at = n;
+    while let Some(p) = at.parent() {
+        if kinds.contains(&p.kind()) {
+            return p;
+        }
+        at = p;
+    }
+    at
+}

@@ -31,8 +31,11 @@
 //! it (its types are what the schema is made from).
 
 mod build;
+pub mod csharp;
 pub mod go;
 mod index;
+pub mod java;
+pub mod kotlin;
 mod project;
 pub mod python;
 mod python_project;
@@ -66,6 +69,12 @@ pub enum Language {
     Go,
     /// `.rs`: rmcp's `elicit::<T>`, `from_type::<T>` and builder chains.
     Rust,
+    /// `.cs`: the C# SDK's typed schema classes and `ElicitAsync<T>`.
+    CSharp,
+    /// `.java`: the Java SDK's `ElicitRequest` with `Map.of(...)` schemas.
+    Java,
+    /// `.kt`, `.kts`: the Kotlin SDK's `RequestedSchema(...)`.
+    Kotlin,
 }
 
 impl Language {
@@ -77,6 +86,9 @@ impl Language {
             "py" | "pyi" => Language::Python,
             "go" => Language::Go,
             "rs" => Language::Rust,
+            "cs" => Language::CSharp,
+            "java" => Language::Java,
+            "kt" | "kts" => Language::Kotlin,
             _ => return None,
         })
     }
@@ -190,6 +202,9 @@ pub(crate) fn scan_in(language: Language, text: &str, project: Project) -> Scan<
         Language::TypeScript | Language::Tsx => typescript::scan(text, language, windows),
         Language::Python => python::scan(text, windows, project.clone()),
         Language::Go => go::scan(text, windows),
+        Language::CSharp => csharp::scan(text, windows),
+        Language::Java => java::scan(text, windows),
+        Language::Kotlin => kotlin::scan(text, windows),
         Language::Rust => None,
     };
     // A file the rest of the project names (a helper's calls, a model
@@ -510,6 +525,7 @@ fn in_authors_words(found: &Found, mut f: Finding) -> Finding {
     let Some((generator, model)) = &found.origin else {
         return f;
     };
+    f = csharp::in_authors_words(found, f);
     let pydantic = matches!(*generator, "mcp" | "mcp<2" | "pydantic" | "fastmcp");
     if !pydantic || f.rule.code != rules::SCHEMA_UNKNOWN_KEY.code {
         return f;

@@ -47,7 +47,7 @@ ROOT = HERE.parent.parent
 STORE = ROOT / "target" / "ecosystem"
 
 # pre-commit's file classifier (identify) for the hook's types_or:
-# [json, ts, tsx, javascript, jsx, python, go, rust].
+# [json, ts, tsx, javascript, jsx, python, go, rust, c#, java, kotlin].
 EXTENSIONS = {
     ".json": "json",
     ".ts": "ts", ".mts": "ts", ".cts": "ts",
@@ -57,6 +57,9 @@ EXTENSIONS = {
     ".py": "python",
     ".go": "go",
     ".rs": "rust",
+    ".cs": "c#",
+    ".java": "java",
+    ".kt": "kotlin", ".kts": "kotlin",
 }
 INTERPRETERS = {"node": "javascript", "nodejs": "javascript", "python": "python",
                 "python3": "python", "python2": "python"}

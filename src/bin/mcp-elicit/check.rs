@@ -209,7 +209,7 @@ fn explain_skip(input: &Input, skip: Skip, quiet: bool) {
     }
     let name = input.display();
     let why = match skip {
-        Skip::NotRead => "is not a kind of file mcp-elicit reads (JSON, JSONL, and TypeScript, JavaScript, Python, Go or Rust source)".to_string(),
+        Skip::NotRead => "is not a kind of file mcp-elicit reads (JSON, JSONL, and TypeScript, JavaScript, Python, Go, Rust, C#, Java or Kotlin source)".to_string(),
         Skip::NotJson => "is not JSON and names no elicitation".to_string(),
         Skip::NotSession => "is JSONL that starts no session (no session header, no JSON-RPC message on its first line)".to_string(),
         Skip::Document(Kind::Schema) => "reads as a bare requestedSchema, and nothing says it is one; if it is, lint it with `--schema`, or list it under `schemas` in mcp-elicit.toml".to_string(),
