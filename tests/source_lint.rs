@@ -61,6 +61,29 @@ fn each_fixture_reports_exactly_at_its_source_places() {
         // z.object call.
         ("zod_spread.ts", &["8:18 E122"]),
         ("zod4_direct.ts", &["7:16 E122"]),
+        // A `.refine()`d schema spread and its `properties` read back from
+        // the conversion; a schema bound in two methods, each read where it
+        // is used, one with a description built at run time (a note for
+        // that description alone).
+        (
+            "zod_refine_spread.ts",
+            &[
+                "11:28 E122",
+                "14:5 W601",
+                "15:5 W601",
+                "34:27 E122",
+                "37:12 N006",
+                "48:27 E122",
+            ],
+        ),
+        // A static member holding the schema (a class field, and the
+        // assignment a compiler emits for it); one changed in place is not
+        // followed.
+        ("static_member_schema.js", &["10:30 N006", "25:13 W310"]),
+        (
+            "static_member_schema.ts",
+            &["15:9 W310", "24:26 N006", "39:12 N006"],
+        ),
         ("suppressed.ts", &["12:9 W601"]),
         // A helper whose caller gives the message, the field and its
         // options: one note for the elicitation, not one per value.
@@ -681,13 +704,16 @@ fn partial_reading_falls_back_to_the_whole_file() {
         stdout.contains(&format!("far.ts:{}:71: error[E124]", filler_lines + 7)),
         "{stdout}"
     );
-    // The same name bound twice: which one the call sees is not known.
+    // The same name bound in two functions: the call sees its own.
     let twice = format!(
         "function a() {{\n  const fields = {{ x: {{ type: \"string\" }} }};\n  return fields;\n}}\n{filler}export async function ask(server: Server) {{\n  const fields = {{ password: {{ type: \"string\" }} }};\n  return server.elicitInput({{\n    message: \"m\",\n    requestedSchema: {{ type: \"object\", properties: fields }},\n  }});\n}}\n"
     );
     let (_, stdout, _) = lint_generated("twice.ts", twice.as_bytes());
-    assert!(stdout.contains("note[N006]"), "{stdout}");
-    assert!(!stdout.contains("W601"), "{stdout}");
+    assert!(
+        stdout.contains(&format!("twice.ts:{}:20: warning[W601]", filler_lines + 6)),
+        "{stdout}"
+    );
+    assert!(!stdout.contains("N006"), "{stdout}");
     // Python: the model is defined far from the call.
     let py_filler: String = (0..300)
         .map(|i| format!("def f{i}(x):\n    return x * {i}\n\n"))

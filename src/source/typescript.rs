@@ -36,6 +36,14 @@ pub(crate) fn scan<'s>(
     let mut out = Scan::default();
     let tree = parse(&grammar, text, &mut out.notes, windows)?;
     let mut consts: HashMap<&str, Option<TsNode>> = HashMap::new();
+    // Every binding with its block, for a name bound in more than one
+    // (each method its own `const schema = ...`).
+    let mut bindings = build::Bindings::default();
+    // `Class.NAME = value` at the top of the module (what a compiler
+    // makes of a `static NAME = value`) and `static NAME = value` in a
+    // class body, by `Class.NAME`.
+    let mut statics: HashMap<String, Option<TsNode>> = HashMap::new();
+    let mut targets: Vec<&str> = Vec::new();
     let mut calls = Vec::new();
     let mut objects = Vec::new();
     // Names whose value is changed after it is bound (`properties[k] = v`,
@@ -51,11 +59,59 @@ pub(crate) fn scan<'s>(
                 }
             }
             "assignment_expression" | "augmented_assignment_expression" => {
-                if let Some(target) = n
-                    .child_by_field_name("left")
-                    .and_then(|l| member_base(l, text))
+                if let Some(left) = n.child_by_field_name("left") {
+                    targets.push(&text[left.byte_range()]);
+                    if let Some(target) = member_base(left, text) {
+                        mutated.push(target);
+                        bindings.change(target, n.start_byte());
+                    }
+                    if left.kind() == "identifier" {
+                        bindings.change(&text[left.byte_range()], n.start_byte());
+                    }
+                    if n.kind() == "assignment_expression"
+                        && left.kind() == "member_expression"
+                        && left
+                            .child_by_field_name("object")
+                            .is_some_and(|o| o.kind() == "identifier")
+                        && left
+                            .child_by_field_name("property")
+                            .is_some_and(|p| p.kind() == "property_identifier")
+                        && n.parent().is_some_and(|p| {
+                            p.kind() == "expression_statement"
+                                && p.parent().is_some_and(|pp| pp.kind() == "program")
+                        })
+                        && let Some(value) = n.child_by_field_name("right")
+                    {
+                        let key = text[left.byte_range()].to_string();
+                        let entry = statics.entry(key).or_insert(Some(value));
+                        if entry.is_some_and(|v| v.id() != value.id()) {
+                            *entry = None;
+                        }
+                    }
+                }
+            }
+            "public_field_definition" | "field_definition" => {
+                let is_static = {
+                    let mut w = n.walk();
+                    n.children(&mut w).any(|c| c.kind() == "static")
+                };
+                let class = n
+                    .parent()
+                    .filter(|b| b.kind() == "class_body")
+                    .and_then(|b| b.parent())
+                    .and_then(|c| c.child_by_field_name("name"));
+                let name = n
+                    .child_by_field_name("name")
+                    .or_else(|| n.child_by_field_name("property"));
+                if is_static
+                    && let (Some(class), Some(name), Some(value)) =
+                        (class, name, n.child_by_field_name("value"))
                 {
-                    mutated.push(target);
+                    let key = format!("{}.{}", &text[class.byte_range()], &text[name.byte_range()]);
+                    let entry = statics.entry(key).or_insert(Some(value));
+                    if entry.is_some_and(|v| v.id() != value.id()) {
+                        *entry = None;
+                    }
                 }
             }
             "object" => objects.push(n),
@@ -70,6 +126,8 @@ pub(crate) fn scan<'s>(
                 ) && name.kind() == "identifier"
                 {
                     let key = &text[name.byte_range()];
+                    let scope = build::scope_of(n, BLOCKS);
+                    bindings.bind(key, scope, is_const.then_some(value));
                     let entry = consts.entry(key).or_insert(Some(value));
                     // Declared twice (in two scopes), or not `const`: which
                     // value a use sees is not known statically.
@@ -86,9 +144,20 @@ pub(crate) fn scan<'s>(
             *value = None;
         }
     }
+    // A static changed in place (`Class.NAME.x = ...`) is not followed.
+    for (key, value) in statics.iter_mut() {
+        if targets.iter().any(|t| {
+            t.strip_prefix(key.as_str())
+                .is_some_and(|rest| rest.starts_with('.') || rest.starts_with('['))
+        }) {
+            *value = None;
+        }
+    }
     let mut reader = Reader {
         text,
         consts,
+        bindings,
+        statics,
         unknown: Vec::new(),
         following: Vec::new(),
         followed: Vec::new(),
@@ -319,9 +388,14 @@ fn short(s: &str) -> String {
     }
 }
 
+/// The nodes a `const` or `let` is scoped to.
+const BLOCKS: &[&str] = &["statement_block", "program", "switch_body", "class_body"];
+
 struct Reader<'s, 't> {
     text: &'s str,
     consts: HashMap<&'s str, Option<TsNode<'t>>>,
+    bindings: build::Bindings<'s, 't>,
+    statics: HashMap<String, Option<TsNode<'t>>>,
     unknown: Vec<Unknown>,
     /// Identifiers being followed, against cycles.
     following: Vec<&'s str>,
@@ -363,9 +437,18 @@ impl<'s, 't> Reader<'s, 't> {
                 }
                 "identifier" | "shorthand_property_identifier" => {
                     let name = &self.text[n.byte_range()];
-                    n = (*self.consts.get(name)?)?;
+                    n = match *self.consts.get(name)? {
+                        Some(v) => v,
+                        // Bound more than once: the binding the use sees.
+                        None => self.bindings.resolve(name, n)?,
+                    };
                     self.followed.push(name);
                 }
+                "member_expression" => match self.statics.get(&self.text[n.byte_range()]) {
+                    Some(Some(v)) => n = *v,
+                    Some(None) => return None,
+                    None => return Some(n),
+                },
                 _ => return Some(n),
             }
         }
@@ -580,6 +663,66 @@ impl<'s, 't> Reader<'s, 't> {
             "call_expression" if zod_converter(n, self.text).is_some() => {
                 return Some(self.zod_converted(n, written, ptr));
             }
+            // `a ?? b`, `a || b`: `a` when it is known and not null.
+            "binary_expression"
+                if n.child_by_field_name("operator")
+                    .is_some_and(|o| matches!(&self.text[o.byte_range()], "??" | "||")) =>
+            {
+                let before = self.unknown.len();
+                if let Some(left) = n.child_by_field_name("left")
+                    && let Some(v) = self.value(left, ptr, depth + 1)
+                    && !matches!(v.value, NodeValue::Null)
+                    && !self.unknown[before..].iter().any(|u| u.pointer == ptr)
+                {
+                    return Some(v);
+                }
+                self.unknown.truncate(before);
+                return Some(self.unknown(
+                    written,
+                    ptr,
+                    format!(
+                        "`{}` is computed at run time; its value is not known statically",
+                        short(text)
+                    ),
+                ));
+            }
+            // `(zodToJsonSchema(schema) as any).properties`: a member of a
+            // value known statically.
+            "member_expression"
+                if n.child_by_field_name("property")
+                    .is_some_and(|p| p.kind() == "property_identifier") =>
+            {
+                let before = self.unknown.len();
+                let key = n
+                    .child_by_field_name("property")
+                    .map(|p| &self.text[p.byte_range()])
+                    .unwrap_or_default();
+                // Read where the member lands (`x.properties` given as
+                // `properties`), the object is read one level up, so what
+                // it leaves unknown keeps its place; elsewhere all of it
+                // must be known.
+                let (up, last) = ptr.rsplit_once('/').unwrap_or(("", ptr));
+                let same = crate::json::pointer_token(last) == key;
+                if let Some(object) = n.child_by_field_name("object")
+                    && let Some(v) = self.value(object, if same { up } else { "" }, depth + 1)
+                    && (same || self.unknown.len() == before)
+                    && !self.unknown[before..]
+                        .iter()
+                        .any(|u| u.pointer == up || u.pointer.is_empty())
+                    && let NodeValue::Object(members) = v.value
+                {
+                    return members.into_iter().find(|m| m.key == key).map(|m| m.value);
+                }
+                self.unknown.truncate(before);
+                return Some(self.unknown(
+                    written,
+                    ptr,
+                    format!(
+                        "`{}` is computed at run time; its value is not known statically",
+                        short(text)
+                    ),
+                ));
+            }
             _ => {
                 let what = if text.contains("zodToJsonSchema") || text.contains("toJSONSchema") {
                     format!(
@@ -783,7 +926,7 @@ impl<'s, 't> Reader<'s, 't> {
                 ),
             );
         };
-        match self.zod(schema, kind, 0) {
+        match self.zod(schema, kind, 0, ptr) {
             Ok((mut node, _)) => {
                 self.zod_origin = Some((kind.name(), self.text[schema.byte_range()].to_string()));
                 let sp = span(&call);
@@ -807,7 +950,13 @@ impl<'s, 't> Reader<'s, 't> {
 
     /// A Zod schema expression (`z.object({...})` and its chains) as the
     /// converter writes it, and whether the key holding it is optional.
-    fn zod(&mut self, n: TsNode<'t>, kind: Zod, depth: usize) -> Result<(Node<'s>, bool), String> {
+    fn zod(
+        &mut self,
+        n: TsNode<'t>,
+        kind: Zod,
+        depth: usize,
+        ptr: &str,
+    ) -> Result<(Node<'s>, bool), String> {
         if depth > MAX_NESTING {
             return Err("nesting this deep".to_string());
         }
@@ -868,7 +1017,8 @@ impl<'s, 't> Reader<'s, 't> {
                         continue;
                     };
                     let key = self.key_of(k).ok_or("a computed key")?;
-                    let (schema, optional) = self.zod(v, kind, depth + 1)?;
+                    let prop_ptr = pointer_push(&pointer_push(ptr, "properties"), &key);
+                    let (schema, optional) = self.zod(v, kind, depth + 1, &prop_ptr)?;
                     if !optional {
                         required.push(string(key.clone(), span(&k)));
                     }
@@ -970,8 +1120,19 @@ impl<'s, 't> Reader<'s, 't> {
                 }
                 "describe" => {
                     let a = arg.ok_or("`.describe()` without text")?;
-                    let d = self.string_of(a).ok_or("a description built at run time")?;
-                    set(&mut m, "description", span(&a), string(d, span(&a)));
+                    match self.string_of(a) {
+                        Some(d) => set(&mut m, "description", span(&a), string(d, span(&a))),
+                        None => {
+                            // Only this description is left out.
+                            let p = pointer_push(ptr, "description");
+                            let what = format!(
+                                "the description `{}` is built at run time; its text is not checked",
+                                short(&text[a.byte_range()])
+                            );
+                            let v = self.unknown(a, &p, what);
+                            set(&mut m, "description", span(&a), v);
+                        }
+                    }
                 }
                 "optional" => optional = true,
                 "default" => {

@@ -32,6 +32,13 @@ process.stdin.on("end", () => {
     if (!line.trim()) continue;
     const shown = JSON.parse(line);
     if (!shown.generator || !shown.generator.startsWith("zod")) continue;
+    const where0 = `${shown.path}:${shown.line}:${shown.column}`;
+    if (shown.unknown && shown.unknown.some((p) => p.startsWith("/requestedSchema"))) {
+      // A part built at run time (a description from a template): the
+      // expression cannot be run here.
+      console.log(`skipped: ${where0} (parts built at run time: ${shown.unknown.join(", ")})`);
+      continue;
+    }
     const v4 = shown.generator === "zod-toJSONSchema";
     const schema = new Function("z", `return (${shown.origin});`)(v4 ? z4 : z3);
     const real = v4 ? z4.toJSONSchema(schema) : zodToJsonSchema(schema);
