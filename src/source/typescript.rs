@@ -44,6 +44,9 @@ pub(crate) fn scan<'s>(
     // class body, by `Class.NAME`.
     let mut statics: HashMap<String, Option<TsNode>> = HashMap::new();
     let mut targets: Vec<&str> = Vec::new();
+    // Names a `let`/`var` binds, and names assigned anywhere.
+    let mut reassignable: Vec<&str> = Vec::new();
+    let mut assigned: HashSet<&str> = HashSet::new();
     let mut calls = Vec::new();
     let mut objects = Vec::new();
     // Names whose value is changed after it is bound (`properties[k] = v`,
@@ -65,8 +68,19 @@ pub(crate) fn scan<'s>(
                         mutated.push(target);
                         bindings.change(target, n.start_byte());
                     }
-                    if left.kind() == "identifier" {
-                        bindings.change(&text[left.byte_range()], n.start_byte());
+                    if left.kind() != "member_expression" && left.kind() != "subscript_expression" {
+                        // `x = v`, `[a, b] = v`, `({a} = v)`: every name
+                        // written.
+                        super::each_node(left, |id| {
+                            if matches!(
+                                id.kind(),
+                                "identifier" | "shorthand_property_identifier_pattern"
+                            ) {
+                                let name = &text[id.byte_range()];
+                                assigned.insert(name);
+                                bindings.change(name, n.start_byte());
+                            }
+                        });
                     }
                     if n.kind() == "assignment_expression"
                         && left.kind() == "member_expression"
@@ -115,6 +129,15 @@ pub(crate) fn scan<'s>(
                 }
             }
             "object" => objects.push(n),
+            "update_expression" => {
+                if let Some(arg) = n.child_by_field_name("argument")
+                    && arg.kind() == "identifier"
+                {
+                    let name = &text[arg.byte_range()];
+                    assigned.insert(name);
+                    bindings.change(name, n.start_byte());
+                }
+            }
             "variable_declarator" => {
                 let is_const = n
                     .parent()
@@ -127,11 +150,17 @@ pub(crate) fn scan<'s>(
                 {
                     let key = &text[name.byte_range()];
                     let scope = build::scope_of(n, BLOCKS);
-                    bindings.bind(key, scope, is_const.then_some(value));
+                    // A `let` or `var` never assigned again holds its first
+                    // value, as a `const` does (what minifiers write):
+                    // assignments are told apart below.
+                    bindings.bind(key, scope, Some(value));
+                    if !is_const {
+                        reassignable.push(key);
+                    }
                     let entry = consts.entry(key).or_insert(Some(value));
-                    // Declared twice (in two scopes), or not `const`: which
-                    // value a use sees is not known statically.
-                    if entry.is_some_and(|v| v.id() != value.id()) || !is_const {
+                    // Declared twice (in two scopes): which value a use
+                    // sees is the binding around it.
+                    if entry.is_some_and(|v| v.id() != value.id()) {
                         *entry = None;
                     }
                 }
@@ -139,7 +168,10 @@ pub(crate) fn scan<'s>(
             _ => {}
         }
     });
-    for name in mutated {
+    for name in mutated
+        .into_iter()
+        .chain(reassignable.into_iter().filter(|n| assigned.contains(n)))
+    {
         if let Some(value) = consts.get_mut(name) {
             *value = None;
         }
