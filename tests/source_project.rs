@@ -235,3 +235,71 @@ fn hostile_symlink_loop() {
         "{stderr}"
     );
 }
+
+/// The FastMCP the project pins decides what its shorthands send: 3.x
+/// gives the wrapped ones (a scalar, a list of strings, `Literal`, an
+/// `Enum`) the root title `ScalarElicitationType` and sends an empty form
+/// without a response type; 4.x drops that title and refuses the call
+/// without one; a pin that allows both is read as the newest, and a call
+/// without a response type stays a note. Checked against FastMCP 3.2.0
+/// and 4.0.10 in tests/peers/source_lint.rs.
+#[test]
+fn the_pinned_fastmcp_decides_what_a_shorthand_sends() {
+    let pinned = |pin: &str| {
+        let dir = tempfile::tempdir().unwrap();
+        copy_tree(&fixture("projects/python-fastmcp"), dir.path());
+        if pin != "fastmcp[tasks]==3.2.0" {
+            write(
+                dir.path(),
+                "pyproject.toml",
+                &format!("[project]\nname = \"x\"\ndependencies = [\"{pin}\"]\n"),
+            );
+        }
+        let (code, got, stderr) = lint_in(dir.path(), &[".", "--show-unknown"]);
+        assert!(matches!(code, Some(0 | 1)), "{stderr}");
+        got
+    };
+    let secret = "app/tools.py:29:5 W601";
+    let three = pinned("fastmcp[tasks]==3.2.0");
+    assert_eq!(
+        three,
+        [
+            secret,
+            "app/tools.py:34:57 E122",
+            "app/tools.py:35:58 E122",
+            "app/tools.py:36:58 E122",
+            "app/tools.py:37:60 E122",
+            "app/tools.py:40:56 W126",
+            "app/tools.py:41:19 W126",
+        ]
+    );
+    assert_eq!(pinned("fastmcp>=3,<4"), three);
+    assert_eq!(
+        pinned("fastmcp>=4.0"),
+        [secret, "app/tools.py:40:56 E212", "app/tools.py:41:19 E212"]
+    );
+    let newest = [secret, "app/tools.py:40:56 W126", "app/tools.py:41:19 N006"];
+    assert_eq!(pinned("fastmcp>=2.10"), newest);
+    assert_eq!(pinned("fastmcp"), newest);
+}
+
+/// What a finding says to do is said in the terms of the Python code:
+/// FastMCP's wrapper title is fixed by the pin, a secret is asked through
+/// the session's URL mode, an empty form by a `response_type`.
+#[test]
+fn python_fixes_are_said_in_the_authors_terms() {
+    let project = fixture("projects/python-fastmcp");
+    let out = Command::new(bin())
+        .current_dir(&project)
+        .args(["lint", "--format", "concise", "app/tools.py"])
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    for said in [
+        "take it out of `Login` and send the person to your own page with `await ctx.session.elicit_url(message, url, elicitation_id)`",
+        "FastMCP before 4.0 puts the name of the model it wraps `response_type=str` in there (`ScalarElicitationType`); move to `fastmcp>=4`",
+        "pass `response_type=bool` for a confirmation",
+    ] {
+        assert!(text.contains(said), "{said}\n{text}");
+    }
+}

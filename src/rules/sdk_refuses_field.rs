@@ -46,3 +46,9 @@ pub(crate) fn fastmcp_array(field: &str, written: Option<&str>) -> String {
         "FastMCP refuses {what} before sending: arrays are allowed only when their items are options (a multi-select), so ctx.elicit() raises TypeError and nothing is asked; give the choices (`list[Literal[\"a\", \"b\"]]`, or `[[\"a\", \"b\"]]`), or ask for one `str`"
     )
 }
+
+/// FastMCP 4 refuses `ctx.elicit()` without a response type.
+#[cfg(feature = "source")]
+pub(crate) fn fastmcp_no_response_type() -> String {
+    "the project pins FastMCP 4, whose ctx.elicit() requires a response_type: `None` (or none given) raises TypeError and nothing is asked; pass `bool` for a confirmation, or the type of the answer".to_string()
+}

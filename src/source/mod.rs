@@ -526,28 +526,11 @@ fn in_authors_words(found: &Found, mut f: Finding) -> Finding {
         return f;
     };
     f = csharp::in_authors_words(found, f);
-    let pydantic = matches!(*generator, "mcp" | "mcp<2" | "pydantic" | "fastmcp");
-    if !pydantic || f.rule.code != rules::SCHEMA_UNKNOWN_KEY.code {
-        return f;
-    }
-    let model = model.rsplit('.').next().unwrap_or(model);
-    let pop = |key: &str| {
-        format!("model_config = ConfigDict(json_schema_extra=lambda s: s.pop(\"{key}\", None))")
-    };
-    match f.pointer.as_str() {
-        "/requestedSchema/title" => {
-            f.message = format!(
-                "`title` is not allowed at the root of requestedSchema, and Pydantic puts the class name there (`{model}`); drop it in the model with `{}` and let the elicit message say what is asked",
-                pop("title")
-            );
-        }
-        "/requestedSchema/description" => {
-            f.message = format!(
-                "`description` is not allowed at the root of requestedSchema, and Pydantic puts the docstring of `{model}` there; make it a comment, or drop it with `{}`",
-                pop("description")
-            );
-        }
-        _ => {}
+    if matches!(
+        *generator,
+        "mcp" | "mcp<2" | "pydantic" | "fastmcp" | "fastmcp<4"
+    ) {
+        f = python::in_authors_words(generator, model, &found.params, f);
     }
     f
 }

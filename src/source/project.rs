@@ -24,8 +24,32 @@ pub struct Project {
     /// A Python project pinned to the official SDK 1.x (`mcp<2`,
     /// `mcp==1.27.1`, `mcp~=1.9`).
     pub sdk1: bool,
+    /// The majors of FastMCP the project's requirement allows, when it
+    /// names FastMCP (`fastmcp==3.2.0`: 3 to 3; `fastmcp>=2.10`: 2 to
+    /// any).
+    pub fastmcp_majors: Option<Majors>,
     /// What the project's other files say about this one.
     pub(crate) links: Option<Arc<Links>>,
+}
+
+/// The majors of a distribution a requirement allows: from `lowest` up
+/// to `highest` (`None`: no upper bound).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Majors {
+    pub lowest: u32,
+    pub highest: Option<u32>,
+}
+
+impl Majors {
+    /// Whether every version allowed is below `major`.0.
+    pub fn below(self, major: u32) -> bool {
+        self.highest.is_some_and(|h| h < major)
+    }
+
+    /// Whether every version allowed is `major`.0 or later.
+    pub fn from(self, major: u32) -> bool {
+        self.lowest >= major
+    }
 }
 
 /// How far up from a file its project's metadata is looked for.
@@ -66,7 +90,13 @@ impl Project {
             if let Some(deps) = python_dependencies(dir) {
                 let has = |name: &str| deps.iter().any(|(d, _)| d == name);
                 project.fastmcp = has("fastmcp") && !has("mcp");
-                project.sdk1 = deps.iter().any(|(d, spec)| d == "mcp" && below_2(spec));
+                project.sdk1 = deps
+                    .iter()
+                    .any(|(d, spec)| d == "mcp" && majors(spec).below(2));
+                project.fastmcp_majors = deps
+                    .iter()
+                    .find(|(d, _)| d == "fastmcp")
+                    .map(|(_, spec)| majors(spec));
                 root = Some(dir.to_path_buf());
                 break;
             }
@@ -86,24 +116,61 @@ impl Project {
     }
 }
 
-/// Whether a requirement's version specifier keeps it below 2.0
-/// (`<2`, `==1.27.1`, `~=1.9`, `^1.9`).
-fn below_2(spec: &str) -> bool {
-    spec.split(',').any(|c| {
+/// The majors a requirement's version specifier allows (PEP 440's
+/// `==`, `~=`, `<`, `<=`, `>`, `>=`, `==X.*`, and Poetry's `^`, `~` and bare
+/// versions): `mcp<2` allows 0 to 1, `fastmcp==3.2.0` 3 to 3,
+/// `fastmcp>=2.10` 2 and up. A clause not read bounds nothing.
+fn majors(spec: &str) -> Majors {
+    let mut m = Majors::default();
+    let mut lower = |n: u32| m.lowest = m.lowest.max(n);
+    let mut uppers: Vec<u32> = Vec::new();
+    for c in spec.split(',') {
         let c = c.trim();
-        let v = |p: &str| c.strip_prefix(p).map(str::trim);
-        let major = |v: &str| v.split('.').next().and_then(|m| m.parse::<u32>().ok());
-        if let Some(v) = v("<=") {
-            return major(v).is_some_and(|m| m <= 1);
+        let version = |p: &str| c.strip_prefix(p).map(str::trim);
+        let parts = |v: &str| -> Vec<Option<u32>> {
+            v.trim_end_matches(".*")
+                .split('.')
+                .map(|p| p.parse::<u32>().ok())
+                .collect()
+        };
+        let major = |v: &str| parts(v).first().copied().flatten();
+        if c.starts_with("!=") {
+            continue;
+        } else if let Some(v) = version("<=") {
+            if let Some(n) = major(v) {
+                uppers.push(n);
+            }
+        } else if let Some(v) = version("<") {
+            // `<4`, `<4.0.0` stop before 4; `<4.1` lets 4.0 in.
+            let p = parts(v);
+            if let Some(Some(n)) = p.first() {
+                let at_zero = p[1..].iter().all(|x| *x == Some(0));
+                if at_zero && *n > 0 {
+                    uppers.push(n - 1);
+                } else if !at_zero {
+                    uppers.push(*n);
+                }
+            }
+        } else if let Some(v) = version(">=").or(version(">")) {
+            if let Some(n) = major(v) {
+                lower(n);
+            }
+        } else if let Some(v) = version("===")
+            .or(version("=="))
+            .or(version("~="))
+            .or(version("^"))
+            .or(version("~"))
+            .or(c.starts_with(|ch: char| ch.is_ascii_digit()).then_some(c))
+        {
+            // `^0.x` is not read: it allows one minor, not one major.
+            if let Some(n) = major(v).filter(|&n| n > 0 || !c.starts_with('^')) {
+                lower(n);
+                uppers.push(n);
+            }
         }
-        if let Some(v) = v("<") {
-            return major(v).is_some_and(|m| m <= 2);
-        }
-        if let Some(v) = v("==").or(v("~=")).or(v("^")).or(v("~")) {
-            return v.starts_with("1.") || v == "1";
-        }
-        false
-    })
+    }
+    m.highest = uppers.into_iter().min();
+    m
 }
 
 /// The names of the Python distributions `dir`'s metadata requires, when
@@ -210,7 +277,7 @@ mod tests {
 
     #[test]
     fn pins_below_2_are_told() {
-        let pinned = |req: &str| requirement(req).is_some_and(|(_, spec)| below_2(&spec));
+        let pinned = |req: &str| requirement(req).is_some_and(|(_, spec)| majors(&spec).below(2));
         assert!(pinned("mcp[cli]>=1.9,<2"));
         assert!(pinned("mcp==1.27.1"));
         assert!(pinned("mcp ~= 1.9"));
@@ -220,6 +287,32 @@ mod tests {
         assert!(!pinned("mcp>=2"));
         assert!(!pinned("mcp<3"));
         assert!(!pinned("mcp"));
+        assert!(!pinned("mcp<2.1"));
+    }
+
+    #[test]
+    fn fastmcp_majors_are_read() {
+        let of = |req: &str| requirement(req).map(|(_, spec)| majors(&spec)).unwrap();
+        let m = |lowest, highest| Majors { lowest, highest };
+        assert_eq!(of("fastmcp[tasks]==3.2.0"), m(3, Some(3)));
+        assert_eq!(of("fastmcp>=3,<4"), m(3, Some(3)));
+        assert_eq!(of("fastmcp>=3.0,<4.0.0"), m(3, Some(3)));
+        assert_eq!(of("fastmcp~=2.12"), m(2, Some(2)));
+        assert_eq!(of("fastmcp==2.*"), m(2, Some(2)));
+        assert_eq!(of("fastmcp<=3.9"), m(0, Some(3)));
+        assert_eq!(of("fastmcp>=2.10"), m(2, None));
+        assert_eq!(of("fastmcp"), m(0, None));
+        assert_eq!(of("fastmcp<4.1"), m(0, Some(4)));
+        assert_eq!(of("fastmcp>=4.0.0"), m(4, None));
+        assert!(of("fastmcp==3.2.0").below(4));
+        assert!(!of("fastmcp>=3.2").below(4));
+        assert!(!of("fastmcp<=4").below(4));
+        assert!(of("fastmcp>=4").from(4));
+        assert!(!of("fastmcp>=3,<5").from(4));
+        // Poetry: `^3.2` and a bare version.
+        assert_eq!(majors("^3.2"), m(3, Some(3)));
+        assert_eq!(majors("3.2.0"), m(3, Some(3)));
+        assert_eq!(majors("*"), m(0, None));
     }
 
     #[test]

@@ -44,6 +44,19 @@ impl Generator {
     }
 }
 
+/// The FastMCP a project pins, as far as its output differs: 2.x and 3.x
+/// send an empty form for `response_type=None` and give the wrapped
+/// shorthands the root title `ScalarElicitationType`; 4.x refuses `None`
+/// and pops that title (fastmcp#4477). Verified with fastmcp 3.2.0 and
+/// 4.0.10 (`parse_elicit_response_type`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum FastMcpMajor {
+    Before4,
+    From4,
+    /// No pin, or one that allows both: the newest is emulated.
+    Unpinned,
+}
+
 struct Class<'t> {
     name: TsNode<'t>,
     bases: Vec<String>,
@@ -130,6 +143,14 @@ pub(crate) fn scan<'s>(
     // The official SDK 1.x: its FastMCP lives in `mcp.server.fastmcp`
     // (2.x renamed it `mcp.server.mcpserver`).
     let sdk1 = !fastmcp_file && (project.sdk1 || text.contains("mcp.server.fastmcp"));
+    // The FastMCP the project pins, when the pin decides between the
+    // majors whose output differs (before 4.0, from 4.0); otherwise the
+    // newest is emulated and nothing is said of a version.
+    let fastmcp = match project.fastmcp_majors {
+        Some(m) if m.below(4) => FastMcpMajor::Before4,
+        Some(m) if m.from(4) => FastMcpMajor::From4,
+        _ => FastMcpMajor::Unpinned,
+    };
     let links = project.links.unwrap_or_default();
     let mut r = Reader {
         text,
@@ -137,6 +158,7 @@ pub(crate) fn scan<'s>(
         dynamic,
         unknown: Vec::new(),
         sdk1,
+        fastmcp,
         links: links.clone(),
     };
     for call in calls {
@@ -176,6 +198,8 @@ struct Reader<'s, 't> {
     /// Names bound to a class made at run time, with the expression of its
     /// name.
     dynamic: HashMap<&'s str, TsNode<'t>>,
+    /// Which FastMCP the project pins.
+    fastmcp: FastMcpMajor,
     /// What the project's other files say about this one.
     links: std::sync::Arc<Links>,
 }
@@ -336,10 +360,26 @@ where
         };
         let Some(ty) = ty else {
             if name == "elicit" && generator == Generator::FastMcp && message.is_some() {
-                out.notes.push((
-                    span(&call),
-                    "ctx.elicit() without a response_type: FastMCP 4 raises TypeError; older FastMCP sends an empty form (pass `bool` for a confirmation)".to_string(),
-                ));
+                match self.fastmcp {
+                    FastMcpMajor::Before4 => {
+                        // An empty form, as `response_type=None` sends.
+                        let sp = span(&call);
+                        let params = self.params(message, empty_form(sp), call);
+                        out.found.push(Found {
+                            at: sp,
+                            params,
+                            unknown: std::mem::take(&mut self.unknown),
+                            origin: Some(("fastmcp<4", "None".to_string())),
+                        });
+                    }
+                    FastMcpMajor::From4 => out
+                        .refusals
+                        .push((span(&call), sdk_refuses_field::fastmcp_no_response_type())),
+                    FastMcpMajor::Unpinned => out.notes.push((
+                        span(&call),
+                        "ctx.elicit() without a response_type: FastMCP 4 raises TypeError; older FastMCP sends an empty form (pass `bool` for a confirmation)".to_string(),
+                    )),
+                }
             }
             return;
         };
@@ -397,6 +437,14 @@ where
                 self.found_model(call, message, model, ("mcp<2", &origin), out);
                 return;
             }
+        }
+        if generator == Generator::FastMcp
+            && ty.kind() == "none"
+            && self.fastmcp == FastMcpMajor::From4
+        {
+            out.refusals
+                .push((span(&ty), sdk_refuses_field::fastmcp_no_response_type()));
+            return;
         }
         let schema = self.schema_of(ty, generator);
         if generator == Generator::FastMcp {
@@ -739,13 +787,7 @@ where
             // `response_type=None`: FastMCP 2.x and 3.x send an empty form
             // (parse_elicit_response_type; deprecated in 3.2, a TypeError
             // from 4.0).
-            return object(
-                vec![
-                    member("type", sp, string("object", sp)),
-                    member("properties", sp, object(Vec::new(), sp)),
-                ],
-                sp,
-            );
+            return empty_form(sp);
         }
         if let Some(class) = self
             .classes
@@ -767,6 +809,10 @@ where
             return object(Vec::new(), sp);
         }
         // FastMCP shorthands: a one-property form whose property is `value`.
+        // Those FastMCP wraps in its `ScalarElicitationType` model (a list
+        // of strings, a scalar, `Literal`, an `Enum`, `list[Enum]`) have
+        // that class name as root title before 4.0.
+        let mut wrapped = false;
         let value = match ty.kind() {
             "list" => {
                 let items = named(ty);
@@ -797,6 +843,7 @@ where
                         ))
                     }
                     _ => {
+                        wrapped = true;
                         let e = self.value(ty, "/requestedSchema/properties/value/enum", 0);
                         Some(object(
                             vec![
@@ -822,6 +869,7 @@ where
             _ => self
                 .annotation(ty, "/requestedSchema/properties/value", g)
                 .map(|(mut v, _)| {
+                    wrapped = self.scalar_type(ty);
                     if let NodeValue::Object(m) = &mut v.value
                         && !m.iter().any(|m| m.key == "title")
                     {
@@ -845,14 +893,40 @@ where
             value: NodeValue::Array(vec![string("value", sp)]),
             span: sp,
         };
-        object(
-            vec![
-                member("properties", sp, object(std::mem::take(&mut props), sp)),
-                member("required", sp, required),
-                member("type", sp, string("object", sp)),
-            ],
-            sp,
-        )
+        let mut root = vec![
+            member("properties", sp, object(std::mem::take(&mut props), sp)),
+            member("required", sp, required),
+            member("type", sp, string("object", sp)),
+        ];
+        if wrapped && self.fastmcp == FastMcpMajor::Before4 {
+            root.push(member("title", sp, string("ScalarElicitationType", sp)));
+            sort(&mut root);
+        }
+        object(root, sp)
+    }
+
+    /// Whether FastMCP wraps the type `ty` in its `ScalarElicitationType`
+    /// model: `str`, `int`, `float`, `bool`, a `Literal`, an `Enum` of this
+    /// file, or a list of one of these.
+    fn scalar_type(&self, ty: TsNode<'t>) -> bool {
+        let ty = unwrap_type(ty);
+        let text = self.text;
+        match ty.kind() {
+            "identifier" | "attribute" => {
+                let t = &text[ty.byte_range()];
+                let t = t.rsplit('.').next().unwrap_or(t);
+                matches!(t, "str" | "int" | "float" | "bool")
+                    || self.classes.get(t).is_some_and(|c| is_enum(&c.bases))
+            }
+            "generic_type" | "subscript" => match generic_name(ty, text) {
+                "Literal" => true,
+                "list" | "List" => type_params(ty)
+                    .first()
+                    .is_some_and(|p| self.scalar_type(*p)),
+                _ => false,
+            },
+            _ => false,
+        }
     }
 
     /// `{"a": {"title": "A"}}` as `[{"const": "a", "title": "A"}]`.
@@ -890,6 +964,22 @@ where
         Node {
             value: NodeValue::Array(items),
             span: span(&dict),
+        }
+    }
+
+    /// The value of `json_schema_extra` in a `model_config`'s value:
+    /// `ConfigDict(json_schema_extra=...)` or `{"json_schema_extra": ...}`.
+    fn config_value(&self, config: TsNode<'t>) -> Option<TsNode<'t>> {
+        let text = self.text;
+        match config.kind() {
+            "call" => Args::of(config, text)?.get("json_schema_extra"),
+            "dictionary" => named(config).into_iter().find_map(|pair| {
+                let k = pair.child_by_field_name("key")?;
+                (self.string_of(k).as_deref() == Some("json_schema_extra"))
+                    .then(|| pair.child_by_field_name("value"))
+                    .flatten()
+            }),
+            _ => None,
         }
     }
 
@@ -965,7 +1055,9 @@ where
         let mut props: Vec<Member<'s>> = Vec::new();
         let mut required: Vec<Node<'s>> = Vec::new();
         let mut extra: Option<(bool, Span)> = None;
-        let mut schema_extra: Option<(&str, Span)> = None;
+        // The value of `json_schema_extra` in a `model_config` (`None`
+        // when it is named but not found as a keyword or key), and where.
+        let mut schema_extra: Option<(Option<TsNode<'t>>, Span)> = None;
         for (b, _) in &chain {
             for stmt in named(*b) {
                 let Some(a) = stmt.named_child(0).filter(|a| a.kind() == "assignment") else {
@@ -984,7 +1076,7 @@ where
                             extra = Some((true, span(&right)));
                         }
                         if rt.contains("json_schema_extra") {
-                            schema_extra = Some((rt, span(&right)));
+                            schema_extra = Some((self.config_value(right), span(&right)));
                         }
                     }
                     continue;
@@ -1015,26 +1107,55 @@ where
         // the root `title` or `description` removes it; one not read here
         // leaves both unknown.
         let (mut keep_title, mut keep_description) = (true, true);
-        if let Some((config, at)) = schema_extra {
-            let code = schema_extra_code(config, text);
-            let drops = |key: &str| {
-                code.is_some_and(|c| {
-                    c.contains(&format!("pop(\"{key}\""))
-                        || c.contains(&format!("pop('{key}'"))
-                        || c.contains(&format!("[\"{key}\"]")) && c.contains("del ")
-                        || c.contains(&format!("['{key}']")) && c.contains("del ")
-                })
+        // A dict `json_schema_extra` is merged into the root (a `None`
+        // value stays, as `null`: verified with Pydantic 2.14).
+        let mut merged: Vec<Member<'s>> = Vec::new();
+        if let Some((value, at)) = schema_extra {
+            let code = match value {
+                Some(v) if v.kind() == "dictionary" => {
+                    if let Node {
+                        value: NodeValue::Object(m),
+                        ..
+                    } = self.value(v, "/requestedSchema", 0)
+                    {
+                        merged = m;
+                    }
+                    None
+                }
+                Some(v) => schema_extra_code(v, text),
+                None => None,
             };
-            keep_title = !drops("title");
-            keep_description = !drops("description");
-            if code.is_none() {
-                for key in ["title", "description"] {
-                    self.unknown.push(Unknown {
+            let dict = value.is_some_and(|v| v.kind() == "dictionary");
+            // A key the code names in a way not read here (a loop over
+            // keys, an assignment) is not known; one it does not name is
+            // kept.
+            let fate = |key: &str| -> Option<bool> {
+                let c = code?;
+                let dropped = c.contains(&format!("pop(\"{key}\""))
+                    || c.contains(&format!("pop('{key}'"))
+                    || (c.contains(&format!("[\"{key}\"]")) || c.contains(&format!("['{key}']")))
+                        && c.contains("del ");
+                let named = c.contains(&format!("\"{key}\"")) || c.contains(&format!("'{key}'"));
+                let opaque = c.contains(".clear()") || c.contains(".popitem(");
+                if dropped {
+                    Some(false)
+                } else if named || opaque {
+                    None
+                } else {
+                    Some(true)
+                }
+            };
+            for key in ["title", "description"] {
+                let keep = if dict { Some(true) } else { fate(key) };
+                match keep {
+                    Some(k) if key == "title" => keep_title = k,
+                    Some(k) => keep_description = k,
+                    None => self.unknown.push(Unknown {
                         pointer: format!("/requestedSchema/{key}"),
                         span: at,
                         what: "the model's json_schema_extra is not followed here; the root title and description it may change are not checked".to_string(),
                         whole: true,
-                    });
+                    }),
                 }
             }
         }
@@ -1065,6 +1186,10 @@ where
             ));
         }
         root.push(member("type", cs, string("object", cs)));
+        for m in merged {
+            root.retain(|r| r.key != m.key);
+            root.push(m);
+        }
         let _ = dataclass;
         sort(&mut root);
         object(root, span(&class_name))
@@ -1122,6 +1247,10 @@ where
             let Some(args) = Args::of(f, text) else {
                 continue;
             };
+            // Keywords `Field` does not take go into the property as
+            // written, unless `json_schema_extra` is given (Pydantic 2's
+            // deprecated extra keywords: pydantic/fields.py `Field`, 2.14).
+            let takes_extras = args.get("json_schema_extra").is_none();
             if let Some(d) = args.positional.first()
                 && text[d.byte_range()].trim() != "..."
             {
@@ -1162,6 +1291,11 @@ where
                     "max_length" => "maxLength",
                     "pattern" => "pattern",
                     "examples" => "examples",
+                    "multiple_of" => "multipleOf",
+                    "min_items" if numeric_bounds_are_items => "minItems",
+                    "max_items" if numeric_bounds_are_items => "maxItems",
+                    "min_items" => "minLength",
+                    "max_items" => "maxLength",
                     "json_schema_extra" => {
                         if let Node {
                             value: NodeValue::Object(more),
@@ -1172,7 +1306,20 @@ where
                         }
                         continue;
                     }
-                    _ => continue,
+                    k if FIELD_KEYWORDS.contains(&k) || !takes_extras => continue,
+                    // Removed in Pydantic 2: `Field` raises.
+                    "const" | "unique_items" | "regex" | "include" => continue,
+                    k => {
+                        // An extra keyword: its value counts only where
+                        // the key is one of JSON Schema's.
+                        let before = self.unknown.len();
+                        let v = self.value(*v, &pointer_push(ptr, k), 0);
+                        if !SCHEMA_KEYWORDS.contains(&k) {
+                            self.unknown.truncate(before);
+                        }
+                        extra.push(member(k.to_string(), ks, v));
+                        continue;
+                    }
                 };
                 let v = self.value(*v, &pointer_push(ptr, json_key), 0);
                 extra.push(member(json_key, ks, v));
@@ -1532,6 +1679,148 @@ where
     }
 }
 
+/// A finding's fix in the terms of the Python code that made the schema
+/// (`generator` renders the model or type `model`): a Pydantic model's
+/// root `title` (its class name) and `description` (its docstring) are
+/// not removed by editing params the author never wrote, a secret is asked
+/// on a page of one's own through the SDK's URL mode, an `Optional` field
+/// of the SDK 1.x is given a default of its own type.
+pub(crate) fn in_authors_words(
+    generator: &str,
+    model: &str,
+    params: &Node,
+    mut f: crate::finding::Finding,
+) -> crate::finding::Finding {
+    use crate::rules;
+    let model = model.rsplit('.').next().unwrap_or(model);
+    let pop = |key: &str| {
+        format!("model_config = ConfigDict(json_schema_extra=lambda s: s.pop(\"{key}\", None))")
+    };
+    let code = f.rule.code;
+    let ptr = f.pointer.as_str();
+    let fastmcp = generator.starts_with("fastmcp");
+    if code == rules::SCHEMA_UNKNOWN_KEY.code && ptr == "/requestedSchema/title" {
+        let title = params
+            .get("requestedSchema")
+            .and_then(|s| s.get("title"))
+            .and_then(Node::as_str);
+        f.message = if fastmcp && title == Some("ScalarElicitationType") {
+            // FastMCP 2.x-3.x wrap the shorthand in their own model and
+            // keep its name; 4.0 pops it (fastmcp#4477).
+            format!(
+                "`title` is not allowed at the root of requestedSchema, and FastMCP before 4.0 puts the name of the model it wraps `response_type={model}` in there (`ScalarElicitationType`); move to `fastmcp>=4`, which drops it"
+            )
+        } else {
+            format!(
+                "`title` is not allowed at the root of requestedSchema, and Pydantic puts the class name there (`{model}`); drop it in the model with `{}` and let the elicit message say what is asked",
+                pop("title")
+            )
+        };
+    } else if code == rules::SCHEMA_UNKNOWN_KEY.code && ptr == "/requestedSchema/description" {
+        f.message = format!(
+            "`description` is not allowed at the root of requestedSchema, and Pydantic puts the docstring of `{model}` there; make it a comment, or drop it with `{}`",
+            pop("description")
+        );
+    } else if code == rules::SENSITIVE_FIELD.code
+        && let Some(at) = f.message.find("in form mode")
+    {
+        // Form mode is all `ctx.elicit` asks in; URL mode is the SDK
+        // session's `elicit_url` (mcp 1.30 and 2.3: `Context.elicit_url`
+        // and `ServerSession.elicit_url(message, url, elicitation_id)`;
+        // FastMCP 3.2 and 4.0's Context has none of its own).
+        let how = if fastmcp {
+            "`await ctx.session.elicit_url(message, url, elicitation_id)`"
+        } else {
+            "`await ctx.elicit_url(message, url, elicitation_id)`"
+        };
+        f.message = format!(
+            "{}in form mode, which MUST NOT be used for sensitive data; take it out of `{model}` and send the person to your own page with {how} (URL mode)",
+            &f.message[..at]
+        );
+    } else if code == rules::EMPTY_FORM.code && generator == "fastmcp<4" {
+        f.message = "the form asks for nothing: FastMCP before 4.0 sends an empty form (`properties` is empty) when no response_type is given, and clients show anything from a yes/no prompt to nothing at all; pass `response_type=bool` for a confirmation (FastMCP 4 refuses a call without one)".to_string();
+    } else if code == rules::PROPERTY_MISSING_TYPE.code
+        && generator == "mcp<2"
+        && let Some(name) = ptr
+            .strip_prefix("/requestedSchema/properties/")
+            .map(|p| p.split('/').next().unwrap_or(p))
+        && let Some(prop) = params
+            .get("requestedSchema")
+            .and_then(|s| s.get("properties"))
+            .and_then(|p| p.get(name))
+        && let Some(options) = prop.get("anyOf")
+    {
+        let first = match &options.value {
+            NodeValue::Array(items) => items.first().and_then(|i| i.get("type")),
+            _ => None,
+        };
+        let example = match first.and_then(Node::as_str) {
+            Some("integer") => format!("{name}: int = 0"),
+            Some("number") => format!("{name}: float = 0.0"),
+            Some("boolean") => format!("{name}: bool = False"),
+            Some("array") => format!("{name}: list[str] = []"),
+            _ => format!("{name}: str = \"\""),
+        };
+        // Pydantic's `anyOf` with null, which the SDK 1.x sends as it is
+        // (2.x flattens it).
+        f.message = format!(
+            "property `{name}` has no `type`: the MCP Python SDK 1.x sends an `Optional` field as `anyOf` with null, which elicitation schemas do not have; give `{name}` a default of its own type instead of None (`{example}`), which leaves it out of `required`, or move to SDK 2.x, which sends the type alone"
+        );
+    } else if code == rules::PROPERTY_UNKNOWN_KEY.code
+        && let Some(key) = ptr.rsplit('/').next()
+        && ptr.matches('/').count() == 4
+        && !PYDANTIC_KEYS.contains(&key)
+        && let Some(at) = f.message.find("; remove it")
+    {
+        f.message = format!(
+            "{}; Pydantic copies it from the field's `Field(...)` (a keyword `Field` does not take, or `json_schema_extra`) into the schema as written: remove it there{}",
+            &f.message[..at],
+            &f.message[at + "; remove it".len()..]
+        );
+    }
+    f
+}
+
+/// The keys Pydantic itself writes into a property, from a type or a
+/// keyword `Field` takes.
+const PYDANTIC_KEYS: &[&str] = &[
+    "type",
+    "title",
+    "description",
+    "default",
+    "examples",
+    "format",
+    "enum",
+    "const",
+    "items",
+    "anyOf",
+    "$ref",
+    "pattern",
+    "minimum",
+    "maximum",
+    "exclusiveMinimum",
+    "exclusiveMaximum",
+    "multipleOf",
+    "minLength",
+    "maxLength",
+    "minItems",
+    "maxItems",
+    "uniqueItems",
+    "deprecated",
+];
+
+/// `{"type": "object", "properties": {}}`: what FastMCP before 4.0 sends
+/// for `response_type=None`.
+fn empty_form(sp: Span) -> Node<'static> {
+    object(
+        vec![
+            member("type", sp, string("object", sp)),
+            member("properties", sp, object(Vec::new(), sp)),
+        ],
+        sp,
+    )
+}
+
 fn short(s: &str) -> String {
     let line = s.lines().next().unwrap_or("");
     if line.chars().count() > 60 {
@@ -1631,6 +1920,69 @@ fn is_field_call(n: TsNode, text: &str) -> bool {
             t == "Field" || t.ends_with(".Field")
         })
 }
+
+/// The keywords of Pydantic's `Field` (2.14), which do not go into the
+/// schema as written.
+const FIELD_KEYWORDS: &[&str] = &[
+    "default",
+    "default_factory",
+    "alias",
+    "alias_priority",
+    "validation_alias",
+    "serialization_alias",
+    "title",
+    "field_title_generator",
+    "description",
+    "examples",
+    "exclude",
+    "exclude_if",
+    "discriminator",
+    "deprecated",
+    "json_schema_extra",
+    "frozen",
+    "validate_default",
+    "repr",
+    "init",
+    "init_var",
+    "kw_only",
+    "pattern",
+    "strict",
+    "coerce_numbers_to_str",
+    "gt",
+    "ge",
+    "lt",
+    "le",
+    "multiple_of",
+    "allow_inf_nan",
+    "max_digits",
+    "decimal_places",
+    "min_length",
+    "max_length",
+    "union_mode",
+    "fail_fast",
+    "allow_mutation",
+];
+
+/// JSON Schema keywords a property may be judged by.
+const SCHEMA_KEYWORDS: &[&str] = &[
+    "type",
+    "format",
+    "enum",
+    "enumNames",
+    "oneOf",
+    "anyOf",
+    "allOf",
+    "not",
+    "items",
+    "properties",
+    "minimum",
+    "maximum",
+    "minLength",
+    "maxLength",
+    "minItems",
+    "maxItems",
+    "default",
+];
 
 /// Base classes that add no fields.
 const KNOWN_BASES: &[&str] = &[
@@ -1843,29 +2195,22 @@ fn top_level(t: &str, sep: char) -> Vec<&str> {
 /// The code a `model_config`'s `json_schema_extra` runs, when it can be
 /// read here: a `lambda` written in place, or a function of this file
 /// named there. `None` when it is something else.
-fn schema_extra_code<'a>(config: &'a str, text: &'a str) -> Option<&'a str> {
-    let after = &config[config.find("json_schema_extra")? + "json_schema_extra".len()..];
-    let value = after
-        .trim_start()
-        .trim_start_matches(['=', ':', '"', '\''])
-        .trim_start();
-    if value.starts_with("lambda") {
-        return Some(value);
+fn schema_extra_code<'a>(value: TsNode, text: &'a str) -> Option<&'a str> {
+    match value.kind() {
+        "lambda" => Some(&text[value.byte_range()]),
+        "identifier" => {
+            let name = &text[value.byte_range()];
+            let def = text.find(&format!("def {name}("))?;
+            let body = &text[def..];
+            let end = body[1..]
+                .find("\ndef ")
+                .into_iter()
+                .chain(body[1..].find("\nclass "))
+                .chain(body[1..].find("\nasync def "))
+                .min()
+                .map_or(body.len(), |e| e + 1);
+            Some(&body[..end])
+        }
+        _ => None,
     }
-    let name: String = value
-        .chars()
-        .take_while(|c| c.is_alphanumeric() || *c == '_')
-        .collect();
-    if name.is_empty() {
-        return None;
-    }
-    let def = text.find(&format!("def {name}("))?;
-    let body = &text[def..];
-    let end = body[1..]
-        .find("\ndef ")
-        .into_iter()
-        .chain(body[1..].find("\nclass "))
-        .min()
-        .map_or(body.len(), |e| e + 1);
-    Some(&body[..end])
 }

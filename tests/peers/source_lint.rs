@@ -203,3 +203,80 @@ fn python_sdk1_refusals_and_schemas_equal_the_sdk1() {
     );
     assert!(report.contains("11 checked, 0 different"), "{report}");
 }
+
+/// The FastMCP pin read from a project's metadata, checked against both
+/// majors: for the project tests/fixtures/projects/python-fastmcp pinned to
+/// fastmcp 3.2.0 (its own pin) and to 4.x, every schema `lint
+/// --show-source` computes equals what that FastMCP's
+/// `parse_elicit_response_type` makes of the same `response_type`
+/// (3.2.0 in a venv of its own, tests/peers/requirements-fastmcp3.txt; 4.x
+/// in the peers venv); what 4.x refuses (`None`) really raises TypeError
+/// there.
+#[test]
+#[ignore = "peer: needs FastMCP 3.x and 4.x from PyPI (cargo test --test peers -- --ignored)"]
+fn fastmcp_pins_equal_what_fastmcp_3_and_4_send() {
+    let script = root().join("tests/peers/source_schemas.py");
+    let compare = |python: std::path::PathBuf, pin: &str, args: &[&str], want: &str| {
+        let dir = tempfile::tempdir().unwrap();
+        let project = dir.path();
+        std::fs::create_dir_all(project.join("app")).unwrap();
+        std::fs::copy(
+            fixture("projects/python-fastmcp/app/tools.py"),
+            project.join("app/tools.py"),
+        )
+        .unwrap();
+        std::fs::write(
+            project.join("pyproject.toml"),
+            format!("[project]\nname = \"x\"\ndependencies = [\"{pin}\"]\n"),
+        )
+        .unwrap();
+        let shown = Command::new(bin())
+            .current_dir(project)
+            .args(["lint", "--show-source", "app/tools.py"])
+            .output()
+            .unwrap();
+        assert!(shown.status.success());
+        let mut child = Command::new(python)
+            .current_dir(project)
+            .arg(&script)
+            .args(args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        use std::io::Write;
+        child
+            .stdin
+            .take()
+            .unwrap()
+            .write_all(&shown.stdout)
+            .unwrap();
+        let out = child.wait_with_output().unwrap();
+        let report = String::from_utf8_lossy(&out.stdout);
+        assert!(
+            out.status.success(),
+            "{pin}: {report}\n{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        assert!(report.contains(want), "{pin}: {report}");
+    };
+    // 3.x: the seven shorthands and models, and the two empty forms.
+    compare(
+        peers::python_fastmcp3(),
+        "fastmcp[tasks]==3.2.0",
+        &["--fastmcp3"],
+        "9 checked, 0 different",
+    );
+    // 4.x: the same but the two calls it refuses.
+    let python = peers::venv_python();
+    compare(python.clone(), "fastmcp>=4", &[], "7 checked, 0 different");
+    let refused = Command::new(python)
+        .args([
+            "-c",
+            "from fastmcp.server.elicitation import parse_elicit_response_type as p\ntry:\n    p(None)\nexcept TypeError:\n    print('refused')",
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(String::from_utf8_lossy(&refused.stdout).trim(), "refused");
+}

@@ -7,6 +7,10 @@ way the SDK does before sending (the official SDK's
 `render_elicitation_schema`, FastMCP's `parse_elicit_response_type`) and
 compares with the JSON mcp-elicit computed. Prints one line per
 elicitation; exits 1 on any difference.
+
+With `--fastmcp3`, run in the venv of tests/peers/requirements-fastmcp3.txt:
+only FastMCP's elicitations are compared, those FastMCP before 4.0 sends
+(`fastmcp<4`) included.
 """
 
 import importlib.util
@@ -14,7 +18,10 @@ import json
 import sys
 
 from fastmcp.server.elicitation import parse_elicit_response_type
-from mcp.server.elicitation import render_elicitation_schema
+
+FASTMCP3 = "--fastmcp3" in sys.argv[1:]
+if not FASTMCP3:
+    from mcp.server.elicitation import render_elicitation_schema
 
 modules = {}
 checked = 0
@@ -24,7 +31,9 @@ for line in sys.stdin:
     generator = shown.get("generator")
     # Nothing to compare with: the pinned FastMCP (4.x) refuses what older
     # FastMCP sent ("fastmcp<4": `response_type=None`, an empty form).
-    if generator is None or generator == "fastmcp<4":
+    if generator is None or (generator == "fastmcp<4" and not FASTMCP3):
+        continue
+    if FASTMCP3 and not generator.startswith("fastmcp"):
         continue
     # The SDK 1.x is not in this venv: tests/peers/sdk1_schemas.py checks it.
     if generator == "mcp<2":

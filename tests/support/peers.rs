@@ -278,6 +278,25 @@ pub fn python_sdk1() -> PathBuf {
     }
 }
 
+/// A Python with FastMCP 3.x pinned in `tests/peers/requirements-fastmcp3.txt`,
+/// in a venv of its own (`FASTMCP3_PYTHON` names one instead).
+pub fn python_fastmcp3() -> PathBuf {
+    static CELL: OnceLock<Mutex<Option<Result<PathBuf, String>>>> = OnceLock::new();
+    if let Some(p) = std::env::var_os("FASTMCP3_PYTHON") {
+        return PathBuf::from(p);
+    }
+    match once(&CELL, || {
+        provision_venv("python-fastmcp3", "requirements-fastmcp3.txt")
+    }) {
+        Ok(venv) => venv_bin(&venv, "python"),
+        Err(reason) => unavailable(
+            "FastMCP 3.x (tests/peers/requirements-fastmcp3.txt)",
+            &reason,
+            "let the tests reach PyPI once (they install it into target/peers/python-fastmcp3), or set FASTMCP3_PYTHON",
+        ),
+    }
+}
+
 /// A command-line program from the test venv (pre-commit, maturin, uv), or
 /// the same program on `PATH` at the pinned version.
 fn python_tool(package: &str, program: &str) -> PathBuf {
