@@ -303,3 +303,60 @@ fn python_fixes_are_said_in_the_authors_terms() {
         assert!(text.contains(said), "{said}\n{text}");
     }
 }
+
+const TS_HELPERS: &[&str] = &[
+    // Sent through a helper of a helper and through a helper, imported by
+    // a `paths` alias and through a namespace: checked where written.
+    "src/schemas.ts:15:5 W601",
+    // A Zod schema converted in another module.
+    "src/schemas.ts:20:30 E122",
+    // A literal given to a helper: checked at the call.
+    "src/tools/account.ts:20:50 W310",
+];
+
+#[test]
+fn typescript_helpers_and_schemas_across_modules_are_followed() {
+    let project = fixture("projects/ts-helpers");
+    let (code, got, stderr) = lint_in(&project, &["."]);
+    assert_eq!(code, Some(1), "{got:?} {stderr}");
+    // `unusedSchema` (a password) is sent by nobody: nothing is said.
+    assert_eq!(got, TS_HELPERS, "{stderr}");
+    // The helpers' module alone brings in the files that depend on it.
+    let (_, got, stderr) = lint_in(&project, &["src/utils/elicitation.ts"]);
+    assert_eq!(got, TS_HELPERS, "{stderr}");
+    // What tsc emits for CommonJS: `(0, module_1.helper)(...)` through
+    // `require`.
+    let (code, got, stderr) = lint_in(&project, &["dist/account.js"]);
+    // A warning alone does not fail the run.
+    assert_eq!(code, Some(0), "{stderr}");
+    assert_eq!(got, ["dist/account.js:8:23 W601"], "{stderr}");
+}
+
+/// Modules that import and re-export each other in a circle, and a helper
+/// that calls itself: the index ends, and the schema is checked once.
+#[test]
+fn hostile_typescript_cycles_end() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    write(root, "package.json", "{\"name\": \"c\"}\n");
+    write(root, "a.ts", "export { schema } from \"./b\";\n");
+    write(root, "b.ts", "export { schema } from \"./a\";\n");
+    write(
+        root,
+        "real.ts",
+        "export const real = { type: \"object\", properties: { password: { type: \"string\" } } };\n",
+    );
+    write(
+        root,
+        "ask.ts",
+        "export async function ask(server: any, message: string, schema: any, n = 3): Promise<unknown> {\n  if (n > 0 && !server) return ask(server, message, schema, n - 1);\n  return server.elicitInput({ message, requestedSchema: schema });\n}\n",
+    );
+    write(
+        root,
+        "tool.ts",
+        "import { schema } from \"./a\";\nimport { real } from \"./real\";\nimport { ask } from \"./ask\";\n\nexport async function t(server: any) {\n  await ask(server, \"m\", schema);\n  await ask(server, \"m\", real);\n}\n",
+    );
+    let (code, got, stderr) = lint_in(root, &[".", "--show-unknown"]);
+    assert_eq!(code, Some(0), "{stderr}");
+    assert_eq!(got, ["real.ts:1:53 W601", "tool.ts:6:9 N006"], "{stderr}");
+}

@@ -81,6 +81,13 @@ pub(crate) enum Flavour {
     Sdk1,
     /// FastMCP's `ctx.elicit(message, response_type)`.
     FastMcp,
+    /// TypeScript: the value is the `requestedSchema` as written.
+    Schema,
+    /// TypeScript: the value is the whole params.
+    Params,
+    /// TypeScript: a Zod schema converted as the `requestedSchema`, by
+    /// `z.toJSONSchema` (`true`) or zod-to-json-schema.
+    Converted(bool),
 }
 
 /// A function whose arguments become an elicitation.
@@ -212,6 +219,22 @@ pub(crate) fn key_of(path: &Path) -> PathBuf {
         }
     }
     out
+}
+
+/// Whether `text` calls one of the names `ac` finds: a match that is a
+/// whole word followed by `(` (or `)` and `<`: `(0, m.name)(...)`,
+/// `name<T>(...)`). `elicit` in `elicitation` or in a comment's prose is
+/// no call.
+pub(crate) fn calls_any(text: &[u8], ac: &aho_corasick::AhoCorasick) -> bool {
+    let word = |b: u8| b.is_ascii_alphanumeric() || b == b'_' || b == b'$';
+    ac.find_overlapping_iter(text).any(|m| {
+        if m.start() > 0 && word(text[m.start() - 1]) {
+            return false;
+        }
+        let rest = &text[m.end()..];
+        let next = rest.iter().copied().find(|b| !b.is_ascii_whitespace());
+        matches!(next, Some(b'(' | b')' | b'<'))
+    })
 }
 
 /// `path:line` of a byte offset in `text`, for what is said of a place.

@@ -41,6 +41,7 @@ pub mod python;
 mod python_project;
 pub mod rust;
 pub mod typescript;
+mod typescript_project;
 
 pub use project::Project;
 
@@ -199,7 +200,9 @@ pub(crate) fn scan_in(language: Language, text: &str, project: Project) -> Scan<
         return rust::scan(text);
     }
     let read = |windows: Option<&[(usize, usize)]>| match language {
-        Language::TypeScript | Language::Tsx => typescript::scan(text, language, windows),
+        Language::TypeScript | Language::Tsx => {
+            typescript::scan(text, language, windows, project.links.clone())
+        }
         Language::Python => python::scan(text, windows, project.clone()),
         Language::Go => go::scan(text, windows),
         Language::CSharp => csharp::scan(text, windows),

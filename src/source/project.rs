@@ -60,11 +60,30 @@ impl Project {
     /// Python file.
     pub fn of_source(file: &Path, language: super::Language, bytes: &[u8]) -> Project {
         let _ = bytes;
-        if language == super::Language::Python {
-            Project::of(file)
-        } else {
-            Project::default()
+        match language {
+            super::Language::Python => Project::of(file),
+            super::Language::TypeScript | super::Language::Tsx => Project::of_script(file),
+            _ => Project::default(),
         }
+    }
+
+    /// The project of a TypeScript or JavaScript file: the nearest folder
+    /// above it with a `package.json` or `tsconfig.json`, up to the root of
+    /// its repository, and its index.
+    fn of_script(file: &Path) -> Project {
+        let abs = index::key_of(file);
+        let mut project = Project::default();
+        for dir in abs.ancestors().skip(1).take(MAX_DEPTH) {
+            if dir.join("package.json").is_file()
+                || dir.join("tsconfig.json").is_file()
+                || dir.join(".git").exists()
+            {
+                let index = index::shared(dir, "typescript", super::typescript_project::build);
+                project.links = index.files.get(&abs).cloned();
+                break;
+            }
+        }
+        project
     }
 
     /// Whether another file of the project says something about this one.

@@ -100,7 +100,8 @@ struct Project<'r> {
     root: &'r Path,
     files: Vec<PathBuf>,
     texts: HashMap<PathBuf, Option<Arc<str>>>,
-    summaries: HashMap<PathBuf, Arc<Summary>>,
+    /// Each file's summary, with how many names it noted calls of.
+    summaries: HashMap<PathBuf, (usize, Arc<Summary>)>,
     fastmcp_project: bool,
     sdk1_project: bool,
 }
@@ -127,12 +128,15 @@ impl Project<'_> {
 
     /// The summary of `file`, noting calls of `names`.
     fn summary(&mut self, file: &Path, names: &HashSet<String>) -> Option<Arc<Summary>> {
-        if let Some(s) = self.summaries.get(file) {
+        if let Some((seen, s)) = self.summaries.get(file)
+            && *seen >= names.len()
+        {
             return Some(s.clone());
         }
         let text = self.text(file)?;
         let s = Arc::new(summarize(&text, names));
-        self.summaries.insert(file.to_path_buf(), s.clone());
+        self.summaries
+            .insert(file.to_path_buf(), (names.len(), s.clone()));
         Some(s)
     }
 
@@ -153,11 +157,6 @@ impl Project<'_> {
                 if !candidates.contains(f) {
                     candidates.push(f.clone());
                 }
-            }
-            // A file is summarised once, for every name known by then:
-            // summaries made in an earlier round are made again.
-            for f in &hits {
-                self.summaries.remove(f);
             }
             let mut found_now = Vec::new();
             for file in &hits {
@@ -229,9 +228,6 @@ impl Project<'_> {
         }
         let all: Vec<String> = names.iter().cloned().collect();
         let hits = self.files_naming(&all);
-        for file in &hits {
-            self.summaries.remove(file);
-        }
         for file in hits {
             let Some(s) = self.summary(&file, &names) else {
                 continue;
@@ -322,13 +318,19 @@ impl Project<'_> {
 
     /// The files that name any of `names`.
     fn files_naming(&mut self, names: &[String]) -> Vec<PathBuf> {
-        let Ok(ac) = AhoCorasick::new(names) else {
+        let Ok(ac) = AhoCorasick::builder()
+            .match_kind(aho_corasick::MatchKind::Standard)
+            .build(names)
+        else {
             return Vec::new();
         };
         let files = self.files.clone();
         files
             .into_iter()
-            .filter(|f| self.text(f).is_some_and(|t| ac.is_match(t.as_bytes())))
+            .filter(|f| {
+                self.text(f)
+                    .is_some_and(|t| index::calls_any(t.as_bytes(), &ac))
+            })
             .collect()
     }
 

@@ -16,6 +16,7 @@ use std::collections::{HashMap, HashSet};
 use tree_sitter::Node as TsNode;
 
 use super::build::{self, Unknown, member, object, span, string};
+use super::index::{Elicited, Flavour, Links};
 use super::{Found, Language, Scan, parse};
 use crate::json::{Node, NodeValue, Span, pointer_push};
 
@@ -28,7 +29,9 @@ pub(crate) fn scan<'s>(
     text: &'s str,
     language: Language,
     windows: Option<&[(usize, usize)]>,
+    links: Option<std::sync::Arc<Links>>,
 ) -> Option<Scan<'s>> {
+    let links = links.unwrap_or_default();
     let grammar: tree_sitter::Language = match language {
         Language::TypeScript => tree_sitter_typescript::LANGUAGE_TYPESCRIPT.into(),
         _ => tree_sitter_typescript::LANGUAGE_TSX.into(),
@@ -187,6 +190,7 @@ pub(crate) fn scan<'s>(
     }
     let mut reader = Reader {
         text,
+        links: links.clone(),
         consts,
         bindings,
         statics,
@@ -197,7 +201,7 @@ pub(crate) fn scan<'s>(
     };
     let mut handled: HashSet<usize> = HashSet::new();
     for call in calls {
-        let Some(callee) = call.child_by_field_name("function") else {
+        let Some(callee) = call.child_by_field_name("function").map(unwrap_callee) else {
             continue;
         };
         let (name, receiver) = match callee.kind() {
@@ -223,7 +227,13 @@ pub(crate) fn scan<'s>(
             "elicitUrl" if receiver.ends_with("nputRequired") => Some("url"),
             _ => None,
         };
-        let is_elicit = name == "elicitInput" || helper_mode.is_some();
+        // A helper of the project: its arguments are what it sends.
+        let helper = links
+            .helpers
+            .iter()
+            .find(|h| h.name == name && (receiver.is_empty() || !is_api_name(name)))
+            .cloned();
+        let is_elicit = name == "elicitInput" || helper_mode.is_some() || helper.is_some();
         let is_send = name == "sendRequest";
         if !is_elicit && !is_send {
             continue;
@@ -232,12 +242,32 @@ pub(crate) fn scan<'s>(
             continue;
         };
         let mut walker = args.walk();
-        let Some(first) = args
+        let list: Vec<TsNode> = args
             .named_children(&mut walker)
-            .find(|c| c.kind() != "comment")
-        else {
+            .filter(|c| c.kind() != "comment")
+            .collect();
+        if let Some(h) = &helper
+            && h.flavour == Flavour::Schema
+        {
+            let Some(&schema) = list.get(h.schema.index) else {
+                continue;
+            };
+            let message = h.message.as_ref().and_then(|m| list.get(m.index).copied());
+            out.found.push(reader.found_parts(call, message, schema));
+            continue;
+        }
+        let first = match &helper {
+            Some(h) => list.get(h.schema.index).copied(),
+            None => list.first().copied(),
+        };
+        let Some(first) = first else {
             continue;
         };
+        // The params of a helper of the project, given by its callers:
+        // checked at each call.
+        if reader.helper_parameter(first) {
+            continue;
+        }
         let Some(arg) = reader.resolve(first) else {
             if is_elicit {
                 out.notes.push((
@@ -319,12 +349,50 @@ pub(crate) fn scan<'s>(
         }
         out.found.push(found);
     }
+    for e in &links.elicited {
+        if let Some(found) = reader.elicited(tree.root_node(), e) {
+            out.found.push(found);
+        }
+    }
     out.found.sort_by_key(|f| f.at.start);
     if windows.is_some() && !super::windows_complete(&tree, &out, text, &reader.followed, "const ")
     {
         return None;
     }
     Some(out)
+}
+
+/// The function a call calls, through `(0, module_1.name)` (what tsc
+/// emits for an imported function in CommonJS).
+pub(crate) fn unwrap_callee(f: TsNode) -> TsNode {
+    if f.kind() == "parenthesized_expression"
+        && let Some(seq) = f
+            .named_child(0)
+            .filter(|s| s.kind() == "sequence_expression")
+    {
+        let mut last = seq;
+        while let Some(r) = last.child_by_field_name("right") {
+            last = r;
+        }
+        if last.id() != seq.id() {
+            return last;
+        }
+        // A grammar that lists the expressions as children.
+        let count = seq.named_child_count();
+        if let Some(l) = count
+            .checked_sub(1)
+            .and_then(|i| seq.named_child(u32::try_from(i).ok()?))
+        {
+            return l;
+        }
+    }
+    f
+}
+
+/// The names of the elicitation APIs (a helper of the same name called on
+/// an object is the API).
+fn is_api_name(name: &str) -> bool {
+    matches!(name, "elicitInput" | "elicit" | "elicitUrl" | "sendRequest")
 }
 
 /// The name whose member an assignment target writes: `x` of `x.a`,
@@ -425,6 +493,8 @@ const BLOCKS: &[&str] = &["statement_block", "program", "switch_body", "class_bo
 
 struct Reader<'s, 't> {
     text: &'s str,
+    /// What the project's other files say about this one.
+    links: std::sync::Arc<Links>,
     consts: HashMap<&'s str, Option<TsNode<'t>>>,
     bindings: build::Bindings<'s, 't>,
     statics: HashMap<String, Option<TsNode<'t>>>,
@@ -439,6 +509,166 @@ struct Reader<'s, 't> {
 }
 
 impl<'s, 't> Reader<'s, 't> {
+    /// The elicitation a helper's call sends: the schema (and the message)
+    /// its caller gives, in form mode.
+    fn found_parts(
+        &mut self,
+        call: TsNode<'t>,
+        message: Option<TsNode<'t>>,
+        schema: TsNode<'t>,
+    ) -> Found<'s> {
+        self.unknown.clear();
+        self.zod_origin = None;
+        let cs = span(&call);
+        let mut members = Vec::new();
+        match message.and_then(|m| self.value(m, "/message", 0).map(|v| (m, v))) {
+            Some((m, v)) => members.push(member("message", span(&m), v)),
+            None => {
+                // The helper writes it.
+                self.unknown.push(Unknown {
+                    pointer: "/message".into(),
+                    span: cs,
+                    what: String::new(),
+                    whole: true,
+                });
+                members.push(member("message", cs, string("", cs)));
+            }
+        }
+        let v = self
+            .value(schema, "/requestedSchema", 0)
+            .unwrap_or_else(|| object(Vec::new(), span(&schema)));
+        members.push(member("requestedSchema", span(&schema), v));
+        Found {
+            at: cs,
+            params: object(members, cs),
+            unknown: std::mem::take(&mut self.unknown),
+            origin: self.zod_origin.take(),
+        }
+    }
+
+    /// A schema of this module that another module sends, found where it
+    /// is written (`const NAME = value` at the top, or `exports.NAME =
+    /// value`): only the schema is judged, the rest is the sender's.
+    fn elicited(&mut self, root: TsNode<'t>, e: &Elicited) -> Option<Found<'s>> {
+        let text = self.text;
+        let mut value = None;
+        super::each_node(root, |n| {
+            if value.is_some() {
+                return;
+            }
+            match n.kind() {
+                "variable_declarator"
+                    if n.child_by_field_name("name")
+                        .is_some_and(|x| text[x.byte_range()] == e.name)
+                        && n.parent().and_then(|p| p.parent()).is_some_and(|p| {
+                            p.kind() == "program"
+                                || (p.kind() == "export_statement"
+                                    && p.parent().is_some_and(|pp| pp.kind() == "program"))
+                        }) =>
+                {
+                    value = n.child_by_field_name("value");
+                }
+                "assignment_expression"
+                    if n.child_by_field_name("left").is_some_and(|l| {
+                        let t = &text[l.byte_range()];
+                        t.strip_prefix("exports.")
+                            .or(t.strip_prefix("module.exports."))
+                            == Some(e.name.as_str())
+                    }) =>
+                {
+                    value = n.child_by_field_name("right");
+                }
+                _ => {}
+            }
+        });
+        let value = value?;
+        self.unknown.clear();
+        self.zod_origin = None;
+        let vs = span(&value);
+        let schema = match e.flavour {
+            Flavour::Converted(zod4) => {
+                let kind = if zod4 {
+                    Zod::ToJsonSchema4
+                } else {
+                    Zod::ToJsonSchema3
+                };
+                self.zod_schema(kind, value, value, "/requestedSchema")
+            }
+            _ => self
+                .value(value, "/requestedSchema", 0)
+                .unwrap_or_else(|| object(Vec::new(), vs)),
+        };
+        for ptr in ["/message", "/mode"] {
+            self.unknown.push(Unknown {
+                pointer: ptr.into(),
+                span: vs,
+                what: String::new(),
+                whole: true,
+            });
+        }
+        let params = object(
+            vec![
+                member("message", vs, string("", vs)),
+                member("requestedSchema", vs, schema),
+            ],
+            vs,
+        );
+        Some(Found {
+            at: vs,
+            params,
+            unknown: std::mem::take(&mut self.unknown),
+            origin: self.zod_origin.take(),
+        })
+    }
+
+    /// Whether `n` is a parameter of the function around it, and that
+    /// function a helper of the project.
+    fn helper_parameter(&self, n: TsNode<'t>) -> bool {
+        if self.links.helper_defs.is_empty()
+            || !matches!(n.kind(), "identifier" | "shorthand_property_identifier")
+        {
+            return false;
+        }
+        let text = self.text;
+        let name = &text[n.byte_range()];
+        let mut at = n.parent();
+        while let Some(f) = at {
+            if matches!(
+                f.kind(),
+                "function_declaration"
+                    | "method_definition"
+                    | "arrow_function"
+                    | "function_expression"
+            ) {
+                let fname = f
+                    .child_by_field_name("name")
+                    .or_else(|| {
+                        f.parent()
+                            .filter(|p| p.kind() == "variable_declarator")
+                            .and_then(|p| p.child_by_field_name("name"))
+                    })
+                    .map(|x| &text[x.byte_range()]);
+                let is_param = f
+                    .child_by_field_name("parameters")
+                    .or_else(|| f.child_by_field_name("parameter"))
+                    .is_some_and(|ps| {
+                        let mut hit = false;
+                        super::each_node(ps, |p| {
+                            if p.kind() == "identifier" && &text[p.byte_range()] == name {
+                                hit = true;
+                            }
+                        });
+                        hit
+                    });
+                if is_param {
+                    return fname.is_some_and(|f| self.links.helper_defs.iter().any(|h| h == f));
+                }
+            }
+            at = f.parent();
+        }
+        false
+    }
+
     fn found(&mut self, at: TsNode<'t>, params: TsNode<'t>) -> Found<'s> {
         self.unknown.clear();
         self.zod_origin = None;
@@ -573,6 +803,24 @@ impl<'s, 't> Reader<'s, 't> {
                 format!("nested more than {MAX_NESTING} levels deep; not read further"),
             ));
         }
+        // Defined in another module: checked there.
+        if !self.links.resolved.is_empty()
+            && matches!(
+                n.kind(),
+                "identifier" | "shorthand_property_identifier" | "member_expression"
+            )
+        {
+            let whole = &self.text[n.byte_range()];
+            if self.links.resolved.iter().any(|r| r == whole) {
+                self.unknown.push(Unknown {
+                    pointer: ptr.to_string(),
+                    span: span(&n),
+                    what: String::new(),
+                    whole: true,
+                });
+                return Some(placeholder(ptr, span(&n)));
+            }
+        }
         let ident = matches!(n.kind(), "identifier" | "shorthand_property_identifier")
             .then(|| &self.text[n.byte_range()]);
         if ident == Some("undefined") {
@@ -584,6 +832,17 @@ impl<'s, 't> Reader<'s, 't> {
             return Some(self.unknown(n, ptr, format!("`{name}` refers to itself")));
         }
         let Some(n) = self.resolve(n) else {
+            // A helper's parameter (checked at each call): nothing to say
+            // here.
+            if self.helper_parameter(written) {
+                self.unknown.push(Unknown {
+                    pointer: ptr.to_string(),
+                    span: span(&written),
+                    what: String::new(),
+                    whole: true,
+                });
+                return Some(placeholder(ptr, span(&written)));
+            }
             let text = short(&self.text[written.byte_range()]);
             let what = match ident {
                 Some(name) => format!(
@@ -949,6 +1208,21 @@ impl<'s, 't> Reader<'s, 't> {
                 format!("`{call_text}` passes options to the converter; mcp-elicit reads the default conversion only, so this schema is not checked"),
             );
         }
+        if self
+            .links
+            .resolved
+            .iter()
+            .any(|r| r == &self.text[list[0].byte_range()])
+        {
+            // Converted here, written in another module: checked there.
+            self.unknown.push(Unknown {
+                pointer: ptr.to_string(),
+                span: span(&written),
+                what: String::new(),
+                whole: true,
+            });
+            return placeholder(ptr, span(&written));
+        }
         let Some(schema) = self.resolve(list[0]) else {
             return self.unknown(
                 written,
@@ -958,6 +1232,15 @@ impl<'s, 't> Reader<'s, 't> {
                 ),
             );
         };
+        self.zod_schema(kind, schema, call, ptr)
+    }
+
+    /// The Zod schema `schema` as the converter `kind` writes it, placed at
+    /// `at`.
+    fn zod_schema(&mut self, kind: Zod, schema: TsNode<'t>, at: TsNode<'t>, ptr: &str) -> Node<'s> {
+        let written = at;
+        let call = at;
+        let call_text = short(&self.text[schema.byte_range()]);
         match self.zod(schema, kind, 0, ptr) {
             Ok((mut node, _)) => {
                 self.zod_origin = Some((kind.name(), self.text[schema.byte_range()].to_string()));

@@ -1,0 +1,910 @@
+//! The index of a TypeScript or JavaScript project: helpers whose
+//! parameter is the schema (or the message, or the whole params) of the
+//! elicitation they send, followed to their calls across modules, and
+//! schemas (object literals, Zod schemas) given from one module to
+//! another. Modules are found as Node and TypeScript find them: relative
+//! specifiers (`./x.js` naming `x.ts` too, a folder's `index`), the
+//! `paths` of the root `tsconfig.json`, ES `import`/`export` and CommonJS
+//! `require`/`exports.x`.
+
+use std::collections::{HashMap, HashSet};
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use aho_corasick::AhoCorasick;
+use tree_sitter::Node as TsNode;
+
+use super::Language;
+use super::index::{self, Elicited, Flavour, Helper, Index, Links, Param};
+
+/// The extensions read, in the order a specifier without one is tried.
+const EXTENSIONS: &[&str] = &["ts", "tsx", "mts", "cts", "js", "mjs", "cjs", "jsx"];
+
+/// What a module says that matters to the others.
+#[derive(Default)]
+struct Summary {
+    /// Local name -> (specifier, the name imported; `None` for a
+    /// namespace, `default` for a default import).
+    imports: HashMap<String, (String, Option<String>)>,
+    /// Top-level names bound to a value (`const x = ...`, `exports.x = ...`).
+    definitions: HashSet<String>,
+    /// `export { a as b } from "./x"`: exported name -> (specifier, name).
+    reexports: HashMap<String, (String, String)>,
+    functions: Vec<Function>,
+    /// Elicitations sent (`elicitInput(...)`, `inputRequired.elicit(...)`)
+    /// and calls of the helper names asked for.
+    calls: Vec<Call>,
+}
+
+struct Function {
+    name: String,
+    params: Vec<String>,
+    start: usize,
+    end: usize,
+}
+
+struct Call {
+    name: String,
+    on: Option<String>,
+    /// The arguments: a bare name, `ns.name`, a literal object's members
+    /// given as bare names, or anything else.
+    args: Vec<Arg>,
+    at: usize,
+}
+
+#[derive(Clone)]
+enum Arg {
+    Name(String),
+    Member(String, String),
+    /// An object literal: its `message` and `requestedSchema` members.
+    Object {
+        message: Option<Box<Arg>>,
+        schema: Option<Box<Arg>>,
+    },
+    /// `zodToJsonSchema(x)` / `z.toJSONSchema(x)`.
+    Converted(Box<Arg>),
+    Other,
+}
+
+/// The elicitation APIs: (name, receiver suffix it must have, or "").
+fn is_api(name: &str, on: Option<&str>) -> bool {
+    match name {
+        "elicitInput" => true,
+        "elicit" | "elicitUrl" => on.is_some_and(|o| o.ends_with("nputRequired")),
+        _ => false,
+    }
+}
+
+/// The index of the project at `root`.
+pub(crate) fn build(root: &Path) -> Index {
+    let Some(files) = index::list(root, EXTENSIONS) else {
+        return Index::default();
+    };
+    let paths = tsconfig_paths(root);
+    let mut project = Project {
+        root,
+        files: files.iter().map(|f| index::key_of(f)).collect(),
+        texts: HashMap::new(),
+        summaries: HashMap::new(),
+        paths,
+    };
+    project.index()
+}
+
+struct Project<'r> {
+    root: &'r Path,
+    files: Vec<PathBuf>,
+    texts: HashMap<PathBuf, Option<Arc<str>>>,
+    /// Each file's summary, with how many names it noted calls of.
+    summaries: HashMap<PathBuf, (usize, Arc<Summary>)>,
+    /// `compilerOptions.paths` of the root tsconfig.json, with `baseUrl`
+    /// applied: (pattern, targets).
+    paths: Vec<(String, Vec<PathBuf>)>,
+}
+
+struct Found {
+    file: PathBuf,
+    helper: Helper,
+}
+
+/// Where a helper takes the parts of what it sends.
+#[derive(Clone)]
+struct Mapping {
+    schema: Option<usize>,
+    message: Option<usize>,
+    /// The whole params.
+    params: Option<usize>,
+}
+
+impl Project<'_> {
+    fn text(&mut self, file: &Path) -> Option<Arc<str>> {
+        self.texts
+            .entry(file.to_path_buf())
+            .or_insert_with(|| {
+                let bytes = std::fs::read(file).ok()?;
+                if bytes.len() > super::MAX_SOURCE {
+                    return None;
+                }
+                Some(Arc::from(super::text_of(&bytes).into_owned()))
+            })
+            .clone()
+    }
+
+    fn summary(&mut self, file: &Path, names: &HashSet<String>) -> Option<Arc<Summary>> {
+        if let Some((seen, s)) = self.summaries.get(file)
+            && *seen >= names.len()
+        {
+            return Some(s.clone());
+        }
+        let text = self.text(file)?;
+        let language = Language::of_path(file)?;
+        let s = Arc::new(summarize(&text, language, names));
+        self.summaries
+            .insert(file.to_path_buf(), (names.len(), s.clone()));
+        Some(s)
+    }
+
+    fn files_naming(&mut self, names: &[String]) -> Vec<PathBuf> {
+        let Ok(ac) = AhoCorasick::builder()
+            .match_kind(aho_corasick::MatchKind::Standard)
+            .build(names)
+        else {
+            return Vec::new();
+        };
+        let files = self.files.clone();
+        files
+            .into_iter()
+            .filter(|f| {
+                self.text(f)
+                    .is_some_and(|t| index::calls_any(t.as_bytes(), &ac))
+            })
+            .collect()
+    }
+
+    fn index(&mut self) -> Index {
+        let mut helpers: Vec<(Found, Mapping)> = Vec::new();
+        let mut names: HashSet<String> = ["elicitInput", "elicit", "elicitUrl"]
+            .iter()
+            .map(|s| s.to_string())
+            .collect();
+        let mut fresh: Vec<String> = names.iter().cloned().collect();
+        for _ in 0..index::MAX_HELPER_DEPTH {
+            if fresh.is_empty() {
+                break;
+            }
+            let hits = self.files_naming(&fresh);
+            let mut now: Vec<(Found, Mapping)> = Vec::new();
+            for file in &hits {
+                let Some(s) = self.summary(file, &names) else {
+                    continue;
+                };
+                for call in &s.calls {
+                    let Some(f) = s
+                        .functions
+                        .iter()
+                        .rev()
+                        .find(|f| f.start <= call.at && call.at < f.end)
+                    else {
+                        continue;
+                    };
+                    let Some(inner) = self.mapping(&helpers, file, &s, call) else {
+                        continue;
+                    };
+                    let param = |a: Option<&Arg>| match a {
+                        Some(Arg::Name(n)) => f.params.iter().position(|p| p == n),
+                        _ => None,
+                    };
+                    let parts = parts(call, &inner);
+                    let mapping = Mapping {
+                        schema: param(parts.schema.as_ref()),
+                        message: param(parts.message.as_ref()),
+                        params: param(parts.params.as_ref()),
+                    };
+                    if mapping.schema.is_none() && mapping.params.is_none() {
+                        continue;
+                    }
+                    if helpers
+                        .iter()
+                        .chain(&now)
+                        .any(|(h, _)| h.file == *file && h.helper.name == f.name)
+                    {
+                        continue;
+                    }
+                    let text = self.text(file).unwrap_or_else(|| Arc::from(""));
+                    let p = |i: Option<usize>| {
+                        i.map(|index| Param {
+                            index,
+                            name: f.params[index].clone(),
+                        })
+                    };
+                    now.push((
+                        Found {
+                            file: file.clone(),
+                            helper: Helper {
+                                name: f.name.clone(),
+                                schema: p(mapping.schema.or(mapping.params))
+                                    .expect("a schema or params parameter"),
+                                message: p(mapping.message),
+                                // Whether the parameter is the whole params:
+                                // told by the flavour's absence of a schema.
+                                flavour: if mapping.params.is_some() {
+                                    Flavour::Params
+                                } else {
+                                    Flavour::Schema
+                                },
+                                at: index::place(self.root, file, &text, f.start),
+                            },
+                        },
+                        mapping,
+                    ));
+                }
+            }
+            fresh = now
+                .iter()
+                .map(|(h, _)| h.helper.name.clone())
+                .filter(|n| !names.contains(n))
+                .collect();
+            names.extend(fresh.iter().cloned());
+            helpers.extend(now);
+        }
+        let mut links: HashMap<PathBuf, Links> = HashMap::new();
+        for (h, _) in &helpers {
+            links
+                .entry(h.file.clone())
+                .or_default()
+                .helper_defs
+                .push(h.helper.name.clone());
+        }
+        let all: Vec<String> = names.iter().cloned().collect();
+        let hits = self.files_naming(&all);
+        for file in hits {
+            let Some(s) = self.summary(&file, &names) else {
+                continue;
+            };
+            for call in &s.calls {
+                let Some(inner) = self.mapping(&helpers, &file, &s, call) else {
+                    continue;
+                };
+                let helper = self.visible_helper(&helpers, &file, &s, call);
+                if let Some((h, _)) = helper {
+                    let l = links.entry(file.clone()).or_default();
+                    if !l.helpers.contains(&h.helper) {
+                        l.helpers.push(h.helper.clone());
+                    }
+                    if h.file != file {
+                        links.entry(h.file.clone()).or_default().depends(&file);
+                    }
+                }
+                let within = s
+                    .functions
+                    .iter()
+                    .rev()
+                    .find(|f| f.start <= call.at && call.at < f.end);
+                let parts = parts(call, &inner);
+                let (given, converted) = match parts.schema {
+                    Some(Arg::Converted(inner)) => (*inner, true),
+                    Some(a) => (a, false),
+                    None => continue,
+                };
+                let (specifier, name, local) = match &given {
+                    Arg::Name(n) => {
+                        if within.is_some_and(|f| f.params.contains(n)) || s.definitions.contains(n)
+                        {
+                            continue;
+                        }
+                        match s.imports.get(n) {
+                            Some((m, Some(orig))) => (m.clone(), orig.clone(), n.clone()),
+                            _ => continue,
+                        }
+                    }
+                    Arg::Member(ns, n) => match s.imports.get(ns) {
+                        Some((m, None)) => (m.clone(), n.clone(), format!("{ns}.{n}")),
+                        _ => continue,
+                    },
+                    _ => continue,
+                };
+                let Some((def_file, def_name)) = self.definition(&file, &specifier, &name, 0)
+                else {
+                    continue;
+                };
+                if def_file == file {
+                    continue;
+                }
+                let text = self.text(&file).unwrap_or_else(|| Arc::from(""));
+                let via = index::place(self.root, &file, &text, call.at);
+                let l = links.entry(file.clone()).or_default();
+                if !l.resolved.contains(&local) {
+                    l.resolved.push(local);
+                }
+                l.depends(&def_file);
+                if let Some((h, _)) = helper {
+                    links.entry(h.file.clone()).or_default().depends(&def_file);
+                }
+                let flavour = if converted {
+                    Flavour::Converted(converter_of(&text, call.at))
+                } else {
+                    Flavour::Schema
+                };
+                let d = links.entry(def_file).or_default();
+                if !d
+                    .elicited
+                    .iter()
+                    .any(|e| e.name == def_name && e.flavour == flavour)
+                {
+                    d.elicited.push(Elicited {
+                        name: def_name,
+                        flavour,
+                        via,
+                    });
+                }
+            }
+        }
+        Index {
+            files: links
+                .into_iter()
+                .filter(|(_, l)| !l.is_empty())
+                .map(|(k, v)| (k, Arc::new(v)))
+                .collect(),
+        }
+    }
+
+    /// How `call` takes what it sends: an API (its first argument is the
+    /// params) or a helper it can see.
+    fn mapping(
+        &self,
+        helpers: &[(Found, Mapping)],
+        file: &Path,
+        s: &Summary,
+        call: &Call,
+    ) -> Option<Mapping> {
+        if let Some((_, m)) = self.visible_helper(helpers, file, s, call) {
+            return Some(m.clone());
+        }
+        is_api(&call.name, call.on.as_deref()).then_some(Mapping {
+            schema: None,
+            message: None,
+            params: Some(0),
+        })
+    }
+
+    fn visible_helper<'h>(
+        &self,
+        helpers: &'h [(Found, Mapping)],
+        file: &Path,
+        s: &Summary,
+        call: &Call,
+    ) -> Option<&'h (Found, Mapping)> {
+        helpers.iter().find(|(h, _)| {
+            if h.helper.name != call.name {
+                return false;
+            }
+            match &call.on {
+                None => {
+                    (h.file == file && !s.imports.contains_key(&call.name))
+                        || s.imports.get(&call.name).is_some_and(|(m, orig)| {
+                            orig.as_deref() == Some(&call.name)
+                                && self.module_file(file, m).as_deref() == Some(&h.file)
+                        })
+                }
+                Some(on) if on == "this" => h.file == file,
+                Some(ns) => s.imports.get(ns).is_some_and(|(m, orig)| {
+                    orig.is_none() && self.module_file(file, m).as_deref() == Some(&h.file)
+                }),
+            }
+        })
+    }
+
+    /// The file a specifier names from `from`.
+    fn module_file(&self, from: &Path, specifier: &str) -> Option<PathBuf> {
+        let bases: Vec<PathBuf> = if specifier.starts_with("./") || specifier.starts_with("../") {
+            vec![from.parent()?.join(specifier)]
+        } else {
+            self.paths
+                .iter()
+                .filter_map(|(pattern, targets)| {
+                    let rest = match pattern.strip_suffix('*') {
+                        Some(prefix) => specifier.strip_prefix(prefix)?,
+                        None => (specifier == pattern).then_some("")?,
+                    };
+                    Some(
+                        targets
+                            .iter()
+                            .map(|t| PathBuf::from(t.to_string_lossy().replace('*', rest)))
+                            .collect::<Vec<_>>(),
+                    )
+                })
+                .flatten()
+                .collect()
+        };
+        for base in bases {
+            let base = index::key_of(&base);
+            let mut candidates = vec![base.clone()];
+            // `./x.js` written for `x.ts` (TypeScript's ESM convention).
+            if let Some(stem) = base.extension().and_then(|e| e.to_str()).and_then(|e| {
+                matches!(e, "js" | "mjs" | "cjs" | "jsx").then(|| base.with_extension(""))
+            }) {
+                for ext in EXTENSIONS {
+                    candidates.push(stem.with_extension(ext));
+                }
+            }
+            for ext in EXTENSIONS {
+                let mut p = base.clone().into_os_string();
+                p.push(".");
+                p.push(ext);
+                candidates.push(PathBuf::from(p));
+                candidates.push(base.join(format!("index.{ext}")));
+            }
+            for c in candidates {
+                if self.files.binary_search(&c).is_ok() {
+                    return Some(c);
+                }
+            }
+        }
+        None
+    }
+
+    /// The file and name of the definition `name` exported by the module
+    /// `specifier` names, through re-exports, to a bounded depth.
+    fn definition(
+        &mut self,
+        from: &Path,
+        specifier: &str,
+        name: &str,
+        depth: usize,
+    ) -> Option<(PathBuf, String)> {
+        if depth > 4 {
+            return None;
+        }
+        let file = self.module_file(from, specifier)?;
+        let s = self.summary(&file, &HashSet::new())?;
+        if s.definitions.contains(name) {
+            return Some((file, name.to_string()));
+        }
+        let (m, orig) = s.reexports.get(name).cloned().or_else(|| {
+            s.imports
+                .get(name)
+                .and_then(|(m, o)| Some((m.clone(), o.clone()?)))
+        })?;
+        self.definition(&file, &m, &orig, depth + 1)
+    }
+}
+
+/// The parts of what `call` sends, through `mapping`.
+struct Parts {
+    schema: Option<Arg>,
+    message: Option<Arg>,
+    params: Option<Arg>,
+}
+
+fn parts(call: &Call, mapping: &Mapping) -> Parts {
+    let at = |i: Option<usize>| i.and_then(|i| call.args.get(i)).cloned();
+    let params = at(mapping.params);
+    let (mut schema, mut message) = (at(mapping.schema), at(mapping.message));
+    if let Some(Arg::Object {
+        message: m,
+        schema: s,
+    }) = &params
+    {
+        schema = schema.or(s.as_deref().cloned());
+        message = message.or(m.as_deref().cloned());
+    }
+    Parts {
+        schema,
+        message,
+        params,
+    }
+}
+
+/// Which converter the call at `at` uses: Zod 4's when `toJSONSchema`
+/// is written in it.
+fn converter_of(text: &str, at: usize) -> bool {
+    let rest = &text[at..];
+    let end = rest.find(';').unwrap_or(rest.len()).min(4096);
+    rest[..end].contains("toJSONSchema")
+}
+
+/// `compilerOptions.paths` of `root/tsconfig.json`, resolved against
+/// `baseUrl` (or the root). A tsconfig that is not plain JSON (comments,
+/// trailing commas) has its comments and trailing commas dropped first.
+fn tsconfig_paths(root: &Path) -> Vec<(String, Vec<PathBuf>)> {
+    let Ok(text) = std::fs::read_to_string(root.join("tsconfig.json")) else {
+        return Vec::new();
+    };
+    let Ok(doc) = serde_json::from_str::<serde_json::Value>(&loose_json(&text)) else {
+        return Vec::new();
+    };
+    let options = &doc["compilerOptions"];
+    let base = root.join(options["baseUrl"].as_str().unwrap_or("."));
+    let Some(paths) = options["paths"].as_object() else {
+        return Vec::new();
+    };
+    paths
+        .iter()
+        .map(|(pattern, targets)| {
+            let targets = targets
+                .as_array()
+                .map(|a| {
+                    a.iter()
+                        .filter_map(|t| t.as_str())
+                        .map(|t| base.join(t))
+                        .collect()
+                })
+                .unwrap_or_default();
+            (pattern.clone(), targets)
+        })
+        .collect()
+}
+
+/// JSON with comments and trailing commas (tsconfig's dialect) as JSON.
+fn loose_json(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut chars = text.chars().peekable();
+    let mut in_string = false;
+    while let Some(c) = chars.next() {
+        if in_string {
+            out.push(c);
+            if c == '\\' {
+                if let Some(n) = chars.next() {
+                    out.push(n);
+                }
+            } else if c == '"' {
+                in_string = false;
+            }
+            continue;
+        }
+        match c {
+            '"' => {
+                in_string = true;
+                out.push(c);
+            }
+            '/' if chars.peek() == Some(&'/') => {
+                for n in chars.by_ref() {
+                    if n == '\n' {
+                        out.push('\n');
+                        break;
+                    }
+                }
+            }
+            '/' if chars.peek() == Some(&'*') => {
+                chars.next();
+                let mut last = ' ';
+                for n in chars.by_ref() {
+                    if last == '*' && n == '/' {
+                        break;
+                    }
+                    last = n;
+                }
+            }
+            ',' => {
+                let rest: String = chars.clone().take_while(|c| c.is_whitespace()).collect();
+                let next = chars.clone().nth(rest.chars().count());
+                if !matches!(next, Some('}') | Some(']')) {
+                    out.push(c);
+                }
+            }
+            _ => out.push(c),
+        }
+    }
+    out
+}
+
+fn summarize(text: &str, language: Language, names: &HashSet<String>) -> Summary {
+    let grammar: tree_sitter::Language = match language {
+        Language::TypeScript => tree_sitter_typescript::LANGUAGE_TYPESCRIPT.into(),
+        _ => tree_sitter_typescript::LANGUAGE_TSX.into(),
+    };
+    let mut s = Summary::default();
+    let mut notes = Vec::new();
+    let Some(tree) = super::parse(&grammar, text, &mut notes, None) else {
+        return s;
+    };
+    let src = |n: TsNode| &text[n.byte_range()];
+    let unquote = |n: TsNode| {
+        let t = src(n);
+        t.get(1..t.len().saturating_sub(1)).map(str::to_string)
+    };
+    super::each_node(tree.root_node(), |n| match n.kind() {
+        "import_statement" => {
+            let Some(source) = n.child_by_field_name("source").and_then(unquote) else {
+                return;
+            };
+            super::each_node(n, |c| match c.kind() {
+                "import_specifier" => {
+                    let name = c.child_by_field_name("name").map(src);
+                    let alias = c.child_by_field_name("alias").map(src).or(name);
+                    if let (Some(name), Some(alias)) = (name, alias) {
+                        s.imports
+                            .insert(alias.to_string(), (source.clone(), Some(name.to_string())));
+                    }
+                }
+                "namespace_import" => {
+                    if let Some(id) = c.named_child(0) {
+                        s.imports
+                            .insert(src(id).to_string(), (source.clone(), None));
+                    }
+                }
+                "import_clause" => {
+                    if let Some(id) = c.named_child(0).filter(|i| i.kind() == "identifier") {
+                        s.imports.insert(
+                            src(id).to_string(),
+                            (source.clone(), Some("default".to_string())),
+                        );
+                    }
+                }
+                _ => {}
+            });
+        }
+        "export_statement" => {
+            // `export { a as b } from "./x"`.
+            if let Some(source) = n.child_by_field_name("source").and_then(unquote) {
+                super::each_node(n, |c| {
+                    if c.kind() == "export_specifier" {
+                        let name = c.child_by_field_name("name").map(src);
+                        let alias = c.child_by_field_name("alias").map(src).or(name);
+                        if let (Some(name), Some(alias)) = (name, alias) {
+                            s.reexports
+                                .insert(alias.to_string(), (source.clone(), name.to_string()));
+                        }
+                    }
+                });
+            }
+        }
+        "variable_declarator" => {
+            let (Some(name), Some(value)) = (
+                n.child_by_field_name("name"),
+                n.child_by_field_name("value"),
+            ) else {
+                return;
+            };
+            // `const x = require("./m")`, `const { a, b: c } = require("./m")`.
+            if let Some(spec) = required(value, text) {
+                match name.kind() {
+                    "identifier" => {
+                        s.imports.insert(src(name).to_string(), (spec, None));
+                    }
+                    "object_pattern" => super::each_node(name, |p| match p.kind() {
+                        "shorthand_property_identifier_pattern" => {
+                            s.imports.insert(
+                                src(p).to_string(),
+                                (spec.clone(), Some(src(p).to_string())),
+                            );
+                        }
+                        "pair_pattern" => {
+                            if let (Some(k), Some(v)) =
+                                (p.child_by_field_name("key"), p.child_by_field_name("value"))
+                            {
+                                s.imports.insert(
+                                    src(v).to_string(),
+                                    (spec.clone(), Some(src(k).to_string())),
+                                );
+                            }
+                        }
+                        _ => {}
+                    }),
+                    _ => {}
+                }
+                return;
+            }
+            if name.kind() == "identifier" && top_level(n) {
+                s.definitions.insert(src(name).to_string());
+            }
+            // `const f = (a, b) => ...`: a function by its name.
+            if matches!(
+                value.kind(),
+                "arrow_function" | "function_expression" | "function"
+            ) && name.kind() == "identifier"
+            {
+                s.functions.push(function(src(name), value, text));
+            }
+        }
+        "assignment_expression" => {
+            // `exports.x = ...`, `module.exports.x = ...`.
+            if let Some(left) = n.child_by_field_name("left")
+                && left.kind() == "member_expression"
+                && let (Some(o), Some(p)) = (
+                    left.child_by_field_name("object"),
+                    left.child_by_field_name("property"),
+                )
+                && matches!(src(o), "exports" | "module.exports")
+            {
+                s.definitions.insert(src(p).to_string());
+            }
+        }
+        "function_declaration" | "generator_function_declaration" | "method_definition" => {
+            if let Some(name) = n.child_by_field_name("name") {
+                s.functions.push(function(src(name), n, text));
+            }
+        }
+        "call_expression" => {
+            let Some(f) = n
+                .child_by_field_name("function")
+                .map(super::typescript::unwrap_callee)
+            else {
+                return;
+            };
+            let (name, on) = match f.kind() {
+                "identifier" => (src(f), None),
+                "member_expression" => match (
+                    f.child_by_field_name("property"),
+                    f.child_by_field_name("object"),
+                ) {
+                    (Some(p), Some(o)) => {
+                        // `this.x.y` is called on `this` only when it is
+                        // `this.y`.
+                        (src(p), Some(src(o).to_string()))
+                    }
+                    _ => return,
+                },
+                _ => return,
+            };
+            if !names.contains(name) {
+                return;
+            }
+            let Some(args) = n.child_by_field_name("arguments") else {
+                return;
+            };
+            let mut w = args.walk();
+            let list: Vec<Arg> = args
+                .named_children(&mut w)
+                .filter(|c| c.kind() != "comment")
+                .map(|c| arg(c, text))
+                .collect();
+            s.calls.push(Call {
+                name: name.to_string(),
+                on,
+                args: list,
+                at: n.start_byte(),
+            });
+        }
+        _ => {}
+    });
+    s.functions.sort_by_key(|f| f.start);
+    s
+}
+
+fn function(name: &str, n: TsNode, text: &str) -> Function {
+    let mut params = Vec::new();
+    if let Some(ps) = n.child_by_field_name("parameters") {
+        let mut w = ps.walk();
+        for p in ps.named_children(&mut w) {
+            let id = match p.kind() {
+                "identifier" => Some(p),
+                "required_parameter" | "optional_parameter" => p
+                    .child_by_field_name("pattern")
+                    .filter(|x| x.kind() == "identifier"),
+                "assignment_pattern" => p.child_by_field_name("left"),
+                _ => None,
+            };
+            // A parameter not named (a pattern) keeps its place.
+            params.push(
+                id.map(|i| text[i.byte_range()].to_string())
+                    .unwrap_or_default(),
+            );
+        }
+    } else if let Some(p) = n.child_by_field_name("parameter") {
+        params.push(text[p.byte_range()].to_string());
+    }
+    Function {
+        name: name.to_string(),
+        params,
+        start: n.start_byte(),
+        end: n.end_byte(),
+    }
+}
+
+fn arg(n: TsNode, text: &str) -> Arg {
+    let mut n = n;
+    while matches!(
+        n.kind(),
+        "parenthesized_expression"
+            | "as_expression"
+            | "satisfies_expression"
+            | "non_null_expression"
+    ) {
+        match n.named_child(0) {
+            Some(c) => n = c,
+            None => return Arg::Other,
+        }
+    }
+    match n.kind() {
+        "identifier" | "shorthand_property_identifier" => {
+            Arg::Name(text[n.byte_range()].to_string())
+        }
+        "member_expression" => match (
+            n.child_by_field_name("object"),
+            n.child_by_field_name("property"),
+        ) {
+            (Some(o), Some(p)) if o.kind() == "identifier" => Arg::Member(
+                text[o.byte_range()].to_string(),
+                text[p.byte_range()].to_string(),
+            ),
+            _ => Arg::Other,
+        },
+        "object" => {
+            let (mut message, mut schema) = (None, None);
+            let mut w = n.walk();
+            for c in n.named_children(&mut w) {
+                let (key, value) = match c.kind() {
+                    "pair" => {
+                        match (c.child_by_field_name("key"), c.child_by_field_name("value")) {
+                            (Some(k), Some(v)) => {
+                                (text[k.byte_range()].trim_matches(['"', '\'']), v)
+                            }
+                            _ => continue,
+                        }
+                    }
+                    "shorthand_property_identifier" => (&text[c.byte_range()], c),
+                    _ => continue,
+                };
+                match key {
+                    "message" => message = Some(Box::new(arg(value, text))),
+                    "requestedSchema" => schema = Some(Box::new(arg(value, text))),
+                    _ => {}
+                }
+            }
+            Arg::Object { message, schema }
+        }
+        "call_expression" => {
+            let f = n
+                .child_by_field_name("function")
+                .map(|f| &text[f.byte_range()]);
+            let converter = f.is_some_and(|f| {
+                f == "zodToJsonSchema" || f == "toJSONSchema" || f.ends_with(".toJSONSchema")
+            });
+            let first = n.child_by_field_name("arguments").and_then(|a| {
+                let mut w = a.walk();
+                a.named_children(&mut w).find(|c| c.kind() != "comment")
+            });
+            match (converter, first) {
+                (true, Some(first)) => Arg::Converted(Box::new(arg(first, text))),
+                _ => Arg::Other,
+            }
+        }
+        _ => Arg::Other,
+    }
+}
+
+/// The specifier of `require("./m")`.
+fn required(n: TsNode, text: &str) -> Option<String> {
+    if n.kind() != "call_expression" {
+        return None;
+    }
+    let f = n.child_by_field_name("function")?;
+    if &text[f.byte_range()] != "require" {
+        return None;
+    }
+    let a = n.child_by_field_name("arguments")?.named_child(0)?;
+    if a.kind() != "string" {
+        return None;
+    }
+    let t = &text[a.byte_range()];
+    t.get(1..t.len() - 1).map(str::to_string)
+}
+
+fn top_level(n: TsNode) -> bool {
+    let mut p = n.parent();
+    while let Some(x) = p {
+        match x.kind() {
+            "program" => return true,
+            "statement_block" | "class_body" | "arrow_function" | "function_expression" => {
+                return false;
+            }
+            _ => p = x.parent(),
+        }
+    }
+    true
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tsconfig_with_comments_and_trailing_commas_is_read() {
+        let text = "{\n  // paths\n  \"compilerOptions\": { /* base */ \"baseUrl\": \".\", \"paths\": { \"@/*\": [\"src/*\",], }, },\n}\n";
+        let doc: serde_json::Value = serde_json::from_str(&loose_json(text)).unwrap();
+        assert_eq!(doc["compilerOptions"]["paths"]["@/*"][0], "src/*");
+        let s = "{\"a\": \"x // not a comment, \"}";
+        assert_eq!(loose_json(s), s);
+    }
+}
