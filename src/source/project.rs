@@ -103,9 +103,33 @@ impl Project {
     /// there is none), and its index.
     pub(crate) fn of(file: &Path) -> Project {
         let abs = index::key_of(file);
+        let Some(dir) = abs.parent() else {
+            return Project::default();
+        };
+        let (mut project, root) = Self::python_root(dir);
+        if let Some(root) = root {
+            let (fastmcp, sdk1) = (project.fastmcp, project.sdk1);
+            let index = index::shared(&root, "python", |r| {
+                super::python_project::build(r, fastmcp, sdk1)
+            });
+            project.links = index.files.get(&abs).cloned();
+        }
+        project
+    }
+
+    /// The Python project of the files of `dir` (without links) and its
+    /// root, looked up once per folder in a run.
+    fn python_root(dir: &Path) -> (Project, Option<PathBuf>) {
+        type Cache =
+            std::sync::Mutex<std::collections::HashMap<PathBuf, (Project, Option<PathBuf>)>>;
+        static CACHE: std::sync::OnceLock<Cache> = std::sync::OnceLock::new();
+        let cache = CACHE.get_or_init(Default::default);
+        if let Some(hit) = cache.lock().unwrap_or_else(|e| e.into_inner()).get(dir) {
+            return hit.clone();
+        }
         let mut project = Project::default();
         let mut root: Option<PathBuf> = None;
-        for dir in abs.ancestors().skip(1).take(MAX_DEPTH) {
+        for dir in dir.ancestors().take(MAX_DEPTH) {
             if let Some(deps) = python_dependencies(dir) {
                 let has = |name: &str| deps.iter().any(|(d, _)| d == name);
                 project.fastmcp = has("fastmcp") && !has("mcp");
@@ -124,14 +148,12 @@ impl Project {
                 break;
             }
         }
-        if let Some(root) = root {
-            let (fastmcp, sdk1) = (project.fastmcp, project.sdk1);
-            let index = index::shared(&root, "python", |r| {
-                super::python_project::build(r, fastmcp, sdk1)
-            });
-            project.links = index.files.get(&abs).cloned();
-        }
-        project
+        let found = (project, root);
+        cache
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .insert(dir.to_path_buf(), found.clone());
+        found
     }
 }
 

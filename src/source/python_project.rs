@@ -100,8 +100,8 @@ struct Project<'r> {
     root: &'r Path,
     files: Vec<PathBuf>,
     texts: HashMap<PathBuf, Option<Arc<str>>>,
-    /// Each file's summary, with how many names it noted calls of.
-    summaries: HashMap<PathBuf, (usize, Arc<Summary>)>,
+    /// Each file's summary, made once.
+    summaries: HashMap<PathBuf, Arc<Summary>>,
     fastmcp_project: bool,
     sdk1_project: bool,
 }
@@ -127,16 +127,13 @@ impl Project<'_> {
     }
 
     /// The summary of `file`, noting calls of `names`.
-    fn summary(&mut self, file: &Path, names: &HashSet<String>) -> Option<Arc<Summary>> {
-        if let Some((seen, s)) = self.summaries.get(file)
-            && *seen >= names.len()
-        {
+    fn summary(&mut self, file: &Path) -> Option<Arc<Summary>> {
+        if let Some(s) = self.summaries.get(file) {
             return Some(s.clone());
         }
         let text = self.text(file)?;
-        let s = Arc::new(summarize(&text, names));
-        self.summaries
-            .insert(file.to_path_buf(), (names.len(), s.clone()));
+        let s = Arc::new(summarize(&text));
+        self.summaries.insert(file.to_path_buf(), s.clone());
         Some(s)
     }
 
@@ -160,10 +157,10 @@ impl Project<'_> {
             }
             let mut found_now = Vec::new();
             for file in &hits {
-                let Some(s) = self.summary(file, &names) else {
+                let Some(s) = self.summary(file) else {
                     continue;
                 };
-                for call in &s.calls {
+                for call in s.calls.iter().filter(|c| names.contains(&c.name)) {
                     let Some(f) = s
                         .functions
                         .iter()
@@ -229,10 +226,10 @@ impl Project<'_> {
         let all: Vec<String> = names.iter().cloned().collect();
         let hits = self.files_naming(&all);
         for file in hits {
-            let Some(s) = self.summary(&file, &names) else {
+            let Some(s) = self.summary(&file) else {
                 continue;
             };
-            for call in &s.calls {
+            for call in s.calls.iter().filter(|c| names.contains(&c.name)) {
                 let Some((schema_at, _, flavour)) = self.mapping(&helpers, &file, &s, call) else {
                     continue;
                 };
@@ -271,8 +268,7 @@ impl Project<'_> {
                     },
                     _ => continue,
                 };
-                let Some((def_file, def_name)) = self.definition(&file, &module, &name, &names, 0)
-                else {
+                let Some((def_file, def_name)) = self.definition(&file, &module, &name, 0) else {
                     continue;
                 };
                 if def_file == file {
@@ -478,26 +474,25 @@ impl Project<'_> {
         from: &Path,
         module: &str,
         name: &str,
-        names: &HashSet<String>,
         depth: usize,
     ) -> Option<(PathBuf, String)> {
         if depth > 4 {
             return None;
         }
         let file = self.module_file(from, module)?;
-        let s = self.summary(&file, names)?;
+        let s = self.summary(&file)?;
         if s.definitions.contains(name) {
             return Some((file, name.to_string()));
         }
         let (m, orig) = s.imports.get(name)?.clone();
         let orig = orig?;
-        self.definition(&file, &m, &orig, names, depth + 1)
+        self.definition(&file, &m, &orig, depth + 1)
     }
 }
 
 /// The summary of a file's text: its imports, definitions, functions, and
 /// the calls of `names`.
-fn summarize(text: &str, names: &HashSet<String>) -> Summary {
+fn summarize(text: &str) -> Summary {
     let grammar: tree_sitter::Language = tree_sitter_python::LANGUAGE.into();
     let mut notes = Vec::new();
     let mut s = Summary {
@@ -631,9 +626,6 @@ fn summarize(text: &str, names: &HashSet<String>) -> Summary {
                 }
                 _ => return,
             };
-            if !names.contains(name) {
-                return;
-            }
             let Some(args) = n.child_by_field_name("arguments") else {
                 return;
             };

@@ -95,8 +95,8 @@ struct Project<'r> {
     root: &'r Path,
     files: Vec<PathBuf>,
     texts: HashMap<PathBuf, Option<Arc<str>>>,
-    /// Each file's summary, with how many names it noted calls of.
-    summaries: HashMap<PathBuf, (usize, Arc<Summary>)>,
+    /// Each file's summary, made once.
+    summaries: HashMap<PathBuf, Arc<Summary>>,
     /// `compilerOptions.paths` of the root tsconfig.json, with `baseUrl`
     /// applied: (pattern, targets).
     paths: Vec<(String, Vec<PathBuf>)>,
@@ -130,17 +130,14 @@ impl Project<'_> {
             .clone()
     }
 
-    fn summary(&mut self, file: &Path, names: &HashSet<String>) -> Option<Arc<Summary>> {
-        if let Some((seen, s)) = self.summaries.get(file)
-            && *seen >= names.len()
-        {
+    fn summary(&mut self, file: &Path) -> Option<Arc<Summary>> {
+        if let Some(s) = self.summaries.get(file) {
             return Some(s.clone());
         }
         let text = self.text(file)?;
         let language = Language::of_path(file)?;
-        let s = Arc::new(summarize(&text, language, names));
-        self.summaries
-            .insert(file.to_path_buf(), (names.len(), s.clone()));
+        let s = Arc::new(summarize(&text, language));
+        self.summaries.insert(file.to_path_buf(), s.clone());
         Some(s)
     }
 
@@ -175,10 +172,10 @@ impl Project<'_> {
             let hits = self.files_naming(&fresh);
             let mut now: Vec<(Found, Mapping)> = Vec::new();
             for file in &hits {
-                let Some(s) = self.summary(file, &names) else {
+                let Some(s) = self.summary(file) else {
                     continue;
                 };
-                for call in &s.calls {
+                for call in s.calls.iter().filter(|c| names.contains(&c.name)) {
                     let Some(f) = s
                         .functions
                         .iter()
@@ -258,10 +255,10 @@ impl Project<'_> {
         let all: Vec<String> = names.iter().cloned().collect();
         let hits = self.files_naming(&all);
         for file in hits {
-            let Some(s) = self.summary(&file, &names) else {
+            let Some(s) = self.summary(&file) else {
                 continue;
             };
-            for call in &s.calls {
+            for call in s.calls.iter().filter(|c| names.contains(&c.name)) {
                 let Some(inner) = self.mapping(&helpers, &file, &s, call) else {
                     continue;
                 };
@@ -456,7 +453,7 @@ impl Project<'_> {
             return None;
         }
         let file = self.module_file(from, specifier)?;
-        let s = self.summary(&file, &HashSet::new())?;
+        let s = self.summary(&file)?;
         if s.definitions.contains(name) {
             return Some((file, name.to_string()));
         }
@@ -588,7 +585,7 @@ fn loose_json(text: &str) -> String {
     out
 }
 
-fn summarize(text: &str, language: Language, names: &HashSet<String>) -> Summary {
+fn summarize(text: &str, language: Language) -> Summary {
     let grammar: tree_sitter::Language = match language {
         Language::TypeScript => tree_sitter_typescript::LANGUAGE_TYPESCRIPT.into(),
         _ => tree_sitter_typescript::LANGUAGE_TSX.into(),
@@ -737,9 +734,6 @@ fn summarize(text: &str, language: Language, names: &HashSet<String>) -> Summary
                 },
                 _ => return,
             };
-            if !names.contains(name) {
-                return;
-            }
             let Some(args) = n.child_by_field_name("arguments") else {
                 return;
             };
