@@ -61,6 +61,12 @@ fn each_fixture_reports_exactly_at_its_source_places() {
         // z.object call.
         ("zod_spread.ts", &["8:18 E122"]),
         ("zod4_direct.ts", &["7:16 E122"]),
+        // Zod 4's string formats write a `pattern`; `.positive()` an
+        // exclusive bound; a password in the form.
+        (
+            "zod4_register.ts",
+            &["8:22 E122", "10:21 W210", "11:3 W601", "13:27 E208"],
+        ),
         // A `.refine()`d schema spread and its `properties` read back from
         // the conversion; a schema bound in two methods, each read where it
         // is used, one with a description built at run time (a note for
@@ -326,6 +332,12 @@ fn fixes_are_said_in_the_authors_terms() {
             "2025-06-18",
             "E122 `$schema`",
             &["const { $schema, ...requestedSchema } = z.toJSONSchema(schema)"],
+        ),
+        (
+            "zod4_register.ts",
+            "2026-07-28",
+            "10:21 W210",
+            &["z.toJSONSchema(schema, { override: (ctx) => { delete ctx.jsonSchema.pattern } })"],
         ),
         (
             "zod_refine.ts",
