@@ -178,7 +178,8 @@ fn zod(generator: &str, schema: &str, params: &Node, mut f: Finding) -> Finding 
     f
 }
 
-/// rmcp's schemas (rmcp 3.11.0, the version this package locks, read):
+/// rmcp's schemas (rmcp 3.11.0, the version this package locks; read, and
+/// these fixes compiled and run against it):
 /// `ElicitationSchema::from_type::<T>()`, which `Peer::elicit::<T>()`
 /// calls, renders `T` with schemars 1.x, whose `into_root_schema_for`
 /// inserts the type's name as the root `title` after `T`'s own schema and
@@ -355,6 +356,10 @@ pub fn in_source(code: &str) -> &'static [(&'static str, &'static str)] {
                 "Go SDK",
                 "remove the `Title` or `Description` field of the `jsonschema.Schema` and say it in `Message`",
             ),
+            (
+                "Python (Pydantic)",
+                "the class name is the `title` and the docstring the `description`: `model_config = ConfigDict(json_schema_extra=lambda s: s.pop(\"title\", None))`",
+            ),
         ],
         "E208" => &[
             (
@@ -363,7 +368,7 @@ pub fn in_source(code: &str) -> &'static [(&'static str, &'static str)] {
             ),
             (
                 "Go SDK",
-                "remove the `jsonschema.Schema` field of that key (`ExclusiveMinimum`, `Pattern`, ...)",
+                "remove the `jsonschema.Schema` field of that key (`ExclusiveMinimum`, `ExclusiveMaximum`, ...)",
             ),
         ],
         "W210" => &[(
@@ -373,7 +378,7 @@ pub fn in_source(code: &str) -> &'static [(&'static str, &'static str)] {
         "W601" => &[
             (
                 "Zod (TypeScript SDK)",
-                "take the property out of the Zod schema and call `server.elicitInput({ mode: \"url\", message, url, elicitationId })`",
+                "take the property out of the Zod schema and call `server.elicitInput({ mode: \"url\", message, url, elicitationId })` (TypeScript SDK 1.23 or later)",
             ),
             (
                 "rmcp",
