@@ -311,7 +311,8 @@ fn messages(name: &str, spec: &str) -> Vec<String> {
 /// the terms of the code that made it (src/source/fixes.rs): the Zod
 /// converters' options, rmcp's `from_type` and `elicit_url`, the Go SDK's
 /// `jsonschema.Schema` fields and `ElicitParams`, the Java SDK's
-/// `ElicitUrlRequest`; the place and the code stay those of the rule.
+/// `ElicitUrlRequest`, the Kotlin SDK's URL overload and titled enum class;
+/// the place and the code stay those of the rule.
 #[test]
 fn fixes_are_said_in_the_authors_terms() {
     let cases: &[(&str, &str, &str, &[&str])] = &[
@@ -415,6 +416,23 @@ fn fixes_are_said_in_the_authors_terms() {
             &[
                 "the Java SDK 1.x's `ElicitRequest` asks in form mode only",
                 "new ElicitUrlRequest(message, url, elicitationId, null)",
+            ],
+        ),
+        (
+            "kotlin_sdk_json_properties.kt",
+            "2026-07-28",
+            "19:31 W601",
+            &[
+                "the Kotlin SDK 0.10 asks in form mode only",
+                "createElicitation(message, elicitationId, url)",
+            ],
+        ),
+        (
+            "kotlin_sdk_conformance.kt",
+            "2026-07-28",
+            "32:21 W310",
+            &[
+                "TitledSingleSelectEnumSchema(oneOf = listOf(EnumOption(const = value, title = label), ...))",
             ],
         ),
     ];

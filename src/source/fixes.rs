@@ -34,6 +34,7 @@ pub(crate) fn in_authors_words(
         (Some((generator, origin)), Language::Rust) => rmcp(generator, origin, f),
         (None, Language::Go) => go(found, text, f),
         (None, Language::Java) => java(text, f),
+        (None, Language::Kotlin) => kotlin(text, f),
         _ => f,
     }
 }
@@ -335,6 +336,53 @@ fn java(text: &str, mut f: Finding) -> Finding {
     f
 }
 
+/// The official Kotlin SDK (read at 0.10.0, 0.11.0 and 0.14.0 in
+/// modelcontextprotocol/kotlin-sdk): `createElicitation(message,
+/// elicitationId, url)` on a `ServerSession` or `ClientConnection` asks in
+/// URL mode from 0.11 on (0.10 has no URL mode), the same versions whose
+/// properties are typed classes; `LegacyTitledEnumSchema` is deprecated
+/// for `TitledSingleSelectEnumSchema(oneOf = listOf(EnumOption(const,
+/// title)))`. Which one a finding is about follows from its line: a typed
+/// property (`"plan" to StringSchema(...)`, `enumNames = ...`) or one of
+/// 0.10's JSON objects (`put(...)`, `putJsonObject(...)`). The Java SDK's
+/// builder called from Kotlin keeps its JSON fixes.
+fn kotlin(text: &str, mut f: Finding) -> Finding {
+    if text.contains("McpSchema") {
+        return f;
+    }
+    let start = text[..f.span.start.min(text.len())]
+        .rfind('\n')
+        .map_or(0, |i| i + 1);
+    let end = text[f.span.start.min(text.len())..]
+        .find('\n')
+        .map_or(text.len(), |i| f.span.start + i);
+    let line = &text[start..end];
+    let json =
+        line.contains("put(") || line.contains("putJsonObject(") || line.contains("JsonPrimitive");
+    let typed = !json && (line.contains("Schema(") || line.contains(" = "));
+    if let Some(head) = sensitive_head(&f) {
+        let name = property(&f).unwrap_or("it");
+        let url = "`createElicitation(message, elicitationId, url)`";
+        f.message = if typed {
+            format!(
+                "{head}in form mode, which MUST NOT be used for sensitive data; take `{name}` out of the RequestedSchema's properties and send the person to your own page with {url} (URL mode)"
+            )
+        } else if json {
+            format!(
+                "{head}in form mode, which MUST NOT be used for sensitive data; the Kotlin SDK 0.10 asks in form mode only: take `{name}` out of the RequestedSchema's properties and, from 0.11, send the person to your own page with {url} (URL mode)"
+            )
+        } else {
+            return f;
+        };
+    } else if f.rule.code == rules::ENUM_NAMES_DEPRECATED.code
+        && typed
+        && line.contains("enumNames")
+    {
+        f.message = "`enumNames` is deprecated since 2025-11-25 and will be removed, and so is the Kotlin SDK's `LegacyTitledEnumSchema`; write `TitledSingleSelectEnumSchema(oneOf = listOf(EnumOption(const = value, title = label), ...))` instead".to_string();
+    }
+    f
+}
+
 /// For `lint --explain CODE`: the fix of the rule `code` in each generator's
 /// terms, when it differs from the JSON one (the generator, the fix).
 pub fn in_source(code: &str) -> &'static [(&'static str, &'static str)] {
@@ -371,6 +419,10 @@ pub fn in_source(code: &str) -> &'static [(&'static str, &'static str)] {
                 "remove the `jsonschema.Schema` field of that key (`ExclusiveMinimum`, `ExclusiveMaximum`, ...)",
             ),
         ],
+        "W310" => &[(
+            "Kotlin SDK",
+            "`TitledSingleSelectEnumSchema(oneOf = listOf(EnumOption(const = value, title = label), ...))` instead of `LegacyTitledEnumSchema`",
+        )],
         "W210" => &[(
             "Zod 4 z.toJSONSchema",
             "`pattern` comes with the string formats: `z.toJSONSchema(schema, { override: (ctx) => { delete ctx.jsonSchema.pattern } })`",
@@ -391,6 +443,10 @@ pub fn in_source(code: &str) -> &'static [(&'static str, &'static str)] {
             (
                 "Java SDK",
                 "2.x: `exchange.createElicitation(new ElicitUrlRequest(message, url, elicitationId, null))`; 1.x has no URL mode",
+            ),
+            (
+                "Kotlin SDK",
+                "from 0.11: `createElicitation(message, elicitationId, url)`; 0.10 has no URL mode",
             ),
             (
                 "Python (Pydantic, FastMCP)",
