@@ -61,6 +61,12 @@ fn each_fixture_reports_exactly_at_its_source_places() {
         // z.object call.
         ("zod_spread.ts", &["8:18 E122"]),
         ("zod4_direct.ts", &["7:16 E122"]),
+        // Zod 4's string formats write a `pattern`; `.positive()` an
+        // exclusive bound; a password in the form.
+        (
+            "zod4_register.ts",
+            &["8:22 E122", "10:21 W210", "11:3 W601", "13:27 E208"],
+        ),
         // A `.refine()`d schema spread and its `properties` read back from
         // the conversion; a schema bound in two methods, each read where it
         // is used, one with a description built at run time (a note for
@@ -155,6 +161,9 @@ fn each_fixture_reports_exactly_at_its_source_places() {
         ("suppressed.py", &[]),
         // Go: the official SDK's jsonschema.Schema literals, mcp-go's maps.
         ("gosdk_confirm.go", &["18:4 E122", "19:16 W126"]),
+        // A root Title, an ExclusiveMinimum and an API key, each said in
+        // the Go SDK's terms.
+        ("gosdk_config.go", &["20:4 E122", "23:40 E208", "24:5 W601"]),
         (
             "gosdk_profile.go",
             &["21:41 E406", "22:58 E304", "23:74 E402", "25:31 E124"],
@@ -268,6 +277,194 @@ fn each_fixture_reports_exactly_at_its_source_places() {
             failures.push(format!(
                 "{name}: exit {code:?}, reported {got:?}, expected {want:?}"
             ));
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+/// `line:col CODE message` of every diagnostic `lint --format json`
+/// reports on a fixture, under the revision `spec`.
+fn messages(name: &str, spec: &str) -> Vec<String> {
+    let out = Command::new(bin())
+        .args(["lint", "--format", "json", "--quiet", "--spec", spec])
+        .arg(fixture(&format!("source/{name}")))
+        .output()
+        .unwrap();
+    let doc: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    doc["diagnostics"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| {
+            format!(
+                "{}:{} {} {}",
+                d["line"],
+                d["column"],
+                d["code"].as_str().unwrap(),
+                d["message"].as_str().unwrap()
+            )
+        })
+        .collect()
+}
+
+/// A finding about a schema a converter or an SDK wrote says its fix in
+/// the terms of the code that made it (src/source/fixes.rs): the Zod
+/// converters' options, rmcp's `from_type` and `elicit_url`, the Go SDK's
+/// `jsonschema.Schema` fields and `ElicitParams`, the Java SDK's
+/// `ElicitUrlRequest`, the Kotlin SDK's URL overload and titled enum class;
+/// the place and the code stay those of the rule.
+#[test]
+fn fixes_are_said_in_the_authors_terms() {
+    let cases: &[(&str, &str, &str, &[&str])] = &[
+        (
+            "zod_spread.ts",
+            "2026-07-28",
+            "8:18 E122",
+            &["zodToJsonSchema(schema, { rejectedAdditionalProperties: undefined })"],
+        ),
+        (
+            "zod4_direct.ts",
+            "2026-07-28",
+            "7:16 E122",
+            &["z.toJSONSchema(schema, { io: \"input\" })"],
+        ),
+        (
+            "zod4_direct.ts",
+            "2025-06-18",
+            "E122 `$schema`",
+            &["const { $schema, ...requestedSchema } = z.toJSONSchema(schema)"],
+        ),
+        (
+            "zod4_register.ts",
+            "2026-07-28",
+            "10:21 W210",
+            &["z.toJSONSchema(schema, { override: (ctx) => { delete ctx.jsonSchema.pattern } })"],
+        ),
+        (
+            "zod_refine.ts",
+            "2026-07-28",
+            "10:24 E208",
+            &[
+                "Zod writes it for `.gt(n)` and `.positive()`: write `.min(n)`",
+                "(allowed: type,",
+            ],
+        ),
+        (
+            "zod_refine_spread.ts",
+            "2026-07-28",
+            "15:5 W601",
+            &[
+                "take `password` out of the Zod schema",
+                "server.elicitInput({ mode: \"url\",",
+            ],
+        ),
+        (
+            "rmcp_user_info.rs",
+            "2026-07-28",
+            "11:12 E122 `title`",
+            &[
+                "schemars writes the name of `AccountInfo` there",
+                "let mut schema = ElicitationSchema::from_type::<AccountInfo>()?; schema.title = None;",
+                "peer.create_elicitation(ElicitRequestParams::FormElicitationParams {",
+            ],
+        ),
+        (
+            "rmcp_user_info.rs",
+            "2026-07-28",
+            "11:12 E122 `description`",
+            &["make it a `//` comment", "schema.description = None;"],
+        ),
+        (
+            "rmcp_user_info.rs",
+            "2026-07-28",
+            "15:9 W601",
+            &[
+                "take `api_token` out of `AccountInfo`",
+                "peer.elicit_url(message, url, elicitation_id)",
+            ],
+        ),
+        (
+            "rmcp_builder_contact.rs",
+            "2026-07-28",
+            "14:16 E122",
+            &["remove `.title(...)` from the `ElicitationSchema::builder()` chain"],
+        ),
+        (
+            "gosdk_config.go",
+            "2026-07-28",
+            "20:4 E122",
+            &[
+                "remove the `Title` field of the `jsonschema.Schema` and say it in the params' `Message`",
+            ],
+        ),
+        (
+            "gosdk_config.go",
+            "2026-07-28",
+            "23:40 E208",
+            &["remove the `ExclusiveMinimum` field of its `jsonschema.Schema`"],
+        ),
+        (
+            "gosdk_config.go",
+            "2026-07-28",
+            "24:5 W601",
+            &["ss.Elicit(ctx, &mcp.ElicitParams{Message: ..., URL: ..., ElicitationID: ...})"],
+        ),
+        (
+            "java_sdk_conformance.java",
+            "2026-07-28",
+            "34:5 W601",
+            &[
+                "the Java SDK 1.x's `ElicitRequest` asks in form mode only",
+                "new ElicitUrlRequest(message, url, elicitationId, null)",
+            ],
+        ),
+        (
+            "kotlin_sdk_json_properties.kt",
+            "2026-07-28",
+            "19:31 W601",
+            &[
+                "the Kotlin SDK 0.10 asks in form mode only",
+                "createElicitation(message, elicitationId, url)",
+            ],
+        ),
+        (
+            "kotlin_sdk_conformance.kt",
+            "2026-07-28",
+            "32:21 W310",
+            &[
+                "TitledSingleSelectEnumSchema(oneOf = listOf(EnumOption(const = value, title = label), ...))",
+            ],
+        ),
+    ];
+    let mut failures = Vec::new();
+    for (name, spec, at, want) in cases {
+        let got = messages(name, spec);
+        let (place, rest) = at.split_once(' ').unwrap();
+        let found = got.iter().find(|m| {
+            if place.starts_with('E') || place.starts_with('W') {
+                m.contains(&format!(" {place} {rest}"))
+            } else {
+                m.starts_with(&format!("{place} {rest}"))
+            }
+        });
+        match found {
+            None => failures.push(format!("{name} ({spec}): no `{at}` in {got:#?}")),
+            Some(m) => {
+                for w in *want {
+                    if !m.contains(w) {
+                        failures.push(format!("{name}: `{m}` does not say `{w}`"));
+                    }
+                }
+                for json in [
+                    "\"mode\": \"url\"",
+                    "put it in the params' `message`",
+                    "; remove it (",
+                ] {
+                    if m.contains(json) {
+                        failures.push(format!("{name}: `{m}` still says `{json}`"));
+                    }
+                }
+            }
         }
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));

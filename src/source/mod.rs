@@ -32,6 +32,7 @@
 
 mod build;
 pub mod csharp;
+pub mod fixes;
 pub mod go;
 mod index;
 pub mod java;
@@ -500,12 +501,17 @@ pub fn text_of(bytes: &[u8]) -> Cow<'_, str> {
 
 /// The lint of one found elicitation: its findings (spans into the source),
 /// with those about unknown values left out, and one note naming them.
-pub(crate) fn lint_found(found: &Found, opts: &Options) -> Vec<Finding> {
+pub(crate) fn lint_found(
+    found: &Found,
+    language: Language,
+    text: &str,
+    opts: &Options,
+) -> Vec<Finding> {
     let mut findings: Vec<Finding> = lint::lint_params(&found.params, opts)
         .into_iter()
         .filter(|f| !found.unknown.iter().any(|u| u.covers(&f.pointer)))
         .filter(|f| !relies_on_unknown(found, f))
-        .map(|f| in_authors_words(found, f))
+        .map(|f| in_authors_words(found, language, text, f))
         .collect();
     if opts.enabled(&rules::SOURCE_NOT_STATIC)
         && let Some(message) = not_static(&found.unknown)
@@ -524,7 +530,8 @@ pub(crate) fn lint_found(found: &Found, opts: &Options) -> Vec<Finding> {
 /// A finding's fix in the terms of the code that made the schema: a
 /// Pydantic model's root `title` (its class name) and `description` (its
 /// docstring) are not removed by editing params the author never wrote.
-fn in_authors_words(found: &Found, mut f: Finding) -> Finding {
+fn in_authors_words(found: &Found, language: Language, text: &str, mut f: Finding) -> Finding {
+    f = fixes::in_authors_words(found, language, text, f);
     let Some((generator, model)) = &found.origin else {
         return f;
     };
@@ -644,7 +651,7 @@ pub fn lint_source_in(
     let scan = scan_in(language, &text, project);
     let mut findings = Vec::new();
     for found in &scan.found {
-        findings.extend(lint_found(found, opts));
+        findings.extend(lint_found(found, language, &text, opts));
     }
     if opts.enabled(&rules::SDK_REFUSES_FIELD) {
         for (span, what) in &scan.refusals {

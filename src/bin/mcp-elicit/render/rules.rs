@@ -100,5 +100,13 @@ pub fn explain(r: &Rule, out: &mut dyn Write) -> io::Result<()> {
     writeln!(out)?;
     writeln!(out, "{}", head.apply_to("Fixed"))?;
     writeln!(out, "{}", indented(r.example.good, 2))?;
+    let in_source = mcp_elicit::source::fixes::in_source(r.code);
+    if !in_source.is_empty() {
+        writeln!(out)?;
+        writeln!(out, "{}", head.apply_to("In source"))?;
+        for (generator, fix) in in_source {
+            writeln!(out, "  {generator}: {fix}")?;
+        }
+    }
     Ok(())
 }
