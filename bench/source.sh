@@ -1,6 +1,9 @@
 #!/usr/bin/env bash
 # Lint a large source tree: a generated tree of 200,000 lines (TypeScript,
-# JavaScript and Python, 1,000 files) holding 50 elicitations, against the
+# JavaScript and Python, 1,000 files) holding 50 elicitations (half of them
+# through helpers and schemas of other modules, so the project index is
+# built and used: the tree is a project, with a pyproject.toml and a
+# package.json at its root), against the
 # floor of finding the files that name one at all with ripgrep
 # (`rg -l 'elicit|requestedSchema'`), in one run. The target is lint within
 # 2x of that: files that cannot hold an elicitation are skipped by a byte
@@ -71,6 +74,38 @@ async def ask_{i}(ctx: Context):
     return await ctx.elicit("Details for order {i}", Order{i})
 
 '''
+# Cross-module: a helper module and a models module per language, called
+# from every other eliciting file.
+with open(os.path.join(root, "pyproject.toml"), "w") as f:
+    f.write('[project]\nname = "bench"\ndependencies = ["mcp>=2"]\n')
+with open(os.path.join(root, "package.json"), "w") as f:
+    f.write('{"name": "bench", "private": true}\n')
+os.makedirs(os.path.join(root, "shared"), exist_ok=True)
+with open(os.path.join(root, "shared", "__init__.py"), "w") as f:
+    f.write("")
+with open(os.path.join(root, "shared", "models.py"), "w") as f:
+    f.write('from pydantic import BaseModel, Field\n\n\nclass Shared(BaseModel):\n    """Shared."""\n\n    name: str = Field(description="Your name")\n')
+with open(os.path.join(root, "shared", "ask.py"), "w") as f:
+    f.write("async def ask(ctx, message, schema):\n    return await ctx.elicit(message, schema=schema)\n")
+with open(os.path.join(root, "shared", "ask.ts"), "w") as f:
+    f.write("export async function ask(server: any, message: string, schema: any) {\n  return server.elicitInput({ message, requestedSchema: schema });\n}\n")
+with open(os.path.join(root, "shared", "schemas.ts"), "w") as f:
+    f.write('export const shared = { type: "object", properties: { name: { type: "string", title: "Name" } } };\n')
+PY_CROSS = """from shared.ask import ask
+from shared.models import Shared
+
+
+async def ask_{i}(ctx):
+    return await ask(ctx, "Details for order {i}", Shared)
+
+"""
+TS_CROSS = """import {{ ask }} from "../shared/ask";
+import {{ shared }} from "../shared/schemas";
+
+export async function ask{i}(server) {{
+  return ask(server, "Details for order {i}", shared);
+}}
+"""
 lines = 0
 elicitations = 0
 for i in range(1000):
@@ -79,8 +114,11 @@ for i in range(1000):
     ext = ["ts", "js", "py"][i % 3]
     parts = []
     n = 0
-    if i % 20 == 0:
+    if i % 40 == 0:
         parts.append((PY_ELICIT if ext == "py" else TS_ELICIT).format(i=i))
+        elicitations += 1
+    elif i % 20 == 0:
+        parts.append((PY_CROSS if ext == "py" else TS_CROSS).format(i=i))
         elicitations += 1
     while n < 200:
         body = (PY_BODY if ext == "py" else TS_BODY).format(i=i, j=n)
