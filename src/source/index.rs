@@ -237,6 +237,62 @@ pub(crate) fn calls_any(text: &[u8], ac: &aho_corasick::AhoCorasick) -> bool {
     })
 }
 
+/// The files of a project and their texts, each read once when first
+/// needed.
+pub(crate) struct Texts {
+    /// The files, as keys, sorted.
+    pub files: Vec<PathBuf>,
+    texts: HashMap<PathBuf, Option<Arc<str>>>,
+}
+
+impl Texts {
+    pub(crate) fn new(files: &[PathBuf]) -> Texts {
+        let mut files: Vec<PathBuf> = files.iter().map(|f| key_of(f)).collect();
+        files.sort();
+        Texts {
+            files,
+            texts: HashMap::new(),
+        }
+    }
+
+    /// Whether `file` is one of the project's.
+    pub(crate) fn has(&self, file: &Path) -> bool {
+        self.files
+            .binary_search_by(|f| f.as_path().cmp(file))
+            .is_ok()
+    }
+
+    /// The text of `file` (`None` when it cannot be read or is larger than
+    /// a source file is read).
+    pub(crate) fn text(&mut self, file: &Path) -> Option<Arc<str>> {
+        self.texts
+            .entry(file.to_path_buf())
+            .or_insert_with(|| {
+                let bytes = std::fs::read(file).ok()?;
+                if bytes.len() > super::MAX_SOURCE {
+                    return None;
+                }
+                Some(Arc::from(super::text_of(&bytes).into_owned()))
+            })
+            .clone()
+    }
+
+    /// The files that call one of `names`.
+    pub(crate) fn calling(&mut self, names: &[String]) -> Vec<PathBuf> {
+        let Ok(ac) = aho_corasick::AhoCorasick::builder()
+            .match_kind(aho_corasick::MatchKind::Standard)
+            .build(names)
+        else {
+            return Vec::new();
+        };
+        let files = self.files.clone();
+        files
+            .into_iter()
+            .filter(|f| self.text(f).is_some_and(|t| calls_any(t.as_bytes(), &ac)))
+            .collect()
+    }
+}
+
 /// `path:line` of a byte offset in `text`, for what is said of a place.
 pub(crate) fn place(root: &Path, path: &Path, text: &str, offset: usize) -> String {
     let line = text.as_bytes()[..offset.min(text.len())]

@@ -7,7 +7,6 @@ use std::collections::{HashMap, HashSet};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-use aho_corasick::AhoCorasick;
 use tree_sitter::Node as TsNode;
 
 use super::index::{self, Elicited, Flavour, Helper, Index, Links, Param};
@@ -87,8 +86,7 @@ pub(crate) fn build(root: &Path, fastmcp_project: bool, sdk1_project: bool) -> I
     };
     let mut project = Project {
         root,
-        files: files.iter().map(|f| index::key_of(f)).collect(),
-        texts: HashMap::new(),
+        texts: index::Texts::new(&files),
         summaries: HashMap::new(),
         fastmcp_project,
         sdk1_project,
@@ -98,8 +96,7 @@ pub(crate) fn build(root: &Path, fastmcp_project: bool, sdk1_project: bool) -> I
 
 struct Project<'r> {
     root: &'r Path,
-    files: Vec<PathBuf>,
-    texts: HashMap<PathBuf, Option<Arc<str>>>,
+    texts: index::Texts,
     /// Each file's summary, made once.
     summaries: HashMap<PathBuf, Arc<Summary>>,
     fastmcp_project: bool,
@@ -113,25 +110,12 @@ struct Found {
 }
 
 impl Project<'_> {
-    fn text(&mut self, file: &Path) -> Option<Arc<str>> {
-        self.texts
-            .entry(file.to_path_buf())
-            .or_insert_with(|| {
-                let bytes = std::fs::read(file).ok()?;
-                if bytes.len() > super::MAX_SOURCE {
-                    return None;
-                }
-                Some(Arc::from(super::text_of(&bytes).into_owned()))
-            })
-            .clone()
-    }
-
     /// The summary of `file`, noting calls of `names`.
     fn summary(&mut self, file: &Path) -> Option<Arc<Summary>> {
         if let Some(s) = self.summaries.get(file) {
             return Some(s.clone());
         }
-        let text = self.text(file)?;
+        let text = self.texts.text(file)?;
         let s = Arc::new(summarize(&text));
         self.summaries.insert(file.to_path_buf(), s.clone());
         Some(s)
@@ -149,7 +133,7 @@ impl Project<'_> {
             if fresh.is_empty() {
                 break;
             }
-            let hits = self.files_naming(&fresh);
+            let hits = self.texts.calling(&fresh);
             for f in &hits {
                 if !candidates.contains(f) {
                     candidates.push(f.clone());
@@ -192,7 +176,7 @@ impl Project<'_> {
                     {
                         continue;
                     }
-                    let text = self.text(file).unwrap_or_else(|| Arc::from(""));
+                    let text = self.texts.text(file).unwrap_or_else(|| Arc::from(""));
                     found_now.push(Found {
                         file: file.clone(),
                         helper: Helper {
@@ -224,7 +208,7 @@ impl Project<'_> {
                 .push(h.helper.name.clone());
         }
         let all: Vec<String> = names.iter().cloned().collect();
-        let hits = self.files_naming(&all);
+        let hits = self.texts.calling(&all);
         for file in hits {
             let Some(s) = self.summary(&file) else {
                 continue;
@@ -274,7 +258,7 @@ impl Project<'_> {
                 if def_file == file {
                     continue;
                 }
-                let text = self.text(&file).unwrap_or_else(|| Arc::from(""));
+                let text = self.texts.text(&file).unwrap_or_else(|| Arc::from(""));
                 let via = index::place(self.root, &file, &text, call.at);
                 let local = match call.arg(&schema_at.name, schema_at.index) {
                     Some(Arg::Name(n)) => n.clone(),
@@ -310,24 +294,6 @@ impl Project<'_> {
                 .map(|(k, v)| (k, Arc::new(v)))
                 .collect(),
         }
-    }
-
-    /// The files that name any of `names`.
-    fn files_naming(&mut self, names: &[String]) -> Vec<PathBuf> {
-        let Ok(ac) = AhoCorasick::builder()
-            .match_kind(aho_corasick::MatchKind::Standard)
-            .build(names)
-        else {
-            return Vec::new();
-        };
-        let files = self.files.clone();
-        files
-            .into_iter()
-            .filter(|f| {
-                self.text(f)
-                    .is_some_and(|t| index::calls_any(t.as_bytes(), &ac))
-            })
-            .collect()
     }
 
     /// Where `call` (an SDK call, or a call of a helper the file can see)
@@ -458,7 +424,7 @@ impl Project<'_> {
             }
             for candidate in [p.with_extension("py"), p.join("__init__.py")] {
                 let k = index::key_of(&candidate);
-                if self.files.binary_search(&k).is_ok() {
+                if self.texts.has(&k) {
                     return Some(k);
                 }
             }

@@ -11,7 +11,6 @@ use std::collections::{HashMap, HashSet};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-use aho_corasick::AhoCorasick;
 use tree_sitter::Node as TsNode;
 
 use super::Language;
@@ -83,8 +82,7 @@ pub(crate) fn build(root: &Path) -> Index {
     let paths = tsconfig_paths(root);
     let mut project = Project {
         root,
-        files: files.iter().map(|f| index::key_of(f)).collect(),
-        texts: HashMap::new(),
+        texts: index::Texts::new(&files),
         summaries: HashMap::new(),
         paths,
     };
@@ -93,8 +91,7 @@ pub(crate) fn build(root: &Path) -> Index {
 
 struct Project<'r> {
     root: &'r Path,
-    files: Vec<PathBuf>,
-    texts: HashMap<PathBuf, Option<Arc<str>>>,
+    texts: index::Texts,
     /// Each file's summary, made once.
     summaries: HashMap<PathBuf, Arc<Summary>>,
     /// `compilerOptions.paths` of the root tsconfig.json, with `baseUrl`
@@ -117,45 +114,15 @@ struct Mapping {
 }
 
 impl Project<'_> {
-    fn text(&mut self, file: &Path) -> Option<Arc<str>> {
-        self.texts
-            .entry(file.to_path_buf())
-            .or_insert_with(|| {
-                let bytes = std::fs::read(file).ok()?;
-                if bytes.len() > super::MAX_SOURCE {
-                    return None;
-                }
-                Some(Arc::from(super::text_of(&bytes).into_owned()))
-            })
-            .clone()
-    }
-
     fn summary(&mut self, file: &Path) -> Option<Arc<Summary>> {
         if let Some(s) = self.summaries.get(file) {
             return Some(s.clone());
         }
-        let text = self.text(file)?;
+        let text = self.texts.text(file)?;
         let language = Language::of_path(file)?;
         let s = Arc::new(summarize(&text, language));
         self.summaries.insert(file.to_path_buf(), s.clone());
         Some(s)
-    }
-
-    fn files_naming(&mut self, names: &[String]) -> Vec<PathBuf> {
-        let Ok(ac) = AhoCorasick::builder()
-            .match_kind(aho_corasick::MatchKind::Standard)
-            .build(names)
-        else {
-            return Vec::new();
-        };
-        let files = self.files.clone();
-        files
-            .into_iter()
-            .filter(|f| {
-                self.text(f)
-                    .is_some_and(|t| index::calls_any(t.as_bytes(), &ac))
-            })
-            .collect()
     }
 
     fn index(&mut self) -> Index {
@@ -169,7 +136,7 @@ impl Project<'_> {
             if fresh.is_empty() {
                 break;
             }
-            let hits = self.files_naming(&fresh);
+            let hits = self.texts.calling(&fresh);
             let mut now: Vec<(Found, Mapping)> = Vec::new();
             for file in &hits {
                 let Some(s) = self.summary(file) else {
@@ -207,7 +174,7 @@ impl Project<'_> {
                     {
                         continue;
                     }
-                    let text = self.text(file).unwrap_or_else(|| Arc::from(""));
+                    let text = self.texts.text(file).unwrap_or_else(|| Arc::from(""));
                     let p = |i: Option<usize>| {
                         i.map(|index| Param {
                             index,
@@ -253,7 +220,7 @@ impl Project<'_> {
                 .push(h.helper.name.clone());
         }
         let all: Vec<String> = names.iter().cloned().collect();
-        let hits = self.files_naming(&all);
+        let hits = self.texts.calling(&all);
         for file in hits {
             let Some(s) = self.summary(&file) else {
                 continue;
@@ -307,7 +274,7 @@ impl Project<'_> {
                 if def_file == file {
                     continue;
                 }
-                let text = self.text(&file).unwrap_or_else(|| Arc::from(""));
+                let text = self.texts.text(&file).unwrap_or_else(|| Arc::from(""));
                 let via = index::place(self.root, &file, &text, call.at);
                 let l = links.entry(file.clone()).or_default();
                 if !l.resolved.contains(&local) {
@@ -432,7 +399,7 @@ impl Project<'_> {
                 candidates.push(base.join(format!("index.{ext}")));
             }
             for c in candidates {
-                if self.files.binary_search(&c).is_ok() {
+                if self.texts.has(&c) {
                     return Some(c);
                 }
             }
