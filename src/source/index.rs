@@ -226,15 +226,75 @@ pub(crate) fn key_of(path: &Path) -> PathBuf {
 /// `name<T>(...)`). `elicit` in `elicitation` or in a comment's prose is
 /// no call.
 pub(crate) fn calls_any(text: &[u8], ac: &aho_corasick::AhoCorasick) -> bool {
+    calls(text, ac).next().is_some()
+}
+
+/// The places in `text` where one of the names `ac` finds is called.
+fn calls<'a>(
+    text: &'a [u8],
+    ac: &'a aho_corasick::AhoCorasick,
+) -> impl Iterator<Item = (usize, usize)> + 'a {
     let word = |b: u8| b.is_ascii_alphanumeric() || b == b'_' || b == b'$';
-    ac.find_overlapping_iter(text).any(|m| {
+    ac.find_overlapping_iter(text).filter_map(move |m| {
         if m.start() > 0 && word(text[m.start() - 1]) {
-            return false;
+            return None;
         }
         let rest = &text[m.end()..];
         let next = rest.iter().copied().find(|b| !b.is_ascii_whitespace());
-        matches!(next, Some(b'(' | b')' | b'<'))
+        matches!(next, Some(b'(' | b')' | b'<')).then_some((m.start(), m.end()))
     })
+}
+
+fn automaton(names: &[String]) -> Option<aho_corasick::AhoCorasick> {
+    aho_corasick::AhoCorasick::builder()
+        .match_kind(aho_corasick::MatchKind::Standard)
+        .build(names)
+        .ok()
+}
+
+/// Whether `text` calls one of `names`.
+pub(crate) fn calls_one_of(text: &str, names: &[String]) -> bool {
+    !names.is_empty() && automaton(names).is_some_and(|ac| calls_any(text.as_bytes(), &ac))
+}
+
+/// Where a file's summary reads it: the top-level statements that call one
+/// of `names` or import (`import`, `from`, `export ... from`, `require(`),
+/// as [`super::statement_windows_at`] finds them; `None` for the whole
+/// file (small, or most of it).
+pub(crate) fn summary_windows(
+    text: &str,
+    language: super::Language,
+    names: &[String],
+) -> Option<Vec<(usize, usize)>> {
+    const SMALL: usize = 2 << 10;
+    if text.len() <= SMALL {
+        return None;
+    }
+    let ac = automaton(names)?;
+    let bytes = text.as_bytes();
+    let mut at: Vec<(usize, usize)> = calls(bytes, &ac).collect();
+    let python = language == super::Language::Python;
+    let mut start = 0;
+    while start < bytes.len() {
+        let end = bytes[start..]
+            .iter()
+            .position(|&b| b == b'\n')
+            .map_or(bytes.len(), |p| start + p);
+        let line = &text[start..end];
+        let import = if python {
+            line.starts_with("import ") || line.starts_with("from ")
+        } else {
+            line.starts_with("import ")
+                || (line.starts_with("export ") && line.contains(" from "))
+                || line.contains("require(")
+        };
+        if import {
+            at.push((start, end));
+        }
+        start = end + 1;
+    }
+    at.sort_unstable();
+    super::statement_windows_at(text, language, at.into_iter(), false)
 }
 
 /// The files of a project and their texts, each read once when first
@@ -279,10 +339,7 @@ impl Texts {
 
     /// The files that call one of `names`.
     pub(crate) fn calling(&mut self, names: &[String]) -> Vec<PathBuf> {
-        let Ok(ac) = aho_corasick::AhoCorasick::builder()
-            .match_kind(aho_corasick::MatchKind::Standard)
-            .build(names)
-        else {
+        let Some(ac) = automaton(names) else {
             return Vec::new();
         };
         let files = self.files.clone();
@@ -319,6 +376,25 @@ mod tests {
         std::os::unix::fs::symlink(root, root.join("pkg/loop")).unwrap();
         let files = list(root, &["py"]).unwrap();
         assert_eq!(files, vec![root.join("pkg/a.py")]);
+    }
+
+    #[test]
+    fn summaries_read_the_statements_that_import_or_call() {
+        let filler: String = (0..200)
+            .map(|i| format!("def f{i}(x):\n    return x\n\n"))
+            .collect();
+        let text = format!(
+            "from app.ask import ask\n\n{filler}async def t(ctx):\n    return await ask(ctx, \"m\", M)\n\n{filler}"
+        );
+        let names = vec!["ask".to_string()];
+        let windows = summary_windows(&text, super::super::Language::Python, &names).unwrap();
+        let read: Vec<&str> = windows.iter().map(|&(s, e)| &text[s..e]).collect();
+        assert_eq!(read.len(), 2, "{read:?}");
+        assert!(read[0].starts_with("from app.ask import ask"), "{read:?}");
+        assert!(read[1].starts_with("async def t(ctx):"), "{read:?}");
+        // `ask` in prose or as part of a word is no call.
+        assert!(!calls_one_of("task = 1  # ask me", &names));
+        assert!(calls_one_of("x = ask (1)", &names));
     }
 
     #[test]

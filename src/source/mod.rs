@@ -228,6 +228,21 @@ pub(crate) fn scan_in(language: Language, text: &str, project: Project) -> Scan<
 /// statement (with the decorators and comments right above it) to the next
 /// such line. `None` when they would cover most of the file anyway.
 fn statement_windows(text: &str, language: Language) -> Option<Vec<(usize, usize)>> {
+    let matches = needles()
+        .find_iter(text.as_bytes())
+        .map(|m| (m.start(), m.end()));
+    statement_windows_at(text, language, matches, true)
+}
+
+/// The top-level statements holding the byte ranges `matches` (in
+/// order), as [`statement_windows`] finds them; with `models`, the Python
+/// classes they name too. `None` when they would cover most of the file.
+pub(crate) fn statement_windows_at(
+    text: &str,
+    language: Language,
+    matches: impl Iterator<Item = (usize, usize)>,
+    models: bool,
+) -> Option<Vec<(usize, usize)>> {
     let bytes = text.as_bytes();
     let starts_statement = |line_start: usize| {
         bytes.get(line_start).is_some_and(|&b| {
@@ -248,11 +263,11 @@ fn statement_windows(text: &str, language: Language) -> Option<Vec<(usize, usize
         i
     };
     let mut windows: Vec<(usize, usize)> = Vec::new();
-    for m in needles().find_iter(bytes) {
-        if windows.last().is_some_and(|w| m.start() < w.1) {
+    for (m_start, m_end) in matches {
+        if windows.last().is_some_and(|w| m_start < w.1) {
             continue;
         }
-        let mut start = line_start(m.start());
+        let mut start = line_start(m_start);
         while start > 0 && !starts_statement(start) {
             start = line_start(start - 1);
         }
@@ -264,7 +279,7 @@ fn statement_windows(text: &str, language: Language) -> Option<Vec<(usize, usize
                 break;
             }
         }
-        let mut end = m.end();
+        let mut end = m_end;
         loop {
             match memchr_newline(bytes, end) {
                 Some(nl) => {
@@ -284,7 +299,7 @@ fn statement_windows(text: &str, language: Language) -> Option<Vec<(usize, usize
             _ => windows.push((start, end)),
         }
     }
-    if language == Language::Python && !windows.is_empty() {
+    if models && language == Language::Python && !windows.is_empty() {
         // The top-level classes a window names (the models given to
         // `ctx.elicit`), with their decorators.
         let mut more = Vec::new();

@@ -88,6 +88,8 @@ pub(crate) fn build(root: &Path, fastmcp_project: bool, sdk1_project: bool) -> I
         root,
         texts: index::Texts::new(&files),
         summaries: HashMap::new(),
+        whole: HashMap::new(),
+        order: Vec::new(),
         fastmcp_project,
         sdk1_project,
     };
@@ -98,7 +100,12 @@ struct Project<'r> {
     root: &'r Path,
     texts: index::Texts,
     /// Each file's summary, made once.
-    summaries: HashMap<PathBuf, Arc<Summary>>,
+    /// Each file's summary, with how many of `order` it was read for.
+    summaries: HashMap<PathBuf, (usize, Arc<Summary>)>,
+    /// Each file read whole, for the definitions another module imports.
+    whole: HashMap<PathBuf, Arc<Summary>>,
+    /// The names whose calls matter, in the order they were found.
+    order: Vec<String>,
     fastmcp_project: bool,
     sdk1_project: bool,
 }
@@ -112,12 +119,28 @@ struct Found {
 impl Project<'_> {
     /// The summary of `file`, noting calls of `names`.
     fn summary(&mut self, file: &Path) -> Option<Arc<Summary>> {
-        if let Some(s) = self.summaries.get(file) {
+        let n = self.order.len();
+        let text = self.texts.text(file)?;
+        if let Some((seen, s)) = self.summaries.get(file).cloned()
+            && (seen == n || !index::calls_one_of(&text, &self.order[seen..]))
+        {
+            self.summaries.insert(file.to_path_buf(), (n, s.clone()));
+            return Some(s);
+        }
+        let windows = index::summary_windows(&text, super::Language::Python, &self.order);
+        let s = Arc::new(summarize(&text, windows.as_deref()));
+        self.summaries.insert(file.to_path_buf(), (n, s.clone()));
+        Some(s)
+    }
+
+    /// The summary of all of `file`, for what it defines.
+    fn whole(&mut self, file: &Path) -> Option<Arc<Summary>> {
+        if let Some(s) = self.whole.get(file) {
             return Some(s.clone());
         }
         let text = self.texts.text(file)?;
-        let s = Arc::new(summarize(&text));
-        self.summaries.insert(file.to_path_buf(), s.clone());
+        let s = Arc::new(summarize(&text, None));
+        self.whole.insert(file.to_path_buf(), s.clone());
         Some(s)
     }
 
@@ -128,6 +151,7 @@ impl Project<'_> {
         let mut helpers: Vec<Found> = Vec::new();
         let mut names: HashSet<String> = SDK_CALLS.iter().map(|(n, ..)| n.to_string()).collect();
         let mut fresh: Vec<String> = names.iter().cloned().collect();
+        self.order = fresh.clone();
         let mut candidates: Vec<PathBuf> = Vec::new();
         for _ in 0..index::MAX_HELPER_DEPTH {
             if fresh.is_empty() {
@@ -195,6 +219,7 @@ impl Project<'_> {
                 .filter(|n| !names.contains(n))
                 .collect();
             names.extend(fresh.iter().cloned());
+            self.order.extend(fresh.iter().cloned());
             helpers.extend(found_now);
         }
         // The calls: every call of an SDK name or of a helper it can see,
@@ -446,7 +471,7 @@ impl Project<'_> {
             return None;
         }
         let file = self.module_file(from, module)?;
-        let s = self.summary(&file)?;
+        let s = self.whole(&file)?;
         if s.definitions.contains(name) {
             return Some((file, name.to_string()));
         }
@@ -458,7 +483,7 @@ impl Project<'_> {
 
 /// The summary of a file's text: its imports, definitions, functions, and
 /// the calls of `names`.
-fn summarize(text: &str) -> Summary {
+fn summarize(text: &str, windows: Option<&[(usize, usize)]>) -> Summary {
     let grammar: tree_sitter::Language = tree_sitter_python::LANGUAGE.into();
     let mut notes = Vec::new();
     let mut s = Summary {
@@ -466,7 +491,7 @@ fn summarize(text: &str) -> Summary {
         ..Summary::default()
     };
     s.sdk1 = !s.fastmcp && text.contains("mcp.server.fastmcp");
-    let Some(tree) = super::parse(&grammar, text, &mut notes, None) else {
+    let Some(tree) = super::parse(&grammar, text, &mut notes, windows) else {
         return s;
     };
     let src = |n: TsNode| &text[n.byte_range()];

@@ -84,6 +84,8 @@ pub(crate) fn build(root: &Path) -> Index {
         root,
         texts: index::Texts::new(&files),
         summaries: HashMap::new(),
+        whole: HashMap::new(),
+        order: Vec::new(),
         paths,
     };
     project.index()
@@ -93,7 +95,12 @@ struct Project<'r> {
     root: &'r Path,
     texts: index::Texts,
     /// Each file's summary, made once.
-    summaries: HashMap<PathBuf, Arc<Summary>>,
+    /// Each file's summary, with how many of `order` it was read for.
+    summaries: HashMap<PathBuf, (usize, Arc<Summary>)>,
+    /// Each file read whole, for the definitions another module imports.
+    whole: HashMap<PathBuf, Arc<Summary>>,
+    /// The names whose calls matter, in the order they were found.
+    order: Vec<String>,
     /// `compilerOptions.paths` of the root tsconfig.json, with `baseUrl`
     /// applied: (pattern, targets).
     paths: Vec<(String, Vec<PathBuf>)>,
@@ -115,13 +122,30 @@ struct Mapping {
 
 impl Project<'_> {
     fn summary(&mut self, file: &Path) -> Option<Arc<Summary>> {
-        if let Some(s) = self.summaries.get(file) {
+        let n = self.order.len();
+        let text = self.texts.text(file)?;
+        if let Some((seen, s)) = self.summaries.get(file).cloned()
+            && (seen == n || !index::calls_one_of(&text, &self.order[seen..]))
+        {
+            self.summaries.insert(file.to_path_buf(), (n, s.clone()));
+            return Some(s);
+        }
+        let language = Language::of_path(file)?;
+        let windows = index::summary_windows(&text, language, &self.order);
+        let s = Arc::new(summarize(&text, language, windows.as_deref()));
+        self.summaries.insert(file.to_path_buf(), (n, s.clone()));
+        Some(s)
+    }
+
+    /// The summary of all of `file`, for what it defines.
+    fn whole(&mut self, file: &Path) -> Option<Arc<Summary>> {
+        if let Some(s) = self.whole.get(file) {
             return Some(s.clone());
         }
         let text = self.texts.text(file)?;
         let language = Language::of_path(file)?;
-        let s = Arc::new(summarize(&text, language));
-        self.summaries.insert(file.to_path_buf(), s.clone());
+        let s = Arc::new(summarize(&text, language, None));
+        self.whole.insert(file.to_path_buf(), s.clone());
         Some(s)
     }
 
@@ -132,6 +156,7 @@ impl Project<'_> {
             .map(|s| s.to_string())
             .collect();
         let mut fresh: Vec<String> = names.iter().cloned().collect();
+        self.order = fresh.clone();
         for _ in 0..index::MAX_HELPER_DEPTH {
             if fresh.is_empty() {
                 break;
@@ -209,6 +234,7 @@ impl Project<'_> {
                 .filter(|n| !names.contains(n))
                 .collect();
             names.extend(fresh.iter().cloned());
+            self.order.extend(fresh.iter().cloned());
             helpers.extend(now);
         }
         let mut links: HashMap<PathBuf, Links> = HashMap::new();
@@ -420,7 +446,7 @@ impl Project<'_> {
             return None;
         }
         let file = self.module_file(from, specifier)?;
-        let s = self.summary(&file)?;
+        let s = self.whole(&file)?;
         if s.definitions.contains(name) {
             return Some((file, name.to_string()));
         }
@@ -552,14 +578,14 @@ fn loose_json(text: &str) -> String {
     out
 }
 
-fn summarize(text: &str, language: Language) -> Summary {
+fn summarize(text: &str, language: Language, windows: Option<&[(usize, usize)]>) -> Summary {
     let grammar: tree_sitter::Language = match language {
         Language::TypeScript => tree_sitter_typescript::LANGUAGE_TYPESCRIPT.into(),
         _ => tree_sitter_typescript::LANGUAGE_TSX.into(),
     };
     let mut s = Summary::default();
     let mut notes = Vec::new();
-    let Some(tree) = super::parse(&grammar, text, &mut notes, None) else {
+    let Some(tree) = super::parse(&grammar, text, &mut notes, windows) else {
         return s;
     };
     let src = |n: TsNode| &text[n.byte_range()];
