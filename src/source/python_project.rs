@@ -152,17 +152,11 @@ impl Project<'_> {
         let mut names: HashSet<String> = SDK_CALLS.iter().map(|(n, ..)| n.to_string()).collect();
         let mut fresh: Vec<String> = names.iter().cloned().collect();
         self.order = fresh.clone();
-        let mut candidates: Vec<PathBuf> = Vec::new();
         for _ in 0..index::MAX_HELPER_DEPTH {
             if fresh.is_empty() {
                 break;
             }
             let hits = self.texts.calling(&fresh);
-            for f in &hits {
-                if !candidates.contains(f) {
-                    candidates.push(f.clone());
-                }
-            }
             let mut found_now = Vec::new();
             for file in &hits {
                 let Some(s) = self.summary(file) else {
