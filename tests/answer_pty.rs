@@ -30,7 +30,10 @@ impl Pty {
 
     /// Like `start_with`, with the shell commands `before` and `then` run in
     /// the same terminal around the program (the exit code stays the
-    /// program's). `$out` names the answer file.
+    /// program's). `$out` names the answer file. A ^C reaches the whole
+    /// process group: the shell traps it (and so lives on to report the
+    /// program's exit) while the program starts with SIGINT as it is by
+    /// default, as under an interactive shell.
     fn start_around(
         request: &Value,
         args: &[&str],
@@ -45,7 +48,7 @@ impl Pty {
         let mut cmd = Command::new("sh");
         cmd.arg("-c")
             .arg(format!(
-                r#"req=$1; out=$2; bin=$3; shift 3; {before} "$bin" answer "$@" < "$req" > "$out"; code=$?; {then} exit $code"#
+                r#"trap : INT; req=$1; out=$2; bin=$3; shift 3; {before} "$bin" answer "$@" < "$req" > "$out"; code=$?; {then} exit $code"#
             ))
             .arg("sh")
             .arg(&req)
