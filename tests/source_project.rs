@@ -360,3 +360,96 @@ fn hostile_typescript_cycles_end() {
     assert_eq!(code, Some(0), "{stderr}");
     assert_eq!(got, ["real.ts:1:53 W601", "tool.ts:6:9 N006"], "{stderr}");
 }
+
+/// What the Rust crate fixture gives: each struct that a call of another
+/// module sends, checked where it is written, as rmcp's `from_type`
+/// renders it (its name as the root `title`, its doc comment as the root
+/// `description`, a password field); a struct of an inline module named by
+/// its path at the call; a type of another crate, a note. The same-shaped
+/// `Draft` nobody sends says nothing. The schemas are compared with rmcp's
+/// own in tests/peers/source_lint.rs.
+const RUST_CRATE: &[&str] = &[
+    "src/main.rs:14:16 E122",
+    "src/models/booking.rs:5:12 E122",
+    "src/models/contact.rs:6:12 E122",
+    "src/models/contact.rs:6:12 E122",
+    "src/models/contact.rs:9:9 W601",
+    "src/models/feedback.rs:5:12 E122",
+    "src/tools.rs:27:10 N006",
+];
+
+#[test]
+fn rust_types_across_modules_are_followed() {
+    let project = fixture("projects/rust-crate");
+    let (code, got, stderr) = lint_in(&project, &[".", "--show-unknown"]);
+    assert_eq!(code, Some(1), "{stderr}");
+    assert_eq!(got, RUST_CRATE, "{stderr}");
+    // Pre-commit naming the tools alone brings in the models they send.
+    let (_, got, stderr) = lint_in(&project, &["src/tools.rs"]);
+    assert_eq!(
+        got,
+        [
+            "src/models/booking.rs:5:12 E122",
+            "src/models/contact.rs:6:12 E122",
+            "src/models/contact.rs:6:12 E122",
+            "src/models/contact.rs:9:9 W601",
+        ],
+        "{stderr}"
+    );
+}
+
+/// Modules that re-export each other with globs in a circle, a thousand
+/// glob re-exports fanning out, a `use` of itself: the index ends, reads
+/// each module once per name, and the struct really defined is checked.
+#[test]
+fn hostile_rust_reexport_cycles_end() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    write(
+        root,
+        "Cargo.toml",
+        "[package]\nname = \"c\"\nversion = \"0.0.0\"\n",
+    );
+    let mods: String = (0..1000).map(|i| format!("pub mod m{i};\n")).collect();
+    write(
+        root,
+        "src/lib.rs",
+        &format!("pub mod a;\npub mod b;\npub mod real;\npub mod tool;\n{mods}"),
+    );
+    write(root, "src/a.rs", "pub use crate::b::*;\npub use self::*;\n");
+    write(
+        root,
+        "src/b.rs",
+        "pub use crate::a::*;\npub use crate::b::*;\n",
+    );
+    for i in 0..1000 {
+        let next = (i + 1) % 1000;
+        write(
+            root,
+            &format!("src/m{i}.rs"),
+            &format!("pub use crate::m{next}::*;\npub use crate::a::*;\n"),
+        );
+    }
+    write(
+        root,
+        "src/real.rs",
+        "#[derive(schemars::JsonSchema)]\npub struct Real {\n    pub password: String,\n}\n",
+    );
+    write(
+        root,
+        "src/tool.rs",
+        "use crate::a::*;\nuse crate::m0::*;\n\npub async fn t(peer: &rmcp::Peer<rmcp::RoleServer>) {\n    let _ = peer.elicit::<Missing>(\"m\").await;\n    let _ = peer.elicit::<crate::m7::Missing>(\"m\").await;\n    let _ = peer.elicit::<crate::real::Real>(\"m\").await;\n}\n",
+    );
+    let (code, got, stderr) = lint_in(root, &[".", "--show-unknown"]);
+    assert_eq!(code, Some(1), "{stderr}");
+    assert_eq!(
+        got,
+        [
+            "src/real.rs:2:12 E122",
+            "src/real.rs:3:9 W601",
+            "src/tool.rs:5:18 N006",
+            "src/tool.rs:6:18 N006",
+        ],
+        "{stderr}"
+    );
+}

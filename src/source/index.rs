@@ -88,6 +88,9 @@ pub(crate) enum Flavour {
     /// TypeScript: a Zod schema converted as the `requestedSchema`, by
     /// `z.toJSONSchema` (`true`) or zod-to-json-schema.
     Converted(bool),
+    /// Rust: a struct rmcp's `elicit::<T>()` sends as
+    /// `ElicitationSchema::from_type::<T>()`.
+    Rmcp,
 }
 
 /// A function whose arguments become an elicitation.

@@ -41,6 +41,7 @@ mod project;
 pub mod python;
 mod python_project;
 pub mod rust;
+mod rust_project;
 pub mod typescript;
 mod typescript_project;
 
@@ -198,7 +199,7 @@ pub(crate) fn scan_in(language: Language, text: &str, project: Project) -> Scan<
         return Scan::default();
     }
     if language == Language::Rust {
-        return rust::scan(text);
+        return rust::scan(text, project.links.clone());
     }
     let read = |windows: Option<&[(usize, usize)]>| match language {
         Language::TypeScript | Language::Tsx => {

@@ -63,6 +63,7 @@ impl Project {
         match language {
             super::Language::Python => Project::of(file),
             super::Language::TypeScript | super::Language::Tsx => Project::of_script(file),
+            super::Language::Rust => Project::of_crate(file),
             _ => Project::default(),
         }
     }
@@ -80,6 +81,24 @@ impl Project {
             {
                 let index = index::shared(dir, "typescript", super::typescript_project::build);
                 project.links = index.files.get(&abs).cloned();
+                break;
+            }
+        }
+        project
+    }
+
+    /// The project of a Rust file: the nearest folder above it with a
+    /// `Cargo.toml` (its crate), and the crate's index.
+    fn of_crate(file: &Path) -> Project {
+        let abs = index::key_of(file);
+        let mut project = Project::default();
+        for dir in abs.ancestors().skip(1).take(MAX_DEPTH) {
+            if dir.join("Cargo.toml").is_file() {
+                let index = index::shared(dir, "rust", super::rust_project::build);
+                project.links = index.files.get(&abs).cloned();
+                break;
+            }
+            if dir.join(".git").exists() {
                 break;
             }
         }

@@ -18,11 +18,13 @@
 
 use std::borrow::Cow;
 use std::collections::HashMap;
+use std::sync::Arc;
 
 use proc_macro2::{Delimiter, Spacing, TokenStream, TokenTree};
 use serde_json::{Map, Value};
 
 use super::build::{Unknown, member, object, string};
+use super::index::{Elicited, Links};
 use super::{Found, Scan};
 use crate::generate::rust::derived;
 use crate::json::{Member, Node, NodeValue, Span};
@@ -74,7 +76,21 @@ fn memchr_lines(text: &str) -> impl Iterator<Item = usize> + '_ {
         .map(|(i, _)| i + 1)
 }
 
-pub(crate) fn scan(text: &str) -> Scan<'_> {
+/// The types the `elicit::<T>()` and `from_type::<T>()` calls of `tokens`
+/// name, as written (a generic one ends in an empty segment), each with
+/// its call's line.
+pub(super) fn typed_calls(tokens: TokenStream, out: &mut Vec<(Vec<String>, usize)>) {
+    let mut calls = Vec::new();
+    collect(tokens, &mut calls, 0);
+    for call in calls {
+        if let Call::Typed { at, ty, .. } = call {
+            out.push((ty, at.start().line));
+        }
+    }
+}
+
+pub(crate) fn scan(text: &str, links: Option<Arc<Links>>) -> Scan<'_> {
+    let links = links.unwrap_or_default();
     let mut out = Scan::default();
     let at = Offsets::new(text);
     if let Some(deep) = too_deep(text) {
@@ -97,27 +113,42 @@ pub(crate) fn scan(text: &str) -> Scan<'_> {
         }
     };
     let tokens_for_types = tokens.clone();
+    let tokens_for_mods = tokens.clone();
     let mut calls = Vec::new();
     collect(tokens, &mut calls, 0);
-    if calls.is_empty() {
+    if calls.is_empty() && links.elicited.is_empty() {
         return out;
     }
     let file = type_items(tokens_for_types, &mut out, &at);
+    let inline = super::rust_project::inline_modules(tokens_for_mods);
+    for e in &links.elicited {
+        elicited(&file, e, &at, &mut out);
+    }
     for call in calls {
         match call {
+            // A struct of another module of the crate: checked there.
+            Call::Typed { ty, .. } if links.resolved.contains(&ty.join("::")) => {}
             Call::Typed {
                 at: call_at,
                 ty,
                 message,
             } => {
                 let call_span = at.span(call_at);
-                let name = match ty.as_slice() {
-                    [one] => one.clone(),
-                    _ => {
+                // `T`, or `args::T` / `self::T` for a struct of an inline
+                // module of this file.
+                let local = ty.split_last().filter(|(last, prefix)| {
+                    !last.is_empty()
+                        && prefix
+                            .iter()
+                            .all(|s| s == "self" || s == "crate" || inline.contains(s))
+                });
+                let name = match local {
+                    Some((last, _)) => last.clone(),
+                    None => {
                         out.notes.push((
                             call_span,
                             format!(
-                                "the type `{}` is not defined in this file; its schema is not known here",
+                                "the type `{}` is not a struct this file or its crate defines; its schema is not known here",
                                 ty.join("::")
                             ),
                         ));
@@ -182,6 +213,30 @@ pub(crate) fn scan(text: &str) -> Scan<'_> {
         }
     }
     out
+}
+
+/// A struct of this file that a call of another module sends
+/// (`elicit::<crate::models::T>()`), checked here as rmcp renders it: the
+/// message is the caller's, and left unknown.
+fn elicited(file: &syn::File, e: &Elicited, at: &Offsets, out: &mut Scan) {
+    let Some(Ok(derived)) = derived(file, &e.name) else {
+        return;
+    };
+    let root = at.span(derived.at);
+    let fields: HashMap<String, Span> = derived
+        .fields
+        .iter()
+        .map(|(k, s)| (k.clone(), at.span(*s)))
+        .collect();
+    let schema = schema_node(from_type(&e.name, derived.schema), root, &fields);
+    let mut unknown = Vec::new();
+    let params = params(None, schema, root, at, &mut unknown);
+    out.found.push(Found {
+        at: root,
+        params,
+        unknown,
+        origin: Some(("schemars", e.name.clone())),
+    });
 }
 
 /// The structs and enums of the file (at its top level and in inline
@@ -282,7 +337,7 @@ fn punct_run(tts: &[TokenTree]) -> usize {
 /// Where brackets first nest deeper than [`MAX_NESTING`] (counted over the
 /// bytes, strings and comments included), which the parsers, recursive,
 /// are never given.
-fn too_deep(text: &str) -> Option<usize> {
+pub(super) fn too_deep(text: &str) -> Option<usize> {
     let mut depth = 0usize;
     for (i, b) in text.bytes().enumerate() {
         match b {

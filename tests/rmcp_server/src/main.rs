@@ -75,6 +75,21 @@ mod fixtures {
     }
 }
 
+/// The models of the crate fixture whose tools send them from other
+/// modules (tests/fixtures/projects/rust-crate), compiled here as they are.
+#[allow(dead_code)]
+mod project {
+    pub mod booking {
+        include!("../../fixtures/projects/rust-crate/src/models/booking.rs");
+    }
+    pub mod contact {
+        include!("../../fixtures/projects/rust-crate/src/models/contact.rs");
+    }
+    pub mod feedback {
+        include!("../../fixtures/projects/rust-crate/src/models/feedback.rs");
+    }
+}
+
 /// A type the fixtures name from another module.
 #[allow(unused_imports)]
 mod shipping {
@@ -108,6 +123,24 @@ fn print_schemas() {
         (
             "rmcp_builder_contact.rs",
             vec![json(c::contact_schema()), from_type(c::shipping_schema())],
+        ),
+        (
+            "projects/rust-crate/src/models/booking.rs",
+            vec![from_type(ElicitationSchema::from_type::<
+                project::booking::Booking,
+            >())],
+        ),
+        (
+            "projects/rust-crate/src/models/contact.rs",
+            vec![from_type(ElicitationSchema::from_type::<
+                project::contact::Contact,
+            >())],
+        ),
+        (
+            "projects/rust-crate/src/models/feedback.rs",
+            vec![from_type(ElicitationSchema::from_type::<
+                project::feedback::Feedback,
+            >())],
         ),
     ];
     let out: Vec<String> = files
