@@ -754,6 +754,23 @@ impl<'s, 't> Reader<'s, 't> {
         found.last()
     }
 
+    /// A computed key whose value is known statically: `[FIELD]` with
+    /// `const FIELD = "confirm"`, `["a"]`.
+    fn computed_key(&mut self, k: TsNode<'t>, ptr: &str, depth: usize) -> Option<String> {
+        if k.kind() != "computed_property_name" {
+            return None;
+        }
+        let inner = k.named_child(0)?;
+        let before = self.unknown.len();
+        let value = self.value(inner, ptr, depth + 1);
+        let known = self.unknown.len() == before;
+        self.unknown.truncate(before);
+        match value?.value {
+            NodeValue::String(s) if known => Some(s.into_owned()),
+            _ => None,
+        }
+    }
+
     fn key_of(&self, k: TsNode<'t>) -> Option<String> {
         match k.kind() {
             "property_identifier" | "number" => Some(self.text[k.byte_range()].to_string()),
@@ -1054,7 +1071,8 @@ impl<'s, 't> Reader<'s, 't> {
                     else {
                         continue;
                     };
-                    let Some(key) = self.key_of(k) else {
+                    let Some(key) = self.key_of(k).or_else(|| self.computed_key(k, ptr, depth))
+                    else {
                         let what = format!(
                             "the key `{}` is computed at run time; this object is checked without it",
                             short(&self.text[k.byte_range()])
