@@ -1386,15 +1386,30 @@ impl<'s, 't> Reader<'s, 't> {
             }
             "boolean" => m.push(member("type", sp, string("boolean", sp))),
             "enum" => {
-                let arg = first_arg(base_args)
-                    .and_then(|a| self.resolve(a))
-                    .filter(|a| a.kind() == "array")
-                    .ok_or("options built at run time")?;
-                let values = self
-                    .value(arg, "", depth + 1)
-                    .ok_or("options built at run time")?;
+                let given = first_arg(base_args).ok_or("`z.enum()` without options")?;
                 m.push(member("type", sp, string("string", sp)));
-                m.push(member("enum", span(&arg), values));
+                let before = self.unknown.len();
+                let values = self
+                    .resolve(given)
+                    .filter(|a| a.kind() == "array")
+                    .and_then(|a| Some((a, self.value(a, "", depth + 1)?)))
+                    .filter(|_| self.unknown.len() == before);
+                self.unknown.truncate(before);
+                match values {
+                    Some((arg, values)) => m.push(member("enum", span(&arg), values)),
+                    None => {
+                        // Options built at run time (`items.map(...)`): the
+                        // converter still writes a string enum, and the rest
+                        // of the schema around it.
+                        let p = pointer_push(ptr, "enum");
+                        let what = format!(
+                            "the options `{}` are built at run time; they are not checked",
+                            short(&text[given.byte_range()])
+                        );
+                        let v = self.unknown(given, &p, what);
+                        m.push(member("enum", span(&given), v));
+                    }
+                }
             }
             other => return Err(format!("`z.{other}()`")),
         }
