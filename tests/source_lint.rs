@@ -165,6 +165,9 @@ fn each_fixture_reports_exactly_at_its_source_places() {
             &["11:7 E122", "12:5 E122", "16:5 E202"],
         ),
         ("lowlevel_dict_schema.py", &[]),
+        // A request written as a dict (a 2026-07-28 input request built by
+        // hand): its params as written; another method says nothing.
+        ("input_required_dict.py", &["26:25 E122"]),
         // A `**` splat into properties: a `required` name it may hold is
         // not reported; one beside known properties is.
         ("splat_dict_schema.py", &["12:11 N006", "25:26 E124"]),

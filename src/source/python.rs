@@ -80,8 +80,10 @@ pub(crate) fn scan<'s>(
     let mut classes: HashMap<&str, Class> = HashMap::new();
     let mut dynamic: HashMap<&str, TsNode> = HashMap::new();
     let mut calls = Vec::new();
+    let mut requests = Vec::new();
     super::each_node(tree.root_node(), |n| match n.kind() {
         "call" => calls.push(n),
+        "dictionary" => requests.push(n),
         "assignment" => {
             // `X = type("Name", (BaseModel,), {...})`, `X =
             // create_model("Name", ...)`: a class made at run time whose
@@ -166,6 +168,9 @@ pub(crate) fn scan<'s>(
     }
     for e in &links.elicited {
         r.elicited(e, &mut out);
+    }
+    for d in requests {
+        r.request(d, &mut out);
     }
     out.found.sort_by_key(|f| f.at.start);
     // Classes are looked up by name: one defined twice in the file, or
@@ -767,6 +772,42 @@ where
         let ss = schema.span;
         members.push(member("requestedSchema", ss, schema));
         object(members, cs)
+    }
+
+    /// A request written as a dict, `{"method": "elicitation/create",
+    /// "params": {...}}` (an `InputRequiredResult`'s input request built by
+    /// hand, or a request sent raw): its params as written.
+    fn request(&mut self, dict: TsNode<'t>, out: &mut Scan<'s>) {
+        let text = self.text;
+        let mut method = None;
+        let mut params = None;
+        for pair in named(dict) {
+            let (Some(k), Some(v)) = (
+                pair.child_by_field_name("key"),
+                pair.child_by_field_name("value"),
+            ) else {
+                continue;
+            };
+            match self.string_of(k).as_deref() {
+                Some("method") => method = python_string(v, text),
+                Some("params") => params = Some(v),
+                _ => {}
+            }
+        }
+        let (Some("elicitation/create"), Some(params)) = (method.as_deref(), params) else {
+            return;
+        };
+        if params.kind() != "dictionary" {
+            return;
+        }
+        self.unknown.clear();
+        let value = self.value(params, "", 0);
+        out.found.push(Found {
+            at: span(&params),
+            params: value,
+            unknown: std::mem::take(&mut self.unknown),
+            origin: None,
+        });
     }
 
     fn note(&mut self, n: TsNode, ptr: &str, what: String) {
