@@ -205,7 +205,7 @@ pub(crate) fn scan_in(language: Language, text: &str, project: Project) -> Scan<
             typescript::scan(text, language, windows, project.links.clone())
         }
         Language::Python => python::scan(text, windows, project.clone()),
-        Language::Go => go::scan(text, windows),
+        Language::Go => go::scan(text, windows, project.links.clone()),
         Language::CSharp => csharp::scan(text, windows),
         Language::Java => java::scan(text, windows),
         Language::Kotlin => kotlin::scan(text, windows),
