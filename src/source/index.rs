@@ -81,7 +81,8 @@ pub(crate) enum Flavour {
     Sdk1,
     /// FastMCP's `ctx.elicit(message, response_type)`.
     FastMcp,
-    /// TypeScript: the value is the `requestedSchema` as written.
+    /// TypeScript and Go: the value is the `requestedSchema` as written (in
+    /// Go, a `jsonschema.Schema` or mcp-go's map, told apart as written).
     Schema,
     /// TypeScript: the value is the whole params.
     Params,

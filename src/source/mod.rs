@@ -34,6 +34,7 @@ mod build;
 pub mod csharp;
 pub mod fixes;
 pub mod go;
+mod go_project;
 mod index;
 pub mod java;
 pub mod kotlin;

@@ -63,6 +63,7 @@ impl Project {
         match language {
             super::Language::Python => Project::of(file),
             super::Language::TypeScript | super::Language::Tsx => Project::of_script(file),
+            super::Language::Go => Project::of_go(file),
             _ => Project::default(),
         }
     }
@@ -79,6 +80,21 @@ impl Project {
                 || dir.join(".git").exists()
             {
                 let index = index::shared(dir, "typescript", super::typescript_project::build);
+                project.links = index.files.get(&abs).cloned();
+                break;
+            }
+        }
+        project
+    }
+
+    /// The project of a Go file: its module (the nearest folder above it
+    /// with a `go.mod`, or else the root of its repository) and its index.
+    fn of_go(file: &Path) -> Project {
+        let abs = index::key_of(file);
+        let mut project = Project::default();
+        for dir in abs.ancestors().skip(1).take(MAX_DEPTH) {
+            if dir.join("go.mod").is_file() || dir.join(".git").exists() {
+                let index = index::shared(dir, "go", super::go_project::build);
                 project.links = index.files.get(&abs).cloned();
                 break;
             }
