@@ -362,6 +362,9 @@ fn hostile_typescript_cycles_end() {
 }
 
 const GO_MODULE: &[&str] = &[
+    // A local `confirmSchema` beside a call that sends the package's: each
+    // the one its scope sees.
+    "admin.go:27:4 W601",
     // `&sc.Account`: a schema value of another package, imported by an
     // alias.
     "internal/schemas/account.go:10:3 W601",
@@ -374,7 +377,7 @@ const GO_MODULE: &[&str] = &[
 #[test]
 fn go_schemas_across_files_and_packages_are_followed() {
     let project = fixture("projects/go-module");
-    let (code, got, stderr) = lint_in(&project, &["."]);
+    let (code, got, stderr) = lint_in(&project, &[".", "--show-unknown"]);
     assert_eq!(code, Some(1), "{got:?} {stderr}");
     // Each where it is written, none at the calls; `unusedSchema` (a
     // root title) is sent by nobody: nothing is said.
@@ -382,10 +385,10 @@ fn go_schemas_across_files_and_packages_are_followed() {
     // The calls' files alone, as pre-commit names them, bring in the
     // files that declare what they send.
     let (_, got, stderr) = lint_in(&project, &["main.go"]);
-    assert_eq!(got, &GO_MODULE[1..], "{stderr}");
+    assert_eq!(got, &GO_MODULE[2..], "{stderr}");
     let (code, got, stderr) = lint_in(&project, &["admin.go", "--show-unknown"]);
-    assert_eq!(code, Some(0), "{stderr}");
-    assert_eq!(got, &GO_MODULE[..1], "{stderr}");
+    assert_eq!(code, Some(1), "{stderr}");
+    assert_eq!(got, [GO_MODULE[0], GO_MODULE[1], GO_MODULE[3]], "{stderr}");
 }
 
 /// Packages whose vars name each other in a circle, vars of one file that
@@ -424,6 +427,19 @@ fn hostile_go_cycles_end() {
             "package main\n\n{schema}var reset = &jsonschema.Schema{{Type: \"object\", Title: \"T\", Properties: map[string]*jsonschema.Schema{{}}}}\n"
         ),
     );
+    // A var of another package that a file of this one changes.
+    write(
+        root,
+        "k/k.go",
+        &format!(
+            "package k\n\n{schema}var K = &jsonschema.Schema{{Type: \"object\", Title: \"T\", Properties: map[string]*jsonschema.Schema{{}}}}\n"
+        ),
+    );
+    write(
+        root,
+        "kinit.go",
+        "package main\n\nimport \"example.com/c/k\"\n\nfunc init() {\n\tk.K.Title = \"\"\n}\n",
+    );
     write(
         root,
         "init.go",
@@ -433,7 +449,7 @@ fn hostile_go_cycles_end() {
         root,
         "main.go",
         &format!(
-            "package main\n\nimport (\n\t\"context\"\n\n\t\"github.com/modelcontextprotocol/go-sdk/mcp\"\n\n\t\"example.com/c/a\"\n)\n\n{schema}var p = q\nvar q = p\n\nvar tags = &jsonschema.Schema{{Type: \"array\", Items: tags}}\n\nfunc f(ctx context.Context, ss *mcp.ServerSession) {{\n\tss.Elicit(ctx, &mcp.ElicitParams{{Message: \"m\", RequestedSchema: a.X}})\n\tss.Elicit(ctx, &mcp.ElicitParams{{Message: \"m\", RequestedSchema: reset}})\n\tss.Elicit(ctx, &mcp.ElicitParams{{Message: \"m\", RequestedSchema: p}})\n\tss.Elicit(ctx, &mcp.ElicitParams{{Message: \"m\", RequestedSchema: twice}})\n\tss.Elicit(ctx, &mcp.ElicitParams{{Message: \"m\", RequestedSchema: &jsonschema.Schema{{\n\t\tType: \"object\", Properties: map[string]*jsonschema.Schema{{\"tags\": tags}},\n\t}}}})\n}}\n"
+            "package main\n\nimport (\n\t\"context\"\n\n\t\"github.com/modelcontextprotocol/go-sdk/mcp\"\n\n\t\"example.com/c/a\"\n\t\"example.com/c/k\"\n)\n\n{schema}var p = q\nvar q = p\n\nvar tags = &jsonschema.Schema{{Type: \"array\", Items: tags}}\n\nfunc f(ctx context.Context, ss *mcp.ServerSession) {{\n\tss.Elicit(ctx, &mcp.ElicitParams{{Message: \"m\", RequestedSchema: a.X}})\n\tss.Elicit(ctx, &mcp.ElicitParams{{Message: \"m\", RequestedSchema: reset}})\n\tss.Elicit(ctx, &mcp.ElicitParams{{Message: \"m\", RequestedSchema: k.K}})\n\tss.Elicit(ctx, &mcp.ElicitParams{{Message: \"m\", RequestedSchema: p}})\n\tss.Elicit(ctx, &mcp.ElicitParams{{Message: \"m\", RequestedSchema: twice}})\n\tss.Elicit(ctx, &mcp.ElicitParams{{Message: \"m\", RequestedSchema: &jsonschema.Schema{{\n\t\tType: \"object\", Properties: map[string]*jsonschema.Schema{{\"tags\": tags}},\n\t}}}})\n}}\n"
         ),
     );
     let (code, got, stderr) = lint_in(root, &[".", "--show-unknown"]);
@@ -442,11 +458,12 @@ fn hostile_go_cycles_end() {
     assert_eq!(
         got,
         [
-            "main.go:19:18 N006",
             "main.go:20:18 N006",
             "main.go:21:18 N006",
             "main.go:22:18 N006",
-            "main.go:23:18 N006"
+            "main.go:23:18 N006",
+            "main.go:24:18 N006",
+            "main.go:25:18 N006"
         ],
         "{stderr}"
     );

@@ -343,10 +343,11 @@ impl<'s> Reader<'s> {
         }
     }
 
-    /// A name used as a value: one given from another file of the project
-    /// (checked there) is unknown without a note; one bound once in this
-    /// file and never changed is read, by `read`, where its value is
-    /// written. `None` for anything else, which `read` says is not known.
+    /// A name used as a value: one bound once in this file and never
+    /// changed is read, by `read`, where its value is written; one given
+    /// from another file of the project (checked there) is unknown without
+    /// a note; any other is unknown. `None` for what is not a name (and a
+    /// field of a value), which `read` reads.
     fn named(
         &mut self,
         n: TsNode,
@@ -358,14 +359,34 @@ impl<'s> Reader<'s> {
             return None;
         }
         let written = &self.text[n.byte_range()];
-        if self.links.resolved.iter().any(|r| r == written) {
-            return Some(self.note(n, ptr, String::new()));
-        }
-        if n.kind() != "identifier" {
-            return None;
-        }
-        let Bound::Value(v) = bound(self.text, n) else {
-            return None;
+        // What a name means in this file: its binding, or else (not
+        // declared here, or a package's name) what the project says.
+        let head = if n.kind() == "identifier" {
+            n
+        } else {
+            n.child_by_field_name("operand")
+                .filter(|o| o.kind() == "identifier")?
+        };
+        let v = match bound(self.text, head) {
+            Bound::Value(v) if head.id() == n.id() => v,
+            Bound::Free if self.links.resolved.iter().any(|r| r == written) => {
+                return Some(self.note(n, ptr, String::new()));
+            }
+            Bound::Free if head.id() == n.id() => {
+                return Some(self.note(
+                    n,
+                    ptr,
+                    format!("`{written}` is not declared in this file; its value is not known statically"),
+                ));
+            }
+            Bound::Unread if head.id() == n.id() => {
+                return Some(self.note(
+                    n,
+                    ptr,
+                    format!("`{written}` is not a value bound once in this file and left unchanged; it is not known statically"),
+                ));
+            }
+            _ => return None,
         };
         if self.following.len() >= MAX_FOLLOW || self.following.contains(&v.start_byte()) {
             return Some(self.note(
@@ -893,7 +914,7 @@ fn header_declares(text: &str, scope: TsNode, name: &str) -> bool {
 /// Whether the identifier `n` is a name its parent declares: a
 /// parameter's, a `var` or `const` spec's, or the left of a `:=` (in a
 /// statement, a `range` or a receive) or of a type switch.
-fn declaring(text: &str, n: TsNode) -> bool {
+pub(crate) fn declaring(text: &str, n: TsNode) -> bool {
     let Some(p) = n.parent() else {
         return false;
     };
@@ -1047,13 +1068,9 @@ fn changed(text: &str, scope: TsNode, ident: TsNode, value: TsNode) -> bool {
         fn kind<'a>(n: Option<TsNode<'a>>) -> &'a str {
             n.map_or("", |n| n.kind())
         }
-        let element = |n: Option<TsNode>| kind(n) == "literal_element";
         let address = kind(parent) == "unary_expression"
             && text[parent.map_or(0..0, |p| p.byte_range())].starts_with('&');
-        if element(parent)
-            || (address && element(parent.and_then(|p| p.parent())))
-            || shadowed(text, o, scope, name)
-        {
+        if element_value(text, o) || shadowed(text, o, scope, name) {
             return;
         }
         hit = if plain {
@@ -1071,6 +1088,17 @@ fn changed(text: &str, scope: TsNode, ident: TsNode, value: TsNode) -> bool {
         };
     });
     hit
+}
+
+/// Whether the name (or `pkg.name`) `n` is only read, as the value of a
+/// literal's element (`Key: name`, an element of a slice) or its address
+/// taken there (`Key: &name`).
+pub(crate) fn element_value(text: &str, n: TsNode) -> bool {
+    let element = |p: Option<TsNode>| p.is_some_and(|p| p.kind() == "literal_element");
+    let parent = n.parent();
+    let address =
+        parent.filter(|p| p.kind() == "unary_expression" && text[p.byte_range()].starts_with('&'));
+    element(parent) || address.is_some_and(|a| element(a.parent()))
 }
 
 /// The value of the package-level `var` or `const` `name` of a file

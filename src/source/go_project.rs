@@ -32,6 +32,7 @@ pub(crate) fn build(root: &Path) -> Index {
         path: module_path(root),
         texts: index::Texts::new(&files),
         trees: HashMap::new(),
+        changed: HashMap::new(),
     };
     module.index()
 }
@@ -71,6 +72,9 @@ struct Module<'r> {
     texts: index::Texts,
     /// Each file parsed, once.
     trees: HashMap<PathBuf, Option<Arc<Tree>>>,
+    /// Whether a declaration (its file and name) may be changed by
+    /// another file, once asked.
+    changed: HashMap<(PathBuf, String), bool>,
 }
 
 /// A requested schema given by name: how it is written and where.
@@ -233,10 +237,22 @@ impl Module<'_> {
         None
     }
 
-    /// Whether a file of the module other than `def` may change `name`:
-    /// it writes the word anywhere but after a `:` (a literal's element)
-    /// and before a `,` or `}` or the end of the line.
+    /// Whether a file of the module other than `def` may change `name`.
     fn changed_elsewhere(&mut self, def: &Path, name: &str) -> bool {
+        let key = (def.to_path_buf(), name.to_string());
+        if let Some(&known) = self.changed.get(&key) {
+            return known;
+        }
+        let changed = self.changes(def, name);
+        self.changed.insert(key, changed);
+        changed
+    }
+
+    /// Whether a file other than `def` writes `name` (the package's var,
+    /// or `pkg.name` in another package) anywhere but as the value of a
+    /// literal's element. A file that does not parse is read as text.
+    fn changes(&mut self, def: &Path, name: &str) -> bool {
+        let package = def.parent();
         for f in self.texts.files.clone() {
             if f == def {
                 continue;
@@ -244,7 +260,43 @@ impl Module<'_> {
             let Some(text) = self.texts.text(&f) else {
                 continue;
             };
-            if word_at(&text, name).any(|at| !read_only(&text, at, name.len())) {
+            if word_at(&text, name).next().is_none() {
+                continue;
+            }
+            let tree = self.tree(&f).filter(|t| !t.root_node().has_error());
+            let Some(tree) = tree else {
+                if word_at(&text, name).any(|at| !read_only(&text, at, name.len())) {
+                    return true;
+                }
+                continue;
+            };
+            let same = f.parent() == package;
+            let mut hit = false;
+            super::each_node(tree.root_node(), |n| {
+                if hit {
+                    return;
+                }
+                let named = match n.kind() {
+                    // The package's own var, where no local name hides it.
+                    "identifier" if same => {
+                        &text[n.byte_range()] == name
+                            && !go::declaring(&text, n)
+                            && matches!(go::bound(&text, n), Bound::Free)
+                    }
+                    // Any package's `pkg.name`: the one declared is among them.
+                    "selector_expression" => {
+                        n.child_by_field_name("field")
+                            .is_some_and(|f| &text[f.byte_range()] == name)
+                            && n.child_by_field_name("operand").is_some_and(|o| {
+                                o.kind() == "identifier"
+                                    && matches!(go::bound(&text, o), Bound::Free)
+                            })
+                    }
+                    _ => false,
+                };
+                hit = named && !go::element_value(&text, n);
+            });
+            if hit {
                 return true;
             }
         }
