@@ -443,13 +443,13 @@ fn hostile_go_cycles_end() {
     write(
         root,
         "init.go",
-        "package main\n\nfunc init() {\n\treset.Title = \"\"\n}\n",
+        "package main\n\nfunc init() {\n\treset.Title = \"\"\n\tlater.Title = \"\"\n}\n",
     );
     write(
         root,
         "main.go",
         &format!(
-            "package main\n\nimport (\n\t\"context\"\n\n\t\"github.com/modelcontextprotocol/go-sdk/mcp\"\n\n\t\"example.com/c/a\"\n\t\"example.com/c/k\"\n)\n\n{schema}var p = q\nvar q = p\n\nvar tags = &jsonschema.Schema{{Type: \"array\", Items: tags}}\n\nfunc f(ctx context.Context, ss *mcp.ServerSession) {{\n\tss.Elicit(ctx, &mcp.ElicitParams{{Message: \"m\", RequestedSchema: a.X}})\n\tss.Elicit(ctx, &mcp.ElicitParams{{Message: \"m\", RequestedSchema: reset}})\n\tss.Elicit(ctx, &mcp.ElicitParams{{Message: \"m\", RequestedSchema: k.K}})\n\tss.Elicit(ctx, &mcp.ElicitParams{{Message: \"m\", RequestedSchema: p}})\n\tss.Elicit(ctx, &mcp.ElicitParams{{Message: \"m\", RequestedSchema: twice}})\n\tss.Elicit(ctx, &mcp.ElicitParams{{Message: \"m\", RequestedSchema: &jsonschema.Schema{{\n\t\tType: \"object\", Properties: map[string]*jsonschema.Schema{{\"tags\": tags}},\n\t}}}})\n}}\n"
+            "package main\n\nimport (\n\t\"context\"\n\n\t\"github.com/modelcontextprotocol/go-sdk/mcp\"\n\n\t\"example.com/c/a\"\n\t\"example.com/c/k\"\n)\n\n{schema}var p = q\nvar q = p\n\nvar later = &jsonschema.Schema{{Type: \"object\", Title: \"T\", Properties: map[string]*jsonschema.Schema{{}}}}\n\nvar tags = &jsonschema.Schema{{Type: \"array\", Items: tags}}\n\nfunc f(ctx context.Context, ss *mcp.ServerSession) {{\n\tss.Elicit(ctx, &mcp.ElicitParams{{Message: \"m\", RequestedSchema: a.X}})\n\tss.Elicit(ctx, &mcp.ElicitParams{{Message: \"m\", RequestedSchema: reset}})\n\tss.Elicit(ctx, &mcp.ElicitParams{{Message: \"m\", RequestedSchema: k.K}})\n\tss.Elicit(ctx, &mcp.ElicitParams{{Message: \"m\", RequestedSchema: later}})\n\tss.Elicit(ctx, &mcp.ElicitParams{{Message: \"m\", RequestedSchema: p}})\n\tss.Elicit(ctx, &mcp.ElicitParams{{Message: \"m\", RequestedSchema: twice}})\n\tss.Elicit(ctx, &mcp.ElicitParams{{Message: \"m\", RequestedSchema: &jsonschema.Schema{{\n\t\tType: \"object\", Properties: map[string]*jsonschema.Schema{{\"tags\": tags}},\n\t}}}})\n}}\n"
         ),
     );
     let (code, got, stderr) = lint_in(root, &[".", "--show-unknown"]);
@@ -458,12 +458,13 @@ fn hostile_go_cycles_end() {
     assert_eq!(
         got,
         [
-            "main.go:20:18 N006",
-            "main.go:21:18 N006",
             "main.go:22:18 N006",
             "main.go:23:18 N006",
             "main.go:24:18 N006",
-            "main.go:25:18 N006"
+            "main.go:25:18 N006",
+            "main.go:26:18 N006",
+            "main.go:27:18 N006",
+            "main.go:28:18 N006",
         ],
         "{stderr}"
     );

@@ -368,7 +368,14 @@ impl<'s> Reader<'s> {
                 .filter(|o| o.kind() == "identifier")?
         };
         let v = match bound(self.text, head) {
-            Bound::Value(v) if head.id() == n.id() => v,
+            Bound::Value(v) if head.id() == n.id() && !self.changed_elsewhere(written, v) => v,
+            Bound::Value(_) if head.id() == n.id() => {
+                return Some(self.note(
+                    n,
+                    ptr,
+                    format!("`{written}` may be changed by another file of its package; its value is not known statically"),
+                ));
+            }
             Bound::Free if self.links.resolved.iter().any(|r| r == written) => {
                 return Some(self.note(n, ptr, String::new()));
             }
@@ -400,6 +407,23 @@ impl<'s> Reader<'s> {
         let out = read(self, v, ptr, depth + 1);
         self.following.pop();
         Some(out)
+    }
+
+    /// Whether the binding of `name` to `value` is at the top of the file
+    /// and another file of the module may change it.
+    fn changed_elsewhere(&self, name: &str, value: TsNode) -> bool {
+        if !self.links.changed.iter().any(|c| c == name) {
+            return false;
+        }
+        let mut at = value.parent();
+        while let Some(p) = at {
+            match p.kind() {
+                "source_file" => return true,
+                "statement_list" => return false,
+                _ => at = p.parent(),
+            }
+        }
+        false
     }
 
     /// A package-level value of this file that another file sends as its

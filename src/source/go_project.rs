@@ -21,6 +21,10 @@ use tree_sitter::{Node as TsNode, Tree};
 use super::go::{self, Bound};
 use super::index::{self, Elicited, Flavour, Index, Links};
 
+/// How many package-level vars of one file are looked for in the other
+/// files at most.
+const MAX_VARS: usize = 256;
+
 /// The index of the module at `root`.
 pub(crate) fn build(root: &Path) -> Index {
     let Some(files) = index::list(root, &["go"]) else {
@@ -100,6 +104,10 @@ impl Module<'_> {
             let Some(tree) = self.tree(&file) else {
                 continue;
             };
+            let changed = self.changed_vars(&file, &text, &tree);
+            if !changed.is_empty() {
+                links.entry(file.clone()).or_default().changed = changed;
+            }
             let sends = sends(&text, tree.root_node());
             for send in sends {
                 let Some(def) = self.definition(&file, &text, &tree, &send) else {
@@ -124,6 +132,24 @@ impl Module<'_> {
                 }
             }
         }
+        // The files that declare what others send are read too.
+        let defs: Vec<PathBuf> = links
+            .iter()
+            .filter(|(_, l)| !l.elicited.is_empty())
+            .map(|(f, _)| f.clone())
+            .collect();
+        for def in defs {
+            let (Some(text), Some(tree)) = (self.texts.text(&def), self.tree(&def)) else {
+                continue;
+            };
+            if text.contains("RequestedSchema") {
+                continue;
+            }
+            let changed = self.changed_vars(&def, &text, &tree);
+            if let Some(l) = links.get_mut(&def) {
+                l.changed = changed;
+            }
+        }
         Index {
             files: links
                 .into_iter()
@@ -131,6 +157,44 @@ impl Module<'_> {
                 .map(|(k, v)| (k, Arc::new(v)))
                 .collect(),
         }
+    }
+
+    /// The package-level vars of `file` it reads as a literal's element
+    /// (what its reading may follow) that another file may change. Past
+    /// [`MAX_VARS`] of them, every one is taken as changed.
+    fn changed_vars(&mut self, file: &Path, text: &str, tree: &Tree) -> Vec<String> {
+        let root = tree.root_node();
+        let mut names: Vec<String> = Vec::new();
+        let mut w = root.walk();
+        for s in root.named_children(&mut w) {
+            if s.kind() != "var_declaration" {
+                continue;
+            }
+            super::each_node(s, |n| {
+                if n.kind() == "identifier"
+                    && n.parent().is_some_and(|p| p.kind() == "var_spec")
+                    && go::declaring(text, n)
+                {
+                    names.push(text[n.byte_range()].to_string());
+                }
+            });
+        }
+        names.sort();
+        names.dedup();
+        let mut read = std::collections::HashSet::new();
+        super::each_node(root, |n| {
+            if n.kind() == "identifier" && go::element_value(text, n) {
+                read.insert(&text[n.byte_range()]);
+            }
+        });
+        names.retain(|n| read.contains(n.as_str()));
+        if names.len() > MAX_VARS {
+            return names;
+        }
+        names
+            .into_iter()
+            .filter(|n| self.changed_elsewhere(file, n))
+            .collect()
     }
 
     fn tree(&mut self, file: &Path) -> Option<Arc<Tree>> {

@@ -47,11 +47,14 @@ pub struct Links {
     /// defines, the models a call of it sends. When only this file
     /// changed, they are linted again too.
     pub(crate) dependents: Vec<PathBuf>,
+    /// Go: package-level vars of this file that another file of the
+    /// module may change; their values as written are not followed.
+    pub(crate) changed: Vec<String>,
 }
 
 impl Links {
     pub(crate) fn is_empty(&self) -> bool {
-        !self.read() && self.dependents.is_empty()
+        !self.read() && self.dependents.is_empty() && self.changed.is_empty()
     }
 
     /// Whether the file must be read for what others say of it, though it
