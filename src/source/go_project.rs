@@ -37,6 +37,7 @@ pub(crate) fn build(root: &Path) -> Index {
         texts: index::Texts::new(&files),
         trees: HashMap::new(),
         changed: HashMap::new(),
+        definitions: HashMap::new(),
     };
     module.index()
 }
@@ -79,6 +80,9 @@ struct Module<'r> {
     /// Whether a declaration (its file and name) may be changed by
     /// another file, once asked.
     changed: HashMap<(PathBuf, String), bool>,
+    /// The file that declares a name of a package (its folder, its name
+    /// when known), once asked.
+    definitions: HashMap<(PathBuf, Option<String>, String), Option<PathBuf>>,
 }
 
 /// A requested schema given by name: how it is written and where.
@@ -221,11 +225,25 @@ impl Module<'_> {
             ),
             Some(local) => self.imported(text, tree.root_node(), local)?,
         };
-        let candidates: Vec<PathBuf> = self
-            .texts
-            .files
+        let key = (dir, package, send.name.clone());
+        if let Some(known) = self.definitions.get(&key) {
+            return known.clone();
+        }
+        let def = self.declaration(&key.0, key.1.as_deref(), &send.name);
+        self.definitions.insert(key, def.clone());
+        def
+    }
+
+    /// The file of the folder `dir` (of the package `package`, when given)
+    /// that declares `name` at its top, when exactly one does, with a
+    /// value it never changes.
+    fn declaration(&mut self, dir: &Path, package: Option<&str>, name: &str) -> Option<PathBuf> {
+        // The files are sorted: a folder's files are one run of them.
+        let from = self.texts.files.partition_point(|f| f.as_path() < dir);
+        let candidates: Vec<PathBuf> = self.texts.files[from..]
             .iter()
-            .filter(|f| f.parent() == Some(dir.as_path()))
+            .take_while(|f| f.starts_with(dir))
+            .filter(|f| f.parent() == Some(dir))
             .cloned()
             .collect();
         let mut found = Vec::new();
@@ -233,22 +251,19 @@ impl Module<'_> {
             let Some(t) = self.texts.text(&f) else {
                 continue;
             };
-            if !word_at(&t, &send.name).any(|_| true) {
+            if word_at(&t, name).next().is_none() {
                 continue;
             }
             let Some(tr) = self.tree(&f) else {
                 continue;
             };
             let root = tr.root_node();
-            if package.is_some() && package_name(&t, root) != package {
+            if package.is_some() && package_name(&t, root).as_deref() != package {
                 continue;
             }
             let mut w = root.walk();
-            if root
-                .named_children(&mut w)
-                .any(|s| declares(&t, s, &send.name))
-            {
-                found.push((f.clone(), go::package_value(&t, root, &send.name).is_some()));
+            if root.named_children(&mut w).any(|s| declares(&t, s, name)) {
+                found.push((f.clone(), go::package_value(&t, root, name).is_some()));
             }
         }
         match found[..] {
