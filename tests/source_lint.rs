@@ -182,6 +182,20 @@ fn each_fixture_reports_exactly_at_its_source_places() {
             &["21:41 E406", "22:58 E304", "23:74 E402", "25:31 E124"],
         ),
         ("mcpgo_survey.go", &[]),
+        // Names followed to their one binding in the file (a `:=` in the
+        // function, package-level vars, a const message): each finding
+        // where its value is written. A schema changed after it is bound,
+        // a name bound again and a parameter stay unknown.
+        (
+            "gosdk_bound_schema.go",
+            &[
+                "22:9 E204",
+                "27:73 E404",
+                "34:32 E124",
+                "53:28 N006",
+                "61:28 N006",
+            ],
+        ),
         // URLElicitationRequiredError of both SDKs: each element of the
         // slice is one URL-mode elicitation (mcp-go's mode constant read,
         // an unknown mode assumes neither mode); a schema set after the

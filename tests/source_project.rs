@@ -453,3 +453,112 @@ fn hostile_rust_reexport_cycles_end() {
         "{stderr}"
     );
 }
+
+const GO_MODULE: &[&str] = &[
+    // A local `confirmSchema` beside a call that sends the package's: each
+    // the one its scope sees.
+    "admin.go:27:4 W601",
+    // `&sc.Account`: a schema value of another package, imported by an
+    // alias.
+    "internal/schemas/account.go:10:3 W601",
+    // `schemas.Booking`: a package of the module.
+    "internal/schemas/booking.go:11:64 E304",
+    // `confirmSchema`: another file of the same package.
+    "schemas.go:8:2 E122",
+];
+
+#[test]
+fn go_schemas_across_files_and_packages_are_followed() {
+    let project = fixture("projects/go-module");
+    let (code, got, stderr) = lint_in(&project, &[".", "--show-unknown"]);
+    assert_eq!(code, Some(1), "{got:?} {stderr}");
+    // Each where it is written, none at the calls; `unusedSchema` (a
+    // root title) is sent by nobody: nothing is said.
+    assert_eq!(got, GO_MODULE, "{stderr}");
+    // The calls' files alone, as pre-commit names them, bring in the
+    // files that declare what they send.
+    let (_, got, stderr) = lint_in(&project, &["main.go"]);
+    assert_eq!(got, &GO_MODULE[2..], "{stderr}");
+    let (code, got, stderr) = lint_in(&project, &["admin.go", "--show-unknown"]);
+    assert_eq!(code, Some(1), "{stderr}");
+    assert_eq!(got, [GO_MODULE[0], GO_MODULE[1], GO_MODULE[3]], "{stderr}");
+}
+
+/// Packages whose vars name each other in a circle, vars of one file that
+/// do, and a var declared in two files (under build tags): the index
+/// ends, nothing is followed in a circle, and no error is said.
+#[test]
+fn hostile_go_cycles_end() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    let schema = "import \"github.com/google/jsonschema-go/jsonschema\"\n\n";
+    write(root, "go.mod", "module example.com/c\n\ngo 1.23\n");
+    write(
+        root,
+        "a/a.go",
+        "package a\n\nimport \"example.com/c/b\"\n\nvar X = b.Y\n",
+    );
+    write(
+        root,
+        "b/b.go",
+        "package b\n\nimport \"example.com/c/a\"\n\nvar Y = a.X\n",
+    );
+    for (name, tag) in [("twice_linux.go", "linux"), ("twice_other.go", "!linux")] {
+        write(
+            root,
+            name,
+            &format!(
+                "//go:build {tag}\n\npackage main\n\n{schema}var twice = &jsonschema.Schema{{Type: \"object\", Title: \"T\", Properties: map[string]*jsonschema.Schema{{}}}}\n"
+            ),
+        );
+    }
+    // A var another file changes: what is sent is not what is written.
+    write(
+        root,
+        "reset.go",
+        &format!(
+            "package main\n\n{schema}var reset = &jsonschema.Schema{{Type: \"object\", Title: \"T\", Properties: map[string]*jsonschema.Schema{{}}}}\n"
+        ),
+    );
+    // A var of another package that a file of this one changes.
+    write(
+        root,
+        "k/k.go",
+        &format!(
+            "package k\n\n{schema}var K = &jsonschema.Schema{{Type: \"object\", Title: \"T\", Properties: map[string]*jsonschema.Schema{{}}}}\n"
+        ),
+    );
+    write(
+        root,
+        "kinit.go",
+        "package main\n\nimport \"example.com/c/k\"\n\nfunc init() {\n\tk.K.Title = \"\"\n}\n",
+    );
+    write(
+        root,
+        "init.go",
+        "package main\n\nfunc init() {\n\treset.Title = \"\"\n\tlater.Title = \"\"\n}\n",
+    );
+    write(
+        root,
+        "main.go",
+        &format!(
+            "package main\n\nimport (\n\t\"context\"\n\n\t\"github.com/modelcontextprotocol/go-sdk/mcp\"\n\n\t\"example.com/c/a\"\n\t\"example.com/c/k\"\n)\n\n{schema}var p = q\nvar q = p\n\nvar later = &jsonschema.Schema{{Type: \"object\", Title: \"T\", Properties: map[string]*jsonschema.Schema{{}}}}\n\nvar tags = &jsonschema.Schema{{Type: \"array\", Items: tags}}\n\nfunc f(ctx context.Context, ss *mcp.ServerSession) {{\n\tss.Elicit(ctx, &mcp.ElicitParams{{Message: \"m\", RequestedSchema: a.X}})\n\tss.Elicit(ctx, &mcp.ElicitParams{{Message: \"m\", RequestedSchema: reset}})\n\tss.Elicit(ctx, &mcp.ElicitParams{{Message: \"m\", RequestedSchema: k.K}})\n\tss.Elicit(ctx, &mcp.ElicitParams{{Message: \"m\", RequestedSchema: later}})\n\tss.Elicit(ctx, &mcp.ElicitParams{{Message: \"m\", RequestedSchema: p}})\n\tss.Elicit(ctx, &mcp.ElicitParams{{Message: \"m\", RequestedSchema: twice}})\n\tss.Elicit(ctx, &mcp.ElicitParams{{Message: \"m\", RequestedSchema: &jsonschema.Schema{{\n\t\tType: \"object\", Properties: map[string]*jsonschema.Schema{{\"tags\": tags}},\n\t}}}})\n}}\n"
+        ),
+    );
+    let (code, got, stderr) = lint_in(root, &[".", "--show-unknown"]);
+    assert_eq!(code, Some(0), "{got:?} {stderr}");
+    // One note at each call: what it sends is not known.
+    assert_eq!(
+        got,
+        [
+            "main.go:22:18 N006",
+            "main.go:23:18 N006",
+            "main.go:24:18 N006",
+            "main.go:25:18 N006",
+            "main.go:26:18 N006",
+            "main.go:27:18 N006",
+            "main.go:28:18 N006",
+        ],
+        "{stderr}"
+    );
+}

@@ -10,15 +10,24 @@
 //! omitted when empty; an empty non-nil `Properties` map is written as
 //! `"properties": {}` (jsonschema-go v0.4.2 and later).
 
+use std::sync::Arc;
+
 use tree_sitter::Node as TsNode;
 
 use super::build::{self, Unknown, member, object, span, string};
+use super::index::{Elicited, Links};
 use super::{Found, Scan, parse};
 use crate::json::{Member, Node, NodeValue, Span, pointer_push};
 
 const MAX_NESTING: usize = 64;
+/// How many names are followed, one to the next, to reach a value.
+const MAX_FOLLOW: usize = 16;
 
-pub(crate) fn scan<'s>(text: &'s str, windows: Option<&[(usize, usize)]>) -> Option<Scan<'s>> {
+pub(crate) fn scan<'s>(
+    text: &'s str,
+    windows: Option<&[(usize, usize)]>,
+    links: Option<Arc<Links>>,
+) -> Option<Scan<'s>> {
     let grammar: tree_sitter::Language = tree_sitter_go::LANGUAGE.into();
     let mut out = Scan::default();
     let tree = parse(&grammar, text, &mut out.notes, windows)?;
@@ -31,6 +40,9 @@ pub(crate) fn scan<'s>(text: &'s str, windows: Option<&[(usize, usize)]>) -> Opt
     let mut r = Reader {
         text,
         unknown: Vec::new(),
+        links: links.unwrap_or_default(),
+        following: Vec::new(),
+        followed: false,
     };
     for lit in literals {
         let written = lit
@@ -84,7 +96,16 @@ pub(crate) fn scan<'s>(text: &'s str, windows: Option<&[(usize, usize)]>) -> Opt
             origin: None,
         });
     }
-    if windows.is_some() && !super::windows_complete(&tree, &out, text, &[], "") {
+    let links = r.links.clone();
+    for e in &links.elicited {
+        if let Some(found) = r.elicited(tree.root_node(), e) {
+            out.found.push(found);
+        }
+    }
+    out.found.sort_by_key(|f| f.at.start);
+    // A name followed is read in the whole file, where every assignment
+    // to it is seen.
+    if windows.is_some() && (r.followed || !super::windows_complete(&tree, &out, text, &[], "")) {
         return None;
     }
     Some(out)
@@ -108,7 +129,6 @@ fn mode_constant(written: &str) -> Option<&'static str> {
     }
 }
 
-/// The last segment of a Go type: `*mcp.ElicitParams` -> `ElicitParams`.
 /// The elements of a composite literal's body, each without the
 /// `literal_element` around it.
 fn elements(body: TsNode) -> Vec<TsNode> {
@@ -124,7 +144,8 @@ fn elements(body: TsNode) -> Vec<TsNode> {
         .collect()
 }
 
-fn type_name(t: &str) -> &str {
+/// The last segment of a Go type: `*mcp.ElicitParams` -> `ElicitParams`.
+pub(crate) fn type_name(t: &str) -> &str {
     let t = t.trim_start_matches('&').trim_start_matches('*');
     t.rsplit('.').next().unwrap_or(t)
 }
@@ -169,6 +190,13 @@ fn short(s: &str) -> String {
 struct Reader<'s> {
     text: &'s str,
     unknown: Vec<Unknown>,
+    /// What the other files of the project say about this one.
+    links: Arc<Links>,
+    /// Where the values of the names being followed start, against
+    /// circles.
+    following: Vec<usize>,
+    /// Whether any name was followed to its value.
+    followed: bool,
 }
 
 impl<'s> Reader<'s> {
@@ -315,6 +343,122 @@ impl<'s> Reader<'s> {
         }
     }
 
+    /// A name used as a value: one bound once in this file and never
+    /// changed is read, by `read`, where its value is written; one given
+    /// from another file of the project (checked there) is unknown without
+    /// a note; any other is unknown. `None` for what is not a name (and a
+    /// field of a value), which `read` reads.
+    fn named(
+        &mut self,
+        n: TsNode,
+        ptr: &str,
+        depth: usize,
+        read: fn(&mut Self, TsNode, &str, usize) -> Node<'s>,
+    ) -> Option<Node<'s>> {
+        if !matches!(n.kind(), "identifier" | "selector_expression") {
+            return None;
+        }
+        let written = &self.text[n.byte_range()];
+        // What a name means in this file: its binding, or else (not
+        // declared here, or a package's name) what the project says.
+        let head = if n.kind() == "identifier" {
+            n
+        } else {
+            n.child_by_field_name("operand")
+                .filter(|o| o.kind() == "identifier")?
+        };
+        let v = match bound(self.text, head) {
+            Bound::Value(v) if head.id() == n.id() && !self.changed_elsewhere(written, v) => v,
+            Bound::Value(_) if head.id() == n.id() => {
+                return Some(self.note(
+                    n,
+                    ptr,
+                    format!("`{written}` may be changed by another file of its package; its value is not known statically"),
+                ));
+            }
+            Bound::Free if self.links.resolved.iter().any(|r| r == written) => {
+                return Some(self.note(n, ptr, String::new()));
+            }
+            Bound::Free if head.id() == n.id() => {
+                return Some(self.note(
+                    n,
+                    ptr,
+                    format!("`{written}` is not declared in this file; its value is not known statically"),
+                ));
+            }
+            Bound::Unread if head.id() == n.id() => {
+                return Some(self.note(
+                    n,
+                    ptr,
+                    format!("`{written}` is not a value bound once in this file and left unchanged; it is not known statically"),
+                ));
+            }
+            _ => return None,
+        };
+        if self.following.len() >= MAX_FOLLOW || self.following.contains(&v.start_byte()) {
+            return Some(self.note(
+                n,
+                ptr,
+                format!("`{written}` refers to itself, or through more than {MAX_FOLLOW} names; not known statically"),
+            ));
+        }
+        self.following.push(v.start_byte());
+        self.followed = true;
+        let out = read(self, v, ptr, depth + 1);
+        self.following.pop();
+        Some(out)
+    }
+
+    /// Whether the binding of `name` to `value` is at the top of the file
+    /// and another file of the module may change it.
+    fn changed_elsewhere(&self, name: &str, value: TsNode) -> bool {
+        if !self.links.changed.iter().any(|c| c == name) {
+            return false;
+        }
+        let mut at = value.parent();
+        while let Some(p) = at {
+            match p.kind() {
+                "source_file" => return true,
+                "statement_list" => return false,
+                _ => at = p.parent(),
+            }
+        }
+        false
+    }
+
+    /// A package-level value of this file that another file sends as its
+    /// requested schema, read where it is written: only the schema is
+    /// judged, the message and the mode are the sender's.
+    fn elicited(&mut self, root: TsNode, e: &Elicited) -> Option<Found<'s>> {
+        let value = package_value(self.text, root, &e.name)?;
+        self.unknown.clear();
+        let vs = span(&value);
+        self.following.push(value.start_byte());
+        let schema = self.schema(value, "/requestedSchema", 0);
+        self.following.pop();
+        for ptr in ["/message", "/mode"] {
+            self.unknown.push(Unknown {
+                pointer: ptr.into(),
+                span: vs,
+                what: String::new(),
+                whole: true,
+            });
+        }
+        let params = object(
+            vec![
+                member("message", vs, string("", vs)),
+                member("requestedSchema", vs, schema),
+            ],
+            vs,
+        );
+        Some(Found {
+            at: vs,
+            params,
+            unknown: std::mem::take(&mut self.unknown),
+            origin: None,
+        })
+    }
+
     fn note(&mut self, n: TsNode, ptr: &str, what: String) -> Node<'s> {
         self.unknown.push(Unknown {
             pointer: ptr.to_string(),
@@ -340,6 +484,9 @@ impl<'s> Reader<'s> {
             && let Some(o) = n.child_by_field_name("operand")
         {
             n = o;
+        }
+        if let Some(v) = self.named(n, ptr, depth, Self::schema) {
+            return v;
         }
         let (ty, body) = match n.kind() {
             "composite_literal" => (
@@ -432,6 +579,9 @@ impl<'s> Reader<'s> {
     }
 
     fn schema_map(&mut self, n: TsNode, ptr: &str, depth: usize) -> Node<'s> {
+        if let Some(v) = self.named(n, ptr, depth, Self::schema_map) {
+            return v;
+        }
         let Some(body) = (match n.kind() {
             "composite_literal" => n.child_by_field_name("body"),
             "literal_value" => Some(n),
@@ -463,6 +613,9 @@ impl<'s> Reader<'s> {
     }
 
     fn schema_list(&mut self, n: TsNode, ptr: &str, depth: usize) -> Node<'s> {
+        if let Some(v) = self.named(n, ptr, depth, Self::schema_list) {
+            return v;
+        }
         let Some(body) = n.child_by_field_name("body") else {
             return self.note(
                 n,
@@ -486,6 +639,9 @@ impl<'s> Reader<'s> {
 
     /// `json.RawMessage(`...`)` (a default in jsonschema-go) or a value.
     fn raw_json(&mut self, n: TsNode, ptr: &str, depth: usize) -> Node<'s> {
+        if let Some(v) = self.named(n, ptr, depth, Self::raw_json) {
+            return v;
+        }
         let t = &self.text[n.byte_range()];
         if n.kind() == "call_expression" && t.starts_with("json.RawMessage(") {
             // The JSON text as written (a raw string, or one without
@@ -534,6 +690,15 @@ impl<'s> Reader<'s> {
             v.span = span(&n);
             return v;
         }
+        // `&name`: the value the name is bound to.
+        if n.kind() == "unary_expression"
+            && t.starts_with('&')
+            && let Some(o) = n.child_by_field_name("operand")
+            && o.kind() == "identifier"
+            && let Some(v) = self.named(o, ptr, depth, Self::value)
+        {
+            return v;
+        }
         self.note(
             n,
             ptr,
@@ -564,6 +729,9 @@ impl<'s> Reader<'s> {
                 ptr,
                 format!("nested more than {MAX_NESTING} levels deep; not read further"),
             );
+        }
+        if let Some(v) = self.named(n, ptr, depth, Self::value) {
+            return v;
         }
         match n.kind() {
             "interpreted_string_literal" | "raw_string_literal" => {
@@ -674,6 +842,301 @@ impl<'s> Reader<'s> {
                 short(t)
             ),
         )
+    }
+}
+
+/// What a name used as a value stands for in its file.
+#[derive(Debug, Clone, Copy)]
+pub(crate) enum Bound<'t> {
+    /// One binding, never assigned or changed after: its value.
+    Value(TsNode<'t>),
+    /// Declared in the file, but not as one value that stays as written
+    /// (a parameter, a zero value, a binding assigned or changed later).
+    Unread,
+    /// Not declared in the file: another file's, or the language's.
+    Free,
+}
+
+/// What the identifier `use_` stands for: the declaration the innermost
+/// scope around it has (a `:=`, `var` or `const` before it in its block,
+/// or one at the top of the file), when its value is written there and
+/// the name is never assigned, changed through, or taken the address of.
+pub(crate) fn bound<'t>(text: &str, use_: TsNode<'t>) -> Bound<'t> {
+    let name = &text[use_.byte_range()];
+    let mut child = use_;
+    while let Some(scope) = child.parent() {
+        match scope.kind() {
+            "statement_list" | "source_file" => {
+                let top = scope.kind() == "source_file";
+                let mut found = Vec::new();
+                let mut w = scope.walk();
+                for s in scope.named_children(&mut w) {
+                    // In a block, only what is declared before the
+                    // statement that uses the name is seen.
+                    if !top && s.end_byte() > use_.start_byte() {
+                        break;
+                    }
+                    found.extend(declared(text, s, name, top));
+                }
+                match found[..] {
+                    [] => {}
+                    [(ident, Some(value))] if !changed(text, scope, ident, value) => {
+                        return Bound::Value(value);
+                    }
+                    _ => return Bound::Unread,
+                }
+            }
+            // A parameter, a receiver, or a name declared in a statement's
+            // header: not read.
+            kind if HEADERS.contains(&kind) && header_declares(text, scope, name) => {
+                return Bound::Unread;
+            }
+            _ => {}
+        }
+        child = scope;
+    }
+    Bound::Free
+}
+
+/// The nodes whose parameters or header declare names for the block they
+/// hold.
+const HEADERS: &[&str] = &[
+    "function_declaration",
+    "method_declaration",
+    "func_literal",
+    "if_statement",
+    "for_statement",
+    "expression_switch_statement",
+    "type_switch_statement",
+    "communication_case",
+];
+
+/// Whether the parameters, receiver, results or header of `scope` (one
+/// of [`HEADERS`]) declare `name`.
+fn header_declares(text: &str, scope: TsNode, name: &str) -> bool {
+    let mut w = scope.walk();
+    let mut hit = false;
+    for c in scope.named_children(&mut w) {
+        if matches!(
+            c.kind(),
+            "block"
+                | "statement_list"
+                | "expression_case"
+                | "default_case"
+                | "type_case"
+                | "communication_case"
+        ) {
+            continue;
+        }
+        super::each_node(c, |n| {
+            hit |= n.kind() == "identifier" && &text[n.byte_range()] == name && declaring(text, n);
+        });
+    }
+    hit
+}
+
+/// Whether the identifier `n` is a name its parent declares: a
+/// parameter's, a `var` or `const` spec's, or the left of a `:=` (in a
+/// statement, a `range` or a receive) or of a type switch.
+pub(crate) fn declaring(text: &str, n: TsNode) -> bool {
+    let Some(p) = n.parent() else {
+        return false;
+    };
+    let named = |p: TsNode| {
+        p.children_by_field_name("name", &mut p.walk())
+            .any(|c| c.id() == n.id())
+    };
+    match p.kind() {
+        "var_spec" | "const_spec" | "parameter_declaration" | "variadic_parameter_declaration" => {
+            named(p)
+        }
+        "expression_list" => {
+            let Some(g) = p.parent() else {
+                return false;
+            };
+            let left = g.child_by_field_name("left").map(|l| l.id()) == Some(p.id());
+            match g.kind() {
+                "short_var_declaration" => left,
+                "range_clause" | "receive_statement" => {
+                    left && text[p.end_byte()..g.end_byte()]
+                        .trim_start()
+                        .starts_with(":=")
+                }
+                "type_switch_statement" => {
+                    g.child_by_field_name("alias").map(|a| a.id()) == Some(p.id())
+                }
+                _ => false,
+            }
+        }
+        _ => false,
+    }
+}
+
+/// Whether the occurrence `o` of `name` under `scope` is another variable
+/// than the one `scope` declares: one declared in a scope nested in it,
+/// before `o` or by `o` itself.
+fn shadowed(text: &str, o: TsNode, scope: TsNode, name: &str) -> bool {
+    let mut child = o;
+    while let Some(a) = child.parent() {
+        if a.id() == scope.id() {
+            return false;
+        }
+        if a.kind() == "statement_list" {
+            let mut w = a.walk();
+            for s in a.named_children(&mut w) {
+                if s.start_byte() > o.start_byte() {
+                    break;
+                }
+                let decls = declared(text, s, name, false);
+                let holds = o.end_byte() <= s.end_byte();
+                if (!holds && !decls.is_empty()) || decls.iter().any(|(i, _)| i.id() == o.id()) {
+                    return true;
+                }
+            }
+        } else if HEADERS.contains(&a.kind()) && header_declares(text, a, name) {
+            return true;
+        }
+        child = a;
+    }
+    false
+}
+
+/// The declarations of `name` by the statement `s`: each the identifier
+/// declared and the value it is given, when one is written for it (a
+/// function or type of that name, at the top, has none).
+fn declared<'t>(
+    text: &str,
+    s: TsNode<'t>,
+    name: &str,
+    top: bool,
+) -> Vec<(TsNode<'t>, Option<TsNode<'t>>)> {
+    let mut out = Vec::new();
+    let values = |list: Option<TsNode<'t>>| -> Vec<TsNode<'t>> {
+        list.map(|l| l.named_children(&mut l.walk()).collect())
+            .unwrap_or_default()
+    };
+    let mut spec = |names: Vec<TsNode<'t>>, given: Vec<TsNode<'t>>| {
+        for (i, n) in names.iter().enumerate() {
+            if &text[n.byte_range()] == name {
+                let value = (given.len() == names.len()).then(|| given[i]);
+                out.push((*n, value));
+            }
+        }
+    };
+    match s.kind() {
+        "short_var_declaration" => {
+            let left = values(s.child_by_field_name("left"));
+            spec(left, values(s.child_by_field_name("right")));
+        }
+        "var_declaration" | "const_declaration" => {
+            let mut w = s.walk();
+            let mut specs = Vec::new();
+            for c in s.named_children(&mut w) {
+                if c.kind() == "var_spec_list" {
+                    specs.extend(c.named_children(&mut c.walk()));
+                } else {
+                    specs.push(c);
+                }
+            }
+            specs.retain(|c| matches!(c.kind(), "var_spec" | "const_spec"));
+            for c in specs {
+                let names: Vec<TsNode<'t>> = c
+                    .children_by_field_name("name", &mut c.walk())
+                    .filter(|n| n.kind() == "identifier")
+                    .collect();
+                spec(names, values(c.child_by_field_name("value")));
+            }
+        }
+        "function_declaration" | "type_declaration" if top => {
+            let mut w = s.walk();
+            let own = s.child_by_field_name("name").into_iter().chain(
+                s.named_children(&mut w)
+                    .filter(|c| matches!(c.kind(), "type_spec" | "type_alias"))
+                    .filter_map(|c| c.child_by_field_name("name")),
+            );
+            for n in own {
+                if &text[n.byte_range()] == name {
+                    out.push((n, None));
+                }
+            }
+        }
+        _ => {}
+    }
+    out
+}
+
+/// Whether the binding of `ident` to `value` may not hold what is written
+/// when the name is used: the name is assigned or declared again in its
+/// scope, changed through (`x.F = ...`, `x["k"] = ...`, a method or
+/// function given it), or its address taken, anywhere but as the value of
+/// a literal's element. A string, number or `const` is only changed by
+/// an assignment to the name itself or through its address.
+fn changed(text: &str, scope: TsNode, ident: TsNode, value: TsNode) -> bool {
+    let name = &text[ident.byte_range()];
+    let plain = matches!(
+        value.kind(),
+        "interpreted_string_literal"
+            | "raw_string_literal"
+            | "int_literal"
+            | "float_literal"
+            | "true"
+            | "false"
+    ) || ident.parent().is_some_and(|p| p.kind() == "const_spec");
+    let mut hit = false;
+    super::each_node(scope, |o| {
+        if hit || o.kind() != "identifier" || o.id() == ident.id() || &text[o.byte_range()] != name
+        {
+            return;
+        }
+        let parent = o.parent();
+        fn kind<'a>(n: Option<TsNode<'a>>) -> &'a str {
+            n.map_or("", |n| n.kind())
+        }
+        let address = kind(parent) == "unary_expression"
+            && text[parent.map_or(0..0, |p| p.byte_range())].starts_with('&');
+        if element_value(text, o) || shadowed(text, o, scope, name) {
+            return;
+        }
+        hit = if plain {
+            address
+                || kind(parent) == "inc_dec_statement"
+                || (kind(parent) == "expression_list"
+                    && parent.and_then(|p| p.parent()).is_some_and(|g| {
+                        matches!(
+                            g.kind(),
+                            "assignment_statement" | "short_var_declaration" | "range_clause"
+                        ) && g.child_by_field_name("left").map(|l| l.id()) == parent.map(|p| p.id())
+                    }))
+        } else {
+            true
+        };
+    });
+    hit
+}
+
+/// Whether the name (or `pkg.name`) `n` is only read, as the value of a
+/// literal's element (`Key: name`, an element of a slice) or its address
+/// taken there (`Key: &name`).
+pub(crate) fn element_value(text: &str, n: TsNode) -> bool {
+    let element = |p: Option<TsNode>| p.is_some_and(|p| p.kind() == "literal_element");
+    let parent = n.parent();
+    let address =
+        parent.filter(|p| p.kind() == "unary_expression" && text[p.byte_range()].starts_with('&'));
+    element(parent) || address.is_some_and(|a| element(a.parent()))
+}
+
+/// The value of the package-level `var` or `const` `name` of a file
+/// (`root` its tree), when it is declared once in the file, with a value,
+/// and never changed in it.
+pub(crate) fn package_value<'t>(text: &str, root: TsNode<'t>, name: &str) -> Option<TsNode<'t>> {
+    let mut w = root.walk();
+    let found: Vec<_> = root
+        .named_children(&mut w)
+        .flat_map(|s| declared(text, s, name, true))
+        .collect();
+    match found[..] {
+        [(ident, Some(value))] if !changed(text, root, ident, value) => Some(value),
+        _ => None,
     }
 }
 

@@ -47,11 +47,14 @@ pub struct Links {
     /// defines, the models a call of it sends. When only this file
     /// changed, they are linted again too.
     pub(crate) dependents: Vec<PathBuf>,
+    /// Go: package-level vars of this file that another file of the
+    /// module may change; their values as written are not followed.
+    pub(crate) changed: Vec<String>,
 }
 
 impl Links {
     pub(crate) fn is_empty(&self) -> bool {
-        !self.read() && self.dependents.is_empty()
+        !self.read() && self.dependents.is_empty() && self.changed.is_empty()
     }
 
     /// Whether the file must be read for what others say of it, though it
@@ -81,7 +84,8 @@ pub(crate) enum Flavour {
     Sdk1,
     /// FastMCP's `ctx.elicit(message, response_type)`.
     FastMcp,
-    /// TypeScript: the value is the `requestedSchema` as written.
+    /// TypeScript and Go: the value is the `requestedSchema` as written (in
+    /// Go, a `jsonschema.Schema` or mcp-go's map, told apart as written).
     Schema,
     /// TypeScript: the value is the whole params.
     Params,

@@ -34,6 +34,7 @@ mod build;
 pub mod csharp;
 pub mod fixes;
 pub mod go;
+mod go_project;
 mod index;
 pub mod java;
 pub mod kotlin;
@@ -206,7 +207,7 @@ pub(crate) fn scan_in(language: Language, text: &str, project: Project) -> Scan<
             typescript::scan(text, language, windows, project.links.clone())
         }
         Language::Python => python::scan(text, windows, project.clone()),
-        Language::Go => go::scan(text, windows),
+        Language::Go => go::scan(text, windows, project.links.clone()),
         Language::CSharp => csharp::scan(text, windows),
         Language::Java => java::scan(text, windows),
         Language::Kotlin => kotlin::scan(text, windows),
@@ -757,7 +758,7 @@ pub fn lint_source_file(
             MAX_SOURCE >> 20
         )));
     }
-    let project = Project::of_source(path, language, &bytes);
+    let project = Project::of_source(path, language);
     lint_source_in(name, &bytes, language, project, opts, sink);
     Ok(())
 }

@@ -56,14 +56,15 @@ impl Majors {
 const MAX_DEPTH: usize = 32;
 
 impl Project {
-    /// The project of a source file, looked for only where it matters: a
-    /// Python file.
-    pub fn of_source(file: &Path, language: super::Language, bytes: &[u8]) -> Project {
-        let _ = bytes;
+    /// The project of a source file: its SDK pins (Python) and what the
+    /// project's other files say of it (Python, TypeScript and JavaScript,
+    /// Rust, Go).
+    pub fn of_source(file: &Path, language: super::Language) -> Project {
         match language {
             super::Language::Python => Project::of(file),
             super::Language::TypeScript | super::Language::Tsx => Project::of_script(file),
             super::Language::Rust => Project::of_crate(file),
+            super::Language::Go => Project::of_go(file),
             _ => Project::default(),
         }
     }
@@ -72,33 +73,52 @@ impl Project {
     /// above it with a `package.json` or `tsconfig.json`, up to the root of
     /// its repository, and its index.
     fn of_script(file: &Path) -> Project {
-        let abs = index::key_of(file);
-        let mut project = Project::default();
-        for dir in abs.ancestors().skip(1).take(MAX_DEPTH) {
-            if dir.join("package.json").is_file()
-                || dir.join("tsconfig.json").is_file()
-                || dir.join(".git").exists()
-            {
-                let index = index::shared(dir, "typescript", super::typescript_project::build);
-                project.links = index.files.get(&abs).cloned();
-                break;
-            }
-        }
-        project
+        let root = |d: &Path| d.join("package.json").is_file() || d.join("tsconfig.json").is_file();
+        Project::indexed(
+            file,
+            root,
+            true,
+            "typescript",
+            super::typescript_project::build,
+        )
     }
 
     /// The project of a Rust file: the nearest folder above it with a
-    /// `Cargo.toml` (its crate), and the crate's index.
+    /// `Cargo.toml` (its crate), within its repository, and the crate's
+    /// index.
     fn of_crate(file: &Path) -> Project {
+        let root = |d: &Path| d.join("Cargo.toml").is_file();
+        Project::indexed(file, root, false, "rust", super::rust_project::build)
+    }
+
+    /// The project of a Go file: its module (the nearest folder above it
+    /// with a `go.mod`, or else the root of its repository) and its index.
+    fn of_go(file: &Path) -> Project {
+        let root = |d: &Path| d.join("go.mod").is_file();
+        Project::indexed(file, root, true, "go", super::go_project::build)
+    }
+
+    /// What the index of `file`'s project says of it: the project is the
+    /// nearest folder above the file that `is_root` accepts, or else (with
+    /// `or_repository`) the root of its repository; its index is built by
+    /// `build` once per run.
+    fn indexed(
+        file: &Path,
+        is_root: impl Fn(&Path) -> bool,
+        or_repository: bool,
+        key: &'static str,
+        build: fn(&Path) -> index::Index,
+    ) -> Project {
         let abs = index::key_of(file);
         let mut project = Project::default();
         for dir in abs.ancestors().skip(1).take(MAX_DEPTH) {
-            if dir.join("Cargo.toml").is_file() {
-                let index = index::shared(dir, "rust", super::rust_project::build);
+            let repository = dir.join(".git").exists();
+            if is_root(dir) || (or_repository && repository) {
+                let index = index::shared(dir, key, build);
                 project.links = index.files.get(&abs).cloned();
                 break;
             }
-            if dir.join(".git").exists() {
+            if repository {
                 break;
             }
         }

@@ -120,7 +120,8 @@ pub(crate) fn scan(text: &str, links: Option<Arc<Links>>) -> Scan<'_> {
         return out;
     }
     let file = type_items(tokens_for_types, &mut out, &at);
-    let inline = super::rust_project::inline_modules(tokens_for_mods);
+    let mut inline = Vec::new();
+    inline_modules(tokens_for_mods, &mut inline, 0);
     for e in &links.elicited {
         elicited(&file, e, &at, &mut out);
     }
@@ -237,6 +238,24 @@ fn elicited(file: &syn::File, e: &Elicited, at: &Offsets, out: &mut Scan) {
         unknown,
         origin: Some(("schemars", e.name.clone())),
     });
+}
+
+/// The names of the inline modules (`mod args { .. }`) of `tokens`, at any
+/// depth of modules.
+fn inline_modules(tokens: TokenStream, out: &mut Vec<String>, depth: usize) {
+    if depth > 16 {
+        return;
+    }
+    let tts: Vec<TokenTree> = tokens.into_iter().collect();
+    for w in tts.windows(3) {
+        if let [TokenTree::Ident(m), TokenTree::Ident(name), TokenTree::Group(g)] = w
+            && m == "mod"
+            && g.delimiter() == Delimiter::Brace
+        {
+            out.push(name.to_string());
+            inline_modules(g.stream(), out, depth + 1);
+        }
+    }
 }
 
 /// The structs and enums of the file (at its top level and in inline

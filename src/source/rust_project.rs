@@ -55,12 +55,6 @@ struct Use {
     public: bool,
 }
 
-/// The names of a file's inline modules, at any depth.
-pub(super) fn inline_modules(tokens: TokenStream) -> Vec<String> {
-    let s = Summary::of(tokens);
-    s.inline.into_iter().filter_map(|mut p| p.pop()).collect()
-}
-
 impl Summary {
     fn of(tokens: TokenStream) -> Summary {
         let mut s = Summary::default();

@@ -366,7 +366,7 @@ fn check_matrix(
         if let Input::File(p) = input
             && let Some(language) = mcp_elicit::source::Language::of_path(p)
         {
-            let project = mcp_elicit::source::Project::of_source(p, language, &bytes);
+            let project = mcp_elicit::source::Project::of_source(p, language);
             mcp_elicit::source::lint_source_in(&name, &bytes, language, project, opts, &mut sink);
             let any = diagnostics.len() > before;
             tally.file(input, Ok(Judged::Linted), any, hidden, &mut failed);
@@ -492,7 +492,7 @@ fn lint_unnamed(
             )));
         }
         if let Some(language) = mcp_elicit::source::Language::of_shebang(&bytes) {
-            let project = mcp_elicit::source::Project::of_source(path, language, &bytes);
+            let project = mcp_elicit::source::Project::of_source(path, language);
             let name = display_path(path);
             mcp_elicit::source::lint_source_in(
                 &name,

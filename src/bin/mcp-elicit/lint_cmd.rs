@@ -135,7 +135,7 @@ fn add_dependents(inputs: &mut Vec<Input>) {
         let Some(language) = mcp_elicit::source::Language::of_path(&p) else {
             continue;
         };
-        let project = mcp_elicit::source::Project::of_source(&p, language, &[]);
+        let project = mcp_elicit::source::Project::of_source(&p, language);
         for d in project.dependents() {
             if seen.insert(d.clone()) {
                 let shown = d
@@ -326,11 +326,7 @@ fn show_source(args: &LintArgs) -> Result<Outcome> {
             }
         };
         let text = source::text_of(&bytes);
-        for shown in source::show(
-            &text,
-            language,
-            source::Project::of_source(p, language, text.as_bytes()),
-        ) {
+        for shown in source::show(&text, language, source::Project::of_source(p, language)) {
             let mut o = serde_json::json!({ "path": name });
             if let (Some(map), serde_json::Value::Object(more)) =
                 (o.as_object_mut(), serde_json::to_value(&shown)?)
