@@ -4,6 +4,8 @@ use std::borrow::Cow;
 
 use crate::json::{Member, Node, NodeValue, Span};
 
+use super::Found;
+
 /// A value that could not be known statically.
 #[derive(Debug, Clone)]
 pub struct Unknown {
@@ -235,4 +237,36 @@ pub(crate) fn scope_of<'t>(n: tree_sitter::Node<'t>, kinds: &[&str]) -> tree_sit
         at = p;
     }
     at
+}
+
+/// A schema of this file that a call in another file sends, found where
+/// it is written (`value`, read as `schema`): only the schema is judged;
+/// the message and the mode are the caller's, unknown here.
+pub(crate) fn elicited<'s>(
+    value: tree_sitter::Node,
+    schema: Node<'s>,
+    mut unknown: Vec<Unknown>,
+) -> Found<'s> {
+    let vs = span(&value);
+    for ptr in ["/message", "/mode"] {
+        unknown.push(Unknown {
+            pointer: ptr.into(),
+            span: vs,
+            what: String::new(),
+            whole: true,
+        });
+    }
+    let params = object(
+        vec![
+            member("message", vs, string("", vs)),
+            member("requestedSchema", vs, schema),
+        ],
+        vs,
+    );
+    Found {
+        at: vs,
+        params,
+        unknown,
+        origin: None,
+    }
 }

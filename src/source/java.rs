@@ -20,11 +20,19 @@
 //! `new ElicitRequest(...)` compiles on 1.x only; for
 //! `ElicitRequest.builder()` elsewhere the mode is not known and rules
 //! that need it abstain.
+//!
+//! A schema held in a `static final` field of another class of the
+//! project (`new ElicitRequest("Go on?", Schemas.CONFIRM)`) is found by
+//! the project's index and checked where it is written, its message and
+//! mode the caller's, unknown there; the call names it without a note.
 
 use tree_sitter::Node as TsNode;
 
+use std::sync::Arc;
+
 use super::build::{self, Bindings, Unknown, member, object, span, string};
-use super::{Found, Scan, parse};
+use super::index::Links;
+use super::{Found, Language, Scan, parse};
 use crate::json::{Member, Node, NodeValue, pointer_push};
 
 const MAX_NESTING: usize = 64;
@@ -49,7 +57,28 @@ enum Era {
     Either,
 }
 
-pub(crate) fn scan<'s>(text: &'s str, windows: Option<&[(usize, usize)]>) -> Option<Scan<'s>> {
+pub(crate) fn scan<'s>(
+    text: &'s str,
+    windows: Option<&[(usize, usize)]>,
+    links: Option<Arc<Links>>,
+) -> Option<Scan<'s>> {
+    read(text, windows, links.unwrap_or_default()).map(|(scan, _)| scan)
+}
+
+/// The qualified names (`Schemas.CONFIRM`) the file's calls give as their
+/// schema without binding them, each with where it is written: the
+/// project's index looks for them in the other classes.
+pub(crate) fn schema_names(text: &str) -> Vec<(String, usize)> {
+    read(text, None, Arc::default()).map_or_else(Vec::new, |(_, names)| names)
+}
+
+/// The elicitations of `text`, and the qualified names given as a schema
+/// that it does not bind.
+fn read<'s>(
+    text: &'s str,
+    windows: Option<&[(usize, usize)]>,
+    links: Arc<Links>,
+) -> Option<(Scan<'s>, Vec<(String, usize)>)> {
     let grammar: tree_sitter::Language = tree_sitter_java::LANGUAGE.into();
     let mut out = Scan::default();
     let tree = parse(&grammar, text, &mut out.notes, windows)?;
@@ -112,6 +141,8 @@ pub(crate) fn scan<'s>(text: &'s str, windows: Option<&[(usize, usize)]>) -> Opt
         locals,
         unknown: Vec::new(),
         following: Vec::new(),
+        links,
+        names: Vec::new(),
     };
     for c in creations {
         let Some(ty) = c.child_by_field_name("type") else {
@@ -205,10 +236,20 @@ pub(crate) fn scan<'s>(text: &'s str, windows: Option<&[(usize, usize)]>) -> Opt
             origin: None,
         });
     }
+    let sent = super::jvm_summary::sent_here(Language::Java, tree.root_node(), text, &r.links);
+    for (value, _) in sent {
+        r.unknown.clear();
+        let schema = r.value(value, "/requestedSchema", 0);
+        out.found.push(build::elicited(
+            value,
+            schema,
+            std::mem::take(&mut r.unknown),
+        ));
+    }
     if windows.is_some() && !super::windows_complete(&tree, &out, text, &[], "") {
         return None;
     }
-    Some(out)
+    Some((out, r.names))
 }
 
 /// The arguments of a call or creation.
@@ -245,6 +286,10 @@ struct Reader<'s, 't> {
     locals: Bindings<'s, 't>,
     unknown: Vec<Unknown>,
     following: Vec<&'s str>,
+    /// What the project's other files say about this one.
+    links: Arc<Links>,
+    /// The qualified names given as a schema that are not bound here.
+    names: Vec<(String, usize)>,
 }
 
 impl<'s, 't> Reader<'s, 't> {
@@ -385,6 +430,15 @@ impl<'s, 't> Reader<'s, 't> {
             "string_literal" => {
                 if let Some(s) = self.string_value(n) {
                     return string(s, sp);
+                }
+            }
+            "field_access" => {
+                if self.links.resolved.iter().any(|r| r == t) {
+                    // A constant of another class: checked where written.
+                    return self.note(n, ptr, String::new());
+                }
+                if ptr == "/requestedSchema" {
+                    self.names.push((t.to_string(), n.start_byte()));
                 }
             }
             "decimal_integer_literal" | "decimal_floating_point_literal" => {
@@ -549,7 +603,7 @@ mod tests {
     use super::*;
 
     fn found(src: &str) -> Scan<'_> {
-        scan(src, None).expect("whole file read")
+        scan(src, None, None).expect("whole file read")
     }
 
     #[test]
@@ -627,7 +681,8 @@ class Tools {
         let _ = scan(
             "class T { void m(E e) { e.createElicitation(new ElicitRequest(\"x\", Map.of(\"type\", ",
             None,
+            None,
         );
-        let _ = scan("ElicitRequest.builder().message(", None);
+        let _ = scan("ElicitRequest.builder().message(", None, None);
     }
 }

@@ -57,13 +57,16 @@ const MAX_DEPTH: usize = 32;
 
 impl Project {
     /// The project of a source file, looked for only where it matters: a
-    /// Python file.
+    /// Python, TypeScript, Rust, Java, Kotlin or C# file.
     pub fn of_source(file: &Path, language: super::Language, bytes: &[u8]) -> Project {
         let _ = bytes;
         match language {
             super::Language::Python => Project::of(file),
             super::Language::TypeScript | super::Language::Tsx => Project::of_script(file),
             super::Language::Rust => Project::of_crate(file),
+            super::Language::Java | super::Language::Kotlin | super::Language::CSharp => {
+                Project::of_jvm(file, language)
+            }
             _ => Project::default(),
         }
     }
@@ -99,6 +102,50 @@ impl Project {
                 break;
             }
             if dir.join(".git").exists() {
+                break;
+            }
+        }
+        project
+    }
+
+    /// The project of a Java, Kotlin or C# file: the nearest folder above
+    /// it with a build file (`pom.xml`, `build.gradle(.kts)`,
+    /// `settings.gradle(.kts)`; C#: a `*.csproj` or `*.sln`), up to the
+    /// root of its repository, and the index of its language's files.
+    fn of_jvm(file: &Path, language: super::Language) -> Project {
+        let abs = index::key_of(file);
+        let mut project = Project::default();
+        let built = |dir: &Path| {
+            if language == super::Language::CSharp {
+                std::fs::read_dir(dir).is_ok_and(|entries| {
+                    entries.flatten().any(|e| {
+                        let name = e.file_name();
+                        let name = name.to_string_lossy();
+                        name.ends_with(".csproj") || name.ends_with(".sln")
+                    })
+                })
+            } else {
+                [
+                    "pom.xml",
+                    "build.gradle",
+                    "build.gradle.kts",
+                    "settings.gradle",
+                    "settings.gradle.kts",
+                ]
+                .iter()
+                .any(|f| dir.join(f).is_file())
+            }
+        };
+        let key = match language {
+            super::Language::Java => "java",
+            super::Language::Kotlin => "kotlin",
+            _ => "csharp",
+        };
+        for dir in abs.ancestors().skip(1).take(MAX_DEPTH) {
+            if built(dir) || dir.join(".git").exists() {
+                let index =
+                    index::shared(dir, key, |root| super::jvm_project::build(root, language));
+                project.links = index.files.get(&abs).cloned();
                 break;
             }
         }
