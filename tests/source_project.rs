@@ -453,3 +453,170 @@ fn hostile_rust_reexport_cycles_end() {
         "{stderr}"
     );
 }
+
+/// What the Java, Kotlin and C# project fixtures give: each schema held
+/// by a constant of another class (another package's by its import, the
+/// caller's own package's, a Kotlin top-level `val` of the package, a C#
+/// static get-only property of the caller's namespace), checked where it
+/// is written; none at the calls; a class declared in two packages the
+/// caller sees, or in none, a note at the call. The constants nobody
+/// sends say nothing.
+const JAVA_MAVEN: &[&str] = &[
+    // A password field of `Schemas.CONFIRM`, imported.
+    "src/main/java/com/example/schemas/Schemas.java:13:6 W601",
+    // A nested object of `Forms.ADDRESS`, of the caller's package, through
+    // the constant `CITY` of its own class.
+    "src/main/java/com/example/tools/Forms.java:10:57 E204",
+    "src/main/java/com/example/tools/ProfileTools.java:27:37 N006",
+    "src/main/java/com/example/tools/ProfileTools.java:32:37 N006",
+];
+
+const KOTLIN_GRADLE: &[&str] = &[
+    "src/main/kotlin/com/example/schemas/Schemas.kt:10:13 W601",
+    "src/main/kotlin/com/example/schemas/Schemas.kt:12:35 E124",
+    "src/main/kotlin/com/example/tools/AskTools.kt:26:22 N006",
+    "src/main/kotlin/com/example/tools/AskTools.kt:32:22 N006",
+    // A top-level `val` of another file of the package.
+    "src/main/kotlin/com/example/tools/Seats.kt:8:67 E406",
+];
+
+const CSHARP: &[&str] = &[
+    "Forms/LoginSchemas.cs:13:14 W601",
+    "Tools/AccountTools.cs:42:47 N006",
+    "Tools/AccountTools.cs:54:47 N006",
+    "Tools/Limits.cs:11:76 E406",
+];
+
+/// The findings of `all` that are not notes.
+fn without_notes<'a>(all: &[&'a str]) -> Vec<&'a str> {
+    all.iter()
+        .copied()
+        .filter(|f| !f.ends_with("N006"))
+        .collect()
+}
+
+/// Lints the project fixture `name` whole, then names only its `caller`
+/// file (as pre-commit does): the defining files come in with it.
+fn project_constants_are_followed(name: &str, caller: &str, expected: &[&str]) {
+    let project = fixture(&format!("projects/{name}"));
+    let (code, got, stderr) = lint_in(&project, &[".", "--show-unknown"]);
+    assert_eq!(code, Some(1), "{got:?} {stderr}");
+    assert_eq!(got, expected, "{stderr}");
+    let (code, got, stderr) = lint_in(&project, &[caller]);
+    assert_eq!(code, Some(1), "{got:?} {stderr}");
+    assert_eq!(got, without_notes(expected), "{stderr}");
+}
+
+#[test]
+fn java_constants_of_other_classes_are_followed() {
+    project_constants_are_followed(
+        "java-maven",
+        "src/main/java/com/example/tools/ProfileTools.java",
+        JAVA_MAVEN,
+    );
+}
+
+#[test]
+fn kotlin_objects_and_top_level_vals_of_other_files_are_followed() {
+    project_constants_are_followed(
+        "kotlin-gradle",
+        "src/main/kotlin/com/example/tools/AskTools.kt",
+        KOTLIN_GRADLE,
+    );
+}
+
+#[test]
+fn csharp_static_members_of_other_classes_are_followed() {
+    project_constants_are_followed("csharp", "Tools/AccountTools.cs", CSHARP);
+}
+
+/// Constants of two classes that refer to each other in a circle (Java,
+/// Kotlin, C#), a class declared twice (two files of one package, a C#
+/// partial class), a Kotlin `val` bound to itself, a constant of the
+/// calling class itself: the index ends, says no error, and the schema
+/// really defined (through a Java 2.x builder, and a Kotlin object) is
+/// checked where it is written.
+#[test]
+fn hostile_jvm_constant_cycles_and_classes_declared_twice_end() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    write(root, "pom.xml", "<project/>\n");
+    write(root, "settings.gradle.kts", "rootProject.name = \"h\"\n");
+    write(root, "H.csproj", "<Project Sdk=\"Microsoft.NET.Sdk\" />\n");
+    let map = "java.util.Map<String, Object>";
+    write(
+        root,
+        "p/A.java",
+        &format!("package p;\n\nclass A {{\n\tstatic final {map} X = B.Y;\n}}\n"),
+    );
+    write(
+        root,
+        "p/B.java",
+        &format!("package p;\n\nclass B {{\n\tstatic final {map} Y = A.X;\n}}\n"),
+    );
+    let pin = "java.util.Map.of(\"type\", \"object\", \"properties\", java.util.Map.of(\"pin\", java.util.Map.of(\"type\", \"string\")))";
+    for file in ["p/Dup.java", "p/Dup2.java"] {
+        write(
+            root,
+            file,
+            &format!("package p;\n\nclass Dup {{\n\tstatic final {map} S = {pin};\n}}\n"),
+        );
+    }
+    write(
+        root,
+        "p/Real.java",
+        &format!(
+            "package p;\n\nimport java.util.Map;\n\nclass Real {{\n\tstatic final {map} S = Map.of(\"type\", \"object\", \"properties\",\n\t\t\tMap.of(\"password\", Map.of(\"type\", \"string\")));\n\tstatic final {map} S2 = S;\n}}\n"
+        ),
+    );
+    write(
+        root,
+        "p/Tool.java",
+        "package p;\n\nclass Tool {\n\tvoid t(McpSyncServerExchange exchange) {\n\t\texchange.createElicitation(new ElicitRequest(\"m\", A.X));\n\t\texchange.createElicitation(new ElicitRequest(\"m\", Dup.S));\n\t\texchange.createElicitation(ElicitFormRequest.builder(\"m\", Real.S2).build());\n\t\texchange.createElicitation(new ElicitRequest(\"m\", Tool.X));\n\t}\n}\n",
+    );
+    write(
+        root,
+        "p/Cycle.kt",
+        "package p\n\nobject KA {\n    val x = KB.y\n}\n\nobject KB {\n    val y = KA.x\n}\n\nval loop = loop\n",
+    );
+    write(
+        root,
+        "p/KReal.kt",
+        "package p\n\nobject KReal {\n    val s = ElicitRequestParams.RequestedSchema(\n        properties = mapOf(\"password\" to StringSchema()),\n    )\n}\n",
+    );
+    write(
+        root,
+        "p/Ask.kt",
+        "package p\n\nsuspend fun ask(server: Server) {\n    server.createElicitation(\"m\", KA.x)\n    server.createElicitation(\"m\", loop)\n    server.createElicitation(\"m\", KReal.s)\n}\n",
+    );
+    let schema = "new RequestSchema { Properties = { [\"Pin\"] = new StringSchema() } }";
+    write(
+        root,
+        "p/Cycle.cs",
+        &format!(
+            "namespace P;\n\nstatic class CA {{ public static readonly RequestSchema X = CB.Y; }}\nstatic class CB {{ public static readonly RequestSchema Y = CA.X; }}\npartial class Twice {{ public static readonly RequestSchema S = {schema}; }}\npartial class Twice {{ public static readonly RequestSchema S = {schema}; }}\n"
+        ),
+    );
+    write(
+        root,
+        "p/Tool.cs",
+        "namespace P;\n\nclass Tool\n{\n    async Task T(McpServer server)\n    {\n        await server.ElicitAsync(new ElicitRequestParams { Message = \"m\", RequestedSchema = CA.X });\n        await server.ElicitAsync(new ElicitRequestParams { Message = \"m\", RequestedSchema = Twice.S });\n    }\n}\n",
+    );
+    let (code, got, stderr) = lint_in(root, &[".", "--show-unknown"]);
+    assert_eq!(code, Some(0), "{got:?} {stderr}");
+    assert_eq!(
+        got,
+        [
+            "p/A.java:4:49 N006",
+            "p/Cycle.cs:3:60 N006",
+            "p/Cycle.kt:4:13 N006",
+            "p/Cycle.kt:11:12 N006",
+            "p/KReal.kt:5:28 W601",
+            "p/Real.java:7:11 W601",
+            "p/Tool.cs:8:34 N006",
+            "p/Tool.java:6:30 N006",
+            "p/Tool.java:8:30 N006",
+        ],
+        "{stderr}"
+    );
+}
