@@ -677,6 +677,36 @@ class Tools {
     }
 
     #[test]
+    fn constants_of_other_classes_are_given_to_the_index() {
+        let src = r#"
+class Tools {
+    void call(McpSyncServerExchange exchange) {
+        Map<String, Object> schema = Forms.ADDRESS;
+        exchange.createElicitation(new ElicitRequest(Messages.GO, Schemas.CONFIRM));
+        exchange.createElicitation(ElicitFormRequest.builder("m", schema).build());
+        exchange.createElicitation(new ElicitRequest("m", a.b.C.D));
+    }
+}"#;
+        let names: Vec<String> = schema_names(src).into_iter().map(|(n, _)| n).collect();
+        // The creations are read before the builders; the message is not
+        // looked for; a longer path is given as it is written (the index
+        // reads two names only).
+        assert_eq!(names, ["Schemas.CONFIRM", "a.b.C.D", "Forms.ADDRESS"]);
+        let links = Links {
+            resolved: vec!["Schemas.CONFIRM".into()],
+            ..Links::default()
+        };
+        let scan = scan(src, None, Some(Arc::new(links))).unwrap();
+        let notes: Vec<&str> = scan.found[0]
+            .unknown
+            .iter()
+            .filter(|u| !u.what.is_empty())
+            .map(|u| u.pointer.as_str())
+            .collect();
+        assert_eq!(notes, ["/message"]);
+    }
+
+    #[test]
     fn half_written_source_does_not_panic() {
         let _ = scan(
             "class T { void m(E e) { e.createElicitation(new ElicitRequest(\"x\", Map.of(\"type\", ",

@@ -1190,6 +1190,61 @@ suspend fun ask(session: ServerSession) {
     }
 
     #[test]
+    fn names_of_other_files_are_given_to_the_index_and_read_where_written() {
+        let src = r#"
+object Schemas {
+    val map = mapOf("type" to "object", "properties" to mapOf("pin" to mapOf("type" to "string")))
+}
+
+fun f(ctx: McpSyncRequestContext) = ctx.elicit(
+    McpSchema.ElicitRequest.builder().message("m").requestedSchema(Other.map).build()
+)
+
+suspend fun g(server: Server) = server.createElicitation("m", confirmSchema)
+"#;
+        let names: Vec<(String, Flavour)> = schema_names(src)
+            .into_iter()
+            .map(|(n, f, _)| (n, f))
+            .collect();
+        assert_eq!(
+            names,
+            [
+                ("Other.map".to_string(), Flavour::Java),
+                ("confirmSchema".to_string(), Flavour::Kotlin)
+            ]
+        );
+        let links = Links {
+            elicited: vec![super::super::index::Elicited {
+                name: "Schemas.map".into(),
+                flavour: Flavour::Java,
+                via: "Tools.kt:3".into(),
+            }],
+            resolved: vec!["Other.map".into()],
+            ..Links::default()
+        };
+        let scan = scan(src, None, Some(Arc::new(links))).unwrap();
+        assert_eq!(scan.found.len(), 3);
+        // The call names `Other.map` without a note.
+        let call = &scan.found[0];
+        assert!(
+            call.unknown
+                .iter()
+                .any(|u| u.pointer == "/requestedSchema" && u.what.is_empty()),
+            "{:?}",
+            call.unknown
+        );
+        // `Schemas.map`, sent as the Java SDK's map, read where written.
+        let sent = &scan.found[2];
+        let v = sent.params.to_value();
+        assert_eq!(
+            v["requestedSchema"]["properties"]["pin"]["type"], "string",
+            "{v}"
+        );
+        let pointers: Vec<&str> = sent.unknown.iter().map(|u| u.pointer.as_str()).collect();
+        assert_eq!(pointers, ["/message", "/mode"]);
+    }
+
+    #[test]
     fn half_written_source_does_not_panic() {
         let _ = scan(
             "fun f() { createElicitation(\"x\", ElicitRequestParams.RequestedSchema(properties = mapOf(\"a\" to ",
