@@ -620,3 +620,57 @@ fn hostile_jvm_constant_cycles_and_classes_declared_twice_end() {
         "{stderr}"
     );
 }
+
+/// A constant another file sends that its own class fills after building
+/// it (a Java static initializer, a Kotlin `init` block, a C# static
+/// constructor) is not checked as built: a note says why, where it is
+/// written, and nothing at the calls.
+#[test]
+fn constants_changed_in_place_stay_unknown() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    write(root, "pom.xml", "<project/>\n");
+    write(root, "settings.gradle.kts", "rootProject.name = \"h\"\n");
+    write(root, "H.csproj", "<Project Sdk=\"Microsoft.NET.Sdk\" />\n");
+    write(
+        root,
+        "p/Mut.java",
+        "package p;\n\nimport java.util.HashMap;\nimport java.util.Map;\n\nclass Mut {\n\tstatic final Map<String, Object> MUT = new HashMap<>();\n\tstatic {\n\t\tMUT.put(\"type\", \"object\");\n\t}\n}\n",
+    );
+    write(
+        root,
+        "p/Tool.java",
+        "package p;\n\nclass Tool {\n\tvoid t(McpSyncServerExchange exchange) {\n\t\texchange.createElicitation(new ElicitRequest(\"m\", Mut.MUT));\n\t}\n}\n",
+    );
+    write(
+        root,
+        "p/Mut.kt",
+        "package p\n\nobject KMut {\n    val m = hashMapOf<String, Any>()\n    init {\n        m[\"type\"] = \"object\"\n    }\n}\n",
+    );
+    write(
+        root,
+        "p/Ask.kt",
+        "package p\n\nfun ask(ctx: McpSyncRequestContext) = ctx.elicit(\n    McpSchema.ElicitRequest.builder().message(\"m\").requestedSchema(KMut.m).build()\n)\n",
+    );
+    write(
+        root,
+        "p/Mut.cs",
+        "namespace P;\n\nstatic class CMut\n{\n    public static readonly RequestSchema S = new RequestSchema();\n    static CMut() { S.Properties.Add(\"Pin\", new StringSchema()); }\n}\n",
+    );
+    write(
+        root,
+        "p/Tool.cs",
+        "namespace P;\n\nclass Tool\n{\n    async Task T(McpServer server)\n    {\n        await server.ElicitAsync(new ElicitRequestParams { Message = \"m\", RequestedSchema = CMut.S });\n    }\n}\n",
+    );
+    let (code, got, stderr) = lint_in(root, &[".", "--show-unknown"]);
+    assert_eq!(code, Some(0), "{got:?} {stderr}");
+    assert_eq!(
+        got,
+        [
+            "p/Mut.cs:5:46 N006",
+            "p/Mut.java:7:41 N006",
+            "p/Mut.kt:4:13 N006",
+        ],
+        "{stderr}"
+    );
+}

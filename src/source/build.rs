@@ -187,6 +187,13 @@ impl<'s, 't> Bindings<'s, 't> {
         self.changes.push((name, at));
     }
 
+    /// Whether `name` is assigned or changed in place anywhere in `scope`.
+    pub(crate) fn changed_within(&self, name: &str, scope: tree_sitter::Node) -> bool {
+        self.changes
+            .iter()
+            .any(|(n, b)| *n == name && scope.start_byte() <= *b && *b < scope.end_byte())
+    }
+
     /// The value `name` has where `at` uses it, when one binding of the
     /// innermost scope around `at` gives it and nothing in that scope
     /// changes it.
@@ -237,6 +244,12 @@ pub(crate) fn scope_of<'t>(n: tree_sitter::Node<'t>, kinds: &[&str]) -> tree_sit
         at = p;
     }
     at
+}
+
+/// What is said of a constant another file sends that its own file
+/// changes in place (`CONFIRM.put(...)` in a static initializer).
+pub(crate) fn changed(name: &str) -> String {
+    format!("`{name}` is changed after it is built; its value is not known statically")
 }
 
 /// A schema of this file that a call in another file sends, found where

@@ -197,9 +197,18 @@ fn read<'s>(
             origin: Some((GENERATOR, format!("ElicitAsync<{}>", &text[t.byte_range()]))),
         });
     }
-    for (value, _) in jvm_summary::sent_here(Language::CSharp, tree.root_node(), text, &r.links) {
+    let links = r.links.clone();
+    for (value, _, name) in jvm_summary::sent_here(Language::CSharp, tree.root_node(), text, &links)
+    {
         r.unknown.clear();
-        let schema = r.request_schema(value, "/requestedSchema", 0);
+        let schema = if r
+            .locals
+            .changed_within(name, build::scope_of(value, SCOPES))
+        {
+            r.note(value, "/requestedSchema", build::changed(name))
+        } else {
+            r.request_schema(value, "/requestedSchema", 0)
+        };
         out.found.push(build::elicited(
             value,
             schema,

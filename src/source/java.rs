@@ -236,10 +236,19 @@ fn read<'s>(
             origin: None,
         });
     }
-    let sent = super::jvm_summary::sent_here(Language::Java, tree.root_node(), text, &r.links);
-    for (value, _) in sent {
+    let links = r.links.clone();
+    for (value, _, name) in
+        super::jvm_summary::sent_here(Language::Java, tree.root_node(), text, &links)
+    {
         r.unknown.clear();
-        let schema = r.value(value, "/requestedSchema", 0);
+        let schema = if r
+            .locals
+            .changed_within(name, build::scope_of(value, SCOPES))
+        {
+            r.note(value, "/requestedSchema", build::changed(name))
+        } else {
+            r.value(value, "/requestedSchema", 0)
+        };
         out.found.push(build::elicited(
             value,
             schema,

@@ -526,14 +526,14 @@ pub(super) fn declarator_value<'t>(decl: TsNode<'t>, name: TsNode<'t>) -> Option
 
 /// The initializers of the constants of the file of `root` that another
 /// file sends as a schema (its links' `elicited`, each `Class.member` or
-/// a Kotlin top-level `member`), with how the call sends them: each
-/// declared there once.
-pub(super) fn sent_here<'t>(
+/// a Kotlin top-level `member`), with how the call sends them and the
+/// constant's name: each declared there once.
+pub(super) fn sent_here<'t, 'l>(
     language: Language,
     root: TsNode<'t>,
     text: &str,
-    links: &Links,
-) -> Vec<(TsNode<'t>, Flavour)> {
+    links: &'l Links,
+) -> Vec<(TsNode<'t>, Flavour, &'l str)> {
     if links.elicited.is_empty() {
         return Vec::new();
     }
@@ -546,7 +546,7 @@ pub(super) fn sent_here<'t>(
             .iter()
             .filter(|c| c.class == class && c.member == member);
         if let (Some(one), None) = (found.next(), found.next()) {
-            out.push((one.value, e.flavour));
+            out.push((one.value, e.flavour, member));
         }
     }
     out

@@ -217,11 +217,17 @@ fn read<'s>(
             origin: None,
         });
     }
-    for (value, flavour) in
-        jvm_summary::sent_here(Language::Kotlin, tree.root_node(), text, &r.links)
+    let links = r.links.clone();
+    for (value, flavour, name) in
+        jvm_summary::sent_here(Language::Kotlin, tree.root_node(), text, &links)
     {
         r.unknown.clear();
-        let schema = if flavour == Flavour::Java {
+        let schema = if r
+            .locals
+            .changed_within(name, build::scope_of(value, SCOPES))
+        {
+            r.note(value, "/requestedSchema", build::changed(name))
+        } else if flavour == Flavour::Java {
             r.value(value, "/requestedSchema", 0)
         } else {
             r.requested_schema(value, "/requestedSchema", 0)
