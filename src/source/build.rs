@@ -246,6 +246,19 @@ pub(crate) fn scope_of<'t>(n: tree_sitter::Node<'t>, kinds: &[&str]) -> tree_sit
     at
 }
 
+/// Whether a call of this file already sends `value` as its schema (read
+/// there, with the call's message and mode): it is not read again for
+/// another file's call.
+pub(crate) fn sent_by_a_call(found: &[Found], value: tree_sitter::Node) -> bool {
+    let sp = span(&value);
+    found.iter().any(|f| match &f.params.value {
+        NodeValue::Object(members) => members
+            .iter()
+            .any(|m| m.key == "requestedSchema" && m.value.span == sp),
+        _ => false,
+    })
+}
+
 /// What is said of a constant another file sends that its own file
 /// changes in place (`CONFIRM.put(...)` in a static initializer).
 pub(crate) fn changed(name: &str) -> String {

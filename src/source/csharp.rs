@@ -200,6 +200,9 @@ fn read<'s>(
     let links = r.links.clone();
     for (value, _, name) in jvm_summary::sent_here(Language::CSharp, tree.root_node(), text, &links)
     {
+        if build::sent_by_a_call(&out.found, value) {
+            continue;
+        }
         r.unknown.clear();
         let schema = if r
             .locals

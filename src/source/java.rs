@@ -240,6 +240,9 @@ fn read<'s>(
     for (value, _, name) in
         super::jvm_summary::sent_here(Language::Java, tree.root_node(), text, &links)
     {
+        if build::sent_by_a_call(&out.found, value) {
+            continue;
+        }
         r.unknown.clear();
         let schema = if r
             .locals
@@ -713,6 +716,34 @@ class Tools {
             .map(|u| u.pointer.as_str())
             .collect();
         assert_eq!(notes, ["/message"]);
+    }
+
+    #[test]
+    fn a_constant_sent_here_and_from_another_file_is_read_once() {
+        let src = r#"
+class Own {
+    static final Map<String, Object> S = Map.of("type", "object", "properties", Map.of());
+    static final Map<String, Object> T = Map.of("type", "object", "properties", Map.of());
+    void t(McpSyncServerExchange exchange) {
+        exchange.createElicitation(new ElicitRequest("m", S));
+    }
+}"#;
+        let sent = |name: &str| super::super::index::Elicited {
+            name: name.into(),
+            flavour: super::super::index::Flavour::Java,
+            via: "Tool.java:5".into(),
+        };
+        let links = Links {
+            elicited: vec![sent("Own.S"), sent("Own.T")],
+            ..Links::default()
+        };
+        let scan = scan(src, None, Some(Arc::new(links))).unwrap();
+        // The call's reading of `S`, and `T` where it is written.
+        assert_eq!(scan.found.len(), 2);
+        assert_eq!(scan.found[0].params.to_value()["message"], "m");
+        let t = &scan.found[1];
+        assert_eq!(&src[t.at.start..t.at.start + 7], "Map.of(");
+        assert!(src[..t.at.start].ends_with("T = "));
     }
 
     #[test]

@@ -221,6 +221,9 @@ fn read<'s>(
     for (value, flavour, name) in
         jvm_summary::sent_here(Language::Kotlin, tree.root_node(), text, &links)
     {
+        if build::sent_by_a_call(&out.found, value) {
+            continue;
+        }
         r.unknown.clear();
         let schema = if r
             .locals
