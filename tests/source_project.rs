@@ -674,3 +674,51 @@ fn constants_changed_in_place_stay_unknown() {
         "{stderr}"
     );
 }
+
+/// A constant brought in by a static import (Java's `import static`, C#'s
+/// `using static`) and given by its bare name is checked where it is
+/// written; the same name declared as a parameter of the calling file is
+/// the parameter's, a note.
+#[test]
+fn constants_of_static_imports_are_followed() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    write(root, "pom.xml", "<project/>\n");
+    write(root, "H.csproj", "<Project Sdk=\"Microsoft.NET.Sdk\" />\n");
+    write(
+        root,
+        "src/main/java/a/forms/Schemas.java",
+        "package a.forms;\n\nimport java.util.Map;\n\npublic final class Schemas {\n\tpublic static final Map<String, Object> LOGIN = Map.of(\"type\", \"object\", \"properties\",\n\t\t\tMap.of(\"password\", Map.of(\"type\", \"string\")));\n}\n",
+    );
+    write(
+        root,
+        "src/main/java/a/tools/Login.java",
+        "package a.tools;\n\nimport static a.forms.Schemas.LOGIN;\n\nclass Login {\n\tvoid t(McpSyncServerExchange exchange) {\n\t\texchange.createElicitation(new ElicitRequest(\"m\", LOGIN));\n\t}\n}\n",
+    );
+    write(
+        root,
+        "src/main/java/a/tools/Shadow.java",
+        "package a.tools;\n\nimport static a.forms.Schemas.*;\n\nclass Shadow {\n\tvoid t(McpSyncServerExchange exchange, java.util.Map<String, Object> LOGIN) {\n\t\texchange.createElicitation(new ElicitRequest(\"m\", LOGIN));\n\t}\n}\n",
+    );
+    write(
+        root,
+        "Forms/Limits.cs",
+        "namespace Example.Forms;\n\npublic static class Limits\n{\n    public static RequestSchema Seats { get; } = new RequestSchema\n    {\n        Properties = { [\"Seats\"] = new NumberSchema { Minimum = 10, Maximum = 2 } },\n    };\n}\n",
+    );
+    write(
+        root,
+        "Tools/Book.cs",
+        "using static Example.Forms.Limits;\n\nnamespace Example.Tools;\n\nclass Book\n{\n    async Task T(McpServer server)\n    {\n        await server.ElicitAsync(new ElicitRequestParams { Message = \"m\", RequestedSchema = Seats });\n    }\n}\n",
+    );
+    let (code, got, stderr) = lint_in(root, &[".", "--show-unknown"]);
+    assert_eq!(code, Some(1), "{got:?} {stderr}");
+    assert_eq!(
+        got,
+        [
+            "Forms/Limits.cs:7:65 E406",
+            "src/main/java/a/forms/Schemas.java:7:11 W601",
+            "src/main/java/a/tools/Shadow.java:7:30 N006",
+        ],
+        "{stderr}"
+    );
+}

@@ -26,15 +26,15 @@
 //! Locals and fields bound once in the file and never changed are followed;
 //! a `RequestedSchema` held by a `static readonly` field or a static
 //! get-only property of another class of the project (`RequestedSchema =
-//! Schemas.Confirm`) is found by the project's index and checked where it
-//! is written, its message and mode the caller's, unknown there. Anything
-//! else is unknown, never guessed.
+//! Schemas.Confirm`, or `Confirm` after `using static ...Schemas;`) is
+//! found by the project's index and checked where it is written, its
+//! message and mode the caller's, unknown there. Anything else is unknown,
+//! never guessed.
 
 use std::collections::HashMap;
+use std::sync::Arc;
 
 use tree_sitter::Node as TsNode;
-
-use std::sync::Arc;
 
 use super::build::{self, Bindings, Unknown, member, object, span, string};
 use super::index::Links;
@@ -477,7 +477,7 @@ impl<'s, 't> Reader<'s, 't> {
         if self.follow(n).is_some() {
             return self.with_followed(n, |r, v| r.request_schema(v, ptr, depth + 1));
         }
-        if n.kind() == "member_access_expression" {
+        if matches!(n.kind(), "member_access_expression" | "identifier") {
             let t = &self.text[n.byte_range()];
             if self.links.resolved.iter().any(|r| r == t) {
                 // A member of another class: checked where written.

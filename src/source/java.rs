@@ -22,13 +22,14 @@
 //! that need it abstain.
 //!
 //! A schema held in a `static final` field of another class of the
-//! project (`new ElicitRequest("Go on?", Schemas.CONFIRM)`) is found by
-//! the project's index and checked where it is written, its message and
-//! mode the caller's, unknown there; the call names it without a note.
-
-use tree_sitter::Node as TsNode;
+//! project (`new ElicitRequest("Go on?", Schemas.CONFIRM)`, or `CONFIRM`
+//! after `import static ...Schemas.CONFIRM;`) is found by the project's
+//! index and checked where it is written, its message and mode the
+//! caller's, unknown there; the call names it without a note.
 
 use std::sync::Arc;
+
+use tree_sitter::Node as TsNode;
 
 use super::build::{self, Bindings, Unknown, member, object, span, string};
 use super::index::Links;
@@ -438,19 +439,19 @@ impl<'s, 't> Reader<'s, 't> {
                 format!("nested more than {MAX_NESTING} levels deep; not read further"),
             );
         }
+        if matches!(n.kind(), "field_access" | "identifier") && self.follow(n).is_none() {
+            if self.links.resolved.iter().any(|r| r == t) {
+                // A constant of another class: checked where written.
+                return self.note(n, ptr, String::new());
+            }
+            if ptr == "/requestedSchema" {
+                self.names.push((t.to_string(), n.start_byte()));
+            }
+        }
         match n.kind() {
             "string_literal" => {
                 if let Some(s) = self.string_value(n) {
                     return string(s, sp);
-                }
-            }
-            "field_access" => {
-                if self.links.resolved.iter().any(|r| r == t) {
-                    // A constant of another class: checked where written.
-                    return self.note(n, ptr, String::new());
-                }
-                if ptr == "/requestedSchema" {
-                    self.names.push((t.to_string(), n.start_byte()));
                 }
             }
             "decimal_integer_literal" | "decimal_floating_point_literal" => {

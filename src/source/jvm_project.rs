@@ -14,7 +14,10 @@
 //! `companion object` or at the top of a Kotlin file, a `static
 //! readonly` field or a static get-only property with a value (C#). A
 //! Kotlin call may give a top-level `val` of its package by its bare
-//! name, or one it imports.
+//! name, or one it imports; a Java or C# call, a constant its file
+//! imports statically (`import static com.example.Schemas.CONFIRM;`,
+//! `import static com.example.Schemas.*;`, `using static
+//! Example.Schemas;`).
 //!
 //! Anything not certain stays unknown, with the note the call had: a
 //! class or constant declared more than once (a partial class, the same
@@ -86,8 +89,9 @@ impl Project {
     /// `member`), when exactly one declaration fits.
     fn resolve(&mut self, caller: &Path, written: &str) -> Option<(PathBuf, String)> {
         let segs = segments(written)?;
+        // A Kotlin top-level `val`.
         let bare = self.language == Language::Kotlin && segs.len() == 1;
-        if !(bare || segs.len() == 2) {
+        if segs.len() > 2 {
             return None;
         }
         let s = self.summary(caller)?;
@@ -95,7 +99,11 @@ impl Project {
         if s.declared.iter().any(|d| d == first) || s.nested.iter().any(|d| d == first) {
             return None;
         }
-        let mut wanted = candidates(self.language, &s, first);
+        let mut wanted = if segs.len() == 1 && !bare {
+            static_candidates(&s, first)
+        } else {
+            candidates(self.language, &s, first)
+        };
         wanted.sort();
         wanted.dedup();
         let member = segs.last()?.as_str();
@@ -167,7 +175,9 @@ fn candidates(language: Language, s: &Summary<()>, first: &str) -> Vec<(String, 
         .imports
         .iter()
         .filter(|i| {
-            !i.star && i.alias.as_deref().or(i.path.last().map(|l| l.as_str())) == Some(first)
+            !i.members
+                && !i.star
+                && i.alias.as_deref().or(i.path.last().map(|l| l.as_str())) == Some(first)
         })
         .filter_map(|i| {
             let (last, ns) = i.path.split_last()?;
@@ -175,7 +185,7 @@ fn candidates(language: Language, s: &Summary<()>, first: &str) -> Vec<(String, 
         })
         .collect();
     if single.is_empty() {
-        for i in s.imports.iter().filter(|i| i.star) {
+        for i in s.imports.iter().filter(|i| i.star && !i.members) {
             wanted.push((i.path.join("."), first.to_string()));
         }
     } else {
@@ -183,6 +193,30 @@ fn candidates(language: Language, s: &Summary<()>, first: &str) -> Vec<(String, 
         wanted = single;
     }
     wanted
+}
+
+/// The types whose static members the file of `s` imports that may
+/// declare `member`: (package or namespace, type name). A single static
+/// import of it is all; otherwise the types imported whole.
+fn static_candidates(s: &Summary<()>, member: &str) -> Vec<(String, String)> {
+    let type_of = |path: &[String]| {
+        let (class, ns) = path.split_last()?;
+        Some((ns.join("."), class.clone()))
+    };
+    let single: Vec<(String, String)> = s
+        .imports
+        .iter()
+        .filter(|i| i.members && !i.star && i.path.last().is_some_and(|l| l == member))
+        .filter_map(|i| type_of(&i.path[..i.path.len() - 1]))
+        .collect();
+    if !single.is_empty() {
+        return single;
+    }
+    s.imports
+        .iter()
+        .filter(|i| i.members && i.star)
+        .filter_map(|i| type_of(&i.path))
+        .collect()
 }
 
 /// Whether `word` occurs in `text` with no identifier character on

@@ -22,6 +22,10 @@ pub(super) struct Import {
     pub(super) star: bool,
     /// The name it is bound to (`as S`, `S =`), when not its last.
     pub(super) alias: Option<String>,
+    /// A static import: members of the type `path` names (`import static
+    /// a.C.X;`, `import static a.C.*;`, C#'s `using static a.C;`), not
+    /// types.
+    pub(super) members: bool,
 }
 
 /// A constant of a class (or a Kotlin file's top level: `class` empty).
@@ -117,7 +121,6 @@ pub(super) fn segments(text: &str) -> Option<Vec<String>> {
 }
 
 /// One `import` (Java, Kotlin) or `using` directive (C#), from its text.
-/// Static imports bring in members, not types: not read.
 fn import_of(language: Language, text: &str) -> Option<Import> {
     let t = text.trim().trim_end_matches(';').trim();
     let t = t.strip_prefix("global ").unwrap_or(t).trim_start();
@@ -131,9 +134,10 @@ fn import_of(language: Language, text: &str) -> Option<Import> {
         return None;
     }
     let t = t.trim();
-    if t.starts_with("static ") {
-        return None;
-    }
+    let (members, t) = match t.strip_prefix("static ") {
+        Some(rest) => (true, rest.trim()),
+        None => (false, t),
+    };
     let (alias, path) = match (language, t.split_once(" as "), t.split_once('=')) {
         (Language::Kotlin, Some((p, a)), _) => (Some(a.trim()), p),
         (Language::CSharp, _, Some((a, p))) => (Some(a.trim()), p),
@@ -147,6 +151,7 @@ fn import_of(language: Language, text: &str) -> Option<Import> {
         path: segments(path)?,
         star,
         alias: alias.filter(|a| is_identifier(a)).map(str::to_string),
+        members,
     })
 }
 
@@ -558,7 +563,11 @@ mod tests {
 
     #[test]
     fn imports_are_read() {
-        let i = |l, t| import_of(l, t).map(|i| (i.path.join("."), i.star, i.alias));
+        let i = |l, t| {
+            import_of(l, t)
+                .filter(|i| !i.members)
+                .map(|i| (i.path.join("."), i.star, i.alias))
+        };
         assert_eq!(
             i(Language::Java, "import com.example.Schemas;"),
             Some(("com.example.Schemas".into(), false, None))
@@ -581,6 +590,15 @@ mod tests {
             Some(("Example.Forms.Schemas".into(), false, Some("S".into())))
         );
         assert_eq!(i(Language::CSharp, "using static Example.Forms;"), None);
+        let statics = |l, t| import_of(l, t).map(|i| (i.path.join("."), i.star, i.members));
+        assert_eq!(
+            statics(Language::Java, "import static com.example.S.X;"),
+            Some(("com.example.S.X".into(), false, true))
+        );
+        assert_eq!(
+            statics(Language::CSharp, "using static Example.Forms.Schemas;"),
+            Some(("Example.Forms.Schemas".into(), true, true))
+        );
     }
 
     fn summary(language: Language, text: &str) -> Summary<()> {

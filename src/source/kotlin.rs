@@ -30,9 +30,9 @@
 //! package or imported, is found by the project's index and checked where
 //! it is written, its message and mode the caller's, unknown there.
 
-use tree_sitter::Node as TsNode;
-
 use std::sync::Arc;
+
+use tree_sitter::Node as TsNode;
 
 use super::build::{self, Bindings, Unknown, member, object, span, string};
 use super::index::{Flavour, Links};
