@@ -9,7 +9,9 @@
 
 use tree_sitter::Node as TsNode;
 
+use super::Found;
 use super::Language;
+use super::build::{self, Bindings};
 use super::index::{Flavour, Links};
 
 /// A name one import or `using` brings in.
@@ -529,16 +531,30 @@ pub(super) fn declarator_value<'t>(decl: TsNode<'t>, name: TsNode<'t>) -> Option
     (last.id() != name.id() && last.kind() != "bracketed_argument_list").then_some(last)
 }
 
-/// The initializers of the constants of the file of `root` that another
-/// file sends as a schema (its links' `elicited`, each `Class.member` or
-/// a Kotlin top-level `member`), with how the call sends them and the
-/// constant's name: each declared there once.
-pub(super) fn sent_here<'t, 'l>(
+/// A constant of this file that another file sends as a schema.
+pub(super) struct Sent<'t> {
+    /// Its initializer.
+    pub(super) value: TsNode<'t>,
+    /// How the call sends it.
+    pub(super) flavour: Flavour,
+    /// What is said when the file changes it after building it (its value
+    /// is then not read).
+    pub(super) changed: Option<String>,
+}
+
+/// The constants of the file of `root` that another file sends as a
+/// schema (its links' `elicited`, each `Class.member` or a Kotlin
+/// top-level `member`), each declared there once and not already sent as
+/// the schema of one of the file's own calls (`found`); `locals` (bound
+/// in `scopes`) says whether the file changes one in place.
+pub(super) fn sent_here<'t>(
     language: Language,
     root: TsNode<'t>,
     text: &str,
-    links: &'l Links,
-) -> Vec<(TsNode<'t>, Flavour, &'l str)> {
+    links: &Links,
+    found: &[Found],
+    (locals, scopes): (&Bindings, &[&str]),
+) -> Vec<Sent<'t>> {
     if links.elicited.is_empty() {
         return Vec::new();
     }
@@ -546,13 +562,24 @@ pub(super) fn sent_here<'t, 'l>(
     let mut out = Vec::new();
     for e in &links.elicited {
         let (class, member) = e.name.rsplit_once('.').unwrap_or(("", &e.name));
-        let mut found = s
+        let mut matching = s
             .constants
             .iter()
             .filter(|c| c.class == class && c.member == member);
-        if let (Some(one), None) = (found.next(), found.next()) {
-            out.push((one.value, e.flavour, member));
+        let (Some(one), None) = (matching.next(), matching.next()) else {
+            continue;
+        };
+        if build::sent_by_a_call(found, one.value) {
+            continue;
         }
+        let changed = locals
+            .changed_within(member, build::scope_of(one.value, scopes))
+            .then(|| build::changed(member));
+        out.push(Sent {
+            value: one.value,
+            flavour: e.flavour,
+            changed,
+        });
     }
     out
 }

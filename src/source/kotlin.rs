@@ -217,29 +217,23 @@ fn read<'s>(
             origin: None,
         });
     }
-    let links = r.links.clone();
-    for (value, flavour, name) in
-        jvm_summary::sent_here(Language::Kotlin, tree.root_node(), text, &links)
-    {
-        if build::sent_by_a_call(&out.found, value) {
-            continue;
-        }
+    let sent = jvm_summary::sent_here(
+        Language::Kotlin,
+        tree.root_node(),
+        text,
+        &r.links,
+        &out.found,
+        (&r.locals, SCOPES),
+    );
+    for s in sent {
         r.unknown.clear();
-        let schema = if r
-            .locals
-            .changed_within(name, build::scope_of(value, SCOPES))
-        {
-            r.note(value, "/requestedSchema", build::changed(name))
-        } else if flavour == Flavour::Java {
-            r.value(value, "/requestedSchema", 0)
-        } else {
-            r.requested_schema(value, "/requestedSchema", 0)
+        let schema = match s.changed {
+            Some(what) => r.note(s.value, "/requestedSchema", what),
+            None if s.flavour == Flavour::Java => r.value(s.value, "/requestedSchema", 0),
+            None => r.requested_schema(s.value, "/requestedSchema", 0),
         };
-        out.found.push(build::elicited(
-            value,
-            schema,
-            std::mem::take(&mut r.unknown),
-        ));
+        let unknown = std::mem::take(&mut r.unknown);
+        out.found.push(build::elicited(s.value, schema, unknown));
     }
     if windows.is_some() && !super::windows_complete(&tree, &out, text, &[], "") {
         return None;
