@@ -25,8 +25,9 @@
 //! local, a parameter, a nested class), a path of more than two names, a
 //! file larger than a file is read whole. A constant found is linted
 //! where it is written, as the call's SDK sends it (its message and mode
-//! are the caller's, unknown there); the call names it without a note;
-//! naming the call's file (pre-commit) brings in the defining file.
+//! are the caller's, unknown there), unless its own class changes it
+//! after building it (a note there says so); the call names it without a
+//! note; naming the call's file (pre-commit) brings in the defining file.
 
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
@@ -47,6 +48,8 @@ struct Project {
 }
 
 impl Project {
+    /// The summary of `file`, read once (`None` when it cannot be read or
+    /// is larger than a file is read whole).
     fn summary(&mut self, file: &Path) -> Option<Arc<Summary<()>>> {
         if let Some(s) = self.summaries.get(file) {
             return s.clone();
@@ -56,6 +59,7 @@ impl Project {
         s
     }
 
+    /// Parses `file` and summarizes it.
     fn read(&mut self, file: &Path) -> Option<Summary<()>> {
         let text = self.texts.text(file)?;
         if text.len() > super::PARSED_WHOLE {
