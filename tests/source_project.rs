@@ -562,3 +562,272 @@ fn hostile_go_cycles_end() {
         "{stderr}"
     );
 }
+
+/// What the Java, Kotlin and C# project fixtures give: each schema held
+/// by a constant of another class (another package's by its import, the
+/// caller's own package's, a Kotlin top-level `val` of the package, a C#
+/// static get-only property of the caller's namespace), checked where it
+/// is written; none at the calls; a class declared in two packages the
+/// caller sees, or in none, a note at the call. The constants nobody
+/// sends say nothing.
+const JAVA_MAVEN: &[&str] = &[
+    // A password field of `Schemas.CONFIRM`, imported.
+    "src/main/java/com/example/schemas/Schemas.java:13:6 W601",
+    // A nested object of `Forms.ADDRESS`, of the caller's package, through
+    // the constant `CITY` of its own class.
+    "src/main/java/com/example/tools/Forms.java:10:57 E204",
+    "src/main/java/com/example/tools/ProfileTools.java:27:37 N006",
+    "src/main/java/com/example/tools/ProfileTools.java:32:37 N006",
+];
+
+const KOTLIN_GRADLE: &[&str] = &[
+    "src/main/kotlin/com/example/schemas/Schemas.kt:10:13 W601",
+    "src/main/kotlin/com/example/schemas/Schemas.kt:12:35 E124",
+    "src/main/kotlin/com/example/tools/AskTools.kt:26:22 N006",
+    "src/main/kotlin/com/example/tools/AskTools.kt:32:22 N006",
+    // A top-level `val` of another file of the package.
+    "src/main/kotlin/com/example/tools/Seats.kt:8:67 E406",
+];
+
+const CSHARP: &[&str] = &[
+    "Forms/LoginSchemas.cs:13:14 W601",
+    "Tools/AccountTools.cs:42:47 N006",
+    "Tools/AccountTools.cs:54:47 N006",
+    "Tools/Limits.cs:11:76 E406",
+];
+
+/// The findings of `all` that are not notes.
+fn without_notes<'a>(all: &[&'a str]) -> Vec<&'a str> {
+    all.iter()
+        .copied()
+        .filter(|f| !f.ends_with("N006"))
+        .collect()
+}
+
+/// Lints the project fixture `name` whole, then names only its `caller`
+/// file (as pre-commit does): the defining files come in with it.
+fn project_constants_are_followed(name: &str, caller: &str, expected: &[&str]) {
+    let project = fixture(&format!("projects/{name}"));
+    let (code, got, stderr) = lint_in(&project, &[".", "--show-unknown"]);
+    assert_eq!(code, Some(1), "{got:?} {stderr}");
+    assert_eq!(got, expected, "{stderr}");
+    let (code, got, stderr) = lint_in(&project, &[caller]);
+    assert_eq!(code, Some(1), "{got:?} {stderr}");
+    assert_eq!(got, without_notes(expected), "{stderr}");
+}
+
+#[test]
+fn java_constants_of_other_classes_are_followed() {
+    project_constants_are_followed(
+        "java-maven",
+        "src/main/java/com/example/tools/ProfileTools.java",
+        JAVA_MAVEN,
+    );
+}
+
+#[test]
+fn kotlin_objects_and_top_level_vals_of_other_files_are_followed() {
+    project_constants_are_followed(
+        "kotlin-gradle",
+        "src/main/kotlin/com/example/tools/AskTools.kt",
+        KOTLIN_GRADLE,
+    );
+}
+
+#[test]
+fn csharp_static_members_of_other_classes_are_followed() {
+    project_constants_are_followed("csharp", "Tools/AccountTools.cs", CSHARP);
+}
+
+/// Constants of two classes that refer to each other in a circle (Java,
+/// Kotlin, C#), a class declared twice (two files of one package, a C#
+/// partial class), a Kotlin `val` bound to itself, a constant of the
+/// calling class itself: the index ends, says no error, and the schema
+/// really defined (through a Java 2.x builder, and a Kotlin object) is
+/// checked where it is written.
+#[test]
+fn hostile_jvm_constant_cycles_and_classes_declared_twice_end() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    write(root, "pom.xml", "<project/>\n");
+    write(root, "settings.gradle.kts", "rootProject.name = \"h\"\n");
+    write(root, "H.csproj", "<Project Sdk=\"Microsoft.NET.Sdk\" />\n");
+    let map = "java.util.Map<String, Object>";
+    write(
+        root,
+        "p/A.java",
+        &format!("package p;\n\nclass A {{\n\tstatic final {map} X = B.Y;\n}}\n"),
+    );
+    write(
+        root,
+        "p/B.java",
+        &format!("package p;\n\nclass B {{\n\tstatic final {map} Y = A.X;\n}}\n"),
+    );
+    let pin = "java.util.Map.of(\"type\", \"object\", \"properties\", java.util.Map.of(\"pin\", java.util.Map.of(\"type\", \"string\")))";
+    for file in ["p/Dup.java", "p/Dup2.java"] {
+        write(
+            root,
+            file,
+            &format!("package p;\n\nclass Dup {{\n\tstatic final {map} S = {pin};\n}}\n"),
+        );
+    }
+    write(
+        root,
+        "p/Real.java",
+        &format!(
+            "package p;\n\nimport java.util.Map;\n\nclass Real {{\n\tstatic final {map} S = Map.of(\"type\", \"object\", \"properties\",\n\t\t\tMap.of(\"password\", Map.of(\"type\", \"string\")));\n\tstatic final {map} S2 = S;\n}}\n"
+        ),
+    );
+    write(
+        root,
+        "p/Tool.java",
+        "package p;\n\nclass Tool {\n\tvoid t(McpSyncServerExchange exchange) {\n\t\texchange.createElicitation(new ElicitRequest(\"m\", A.X));\n\t\texchange.createElicitation(new ElicitRequest(\"m\", Dup.S));\n\t\texchange.createElicitation(ElicitFormRequest.builder(\"m\", Real.S2).build());\n\t\texchange.createElicitation(new ElicitRequest(\"m\", Tool.X));\n\t}\n}\n",
+    );
+    write(
+        root,
+        "p/Cycle.kt",
+        "package p\n\nobject KA {\n    val x = KB.y\n}\n\nobject KB {\n    val y = KA.x\n}\n\nval loop = loop\n",
+    );
+    write(
+        root,
+        "p/KReal.kt",
+        "package p\n\nobject KReal {\n    val s = ElicitRequestParams.RequestedSchema(\n        properties = mapOf(\"password\" to StringSchema()),\n    )\n}\n",
+    );
+    write(
+        root,
+        "p/Ask.kt",
+        "package p\n\nsuspend fun ask(server: Server) {\n    server.createElicitation(\"m\", KA.x)\n    server.createElicitation(\"m\", loop)\n    server.createElicitation(\"m\", KReal.s)\n}\n",
+    );
+    let schema = "new RequestSchema { Properties = { [\"Pin\"] = new StringSchema() } }";
+    write(
+        root,
+        "p/Cycle.cs",
+        &format!(
+            "namespace P;\n\nstatic class CA {{ public static readonly RequestSchema X = CB.Y; }}\nstatic class CB {{ public static readonly RequestSchema Y = CA.X; }}\npartial class Twice {{ public static readonly RequestSchema S = {schema}; }}\npartial class Twice {{ public static readonly RequestSchema S = {schema}; }}\n"
+        ),
+    );
+    write(
+        root,
+        "p/Tool.cs",
+        "namespace P;\n\nclass Tool\n{\n    async Task T(McpServer server)\n    {\n        await server.ElicitAsync(new ElicitRequestParams { Message = \"m\", RequestedSchema = CA.X });\n        await server.ElicitAsync(new ElicitRequestParams { Message = \"m\", RequestedSchema = Twice.S });\n    }\n}\n",
+    );
+    let (code, got, stderr) = lint_in(root, &[".", "--show-unknown"]);
+    assert_eq!(code, Some(0), "{got:?} {stderr}");
+    assert_eq!(
+        got,
+        [
+            "p/A.java:4:49 N006",
+            "p/Cycle.cs:3:60 N006",
+            "p/Cycle.kt:4:13 N006",
+            "p/Cycle.kt:11:12 N006",
+            "p/KReal.kt:5:28 W601",
+            "p/Real.java:7:11 W601",
+            "p/Tool.cs:8:34 N006",
+            "p/Tool.java:6:30 N006",
+            "p/Tool.java:8:30 N006",
+        ],
+        "{stderr}"
+    );
+}
+
+/// A constant another file sends that its own class fills after building
+/// it (a Java static initializer, a Kotlin `init` block, a C# static
+/// constructor) is not checked as built: a note says why, where it is
+/// written, and nothing at the calls.
+#[test]
+fn constants_changed_in_place_stay_unknown() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    write(root, "pom.xml", "<project/>\n");
+    write(root, "settings.gradle.kts", "rootProject.name = \"h\"\n");
+    write(root, "H.csproj", "<Project Sdk=\"Microsoft.NET.Sdk\" />\n");
+    write(
+        root,
+        "p/Mut.java",
+        "package p;\n\nimport java.util.HashMap;\nimport java.util.Map;\n\nclass Mut {\n\tstatic final Map<String, Object> MUT = new HashMap<>();\n\tstatic {\n\t\tMUT.put(\"type\", \"object\");\n\t}\n}\n",
+    );
+    write(
+        root,
+        "p/Tool.java",
+        "package p;\n\nclass Tool {\n\tvoid t(McpSyncServerExchange exchange) {\n\t\texchange.createElicitation(new ElicitRequest(\"m\", Mut.MUT));\n\t}\n}\n",
+    );
+    write(
+        root,
+        "p/Mut.kt",
+        "package p\n\nobject KMut {\n    val m = hashMapOf<String, Any>()\n    init {\n        m[\"type\"] = \"object\"\n    }\n}\n",
+    );
+    write(
+        root,
+        "p/Ask.kt",
+        "package p\n\nfun ask(ctx: McpSyncRequestContext) = ctx.elicit(\n    McpSchema.ElicitRequest.builder().message(\"m\").requestedSchema(KMut.m).build()\n)\n",
+    );
+    write(
+        root,
+        "p/Mut.cs",
+        "namespace P;\n\nstatic class CMut\n{\n    public static readonly RequestSchema S = new RequestSchema();\n    static CMut() { S.Properties.Add(\"Pin\", new StringSchema()); }\n}\n",
+    );
+    write(
+        root,
+        "p/Tool.cs",
+        "namespace P;\n\nclass Tool\n{\n    async Task T(McpServer server)\n    {\n        await server.ElicitAsync(new ElicitRequestParams { Message = \"m\", RequestedSchema = CMut.S });\n    }\n}\n",
+    );
+    let (code, got, stderr) = lint_in(root, &[".", "--show-unknown"]);
+    assert_eq!(code, Some(0), "{got:?} {stderr}");
+    assert_eq!(
+        got,
+        [
+            "p/Mut.cs:5:46 N006",
+            "p/Mut.java:7:41 N006",
+            "p/Mut.kt:4:13 N006",
+        ],
+        "{stderr}"
+    );
+}
+
+/// A constant brought in by a static import (Java's `import static`, C#'s
+/// `using static`) and given by its bare name is checked where it is
+/// written; the same name declared as a parameter of the calling file is
+/// the parameter's, a note.
+#[test]
+fn constants_of_static_imports_are_followed() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    write(root, "pom.xml", "<project/>\n");
+    write(root, "H.csproj", "<Project Sdk=\"Microsoft.NET.Sdk\" />\n");
+    write(
+        root,
+        "src/main/java/a/forms/Schemas.java",
+        "package a.forms;\n\nimport java.util.Map;\n\npublic final class Schemas {\n\tpublic static final Map<String, Object> LOGIN = Map.of(\"type\", \"object\", \"properties\",\n\t\t\tMap.of(\"password\", Map.of(\"type\", \"string\")));\n}\n",
+    );
+    write(
+        root,
+        "src/main/java/a/tools/Login.java",
+        "package a.tools;\n\nimport static a.forms.Schemas.LOGIN;\n\nclass Login {\n\tvoid t(McpSyncServerExchange exchange) {\n\t\texchange.createElicitation(new ElicitRequest(\"m\", LOGIN));\n\t}\n}\n",
+    );
+    write(
+        root,
+        "src/main/java/a/tools/Shadow.java",
+        "package a.tools;\n\nimport static a.forms.Schemas.*;\n\nclass Shadow {\n\tvoid t(McpSyncServerExchange exchange, java.util.Map<String, Object> LOGIN) {\n\t\texchange.createElicitation(new ElicitRequest(\"m\", LOGIN));\n\t}\n}\n",
+    );
+    write(
+        root,
+        "Forms/Limits.cs",
+        "namespace Example.Forms;\n\npublic static class Limits\n{\n    public static RequestSchema Seats { get; } = new RequestSchema\n    {\n        Properties = { [\"Seats\"] = new NumberSchema { Minimum = 10, Maximum = 2 } },\n    };\n}\n",
+    );
+    write(
+        root,
+        "Tools/Book.cs",
+        "using static Example.Forms.Limits;\n\nnamespace Example.Tools;\n\nclass Book\n{\n    async Task T(McpServer server)\n    {\n        await server.ElicitAsync(new ElicitRequestParams { Message = \"m\", RequestedSchema = Seats });\n    }\n}\n",
+    );
+    let (code, got, stderr) = lint_in(root, &[".", "--show-unknown"]);
+    assert_eq!(code, Some(1), "{got:?} {stderr}");
+    assert_eq!(
+        got,
+        [
+            "Forms/Limits.cs:7:65 E406",
+            "src/main/java/a/forms/Schemas.java:7:11 W601",
+            "src/main/java/a/tools/Shadow.java:7:30 N006",
+        ],
+        "{stderr}"
+    );
+}

@@ -4,6 +4,8 @@ use std::borrow::Cow;
 
 use crate::json::{Member, Node, NodeValue, Span};
 
+use super::Found;
+
 /// A value that could not be known statically.
 #[derive(Debug, Clone)]
 pub struct Unknown {
@@ -185,6 +187,13 @@ impl<'s, 't> Bindings<'s, 't> {
         self.changes.push((name, at));
     }
 
+    /// Whether `name` is assigned or changed in place anywhere in `scope`.
+    pub(crate) fn changed_within(&self, name: &str, scope: tree_sitter::Node) -> bool {
+        self.changes
+            .iter()
+            .any(|(n, b)| *n == name && scope.start_byte() <= *b && *b < scope.end_byte())
+    }
+
     /// The value `name` has where `at` uses it, when one binding of the
     /// innermost scope around `at` gives it and nothing in that scope
     /// changes it.
@@ -235,4 +244,55 @@ pub(crate) fn scope_of<'t>(n: tree_sitter::Node<'t>, kinds: &[&str]) -> tree_sit
         at = p;
     }
     at
+}
+
+/// Whether a call of this file already sends `value` as its schema (read
+/// there, with the call's message and mode): it is not read again for
+/// another file's call.
+pub(crate) fn sent_by_a_call(found: &[Found], value: tree_sitter::Node) -> bool {
+    let sp = span(&value);
+    found.iter().any(|f| match &f.params.value {
+        NodeValue::Object(members) => members
+            .iter()
+            .any(|m| m.key == "requestedSchema" && m.value.span == sp),
+        _ => false,
+    })
+}
+
+/// What is said of a constant another file sends that its own file
+/// changes in place (`CONFIRM.put(...)` in a static initializer).
+pub(crate) fn changed(name: &str) -> String {
+    format!("`{name}` is changed after it is built; its value is not known statically")
+}
+
+/// A schema of this file that a call in another file sends, found where
+/// it is written (`value`, read as `schema`): only the schema is judged;
+/// the message and the mode are the caller's, unknown here.
+pub(crate) fn elicited<'s>(
+    value: tree_sitter::Node,
+    schema: Node<'s>,
+    mut unknown: Vec<Unknown>,
+) -> Found<'s> {
+    let vs = span(&value);
+    for ptr in ["/message", "/mode"] {
+        unknown.push(Unknown {
+            pointer: ptr.into(),
+            span: vs,
+            what: String::new(),
+            whole: true,
+        });
+    }
+    let params = object(
+        vec![
+            member("message", vs, string("", vs)),
+            member("requestedSchema", vs, schema),
+        ],
+        vs,
+    );
+    Found {
+        at: vs,
+        params,
+        unknown,
+        origin: None,
+    }
 }

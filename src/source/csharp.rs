@@ -24,14 +24,22 @@
 //!   them (`JsonSerializerDefaults.Web`), a `[JsonPropertyName]` wins.
 //!
 //! Locals and fields bound once in the file and never changed are followed;
-//! anything else is unknown, never guessed.
+//! a `RequestedSchema` held by a `static readonly` field or a static
+//! get-only property of another class of the project (`RequestedSchema =
+//! Schemas.Confirm`, or `Confirm` after `using static ...Schemas;`) is
+//! found by the project's index and checked where it is written, its
+//! message and mode the caller's, unknown there. Anything else is unknown,
+//! never guessed.
 
 use std::collections::HashMap;
+use std::sync::Arc;
 
 use tree_sitter::Node as TsNode;
 
 use super::build::{self, Bindings, Unknown, member, object, span, string};
-use super::{Found, Scan, parse};
+use super::index::Links;
+use super::jvm_summary;
+use super::{Found, Language, Scan, parse};
 use crate::finding::Finding;
 use crate::json::{Member, Node, NodeValue, Span, pointer_push};
 
@@ -49,7 +57,28 @@ const SCOPES: &[&str] = &[
 /// What the SDK names its generator in a finding's origin.
 pub(crate) const GENERATOR: &str = "csharp-sdk";
 
-pub(crate) fn scan<'s>(text: &'s str, windows: Option<&[(usize, usize)]>) -> Option<Scan<'s>> {
+pub(crate) fn scan<'s>(
+    text: &'s str,
+    windows: Option<&[(usize, usize)]>,
+    links: Option<Arc<Links>>,
+) -> Option<Scan<'s>> {
+    read(text, windows, links.unwrap_or_default()).map(|(scan, _)| scan)
+}
+
+/// The qualified names (`Schemas.Confirm`) the file gives as a
+/// `RequestedSchema` without binding them, each with where it is written:
+/// the project's index looks for them in the other classes.
+pub(crate) fn schema_names(text: &str) -> Vec<(String, usize)> {
+    read(text, None, Arc::default()).map_or_else(Vec::new, |(_, names)| names)
+}
+
+/// The elicitations of `text`, and the qualified names given as a schema
+/// that it does not bind.
+fn read<'s>(
+    text: &'s str,
+    windows: Option<&[(usize, usize)]>,
+    links: Arc<Links>,
+) -> Option<(Scan<'s>, Vec<(String, usize)>)> {
     let grammar: tree_sitter::Language = tree_sitter_c_sharp::LANGUAGE.into();
     let mut out = Scan::default();
     let tree = parse(&grammar, text, &mut out.notes, windows)?;
@@ -77,7 +106,7 @@ pub(crate) fn scan<'s>(text: &'s str, windows: Option<&[(usize, usize)]>) -> Opt
         }
         "variable_declarator" => {
             if let Some(name) = n.child_by_field_name("name") {
-                let value = last_expression(n, name);
+                let value = jvm_summary::declarator_value(n, name);
                 let key = &text[name.byte_range()];
                 locals.bind(key, build::scope_of(n, SCOPES), value);
             }
@@ -115,6 +144,8 @@ pub(crate) fn scan<'s>(text: &'s str, windows: Option<&[(usize, usize)]>) -> Opt
         unknown: Vec::new(),
         following: Vec::new(),
         refusals: Vec::new(),
+        links,
+        names: Vec::new(),
     };
     for c in creations {
         let Some(ty) = c.child_by_field_name("type") else {
@@ -166,19 +197,28 @@ pub(crate) fn scan<'s>(text: &'s str, windows: Option<&[(usize, usize)]>) -> Opt
             origin: Some((GENERATOR, format!("ElicitAsync<{}>", &text[t.byte_range()]))),
         });
     }
+    let sent = jvm_summary::sent_here(
+        Language::CSharp,
+        tree.root_node(),
+        text,
+        &r.links,
+        &out.found,
+        (&r.locals, SCOPES),
+    );
+    for s in sent {
+        r.unknown.clear();
+        let schema = match s.changed {
+            Some(what) => r.note(s.value, "/requestedSchema", what),
+            None => r.request_schema(s.value, "/requestedSchema", 0),
+        };
+        let unknown = std::mem::take(&mut r.unknown);
+        out.found.push(build::elicited(s.value, schema, unknown));
+    }
     out.refusals.append(&mut r.refusals);
     if windows.is_some() && !super::windows_complete(&tree, &out, text, &[], "") {
         return None;
     }
-    Some(out)
-}
-
-/// The value a declarator binds: its last named child that is not the
-/// name (`x = value`), if any.
-fn last_expression<'t>(decl: TsNode<'t>, name: TsNode<'t>) -> Option<TsNode<'t>> {
-    let mut w = decl.walk();
-    let last = decl.named_children(&mut w).last()?;
-    (last.id() != name.id() && last.kind() != "bracketed_argument_list").then_some(last)
+    Some((out, r.names))
 }
 
 /// The identifier at the root of `x`, `x.Y`, `x[k]`, `x.Y.Z`.
@@ -277,6 +317,10 @@ struct Reader<'s, 't> {
     unknown: Vec<Unknown>,
     following: Vec<&'s str>,
     refusals: Vec<(Span, String)>,
+    /// What the project's other files say about this one.
+    links: Arc<Links>,
+    /// The qualified names given as a schema that are not bound here.
+    names: Vec<(String, usize)>,
 }
 
 impl<'s, 't> Reader<'s, 't> {
@@ -428,6 +472,14 @@ impl<'s, 't> Reader<'s, 't> {
     fn request_schema(&mut self, n: TsNode<'t>, ptr: &str, depth: usize) -> Node<'s> {
         if self.follow(n).is_some() {
             return self.with_followed(n, |r, v| r.request_schema(v, ptr, depth + 1));
+        }
+        if matches!(n.kind(), "member_access_expression" | "identifier") {
+            let t = &self.text[n.byte_range()];
+            if self.links.resolved.iter().any(|r| r == t) {
+                // A member of another class: checked where written.
+                return self.note(n, ptr, String::new());
+            }
+            self.names.push((t.to_string(), n.start_byte()));
         }
         let class = n
             .child_by_field_name("type")
@@ -1281,7 +1333,7 @@ mod tests {
     use super::*;
 
     fn found(src: &str) -> Scan<'_> {
-        scan(src, None).expect("whole file read")
+        scan(src, None, None).expect("whole file read")
     }
 
     #[test]
@@ -1445,7 +1497,7 @@ class T {
     #[test]
     fn half_written_source_does_not_panic() {
         let src = "class T { async Task M(McpServer s) { await s.ElicitAsync(new ElicitRequestParams { Message = \"x\", RequestedSchema = new RequestSchema { Properties = { [\"a\"] = new StringSchema {";
-        let _ = scan(src, None);
-        let _ = scan("await s.ElicitAsync<", None);
+        let _ = scan(src, None, None);
+        let _ = scan("await s.ElicitAsync<", None, None);
     }
 }

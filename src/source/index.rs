@@ -95,6 +95,15 @@ pub(crate) enum Flavour {
     /// Rust: a struct rmcp's `elicit::<T>()` sends as
     /// `ElicitationSchema::from_type::<T>()`.
     Rmcp,
+    /// Java (or Kotlin calling the Java SDK): a `Map` Jackson writes as it
+    /// is, given as the `requestedSchema`.
+    Java,
+    /// Kotlin: an `ElicitRequestParams.RequestedSchema(...)` given to
+    /// `createElicitation` or the params classes.
+    Kotlin,
+    /// C#: an `ElicitRequestParams.RequestSchema` given as
+    /// `RequestedSchema`.
+    CSharp,
 }
 
 /// A function whose arguments become an elicitation.

@@ -20,11 +20,20 @@
 //! `new ElicitRequest(...)` compiles on 1.x only; for
 //! `ElicitRequest.builder()` elsewhere the mode is not known and rules
 //! that need it abstain.
+//!
+//! A schema held in a `static final` field of another class of the
+//! project (`new ElicitRequest("Go on?", Schemas.CONFIRM)`, or `CONFIRM`
+//! after `import static ...Schemas.CONFIRM;`) is found by the project's
+//! index and checked where it is written, its message and mode the
+//! caller's, unknown there; the call names it without a note.
+
+use std::sync::Arc;
 
 use tree_sitter::Node as TsNode;
 
 use super::build::{self, Bindings, Unknown, member, object, span, string};
-use super::{Found, Scan, parse};
+use super::index::Links;
+use super::{Found, Language, Scan, parse};
 use crate::json::{Member, Node, NodeValue, pointer_push};
 
 const MAX_NESTING: usize = 64;
@@ -49,7 +58,28 @@ enum Era {
     Either,
 }
 
-pub(crate) fn scan<'s>(text: &'s str, windows: Option<&[(usize, usize)]>) -> Option<Scan<'s>> {
+pub(crate) fn scan<'s>(
+    text: &'s str,
+    windows: Option<&[(usize, usize)]>,
+    links: Option<Arc<Links>>,
+) -> Option<Scan<'s>> {
+    read(text, windows, links.unwrap_or_default()).map(|(scan, _)| scan)
+}
+
+/// The qualified names (`Schemas.CONFIRM`) the file's calls give as their
+/// schema without binding them, each with where it is written: the
+/// project's index looks for them in the other classes.
+pub(crate) fn schema_names(text: &str) -> Vec<(String, usize)> {
+    read(text, None, Arc::default()).map_or_else(Vec::new, |(_, names)| names)
+}
+
+/// The elicitations of `text`, and the qualified names given as a schema
+/// that it does not bind.
+fn read<'s>(
+    text: &'s str,
+    windows: Option<&[(usize, usize)]>,
+    links: Arc<Links>,
+) -> Option<(Scan<'s>, Vec<(String, usize)>)> {
     let grammar: tree_sitter::Language = tree_sitter_java::LANGUAGE.into();
     let mut out = Scan::default();
     let tree = parse(&grammar, text, &mut out.notes, windows)?;
@@ -112,6 +142,8 @@ pub(crate) fn scan<'s>(text: &'s str, windows: Option<&[(usize, usize)]>) -> Opt
         locals,
         unknown: Vec::new(),
         following: Vec::new(),
+        links,
+        names: Vec::new(),
     };
     for c in creations {
         let Some(ty) = c.child_by_field_name("type") else {
@@ -205,10 +237,27 @@ pub(crate) fn scan<'s>(text: &'s str, windows: Option<&[(usize, usize)]>) -> Opt
             origin: None,
         });
     }
+    let sent = super::jvm_summary::sent_here(
+        Language::Java,
+        tree.root_node(),
+        text,
+        &r.links,
+        &out.found,
+        (&r.locals, SCOPES),
+    );
+    for s in sent {
+        r.unknown.clear();
+        let schema = match s.changed {
+            Some(what) => r.note(s.value, "/requestedSchema", what),
+            None => r.value(s.value, "/requestedSchema", 0),
+        };
+        let unknown = std::mem::take(&mut r.unknown);
+        out.found.push(build::elicited(s.value, schema, unknown));
+    }
     if windows.is_some() && !super::windows_complete(&tree, &out, text, &[], "") {
         return None;
     }
-    Some(out)
+    Some((out, r.names))
 }
 
 /// The arguments of a call or creation.
@@ -245,6 +294,10 @@ struct Reader<'s, 't> {
     locals: Bindings<'s, 't>,
     unknown: Vec<Unknown>,
     following: Vec<&'s str>,
+    /// What the project's other files say about this one.
+    links: Arc<Links>,
+    /// The qualified names given as a schema that are not bound here.
+    names: Vec<(String, usize)>,
 }
 
 impl<'s, 't> Reader<'s, 't> {
@@ -380,6 +433,15 @@ impl<'s, 't> Reader<'s, 't> {
                 ptr,
                 format!("nested more than {MAX_NESTING} levels deep; not read further"),
             );
+        }
+        if matches!(n.kind(), "field_access" | "identifier") && self.follow(n).is_none() {
+            if self.links.resolved.iter().any(|r| r == t) {
+                // A constant of another class: checked where written.
+                return self.note(n, ptr, String::new());
+            }
+            if ptr == "/requestedSchema" {
+                self.names.push((t.to_string(), n.start_byte()));
+            }
         }
         match n.kind() {
             "string_literal" => {
@@ -549,7 +611,7 @@ mod tests {
     use super::*;
 
     fn found(src: &str) -> Scan<'_> {
-        scan(src, None).expect("whole file read")
+        scan(src, None, None).expect("whole file read")
     }
 
     #[test]
@@ -623,11 +685,70 @@ class Tools {
     }
 
     #[test]
+    fn constants_of_other_classes_are_given_to_the_index() {
+        let src = r#"
+class Tools {
+    void call(McpSyncServerExchange exchange) {
+        Map<String, Object> schema = Forms.ADDRESS;
+        exchange.createElicitation(new ElicitRequest(Messages.GO, Schemas.CONFIRM));
+        exchange.createElicitation(ElicitFormRequest.builder("m", schema).build());
+        exchange.createElicitation(new ElicitRequest("m", a.b.C.D));
+    }
+}"#;
+        let names: Vec<String> = schema_names(src).into_iter().map(|(n, _)| n).collect();
+        // The creations are read before the builders; the message is not
+        // looked for; a longer path is given as it is written (the index
+        // reads two names only).
+        assert_eq!(names, ["Schemas.CONFIRM", "a.b.C.D", "Forms.ADDRESS"]);
+        let links = Links {
+            resolved: vec!["Schemas.CONFIRM".into()],
+            ..Links::default()
+        };
+        let scan = scan(src, None, Some(Arc::new(links))).unwrap();
+        let notes: Vec<&str> = scan.found[0]
+            .unknown
+            .iter()
+            .filter(|u| !u.what.is_empty())
+            .map(|u| u.pointer.as_str())
+            .collect();
+        assert_eq!(notes, ["/message"]);
+    }
+
+    #[test]
+    fn a_constant_sent_here_and_from_another_file_is_read_once() {
+        let src = r#"
+class Own {
+    static final Map<String, Object> S = Map.of("type", "object", "properties", Map.of());
+    static final Map<String, Object> T = Map.of("type", "object", "properties", Map.of());
+    void t(McpSyncServerExchange exchange) {
+        exchange.createElicitation(new ElicitRequest("m", S));
+    }
+}"#;
+        let sent = |name: &str| super::super::index::Elicited {
+            name: name.into(),
+            flavour: super::super::index::Flavour::Java,
+            via: "Tool.java:5".into(),
+        };
+        let links = Links {
+            elicited: vec![sent("Own.S"), sent("Own.T")],
+            ..Links::default()
+        };
+        let scan = scan(src, None, Some(Arc::new(links))).unwrap();
+        // The call's reading of `S`, and `T` where it is written.
+        assert_eq!(scan.found.len(), 2);
+        assert_eq!(scan.found[0].params.to_value()["message"], "m");
+        let t = &scan.found[1];
+        assert_eq!(&src[t.at.start..t.at.start + 7], "Map.of(");
+        assert!(src[..t.at.start].ends_with("T = "));
+    }
+
+    #[test]
     fn half_written_source_does_not_panic() {
         let _ = scan(
             "class T { void m(E e) { e.createElicitation(new ElicitRequest(\"x\", Map.of(\"type\", ",
             None,
+            None,
         );
-        let _ = scan("ElicitRequest.builder().message(", None);
+        let _ = scan("ElicitRequest.builder().message(", None, None);
     }
 }

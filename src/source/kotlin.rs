@@ -23,12 +23,21 @@
 //!
 //! Which of the two a call is follows from how its properties are written;
 //! when that is not known, neither is the mode, and rules that need it
-//! abstain. `val`s bound once in the file and never changed are followed.
+//! abstain. `val`s bound once in the file and never changed are followed;
+//! a schema held by a `val` of an `object` or a `companion object` of
+//! another file of the project (`createElicitation(message,
+//! Schemas.confirm)`), or by a top-level `val` of another file of the
+//! package or imported, is found by the project's index and checked where
+//! it is written, its message and mode the caller's, unknown there.
+
+use std::sync::Arc;
 
 use tree_sitter::Node as TsNode;
 
 use super::build::{self, Bindings, Unknown, member, object, span, string};
-use super::{Found, Scan, parse};
+use super::index::{Flavour, Links};
+use super::jvm_summary;
+use super::{Found, Language, Scan, parse};
 use crate::json::{Member, Node, NodeValue, pointer_push};
 
 const MAX_NESTING: usize = 64;
@@ -52,7 +61,30 @@ enum Era {
     Either,
 }
 
-pub(crate) fn scan<'s>(text: &'s str, windows: Option<&[(usize, usize)]>) -> Option<Scan<'s>> {
+pub(crate) fn scan<'s>(
+    text: &'s str,
+    windows: Option<&[(usize, usize)]>,
+    links: Option<Arc<Links>>,
+) -> Option<Scan<'s>> {
+    read(text, windows, links.unwrap_or_default()).map(|(scan, _)| scan)
+}
+
+/// The names (`Schemas.confirm`, a top-level `confirmSchema`) the file's
+/// calls give as their schema without binding them, each with how the
+/// call sends it and where it is written: the project's index looks for
+/// them in the other files.
+pub(crate) fn schema_names(text: &str) -> Vec<(String, Flavour, usize)> {
+    read(text, None, Arc::default()).map_or_else(Vec::new, |(_, names)| names)
+}
+
+/// The elicitations of `text`, and the names given as a schema that it
+/// does not bind.
+#[allow(clippy::type_complexity)]
+fn read<'s>(
+    text: &'s str,
+    windows: Option<&[(usize, usize)]>,
+    links: Arc<Links>,
+) -> Option<(Scan<'s>, Vec<(String, Flavour, usize)>)> {
     let grammar: tree_sitter::Language = tree_sitter_kotlin_ng::LANGUAGE.into();
     let mut out = Scan::default();
     let tree = parse(&grammar, text, &mut out.notes, windows)?;
@@ -74,34 +106,9 @@ pub(crate) fn scan<'s>(text: &'s str, windows: Option<&[(usize, usize)]>) -> Opt
             }
         }
         "property_declaration" => {
-            let mut w = n.walk();
-            let children: Vec<TsNode> = n.named_children(&mut w).collect();
-            let Some(var) = children.iter().find(|c| c.kind() == "variable_declaration") else {
-                return;
-            };
-            let Some(name) = var.named_child(0) else {
-                return;
-            };
-            // The `val` or `var` keyword of this declaration itself.
-            let keyword = (0..n.child_count())
-                .filter_map(|i| n.child(i))
-                .find(|c| matches!(c.kind(), "val" | "var"))
-                .map(|c| c.kind());
-            let is_val =
-                keyword == Some("val") && !children.iter().any(|c| c.kind() == "property_delegate");
-            let value = children
-                .iter()
-                .rev()
-                .find(|c| {
-                    c.id() != var.id()
-                        && !matches!(
-                            c.kind(),
-                            "modifiers" | "getter" | "setter" | "type_constraints"
-                        )
-                })
-                .copied()
-                .filter(|_| is_val);
-            locals.bind(&text[name.byte_range()], build::scope_of(n, SCOPES), value);
+            if let Some((name, value)) = jvm_summary::property_value(n, text) {
+                locals.bind(name, build::scope_of(n, SCOPES), value);
+            }
         }
         "assignment" => {
             let mut l = n.child_by_field_name("left");
@@ -124,6 +131,8 @@ pub(crate) fn scan<'s>(text: &'s str, windows: Option<&[(usize, usize)]>) -> Opt
         unknown: Vec::new(),
         following: Vec::new(),
         era: Era::Either,
+        links,
+        names: Vec::new(),
     };
     for call in calls {
         let Some(callee) = call.named_child(0) else {
@@ -208,10 +217,28 @@ pub(crate) fn scan<'s>(text: &'s str, windows: Option<&[(usize, usize)]>) -> Opt
             origin: None,
         });
     }
+    let sent = jvm_summary::sent_here(
+        Language::Kotlin,
+        tree.root_node(),
+        text,
+        &r.links,
+        &out.found,
+        (&r.locals, SCOPES),
+    );
+    for s in sent {
+        r.unknown.clear();
+        let schema = match s.changed {
+            Some(what) => r.note(s.value, "/requestedSchema", what),
+            None if s.flavour == Flavour::Java => r.value(s.value, "/requestedSchema", 0),
+            None => r.requested_schema(s.value, "/requestedSchema", 0),
+        };
+        let unknown = std::mem::take(&mut r.unknown);
+        out.found.push(build::elicited(s.value, schema, unknown));
+    }
     if windows.is_some() && !super::windows_complete(&tree, &out, text, &[], "") {
         return None;
     }
-    Some(out)
+    Some((out, r.names))
 }
 
 #[derive(Clone, Copy, PartialEq)]
@@ -419,6 +446,10 @@ struct Reader<'s, 't> {
     following: Vec<&'s str>,
     /// The era the schema being read shows.
     era: Era,
+    /// What the project's other files say about this one.
+    links: Arc<Links>,
+    /// The names given as a schema that are not bound here.
+    names: Vec<(String, Flavour, usize)>,
 }
 
 impl<'s, 't> Reader<'s, 't> {
@@ -444,6 +475,21 @@ impl<'s, 't> Reader<'s, 't> {
             ptr,
             format!("`{t}` is computed at run time; its value is not known statically"),
         )
+    }
+
+    /// A name not bound here given as the schema (`Schemas.confirm`):
+    /// when the project's index found it in another file, checked there
+    /// (unknown here, without a note); otherwise kept for the index.
+    fn elsewhere(&mut self, n: TsNode<'t>, ptr: &str, flavour: Flavour) -> Option<Node<'s>> {
+        if !matches!(n.kind(), "identifier" | "navigation_expression") || self.follow(n).is_some() {
+            return None;
+        }
+        let t = &self.text[n.byte_range()];
+        if self.links.resolved.iter().any(|r| r == t) {
+            return Some(self.note(n, ptr, String::new()));
+        }
+        self.names.push((t.to_string(), flavour, n.start_byte()));
+        None
     }
 
     fn follow(&self, n: TsNode<'t>) -> Option<TsNode<'t>> {
@@ -506,6 +552,9 @@ impl<'s, 't> Reader<'s, 't> {
             let out = self.requested_schema(v, ptr, depth + 1);
             self.following.pop();
             return out;
+        }
+        if let Some(v) = self.elsewhere(n, ptr, Flavour::Kotlin) {
+            return v;
         }
         if n.kind() != "call_expression" || callee_name(n, self.text) != Some("RequestedSchema") {
             let t = short(&self.text[n.byte_range()]);
@@ -688,6 +737,12 @@ impl<'s, 't> Reader<'s, 't> {
 
     /// A Kotlin value as kotlinx.serialization writes it.
     fn value(&mut self, n: TsNode<'t>, ptr: &str, depth: usize) -> Node<'s> {
+        if ptr == "/requestedSchema"
+            && let Some(v) = self.elsewhere(n, ptr, Flavour::Java)
+        {
+            // The Java SDK's map, held by another file.
+            return v;
+        }
         let sp = span(&n);
         let t = &self.text[n.byte_range()];
         if depth > MAX_NESTING {
@@ -994,7 +1049,7 @@ mod tests {
     use super::*;
 
     fn found(src: &str) -> Scan<'_> {
-        scan(src, None).expect("whole file read")
+        scan(src, None, None).expect("whole file read")
     }
 
     #[test]
@@ -1138,11 +1193,67 @@ suspend fun ask(session: ServerSession) {
     }
 
     #[test]
+    fn names_of_other_files_are_given_to_the_index_and_read_where_written() {
+        let src = r#"
+object Schemas {
+    val map = mapOf("type" to "object", "properties" to mapOf("pin" to mapOf("type" to "string")))
+}
+
+fun f(ctx: McpSyncRequestContext) = ctx.elicit(
+    McpSchema.ElicitRequest.builder().message("m").requestedSchema(Other.map).build()
+)
+
+suspend fun g(server: Server) = server.createElicitation("m", confirmSchema)
+"#;
+        let names: Vec<(String, Flavour)> = schema_names(src)
+            .into_iter()
+            .map(|(n, f, _)| (n, f))
+            .collect();
+        assert_eq!(
+            names,
+            [
+                ("Other.map".to_string(), Flavour::Java),
+                ("confirmSchema".to_string(), Flavour::Kotlin)
+            ]
+        );
+        let links = Links {
+            elicited: vec![super::super::index::Elicited {
+                name: "Schemas.map".into(),
+                flavour: Flavour::Java,
+                via: "Tools.kt:3".into(),
+            }],
+            resolved: vec!["Other.map".into()],
+            ..Links::default()
+        };
+        let scan = scan(src, None, Some(Arc::new(links))).unwrap();
+        assert_eq!(scan.found.len(), 3);
+        // The call names `Other.map` without a note.
+        let call = &scan.found[0];
+        assert!(
+            call.unknown
+                .iter()
+                .any(|u| u.pointer == "/requestedSchema" && u.what.is_empty()),
+            "{:?}",
+            call.unknown
+        );
+        // `Schemas.map`, sent as the Java SDK's map, read where written.
+        let sent = &scan.found[2];
+        let v = sent.params.to_value();
+        assert_eq!(
+            v["requestedSchema"]["properties"]["pin"]["type"], "string",
+            "{v}"
+        );
+        let pointers: Vec<&str> = sent.unknown.iter().map(|u| u.pointer.as_str()).collect();
+        assert_eq!(pointers, ["/message", "/mode"]);
+    }
+
+    #[test]
     fn half_written_source_does_not_panic() {
         let _ = scan(
             "fun f() { createElicitation(\"x\", ElicitRequestParams.RequestedSchema(properties = mapOf(\"a\" to ",
             None,
+            None,
         );
-        let _ = scan("createElicitation(", None);
+        let _ = scan("createElicitation(", None, None);
     }
 }

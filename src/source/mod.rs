@@ -37,6 +37,8 @@ pub mod go;
 mod go_project;
 mod index;
 pub mod java;
+mod jvm_project;
+mod jvm_summary;
 pub mod kotlin;
 mod project;
 pub mod python;
@@ -208,9 +210,9 @@ pub(crate) fn scan_in(language: Language, text: &str, project: Project) -> Scan<
         }
         Language::Python => python::scan(text, windows, project.clone()),
         Language::Go => go::scan(text, windows, project.links.clone()),
-        Language::CSharp => csharp::scan(text, windows),
-        Language::Java => java::scan(text, windows),
-        Language::Kotlin => kotlin::scan(text, windows),
+        Language::CSharp => csharp::scan(text, windows, project.links.clone()),
+        Language::Java => java::scan(text, windows, project.links.clone()),
+        Language::Kotlin => kotlin::scan(text, windows, project.links.clone()),
         Language::Rust => None,
     };
     // A file the rest of the project names (a helper's calls, a model

@@ -58,14 +58,16 @@ const MAX_DEPTH: usize = 32;
 impl Project {
     /// The project of a source file: its SDK pins (Python) and what the
     /// project's other files say of it (Python, TypeScript and JavaScript,
-    /// Rust, Go).
+    /// Rust, Go, Java, Kotlin, C#).
     pub fn of_source(file: &Path, language: super::Language) -> Project {
         match language {
             super::Language::Python => Project::of(file),
             super::Language::TypeScript | super::Language::Tsx => Project::of_script(file),
             super::Language::Rust => Project::of_crate(file),
             super::Language::Go => Project::of_go(file),
-            _ => Project::default(),
+            super::Language::Java | super::Language::Kotlin | super::Language::CSharp => {
+                Project::of_jvm(file, language)
+            }
         }
     }
 
@@ -123,6 +125,47 @@ impl Project {
             }
         }
         project
+    }
+
+    /// The project of a Java, Kotlin or C# file: the nearest folder above
+    /// it with a build file (`pom.xml`, `build.gradle(.kts)`,
+    /// `settings.gradle(.kts)`; C#: a `*.csproj` or `*.sln`), up to the
+    /// root of its repository, and the index of its language's files.
+    fn of_jvm(file: &Path, language: super::Language) -> Project {
+        let built = |dir: &Path| {
+            if language == super::Language::CSharp {
+                std::fs::read_dir(dir).is_ok_and(|entries| {
+                    entries.flatten().any(|e| {
+                        let name = e.file_name();
+                        let name = name.to_string_lossy();
+                        name.ends_with(".csproj") || name.ends_with(".sln")
+                    })
+                })
+            } else {
+                [
+                    "pom.xml",
+                    "build.gradle",
+                    "build.gradle.kts",
+                    "settings.gradle",
+                    "settings.gradle.kts",
+                ]
+                .iter()
+                .any(|f| dir.join(f).is_file())
+            }
+        };
+        type Build = fn(&Path) -> index::Index;
+        let (key, build): (&'static str, Build) = match language {
+            super::Language::Java => ("java", |r| {
+                super::jvm_project::build(r, super::Language::Java)
+            }),
+            super::Language::Kotlin => ("kotlin", |r| {
+                super::jvm_project::build(r, super::Language::Kotlin)
+            }),
+            _ => ("csharp", |r| {
+                super::jvm_project::build(r, super::Language::CSharp)
+            }),
+        };
+        Project::indexed(file, built, true, key, build)
     }
 
     /// Whether another file of the project says something about this one.

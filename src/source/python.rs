@@ -294,7 +294,13 @@ where
                 Flavour::Sdk1 => (Generator::Sdk, true),
                 Flavour::FastMcp => (Generator::FastMcp, false),
                 // A TypeScript helper's: not one of Python's.
-                Flavour::Schema | Flavour::Params | Flavour::Converted(_) | Flavour::Rmcp => return,
+                Flavour::Schema
+                | Flavour::Params
+                | Flavour::Converted(_)
+                | Flavour::Rmcp
+                | Flavour::Java
+                | Flavour::Kotlin
+                | Flavour::CSharp => return,
             };
             self.typed(call, message, ty, generator, sdk1, out);
             return;
@@ -571,14 +577,26 @@ where
                     "fastmcp",
                     e.name.clone(),
                 ),
-                Flavour::Schema | Flavour::Params | Flavour::Converted(_) | Flavour::Rmcp => return,
+                Flavour::Schema
+                | Flavour::Params
+                | Flavour::Converted(_)
+                | Flavour::Rmcp
+                | Flavour::Java
+                | Flavour::Kotlin
+                | Flavour::CSharp => return,
             }
         } else if let Some(&name) = self.dynamic.get(e.name.as_str()) {
             let generator = match e.flavour {
                 Flavour::Sdk1 => "mcp<2",
                 Flavour::Sdk => "mcp",
                 Flavour::FastMcp => "fastmcp",
-                Flavour::Schema | Flavour::Params | Flavour::Converted(_) | Flavour::Rmcp => return,
+                Flavour::Schema
+                | Flavour::Params
+                | Flavour::Converted(_)
+                | Flavour::Rmcp
+                | Flavour::Java
+                | Flavour::Kotlin
+                | Flavour::CSharp => return,
             };
             let title = self.string_of(name).unwrap_or_else(|| e.name.clone());
             (name, self.dynamic_model(&e.name, name), generator, title)

@@ -248,7 +248,11 @@ fn inline_modules(tokens: TokenStream, out: &mut Vec<String>, depth: usize) {
     }
     let tts: Vec<TokenTree> = tokens.into_iter().collect();
     for w in tts.windows(3) {
-        if let [TokenTree::Ident(m), TokenTree::Ident(name), TokenTree::Group(g)] = w
+        if let [
+            TokenTree::Ident(m),
+            TokenTree::Ident(name),
+            TokenTree::Group(g),
+        ] = w
             && m == "mod"
             && g.delimiter() == Delimiter::Brace
         {
