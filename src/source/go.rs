@@ -432,31 +432,14 @@ impl<'s> Reader<'s> {
     fn elicited(&mut self, root: TsNode, e: &Elicited) -> Option<Found<'s>> {
         let value = package_value(self.text, root, &e.name)?;
         self.unknown.clear();
-        let vs = span(&value);
         self.following.push(value.start_byte());
         let schema = self.schema(value, "/requestedSchema", 0);
         self.following.pop();
-        for ptr in ["/message", "/mode"] {
-            self.unknown.push(Unknown {
-                pointer: ptr.into(),
-                span: vs,
-                what: String::new(),
-                whole: true,
-            });
-        }
-        let params = object(
-            vec![
-                member("message", vs, string("", vs)),
-                member("requestedSchema", vs, schema),
-            ],
-            vs,
-        );
-        Some(Found {
-            at: vs,
-            params,
-            unknown: std::mem::take(&mut self.unknown),
-            origin: None,
-        })
+        Some(build::elicited(
+            value,
+            schema,
+            std::mem::take(&mut self.unknown),
+        ))
     }
 
     fn note(&mut self, n: TsNode, ptr: &str, what: String) -> Node<'s> {

@@ -154,13 +154,7 @@ impl Module<'_> {
                 l.changed = changed;
             }
         }
-        Index {
-            files: links
-                .into_iter()
-                .filter(|(_, l)| !l.is_empty())
-                .map(|(k, v)| (k, Arc::new(v)))
-                .collect(),
-        }
+        Index::of(links)
     }
 
     /// The package-level vars of `file` it reads as a literal's element

@@ -142,6 +142,19 @@ pub(crate) struct Index {
     pub files: HashMap<PathBuf, Arc<Links>>,
 }
 
+impl Index {
+    /// The index of the links found, each file that has any kept.
+    pub(crate) fn of(links: HashMap<PathBuf, Links>) -> Index {
+        Index {
+            files: links
+                .into_iter()
+                .filter(|(_, l)| !l.is_empty())
+                .map(|(k, v)| (k, Arc::new(v)))
+                .collect(),
+        }
+    }
+}
+
 /// The index of the project at `root` for files of `extensions`, built by
 /// `build` the first time it is asked for in this process and shared after
 /// (threads asking at once wait for one build).

@@ -269,9 +269,8 @@ fn schema_names(language: Language, text: &str) -> Vec<(String, Flavour, usize)>
 
 /// The index of the `language` files of the project at `root`.
 pub(crate) fn build(root: &Path, language: Language) -> Index {
-    let mut index = Index::default();
     let Some(files) = index::list(root, extensions(language)) else {
-        return index;
+        return Index::default();
     };
     let mut project = Project {
         language,
@@ -314,8 +313,7 @@ pub(crate) fn build(root: &Path, language: Language) -> Index {
             }
         }
     }
-    index.files = links.into_iter().map(|(k, v)| (k, Arc::new(v))).collect();
-    index
+    Index::of(links)
 }
 
 #[cfg(test)]

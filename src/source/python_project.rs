@@ -306,13 +306,7 @@ impl Project<'_> {
                 }
             }
         }
-        Index {
-            files: links
-                .into_iter()
-                .filter(|(_, l)| !l.is_empty())
-                .map(|(k, v)| (k, Arc::new(v)))
-                .collect(),
-        }
+        Index::of(links)
     }
 
     /// Where `call` (an SDK call, or a call of a helper the file can see)

@@ -175,14 +175,7 @@ pub(crate) fn scan(text: &str, links: Option<Arc<Links>>) -> Scan<'_> {
                     }
                     Some(Ok(d)) => d,
                 };
-                let root = at.span(derived.at);
-                let fields: HashMap<String, Span> = derived
-                    .fields
-                    .iter()
-                    .map(|(k, s)| (k.clone(), at.span(*s)))
-                    .collect();
-                let schema = from_type(&name, derived.schema);
-                let schema = schema_node(schema, root, &fields);
+                let schema = rendered(&name, derived, &at);
                 let mut unknown = Vec::new();
                 let params = params(message, schema, call_span, &at, &mut unknown);
                 out.found.push(Found {
@@ -216,6 +209,43 @@ pub(crate) fn scan(text: &str, links: Option<Arc<Links>>) -> Scan<'_> {
     out
 }
 
+/// The schema rmcp sends for the struct `name` schemars derived: its
+/// properties at their fields, the rest at the struct's name.
+fn rendered(
+    name: &str,
+    derived: crate::generate::rust::DerivedSchema,
+    at: &Offsets,
+) -> Node<'static> {
+    let root = at.span(derived.at);
+    let fields: HashMap<String, Span> = derived
+        .fields
+        .iter()
+        .map(|(k, s)| (k.clone(), at.span(*s)))
+        .collect();
+    schema_node(from_type(name, derived.schema), root, &fields)
+}
+
+/// Each item of `tokens`, from its first token (attributes included) to
+/// its `;` or closing brace, given to `f`; the tokens after the last one
+/// too.
+pub(super) fn items_of(tokens: TokenStream, mut f: impl FnMut(Vec<TokenTree>)) {
+    let mut item: Vec<TokenTree> = Vec::new();
+    for t in tokens {
+        let end = match &t {
+            TokenTree::Punct(p) => p.as_char() == ';',
+            TokenTree::Group(g) => g.delimiter() == Delimiter::Brace,
+            _ => false,
+        };
+        item.push(t);
+        if end {
+            f(std::mem::take(&mut item));
+        }
+    }
+    if !item.is_empty() {
+        f(item);
+    }
+}
+
 /// A struct of this file that a call of another module sends
 /// (`elicit::<crate::models::T>()`), checked here as rmcp renders it: the
 /// message is the caller's, and left unknown.
@@ -223,13 +253,8 @@ fn elicited(file: &syn::File, e: &Elicited, at: &Offsets, out: &mut Scan) {
     let Some(Ok(derived)) = derived(file, &e.name) else {
         return;
     };
-    let root = at.span(derived.at);
-    let fields: HashMap<String, Span> = derived
-        .fields
-        .iter()
-        .map(|(k, s)| (k.clone(), at.span(*s)))
-        .collect();
-    let schema = schema_node(from_type(&e.name, derived.schema), root, &fields);
+    let schema = rendered(&e.name, derived, at);
+    let root = schema.span;
     let mut unknown = Vec::new();
     let params = params(None, schema, root, at, &mut unknown);
     out.found.push(Found {
@@ -278,9 +303,7 @@ fn type_items(tokens: TokenStream, out: &mut Scan, at: &Offsets) -> syn::File {
         if depth > 16 {
             return;
         }
-        let mut item: Vec<TokenTree> = Vec::new();
-        let mut finish = |item: &mut Vec<TokenTree>, items: &mut Vec<syn::Item>| {
-            let tts = std::mem::take(item);
+        let mut finish = |tts: Vec<TokenTree>, items: &mut Vec<syn::Item>| {
             let kind = tts.iter().position(
                 |t| matches!(t, TokenTree::Ident(i) if i == "struct" || i == "enum" || i == "mod"),
             );
@@ -309,18 +332,7 @@ fn type_items(tokens: TokenStream, out: &mut Scan, at: &Offsets) -> syn::File {
                 )),
             }
         };
-        for t in tokens {
-            let end = match &t {
-                TokenTree::Punct(p) => p.as_char() == ';',
-                TokenTree::Group(g) => g.delimiter() == Delimiter::Brace,
-                _ => false,
-            };
-            item.push(t);
-            if end {
-                finish(&mut item, items);
-            }
-        }
-        finish(&mut item, items);
+        items_of(tokens, |item| finish(item, items));
     }
     let mut items = Vec::new();
     walk(tokens, &mut items, out, at, 0);

@@ -66,18 +66,7 @@ impl Summary {
         if scope.len() > MAX_INLINE {
             return;
         }
-        let mut item: Vec<TokenTree> = Vec::new();
-        for t in tokens {
-            let end = match &t {
-                TokenTree::Punct(p) => p.as_char() == ';',
-                TokenTree::Group(g) => g.delimiter() == Delimiter::Brace,
-                _ => false,
-            };
-            item.push(t);
-            if end {
-                self.item(std::mem::take(&mut item), scope);
-            }
-        }
+        super::rust::items_of(tokens, |item| self.item(item, scope));
     }
 
     /// One item, from its first token (attributes included) to its `;` or
@@ -448,9 +437,8 @@ impl Crate {
 
 /// The index of the crate at `root`.
 pub(crate) fn build(root: &Path) -> Index {
-    let mut index = Index::default();
     let Some(files) = index::list(root, &["rs"]) else {
-        return index;
+        return Index::default();
     };
     let name = std::fs::read_to_string(root.join("Cargo.toml"))
         .ok()
@@ -523,8 +511,7 @@ pub(crate) fn build(root: &Path) -> Index {
             caller.depends(&place.file);
         }
     }
-    index.files = links.into_iter().map(|(k, v)| (k, Arc::new(v))).collect();
-    index
+    Index::of(links)
 }
 
 /// The `[package] name` of a `Cargo.toml`, as a path writes it.

@@ -598,27 +598,9 @@ impl<'s, 't> Reader<'s, 't> {
                 .value(value, "/requestedSchema", 0)
                 .unwrap_or_else(|| object(Vec::new(), vs)),
         };
-        for ptr in ["/message", "/mode"] {
-            self.unknown.push(Unknown {
-                pointer: ptr.into(),
-                span: vs,
-                what: String::new(),
-                whole: true,
-            });
-        }
-        let params = object(
-            vec![
-                member("message", vs, string("", vs)),
-                member("requestedSchema", vs, schema),
-            ],
-            vs,
-        );
-        Some(Found {
-            at: vs,
-            params,
-            unknown: std::mem::take(&mut self.unknown),
-            origin: self.zod_origin.take(),
-        })
+        let mut found = build::elicited(value, schema, std::mem::take(&mut self.unknown));
+        found.origin = self.zod_origin.take();
+        Some(found)
     }
 
     /// Whether `n` is a parameter of the function around it, and that

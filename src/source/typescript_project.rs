@@ -329,13 +329,7 @@ impl Project<'_> {
                 }
             }
         }
-        Index {
-            files: links
-                .into_iter()
-                .filter(|(_, l)| !l.is_empty())
-                .map(|(k, v)| (k, Arc::new(v)))
-                .collect(),
-        }
+        Index::of(links)
     }
 
     /// How `call` takes what it sends: an API (its first argument is the
