@@ -56,6 +56,8 @@ pub(crate) fn scan<'s>(
     // `required.push(k)`, `Object.assign(schema, ...)`): a `const` of them
     // does not hold the value an elicitation sends.
     let mut mutated: Vec<&str> = Vec::new();
+    // Names a parameter, a loop or a `catch` binds.
+    let mut hidden: Vec<&str> = Vec::new();
     super::each_node(tree.root_node(), |n| {
         match n.kind() {
             "call_expression" => {
@@ -132,6 +134,24 @@ pub(crate) fn scan<'s>(
                 }
             }
             "object" => objects.push(n),
+            // A parameter, a loop's variable or a caught error hides a
+            // `const` of the same name within its function, loop or
+            // clause, and holds no value known here.
+            "formal_parameters" | "for_in_statement" | "catch_clause" => {
+                let (scope, names) = match n.kind() {
+                    "formal_parameters" => (n.parent(), Some(n)),
+                    "for_in_statement" => (Some(n), n.child_by_field_name("left")),
+                    _ => (Some(n), n.child_by_field_name("parameter")),
+                };
+                if let (Some(scope), Some(names)) = (scope, names) {
+                    bind_unknown(names, scope, text, &mut bindings, &mut hidden);
+                }
+            }
+            "arrow_function" => {
+                if let Some(p) = n.child_by_field_name("parameter") {
+                    bind_unknown(p, n, text, &mut bindings, &mut hidden);
+                }
+            }
             "update_expression" => {
                 if let Some(arg) = n.child_by_field_name("argument")
                     && arg.kind() == "identifier"
@@ -171,6 +191,13 @@ pub(crate) fn scan<'s>(
             _ => {}
         }
     });
+    // A name also bound without a value: which binding a use sees is
+    // told by its scope.
+    for name in hidden {
+        if let Some(value) = consts.get_mut(name) {
+            *value = None;
+        }
+    }
     for name in mutated
         .into_iter()
         .chain(reassignable.into_iter().filter(|n| assigned.contains(n)))
@@ -490,6 +517,27 @@ fn short(s: &str) -> String {
 
 /// The nodes a `const` or `let` is scoped to.
 const BLOCKS: &[&str] = &["statement_block", "program", "switch_body", "class_body"];
+
+/// Binds each name `names` declares (a parameter list, a pattern, an
+/// identifier) in `scope`, without a value.
+fn bind_unknown<'s, 't>(
+    names: TsNode<'t>,
+    scope: TsNode<'t>,
+    text: &'s str,
+    bindings: &mut build::Bindings<'s, 't>,
+    hidden: &mut Vec<&'s str>,
+) {
+    super::each_node(names, |id| {
+        if matches!(
+            id.kind(),
+            "identifier" | "shorthand_property_identifier_pattern"
+        ) {
+            let name = &text[id.byte_range()];
+            bindings.bind(name, scope, None);
+            hidden.push(name);
+        }
+    });
+}
 
 struct Reader<'s, 't> {
     text: &'s str,
