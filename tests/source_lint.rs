@@ -89,6 +89,13 @@ fn each_fixture_reports_exactly_at_its_source_places() {
         // assignment a compiler emits for it); one changed in place is not
         // followed.
         ("static_member_schema.js", &["10:30 N006", "25:13 W310"]),
+        // A builder called without arguments: what it returns, where it
+        // returns it; one with two ways out, or changed after it is built,
+        // is a note.
+        (
+            "builder_function.ts",
+            &["10:28 W601", "17:61 E406", "38:9 N006", "39:9 N006"],
+        ),
         // A parameter, a loop's variable or an arrow's parameter named as a
         // module-level schema is not that schema.
         ("param_shadows_const.ts", &["18:11 N006", "23:3 N006"]),

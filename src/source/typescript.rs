@@ -58,6 +58,8 @@ pub(crate) fn scan<'s>(
     let mut mutated: Vec<&str> = Vec::new();
     // Names a parameter, a loop or a `catch` binds.
     let mut hidden: Vec<&str> = Vec::new();
+    // Functions declared by name (`None`: declared twice).
+    let mut functions: HashMap<&str, Option<TsNode>> = HashMap::new();
     super::each_node(tree.root_node(), |n| {
         match n.kind() {
             "call_expression" => {
@@ -134,6 +136,15 @@ pub(crate) fn scan<'s>(
                 }
             }
             "object" => objects.push(n),
+            "function_declaration" => {
+                if let Some(name) = n.child_by_field_name("name") {
+                    let key = &text[name.byte_range()];
+                    let entry = functions.entry(key).or_insert(Some(n));
+                    if entry.is_some_and(|f| f.id() != n.id()) {
+                        *entry = None;
+                    }
+                }
+            }
             // A parameter, a loop's variable or a caught error hides a
             // `const` of the same name within its function, loop or
             // clause, and holds no value known here.
@@ -221,6 +232,7 @@ pub(crate) fn scan<'s>(
         consts,
         bindings,
         statics,
+        functions,
         unknown: Vec::new(),
         following: Vec::new(),
         followed: Vec::new(),
@@ -518,6 +530,47 @@ fn short(s: &str) -> String {
 /// The nodes a `const` or `let` is scoped to.
 const BLOCKS: &[&str] = &["statement_block", "program", "switch_body", "class_body"];
 
+/// Whether `n` is a function (declared, an expression, an arrow).
+fn is_function(n: TsNode) -> bool {
+    matches!(
+        n.kind(),
+        "function_declaration" | "function_expression" | "function" | "arrow_function"
+    )
+}
+
+/// What a builder returns: a function without parameters, not `async`,
+/// whose one `return` ends its body (or an arrow's expression body).
+fn returned(function: TsNode) -> Option<TsNode> {
+    if function.child_by_field_name("parameter").is_some()
+        || function
+            .child_by_field_name("parameters")
+            .is_some_and(|p| p.named_child_count() != 0)
+        || function.child(0).is_some_and(|c| c.kind() == "async")
+    {
+        return None;
+    }
+    let body = function.child_by_field_name("body")?;
+    if body.kind() != "statement_block" {
+        // `() => ({...})`.
+        return Some(body);
+    }
+    let mut returns = 0;
+    super::each_node(body, |r| {
+        if r.kind() == "return_statement" {
+            returns += 1;
+        }
+    });
+    let mut w = body.walk();
+    let last = body
+        .named_children(&mut w)
+        .filter(|c| c.kind() != "comment")
+        .last()?;
+    if returns != 1 || last.kind() != "return_statement" {
+        return None;
+    }
+    last.named_child(0)
+}
+
 /// Binds each name `names` declares (a parameter list, a pattern, an
 /// identifier) in `scope`, without a value.
 fn bind_unknown<'s, 't>(
@@ -546,6 +599,8 @@ struct Reader<'s, 't> {
     consts: HashMap<&'s str, Option<TsNode<'t>>>,
     bindings: build::Bindings<'s, 't>,
     statics: HashMap<String, Option<TsNode<'t>>>,
+    /// The functions the file declares by name, for the schemas they build.
+    functions: HashMap<&'s str, Option<TsNode<'t>>>,
     unknown: Vec<Unknown>,
     /// Identifiers being followed, against cycles.
     following: Vec<&'s str>,
@@ -626,10 +681,25 @@ impl<'s, 't> Reader<'s, 't> {
                 {
                     value = n.child_by_field_name("right");
                 }
+                "function_declaration"
+                    if n.child_by_field_name("name")
+                        .is_some_and(|x| text[x.byte_range()] == e.name)
+                        && n.parent().is_some_and(|p| {
+                            p.kind() == "program"
+                                || (p.kind() == "export_statement"
+                                    && p.parent().is_some_and(|pp| pp.kind() == "program"))
+                        }) =>
+                {
+                    value = Some(n);
+                }
                 _ => {}
             }
         });
-        let value = value?;
+        let mut value = value?;
+        if is_function(value) {
+            // A builder: what it returns, when that is one value.
+            value = returned(value)?;
+        }
         self.unknown.clear();
         self.zod_origin = None;
         let vs = span(&value);
@@ -741,10 +811,35 @@ impl<'s, 't> Reader<'s, 't> {
                     Some(None) => return None,
                     None => return Some(n),
                 },
+                "call_expression" => match self.built_by(n) {
+                    Some(v) => n = v,
+                    None => return Some(n),
+                },
                 _ => return Some(n),
             }
         }
         None
+    }
+
+    /// What a call of a builder of this file returns: `schema()` where
+    /// `function schema() { return {...}; }` or `const schema = () =>
+    /// ({...})`, a function without parameters, called without arguments,
+    /// whose one `return` ends its body.
+    fn built_by(&mut self, call: TsNode<'t>) -> Option<TsNode<'t>> {
+        let f = call.child_by_field_name("function")?;
+        let args = call.child_by_field_name("arguments")?;
+        if f.kind() != "identifier" || args.named_child_count() != 0 {
+            return None;
+        }
+        let name = &self.text[f.byte_range()];
+        let function = match self.functions.get(name) {
+            Some(found) => (*found)?,
+            None => self.resolve(f)?,
+        };
+        if !is_function(function) {
+            return None;
+        }
+        returned(function)
     }
 
     fn resolve_str(&mut self, n: TsNode<'t>) -> Option<String> {
@@ -854,7 +949,10 @@ impl<'s, 't> Reader<'s, 't> {
         if !self.links.resolved.is_empty()
             && matches!(
                 n.kind(),
-                "identifier" | "shorthand_property_identifier" | "member_expression"
+                "identifier"
+                    | "shorthand_property_identifier"
+                    | "member_expression"
+                    | "call_expression"
             )
         {
             let whole = &self.text[n.byte_range()];

@@ -62,6 +62,8 @@ enum Arg {
     },
     /// `zodToJsonSchema(x)` / `z.toJSONSchema(x)`.
     Converted(Box<Arg>),
+    /// `build()`: what a function called without arguments returns.
+    Built(String),
     Other,
 }
 
@@ -291,6 +293,17 @@ impl Project<'_> {
                         Some((m, None)) => (m.clone(), n.clone(), format!("{ns}.{n}")),
                         _ => continue,
                     },
+                    // A builder of another module: what it returns is
+                    // checked there.
+                    Arg::Built(n) if !converted => {
+                        if s.definitions.contains(n) {
+                            continue;
+                        }
+                        match s.imports.get(n) {
+                            Some((m, Some(orig))) => (m.clone(), orig.clone(), format!("{n}()")),
+                            _ => continue,
+                        }
+                    }
                     _ => continue,
                 };
                 let Some((def_file, def_name)) = self.definition(&file, &specifier, &name, 0)
@@ -696,6 +709,9 @@ fn summarize(text: &str, language: Language, windows: Option<&[(usize, usize)]>)
         }
         "function_declaration" | "generator_function_declaration" | "method_definition" => {
             if let Some(name) = n.child_by_field_name("name") {
+                if n.kind() == "function_declaration" && top_level(n) {
+                    s.definitions.insert(src(name).to_string());
+                }
                 s.functions.push(function(src(name), n, text));
             }
         }
@@ -836,8 +852,12 @@ fn arg(n: TsNode, text: &str) -> Arg {
                 let mut w = a.walk();
                 a.named_children(&mut w).find(|c| c.kind() != "comment")
             });
+            let callee = n.child_by_field_name("function");
             match (converter, first) {
                 (true, Some(first)) => Arg::Converted(Box::new(arg(first, text))),
+                (false, None) if callee.is_some_and(|c| c.kind() == "identifier") => {
+                    Arg::Built(f.unwrap_or_default().to_string())
+                }
                 _ => Arg::Other,
             }
         }
