@@ -11,10 +11,11 @@
 //! - `ElicitationSchema::builder()` chains: each `.required_string("a")`,
 //!   `.optional_bool("b", false)`, ... as rmcp's builder writes it.
 //!
-//! The type must be a struct of the same file (read as `generate --rust`
-//! reads one); any other is a note at the call. A property problem is
-//! reported at its field (or at the builder call that adds it), a root one
-//! at the struct's name.
+//! The type is a struct of the same file (read as `generate --rust` reads
+//! one), by its name or its inline module's path, or one the crate's index
+//! finds in another module (see `rust_project`), checked there; any other
+//! is a note at the call. A property problem is reported at its field (or
+//! at the builder call that adds it), a root one at the struct's name.
 
 use std::borrow::Cow;
 use std::collections::HashMap;
@@ -189,7 +190,7 @@ pub(crate) fn scan(text: &str, links: Option<Arc<Links>>) -> Scan<'_> {
             // crate's own) take no type.
             Call::Untyped { at: call_at } if text.contains("rmcp") => out.notes.push((
                 at.span(call_at),
-                "the type asked for is inferred from where the answer goes; write `elicit::<T>(...)` with a struct of this file for its schema to be read".into(),
+                "the type asked for is inferred from where the answer goes; write `elicit::<T>(...)` with a struct of this crate for its schema to be read".into(),
             )),
             Call::Untyped { .. } => {}
             Call::Builder { start, steps } => {
