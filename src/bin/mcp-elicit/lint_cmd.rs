@@ -131,12 +131,39 @@ fn add_dependents(inputs: &mut Vec<Input>) {
         .map(|p| std::path::absolute(p).unwrap_or_else(|_| p.clone()))
         .collect();
     let cwd = std::env::current_dir().unwrap_or_default();
-    for p in named {
-        let Some(language) = mcp_elicit::source::Language::of_path(&p) else {
-            continue;
-        };
-        let project = mcp_elicit::source::Project::of_source(&p, language);
-        for d in project.dependents() {
+    // Each file's project is looked up on all cores (the first file of a
+    // project builds its index), then the dependents are added in order.
+    let threads = std::thread::available_parallelism()
+        .map_or(1, |n| n.get())
+        .min(named.len());
+    let next = std::sync::atomic::AtomicUsize::new(0);
+    let mut found: Vec<(usize, Vec<PathBuf>)> = std::thread::scope(|s| {
+        let handles: Vec<_> = (0..threads)
+            .map(|_| {
+                s.spawn(|| {
+                    let mut done = Vec::new();
+                    loop {
+                        let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                        let Some(p) = named.get(i) else { break };
+                        if let Some(language) = mcp_elicit::source::Language::of_path(p) {
+                            let project = mcp_elicit::source::Project::of_source(p, language);
+                            if !project.dependents().is_empty() {
+                                done.push((i, project.dependents().to_vec()));
+                            }
+                        }
+                    }
+                    done
+                })
+            })
+            .collect();
+        handles
+            .into_iter()
+            .flat_map(|h| h.join().unwrap_or_default())
+            .collect()
+    });
+    found.sort_by_key(|(i, _)| *i);
+    for (_, dependents) in found {
+        for d in &dependents {
             if seen.insert(d.clone()) {
                 let shown = d
                     .strip_prefix(&cwd)
