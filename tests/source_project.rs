@@ -841,3 +841,66 @@ fn constants_of_static_imports_are_followed() {
         "{stderr}"
     );
 }
+
+/// A `use` of two hundred thousand segments (which a recursive reader
+/// would overflow its stack on), a type of as many named at the call and
+/// in a model's field: the run ends, says what it could not read in a
+/// bounded line, and a model whose schema cannot be read is a note where
+/// it is written.
+#[test]
+fn hostile_rust_paths_end() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    write(
+        root,
+        "Cargo.toml",
+        "[package]\nname = \"h\"\nversion = \"0.0.0\"\n",
+    );
+    let long: String = (0..200_000)
+        .map(|i| format!("m{i}"))
+        .collect::<Vec<_>>()
+        .join("::");
+    write(
+        root,
+        "src/lib.rs",
+        &format!(
+            "mod models;\nuse crate::{long}::T;\n\npub async fn t(peer: &rmcp::Peer<rmcp::RoleServer>) {{\n    let _ = peer.elicit::<models::Model>(\"m\").await;\n    let _ = peer.elicit::<{long}::T>(\"m\").await;\n}}\n"
+        ),
+    );
+    write(
+        root,
+        "src/models.rs",
+        &format!(
+            "#[derive(schemars::JsonSchema)]\npub struct Model {{\n    pub a: {long}::X,\n}}\n"
+        ),
+    );
+    let out = Command::new(bin())
+        .current_dir(root)
+        .args(["lint", "--show-unknown", "."])
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let lines: Vec<&str> = stdout.lines().collect();
+    assert_eq!(lines.len(), 2, "{}", &stdout[..stdout.len().min(2000)]);
+    assert!(
+        lines[0].starts_with("src/lib.rs:6:18: note[N006]"),
+        "{}",
+        lines[0]
+    );
+    assert!(
+        lines[1].starts_with("src/models.rs:2:12: note[N006] the schema of `Model`"),
+        "{}",
+        lines[1]
+    );
+    assert!(
+        lines.iter().all(|l| l.len() < 600),
+        "{}",
+        &stdout[..stdout.len().min(2000)]
+    );
+}

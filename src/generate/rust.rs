@@ -803,6 +803,12 @@ impl<'f> Reader<'f> {
                         } else if self.structs.contains_key(other) {
                             obj(json!({"type": "object", "properties": {}}))
                         } else {
+                            // A path longer than any real one is cut short.
+                            let full = if full.chars().count() > 80 {
+                                format!("{}...", full.chars().take(77).collect::<String>())
+                            } else {
+                                full
+                            };
                             return Err((
                                 span,
                                 format!(

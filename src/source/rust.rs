@@ -151,7 +151,7 @@ pub(crate) fn scan(text: &str, links: Option<Arc<Links>>) -> Scan<'_> {
                             call_span,
                             format!(
                                 "the type `{}` is not a struct this file or its crate defines; its schema is not known here",
-                                ty.join("::")
+                                shown(&ty.join("::"))
                             ),
                         ));
                         continue;
@@ -210,6 +210,15 @@ pub(crate) fn scan(text: &str, links: Option<Arc<Links>>) -> Scan<'_> {
     out
 }
 
+/// A type as a note shows it: at most 80 characters.
+fn shown(ty: &str) -> String {
+    if ty.chars().count() > 80 {
+        format!("{}...", ty.chars().take(77).collect::<String>())
+    } else {
+        ty.to_string()
+    }
+}
+
 /// The schema rmcp sends for the struct `name` schemars derived: its
 /// properties at their fields, the rest at the struct's name.
 fn rendered(
@@ -251,8 +260,28 @@ pub(super) fn items_of(tokens: TokenStream, mut f: impl FnMut(Vec<TokenTree>)) {
 /// (`elicit::<crate::models::T>()`), checked here as rmcp renders it: the
 /// message is the caller's, and left unknown.
 fn elicited(file: &syn::File, e: &Elicited, at: &Offsets, out: &mut Scan) {
-    let Some(Ok(derived)) = derived(file, &e.name) else {
-        return;
+    let derived = match derived(file, &e.name) {
+        Some(Ok(d)) => d,
+        Some(Err(err)) => {
+            // Said where it is written: the call names it without a note.
+            let place = file
+                .items
+                .iter()
+                .find_map(|i| match i {
+                    syn::Item::Struct(s) if s.ident == e.name => Some(at.span(s.ident.span())),
+                    _ => None,
+                })
+                .unwrap_or_else(|| Span::new(0, 0));
+            out.notes.push((
+                place,
+                format!(
+                    "the schema of `{}`, which {} sends, cannot be read: {err}",
+                    e.name, e.via
+                ),
+            ));
+            return;
+        }
+        None => return,
     };
     let schema = rendered(&e.name, derived, at);
     let root = schema.span;

@@ -29,6 +29,33 @@ use super::index::{self, Elicited, Flavour, Index, Links, Texts};
 const MAX_HOPS: usize = 4;
 /// How deep inline modules are read.
 const MAX_INLINE: usize = 16;
+/// How many tokens a `use` item may have, its groups' included.
+const MAX_USE_TOKENS: usize = 2048;
+
+/// The tokens of `tts` and of their groups, counted up to just past
+/// [`MAX_USE_TOKENS`].
+fn tokens_in(tts: &[TokenTree]) -> usize {
+    let mut n = 0;
+    let mut stack: Vec<TokenStream> = Vec::new();
+    for t in tts {
+        n += 1;
+        if let TokenTree::Group(g) = t {
+            stack.push(g.stream());
+        }
+    }
+    while let Some(s) = stack.pop() {
+        for t in s {
+            n += 1;
+            if n > MAX_USE_TOKENS {
+                return n;
+            }
+            if let TokenTree::Group(g) = t {
+                stack.push(g.stream());
+            }
+        }
+    }
+    n
+}
 
 /// What a file's tokens say about the names it defines and imports, by
 /// the inline module they are written in (`[]`: the file's own module).
@@ -109,7 +136,9 @@ impl Summary {
                     scope.pop();
                 }
             }
-            Some("use") => {
+            // syn reads a use tree recursively, a level per `::`: a longer
+            // one than any real code writes is not read.
+            Some("use") if tokens_in(&tts[i + 1..]) <= MAX_USE_TOKENS => {
                 let tree: TokenStream = tts[i + 1..]
                     .iter()
                     .take_while(|t| !matches!(t, TokenTree::Punct(p) if p.as_char() == ';'))
