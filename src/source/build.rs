@@ -296,3 +296,15 @@ pub(crate) fn elicited<'s>(
         origin: None,
     }
 }
+
+/// The first line of an expression, shortened, for notes.
+pub(crate) fn short(s: &str) -> String {
+    let line = s.lines().next().unwrap_or("");
+    if line.chars().count() > 60 {
+        format!("{}...", line.chars().take(57).collect::<String>())
+    } else if s.contains('\n') {
+        format!("{line}...")
+    } else {
+        line.to_string()
+    }
+}

@@ -14,6 +14,7 @@ use std::sync::Arc;
 
 use tree_sitter::Node as TsNode;
 
+use super::build::short;
 use super::build::{self, Unknown, member, object, span, string};
 use super::index::{Elicited, Links};
 use super::{Found, Scan, parse};
@@ -174,17 +175,6 @@ fn keyed<'s, 't>(body: TsNode<'t>, text: &'s str) -> Vec<(&'s str, TsNode<'t>, T
         out.push((&text[k_inner.byte_range()], k_inner, v_inner));
     }
     out
-}
-
-fn short(s: &str) -> String {
-    let line = s.lines().next().unwrap_or("");
-    if line.chars().count() > 60 {
-        format!("{}...", line.chars().take(57).collect::<String>())
-    } else if s.contains('\n') {
-        format!("{line}...")
-    } else {
-        line.to_string()
-    }
 }
 
 struct Reader<'s> {

@@ -31,6 +31,7 @@ use std::sync::Arc;
 
 use tree_sitter::Node as TsNode;
 
+use super::build::short;
 use super::build::{self, Bindings, Unknown, member, object, span, string};
 use super::index::Links;
 use super::{Found, Language, Scan, parse};
@@ -276,17 +277,6 @@ fn arguments(n: TsNode) -> Vec<TsNode> {
 fn last_segment(t: &str) -> &str {
     let t = t.split('<').next().unwrap_or(t).trim();
     t.rsplit('.').next().unwrap_or(t).trim()
-}
-
-fn short(s: &str) -> String {
-    let line = s.lines().next().unwrap_or("");
-    if line.chars().count() > 60 {
-        format!("{}...", line.chars().take(57).collect::<String>())
-    } else if s.contains('\n') {
-        format!("{line}...")
-    } else {
-        line.to_string()
-    }
 }
 
 struct Reader<'s, 't> {

@@ -34,6 +34,7 @@ use std::sync::Arc;
 
 use tree_sitter::Node as TsNode;
 
+use super::build::short;
 use super::build::{self, Bindings, Unknown, member, object, span, string};
 use super::index::{Flavour, Links};
 use super::jvm_summary;
@@ -426,17 +427,6 @@ fn typed_class(name: &str, qualified: &str) -> Option<(&'static str, &'static [&
         "EnumOption" => ("", &["const", "title"]),
         _ => return None,
     })
-}
-
-fn short(s: &str) -> String {
-    let line = s.lines().next().unwrap_or("");
-    if line.chars().count() > 60 {
-        format!("{}...", line.chars().take(57).collect::<String>())
-    } else if s.contains('\n') {
-        format!("{line}...")
-    } else {
-        line.to_string()
-    }
 }
 
 struct Reader<'s, 't> {

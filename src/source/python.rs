@@ -16,6 +16,7 @@ use std::collections::HashMap;
 
 use tree_sitter::Node as TsNode;
 
+use super::build::short;
 use super::build::{self, Unknown, member, object, span, string};
 use super::index::{Elicited, Flavour, Links};
 use super::{Found, Scan, parse};
@@ -1882,17 +1883,6 @@ fn empty_form(sp: Span) -> Node<'static> {
         ],
         sp,
     )
-}
-
-fn short(s: &str) -> String {
-    let line = s.lines().next().unwrap_or("");
-    if line.chars().count() > 60 {
-        format!("{}...", line.chars().take(57).collect::<String>())
-    } else if s.contains('\n') {
-        format!("{line}...")
-    } else {
-        line.to_string()
-    }
 }
 
 /// The properties of a schema FastMCP renders that its own check refuses

@@ -15,6 +15,7 @@ use std::collections::{HashMap, HashSet};
 
 use tree_sitter::Node as TsNode;
 
+use super::build::short;
 use super::build::{self, Unknown, member, object, span, string};
 use super::index::{Elicited, Flavour, Links};
 use super::{Found, Language, Scan, parse};
@@ -512,19 +513,6 @@ fn loose(found: &mut Found) {
         what: String::new(),
         whole: false,
     });
-}
-
-/// The first line of an expression, shortened, for notes.
-fn short(s: &str) -> String {
-    let line = s.lines().next().unwrap_or("");
-    if line.chars().count() > 60 {
-        let cut: String = line.chars().take(57).collect();
-        format!("{cut}...")
-    } else if s.contains('\n') {
-        format!("{line}...")
-    } else {
-        line.to_string()
-    }
 }
 
 /// The nodes a `const` or `let` is scoped to.
