@@ -511,20 +511,45 @@ fn lint_unnamed(
 type FileResult = (Vec<Diagnostic>, io::Result<Judged>);
 
 fn lint_parallel(inputs: &[Input], linters: &[Linter], threads: usize) -> Vec<FileResult> {
+    on_all_cores(inputs, threads, |i, input| {
+        let mut diags = Vec::new();
+        let r = lint_input(input, &linters[i], &mut |d| diags.push(d));
+        (diags, r)
+    })
+    .into_iter()
+    .map(|r| {
+        r.unwrap_or_else(|| {
+            (
+                Vec::new(),
+                Err(io::Error::other(
+                    "internal error: this input was not linted",
+                )),
+            )
+        })
+    })
+    .collect()
+}
+
+/// `f` of each item (with its index), on up to `threads` threads that take
+/// the next item as each is done; the results in the items' order, `None`
+/// for one whose thread panicked.
+pub fn on_all_cores<T: Sync, R: Send>(
+    items: &[T],
+    threads: usize,
+    f: impl Fn(usize, &T) -> R + Sync,
+) -> Vec<Option<R>> {
     use std::sync::atomic::{AtomicUsize, Ordering};
     let next = AtomicUsize::new(0);
-    let mut results: Vec<Option<FileResult>> = (0..inputs.len()).map(|_| None).collect();
-    let chunks: Vec<Vec<(usize, FileResult)>> = std::thread::scope(|s| {
-        let handles: Vec<_> = (0..threads.min(inputs.len()))
+    let mut results: Vec<Option<R>> = (0..items.len()).map(|_| None).collect();
+    let chunks: Vec<Vec<(usize, R)>> = std::thread::scope(|s| {
+        let handles: Vec<_> = (0..threads.min(items.len()))
             .map(|_| {
                 s.spawn(|| {
                     let mut done = Vec::new();
                     loop {
                         let i = next.fetch_add(1, Ordering::Relaxed);
-                        let Some(input) = inputs.get(i) else { break };
-                        let mut diags = Vec::new();
-                        let r = lint_input(input, &linters[i], &mut |d| diags.push(d));
-                        done.push((i, (diags, r)));
+                        let Some(item) = items.get(i) else { break };
+                        done.push((i, f(i, item)));
                     }
                     done
                 })
@@ -541,18 +566,6 @@ fn lint_parallel(inputs: &[Input], linters: &[Linter], threads: usize) -> Vec<Fi
         }
     }
     results
-        .into_iter()
-        .map(|r| {
-            r.unwrap_or_else(|| {
-                (
-                    Vec::new(),
-                    Err(io::Error::other(
-                        "internal error: this input was not linted",
-                    )),
-                )
-            })
-        })
-        .collect()
 }
 
 /// Reads stdin into `bytes`, up to one byte past the document bound (so

@@ -133,36 +133,15 @@ fn add_dependents(inputs: &mut Vec<Input>) {
     let cwd = std::env::current_dir().unwrap_or_default();
     // Each file's project is looked up on all cores (the first file of a
     // project builds its index), then the dependents are added in order.
-    let threads = std::thread::available_parallelism()
-        .map_or(1, |n| n.get())
-        .min(named.len());
-    let next = std::sync::atomic::AtomicUsize::new(0);
-    let mut found: Vec<(usize, Vec<PathBuf>)> = std::thread::scope(|s| {
-        let handles: Vec<_> = (0..threads)
-            .map(|_| {
-                s.spawn(|| {
-                    let mut done = Vec::new();
-                    loop {
-                        let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-                        let Some(p) = named.get(i) else { break };
-                        if let Some(language) = mcp_elicit::source::Language::of_path(p) {
-                            let project = mcp_elicit::source::Project::of_source(p, language);
-                            if !project.dependents().is_empty() {
-                                done.push((i, project.dependents().to_vec()));
-                            }
-                        }
-                    }
-                    done
-                })
-            })
-            .collect();
-        handles
-            .into_iter()
-            .flat_map(|h| h.join().unwrap_or_default())
-            .collect()
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let found = crate::check::on_all_cores(&named, threads, |_, p| {
+        mcp_elicit::source::Language::of_path(p).map(|language| {
+            mcp_elicit::source::Project::of_source(p, language)
+                .dependents()
+                .to_vec()
+        })
     });
-    found.sort_by_key(|(i, _)| *i);
-    for (_, dependents) in found {
+    for dependents in found.into_iter().flatten().flatten() {
         for d in &dependents {
             if seen.insert(d.clone()) {
                 let shown = d
