@@ -19,7 +19,7 @@ use std::sync::Arc;
 use tree_sitter::{Node as TsNode, Tree};
 
 use super::go::{self, Bound};
-use super::index::{self, Elicited, Flavour, Index, Links};
+use super::index::{self, Elicited, Flavour, Index, Links, word_at};
 
 /// How many package-level vars of one file are looked for in the other
 /// files at most.
@@ -375,17 +375,6 @@ impl Module<'_> {
         }
         false
     }
-}
-
-/// Where `name` occurs in `text` as a whole word.
-fn word_at<'a>(text: &'a str, name: &'a str) -> impl Iterator<Item = usize> + 'a {
-    let word = |b: u8| b.is_ascii_alphanumeric() || b == b'_' || b >= 0x80;
-    let bytes = text.as_bytes();
-    text.match_indices(name).map(|(i, _)| i).filter(move |&i| {
-        let before = i > 0 && word(bytes[i - 1]);
-        let after = bytes.get(i + name.len()).is_some_and(|&b| word(b));
-        !before && !after
-    })
 }
 
 /// Whether the occurrence of a name at `at` (`len` bytes) only reads it as

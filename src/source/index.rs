@@ -250,6 +250,19 @@ pub(crate) fn key_of(path: &Path) -> PathBuf {
     out
 }
 
+/// Where `name` occurs in `text` as a whole word: no identifier character
+/// (a letter, a digit, `_`, `$`, or any byte of a non-ASCII character) on
+/// either side.
+pub(crate) fn word_at<'a>(text: &'a str, name: &'a str) -> impl Iterator<Item = usize> + 'a {
+    let word = |b: u8| b.is_ascii_alphanumeric() || b == b'_' || b == b'$' || b >= 0x80;
+    let bytes = text.as_bytes();
+    text.match_indices(name).map(|(i, _)| i).filter(move |&i| {
+        let before = i > 0 && word(bytes[i - 1]);
+        let after = bytes.get(i + name.len()).is_some_and(|&b| word(b));
+        !before && !after
+    })
+}
+
 /// Whether `text` calls one of the names `ac` finds: a match that is a
 /// whole word followed by `(` (or `)` and `<`: `(0, m.name)(...)`,
 /// `name<T>(...)`). `elicit` in `elicitation` or in a comment's prose is

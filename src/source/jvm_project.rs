@@ -223,13 +223,9 @@ fn static_candidates(s: &Summary<()>, member: &str) -> Vec<(String, String)> {
         .collect()
 }
 
-/// Whether `word` occurs in `text` with no identifier character on
-/// either side.
+/// Whether `word` occurs in `text` as a whole word.
 fn has_word(text: &str, word: &str) -> bool {
-    let ident = |c: Option<char>| c.is_some_and(|c| c.is_alphanumeric() || c == '_' || c == '$');
-    text.match_indices(word).any(|(i, _)| {
-        !ident(text[..i].chars().next_back()) && !ident(text[i + word.len()..].chars().next())
-    })
+    index::word_at(text, word).next().is_some()
 }
 
 /// The names an SDK call is written with, by language: a file holding
