@@ -497,14 +497,19 @@ pub(crate) fn build(root: &Path) -> Index {
             continue;
         };
         let mut types = Vec::new();
-        super::rust::typed_calls(tokens, &mut types);
+        super::rust::typed_calls(tokens.clone(), &mut types);
+        if types.is_empty() {
+            continue;
+        }
+        // The file's summary, from the tokens already read.
+        let summary = Arc::new(Summary::of(tokens));
+        krate
+            .summaries
+            .insert(file.clone(), Some(Arc::clone(&summary)));
         for (written, line) in types {
             if written.iter().any(String::is_empty) {
                 continue;
             }
-            let Some(summary) = krate.summary(&file) else {
-                continue;
-            };
             // A struct of the file itself is read there.
             let name = written.last().cloned().unwrap_or_default();
             if summary.types.iter().any(|(_, n)| *n == name)
