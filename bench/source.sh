@@ -7,7 +7,8 @@
 # floor of finding the files that name one at all with ripgrep
 # (`rg -l 'elicit|requestedSchema'`), in one run. The target is lint within
 # 2x of that: files that cannot hold an elicitation are skipped by a byte
-# scan (aho-corasick) and never parsed.
+# scan (memchr's vector substring search) and never parsed, and a file the
+# project's index read is not read again.
 #
 # Then a real tree: the published servers of the ecosystem check
 # (target/ecosystem, once `python3 tests/ecosystem/check.py` has provisioned

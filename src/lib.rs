@@ -10,8 +10,8 @@
 //!
 //! - the ground: [`json`] (JSON with the place of every value), [`spec`]
 //!   (the revisions), [`sanitize`] (text made safe for a terminal or a
-//!   page), [`lines`], [`nearest`], [`finding`] (what a rule says, and the
-//!   rules' identity);
+//!   page), [`lines`], [`nearest`], [`work`] (work spread over the cores),
+//!   [`finding`] (what a rule says, and the rules' identity);
 //! - the model: [`schema`] (a `requestedSchema` and an elicitation, typed,
 //!   built without judging) and [`document`] (which kind of document holds
 //!   which elicitations);
@@ -69,6 +69,7 @@ pub mod session;
 pub mod source;
 pub mod spec;
 pub mod validate;
+pub mod work;
 
 pub use generate::assert_elicitable;
 

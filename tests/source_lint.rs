@@ -792,6 +792,44 @@ fn hostile_fifty_megabytes_of_minified_javascript() {
 }
 
 #[test]
+fn hostile_one_class_of_25000_members_that_name_elicit() {
+    // A module that is one class (as a large connector is written), every
+    // member naming `elicit`, and one real elicitation at its end. Each
+    // match is read in the class's header and its own member, and the
+    // class's lines are laid out once, not once per match (that took
+    // minutes).
+    let mut py = String::from(
+        "from mcp.server.mcpserver import Context\nfrom pydantic import BaseModel\n\n\nclass Pick(BaseModel):\n    password: str\n\n\nclass Big:\n",
+    );
+    for i in 0..25_000 {
+        py.push_str(&format!(
+            "    def m{i}(self):\n        return self.elicit\n"
+        ));
+    }
+    py.push_str(
+        "    async def ask(self, ctx: Context):\n        return await ctx.elicit(\"m\", Pick)\n",
+    );
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("connector.py");
+    std::fs::write(&path, &py).unwrap();
+    // The bound only catches a quadratic layout, which takes minutes here.
+    let start = std::time::Instant::now();
+    let out = Command::new(bin())
+        .args(["lint", "--format", "concise"])
+        .arg(&path)
+        .output()
+        .unwrap();
+    assert!(start.elapsed() < std::time::Duration::from_secs(30));
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(1), "{stdout}");
+    assert!(stdout.contains("connector.py:5:7: error[E122]"), "{stdout}");
+    assert!(
+        stdout.contains("connector.py:6:5: warning[W601]"),
+        "{stdout}"
+    );
+}
+
+#[test]
 fn hostile_deeply_nested_literal() {
     let depth = 20_000;
     let mut ts = String::from(

@@ -140,6 +140,10 @@ pub(crate) struct Elicited {
 #[derive(Debug, Default)]
 pub(crate) struct Index {
     pub files: HashMap<PathBuf, Arc<Links>>,
+    /// Files the index read whole and found no name an elicitation is
+    /// written with in: unless linked, the linter need not read them
+    /// again.
+    pub silent: std::collections::HashSet<PathBuf>,
 }
 
 impl Index {
@@ -151,6 +155,7 @@ impl Index {
                 .filter(|(_, l)| !l.is_empty())
                 .map(|(k, v)| (k, Arc::new(v)))
                 .collect(),
+            silent: Default::default(),
         }
     }
 }
@@ -263,40 +268,99 @@ pub(crate) fn word_at<'a>(text: &'a str, name: &'a str) -> impl Iterator<Item = 
     })
 }
 
-/// Whether `text` calls one of the names `ac` finds: a match that is a
-/// whole word followed by `(` (or `)` and `<`: `(0, m.name)(...)`,
-/// `name<T>(...)`). `elicit` in `elicitation` or in a comment's prose is
-/// no call.
-pub(crate) fn calls_any(text: &[u8], ac: &aho_corasick::AhoCorasick) -> bool {
-    calls(text, ac).next().is_some()
+/// Names whose calls are looked for, found by a substring search for each
+/// name that is not another's start followed by identifier characters
+/// (`elicit` finds `elicitInput` too).
+pub(crate) struct Names {
+    roots: Vec<memchr::memmem::Finder<'static>>,
+    names: std::collections::HashSet<Vec<u8>>,
 }
 
-/// The places in `text` where one of the names `ac` finds is called.
-fn calls<'a>(
-    text: &'a [u8],
-    ac: &'a aho_corasick::AhoCorasick,
-) -> impl Iterator<Item = (usize, usize)> + 'a {
-    let word = |b: u8| b.is_ascii_alphanumeric() || b == b'_' || b == b'$';
-    ac.find_overlapping_iter(text).filter_map(move |m| {
-        if m.start() > 0 && word(text[m.start() - 1]) {
+/// A byte of an identifier, as calls are looked for.
+fn ident_byte(b: u8) -> bool {
+    b.is_ascii_alphanumeric() || b == b'_' || b == b'$'
+}
+
+impl Names {
+    /// `None` when there are no names.
+    pub(crate) fn new(names: &[String]) -> Option<Names> {
+        let mut sorted: Vec<&str> = names
+            .iter()
+            .map(String::as_str)
+            .filter(|n| !n.is_empty())
+            .collect();
+        sorted.sort_by_key(|n| n.len());
+        sorted.dedup();
+        let mut roots: Vec<&str> = Vec::new();
+        for name in &sorted {
+            let covered = roots.iter().any(|r| {
+                name.strip_prefix(r)
+                    .is_some_and(|rest| rest.bytes().all(ident_byte))
+            });
+            if !covered {
+                roots.push(name);
+            }
+        }
+        if roots.is_empty() {
             return None;
         }
-        let rest = &text[m.end()..];
-        let next = rest.iter().copied().find(|b| !b.is_ascii_whitespace());
-        matches!(next, Some(b'(' | b')' | b'<')).then_some((m.start(), m.end()))
-    })
-}
+        Some(Names {
+            roots: roots
+                .iter()
+                .map(|r| memchr::memmem::Finder::new(r.as_bytes()).into_owned())
+                .collect(),
+            names: sorted.iter().map(|n| n.as_bytes().to_vec()).collect(),
+        })
+    }
 
-fn automaton(names: &[String]) -> Option<aho_corasick::AhoCorasick> {
-    aho_corasick::AhoCorasick::builder()
-        .match_kind(aho_corasick::MatchKind::Standard)
-        .build(names)
-        .ok()
+    /// Whether `text` calls one of the names: a whole word followed by
+    /// `(` (or `)` and `<`: `(0, m.name)(...)`, `name<T>(...)`). `elicit`
+    /// in `elicitation` or in a comment's prose is no call.
+    pub(crate) fn called_in(&self, text: &[u8]) -> bool {
+        self.roots
+            .iter()
+            .any(|r| self.calls_of(r, text).next().is_some())
+    }
+
+    /// The places in `text` where one of the names is called, in order.
+    fn calls(&self, text: &[u8]) -> Vec<(usize, usize)> {
+        let mut at: Vec<(usize, usize)> = self
+            .roots
+            .iter()
+            .flat_map(|r| self.calls_of(r, text))
+            .collect();
+        at.sort_unstable();
+        at
+    }
+
+    fn calls_of<'a>(
+        &'a self,
+        root: &'a memchr::memmem::Finder<'static>,
+        text: &'a [u8],
+    ) -> impl Iterator<Item = (usize, usize)> + 'a {
+        root.find_iter(text).filter_map(move |start| {
+            if start > 0 && ident_byte(text[start - 1]) {
+                return None;
+            }
+            let mut end = start + root.needle().len();
+            while end < text.len() && ident_byte(text[end]) {
+                end += 1;
+            }
+            if !self.names.contains(&text[start..end]) {
+                return None;
+            }
+            let next = text[end..]
+                .iter()
+                .copied()
+                .find(|b| !b.is_ascii_whitespace());
+            matches!(next, Some(b'(' | b')' | b'<')).then_some((start, end))
+        })
+    }
 }
 
 /// Whether `text` calls one of `names`.
 pub(crate) fn calls_one_of(text: &str, names: &[String]) -> bool {
-    !names.is_empty() && automaton(names).is_some_and(|ac| calls_any(text.as_bytes(), &ac))
+    Names::new(names).is_some_and(|n| n.called_in(text.as_bytes()))
 }
 
 /// Where a file's summary reads it: the top-level statements that call one
@@ -312,31 +376,47 @@ pub(crate) fn summary_windows(
     if text.len() <= SMALL {
         return None;
     }
-    let ac = automaton(names)?;
-    let bytes = text.as_bytes();
-    let mut at: Vec<(usize, usize)> = calls(bytes, &ac).collect();
-    let python = language == super::Language::Python;
-    let mut start = 0;
-    while start < bytes.len() {
-        let end = bytes[start..]
-            .iter()
-            .position(|&b| b == b'\n')
-            .map_or(bytes.len(), |p| start + p);
-        let line = &text[start..end];
-        let import = if python {
-            line.starts_with("import ") || line.starts_with("from ")
-        } else {
-            line.starts_with("import ")
-                || (line.starts_with("export ") && line.contains(" from "))
-                || line.contains("require(")
-        };
-        if import {
-            at.push((start, end));
-        }
-        start = end + 1;
-    }
+    let mut at = Names::new(names)?.calls(text.as_bytes());
+    at.extend(import_lines(text, language));
     at.sort_unstable();
     super::statement_windows_at(text, language, at.into_iter(), false)
+}
+
+/// The lines of `text` that import (`import`, `from`, indented too; in
+/// TypeScript and JavaScript `export ... from` and `require(`), as byte
+/// ranges.
+pub(crate) fn import_lines(
+    text: &str,
+    language: super::Language,
+) -> impl Iterator<Item = (usize, usize)> + '_ {
+    let python = language == super::Language::Python;
+    let bytes = text.as_bytes();
+    let mut start = 0;
+    std::iter::from_fn(move || {
+        while start < bytes.len() {
+            let end = bytes[start..]
+                .iter()
+                .position(|&b| b == b'\n')
+                .map_or(bytes.len(), |p| start + p);
+            let line = &text[start..end];
+            let at = (start, end);
+            start = end + 1;
+            let import = if python {
+                // Imports in a function's body too (`def register(mcp):`
+                // importing its helpers).
+                let line = line.trim_start_matches([' ', '\t']);
+                line.starts_with("import ") || line.starts_with("from ")
+            } else {
+                line.starts_with("import ")
+                    || (line.starts_with("export ") && line.contains(" from "))
+                    || line.contains("require(")
+            };
+            if import {
+                return Some(at);
+            }
+        }
+        None
+    })
 }
 
 /// The files of a project and their texts, each read once when first
@@ -345,6 +425,12 @@ pub(crate) struct Texts {
     /// The files, as keys, sorted.
     pub files: Vec<PathBuf>,
     texts: HashMap<PathBuf, Option<Arc<str>>>,
+    /// The names [`Texts::calling`] looked for, and the files it found
+    /// calling one of them.
+    looked_for: std::collections::HashSet<String>,
+    found: std::collections::BTreeSet<PathBuf>,
+    /// The files read that hold no name an elicitation is written with.
+    silent: std::collections::HashSet<PathBuf>,
 }
 
 impl Texts {
@@ -354,6 +440,9 @@ impl Texts {
         Texts {
             files,
             texts: HashMap::new(),
+            looked_for: Default::default(),
+            found: Default::default(),
+            silent: Default::default(),
         }
     }
 
@@ -369,27 +458,82 @@ impl Texts {
     pub(crate) fn text(&mut self, file: &Path) -> Option<Arc<str>> {
         self.texts
             .entry(file.to_path_buf())
-            .or_insert_with(|| {
-                let bytes = std::fs::read(file).ok()?;
-                if bytes.len() > super::MAX_SOURCE {
-                    return None;
-                }
-                Some(Arc::from(super::text_of(&bytes).into_owned()))
-            })
+            .or_insert_with(|| read_text(file))
             .clone()
     }
 
     /// The files that call one of `names`.
     pub(crate) fn calling(&mut self, names: &[String]) -> Vec<PathBuf> {
-        let Some(ac) = automaton(names) else {
+        let Some(called) = Names::new(names) else {
             return Vec::new();
         };
-        let files = self.files.clone();
-        files
-            .into_iter()
-            .filter(|f| self.text(f).is_some_and(|t| calls_any(t.as_bytes(), &ac)))
-            .collect()
+        self.looked_for.extend(names.iter().cloned());
+        // Read (the first time) and searched on all cores.
+        let texts = &self.texts;
+        let read = crate::work::on_all_cores(&self.files, crate::work::cores(), |_, f| {
+            let (text, new) = match texts.get(f) {
+                Some(t) => (t.clone(), false),
+                None => (read_text(f), true),
+            };
+            let hit = text
+                .as_ref()
+                .is_some_and(|t| called.called_in(t.as_bytes()));
+            let silent = new
+                && text
+                    .as_ref()
+                    .is_some_and(|t| !super::may_elicit(t.as_bytes()));
+            (new.then_some(text), hit, silent)
+        });
+        let mut hits = Vec::new();
+        for (f, r) in self.files.iter().zip(read) {
+            let Some((text, hit, silent)) = r else {
+                continue;
+            };
+            if let Some(text) = text {
+                self.texts.insert(f.clone(), text);
+            }
+            if silent {
+                self.silent.insert(f.clone());
+            }
+            if hit {
+                hits.push(f.clone());
+            }
+        }
+        self.found.extend(hits.iter().cloned());
+        hits
     }
+
+    /// The files read so far that hold no name an elicitation is written
+    /// with.
+    pub(crate) fn take_silent(&mut self) -> std::collections::HashSet<PathBuf> {
+        std::mem::take(&mut self.silent)
+    }
+
+    /// The files that call one of `names`, which hold every name
+    /// [`Texts::calling`] was asked for before: only the names not looked
+    /// for yet are looked for again.
+    pub(crate) fn calling_any(&mut self, names: &[String]) -> Vec<PathBuf> {
+        let new: Vec<String> = names
+            .iter()
+            .filter(|n| !self.looked_for.contains(*n))
+            .cloned()
+            .collect();
+        self.calling(&new);
+        self.found.iter().cloned().collect()
+    }
+}
+
+/// The text of a source file (`None` when it cannot be read or is larger
+/// than a source file is read).
+fn read_text(file: &Path) -> Option<Arc<str>> {
+    let bytes = std::fs::read(file).ok()?;
+    if bytes.len() > super::MAX_SOURCE {
+        return None;
+    }
+    Some(match String::from_utf8(bytes) {
+        Ok(text) => Arc::from(text),
+        Err(e) => Arc::from(super::text_of(e.as_bytes()).into_owned()),
+    })
 }
 
 /// `path:line` of a byte offset in `text`, for what is said of a place.
@@ -437,6 +581,15 @@ mod tests {
         // `ask` in prose or as part of a word is no call.
         assert!(!calls_one_of("task = 1  # ask me", &names));
         assert!(calls_one_of("x = ask (1)", &names));
+        // A name that starts another is found with it, each whole.
+        let names = vec!["elicit".to_string(), "elicitInput".to_string()];
+        assert!(calls_one_of("server.elicitInput({})", &names));
+        assert!(calls_one_of("ctx.elicit(m)", &names));
+        assert!(!calls_one_of(
+            "elicitation(x); elicitInputs(y); my_elicit(z)",
+            &names
+        ));
+        assert!(calls_one_of("(0, m.elicitInput)(p)", &names));
     }
 
     #[test]

@@ -99,6 +99,20 @@ impl Language {
         })
     }
 
+    /// The project index a file of this language is read with (TypeScript
+    /// and JavaScript share one).
+    pub fn index(self) -> &'static str {
+        match self {
+            Language::TypeScript | Language::Tsx => "typescript",
+            Language::Python => "python",
+            Language::Go => "go",
+            Language::Rust => "rust",
+            Language::CSharp => "csharp",
+            Language::Java => "java",
+            Language::Kotlin => "kotlin",
+        }
+    }
+
     /// The language of a script without an extension, by the interpreter
     /// its `#!` line names (`node`, `deno`, `bun`, `python3`, ...), as
     /// pre-commit tells an executable's type.
@@ -151,8 +165,31 @@ fn needles() -> &'static AhoCorasick {
 
 /// Whether `bytes` may hold an elicitation: one of the names it is written
 /// with occurs. Files for which this is false are never parsed.
+///
+/// Most files hold none, so this is what reading a tree costs: each
+/// needle's tail is found by a vector substring search, and its first
+/// letter checked where one is found.
 pub(crate) fn may_elicit(bytes: &[u8]) -> bool {
-    needles().is_match(bytes)
+    use memchr::memmem::Finder;
+    static TAILS: OnceLock<[Finder<'static>; 3]> = OnceLock::new();
+    let [licit, equested, nput] = TAILS.get_or_init(|| {
+        [
+            Finder::new(b"licit"),
+            Finder::new(b"equested"),
+            Finder::new(b"nputRequired"),
+        ]
+    });
+    let before = |i: usize, a: u8| i > 0 && bytes[i - 1].eq_ignore_ascii_case(&a);
+    licit.find_iter(bytes).any(|i| before(i, b'e'))
+        || nput.find_iter(bytes).any(|i| before(i, b'i'))
+        || equested.find_iter(bytes).any(|i| {
+            let rest = &bytes[i + 8..];
+            match i.checked_sub(1).map(|j| bytes[j]) {
+                Some(b'r') => rest.starts_with(b"Schema") || rest.starts_with(b"_schema"),
+                Some(b'R') => rest.starts_with(b"Schema"),
+                _ => false,
+            }
+        })
 }
 
 /// One elicitation found in source: the params the server will send, with
@@ -216,15 +253,56 @@ pub(crate) fn scan_in(language: Language, text: &str, project: Project) -> Scan<
         Language::Rust => None,
     };
     // A file the rest of the project names (a helper's calls, a model
-    // sent from elsewhere) is read whole.
+    // sent from elsewhere) is read in the statements that name what the
+    // project says of it, and its imports (Python, TypeScript and
+    // JavaScript; the other languages' files are read whole).
+    let windows = match &project.links {
+        Some(links) if links.read() => match language {
+            Language::Python | Language::TypeScript | Language::Tsx => {
+                linked_windows(text, language, links)
+            }
+            _ => None,
+        },
+        _ => statement_windows(text, language),
+    };
     if text.len() <= PARSED_WHOLE
-        && !project.linked()
-        && let Some(windows) = statement_windows(text, language)
+        && let Some(windows) = windows
         && let Some(scan) = read(Some(&windows))
     {
         return scan;
     }
     read(None).unwrap_or_default()
+}
+
+/// [`statement_windows`] of a file the project's index links: the
+/// top-level statements that name an elicitation, or a name the index
+/// says something of (a helper called, a definition sent from elsewhere,
+/// a name resolved in another file, a helper defined), and the imports.
+fn linked_windows(
+    text: &str,
+    language: Language,
+    links: &index::Links,
+) -> Option<Vec<(usize, usize)>> {
+    let names = links
+        .helpers
+        .iter()
+        .map(|h| h.name.as_str())
+        .chain(links.elicited.iter().map(|e| e.name.as_str()))
+        .chain(links.resolved.iter().map(String::as_str))
+        .chain(links.helper_defs.iter().map(String::as_str))
+        .map(|n| n.rsplit('.').next().unwrap_or(n))
+        .filter(|n| !n.is_empty());
+    let mut at: Vec<(usize, usize)> = needles()
+        .find_iter(text.as_bytes())
+        .map(|m| (m.start(), m.end()))
+        .collect();
+    for name in names {
+        at.extend(index::word_at(text, name).map(|i| (i, i + name.len())));
+    }
+    at.extend(index::import_lines(text, language));
+    at.sort_unstable();
+    at.dedup();
+    statement_windows_at(text, language, at.into_iter(), true)
 }
 
 /// The top-level statements that hold a name an elicitation is written
@@ -239,8 +317,11 @@ fn statement_windows(text: &str, language: Language) -> Option<Vec<(usize, usize
 }
 
 /// The top-level statements holding the byte ranges `matches` (in
-/// order), as [`statement_windows`] finds them; with `models`, the Python
-/// classes they name too. `None` when they would cover most of the file.
+/// order), as [`statement_windows`] finds them; of a Python class or
+/// function only its header and the members that hold a match
+/// ([`Members`]). With `models`, the Python classes they name too.
+/// `None` when they would cover most of the file. A reading of them is
+/// checked for syntax errors, and the file read whole when it has any.
 pub(crate) fn statement_windows_at(
     text: &str,
     language: Language,
@@ -267,41 +348,59 @@ pub(crate) fn statement_windows_at(
         i
     };
     let mut windows: Vec<(usize, usize)> = Vec::new();
+    // The statement of the match before, and its members (Python).
+    let mut current: Option<((usize, usize), Option<Members>)> = None;
     for (m_start, m_end) in matches {
         if windows.last().is_some_and(|w| m_start < w.1) {
             continue;
         }
-        let mut start = line_start(m_start);
-        while start > 0 && !starts_statement(start) {
-            start = line_start(start - 1);
-        }
-        while start > 0 {
-            let prev = line_start(start - 1);
-            if attached(prev) {
-                start = prev;
-            } else {
-                break;
-            }
-        }
-        let mut end = m_end;
-        loop {
-            match memchr_newline(bytes, end) {
-                Some(nl) => {
-                    end = nl + 1;
-                    if starts_statement(end) && !attached(end) {
+        let ((start, end), members) = match current.take() {
+            Some((stmt, members)) if stmt.0 <= m_start && m_start < stmt.1 => (stmt, members),
+            _ => {
+                let mut start = line_start(m_start);
+                while start > 0 && !starts_statement(start) {
+                    start = line_start(start - 1);
+                }
+                while start > 0 {
+                    let prev = line_start(start - 1);
+                    if attached(prev) {
+                        start = prev;
+                    } else {
                         break;
                     }
                 }
-                None => {
-                    end = bytes.len();
-                    break;
+                let mut end = m_end;
+                loop {
+                    match memchr_newline(bytes, end) {
+                        Some(nl) => {
+                            end = nl + 1;
+                            if starts_statement(end) && !attached(end) {
+                                break;
+                            }
+                        }
+                        None => {
+                            end = bytes.len();
+                            break;
+                        }
+                    }
                 }
+                // Python: of a class or function, its header and the
+                // member that holds the match.
+                let members = match language {
+                    Language::Python => Members::of(text, (start, end)),
+                    _ => None,
+                };
+                ((start, end), members)
+            }
+        };
+        let parts = members.as_ref().and_then(|m| m.holding(m_start));
+        for (start, end) in parts.map_or_else(|| vec![(start, end)], Vec::from) {
+            match windows.last_mut() {
+                Some(last) if start <= last.1 => last.1 = last.1.max(end),
+                _ => windows.push((start, end)),
             }
         }
-        match windows.last_mut() {
-            Some(last) if start <= last.1 => last.1 = last.1.max(end),
-            _ => windows.push((start, end)),
-        }
+        current = Some(((start, end), members));
     }
     if models && language == Language::Python && !windows.is_empty() {
         // The top-level classes a window names (the models given to
@@ -323,7 +422,10 @@ pub(crate) fn statement_windows_at(
                     text[s..e].match_indices(name).any(|(i, _)| {
                         let before = text[s..s + i].chars().next_back();
                         let after = text[s + i + name.len()..].chars().next();
-                        !before.is_some_and(|c| c.is_alphanumeric() || c == '_')
+                        // Its own header (a window of one of its
+                        // members) does not name it.
+                        let own = text[..s + i].ends_with("class ");
+                        !own && !before.is_some_and(|c| c.is_alphanumeric() || c == '_')
                             && !after.is_some_and(|c| c.is_alphanumeric() || c == '_')
                     })
                 });
@@ -371,6 +473,135 @@ pub(crate) fn statement_windows_at(
     (covered * 2 < text.len()).then_some(windows)
 }
 
+/// Python: a top-level class or function (a module that is one large
+/// class, or a `register_tools(mcp)` that defines every tool) read as its
+/// header (with its decorators) and the statements of its body, so that a
+/// match in the body is read in the header and the member that holds it
+/// (with its decorators and the comments right above it). Built once per
+/// statement, whatever the number of matches in it.
+///
+/// A reading of these windows that misses something (a class attribute
+/// or a local the member uses, a string whose lines the layout misread) is
+/// incomplete, and the file is read whole.
+struct Members<'t> {
+    stmt: (usize, usize),
+    header_end: usize,
+    /// The lines of the body: (start, end, text without the newline).
+    body: Vec<(usize, usize, &'t str)>,
+    /// Whether each line of the body starts inside a triple-quoted string
+    /// (a docstring's lines are no members).
+    quoted: Vec<bool>,
+    indent: usize,
+}
+
+fn indent_of(line: &str) -> usize {
+    line.len() - line.trim_start_matches([' ', '\t']).len()
+}
+
+/// Whether a line holds code: not blank, not a comment.
+fn content(line: &str) -> bool {
+    let t = line.trim_start_matches([' ', '\t']);
+    !t.is_empty() && !t.starts_with('#')
+}
+
+impl<'t> Members<'t> {
+    /// `None` when `stmt` is no class or function laid out so (a body on
+    /// the header's line, a header not ended within 64 lines).
+    fn of(text: &'t str, stmt: (usize, usize)) -> Option<Members<'t>> {
+        let line_end = |i: usize| memchr_newline(text.as_bytes(), i).map_or(stmt.1, |n| n + 1);
+        let mut lines = Vec::new();
+        let mut i = stmt.0;
+        while i < stmt.1 {
+            let e = line_end(i).min(stmt.1);
+            lines.push((i, e, text[i..e].trim_end_matches(['\n', '\r'])));
+            i = e;
+        }
+        let first = lines
+            .iter()
+            .position(|(_, _, l)| !l.starts_with('@') && !l.starts_with('#'))?;
+        if !["class ", "def ", "async def "]
+            .iter()
+            .any(|k| lines[first].2.starts_with(k))
+        {
+            return None;
+        }
+        // The header ends at the first line that ends with `:` (a
+        // signature over several lines, as formatters write long ones).
+        let header =
+            (first..lines.len().min(first + 64)).find(|&k| lines[k].2.trim_end().ends_with(':'))?;
+        let header_end = lines[header].1;
+        let body = lines.split_off(header + 1);
+        let indent = indent_of(body.iter().find(|(_, _, l)| content(l))?.2);
+        if indent == 0 {
+            return None;
+        }
+        let mut quoted = Vec::with_capacity(body.len());
+        let mut open: Option<&str> = None;
+        for (_, _, l) in &body {
+            quoted.push(open.is_some());
+            let mut rest: &str = l;
+            loop {
+                let next = match open {
+                    Some(q) => rest.find(q).map(|i| (i, q)),
+                    None => ["\"\"\"", "'''"]
+                        .iter()
+                        .filter_map(|q| rest.find(q).map(|i| (i, *q)))
+                        .min(),
+                };
+                let Some((i, q)) = next else { break };
+                open = if open.is_some() { None } else { Some(q) };
+                rest = &rest[i + 3..];
+            }
+        }
+        Some(Members {
+            stmt,
+            header_end,
+            body,
+            quoted,
+            indent,
+        })
+    }
+
+    /// Whether line `k` of the body starts a member: code at the body's
+    /// indentation, outside a string, not a closing bracket.
+    fn starts_member(&self, k: usize) -> bool {
+        let l = self.body[k].2;
+        !self.quoted[k]
+            && content(l)
+            && indent_of(l) == self.indent
+            && !l.trim_start().starts_with([')', ']', '}'])
+    }
+
+    /// The header and the member that holds `at`; `None` for a place in
+    /// the header.
+    fn holding(&self, at: usize) -> Option<[(usize, usize); 2]> {
+        if at < self.header_end {
+            return None;
+        }
+        let holding = self
+            .body
+            .partition_point(|&(s, _, _)| s <= at)
+            .checked_sub(1)?;
+        let mut first = (0..=holding).rev().find(|&k| self.starts_member(k))?;
+        while first > 0 && {
+            let l = self.body[first - 1].2;
+            let t = l.trim_start();
+            !self.quoted[first - 1]
+                && indent_of(l) == self.indent
+                && (t.starts_with('@') || t.starts_with('#'))
+        } {
+            first -= 1;
+        }
+        // The member's own line, after its decorators.
+        let own = (first..self.body.len())
+            .find(|&k| self.starts_member(k) && !self.body[k].2.trim_start().starts_with('@'))?;
+        let last = (holding.max(own) + 1..self.body.len())
+            .find(|&k| self.starts_member(k))
+            .map_or(self.stmt.1, |k| self.body[k].0);
+        Some([(self.stmt.0, self.header_end), (self.body[first].0, last)])
+    }
+}
+
 /// Calls `f` on `root` and every node under it, in document order,
 /// without recursion (trees of hostile input are deep).
 pub(crate) fn each_node<'t>(root: tree_sitter::Node<'t>, mut f: impl FnMut(tree_sitter::Node<'t>)) {
@@ -413,7 +644,13 @@ pub(crate) fn windows_complete(
 ) -> bool {
     !tree.root_node().has_error()
         && scan.notes.is_empty()
-        && scan.found.iter().all(|f| f.unknown.is_empty())
+        // An unknown without a note is one by design (a value checked in
+        // another file, a helper's parameter checked at its calls), not
+        // one the windows left out.
+        && scan
+            .found
+            .iter()
+            .all(|f| f.unknown.iter().all(|u| u.what.is_empty()))
         && followed.iter().all(|name| {
             let pattern = format!("{declare}{name}");
             text.match_indices(&pattern)
@@ -750,6 +987,11 @@ pub fn lint_source_file(
     let Some(language) = Language::of_path(path) else {
         return Err(std::io::Error::other("not a source file mcp-elicit reads"));
     };
+    let project = Project::of_source(path, language);
+    // The project's index read it already, and found nothing to lint.
+    if project.silent && !project.linked() {
+        return Ok(());
+    }
     let mut bytes = Vec::new();
     std::fs::File::open(path)?
         .take(MAX_SOURCE as u64 + 1)
@@ -760,7 +1002,6 @@ pub fn lint_source_file(
             MAX_SOURCE >> 20
         )));
     }
-    let project = Project::of_source(path, language);
     lint_source_in(name, &bytes, language, project, opts, sink);
     Ok(())
 }
@@ -864,4 +1105,127 @@ pub fn show(text: &str, language: Language, project: Project) -> Vec<Shown> {
             }
         })
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Language;
+
+    /// A module that is one large class, in the manner of real servers:
+    /// its members with docstrings whose lines sit at the body's
+    /// indentation, and one method that elicits.
+    fn one_class_module() -> String {
+        let filler: String = (0..80)
+            .map(|i| {
+                format!(
+                    "    def op{i}(self, x: int) -> str:\n        \"\"\"Run op {i}.\n\n    Text at the body's indentation, in a string.\n        \"\"\"\n        return str(x * {i})\n\n"
+                )
+            })
+            .collect();
+        format!(
+            "from mcp.server.mcpserver import Context\nfrom pydantic import BaseModel\n\n\nclass Pick(BaseModel):\n    name: str\n\n\nclass Connector:\n    \"\"\"Talks to the mail app.\"\"\"\n\n{filler}    @staticmethod\n    async def ask(ctx: Context) -> str:\n        result = await ctx.elicit(\n            \"Which one?\",\n            Pick,\n        )\n        return result.action\n\n{filler}"
+        )
+    }
+
+    #[test]
+    fn a_large_class_is_read_in_its_header_and_the_member_that_elicits() {
+        let text = one_class_module();
+        let windows = super::statement_windows(&text, Language::Python).expect("windows");
+        let read: Vec<&str> = windows.iter().map(|&(s, e)| &text[s..e]).collect();
+        assert!(
+            read.iter().any(|w| w.ends_with("class Connector:\n")),
+            "{read:?}"
+        );
+        assert!(
+            read.iter()
+                .any(|w| w.starts_with("    @staticmethod\n    async def ask")),
+            "{read:?}"
+        );
+        assert!(
+            read.iter().any(|w| w.starts_with("class Pick(BaseModel)")),
+            "{read:?}"
+        );
+        let covered: usize = windows.iter().map(|(s, e)| e - s).sum();
+        assert!(covered * 10 < text.len(), "{covered} of {}", text.len());
+        // The reading of the windows stands, and finds what the whole file
+        // holds.
+        let grammar: tree_sitter::Language = tree_sitter_python::LANGUAGE.into();
+        let tree = super::parse(&grammar, &text, &mut Vec::new(), Some(&windows)).unwrap();
+        assert!(!tree.root_node().has_error());
+        let scan = super::scan(Language::Python, &text);
+        assert_eq!(scan.found.len(), 1);
+        let whole = super::python::scan(&text, None, super::Project::default()).unwrap();
+        assert_eq!(
+            format!("{:?}", scan.found[0].params),
+            format!("{:?}", whole.found[0].params)
+        );
+    }
+
+    #[test]
+    fn a_docstring_is_no_member() {
+        // The match is in a docstring whose lines sit at the body's
+        // indentation: the window holds the whole docstring.
+        let filler: String = (0..60).map(|i| format!("    x{i} = {i}\n")).collect();
+        let text = format!(
+            "async def tool(ctx):\n    \"\"\"Ask.\n\n    Uses elicitation when it can.\n    More text.\n    \"\"\"\n{filler}    return 1\n"
+        );
+        let windows = super::statement_windows(&text, Language::Python).expect("windows");
+        let grammar: tree_sitter::Language = tree_sitter_python::LANGUAGE.into();
+        let tree = super::parse(&grammar, &text, &mut Vec::new(), Some(&windows)).unwrap();
+        assert!(!tree.root_node().has_error(), "{windows:?}");
+        let read: String = windows.iter().map(|&(s, e)| &text[s..e]).collect();
+        assert!(read.contains("    More text.\n    \"\"\"\n"), "{read}");
+        assert!(!read.contains("x30 = 30"), "{read}");
+    }
+    /// The vector search finds a needle exactly where the automaton of
+    /// the needles does: in texts built of needles, their parts and what
+    /// may stand around them, at the start, middle and end.
+    #[test]
+    fn the_needle_search_agrees_with_the_needles() {
+        let parts: &[&[u8]] = &[
+            b"elicit",
+            b"Elicit",
+            b"licit",
+            b"eLicit",
+            b"requestedSchema",
+            b"requested_schema",
+            b"RequestedSchema",
+            b"equestedSchema",
+            b"requested",
+            b"Requested_schema",
+            b"requestedschema",
+            b"inputRequired",
+            b"InputRequired",
+            b"nputRequired",
+            b"inputrequired",
+            b"r",
+            b"R",
+            b"e",
+            b"E",
+            b"i",
+            b"Schema",
+            b"_schema",
+            b" ",
+            b"\n",
+            "\u{e9}".as_bytes(),
+        ];
+        let mut seed: u64 = 0x9e37_79b9_7f4a_7c15;
+        for _ in 0..20_000 {
+            let mut text = Vec::new();
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            let mut s = seed;
+            for _ in 0..(s % 5) + 1 {
+                text.extend_from_slice(parts[(s % parts.len() as u64) as usize]);
+                s /= parts.len() as u64;
+            }
+            assert_eq!(
+                super::may_elicit(&text),
+                super::needles().is_match(&text),
+                "{:?}",
+                String::from_utf8_lossy(&text)
+            );
+        }
+    }
 }

@@ -30,6 +30,9 @@ pub struct Project {
     pub fastmcp_majors: Option<Majors>,
     /// What the project's other files say about this one.
     pub(crate) links: Option<Arc<Links>>,
+    /// The project's index read this file and found no name an
+    /// elicitation is written with in it.
+    pub(crate) silent: bool,
 }
 
 /// The majors of a distribution a requirement allows: from `lowest` up
@@ -80,7 +83,7 @@ impl Project {
             file,
             root,
             true,
-            "typescript",
+            super::Language::TypeScript.index(),
             super::typescript_project::build,
         )
     }
@@ -90,14 +93,26 @@ impl Project {
     /// index.
     fn of_crate(file: &Path) -> Project {
         let root = |d: &Path| d.join("Cargo.toml").is_file();
-        Project::indexed(file, root, false, "rust", super::rust_project::build)
+        Project::indexed(
+            file,
+            root,
+            false,
+            super::Language::Rust.index(),
+            super::rust_project::build,
+        )
     }
 
     /// The project of a Go file: its module (the nearest folder above it
     /// with a `go.mod`, or else the root of its repository) and its index.
     fn of_go(file: &Path) -> Project {
         let root = |d: &Path| d.join("go.mod").is_file();
-        Project::indexed(file, root, true, "go", super::go_project::build)
+        Project::indexed(
+            file,
+            root,
+            true,
+            super::Language::Go.index(),
+            super::go_project::build,
+        )
     }
 
     /// What the index of `file`'s project says of it: the project is the
@@ -113,16 +128,41 @@ impl Project {
     ) -> Project {
         let abs = index::key_of(file);
         let mut project = Project::default();
-        for dir in abs.ancestors().skip(1).take(MAX_DEPTH) {
-            let repository = dir.join(".git").exists();
-            if is_root(dir) || (or_repository && repository) {
-                let index = index::shared(dir, key, build);
-                project.links = index.files.get(&abs).cloned();
-                break;
+        let Some(dir) = abs.parent() else {
+            return project;
+        };
+        // Looked up once per folder and language in a run.
+        type Cache =
+            std::sync::Mutex<std::collections::HashMap<(PathBuf, &'static str), Option<PathBuf>>>;
+        static CACHE: std::sync::OnceLock<Cache> = std::sync::OnceLock::new();
+        let cache = CACHE.get_or_init(Default::default);
+        let cached = cache
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .get(&(dir.to_path_buf(), key))
+            .cloned();
+        let root = cached.unwrap_or_else(|| {
+            let mut root = None;
+            for dir in dir.ancestors().take(MAX_DEPTH) {
+                let repository = dir.join(".git").exists();
+                if is_root(dir) || (or_repository && repository) {
+                    root = Some(dir.to_path_buf());
+                    break;
+                }
+                if repository {
+                    break;
+                }
             }
-            if repository {
-                break;
-            }
+            cache
+                .lock()
+                .unwrap_or_else(|e| e.into_inner())
+                .insert((dir.to_path_buf(), key), root.clone());
+            root
+        });
+        if let Some(root) = root {
+            let index = index::shared(&root, key, build);
+            project.links = index.files.get(&abs).cloned();
+            project.silent = index.silent.contains(&abs);
         }
         project
     }
@@ -154,17 +194,12 @@ impl Project {
             }
         };
         type Build = fn(&Path) -> index::Index;
-        let (key, build): (&'static str, Build) = match language {
-            super::Language::Java => ("java", |r| {
-                super::jvm_project::build(r, super::Language::Java)
-            }),
-            super::Language::Kotlin => ("kotlin", |r| {
-                super::jvm_project::build(r, super::Language::Kotlin)
-            }),
-            _ => ("csharp", |r| {
-                super::jvm_project::build(r, super::Language::CSharp)
-            }),
+        let build: Build = match language {
+            super::Language::Java => |r| super::jvm_project::build(r, super::Language::Java),
+            super::Language::Kotlin => |r| super::jvm_project::build(r, super::Language::Kotlin),
+            _ => |r| super::jvm_project::build(r, super::Language::CSharp),
         };
+        let key = language.index();
         Project::indexed(file, built, true, key, build)
     }
 
@@ -191,10 +226,11 @@ impl Project {
         let (mut project, root) = Self::python_root(dir);
         if let Some(root) = root {
             let (fastmcp, sdk1) = (project.fastmcp, project.sdk1);
-            let index = index::shared(&root, "python", |r| {
+            let index = index::shared(&root, super::Language::Python.index(), |r| {
                 super::python_project::build(r, fastmcp, sdk1)
             });
             project.links = index.files.get(&abs).cloned();
+            project.silent = index.silent.contains(&abs);
         }
         project
     }

@@ -93,7 +93,9 @@ pub(crate) fn build(root: &Path, fastmcp_project: bool, sdk1_project: bool) -> I
         fastmcp_project,
         sdk1_project,
     };
-    project.index()
+    let mut index = project.index();
+    index.silent = project.texts.take_silent();
+    index
 }
 
 struct Project<'r> {
@@ -227,7 +229,7 @@ impl Project<'_> {
                 .push(h.helper.name.clone());
         }
         let all: Vec<String> = names.iter().cloned().collect();
-        let hits = self.texts.calling(&all);
+        let hits = self.texts.calling_any(&all);
         for file in hits {
             let Some(s) = self.summary(&file) else {
                 continue;
@@ -479,9 +481,17 @@ fn summarize(text: &str, windows: Option<&[(usize, usize)]>) -> Summary {
         ..Summary::default()
     };
     s.sdk1 = !s.fastmcp && text.contains("mcp.server.fastmcp");
-    let Some(tree) = super::parse(&grammar, text, &mut notes, windows) else {
+    let Some(mut tree) = super::parse(&grammar, text, &mut notes, windows) else {
         return s;
     };
+    // Windows the layout of the text misled (a string's lines taken for
+    // statements): the whole file.
+    if windows.is_some() && tree.root_node().has_error() {
+        let Some(whole) = super::parse(&grammar, text, &mut notes, None) else {
+            return s;
+        };
+        tree = whole;
+    }
     let src = |n: TsNode| &text[n.byte_range()];
     super::each_node(tree.root_node(), |n| match n.kind() {
         "import_from_statement" => {

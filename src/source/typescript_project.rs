@@ -90,7 +90,9 @@ pub(crate) fn build(root: &Path) -> Index {
         order: Vec::new(),
         paths,
     };
-    project.index()
+    let mut index = project.index();
+    index.silent = project.texts.take_silent();
+    index
 }
 
 struct Project<'r> {
@@ -248,7 +250,7 @@ impl Project<'_> {
                 .push(h.helper.name.clone());
         }
         let all: Vec<String> = names.iter().cloned().collect();
-        let hits = self.texts.calling(&all);
+        let hits = self.texts.calling_any(&all);
         for file in hits {
             let Some(s) = self.summary(&file) else {
                 continue;

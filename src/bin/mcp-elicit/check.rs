@@ -99,7 +99,7 @@ pub fn check(
         renderer.diagnostic(&d, out)
     };
 
-    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let threads = mcp_elicit::work::cores();
     if inputs.len() == 1 || threads == 1 {
         // Stream: one input (a large JSONL file, stdin) is rendered as it is
         // read, so memory does not grow with the input.
@@ -530,43 +530,7 @@ fn lint_parallel(inputs: &[Input], linters: &[Linter], threads: usize) -> Vec<Fi
     .collect()
 }
 
-/// `f` of each item (with its index), on up to `threads` threads that take
-/// the next item as each is done; the results in the items' order, `None`
-/// for one whose thread panicked.
-pub fn on_all_cores<T: Sync, R: Send>(
-    items: &[T],
-    threads: usize,
-    f: impl Fn(usize, &T) -> R + Sync,
-) -> Vec<Option<R>> {
-    use std::sync::atomic::{AtomicUsize, Ordering};
-    let next = AtomicUsize::new(0);
-    let mut results: Vec<Option<R>> = (0..items.len()).map(|_| None).collect();
-    let chunks: Vec<Vec<(usize, R)>> = std::thread::scope(|s| {
-        let handles: Vec<_> = (0..threads.min(items.len()))
-            .map(|_| {
-                s.spawn(|| {
-                    let mut done = Vec::new();
-                    loop {
-                        let i = next.fetch_add(1, Ordering::Relaxed);
-                        let Some(item) = items.get(i) else { break };
-                        done.push((i, f(i, item)));
-                    }
-                    done
-                })
-            })
-            .collect();
-        handles
-            .into_iter()
-            .map(|h| h.join().unwrap_or_default())
-            .collect()
-    });
-    for chunk in chunks {
-        for (i, r) in chunk {
-            results[i] = Some(r);
-        }
-    }
-    results
-}
+pub use mcp_elicit::work::on_all_cores;
 
 /// Reads stdin into `bytes`, up to one byte past the document bound (so
 /// that a longer input is reported as such, not held whole).
