@@ -347,6 +347,25 @@ pub(crate) fn statement_windows_at(
         }
         i
     };
+    // A statement's start with the decorators and comments right above it.
+    let with_attached = |mut start: usize| {
+        while start > 0 && attached(line_start(start - 1)) {
+            start = line_start(start - 1);
+        }
+        start
+    };
+    // The start of the next statement after `from` (or the text's end).
+    let statement_end = |mut end: usize| loop {
+        match memchr_newline(bytes, end) {
+            Some(nl) => {
+                end = nl + 1;
+                if starts_statement(end) && !attached(end) {
+                    return end;
+                }
+            }
+            None => return bytes.len(),
+        }
+    };
     let mut windows: Vec<(usize, usize)> = Vec::new();
     // The statement of the match before, and its members (Python).
     let mut current: Option<((usize, usize), Option<Members>)> = None;
@@ -361,29 +380,8 @@ pub(crate) fn statement_windows_at(
                 while start > 0 && !starts_statement(start) {
                     start = line_start(start - 1);
                 }
-                while start > 0 {
-                    let prev = line_start(start - 1);
-                    if attached(prev) {
-                        start = prev;
-                    } else {
-                        break;
-                    }
-                }
-                let mut end = m_end;
-                loop {
-                    match memchr_newline(bytes, end) {
-                        Some(nl) => {
-                            end = nl + 1;
-                            if starts_statement(end) && !attached(end) {
-                                break;
-                            }
-                        }
-                        None => {
-                            end = bytes.len();
-                            break;
-                        }
-                    }
-                }
+                let start = with_attached(start);
+                let end = statement_end(m_end);
                 // Python: of a class or function, its header and the
                 // member that holds the match.
                 let members = match language {
@@ -432,30 +430,8 @@ pub(crate) fn statement_windows_at(
             if !named {
                 continue;
             }
-            let mut start = start;
-            while start > 0 {
-                let prev = line_start(start - 1);
-                if attached(prev) {
-                    start = prev;
-                } else {
-                    break;
-                }
-            }
-            let mut end = name_end;
-            loop {
-                match memchr_newline(bytes, end) {
-                    Some(nl) => {
-                        end = nl + 1;
-                        if starts_statement(end) && !attached(end) {
-                            break;
-                        }
-                    }
-                    None => {
-                        end = bytes.len();
-                        break;
-                    }
-                }
-            }
+            let start = with_attached(start);
+            let end = statement_end(name_end);
             more.push((start, end));
         }
         windows.extend(more);

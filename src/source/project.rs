@@ -79,11 +79,12 @@ impl Project {
     /// its repository, and its index.
     fn of_script(file: &Path) -> Project {
         let root = |d: &Path| d.join("package.json").is_file() || d.join("tsconfig.json").is_file();
+        use super::Language::TypeScript;
         Project::indexed(
             file,
             root,
             true,
-            super::Language::TypeScript.index(),
+            TypeScript,
             super::typescript_project::build,
         )
     }
@@ -93,13 +94,8 @@ impl Project {
     /// index.
     fn of_crate(file: &Path) -> Project {
         let root = |d: &Path| d.join("Cargo.toml").is_file();
-        Project::indexed(
-            file,
-            root,
-            false,
-            super::Language::Rust.index(),
-            super::rust_project::build,
-        )
+        use super::Language::Rust;
+        Project::indexed(file, root, false, Rust, super::rust_project::build)
     }
 
     /// The project of a Go file: its module (the nearest folder above it
@@ -110,7 +106,7 @@ impl Project {
             file,
             root,
             true,
-            super::Language::Go.index(),
+            super::Language::Go,
             super::go_project::build,
         )
     }
@@ -123,10 +119,11 @@ impl Project {
         file: &Path,
         is_root: impl Fn(&Path) -> bool,
         or_repository: bool,
-        key: &'static str,
+        language: super::Language,
         build: fn(&Path) -> index::Index,
     ) -> Project {
         let abs = index::key_of(file);
+        let key = language.index();
         let mut project = Project::default();
         let Some(dir) = abs.parent() else {
             return project;
@@ -199,8 +196,7 @@ impl Project {
             super::Language::Kotlin => |r| super::jvm_project::build(r, super::Language::Kotlin),
             _ => |r| super::jvm_project::build(r, super::Language::CSharp),
         };
-        let key = language.index();
-        Project::indexed(file, built, true, key, build)
+        Project::indexed(file, built, true, language, build)
     }
 
     /// Whether another file of the project says something about this one.
