@@ -329,10 +329,16 @@ pub(crate) fn statement_windows_at(
     models: bool,
 ) -> Option<Vec<(usize, usize)>> {
     let bytes = text.as_bytes();
+    let python = language == Language::Python;
+    let strings = if python {
+        triple_quoted(text)
+    } else {
+        Vec::new()
+    };
     let starts_statement = |line_start: usize| {
         bytes.get(line_start).is_some_and(|&b| {
             b.is_ascii_alphabetic() || b == b'_' || b == b'@' || b == b'$' || b >= 0x80
-        })
+        }) && !(python && (inside(&strings, line_start) || continues(&text[line_start..])))
     };
     let attached = |line_start: usize| {
         let line = &text[line_start..];
@@ -354,16 +360,22 @@ pub(crate) fn statement_windows_at(
         }
         start
     };
-    // The start of the next statement after `from` (or the text's end).
-    let statement_end = |mut end: usize| loop {
-        match memchr_newline(bytes, end) {
-            Some(nl) => {
-                end = nl + 1;
-                if starts_statement(end) && !attached(end) {
-                    return end;
+    // The start of the next statement after `from` (or the text's end),
+    // without the decorators and comments right above it, which are that
+    // statement's.
+    let statement_end = |from: usize| {
+        let own = memchr_newline(bytes, from).map_or(bytes.len(), |nl| nl + 1);
+        let mut end = from;
+        loop {
+            match memchr_newline(bytes, end) {
+                Some(nl) => {
+                    end = nl + 1;
+                    if starts_statement(end) && !attached(end) {
+                        return with_attached(end).max(own);
+                    }
                 }
+                None => return bytes.len(),
             }
-            None => return bytes.len(),
         }
     };
     let mut windows: Vec<(usize, usize)> = Vec::new();
@@ -385,7 +397,7 @@ pub(crate) fn statement_windows_at(
                 // Python: of a class or function, its header and the
                 // member that holds the match.
                 let members = match language {
-                    Language::Python => Members::of(text, (start, end)),
+                    Language::Python => Members::of(text, (start, end), &strings),
                     _ => None,
                 };
                 ((start, end), members)
@@ -449,6 +461,51 @@ pub(crate) fn statement_windows_at(
     (covered * 2 < text.len()).then_some(windows)
 }
 
+/// Python: the byte ranges of the triple-quoted strings of `text`, from
+/// the opening quotes to the closing ones. A quote the layout misleads
+/// (`'"""'` in a short string) makes windows that do not parse, and the
+/// file is read whole.
+fn triple_quoted(text: &str) -> Vec<(usize, usize)> {
+    let bytes = text.as_bytes();
+    let (double, single) = (
+        memchr::memmem::Finder::new(b"\"\"\""),
+        memchr::memmem::Finder::new(b"'''"),
+    );
+    let mut out = Vec::new();
+    let mut at = 0;
+    loop {
+        let d = double.find(&bytes[at..]).map(|i| at + i);
+        let s = single.find(&bytes[at..]).map(|i| at + i);
+        let (open, closer) = match (d, s) {
+            (Some(d), Some(s)) if s < d => (s, &single),
+            (Some(d), _) => (d, &double),
+            (None, Some(s)) => (s, &single),
+            (None, None) => return out,
+        };
+        let Some(close) = closer.find(&bytes[open + 3..]).map(|i| open + 3 + i + 3) else {
+            out.push((open, bytes.len()));
+            return out;
+        };
+        out.push((open, close));
+        at = close;
+    }
+}
+
+/// Whether `at` lies inside one of `strings` (after its opening quotes).
+fn inside(strings: &[(usize, usize)], at: usize) -> bool {
+    let i = strings.partition_point(|&(s, _)| s < at);
+    i > 0 && at < strings[i - 1].1
+}
+
+/// Python: whether a line continues the statement before it (`except`,
+/// `else`, `elif`, `finally`).
+fn continues(line: &str) -> bool {
+    ["except", "else", "elif", "finally"].iter().any(|k| {
+        line.strip_prefix(k)
+            .is_some_and(|rest| rest.starts_with([' ', ':', '(']))
+    })
+}
+
 /// Python: a top-level class or function (a module that is one large
 /// class, or a `register_tools(mcp)` that defines every tool) read as its
 /// header (with its decorators) and the statements of its body, so that a
@@ -482,8 +539,9 @@ fn content(line: &str) -> bool {
 
 impl<'t> Members<'t> {
     /// `None` when `stmt` is no class or function laid out so (a body on
-    /// the header's line, a header not ended within 64 lines).
-    fn of(text: &'t str, stmt: (usize, usize)) -> Option<Members<'t>> {
+    /// the header's line, a header not ended within 64 lines). `strings`:
+    /// the text's triple-quoted strings.
+    fn of(text: &'t str, stmt: (usize, usize), strings: &[(usize, usize)]) -> Option<Members<'t>> {
         let line_end = |i: usize| memchr_newline(text.as_bytes(), i).map_or(stmt.1, |n| n + 1);
         let mut lines = Vec::new();
         let mut i = stmt.0;
@@ -511,24 +569,7 @@ impl<'t> Members<'t> {
         if indent == 0 {
             return None;
         }
-        let mut quoted = Vec::with_capacity(body.len());
-        let mut open: Option<&str> = None;
-        for (_, _, l) in &body {
-            quoted.push(open.is_some());
-            let mut rest: &str = l;
-            loop {
-                let next = match open {
-                    Some(q) => rest.find(q).map(|i| (i, q)),
-                    None => ["\"\"\"", "'''"]
-                        .iter()
-                        .filter_map(|q| rest.find(q).map(|i| (i, *q)))
-                        .min(),
-                };
-                let Some((i, q)) = next else { break };
-                open = if open.is_some() { None } else { Some(q) };
-                rest = &rest[i + 3..];
-            }
-        }
+        let quoted = body.iter().map(|&(s, _, _)| inside(strings, s)).collect();
         Some(Members {
             stmt,
             header_end,
@@ -546,6 +587,7 @@ impl<'t> Members<'t> {
             && content(l)
             && indent_of(l) == self.indent
             && !l.trim_start().starts_with([')', ']', '}'])
+            && !continues(l.trim_start())
     }
 
     /// The header and the member that holds `at`; `None` for a place in
@@ -1135,6 +1177,31 @@ mod tests {
             format!("{:?}", scan.found[0].params),
             format!("{:?}", whole.found[0].params)
         );
+    }
+
+    #[test]
+    fn python_windows_keep_a_try_whole_and_leave_the_next_decorator_out() {
+        let filler: String = (0..60)
+            .map(|i| format!("def f{i}():\n    return {i}\n\n\n"))
+            .collect();
+        let text = format!(
+            "try:\n    from app.ask import elicit_form\nexcept ImportError:\n    elicit_form = None\n\n\n@decorator\ndef g():\n    return 1\n\n\n{filler}\"\"\"Notes.\n\nAn elicitation, said at column 0 of a string.\nMore.\n\"\"\"\n\nx = 1\n{filler}"
+        );
+        let windows = super::statement_windows(&text, Language::Python).expect("windows");
+        let read: Vec<&str> = windows.iter().map(|&(s, e)| &text[s..e]).collect();
+        assert!(read[0].contains("except ImportError:"), "{read:?}");
+        assert!(!read[0].contains("@decorator"), "{read:?}");
+        // The string's lines at column 0 start no statement: it is read
+        // whole.
+        assert!(
+            read[1].contains(
+                "\"\"\"Notes.\n\nAn elicitation, said at column 0 of a string.\nMore.\n\"\"\"\n"
+            ),
+            "{read:?}"
+        );
+        let grammar: tree_sitter::Language = tree_sitter_python::LANGUAGE.into();
+        let tree = super::parse(&grammar, &text, &mut Vec::new(), Some(&windows)).unwrap();
+        assert!(!tree.root_node().has_error(), "{read:?}");
     }
 
     #[test]
