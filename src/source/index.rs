@@ -259,7 +259,7 @@ pub(crate) fn key_of(path: &Path) -> PathBuf {
 /// (a letter, a digit, `_`, `$`, or any byte of a non-ASCII character) on
 /// either side.
 pub(crate) fn word_at<'a>(text: &'a str, name: &'a str) -> impl Iterator<Item = usize> + 'a {
-    let word = |b: u8| b.is_ascii_alphanumeric() || b == b'_' || b == b'$' || b >= 0x80;
+    let word = |b: u8| ident_byte(b) || b >= 0x80;
     let bytes = text.as_bytes();
     text.match_indices(name).map(|(i, _)| i).filter(move |&i| {
         let before = i > 0 && word(bytes[i - 1]);
@@ -276,7 +276,8 @@ pub(crate) struct Names {
     names: std::collections::HashSet<Vec<u8>>,
 }
 
-/// A byte of an identifier, as calls are looked for.
+/// An ASCII byte of an identifier, as calls are looked for ([`word_at`]
+/// counts any byte of a non-ASCII character too).
 fn ident_byte(b: u8) -> bool {
     b.is_ascii_alphanumeric() || b == b'_' || b == b'$'
 }

@@ -521,9 +521,9 @@ struct Members<'t> {
     header_end: usize,
     /// The lines of the body: (start, end, text without the newline).
     body: Vec<(usize, usize, &'t str)>,
-    /// Whether each line of the body starts inside a triple-quoted string
-    /// (a docstring's lines are no members).
-    quoted: Vec<bool>,
+    /// The text's triple-quoted strings: a line that starts inside one (a
+    /// docstring's) is no member.
+    strings: &'t [(usize, usize)],
     indent: usize,
 }
 
@@ -541,7 +541,11 @@ impl<'t> Members<'t> {
     /// `None` when `stmt` is no class or function laid out so (a body on
     /// the header's line, a header not ended within 64 lines). `strings`:
     /// the text's triple-quoted strings.
-    fn of(text: &'t str, stmt: (usize, usize), strings: &[(usize, usize)]) -> Option<Members<'t>> {
+    fn of(
+        text: &'t str,
+        stmt: (usize, usize),
+        strings: &'t [(usize, usize)],
+    ) -> Option<Members<'t>> {
         let line_end = |i: usize| memchr_newline(text.as_bytes(), i).map_or(stmt.1, |n| n + 1);
         let mut lines = Vec::new();
         let mut i = stmt.0;
@@ -569,21 +573,25 @@ impl<'t> Members<'t> {
         if indent == 0 {
             return None;
         }
-        let quoted = body.iter().map(|&(s, _, _)| inside(strings, s)).collect();
         Some(Members {
             stmt,
             header_end,
             body,
-            quoted,
+            strings,
             indent,
         })
+    }
+
+    /// Whether line `k` of the body starts inside a triple-quoted string.
+    fn quoted(&self, k: usize) -> bool {
+        inside(self.strings, self.body[k].0)
     }
 
     /// Whether line `k` of the body starts a member: code at the body's
     /// indentation, outside a string, not a closing bracket.
     fn starts_member(&self, k: usize) -> bool {
         let l = self.body[k].2;
-        !self.quoted[k]
+        !self.quoted(k)
             && content(l)
             && indent_of(l) == self.indent
             && !l.trim_start().starts_with([')', ']', '}'])
@@ -604,7 +612,7 @@ impl<'t> Members<'t> {
         while first > 0 && {
             let l = self.body[first - 1].2;
             let t = l.trim_start();
-            !self.quoted[first - 1]
+            !self.quoted(first - 1)
                 && indent_of(l) == self.indent
                 && (t.starts_with('@') || t.starts_with('#'))
         } {

@@ -511,7 +511,7 @@ fn lint_unnamed(
 type FileResult = (Vec<Diagnostic>, io::Result<Judged>);
 
 fn lint_parallel(inputs: &[Input], linters: &[Linter], threads: usize) -> Vec<FileResult> {
-    on_all_cores(inputs, threads, |i, input| {
+    mcp_elicit::work::on_all_cores(inputs, threads, |i, input| {
         let mut diags = Vec::new();
         let r = lint_input(input, &linters[i], &mut |d| diags.push(d));
         (diags, r)
@@ -529,8 +529,6 @@ fn lint_parallel(inputs: &[Input], linters: &[Linter], threads: usize) -> Vec<Fi
     })
     .collect()
 }
-
-pub use mcp_elicit::work::on_all_cores;
 
 /// Reads stdin into `bytes`, up to one byte past the document bound (so
 /// that a longer input is reported as such, not held whole).

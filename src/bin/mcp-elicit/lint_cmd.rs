@@ -147,7 +147,7 @@ fn add_dependents(inputs: &mut Vec<Input>) {
         first
     });
     order.extend(rest);
-    let found = crate::check::on_all_cores(&order, threads, |_, &i| {
+    let found = mcp_elicit::work::on_all_cores(&order, threads, |_, &i| {
         let p = &named[i];
         mcp_elicit::source::Language::of_path(p).map(|language| {
             mcp_elicit::source::Project::of_source(p, language)
