@@ -904,3 +904,143 @@ fn hostile_rust_paths_end() {
         &stdout[..stdout.len().min(2000)]
     );
 }
+
+/// A crate whose own helper builds the schema with `from_type` and clears
+/// the root `title` and `description` (as astrid's `interoperable_schema`
+/// does) is not told to do what it already does; a schema built in a test
+/// to be checked is not an elicitation; and the params are those of the
+/// rmcp the crate builds with (`mode` from 0.15, string and number
+/// defaults from 0.17, `$schema` from 3.2).
+#[test]
+fn rust_schemas_are_read_as_the_crates_rmcp_sends_them() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    std::fs::create_dir(root.join(".git")).unwrap();
+    write(
+        root,
+        "Cargo.toml",
+        "[package]\nname = \"asker\"\nversion = \"0.1.0\"\n\n[dependencies.rmcp]\nversion = \"0.14\"\nfeatures = [\"elicitation\", \"schemars\"]\n",
+    );
+    write(
+        root,
+        "src/models.rs",
+        "/// Shared.\n#[derive(serde::Deserialize, schemars::JsonSchema)]\npub struct Shared {\n    pub ok: bool,\n}\n",
+    );
+    write(
+        root,
+        "src/lib.rs",
+        r#"mod models;
+use rmcp::model::{ElicitRequestParams, ElicitationSchema};
+
+/// Allow it?
+#[derive(serde::Deserialize, schemars::JsonSchema)]
+struct Choice {
+    allow: bool,
+}
+
+#[derive(serde::Deserialize, schemars::JsonSchema)]
+struct Plain {
+    name: String,
+    #[serde(default)]
+    nick: String,
+}
+
+/// Only checked.
+#[derive(serde::Deserialize, schemars::JsonSchema)]
+struct Checked {
+    x: bool,
+}
+
+async fn ask(peer: &rmcp::Peer<rmcp::RoleServer>) -> anyhow::Result<()> {
+    let mut schema = ElicitationSchema::from_type::<Choice>()?;
+    schema.title = None;
+    schema.description = None;
+    let mut shared = rmcp::model::ElicitationSchema::from_type::<crate::models::Shared>()?;
+    shared.title = None;
+    let _ = peer.elicit::<Plain>("Who?").await;
+    Ok(())
+}
+
+#[cfg(not(test))]
+fn live() -> Result<ElicitationSchema, serde_json::Error> {
+    ElicitationSchema::from_type::<Checked>()
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn derives() {
+        assert!(super::ElicitationSchema::from_type::<super::Checked>().is_ok());
+    }
+}
+"#,
+    );
+    let (code, got, stderr) = lint_in(root, &["."]);
+    assert_eq!(code, Some(1), "{stderr}");
+    assert_eq!(
+        got,
+        [
+            // `Plain`'s title, from `elicit::<Plain>`.
+            "src/lib.rs:11:8 E122",
+            // `Checked` from `live`, not from the test.
+            "src/lib.rs:19:8 E122",
+            "src/lib.rs:19:8 E122",
+            // Sent with its description: the call cleared the title only.
+            "src/models.rs:3:12 E122",
+        ],
+        "{stderr}"
+    );
+    // rmcp 0.14, as the requirement allows: no `mode`, no `$schema`, no
+    // `default` on a string.
+    let sent = |root: &Path| -> Vec<serde_json::Value> {
+        let out = Command::new(bin())
+            .current_dir(root)
+            .args(["lint", "--show-source", "src/lib.rs"])
+            .output()
+            .unwrap();
+        String::from_utf8(out.stdout)
+            .unwrap()
+            .lines()
+            .map(|l| serde_json::from_str(l).unwrap())
+            .collect()
+    };
+    let params = sent(root);
+    let plain = params
+        .iter()
+        .find(|p| p["origin"] == "Plain")
+        .expect("Plain is sent");
+    assert_eq!(
+        plain["params"],
+        serde_json::json!({
+            "message": "Who?",
+            "requestedSchema": {
+                "type": "object",
+                "title": "Plain",
+                "properties": {"name": {"type": "string"}, "nick": {"type": "string"}},
+                "required": ["name"]
+            }
+        })
+    );
+    let choice = params.iter().find(|p| p["origin"] == "Choice").unwrap();
+    assert_eq!(
+        choice["params"]["requestedSchema"],
+        serde_json::json!({"type": "object", "properties": {"allow": {"type": "boolean"}}, "required": ["allow"]})
+    );
+    // A lock file that resolves 3.11 says more than the requirement.
+    write(
+        root,
+        "Cargo.lock",
+        "version = 4\n\n[[package]]\nname = \"rmcp\"\nversion = \"3.11.0\"\n",
+    );
+    let params = sent(root);
+    let plain = params.iter().find(|p| p["origin"] == "Plain").unwrap();
+    assert_eq!(plain["params"]["mode"], "form");
+    assert_eq!(
+        plain["params"]["requestedSchema"]["$schema"],
+        "http://json-schema.org/draft-07/schema#"
+    );
+    assert_eq!(
+        plain["params"]["requestedSchema"]["properties"]["nick"]["default"],
+        ""
+    );
+}

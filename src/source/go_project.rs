@@ -132,6 +132,7 @@ impl Module<'_> {
                         name: send.name,
                         flavour: Flavour::Schema,
                         via,
+                        cleared: Vec::new(),
                     });
                 }
             }

@@ -134,6 +134,9 @@ pub(crate) struct Elicited {
     pub flavour: Flavour,
     /// One call that sends it (`path:line`).
     pub via: String,
+    /// Root keys every call that sends it removes first (rmcp:
+    /// `schema.title = None;`).
+    pub cleared: Vec<String>,
 }
 
 /// The links of every file of a project that has any.

@@ -718,6 +718,7 @@ class Own {
             name: name.into(),
             flavour: super::super::index::Flavour::Java,
             via: "Tool.java:5".into(),
+            cleared: Vec::new(),
         };
         let links = Links {
             elicited: vec![sent("Own.S"), sent("Own.T")],

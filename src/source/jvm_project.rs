@@ -298,6 +298,7 @@ pub(crate) fn build(root: &Path, language: Language) -> Index {
                     name,
                     flavour,
                     via: index::place(&root, &file, &text, at),
+                    cleared: Vec::new(),
                 });
             }
             let caller = links.entry(file.clone()).or_default();

@@ -1211,6 +1211,7 @@ suspend fun g(server: Server) = server.createElicitation("m", confirmSchema)
                 name: "Schemas.map".into(),
                 flavour: Flavour::Java,
                 via: "Tools.kt:3".into(),
+                cleared: Vec::new(),
             }],
             resolved: vec!["Other.map".into()],
             ..Links::default()

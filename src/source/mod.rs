@@ -239,7 +239,16 @@ pub(crate) fn scan_in(language: Language, text: &str, project: Project) -> Scan<
         return Scan::default();
     }
     if language == Language::Rust {
-        return rust::scan(text, project.links.clone());
+        // What the crate's rmcp writes: `$schema` from 3.2, `mode` from
+        // 0.15, string and number defaults from 0.17 (read as the newest
+        // when the crate does not say).
+        let since = |v| project.rmcp.and_then(|r| r.from(v)) != Some(false);
+        let emulated = rust::Emulated {
+            dialect: since((3, 2)),
+            mode: since((0, 15)),
+            defaults: since((0, 17)),
+        };
+        return rust::scan(text, project.links.clone(), emulated);
     }
     let read = |windows: Option<&[(usize, usize)]>| match language {
         Language::TypeScript | Language::Tsx => {

@@ -28,6 +28,10 @@ pub struct Project {
     /// names FastMCP (`fastmcp==3.2.0`: 3 to 3; `fastmcp>=2.10`: 2 to
     /// any).
     pub fastmcp_majors: Option<Majors>,
+    /// The versions of rmcp a Rust crate may build with, as its
+    /// `Cargo.lock` or its requirement in `Cargo.toml` says; `None` when
+    /// neither says (read as the newest).
+    pub rmcp: Option<Versions>,
     /// What the project's other files say about this one.
     pub(crate) links: Option<Arc<Links>>,
     /// The project's index read this file and found no name an
@@ -52,6 +56,28 @@ impl Majors {
     /// Whether every version allowed is `major`.0 or later.
     pub fn from(self, major: u32) -> bool {
         self.lowest >= major
+    }
+}
+
+/// The versions a requirement allows, by major and minor: from `lowest`
+/// up to, not including, `below` (`None`: no upper bound).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Versions {
+    pub lowest: (u32, u32),
+    pub below: Option<(u32, u32)>,
+}
+
+impl Versions {
+    /// Whether every version allowed is `v` or later (`Some(true)`), none
+    /// is (`Some(false)`), or some are (`None`).
+    pub fn from(self, v: (u32, u32)) -> Option<bool> {
+        if self.lowest >= v {
+            Some(true)
+        } else if self.below.is_some_and(|b| b <= v) {
+            Some(false)
+        } else {
+            None
+        }
     }
 }
 
@@ -95,7 +121,9 @@ impl Project {
     fn of_crate(file: &Path) -> Project {
         let root = |d: &Path| d.join("Cargo.toml").is_file();
         use super::Language::Rust;
-        Project::indexed(file, root, false, Rust, super::rust_project::build)
+        let mut project = Project::indexed(file, root, false, Rust, super::rust_project::build);
+        project.rmcp = rmcp_versions(file);
+        project
     }
 
     /// The project of a Go file: its module (the nearest folder above it
@@ -357,6 +385,155 @@ fn python_dependencies(dir: &Path) -> Option<Vec<(String, String)>> {
     None
 }
 
+/// The versions of rmcp the crate around `file` may build with: the one
+/// its `Cargo.lock` (beside it or at its workspace's root) resolves, or else what
+/// its `Cargo.toml`'s requirement allows. Looked up once per crate in a
+/// run.
+fn rmcp_versions(file: &Path) -> Option<Versions> {
+    let abs = index::key_of(file);
+    let crate_root = abs
+        .ancestors()
+        .skip(1)
+        .take(MAX_DEPTH)
+        .find(|d| d.join("Cargo.toml").is_file())?
+        .to_path_buf();
+    type Cache = std::sync::Mutex<std::collections::HashMap<PathBuf, Option<Versions>>>;
+    static CACHE: std::sync::OnceLock<Cache> = std::sync::OnceLock::new();
+    let cache = CACHE.get_or_init(Default::default);
+    if let Some(known) = cache
+        .lock()
+        .unwrap_or_else(|e| e.into_inner())
+        .get(&crate_root)
+    {
+        return *known;
+    }
+    // The lock file of the crate's own folder, or of the workspace above
+    // it (the nearest `Cargo.toml` with a `[workspace]` table): another
+    // project's lock file further up says nothing of this crate.
+    let mut found = None;
+    for dir in crate_root.ancestors().take(MAX_DEPTH) {
+        let workspace = dir == crate_root
+            || std::fs::read_to_string(dir.join("Cargo.toml"))
+                .is_ok_and(|t| t.lines().any(|l| l.trim() == "[workspace]"));
+        if workspace {
+            if let Ok(lock) = std::fs::read_to_string(dir.join("Cargo.lock")) {
+                found = locked_rmcp(&lock).map(|v| Versions {
+                    lowest: v,
+                    below: Some((v.0, v.1 + 1)),
+                });
+                break;
+            }
+            if dir != crate_root {
+                break;
+            }
+        }
+        if dir.join(".git").exists() {
+            break;
+        }
+    }
+    if found.is_none()
+        && let Ok(toml) = std::fs::read_to_string(crate_root.join("Cargo.toml"))
+    {
+        found = rmcp_requirement(&toml).and_then(|r| cargo_requirement(&r));
+    }
+    cache
+        .lock()
+        .unwrap_or_else(|e| e.into_inner())
+        .insert(crate_root, found);
+    found
+}
+
+/// The version of rmcp a `Cargo.lock` resolves, when it resolves one.
+fn locked_rmcp(lock: &str) -> Option<(u32, u32)> {
+    let mut versions = Vec::new();
+    let mut lines = lock.lines();
+    while let Some(line) = lines.next() {
+        if line.trim() == "name = \"rmcp\""
+            && let Some(v) = lines
+                .next()
+                .and_then(|l| l.trim().strip_prefix("version = "))
+        {
+            versions.push(major_minor(v.trim_matches('"'))?);
+        }
+    }
+    versions.dedup();
+    match versions.as_slice() {
+        [one] => Some(*one),
+        _ => None,
+    }
+}
+
+/// rmcp's version requirement in a `Cargo.toml`: `rmcp = "0.16"`, `rmcp =
+/// { version = "^3.2", .. }`, or `version = ".."` under
+/// `[dependencies.rmcp]`.
+fn rmcp_requirement(toml: &str) -> Option<String> {
+    let quoted = |s: &str| {
+        let s = s.trim_start().strip_prefix('"')?;
+        Some(s[..s.find('"')?].to_string())
+    };
+    let mut in_table = false;
+    for line in toml.lines() {
+        let line = line.trim();
+        if line.starts_with('[') {
+            in_table = line.trim_end_matches(']').ends_with("dependencies.rmcp");
+            continue;
+        }
+        if in_table {
+            if let Some(rest) = line.strip_prefix("version") {
+                return quoted(rest.trim_start().strip_prefix('=')?);
+            }
+            continue;
+        }
+        let Some(rest) = line
+            .strip_prefix("rmcp")
+            .and_then(|r| r.trim_start().strip_prefix('='))
+        else {
+            continue;
+        };
+        let rest = rest.trim_start();
+        if let Some(table) = rest.strip_prefix('{') {
+            let at = table.find("version")?;
+            return quoted(
+                table[at + "version".len()..]
+                    .trim_start()
+                    .strip_prefix('=')?,
+            );
+        }
+        return quoted(rest);
+    }
+    None
+}
+
+/// The versions a Cargo requirement allows (`0.16`, `^3.2`, `~1.8`,
+/// `=2.2.0`, `>=3.2`); `None` for one of several comparisons.
+fn cargo_requirement(req: &str) -> Option<Versions> {
+    let req = req.trim();
+    if req.contains(',') || req.starts_with('<') || req.starts_with('*') {
+        return None;
+    }
+    let at = req.find(|c: char| c.is_ascii_digit())?;
+    let (op, v) = (req[..at].trim(), &req[at..]);
+    let lowest = major_minor(v)?;
+    let minor_given = v.split('.').count() >= 2;
+    let below = match op {
+        ">=" | ">" => None,
+        "=" | "~" if minor_given => Some((lowest.0, lowest.1 + 1)),
+        "~" => Some((lowest.0 + 1, 0)),
+        "" | "^" if lowest.0 == 0 && minor_given => Some((0, lowest.1 + 1)),
+        "" | "^" => Some((lowest.0 + 1, 0)),
+        _ => return None,
+    };
+    Some(Versions { lowest, below })
+}
+
+/// `3.2` of `3.2.1`.
+fn major_minor(v: &str) -> Option<(u32, u32)> {
+    let mut parts = v.split(['.', '-', '+']);
+    let major = parts.next()?.parse().ok()?;
+    let minor = parts.next().map_or(Some(0), |m| m.parse().ok())?;
+    Some((major, minor))
+}
+
 /// The requirements of a `pyproject.toml`: the strings of its
 /// `dependencies` arrays (PEP 621) and the keys of Poetry's dependency
 /// tables. Read as text: only the names matter, and the rest of the file
@@ -487,5 +664,52 @@ mod tests {
                 ("mcp".into(), "^1.9".into())
             ]
         );
+    }
+
+    #[test]
+    fn rmcp_versions_are_read_from_cargo() {
+        let v = |lowest, below| Some(Versions { lowest, below });
+        assert_eq!(cargo_requirement("0.16"), v((0, 16), Some((0, 17))));
+        assert_eq!(cargo_requirement("^3.2"), v((3, 2), Some((4, 0))));
+        assert_eq!(cargo_requirement("~1.8"), v((1, 8), Some((1, 9))));
+        assert_eq!(cargo_requirement("=2.2.0"), v((2, 2), Some((2, 3))));
+        assert_eq!(cargo_requirement(">=3.2"), v((3, 2), None));
+        assert_eq!(cargo_requirement("1"), v((1, 0), Some((2, 0))));
+        assert_eq!(cargo_requirement(">=1, <4"), None);
+        assert_eq!(cargo_requirement("*"), None);
+        // What each says of `$schema` (3.2) and `mode` (0.15).
+        let from = |req: &str, at| cargo_requirement(req).and_then(|r| r.from(at));
+        assert_eq!(from("0.14", (0, 15)), Some(false));
+        assert_eq!(from("0.16", (0, 15)), Some(true));
+        assert_eq!(from("2.2", (3, 2)), Some(false));
+        assert_eq!(from("3.0", (3, 2)), None);
+        assert_eq!(from("3.2", (3, 2)), Some(true));
+
+        for (toml, req) in [
+            ("[dependencies]\nrmcp = \"0.16\"\n", "0.16"),
+            (
+                "[dependencies]\nrmcp = { version = \"^3.2\", features = [\"server\"] }\n",
+                "^3.2",
+            ),
+            (
+                "[dependencies.rmcp]\nfeatures = [\"elicitation\"]\nversion = \"1.8\"\n",
+                "1.8",
+            ),
+        ] {
+            assert_eq!(rmcp_requirement(toml).as_deref(), Some(req), "{toml}");
+        }
+        assert_eq!(
+            rmcp_requirement("[dependencies]\nrmcp-macros = \"1\"\nrmcp = \"0.11\"\n").as_deref(),
+            Some("0.11")
+        );
+        assert_eq!(
+            rmcp_requirement("[dependencies]\nrmcp = { workspace = true }\n"),
+            None
+        );
+
+        let lock = "[[package]]\nname = \"rmcp\"\nversion = \"3.1.2\"\n\n[[package]]\nname = \"rmcp-macros\"\nversion = \"3.1.2\"\n";
+        assert_eq!(locked_rmcp(lock), Some((3, 1)));
+        let two = format!("{lock}\n[[package]]\nname = \"rmcp\"\nversion = \"0.16.0\"\n");
+        assert_eq!(locked_rmcp(&two), None);
     }
 }

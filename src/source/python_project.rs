@@ -304,6 +304,7 @@ impl Project<'_> {
                         name: def_name,
                         flavour,
                         via,
+                        cleared: Vec::new(),
                     });
                 }
             }

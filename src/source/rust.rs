@@ -11,6 +11,14 @@
 //! - `ElicitationSchema::builder()` chains: each `.required_string("a")`,
 //!   `.optional_bool("b", false)`, ... as rmcp's builder writes it.
 //!
+//! - A schema bound by `let [mut] s = ElicitationSchema::from_type::<T>()`
+//!   is sent without the root keys the same block sets to `None`
+//!   (`s.title = None;`); a `from_type` in test code (a `#[test]` function,
+//!   a `#[cfg(test)]` module) sends nothing and is not read.
+//! - What rmcp writes depends on its version, which the crate's
+//!   `Cargo.lock` or requirement gives (`Emulated`): `mode` from 0.15,
+//!   string and number `default`s from 0.17, `$schema` from 3.2.
+//!
 //! The type is a struct of the same file (read as `generate --rust` reads
 //! one), by its name or its inline module's path, or one the crate's index
 //! finds in another module (see `rust_project`), checked there; any other
@@ -77,20 +85,57 @@ fn memchr_lines(text: &str) -> impl Iterator<Item = usize> + '_ {
         .map(|(i, _)| i + 1)
 }
 
+/// A call that sends a type's schema, as the crate's index reads it.
+pub(super) struct TypedCall {
+    /// The type, as written (a generic one ends in an empty segment).
+    pub ty: Vec<String>,
+    pub line: usize,
+    /// The root keys the call's schema is sent without.
+    pub cleared: Vec<&'static str>,
+}
+
 /// The types the `elicit::<T>()` and `from_type::<T>()` calls of `tokens`
-/// name, as written (a generic one ends in an empty segment), each with
-/// its call's line.
-pub(super) fn typed_calls(tokens: TokenStream, out: &mut Vec<(Vec<String>, usize)>) {
+/// name.
+pub(super) fn typed_calls(tokens: TokenStream, out: &mut Vec<TypedCall>) {
     let mut calls = Vec::new();
     collect(tokens, &mut calls, 0);
     for call in calls {
-        if let Call::Typed { at, ty, .. } = call {
-            out.push((ty, at.start().line));
+        if let Call::Typed {
+            at, ty, cleared, ..
+        } = call
+        {
+            out.push(TypedCall {
+                ty,
+                line: at.start().line,
+                cleared,
+            });
         }
     }
 }
 
-pub(crate) fn scan(text: &str, links: Option<Arc<Links>>) -> Scan<'_> {
+/// What the rmcp a crate builds with writes.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Emulated {
+    /// `$schema` in the schemas it derives (3.2 and later).
+    pub dialect: bool,
+    /// `mode: "form"` in the params (0.15 and later).
+    pub mode: bool,
+    /// `default` on a string or number property (0.17 and later).
+    pub defaults: bool,
+}
+
+impl Default for Emulated {
+    fn default() -> Self {
+        Emulated {
+            dialect: true,
+            mode: true,
+            defaults: true,
+        }
+    }
+}
+
+/// The elicitations of a Rust file, as the crate's rmcp sends them.
+pub(crate) fn scan(text: &str, links: Option<Arc<Links>>, emulated: Emulated) -> Scan<'_> {
     let links = links.unwrap_or_default();
     let mut out = Scan::default();
     let at = Offsets::new(text);
@@ -124,7 +169,7 @@ pub(crate) fn scan(text: &str, links: Option<Arc<Links>>) -> Scan<'_> {
     let mut inline = Vec::new();
     inline_modules(tokens_for_mods, &mut inline, 0);
     for e in &links.elicited {
-        elicited(&file, e, &at, &mut out);
+        elicited(&file, e, &at, &mut out, emulated);
     }
     for call in calls {
         match call {
@@ -134,6 +179,7 @@ pub(crate) fn scan(text: &str, links: Option<Arc<Links>>) -> Scan<'_> {
                 at: call_at,
                 ty,
                 message,
+                cleared,
             } => {
                 let call_span = at.span(call_at);
                 // `T`, or `args::T` / `self::T` for a struct of an inline
@@ -176,9 +222,9 @@ pub(crate) fn scan(text: &str, links: Option<Arc<Links>>) -> Scan<'_> {
                     }
                     Some(Ok(d)) => d,
                 };
-                let schema = rendered(&name, derived, &at);
+                let schema = rendered(&name, derived, &at, &cleared, emulated);
                 let mut unknown = Vec::new();
-                let params = params(message, schema, call_span, &at, &mut unknown);
+                let params = params(message, schema, call_span, &at, &mut unknown, emulated.mode);
                 out.found.push(Found {
                     at: call_span,
                     params,
@@ -197,7 +243,7 @@ pub(crate) fn scan(text: &str, links: Option<Arc<Links>>) -> Scan<'_> {
                 let span = at.join(start, steps.last().map_or(start, |s| s.end));
                 let mut unknown = Vec::new();
                 let schema = builder(&steps, &at, span, &mut unknown);
-                let params = params(None, schema, span, &at, &mut unknown);
+                let params = params(None, schema, span, &at, &mut unknown, emulated.mode);
                 out.found.push(Found {
                     at: span,
                     params,
@@ -219,12 +265,15 @@ fn shown(ty: &str) -> String {
     }
 }
 
-/// The schema rmcp sends for the struct `name` schemars derived: its
-/// properties at their fields, the rest at the struct's name.
+/// The schema rmcp sends for the struct `name` schemars derived, without
+/// the root keys `cleared` (and what the crate's rmcp does not keep): its properties at their fields, the rest at
+/// the struct's name.
 fn rendered(
     name: &str,
     derived: crate::generate::rust::DerivedSchema,
     at: &Offsets,
+    cleared: &[&str],
+    emulated: Emulated,
 ) -> Node<'static> {
     let root = at.span(derived.at);
     let fields: HashMap<String, Span> = derived
@@ -232,7 +281,15 @@ fn rendered(
         .iter()
         .map(|(k, s)| (k.clone(), at.span(*s)))
         .collect();
-    schema_node(from_type(name, derived.schema), root, &fields)
+    let mut schema = from_type(name, derived.schema, emulated.defaults);
+    for key in cleared {
+        schema.shift_remove(*key);
+    }
+    if !emulated.dialect {
+        // rmcp before 3.2 keeps no `$schema`.
+        schema.shift_remove("$schema");
+    }
+    schema_node(schema, root, &fields)
 }
 
 /// Each item of `tokens`, from its first token (attributes included) to
@@ -259,7 +316,7 @@ pub(super) fn items_of(tokens: TokenStream, mut f: impl FnMut(Vec<TokenTree>)) {
 /// A struct of this file that a call of another module sends
 /// (`elicit::<crate::models::T>()`), checked here as rmcp renders it: the
 /// message is the caller's, and left unknown.
-fn elicited(file: &syn::File, e: &Elicited, at: &Offsets, out: &mut Scan) {
+fn elicited(file: &syn::File, e: &Elicited, at: &Offsets, out: &mut Scan, emulated: Emulated) {
     let derived = match derived(file, &e.name) {
         Some(Ok(d)) => d,
         Some(Err(err)) => {
@@ -283,10 +340,11 @@ fn elicited(file: &syn::File, e: &Elicited, at: &Offsets, out: &mut Scan) {
         }
         None => return,
     };
-    let schema = rendered(&e.name, derived, at);
+    let cleared: Vec<&str> = e.cleared.iter().map(String::as_str).collect();
+    let schema = rendered(&e.name, derived, at, &cleared, emulated);
     let root = schema.span;
     let mut unknown = Vec::new();
-    let params = params(None, schema, root, at, &mut unknown);
+    let params = params(None, schema, root, at, &mut unknown, emulated.mode);
     out.found.push(Found {
         at: root,
         params,
@@ -427,6 +485,10 @@ enum Call {
         at: proc_macro2::Span,
         ty: Vec<String>,
         message: Option<Message>,
+        /// The root keys set to `None` on the schema after it is built
+        /// (`let mut s = ElicitationSchema::from_type::<T>()?; s.title =
+        /// None;`), in the same block.
+        cleared: Vec<&'static str>,
     },
     /// `.elicit(..)` without a type written.
     Untyped { at: proc_macro2::Span },
@@ -451,7 +513,78 @@ struct Step {
     end: proc_macro2::Span,
 }
 
+/// Whether an attribute's tokens (inside `#[...]`) mark test code:
+/// `test`, `tokio::test(..)`, `cfg(test)`, `cfg(all(test, ..))`, but not
+/// `cfg(not(test))`.
+fn test_attribute(tokens: TokenStream) -> bool {
+    let tts: Vec<TokenTree> = tokens.into_iter().collect();
+    let idents = |s: TokenStream, out: &mut Vec<String>| {
+        fn walk(s: TokenStream, out: &mut Vec<String>) {
+            for t in s {
+                match t {
+                    TokenTree::Ident(i) => out.push(i.to_string()),
+                    TokenTree::Group(g) => walk(g.stream(), out),
+                    _ => {}
+                }
+            }
+        }
+        walk(s, out)
+    };
+    match tts.first() {
+        Some(TokenTree::Ident(i)) if i == "cfg" => {
+            let mut names = Vec::new();
+            if let Some(TokenTree::Group(g)) = tts.get(1) {
+                idents(g.stream(), &mut names);
+            }
+            names.iter().any(|n| n == "test") && !names.iter().any(|n| n == "not" || n == "any")
+        }
+        _ => {
+            // The path before any arguments ends in `test`.
+            let path: Vec<&TokenTree> = tts
+                .iter()
+                .take_while(|t| !matches!(t, TokenTree::Group(_)))
+                .collect();
+            matches!(path.last(), Some(TokenTree::Ident(i)) if i == "test")
+        }
+    }
+}
+
+/// The root keys set to `None` on `name` by statements of `tts` from `from`
+/// on (`name.title = None;`), up to a new `let` of the same name.
+fn cleared_after(tts: &[TokenTree], from: usize, name: &str) -> Vec<&'static str> {
+    let punct =
+        |k: usize, c: char| matches!(tts.get(k), Some(TokenTree::Punct(p)) if p.as_char() == c);
+    let is = |k: usize, s: &str| matches!(tts.get(k), Some(TokenTree::Ident(i)) if i == s);
+    let mut out = Vec::new();
+    for k in from..tts.len() {
+        if is(k, "let") && (is(k + 1, name) || (is(k + 1, "mut") && is(k + 2, name))) {
+            break;
+        }
+        if is(k, name)
+            && !(k > 0 && punct(k - 1, '.'))
+            && punct(k + 1, '.')
+            && matches!(tts.get(k + 3), Some(TokenTree::Punct(p)) if p.as_char() == '=' && p.spacing() == Spacing::Alone)
+            && is(k + 4, "None")
+            && punct(k + 5, ';')
+        {
+            for key in ["title", "description"] {
+                if is(k + 2, key) && !out.contains(&key) {
+                    out.push(key);
+                }
+            }
+        }
+    }
+    out
+}
+
+/// The calls of `tokens` that send or build an elicitation schema. A
+/// `from_type` in test code (a `#[test]` function, a `#[cfg(test)]`
+/// module) is left out: it builds a schema to check, and sends nothing.
 fn collect(tokens: TokenStream, calls: &mut Vec<Call>, depth: usize) {
+    collect_in(tokens, calls, depth, false);
+}
+
+fn collect_in(tokens: TokenStream, calls: &mut Vec<Call>, depth: usize, test: bool) {
     if depth > MAX_NESTING {
         return;
     }
@@ -468,9 +601,27 @@ fn collect(tokens: TokenStream, calls: &mut Vec<Call>, depth: usize) {
             && punct(i + 1, ':')
     };
     let mut i = 0;
+    // A test attribute read, waiting for the body of its item.
+    let mut test_item = false;
     while i < tts.len() {
+        if punct(i, '#')
+            && let Some(TokenTree::Group(g)) = tts.get(i + 1)
+            && g.delimiter() == Delimiter::Bracket
+            && test_attribute(g.stream())
+        {
+            test_item = true;
+            i += 2;
+            continue;
+        }
+        if punct(i, ';') {
+            test_item = false;
+        }
         if let TokenTree::Group(g) = &tts[i] {
-            collect(g.stream(), calls, depth + 1);
+            let body = test_item && g.delimiter() == Delimiter::Brace;
+            collect_in(g.stream(), calls, depth + 1, test || body);
+            if body {
+                test_item = false;
+            }
         }
         let name = ident(i);
         let method = i > 0 && punct(i - 1, '.');
@@ -478,7 +629,9 @@ fn collect(tokens: TokenStream, calls: &mut Vec<Call>, depth: usize) {
             && i >= 3
             && path_sep(i - 2)
             && ident(i - 3).as_deref() == Some("ElicitationSchema");
-        if (method && matches!(name.as_deref(), Some("elicit" | "elicit_with_timeout")))
+        if from_type && test {
+            // Built to be checked, not sent.
+        } else if (method && matches!(name.as_deref(), Some("elicit" | "elicit_with_timeout")))
             || from_type
         {
             let at = tts[i].span();
@@ -493,7 +646,32 @@ fn collect(tokens: TokenStream, calls: &mut Vec<Call>, depth: usize) {
                             continue;
                         }
                     };
-                    calls.push(Call::Typed { at, ty, message });
+                    // `let [mut] name = [path::]ElicitationSchema::from_type::<T>()`
+                    let mut cleared = Vec::new();
+                    if from_type {
+                        let mut k = i - 3;
+                        while k >= 3 && path_sep(k - 2) && ident(k - 3).is_some() {
+                            k -= 3;
+                        }
+                        if k >= 2
+                            && punct(k - 1, '=')
+                            && let Some(var) = ident(k - 2)
+                        {
+                            let mut v = k - 2;
+                            if v >= 1 && ident(v - 1).as_deref() == Some("mut") {
+                                v -= 1;
+                            }
+                            if v >= 1 && ident(v - 1).as_deref() == Some("let") {
+                                cleared = cleared_after(&tts, next, &var);
+                            }
+                        }
+                    }
+                    calls.push(Call::Typed {
+                        at,
+                        ty,
+                        message,
+                        cleared,
+                    });
                 }
                 None if !from_type
                     && matches!(tts.get(i + 1), Some(TokenTree::Group(g)) if g.delimiter() == Delimiter::Parenthesis) =>
@@ -636,7 +814,7 @@ fn message_of(args: TokenStream, whole: proc_macro2::Span) -> Message {
 /// rmcp's `from_type`: the root keys `ElicitationSchema` keeps, in its
 /// order, and each property as rmcp reads it back (`Option<T>` is `T`, not
 /// required; the keys of its primitive schemas only).
-fn from_type(name: &str, schema: Value) -> Map<String, Value> {
+fn from_type(name: &str, schema: Value, defaults: bool) -> Map<String, Value> {
     let Value::Object(mut derived) = schema else {
         return Map::new();
     };
@@ -656,7 +834,19 @@ fn from_type(name: &str, schema: Value) -> Map<String, Value> {
         let mut p: Vec<(String, Value)> = p.into_iter().collect();
         p.sort_by(|a, b| a.0.cmp(&b.0));
         for (k, v) in p {
-            props.insert(k, primitive(nullable_removed(v)));
+            let mut v = primitive(nullable_removed(v));
+            if !defaults
+                && let Value::Object(m) = &mut v
+                && !m.contains_key("enum")
+                && matches!(
+                    m.get("type").and_then(Value::as_str),
+                    Some("string" | "number" | "integer")
+                )
+            {
+                // Before 0.17 a string or number schema has no `default`.
+                m.shift_remove("default");
+            }
+            props.insert(k, v);
         }
     }
     m.insert("properties".into(), Value::Object(props));
@@ -764,13 +954,14 @@ fn schema_node(m: Map<String, Value>, root: Span, fields: &HashMap<String, Span>
 }
 
 /// Form-mode params with `message` (or one left unknown) and `schema`, as
-/// rmcp serializes `FormElicitationParams`.
+/// rmcp serializes `FormElicitationParams` (`mode` from 0.15).
 fn params<'s>(
     message: Option<Message>,
     schema: Node<'s>,
     at: Span,
     offsets: &Offsets,
     unknown: &mut Vec<Unknown>,
+    mode: bool,
 ) -> Node<'s> {
     let message = match message {
         Some(Message::Literal(s, span)) => string(s, offsets.span(span)),
@@ -796,11 +987,12 @@ fn params<'s>(
             string("", at)
         }
     };
-    let members: Vec<Member<'s>> = vec![
-        member("mode", at, string("form", at)),
-        member("message", at, message),
-        member("requestedSchema", at, schema),
-    ];
+    let mut members: Vec<Member<'s>> = Vec::with_capacity(3);
+    if mode {
+        members.push(member("mode", at, string("form", at)));
+    }
+    members.push(member("message", at, message));
+    members.push(member("requestedSchema", at, schema));
     object(members, at)
 }
 

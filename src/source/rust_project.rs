@@ -506,7 +506,12 @@ pub(crate) fn build(root: &Path) -> Index {
         krate
             .summaries
             .insert(file.clone(), Some(Arc::clone(&summary)));
-        for (written, line) in types {
+        for super::rust::TypedCall {
+            ty: written,
+            line,
+            cleared,
+        } in types
+        {
             if written.iter().any(String::is_empty) {
                 continue;
             }
@@ -530,12 +535,16 @@ pub(crate) fn build(root: &Path) -> Index {
             let shown = file.strip_prefix(&krate.root).unwrap_or(&file);
             let via = format!("{}:{line}", shown.display());
             let def = links.entry(place.file.clone()).or_default();
-            if !def.elicited.iter().any(|e| e.name == name) {
-                def.elicited.push(Elicited {
+            match def.elicited.iter_mut().find(|e| e.name == name) {
+                // Sent by another call too: a key is left out only if every
+                // call leaves it out.
+                Some(e) => e.cleared.retain(|k| cleared.contains(&k.as_str())),
+                None => def.elicited.push(Elicited {
                     name: name.clone(),
                     flavour: Flavour::Rmcp,
                     via,
-                });
+                    cleared: cleared.iter().map(|k| k.to_string()).collect(),
+                }),
             }
             let caller = links.entry(file.clone()).or_default();
             let joined = written.join("::");
