@@ -30,6 +30,7 @@ Third-party code is downloaded at run time into target/ and never committed.
 import argparse
 import collections
 import concurrent.futures
+import hashlib
 import json
 import os
 import shutil
@@ -39,6 +40,7 @@ import sys
 import tarfile
 import tempfile
 import time
+import urllib.request
 import zipfile
 from pathlib import Path
 
@@ -166,21 +168,30 @@ def provision(p):
 
 
 def fetch_crate(p, tmp, crate):
-    """A crate's source as cargo fetches it: a throwaway package that
-    depends on it exactly, fetched, and the .crate file taken from cargo's
-    cache."""
-    proj = tmp / "fetch"
-    (proj / "src").mkdir(parents=True)
-    (proj / "src" / "lib.rs").write_text("")
-    (proj / "Cargo.toml").write_text(
-        '[package]\nname = "fetch"\nversion = "0.0.0"\nedition = "2021"\n'
-        f'[dependencies]\n"{p["name"]}" = "={p["version"]}"\n')
-    run(["cargo", "fetch", "--quiet"], cwd=proj)
-    home = Path(os.environ.get("CARGO_HOME", Path.home() / ".cargo"))
-    found = sorted(home.glob(f"registry/cache/*/{p['name']}-{p['version']}.crate"))
-    if not found:
-        raise RuntimeError(f"cargo fetched no {p['name']}-{p['version']}.crate")
-    shutil.copy(found[0], crate)
+    """A crate's source as cargo downloads it: the .crate file from
+    crates.io's static host, checked against the checksum crates.io's
+    sparse index records for that version."""
+    name, version = p["name"].lower(), p["version"]
+    if len(name) <= 2:
+        prefix = str(len(name))
+    elif len(name) == 3:
+        prefix = f"3/{name[0]}"
+    else:
+        prefix = f"{name[:2]}/{name[2:4]}"
+    index = fetch(f"https://index.crates.io/{prefix}/{name}").decode()
+    entries = [json.loads(line) for line in index.splitlines() if line.strip()]
+    entry = next((e for e in entries if e["vers"] == version), None)
+    if entry is None:
+        raise RuntimeError(f"crates.io's index has no {name} {version}")
+    body = fetch(f"https://static.crates.io/crates/{name}/{name}-{version}.crate")
+    if hashlib.sha256(body).hexdigest() != entry["cksum"]:
+        raise RuntimeError(f"{name}-{version}.crate does not match the index's checksum")
+    crate.write_bytes(body)
+
+
+def fetch(url):
+    with urllib.request.urlopen(url, timeout=60) as r:
+        return r.read()
 
 
 def hook_files(root):
