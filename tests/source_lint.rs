@@ -934,7 +934,7 @@ fn hostile_rust_source() {
         ),
         (
             "not_rust.rs",
-            b"const x = {a: \"unterminated, elicit(\n".to_vec(),
+            b"const x = {a: \"unterminated, peer.elicit(\n".to_vec(),
             "1:15 N006",
         ),
     ];

@@ -113,6 +113,24 @@ pub(super) fn typed_calls(tokens: TokenStream, out: &mut Vec<TypedCall>) {
     }
 }
 
+/// Whether `text` may hold a call [`collect`] reads: it names
+/// `ElicitationSchema`, or calls a method whose name starts with `elicit`
+/// (`.elicit`, `. elicit_with_timeout`). A file that only says "elicit" in
+/// prose, a field or a function of its own is not tokenized.
+fn may_call(text: &str) -> bool {
+    let bytes = text.as_bytes();
+    if memchr::memmem::find(bytes, b"ElicitationSchema").is_some() {
+        return true;
+    }
+    memchr::memmem::find_iter(bytes, b"elicit").any(|at| {
+        bytes[..at]
+            .iter()
+            .rev()
+            .find(|b| !b.is_ascii_whitespace())
+            .is_some_and(|&b| b == b'.')
+    })
+}
+
 /// What the rmcp a crate builds with writes.
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct Emulated {
@@ -138,6 +156,9 @@ impl Default for Emulated {
 pub(crate) fn scan(text: &str, links: Option<Arc<Links>>, emulated: Emulated) -> Scan<'_> {
     let links = links.unwrap_or_default();
     let mut out = Scan::default();
+    if links.elicited.is_empty() && !may_call(text) {
+        return out;
+    }
     let at = Offsets::new(text);
     if let Some(deep) = too_deep(text) {
         out.notes.push((
@@ -1174,4 +1195,37 @@ fn builder(steps: &[Step], at: &Offsets, whole: Span, unknown: &mut Vec<Unknown>
         members.push(member("description", s, string(d, s)));
     }
     object(members, whole)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn only_files_that_may_call_are_tokenized() {
+        for calling in [
+            "let a = peer\n        .elicit::<Booking>(\"Book?\").await;",
+            "peer. elicit_with_timeout::<T>(m, None)",
+            "let s = rmcp::model::ElicitationSchema::builder().build();",
+            "use rmcp::model::ElicitationSchema;",
+        ] {
+            assert!(may_call(calling), "{calling}");
+        }
+        for prose in [
+            "// elicit the user's choice\nfn elicit_choice() {}",
+            "struct Elicitation { elicit: bool }",
+            "let elicited = 1;",
+            "",
+        ] {
+            assert!(!may_call(prose), "{prose}");
+        }
+        // What `may_call` lets through is what `collect` reads.
+        let mut calls = Vec::new();
+        collect(
+            "fn f() { peer.elicit::<A>(\"m\"); }".parse().unwrap(),
+            &mut calls,
+            0,
+        );
+        assert_eq!(calls.len(), 1);
+    }
 }
