@@ -216,7 +216,7 @@ fn read<'s>(
         out.found.push(build::elicited(s.value, schema, unknown));
     }
     out.refusals.append(&mut r.refusals);
-    if windows.is_some() && !super::windows_complete(&tree, &out, text, &[], "") {
+    if windows.is_some() && !super::windows_complete(&tree, &out, text, &[], "", false) {
         return None;
     }
     Some((out, r.names))

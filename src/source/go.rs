@@ -106,7 +106,9 @@ pub(crate) fn scan<'s>(
     out.found.sort_by_key(|f| f.at.start);
     // A name followed is read in the whole file, where every assignment
     // to it is seen.
-    if windows.is_some() && (r.followed || !super::windows_complete(&tree, &out, text, &[], "")) {
+    if windows.is_some()
+        && (r.followed || !super::windows_complete(&tree, &out, text, &[], "", false))
+    {
         return None;
     }
     Some(out)

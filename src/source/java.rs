@@ -255,7 +255,7 @@ fn read<'s>(
         let unknown = std::mem::take(&mut r.unknown);
         out.found.push(build::elicited(s.value, schema, unknown));
     }
-    if windows.is_some() && !super::windows_complete(&tree, &out, text, &[], "") {
+    if windows.is_some() && !super::windows_complete(&tree, &out, text, &[], "", false) {
         return None;
     }
     Some((out, r.names))

@@ -363,9 +363,29 @@ pub(crate) fn statement_windows_at(
         i
     };
     // A statement's start with the decorators and comments right above it.
+    // A statement's start with the decorators and comments right above
+    // it, a decorator written over several lines (`@tool(\n  name=..,\n)`)
+    // included: its first line, at column 0, is found within a few lines
+    // above, with no statement starting between.
     let with_attached = |mut start: usize| {
-        while start > 0 && attached(line_start(start - 1)) {
-            start = line_start(start - 1);
+        'up: while start > 0 {
+            let above = line_start(start - 1);
+            if attached(above) {
+                start = above;
+                continue;
+            }
+            let mut up = above;
+            for _ in 0..MAX_DECORATOR_LINES {
+                if bytes.get(up) == Some(&b'@') && !(python && inside(&strings, up)) {
+                    start = up;
+                    continue 'up;
+                }
+                if up == 0 || starts_statement(up) {
+                    break;
+                }
+                up = line_start(up - 1);
+            }
+            break;
         }
         start
     };
@@ -379,7 +399,8 @@ pub(crate) fn statement_windows_at(
             match memchr_newline(bytes, end) {
                 Some(nl) => {
                     end = nl + 1;
-                    if starts_statement(end) && !attached(end) {
+                    // A decorator starts the statement it decorates.
+                    if starts_statement(end) {
                         return with_attached(end).max(own);
                     }
                 }
@@ -388,38 +409,63 @@ pub(crate) fn statement_windows_at(
         }
     };
     let mut windows: Vec<(usize, usize)> = Vec::new();
-    // The statement of the match before, and its members (Python).
-    let mut current: Option<((usize, usize), Option<Members>)> = None;
+    // The statement of the match before and its members (Python), then
+    // the member of it that held the match and its members, and so on.
+    let mut nested: Vec<((usize, usize), Option<Members>)> = Vec::new();
     for (m_start, m_end) in matches {
         if windows.last().is_some_and(|w| m_start < w.1) {
             continue;
         }
-        let ((start, end), members) = match current.take() {
-            Some((stmt, members)) if stmt.0 <= m_start && m_start < stmt.1 => (stmt, members),
-            _ => {
-                let mut start = line_start(m_start);
-                while start > 0 && !starts_statement(start) {
-                    start = line_start(start - 1);
-                }
-                let start = with_attached(start);
-                let end = statement_end(m_end);
-                // Python: of a class or function, its header and the
-                // member that holds the match.
-                let members = match language {
-                    Language::Python => Members::of(text, (start, end), &strings),
-                    _ => None,
-                };
-                ((start, end), members)
+        if !nested
+            .first()
+            .is_some_and(|(stmt, _)| stmt.0 <= m_start && m_start < stmt.1)
+        {
+            let mut start = line_start(m_start);
+            while start > 0 && !starts_statement(start) {
+                start = line_start(start - 1);
             }
+            let start = with_attached(start);
+            let end = statement_end(m_end);
+            // Python: of a class or function, its header and the
+            // member that holds the match.
+            let members = match language {
+                Language::Python => Members::of(text, (start, end), &strings),
+                _ => None,
+            };
+            nested.clear();
+            nested.push(((start, end), members));
+        }
+        // Down the members that hold the match: each one's header, and
+        // the innermost member (or the whole of the one whose header
+        // holds the match). A large member that is itself a class or a
+        // function (`register(mcp)` defining every tool) is read in its
+        // own members, a few levels down; each level is laid out once
+        // per member, whatever the number of matches in it.
+        let mut parts = Vec::new();
+        let mut level = 0;
+        let last = loop {
+            let (range, members) = &nested[level];
+            let range = *range;
+            let Some([header, member]) = members.as_ref().and_then(|m| m.holding(m_start)) else {
+                break range;
+            };
+            parts.push(header);
+            if level + 1 >= MAX_MEMBER_LEVELS || member.1 - member.0 < NESTED_MEMBERS {
+                break member;
+            }
+            if nested.get(level + 1).is_none_or(|(r, _)| *r != member) {
+                nested.truncate(level + 1);
+                nested.push((member, Members::of(text, member, &strings)));
+            }
+            level += 1;
         };
-        let parts = members.as_ref().and_then(|m| m.holding(m_start));
-        for (start, end) in parts.map_or_else(|| vec![(start, end)], Vec::from) {
+        parts.push(last);
+        for (start, end) in parts {
             match windows.last_mut() {
                 Some(last) if start <= last.1 => last.1 = last.1.max(end),
                 _ => windows.push((start, end)),
             }
         }
-        current = Some(((start, end), members));
     }
     if models && language == Language::Python && !windows.is_empty() {
         // The top-level classes a window names (the models given to
@@ -436,7 +482,14 @@ pub(crate) fn statement_windows_at(
                 .find(|c: char| !(c.is_alphanumeric() || c == '_'))
                 .map_or(text.len(), |e| at + e);
             let name = &text[at..name_end];
+            // A class without bases or decorators (`class Tools:`) is no
+            // model: its members that matter are windows already.
+            let plain = text[name_end..].trim_start().starts_with(':')
+                && !text[with_attached(start)..start]
+                    .lines()
+                    .any(|l| l.starts_with('@'));
             let named = !name.is_empty()
+                && !plain
                 && windows.iter().any(|&(s, e)| {
                     text[s..e].match_indices(name).any(|(i, _)| {
                         let before = text[s..s + i].chars().next_back();
@@ -563,12 +616,14 @@ impl<'t> Members<'t> {
             lines.push((i, e, text[i..e].trim_end_matches(['\n', '\r'])));
             i = e;
         }
-        let first = lines
-            .iter()
-            .position(|(_, _, l)| !l.starts_with('@') && !l.starts_with('#'))?;
+        let first = lines.iter().position(|(_, _, l)| {
+            let t = l.trim_start();
+            !t.starts_with('@') && !t.starts_with('#')
+        })?;
+        let own_indent = indent_of(lines[first].2);
         if !["class ", "def ", "async def "]
             .iter()
-            .any(|k| lines[first].2.starts_with(k))
+            .any(|k| lines[first].2[own_indent..].starts_with(k))
         {
             return None;
         }
@@ -579,7 +634,7 @@ impl<'t> Members<'t> {
         let header_end = lines[header].1;
         let body = lines.split_off(header + 1);
         let indent = indent_of(body.iter().find(|(_, _, l)| content(l))?.2);
-        if indent == 0 {
+        if indent <= own_indent {
             return None;
         }
         Some(Members {
@@ -676,16 +731,19 @@ pub(crate) fn windows_complete(
     text: &str,
     followed: &[&str],
     declare: &str,
+    settled: bool,
 ) -> bool {
     !tree.root_node().has_error()
         && scan.notes.is_empty()
         // An unknown without a note is one by design (a value checked in
         // another file, a helper's parameter checked at its calls), not
-        // one the windows left out.
-        && scan
-            .found
-            .iter()
-            .all(|f| f.unknown.iter().all(|u| u.what.is_empty()))
+        // one the windows left out; with `settled`, the reader says none
+        // of its unknowns is one more of the file could tell.
+        && (settled
+            || scan
+                .found
+                .iter()
+                .all(|f| f.unknown.iter().all(|u| u.what.is_empty())))
         && followed.iter().all(|name| {
             let pattern = format!("{declare}{name}");
             text.match_indices(&pattern)
@@ -697,6 +755,17 @@ pub(crate) fn windows_complete(
                 == 1
         })
 }
+
+/// How many levels of members a window goes down (a class, its method,
+/// the functions the method defines).
+const MAX_MEMBER_LEVELS: usize = 3;
+
+/// The size from which a member that is a class or a function is read in
+/// its own members.
+const NESTED_MEMBERS: usize = 4096;
+
+/// How many lines above a statement its decorators may take.
+const MAX_DECORATOR_LINES: usize = 32;
 
 /// Files up to this size are parsed whole; in larger ones (bundles,
 /// generated code) only windows around the names an elicitation is written
@@ -1237,6 +1306,95 @@ mod tests {
         assert!(read.contains("    More text.\n    \"\"\"\n"), "{read}");
         assert!(!read.contains("x30 = 30"), "{read}");
     }
+    /// A decorator written over several lines belongs to the definition
+    /// under it: the window of the statement above ends before it, and a
+    /// window of the definition starts with it.
+    #[test]
+    fn python_windows_keep_a_decorator_of_several_lines_with_its_function() {
+        let filler: String = (0..60)
+            .map(|i| format!("def f{i}():\n    return {i}\n\n\n"))
+            .collect();
+        let text = format!(
+            "{filler}@tool(\n    name=\"a\",\n    destructive=True,\n)\nasync def a(ctx):\n    return await ctx.elicit(\"Sure?\", None)\n\n\n@tool(\n    name=\"b\",\n)\ndef b():\n    return 2\n\n\n{filler}"
+        );
+        let windows = super::statement_windows(&text, Language::Python).expect("windows");
+        let read: Vec<&str> = windows.iter().map(|&(s, e)| &text[s..e]).collect();
+        assert_eq!(read.len(), 1, "{read:?}");
+        assert!(read[0].starts_with("@tool(\n    name=\"a\""), "{read:?}");
+        assert!(
+            read[0].ends_with("ctx.elicit(\"Sure?\", None)\n\n\n"),
+            "{read:?}"
+        );
+        let grammar: tree_sitter::Language = tree_sitter_python::LANGUAGE.into();
+        let tree = super::parse(&grammar, &text, &mut Vec::new(), Some(&windows)).unwrap();
+        assert!(!tree.root_node().has_error(), "{read:?}");
+    }
+
+    /// A class whose one method defines every tool (`register(mcp)`) is
+    /// read down to the tool that holds the match: the class's header, the
+    /// method's, and that tool. The class itself, named in a window, is
+    /// no model (no bases, no decorator) and is not read whole; a
+    /// dataclass named there is.
+    #[test]
+    fn python_windows_go_down_nested_members() {
+        let tools: String = (0..40)
+            .map(|i| {
+                format!(
+                    "        @mcp.tool(\n            name=\"t{i}\",\n        )\n        async def t{i}(ctx: Context) -> str:\n            \"\"\"Tool {i}.\"\"\"\n            value = {i} * 2\n            return str(value)\n\n"
+                )
+            })
+            .collect();
+        let text = format!(
+            "from fastmcp import Context\n\n\n@dataclass(\n    frozen=True,\n)\nclass Answer:\n    ok: bool\n\n\nclass Tools:\n    @staticmethod\n    def register(mcp) -> None:\n{tools}        @mcp.tool()\n        async def ask(ctx: Context) -> str:\n            r = await ctx.elicit(\"Sure?\", Answer)\n            return Tools.done(r)\n\n{tools}\n    @staticmethod\n    def done(r) -> str:\n        return str(r)\n"
+        );
+        let windows = super::statement_windows(&text, Language::Python).expect("windows");
+        let read: String = windows.iter().map(|&(s, e)| &text[s..e]).collect();
+        assert!(read.contains("class Tools:\n"), "{read}");
+        assert!(read.contains("    def register(mcp) -> None:\n"), "{read}");
+        assert!(read.contains("ctx.elicit(\"Sure?\", Answer)"), "{read}");
+        assert!(
+            read.contains("@dataclass(\n    frozen=True,\n)\nclass Answer:\n    ok: bool\n"),
+            "{read}"
+        );
+        assert!(!read.contains("async def t3("), "{read}");
+        assert!(!read.contains("def done"), "{read}");
+        let grammar: tree_sitter::Language = tree_sitter_python::LANGUAGE.into();
+        let tree = super::parse(&grammar, &text, &mut Vec::new(), Some(&windows)).unwrap();
+        assert!(!tree.root_node().has_error(), "{read}");
+        // The windows' reading stands, and says what the whole one does.
+        let windowed = super::python::scan(&text, Some(&windows), super::Project::default())
+            .expect("the windows' reading is complete");
+        let whole = super::python::scan(&text, None, super::Project::default()).unwrap();
+        assert_eq!(windowed.found.len(), 1);
+        assert_eq!(
+            format!("{:?}", windowed.found[0].params),
+            format!("{:?}", whole.found[0].params)
+        );
+    }
+
+    /// A message built at run time (an f-string, a name) is unknown in
+    /// any reading: the windows' reading stands, and the file is not
+    /// parsed again whole.
+    #[test]
+    fn a_message_built_at_run_time_does_not_make_the_windows_incomplete() {
+        let filler: String = (0..60)
+            .map(|i| format!("def f{i}():\n    return {i}\n\n\n"))
+            .collect();
+        let text = format!(
+            "{filler}async def ask(ctx, name):\n    return await ctx.elicit(f\"Delete {{name}}?\", response_type=None)\n\n\n{filler}"
+        );
+        let windows = super::statement_windows(&text, Language::Python).expect("windows");
+        let windowed = super::python::scan(&text, Some(&windows), super::Project::default())
+            .expect("the windows' reading is complete");
+        assert_eq!(windowed.found.len(), 1);
+        assert!(
+            windowed.found[0]
+                .unknown
+                .iter()
+                .any(|u| u.pointer == "/message" && !u.what.is_empty())
+        );
+    }
+
     /// The vector search finds a needle exactly where the automaton of
     /// the needles does: in texts built of needles, their parts and what
     /// may stand around them, at the start, middle and end.

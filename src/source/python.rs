@@ -160,6 +160,7 @@ pub(crate) fn scan<'s>(
         classes,
         dynamic,
         unknown: Vec::new(),
+        unsettled: false,
         sdk1,
         fastmcp,
         links: links.clone(),
@@ -188,7 +189,9 @@ pub(crate) fn scan<'s>(
                 .collect::<Vec<_>>()
         })
         .collect();
-    if windows.is_some() && !super::windows_complete(&tree, &out, text, &classes, "class ") {
+    if windows.is_some()
+        && !super::windows_complete(&tree, &out, text, &classes, "class ", !r.unsettled)
+    {
         return None;
     }
     Some(out)
@@ -198,6 +201,11 @@ struct Reader<'s, 't> {
     text: &'s str,
     classes: HashMap<&'s str, Class<'t>>,
     unknown: Vec<Unknown>,
+    /// An unknown was noted that more of the file might tell (a class, an
+    /// enum, a function the reading did not see); the others (a message
+    /// or a value that is not a literal, which this reader never follows
+    /// to a name's binding) are the same in any reading of the file.
+    unsettled: bool,
     /// The file runs on the official SDK 1.x, which checks a model's
     /// field types before sending and sends `model_json_schema()` as it is.
     sdk1: bool,
@@ -770,7 +778,7 @@ where
                     match self.string_of(m) {
                         Some(s) => string(s, span(&m)),
                         None => {
-                            self.note(m, "/message", format!(
+                            self.settled_note(m, "/message", format!(
                             "the message `{}` is built at run time; its text is not checked",
                             short(&self.text[m.byte_range()])
                         ));
@@ -780,7 +788,7 @@ where
                 members.push(member("message", span(&m), v));
             }
             None => {
-                self.note(
+                self.settled_note(
                     call,
                     "/message",
                     "the message is not given here; not checked".to_string(),
@@ -829,7 +837,15 @@ where
         });
     }
 
+    /// An unknown that more of the file might tell.
     fn note(&mut self, n: TsNode, ptr: &str, what: String) {
+        self.unsettled = true;
+        self.settled_note(n, ptr, what);
+    }
+
+    /// An unknown that is the same in any reading of the file: a value
+    /// written in place that is not a literal.
+    fn settled_note(&mut self, n: TsNode, ptr: &str, what: String) {
         self.unknown.push(Unknown {
             pointer: ptr.to_string(),
             span: span(&n),
@@ -1007,7 +1023,7 @@ where
                 continue;
             };
             let Some(key) = self.string_of(k) else {
-                self.note(
+                self.settled_note(
                     k,
                     ptr,
                     "an option key computed at run time; not checked".to_string(),
@@ -1108,6 +1124,7 @@ where
                         .unwrap_or("")
                 });
             for b in unseen {
+                self.unsettled = true;
                 self.unknown.push(Unknown {
                     pointer: "/requestedSchema".to_string(),
                     span: span(&class_name),
@@ -1214,12 +1231,15 @@ where
                 match keep {
                     Some(k) if key == "title" => keep_title = k,
                     Some(k) => keep_description = k,
-                    None => self.unknown.push(Unknown {
+                    None => {
+                        self.unsettled = true;
+                        self.unknown.push(Unknown {
                         pointer: format!("/requestedSchema/{key}"),
                         span: at,
                         what: "the model's json_schema_extra is not followed here; the root title and description it may change are not checked".to_string(),
                         whole: true,
-                    }),
+                    });
+                    }
                 }
             }
         }
@@ -1627,7 +1647,7 @@ where
         let sp = span(&n);
         let t = &text[n.byte_range()];
         if depth > 64 {
-            self.note(
+            self.settled_note(
                 n,
                 ptr,
                 "nested more than 64 levels deep; not read further".to_string(),
@@ -1731,14 +1751,17 @@ where
             }
             _ => {}
         }
-        self.note(
-            n,
-            ptr,
-            format!(
-                "`{}` is computed at run time; its value is not known statically",
-                short(t)
-            ),
+        // Names are not followed to their bindings here: only an enum
+        // member (`Color.RED`) depends on what else the file defines.
+        let what = format!(
+            "`{}` is computed at run time; its value is not known statically",
+            short(t)
         );
+        if n.kind() == "attribute" {
+            self.note(n, ptr, what);
+        } else {
+            self.settled_note(n, ptr, what);
+        }
         object(Vec::new(), sp)
     }
 }

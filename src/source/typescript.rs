@@ -395,7 +395,8 @@ pub(crate) fn scan<'s>(
         }
     }
     out.found.sort_by_key(|f| f.at.start);
-    if windows.is_some() && !super::windows_complete(&tree, &out, text, &reader.followed, "const ")
+    if windows.is_some()
+        && !super::windows_complete(&tree, &out, text, &reader.followed, "const ", false)
     {
         return None;
     }
