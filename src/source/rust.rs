@@ -114,20 +114,26 @@ pub(super) fn typed_calls(tokens: TokenStream, out: &mut Vec<TypedCall>) {
 }
 
 /// Whether `text` may hold a call [`collect`] reads: it names
-/// `ElicitationSchema`, or calls a method whose name starts with `elicit`
-/// (`.elicit`, `. elicit_with_timeout`). A file that only says "elicit" in
-/// prose, a field or a function of its own is not tokenized.
+/// `ElicitationSchema`, or writes `.elicit` or `.elicit_with_timeout`
+/// (spaces allowed after the dot). A file that only says "elicit" in
+/// prose, in a field (`.elicit_id`) or in a function of its own is not
+/// tokenized.
 fn may_call(text: &str) -> bool {
     let bytes = text.as_bytes();
     if memchr::memmem::find(bytes, b"ElicitationSchema").is_some() {
         return true;
     }
     memchr::memmem::find_iter(bytes, b"elicit").any(|at| {
-        bytes[..at]
+        let word_end = bytes[at..]
             .iter()
-            .rev()
-            .find(|b| !b.is_ascii_whitespace())
-            .is_some_and(|&b| b == b'.')
+            .position(|&b| !(b.is_ascii_alphanumeric() || b == b'_' || b >= 0x80))
+            .map_or(bytes.len(), |n| at + n);
+        matches!(&bytes[at..word_end], b"elicit" | b"elicit_with_timeout")
+            && bytes[..at]
+                .iter()
+                .rev()
+                .find(|b| !b.is_ascii_whitespace())
+                .is_some_and(|&b| b == b'.')
     })
 }
 
@@ -1213,6 +1219,7 @@ mod tests {
         }
         for prose in [
             "// elicit the user's choice\nfn elicit_choice() {}",
+            "if self.elicit_id.is_some() { state.elicit_request = None; }",
             "struct Elicitation { elicit: bool }",
             "let elicited = 1;",
             "",
