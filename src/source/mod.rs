@@ -1372,21 +1372,28 @@ mod tests {
         );
     }
 
-    /// A message built at run time (an f-string, a name) is unknown in
-    /// any reading: the windows' reading stands, and the file is not
-    /// parsed again whole.
+    /// A message or a type built at run time (an f-string, a call) is
+    /// unknown in any reading: the windows' reading stands, and the file
+    /// is not parsed again whole.
     #[test]
-    fn a_message_built_at_run_time_does_not_make_the_windows_incomplete() {
+    fn what_is_built_at_run_time_does_not_make_the_windows_incomplete() {
         let filler: String = (0..60)
             .map(|i| format!("def f{i}():\n    return {i}\n\n\n"))
             .collect();
         let text = format!(
-            "{filler}async def ask(ctx, name):\n    return await ctx.elicit(f\"Delete {{name}}?\", response_type=None)\n\n\n{filler}"
+            "{filler}async def ask(ctx, name):\n    return await ctx.elicit(f\"Delete {{name}}?\", response_type=None)\n\n\nasync def pick(ctx):\n    return await ctx.elicit(\"Pick\", response_type=make_form())\n\n\nasync def other(ctx):\n    return await ctx.elicit(\"Other\", response_type=Form)\n\n\n{filler}"
         );
         let windows = super::statement_windows(&text, Language::Python).expect("windows");
+        // A type that is a call, or a name every use of which is read, is
+        // unknown in any reading.
         let windowed = super::python::scan(&text, Some(&windows), super::Project::default())
             .expect("the windows' reading is complete");
-        assert_eq!(windowed.found.len(), 1);
+        assert_eq!(windowed.found.len(), 3);
+        // A name bound outside the windows might be known there: the file
+        // is read whole.
+        let bound = format!("Form = make_form()\n\n\n{text}");
+        let windows = super::statement_windows(&bound, Language::Python).expect("windows");
+        assert!(super::python::scan(&bound, Some(&windows), super::Project::default()).is_none());
         assert!(
             windowed.found[0]
                 .unknown

@@ -161,6 +161,7 @@ pub(crate) fn scan<'s>(
         dynamic,
         unknown: Vec::new(),
         unsettled: false,
+        windows: windows.map(<[_]>::to_vec),
         sdk1,
         fastmcp,
         links: links.clone(),
@@ -206,6 +207,8 @@ struct Reader<'s, 't> {
     /// or a value that is not a literal, which this reader never follows
     /// to a name's binding) are the same in any reading of the file.
     unsettled: bool,
+    /// The windows read, when not the whole file.
+    windows: Option<Vec<(usize, usize)>>,
     /// The file runs on the official SDK 1.x, which checks a model's
     /// field types before sending and sends `model_json_schema()` as it is.
     sdk1: bool,
@@ -837,6 +840,30 @@ where
         });
     }
 
+    /// A type given to an elicitation that the reading does not know.
+    /// More of the file can tell nothing of a call's result or of another
+    /// module's attribute (neither is followed here), nor of a name whose
+    /// every occurrence in the file was read.
+    fn type_note(&mut self, ty: TsNode, what: String) {
+        let text = self.text;
+        let settled = match ty.kind() {
+            "call" | "attribute" => true,
+            "identifier" => {
+                let name = &text[ty.byte_range()];
+                self.windows.as_ref().is_none_or(|w| {
+                    super::index::word_at(text, name)
+                        .all(|at| w.iter().any(|&(s, e)| s <= at && at + name.len() <= e))
+                })
+            }
+            _ => false,
+        };
+        if settled {
+            self.settled_note(ty, "/requestedSchema", what);
+        } else {
+            self.note(ty, "/requestedSchema", what);
+        }
+    }
+
     /// An unknown that more of the file might tell.
     fn note(&mut self, n: TsNode, ptr: &str, what: String) {
         self.unsettled = true;
@@ -881,9 +908,8 @@ where
             return self.dynamic_model(t, name);
         }
         if g != Generator::FastMcp {
-            self.note(
+            self.type_note(
                 ty,
-                "/requestedSchema",
                 format!("`{}` is not a Pydantic model defined in this file; its schema is not known statically", short(t)),
             );
             return object(Vec::new(), sp);
@@ -960,9 +986,8 @@ where
                 }),
         };
         let Some(value) = value else {
-            self.note(
+            self.type_note(
                 ty,
-                "/requestedSchema",
                 format!("`{}` is not a type FastMCP elicits that is defined in this file; its schema is not known statically", short(t)),
             );
             return object(Vec::new(), sp);
