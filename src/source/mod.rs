@@ -1215,6 +1215,20 @@ pub fn show(text: &str, language: Language, project: Project) -> Vec<Shown> {
 mod tests {
     use super::Language;
 
+    /// Sixty small functions, as many a module holds around what elicits.
+    fn python_filler() -> String {
+        (0..60)
+            .map(|i| format!("def f{i}():\n    return {i}\n\n\n"))
+            .collect()
+    }
+
+    /// The Python windows of `text` parse without an error.
+    fn assert_parses(text: &str, windows: &[(usize, usize)], shown: &dyn std::fmt::Debug) {
+        let grammar: tree_sitter::Language = tree_sitter_python::LANGUAGE.into();
+        let tree = super::parse(&grammar, text, &mut Vec::new(), Some(windows)).unwrap();
+        assert!(!tree.root_node().has_error(), "{shown:?}");
+    }
+
     /// A module that is one large class, in the manner of real servers:
     /// its members with docstrings whose lines sit at the body's
     /// indentation, and one method that elicits.
@@ -1253,9 +1267,7 @@ mod tests {
         assert!(covered * 10 < text.len(), "{covered} of {}", text.len());
         // The reading of the windows stands, and finds what the whole file
         // holds.
-        let grammar: tree_sitter::Language = tree_sitter_python::LANGUAGE.into();
-        let tree = super::parse(&grammar, &text, &mut Vec::new(), Some(&windows)).unwrap();
-        assert!(!tree.root_node().has_error());
+        assert_parses(&text, &windows, &"");
         let scan = super::scan(Language::Python, &text);
         assert_eq!(scan.found.len(), 1);
         let whole = super::python::scan(&text, None, super::Project::default()).unwrap();
@@ -1267,9 +1279,7 @@ mod tests {
 
     #[test]
     fn python_windows_keep_a_try_whole_and_leave_the_next_decorator_out() {
-        let filler: String = (0..60)
-            .map(|i| format!("def f{i}():\n    return {i}\n\n\n"))
-            .collect();
+        let filler = python_filler();
         let text = format!(
             "try:\n    from app.ask import elicit_form\nexcept ImportError:\n    elicit_form = None\n\n\n@decorator\ndef g():\n    return 1\n\n\n{filler}\"\"\"Notes.\n\nAn elicitation, said at column 0 of a string.\nMore.\n\"\"\"\n\nx = 1\n{filler}"
         );
@@ -1285,9 +1295,7 @@ mod tests {
             ),
             "{read:?}"
         );
-        let grammar: tree_sitter::Language = tree_sitter_python::LANGUAGE.into();
-        let tree = super::parse(&grammar, &text, &mut Vec::new(), Some(&windows)).unwrap();
-        assert!(!tree.root_node().has_error(), "{read:?}");
+        assert_parses(&text, &windows, &read);
     }
 
     #[test]
@@ -1299,9 +1307,7 @@ mod tests {
             "async def tool(ctx):\n    \"\"\"Ask.\n\n    Uses elicitation when it can.\n    More text.\n    \"\"\"\n{filler}    return 1\n"
         );
         let windows = super::statement_windows(&text, Language::Python).expect("windows");
-        let grammar: tree_sitter::Language = tree_sitter_python::LANGUAGE.into();
-        let tree = super::parse(&grammar, &text, &mut Vec::new(), Some(&windows)).unwrap();
-        assert!(!tree.root_node().has_error(), "{windows:?}");
+        assert_parses(&text, &windows, &windows);
         let read: String = windows.iter().map(|&(s, e)| &text[s..e]).collect();
         assert!(read.contains("    More text.\n    \"\"\"\n"), "{read}");
         assert!(!read.contains("x30 = 30"), "{read}");
@@ -1311,9 +1317,7 @@ mod tests {
     /// window of the definition starts with it.
     #[test]
     fn python_windows_keep_a_decorator_of_several_lines_with_its_function() {
-        let filler: String = (0..60)
-            .map(|i| format!("def f{i}():\n    return {i}\n\n\n"))
-            .collect();
+        let filler = python_filler();
         let text = format!(
             "{filler}@tool(\n    name=\"a\",\n    destructive=True,\n)\nasync def a(ctx):\n    return await ctx.elicit(\"Sure?\", None)\n\n\n@tool(\n    name=\"b\",\n)\ndef b():\n    return 2\n\n\n{filler}"
         );
@@ -1325,9 +1329,7 @@ mod tests {
             read[0].ends_with("ctx.elicit(\"Sure?\", None)\n\n\n"),
             "{read:?}"
         );
-        let grammar: tree_sitter::Language = tree_sitter_python::LANGUAGE.into();
-        let tree = super::parse(&grammar, &text, &mut Vec::new(), Some(&windows)).unwrap();
-        assert!(!tree.root_node().has_error(), "{read:?}");
+        assert_parses(&text, &windows, &read);
     }
 
     /// A class whose one method defines every tool (`register(mcp)`) is
@@ -1358,9 +1360,7 @@ mod tests {
         );
         assert!(!read.contains("async def t3("), "{read}");
         assert!(!read.contains("def done"), "{read}");
-        let grammar: tree_sitter::Language = tree_sitter_python::LANGUAGE.into();
-        let tree = super::parse(&grammar, &text, &mut Vec::new(), Some(&windows)).unwrap();
-        assert!(!tree.root_node().has_error(), "{read}");
+        assert_parses(&text, &windows, &read);
         // The windows' reading stands, and says what the whole one does.
         let windowed = super::python::scan(&text, Some(&windows), super::Project::default())
             .expect("the windows' reading is complete");
@@ -1377,9 +1377,7 @@ mod tests {
     /// is not parsed again whole.
     #[test]
     fn what_is_built_at_run_time_does_not_make_the_windows_incomplete() {
-        let filler: String = (0..60)
-            .map(|i| format!("def f{i}():\n    return {i}\n\n\n"))
-            .collect();
+        let filler = python_filler();
         let text = format!(
             "{filler}async def ask(ctx, name):\n    return await ctx.elicit(f\"Delete {{name}}?\", response_type=None)\n\n\nasync def pick(ctx):\n    return await ctx.elicit(\"Pick\", response_type=make_form())\n\n\nasync def other(ctx):\n    return await ctx.elicit(\"Other\", response_type=Form)\n\n\n{filler}"
         );
