@@ -48,7 +48,7 @@ mod rust_project;
 pub mod typescript;
 mod typescript_project;
 
-pub use project::Project;
+pub use project::{Majors, Project, Versions};
 
 use std::borrow::Cow;
 use std::path::Path;
@@ -568,12 +568,14 @@ fn continues(line: &str) -> bool {
     })
 }
 
-/// Python: a top-level class or function (a module that is one large
-/// class, or a `register_tools(mcp)` that defines every tool) read as its
-/// header (with its decorators) and the statements of its body, so that a
-/// match in the body is read in the header and the member that holds it
-/// (with its decorators and the comments right above it). Built once per
-/// statement, whatever the number of matches in it.
+/// Python: a class or function (a module that is one large class, or a
+/// `register_tools(mcp)` that defines every tool) read as its header
+/// (with its decorators) and the statements of its body, so that a match
+/// in the body is read in the header and the member that holds it (with
+/// its decorators and the comments right above it). A large member that
+/// is itself a class or function is laid out the same way, a few levels
+/// down (a class whose `register` method defines every tool). Built once
+/// per statement or member, whatever the number of matches in it.
 ///
 /// A reading of these windows that misses something (a class attribute
 /// or a local the member uses, a string whose lines the layout misread) is

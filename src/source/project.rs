@@ -456,6 +456,7 @@ fn locked_rmcp(lock: &str) -> Option<(u32, u32)> {
             versions.push(major_minor(v.trim_matches('"'))?);
         }
     }
+    versions.sort_unstable();
     versions.dedup();
     match versions.as_slice() {
         [one] => Some(*one),
