@@ -89,142 +89,76 @@ impl Project {
     /// project's other files say of it (Python, TypeScript and JavaScript,
     /// Rust, Go, Java, Kotlin, C#).
     pub fn of_source(file: &Path, language: super::Language) -> Project {
-        match language {
-            super::Language::Python => Project::of(file),
-            super::Language::TypeScript | super::Language::Tsx => Project::of_script(file),
-            super::Language::Rust => Project::of_crate(file),
-            super::Language::Go => Project::of_go(file),
-            super::Language::Java | super::Language::Kotlin | super::Language::CSharp => {
-                Project::of_jvm(file, language)
-            }
+        if language == super::Language::Python {
+            return Project::of(file);
         }
-    }
-
-    /// The project of a TypeScript or JavaScript file: the nearest folder
-    /// above it with a `package.json` or `tsconfig.json`, up to the root of
-    /// its repository, and its index.
-    fn of_script(file: &Path) -> Project {
-        let root = |d: &Path| d.join("package.json").is_file() || d.join("tsconfig.json").is_file();
-        use super::Language::TypeScript;
-        Project::indexed(
-            file,
-            root,
-            true,
-            TypeScript,
-            super::typescript_project::build,
-        )
-    }
-
-    /// The project of a Rust file: the nearest folder above it with a
-    /// `Cargo.toml` (its crate), within its repository, and the crate's
-    /// index.
-    fn of_crate(file: &Path) -> Project {
-        let root = |d: &Path| d.join("Cargo.toml").is_file();
-        use super::Language::Rust;
-        let mut project = Project::indexed(file, root, false, Rust, super::rust_project::build);
-        project.rmcp = rmcp_versions(file);
-        project
-    }
-
-    /// The project of a Go file: its module (the nearest folder above it
-    /// with a `go.mod`, or else the root of its repository) and its index.
-    fn of_go(file: &Path) -> Project {
-        let root = |d: &Path| d.join("go.mod").is_file();
-        Project::indexed(
-            file,
-            root,
-            true,
-            super::Language::Go,
-            super::go_project::build,
-        )
-    }
-
-    /// What the index of `file`'s project says of it: the project is the
-    /// nearest folder above the file that `is_root` accepts, or else (with
-    /// `or_repository`) the root of its repository; its index is built by
-    /// `build` once per run.
-    fn indexed(
-        file: &Path,
-        is_root: impl Fn(&Path) -> bool,
-        or_repository: bool,
-        language: super::Language,
-        build: fn(&Path) -> index::Index,
-    ) -> Project {
         let abs = index::key_of(file);
-        let key = language.index();
         let mut project = Project::default();
-        let Some(dir) = abs.parent() else {
-            return project;
-        };
-        // Looked up once per folder and language in a run.
-        type Cache =
-            std::sync::Mutex<std::collections::HashMap<(PathBuf, &'static str), Option<PathBuf>>>;
-        static CACHE: std::sync::OnceLock<Cache> = std::sync::OnceLock::new();
-        let cache = CACHE.get_or_init(Default::default);
-        let cached = cache
-            .lock()
-            .unwrap_or_else(|e| e.into_inner())
-            .get(&(dir.to_path_buf(), key))
-            .cloned();
-        let root = cached.unwrap_or_else(|| {
-            let mut root = None;
-            for dir in dir.ancestors().take(MAX_DEPTH) {
-                let repository = dir.join(".git").exists();
-                if is_root(dir) || (or_repository && repository) {
-                    root = Some(dir.to_path_buf());
-                    break;
-                }
-                if repository {
-                    break;
-                }
-            }
-            cache
-                .lock()
-                .unwrap_or_else(|e| e.into_inner())
-                .insert((dir.to_path_buf(), key), root.clone());
-            root
-        });
-        if let Some(root) = root {
-            let index = index::shared(&root, key, build);
+        if let Some(root) = Self::index_root(&abs, language)
+            && let Some((_, _, build)) = rule(language)
+        {
+            let index = index::shared(&root, language.index(), build);
             project.links = index.files.get(&abs).cloned();
             project.silent = index.silent.contains(&abs);
         }
+        if language == super::Language::Rust {
+            project.rmcp = rmcp_versions(&abs);
+        }
         project
     }
 
-    /// The project of a Java, Kotlin or C# file: the nearest folder above
-    /// it with a build file (`pom.xml`, `build.gradle(.kts)`,
-    /// `settings.gradle(.kts)`; C#: a `*.csproj` or `*.sln`), up to the
-    /// root of its repository, and the index of its language's files.
-    fn of_jvm(file: &Path, language: super::Language) -> Project {
-        let built = |dir: &Path| {
-            if language == super::Language::CSharp {
-                std::fs::read_dir(dir).is_ok_and(|entries| {
-                    entries.flatten().any(|e| {
-                        let name = e.file_name();
-                        let name = name.to_string_lossy();
-                        name.ends_with(".csproj") || name.ends_with(".sln")
-                    })
-                })
+    /// Builds the indexes of the projects of `files` on all cores, each
+    /// once, the projects that hold the most of `files` first: the
+    /// [`Project::of_source`] calls that follow find them built. Asked for
+    /// file by file instead, the files of one project wait in turn for its
+    /// index while the other cores are idle.
+    pub fn prepare(files: &[PathBuf]) {
+        let mut projects: std::collections::HashMap<(PathBuf, &'static str), (usize, usize)> =
+            Default::default();
+        let mut languages = Vec::with_capacity(files.len());
+        for (i, f) in files.iter().enumerate() {
+            let language = super::Language::of_path(f);
+            languages.push(language);
+            let Some(language) = language else { continue };
+            let abs = index::key_of(f);
+            let root = match language {
+                super::Language::Python => abs.parent().and_then(|d| Self::python_root(d).1),
+                _ => Self::index_root(&abs, language),
+            };
+            if let Some(root) = root {
+                projects.entry((root, language.index())).or_insert((0, i)).0 += 1;
+            }
+        }
+        let mut first: Vec<(usize, usize)> = projects.into_values().collect();
+        first.sort_unstable_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
+        crate::work::on_all_cores(&first, crate::work::cores(), |_, &(_, i)| {
+            if let Some(language) = languages[i] {
+                Project::of_source(&files[i], language);
+            }
+        });
+    }
+
+    /// The root of the project whose index holds `abs` (an absolute file
+    /// name): the nearest folder above it that its language's rule
+    /// accepts, or else (for the languages that allow it) the root of its
+    /// repository; looked up once per folder and language in a run.
+    fn index_root(abs: &Path, language: super::Language) -> Option<PathBuf> {
+        let dir = abs.parent()?;
+        let key = language.index();
+        let (is_root, or_repository, _) = rule(language)?;
+        static CACHE: std::sync::OnceLock<Folders<(PathBuf, &'static str), Option<PathBuf>>> =
+            std::sync::OnceLock::new();
+        let cache = CACHE.get_or_init(Default::default);
+        let decide = |dir: &Path| {
+            let repository = dir.join(".git").exists();
+            if is_root(dir) || (or_repository && repository) {
+                Some(Some(dir.to_path_buf()))
             } else {
-                [
-                    "pom.xml",
-                    "build.gradle",
-                    "build.gradle.kts",
-                    "settings.gradle",
-                    "settings.gradle.kts",
-                ]
-                .iter()
-                .any(|f| dir.join(f).is_file())
+                // No project above the root of a repository.
+                repository.then_some(None)
             }
         };
-        type Build = fn(&Path) -> index::Index;
-        let build: Build = match language {
-            super::Language::Java => |r| super::jvm_project::build(r, super::Language::Java),
-            super::Language::Kotlin => |r| super::jvm_project::build(r, super::Language::Kotlin),
-            _ => |r| super::jvm_project::build(r, super::Language::CSharp),
-        };
-        Project::indexed(file, built, true, language, build)
+        nearest(dir, cache, |d| (d.to_path_buf(), key), decide, None)
     }
 
     /// Whether another file of the project says something about this one.
@@ -262,41 +196,144 @@ impl Project {
     /// The Python project of the files of `dir` (without links) and its
     /// root, looked up once per folder in a run.
     fn python_root(dir: &Path) -> (Project, Option<PathBuf>) {
-        type Cache =
-            std::sync::Mutex<std::collections::HashMap<PathBuf, (Project, Option<PathBuf>)>>;
+        type Cache = Folders<PathBuf, (Project, Option<PathBuf>)>;
         static CACHE: std::sync::OnceLock<Cache> = std::sync::OnceLock::new();
         let cache = CACHE.get_or_init(Default::default);
-        if let Some(hit) = cache.lock().unwrap_or_else(|e| e.into_inner()).get(dir) {
-            return hit.clone();
-        }
-        let mut project = Project::default();
-        let mut root: Option<PathBuf> = None;
-        for dir in dir.ancestors().take(MAX_DEPTH) {
+        let decide = |dir: &Path| {
             if let Some(deps) = python_dependencies(dir) {
                 let has = |name: &str| deps.iter().any(|(d, _)| d == name);
-                project.fastmcp = has("fastmcp") && !has("mcp");
-                project.sdk1 = deps
-                    .iter()
-                    .any(|(d, spec)| d == "mcp" && majors(spec).below(2));
-                project.fastmcp_majors = deps
-                    .iter()
-                    .find(|(d, _)| d == "fastmcp")
-                    .map(|(_, spec)| majors(spec));
-                root = Some(dir.to_path_buf());
-                break;
+                let project = Project {
+                    fastmcp: has("fastmcp") && !has("mcp"),
+                    sdk1: deps
+                        .iter()
+                        .any(|(d, spec)| d == "mcp" && majors(spec).below(2)),
+                    fastmcp_majors: deps
+                        .iter()
+                        .find(|(d, _)| d == "fastmcp")
+                        .map(|(_, spec)| majors(spec)),
+                    ..Project::default()
+                };
+                return Some((project, Some(dir.to_path_buf())));
             }
-            if dir.join(".git").exists() {
-                root = Some(dir.to_path_buf());
-                break;
-            }
-        }
-        let found = (project, root);
-        cache
-            .lock()
-            .unwrap_or_else(|e| e.into_inner())
-            .insert(dir.to_path_buf(), found.clone());
-        found
+            dir.join(".git")
+                .exists()
+                .then(|| (Project::default(), Some(dir.to_path_buf())))
+        };
+        nearest(
+            dir,
+            cache,
+            Path::to_path_buf,
+            decide,
+            (Project::default(), None),
+        )
     }
+}
+
+/// What was found for each folder in a run, by [`nearest`].
+type Folders<K, T> = std::sync::Mutex<std::collections::HashMap<K, T>>;
+
+/// What `decide` says of `dir` or of the nearest folder above it (up to
+/// [`MAX_DEPTH`] folders up) that it says something of, or else `none`;
+/// each folder is asked once per run, kept in `cache` under `key` of it.
+/// The files of a tree share their folders: a folder's answer is kept for
+/// every folder below it on the way up, so no folder is read twice.
+fn nearest<K: std::hash::Hash + Eq, T: Clone>(
+    dir: &Path,
+    cache: &Folders<K, T>,
+    key: impl Fn(&Path) -> K,
+    decide: impl Fn(&Path) -> Option<T>,
+    none: T,
+) -> T {
+    let lock = || cache.lock().unwrap_or_else(|e| e.into_inner());
+    let mut on_the_way = Vec::new();
+    let mut found = None;
+    for dir in dir.ancestors().take(MAX_DEPTH) {
+        let k = key(dir);
+        if let Some(hit) = lock().get(&k) {
+            found = Some(hit.clone());
+            break;
+        }
+        on_the_way.push(k);
+        if let Some(answer) = decide(dir) {
+            found = Some(answer);
+            break;
+        }
+    }
+    let found = found.unwrap_or(none);
+    let mut cache = lock();
+    for k in on_the_way {
+        cache.insert(k, found.clone());
+    }
+    found
+}
+
+/// How the project of a file of `language` (other than Python) is found
+/// and indexed: whether a folder is its root; whether the root of the
+/// repository is one when no folder above the file is; how its index is
+/// built.
+///
+/// - TypeScript and JavaScript: `package.json` or `tsconfig.json`, or the
+///   repository.
+/// - Rust: `Cargo.toml` (its crate), within its repository.
+/// - Go: `go.mod` (its module), or the repository.
+/// - Java and Kotlin: `pom.xml`, `build.gradle(.kts)` or
+///   `settings.gradle(.kts)`, or the repository.
+/// - C#: a `*.csproj` or `*.sln`, or the repository.
+type Rule = (fn(&Path) -> bool, bool, fn(&Path) -> index::Index);
+
+fn rule(language: super::Language) -> Option<Rule> {
+    use super::Language::*;
+    fn has(dir: &Path, names: &[&str]) -> bool {
+        names.iter().any(|f| dir.join(f).is_file())
+    }
+    Some(match language {
+        // Python's projects are found by their metadata (`Project::of`).
+        Python => return None,
+        TypeScript | Tsx => (
+            |d| has(d, &["package.json", "tsconfig.json"]),
+            true,
+            super::typescript_project::build,
+        ),
+        Rust => (
+            |d| has(d, &["Cargo.toml"]),
+            false,
+            super::rust_project::build,
+        ),
+        Go => (|d| has(d, &["go.mod"]), true, super::go_project::build),
+        Java | Kotlin => (
+            |d| {
+                has(
+                    d,
+                    &[
+                        "pom.xml",
+                        "build.gradle",
+                        "build.gradle.kts",
+                        "settings.gradle",
+                        "settings.gradle.kts",
+                    ],
+                )
+            },
+            true,
+            if language == Java {
+                |r| super::jvm_project::build(r, Java)
+            } else {
+                |r| super::jvm_project::build(r, Kotlin)
+            },
+        ),
+        CSharp => (
+            |d| {
+                std::fs::read_dir(d).is_ok_and(|entries| {
+                    entries.flatten().any(|e| {
+                        let name = e.file_name();
+                        let name = name.to_string_lossy();
+                        name.ends_with(".csproj") || name.ends_with(".sln")
+                    })
+                })
+            },
+            true,
+            |r| super::jvm_project::build(r, CSharp),
+        ),
+    })
 }
 
 /// The majors a requirement's version specifier allows (PEP 440's
@@ -385,18 +422,12 @@ fn python_dependencies(dir: &Path) -> Option<Vec<(String, String)>> {
     None
 }
 
-/// The versions of rmcp the crate around `file` may build with: the one
+/// The versions of rmcp the crate around `abs` may build with: the one
 /// its `Cargo.lock` (beside it or at its workspace's root) resolves, or else what
 /// its `Cargo.toml`'s requirement allows. Looked up once per crate in a
 /// run.
-fn rmcp_versions(file: &Path) -> Option<Versions> {
-    let abs = index::key_of(file);
-    let crate_root = abs
-        .ancestors()
-        .skip(1)
-        .take(MAX_DEPTH)
-        .find(|d| d.join("Cargo.toml").is_file())?
-        .to_path_buf();
+fn rmcp_versions(abs: &Path) -> Option<Versions> {
+    let crate_root = Project::index_root(abs, super::Language::Rust)?;
     type Cache = std::sync::Mutex<std::collections::HashMap<PathBuf, Option<Versions>>>;
     static CACHE: std::sync::OnceLock<Cache> = std::sync::OnceLock::new();
     let cache = CACHE.get_or_init(Default::default);
@@ -599,6 +630,37 @@ mod tests {
 
     fn name(req: &str) -> Option<String> {
         requirement(req).map(|(n, _)| n)
+    }
+
+    #[test]
+    fn each_folder_is_asked_once_and_answers_for_the_folders_below_it() {
+        let asked = std::sync::Mutex::new(Vec::new());
+        let cache: Folders<PathBuf, Option<&str>> = Default::default();
+        let decide = |d: &Path| {
+            asked.lock().unwrap().push(d.to_path_buf());
+            (d == Path::new("/r")).then_some(Some("r"))
+        };
+        let found = nearest(Path::new("/r/a/b"), &cache, Path::to_path_buf, decide, None);
+        assert_eq!(found, Some("r"));
+        // A sibling stops at the folder they share; a folder outside asks
+        // its own way up and ends with `none`.
+        assert_eq!(
+            nearest(Path::new("/r/a/c"), &cache, Path::to_path_buf, decide, None),
+            Some("r")
+        );
+        assert_eq!(
+            nearest(Path::new("/s"), &cache, Path::to_path_buf, decide, None),
+            None
+        );
+        assert_eq!(
+            *asked.lock().unwrap(),
+            ["/r/a/b", "/r/a", "/r", "/r/a/c", "/s", "/"].map(PathBuf::from)
+        );
+        assert_eq!(
+            nearest(Path::new("/r/a/b"), &cache, Path::to_path_buf, decide, None),
+            Some("r")
+        );
+        assert_eq!(asked.lock().unwrap().len(), 6);
     }
 
     #[test]

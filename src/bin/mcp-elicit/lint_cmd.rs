@@ -131,36 +131,17 @@ fn add_dependents(inputs: &mut Vec<Input>) {
         .map(|p| std::path::absolute(p).unwrap_or_else(|_| p.clone()))
         .collect();
     let cwd = std::env::current_dir().unwrap_or_default();
-    // Each file's project is looked up on all cores (the first file of a
-    // project builds its index), then the dependents are added in order.
-    // The first file of each language's index goes first, so that the
-    // indexes of different languages are built at once, not one after the
-    // other.
-    let threads = mcp_elicit::work::cores();
-    let mut languages = Vec::new();
-    let (mut order, rest): (Vec<usize>, Vec<usize>) = (0..named.len()).partition(|&i| {
-        let index = mcp_elicit::source::Language::of_path(&named[i]).map(|l| l.index());
-        let first = index.is_some() && !languages.contains(&index);
-        if first {
-            languages.push(index);
-        }
-        first
-    });
-    order.extend(rest);
-    let found = mcp_elicit::work::on_all_cores(&order, threads, |_, &i| {
-        let p = &named[i];
+    // The projects' indexes are built on all cores first, then each file's
+    // dependents are looked up in them.
+    mcp_elicit::source::Project::prepare(&named);
+    let found = named.iter().map(|p| {
         mcp_elicit::source::Language::of_path(p).map(|language| {
             mcp_elicit::source::Project::of_source(p, language)
                 .dependents()
                 .to_vec()
         })
     });
-    let mut in_order = vec![None; named.len()];
-    for (&i, f) in order.iter().zip(found) {
-        in_order[i] = f;
-    }
-    let found = in_order;
-    for dependents in found.into_iter().flatten().flatten() {
+    for dependents in found.flatten() {
         for d in &dependents {
             if seen.insert(d.clone()) {
                 let shown = d
