@@ -293,13 +293,13 @@ fn shown(ty: &str) -> String {
 }
 
 /// The schema rmcp sends for the struct `name` schemars derived, without
-/// the root keys `cleared` (and what the crate's rmcp does not keep): its properties at their fields, the rest at
-/// the struct's name.
+/// the root keys `cleared` (and what the crate's rmcp does not keep): its
+/// properties at their fields, the rest at the struct's name.
 fn rendered(
     name: &str,
     derived: crate::generate::rust::DerivedSchema,
     at: &Offsets,
-    cleared: &[&str],
+    cleared: &[impl AsRef<str>],
     emulated: Emulated,
 ) -> Node<'static> {
     let root = at.span(derived.at);
@@ -310,7 +310,7 @@ fn rendered(
         .collect();
     let mut schema = from_type(name, derived.schema, emulated.defaults);
     for key in cleared {
-        schema.shift_remove(*key);
+        schema.shift_remove(key.as_ref());
     }
     if !emulated.dialect {
         // rmcp before 3.2 keeps no `$schema`.
@@ -367,8 +367,7 @@ fn elicited(file: &syn::File, e: &Elicited, at: &Offsets, out: &mut Scan, emulat
         }
         None => return,
     };
-    let cleared: Vec<&str> = e.cleared.iter().map(String::as_str).collect();
-    let schema = rendered(&e.name, derived, at, &cleared, emulated);
+    let schema = rendered(&e.name, derived, at, &e.cleared, emulated);
     let root = schema.span;
     let mut unknown = Vec::new();
     let params = params(None, schema, root, at, &mut unknown, emulated.mode);
@@ -545,18 +544,17 @@ struct Step {
 /// `cfg(not(test))`.
 fn test_attribute(tokens: TokenStream) -> bool {
     let tts: Vec<TokenTree> = tokens.into_iter().collect();
-    let idents = |s: TokenStream, out: &mut Vec<String>| {
-        fn walk(s: TokenStream, out: &mut Vec<String>) {
-            for t in s {
-                match t {
-                    TokenTree::Ident(i) => out.push(i.to_string()),
-                    TokenTree::Group(g) => walk(g.stream(), out),
-                    _ => {}
-                }
+    // Bounded: a file nesting deeper than `too_deep` allows is not
+    // tokenized at all.
+    fn idents(s: TokenStream, out: &mut Vec<String>) {
+        for t in s {
+            match t {
+                TokenTree::Ident(i) => out.push(i.to_string()),
+                TokenTree::Group(g) => idents(g.stream(), out),
+                _ => {}
             }
         }
-        walk(s, out)
-    };
+    }
     match tts.first() {
         Some(TokenTree::Ident(i)) if i == "cfg" => {
             let mut names = Vec::new();
