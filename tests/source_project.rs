@@ -1043,4 +1043,28 @@ mod tests {
         plain["params"]["requestedSchema"]["properties"]["nick"]["default"],
         ""
     );
+
+    // A member of a workspace that takes the workspace's rmcp
+    // (`rmcp = { workspace = true }`), with no lock file: the workspace's
+    // root says which, 0.14 again.
+    let ws = tempfile::tempdir().unwrap();
+    std::fs::create_dir(ws.path().join(".git")).unwrap();
+    write(
+        ws.path(),
+        "Cargo.toml",
+        "[workspace]\nmembers = [\"asker\"]\n\n[workspace.dependencies]\nrmcp = { version = \"0.14\", features = [\"elicitation\"] }\n",
+    );
+    let member = ws.path().join("asker");
+    write(
+        &member,
+        "Cargo.toml",
+        "[package]\nname = \"asker\"\nversion = \"0.1.0\"\n\n[dependencies]\nrmcp = { workspace = true, features = [\"schemars\"] }\n",
+    );
+    for f in ["src/lib.rs", "src/models.rs"] {
+        write(&member, f, &std::fs::read_to_string(root.join(f)).unwrap());
+    }
+    let params = sent(&member);
+    let plain = params.iter().find(|p| p["origin"] == "Plain").unwrap();
+    assert_eq!(plain["params"].get("mode"), None, "{plain}");
+    assert_eq!(plain["params"]["requestedSchema"].get("$schema"), None);
 }

@@ -438,34 +438,44 @@ fn rmcp_versions(abs: &Path) -> Option<Versions> {
     {
         return *known;
     }
-    // The lock file of the crate's own folder, or of the workspace above
-    // it (the nearest `Cargo.toml` with a `[workspace]` table): another
-    // project's lock file further up says nothing of this crate.
-    let mut found = None;
+    // The lock file of the crate's own folder, or of its workspace's root
+    // (the nearest `Cargo.toml` with a `[workspace]` table, within the
+    // repository): another project's lock file further up says nothing of
+    // this crate.
+    let mut workspace = None;
     for dir in crate_root.ancestors().take(MAX_DEPTH) {
-        let workspace = dir == crate_root
-            || std::fs::read_to_string(dir.join("Cargo.toml"))
-                .is_ok_and(|t| t.lines().any(|l| l.trim() == "[workspace]"));
-        if workspace {
-            if let Ok(lock) = std::fs::read_to_string(dir.join("Cargo.lock")) {
-                found = locked_rmcp(&lock).map(|v| Versions {
-                    lowest: v,
-                    below: Some((v.0, v.1 + 1)),
-                });
-                break;
-            }
-            if dir != crate_root {
-                break;
-            }
+        if let Ok(toml) = std::fs::read_to_string(dir.join("Cargo.toml"))
+            && toml.lines().any(|l| l.trim() == "[workspace]")
+        {
+            workspace = Some((dir.to_path_buf(), toml));
+            break;
         }
         if dir.join(".git").exists() {
             break;
         }
     }
+    let locked = |dir: &Path| {
+        let lock = std::fs::read_to_string(dir.join("Cargo.lock")).ok()?;
+        Some(locked_rmcp(&lock).map(|v| Versions {
+            lowest: v,
+            below: Some((v.0, v.1 + 1)),
+        }))
+    };
+    let mut found = locked(&crate_root)
+        .or_else(|| workspace.as_ref().and_then(|(root, _)| locked(root)))
+        .flatten();
     if found.is_none()
         && let Ok(toml) = std::fs::read_to_string(crate_root.join("Cargo.toml"))
     {
-        found = rmcp_requirement(&toml).and_then(|r| cargo_requirement(&r));
+        let requirement = match rmcp_requirement(&toml, false) {
+            Some(Requirement::Workspace) => workspace
+                .as_ref()
+                .and_then(|(_, toml)| rmcp_requirement(toml, true)),
+            r => r,
+        };
+        if let Some(Requirement::Version(r)) = requirement {
+            found = cargo_requirement(&r);
+        }
     }
     cache
         .lock()
@@ -495,43 +505,97 @@ fn locked_rmcp(lock: &str) -> Option<(u32, u32)> {
     }
 }
 
-/// rmcp's version requirement in a `Cargo.toml`: `rmcp = "0.16"`, `rmcp =
-/// { version = "^3.2", .. }`, or `version = ".."` under
-/// `[dependencies.rmcp]`.
-fn rmcp_requirement(toml: &str) -> Option<String> {
+/// How a `Cargo.toml` requires rmcp.
+#[derive(Debug, PartialEq, Eq)]
+enum Requirement {
+    /// A version requirement (`0.16`, `^3.2`).
+    Version(String),
+    /// The workspace's (`workspace = true`).
+    Workspace,
+}
+
+/// rmcp's requirement in a `Cargo.toml`, in a dependencies table:
+/// `rmcp = "0.16"`, `rmcp = { version = "^3.2", .. }`, `rmcp.version =
+/// ".."`, or `version = ".."` under `[dependencies.rmcp]`; or the
+/// workspace's, in any of these forms (`rmcp = { workspace = true }`).
+/// With `workspace`, the `[workspace.dependencies]` table is read, and
+/// only it.
+fn rmcp_requirement(toml: &str, workspace: bool) -> Option<Requirement> {
     let quoted = |s: &str| {
-        let s = s.trim_start().strip_prefix('"')?;
-        Some(s[..s.find('"')?].to_string())
+        let s = s
+            .trim_start()
+            .strip_prefix('=')?
+            .trim_start()
+            .strip_prefix('"')?;
+        Some(Requirement::Version(s[..s.find('"')?].to_string()))
     };
-    let mut in_table = false;
+    let inherited = |s: &str| {
+        s.trim_start()
+            .strip_prefix('=')
+            .is_some_and(|v| v.trim_start().starts_with("true"))
+    };
+    // Whether the table `name` lists the dependencies read.
+    let listing = |name: &str| {
+        if workspace {
+            name == "workspace.dependencies"
+        } else {
+            name != "workspace.dependencies" && name.ends_with("dependencies")
+        }
+    };
+    let (mut in_list, mut in_table) = (false, false);
     for line in toml.lines() {
         let line = line.trim();
-        if line.starts_with('[') {
-            in_table = line.trim_end_matches(']').ends_with("dependencies.rmcp");
+        if let Some(header) = line.strip_prefix('[') {
+            let name = header.trim_end_matches(']').trim();
+            in_list = listing(name);
+            in_table = name.strip_suffix(".rmcp").is_some_and(&listing);
             continue;
         }
         if in_table {
             if let Some(rest) = line.strip_prefix("version") {
-                return quoted(rest.trim_start().strip_prefix('=')?);
+                return quoted(rest);
+            }
+            if let Some(rest) = line.strip_prefix("workspace")
+                && inherited(rest)
+            {
+                return Some(Requirement::Workspace);
             }
             continue;
         }
-        let Some(rest) = line
-            .strip_prefix("rmcp")
-            .and_then(|r| r.trim_start().strip_prefix('='))
-        else {
+        if !in_list {
+            continue;
+        }
+        let Some(rest) = line.strip_prefix("rmcp") else {
             continue;
         };
-        let rest = rest.trim_start();
-        if let Some(table) = rest.strip_prefix('{') {
-            let at = table.find("version")?;
-            return quoted(
-                table[at + "version".len()..]
-                    .trim_start()
-                    .strip_prefix('=')?,
-            );
+        if let Some(key) = rest.strip_prefix('.') {
+            // `rmcp.version = ".."`, `rmcp.workspace = true`.
+            if let Some(rest) = key.strip_prefix("version") {
+                return quoted(rest);
+            }
+            if let Some(rest) = key.strip_prefix("workspace")
+                && inherited(rest)
+            {
+                return Some(Requirement::Workspace);
+            }
+            continue;
         }
-        return quoted(rest);
+        let Some(value) = rest.trim_start().strip_prefix('=') else {
+            continue;
+        };
+        let value = value.trim_start();
+        let Some(table) = value.strip_prefix('{') else {
+            return quoted(rest);
+        };
+        if let Some(at) = table.find("version") {
+            return quoted(&table[at + "version".len()..]);
+        }
+        if let Some(at) = table.find("workspace")
+            && inherited(&table[at + "workspace".len()..])
+        {
+            return Some(Requirement::Workspace);
+        }
+        return None;
     }
     None
 }
@@ -748,6 +812,7 @@ mod tests {
         assert_eq!(from("3.0", (3, 2)), None);
         assert_eq!(from("3.2", (3, 2)), Some(true));
 
+        let version = |r: &str| Some(Requirement::Version(r.to_string()));
         for (toml, req) in [
             ("[dependencies]\nrmcp = \"0.16\"\n", "0.16"),
             (
@@ -758,15 +823,40 @@ mod tests {
                 "[dependencies.rmcp]\nfeatures = [\"elicitation\"]\nversion = \"1.8\"\n",
                 "1.8",
             ),
+            ("[dev-dependencies]\nrmcp.version = \"0.14\"\n", "0.14"),
+            (
+                "[features]\nrmcp = [\"dep:rmcp\"]\n[target.'cfg(unix)'.dependencies]\nrmcp = \"2.2\"\n",
+                "2.2",
+            ),
+            (
+                "[dependencies]\nrmcp-macros = \"1\"\nrmcp = \"0.11\"\n",
+                "0.11",
+            ),
         ] {
-            assert_eq!(rmcp_requirement(toml).as_deref(), Some(req), "{toml}");
+            assert_eq!(rmcp_requirement(toml, false), version(req), "{toml}");
         }
+        // The workspace's: the crate says so, its workspace's root says
+        // which.
+        for toml in [
+            "[dependencies]\nrmcp = { workspace = true, features = [\"server\"] }\n",
+            "[dependencies]\nrmcp.workspace = true\n",
+            "[dependencies.rmcp]\nworkspace = true\n",
+        ] {
+            assert_eq!(
+                rmcp_requirement(toml, false),
+                Some(Requirement::Workspace),
+                "{toml}"
+            );
+        }
+        let root = "[workspace]\nmembers = [\"server\"]\n\n[workspace.dependencies]\nrmcp = { version = \"0.16\", default-features = false }\n\n[dependencies]\nrmcp = { workspace = true }\n";
+        assert_eq!(rmcp_requirement(root, true), version("0.16"));
+        assert_eq!(rmcp_requirement(root, false), Some(Requirement::Workspace));
         assert_eq!(
-            rmcp_requirement("[dependencies]\nrmcp-macros = \"1\"\nrmcp = \"0.11\"\n").as_deref(),
-            Some("0.11")
+            rmcp_requirement("[workspace.dependencies.rmcp]\nversion = \"3.2\"\n", true),
+            version("3.2")
         );
         assert_eq!(
-            rmcp_requirement("[dependencies]\nrmcp = { workspace = true }\n"),
+            rmcp_requirement("[dependencies]\nrmcp = \"3.2\"\n", true),
             None
         );
 
