@@ -138,6 +138,24 @@ impl Project {
         });
     }
 
+    /// Each of `files` by its absolute name, as the indexes name files,
+    /// with its [`dependents`](Project::dependents): the projects' indexes
+    /// are built first ([`Project::prepare`]), then looked up, all on all
+    /// cores. A file mcp-elicit reads no source of has none.
+    pub fn dependents_of(files: &[PathBuf]) -> Vec<(PathBuf, Vec<PathBuf>)> {
+        Project::prepare(files);
+        crate::work::on_all_cores(files, crate::work::cores(), |_, f| {
+            let dependents = super::Language::of_path(f).map_or_else(Vec::new, |language| {
+                Project::of_source(f, language).dependents().to_vec()
+            });
+            (index::key_of(f), dependents)
+        })
+        .into_iter()
+        .zip(files)
+        .map(|(found, f)| found.unwrap_or_else(|| (index::key_of(f), Vec::new())))
+        .collect()
+    }
+
     /// The root of the project whose index holds `abs` (an absolute file
     /// name): the nearest folder above it that its language's rule
     /// accepts, or else (for the languages that allow it) the root of its

@@ -126,31 +126,22 @@ fn add_dependents(inputs: &mut Vec<Input>) {
             _ => None,
         })
         .collect();
-    let mut seen: std::collections::HashSet<PathBuf> = named
-        .iter()
-        .map(|p| std::path::absolute(p).unwrap_or_else(|_| p.clone()))
-        .collect();
     let cwd = std::env::current_dir().unwrap_or_default();
-    // The projects' indexes are built on all cores first, then each file's
-    // dependents are looked up in them.
-    mcp_elicit::source::Project::prepare(&named);
-    let found = named.iter().map(|p| {
-        mcp_elicit::source::Language::of_path(p).map(|language| {
-            mcp_elicit::source::Project::of_source(p, language)
-                .dependents()
-                .to_vec()
-        })
-    });
-    for dependents in found.flatten() {
-        for d in &dependents {
-            if seen.insert(d.clone()) {
+    let found = mcp_elicit::source::Project::dependents_of(&named);
+    let mut seen: std::collections::HashSet<&Path> =
+        found.iter().map(|(p, _)| p.as_path()).collect();
+    let mut added = Vec::new();
+    for (_, dependents) in &found {
+        for d in dependents {
+            if seen.insert(d) {
                 let shown = d
                     .strip_prefix(&cwd)
                     .map_or_else(|_| d.clone(), Path::to_path_buf);
-                inputs.push(Input::File(shown));
+                added.push(Input::File(shown));
             }
         }
     }
+    inputs.extend(added);
 }
 
 /// Whether stdin holds at least one byte (waiting for it, or for its end).
