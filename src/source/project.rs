@@ -560,6 +560,14 @@ fn rmcp_requirement(toml: &str, workspace: bool) -> Option<Requirement> {
             name != "workspace.dependencies" && name.ends_with("dependencies")
         }
     };
+    // A key of rmcp's own table: `version = ".."`, `workspace = true`.
+    let own_key = |key: &str| match key.strip_prefix("version") {
+        Some(rest) => quoted(rest),
+        None => key
+            .strip_prefix("workspace")
+            .is_some_and(inherited)
+            .then_some(Requirement::Workspace),
+    };
     let (mut in_list, mut in_table) = (false, false);
     for line in toml.lines() {
         let line = line.trim();
@@ -570,13 +578,8 @@ fn rmcp_requirement(toml: &str, workspace: bool) -> Option<Requirement> {
             continue;
         }
         if in_table {
-            if let Some(rest) = line.strip_prefix("version") {
-                return quoted(rest);
-            }
-            if let Some(rest) = line.strip_prefix("workspace")
-                && inherited(rest)
-            {
-                return Some(Requirement::Workspace);
+            if let Some(found) = own_key(line) {
+                return Some(found);
             }
             continue;
         }
@@ -588,13 +591,8 @@ fn rmcp_requirement(toml: &str, workspace: bool) -> Option<Requirement> {
         };
         if let Some(key) = rest.strip_prefix('.') {
             // `rmcp.version = ".."`, `rmcp.workspace = true`.
-            if let Some(rest) = key.strip_prefix("version") {
-                return quoted(rest);
-            }
-            if let Some(rest) = key.strip_prefix("workspace")
-                && inherited(rest)
-            {
-                return Some(Requirement::Workspace);
+            if let Some(found) = own_key(key) {
+                return Some(found);
             }
             continue;
         }
