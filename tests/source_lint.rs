@@ -636,7 +636,10 @@ fn show_source_prints_the_params_the_server_sends() {
                         "password": {"type": "string", "title": "Password", "minLength": 8}
                     },
                     "required": ["username", "email", "password"]
-                }
+                },
+                // The SDK adds it (no package.json says which SDK: the
+                // newest).
+                "mode": "form"
             }
         })
     );

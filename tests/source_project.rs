@@ -1068,3 +1068,85 @@ mod tests {
     assert_eq!(plain["params"].get("mode"), None, "{plain}");
     assert_eq!(plain["params"]["requestedSchema"].get("$schema"), None);
 }
+
+/// The TypeScript SDK's `elicitInput` sends `mode: "form"` from 1.23 on
+/// (`{ ...params, mode: 'form' }`, checked in the published 1.22.0 and
+/// 1.23.0 packages): what a package sends follows the SDK its lock file
+/// installs, or else its `package.json` requirement, or else the newest.
+#[test]
+fn typescript_params_are_read_as_the_packages_sdk_sends_them() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    std::fs::create_dir(root.join(".git")).unwrap();
+    write(
+        root,
+        "src/ask.ts",
+        "import { Server } from \"@modelcontextprotocol/sdk/server/index.js\";\n\
+         export async function ask(server: Server) {\n  \
+           return server.server.elicitInput({\n    \
+             message: \"Name?\",\n    \
+             requestedSchema: { type: \"object\", properties: { name: { type: \"string\" } } },\n  \
+           });\n\
+         }\n\
+         export async function url(server: Server) {\n  \
+           return server.server.elicitInput({ mode: \"url\", message: \"Sign in\", url: \"https://example.com/a\", elicitationId: \"e1\" });\n\
+         }\n\
+         export async function spread(server: Server, extra: object) {\n  \
+           return server.server.elicitInput({ ...extra, message: \"Name?\", requestedSchema: { type: \"object\", properties: {} } });\n\
+         }\n",
+    );
+    let modes = |root: &Path| -> Vec<Option<String>> {
+        let out = Command::new(bin())
+            .current_dir(root)
+            .args(["lint", "--show-source", "src/ask.ts"])
+            .output()
+            .unwrap();
+        String::from_utf8(out.stdout)
+            .unwrap()
+            .lines()
+            .map(|l| {
+                let v: serde_json::Value = serde_json::from_str(l).unwrap();
+                v["params"]["mode"].as_str().map(String::from)
+            })
+            .collect()
+    };
+    let form = Some("form".to_string());
+    let url = Some("url".to_string());
+    // No package.json: the newest SDK. The URL-mode call keeps its mode,
+    // and a spread may give one: not added there.
+    assert_eq!(modes(root), [form.clone(), url.clone(), None]);
+    let manifest = |req: &str| {
+        write(
+            root,
+            "package.json",
+            &format!(
+                "{{\"name\": \"asker\", \"dependencies\": {{\"@modelcontextprotocol/sdk\": \"{req}\"}}}}"
+            ),
+        );
+    };
+    manifest("~1.22.0");
+    assert_eq!(modes(root), [None, url.clone(), None]);
+    manifest("1.22.0");
+    assert_eq!(modes(root), [None, url.clone(), None]);
+    manifest("^1.17.0");
+    assert_eq!(modes(root), [form.clone(), url.clone(), None]);
+    // The lock file says which is installed.
+    write(
+        root,
+        "package-lock.json",
+        "{\"packages\": {\"\": {}, \"node_modules/@modelcontextprotocol/sdk\": {\"version\": \"1.22.0\"}}}",
+    );
+    assert_eq!(modes(root), [None, url.clone(), None]);
+    // Under 2025-06-18, the mode the SDK adds is said to be its doing.
+    std::fs::remove_file(root.join("package-lock.json")).unwrap();
+    let out = Command::new(bin())
+        .current_dir(root)
+        .args(["lint", "--spec", "2025-06-18", "src/ask.ts"])
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        stdout.contains("src/ask.ts:3:10: warning[W115] `mode` does not exist in 2025-06-18 (form is the only mode), and the TypeScript SDK (1.23 and later) adds it to every form request"),
+        "{stdout}"
+    );
+}

@@ -27,6 +27,7 @@ pub(crate) fn in_authors_words(
     text: &str,
     f: Finding,
 ) -> Finding {
+    let f = mode_sent_by_the_sdk(language, text, f);
     match (&found.origin, language) {
         (Some((generator, schema)), _) if generator.starts_with("zod") => {
             zod(generator, schema, &found.params, f)
@@ -37,6 +38,31 @@ pub(crate) fn in_authors_words(
         (None, Language::Kotlin) => kotlin(text, f),
         _ => f,
     }
+}
+
+/// W115 on a `mode` the author did not write: the SDK adds `mode: "form"`
+/// to every form request (the TypeScript SDK from 1.23, the Python SDK 2.x
+/// and FastMCP, rmcp from 0.15, ...), so "remove it" cannot be done in
+/// this code; the finding says who sends it.
+fn mode_sent_by_the_sdk(language: Language, text: &str, mut f: Finding) -> Finding {
+    let written = text
+        .get(f.span.start..f.span.end)
+        .is_some_and(|key| key.trim_matches(['"', '\'']) == "mode");
+    if f.rule.code != rules::PARAMS_UNKNOWN_KEY.code || f.pointer != "/mode" || written {
+        return f;
+    }
+    let Some(head) = f.message.strip_suffix("; remove it") else {
+        return f;
+    };
+    let sdk = match language {
+        Language::TypeScript | Language::Tsx => "the TypeScript SDK (1.23 and later)",
+        Language::Rust => "rmcp (0.15 and later)",
+        _ => "the SDK",
+    };
+    f.message = format!(
+        "{head}, and {sdk} adds it to every form request, so this call sends it though it does not write it; only an older SDK leaves it out"
+    );
+    f
 }
 
 /// The property a finding under `/requestedSchema/properties/` is about.
@@ -409,6 +435,10 @@ pub fn in_source(code: &str) -> &'static [(&'static str, &'static str)] {
                 "the class name is the `title` and the docstring the `description`: `model_config = ConfigDict(json_schema_extra=lambda s: s.pop(\"title\", None))`",
             ),
         ],
+        "W115" => &[(
+            "TypeScript SDK, Python SDK 2.x, FastMCP, rmcp",
+            "a `mode: \"form\"` the call does not write is the SDK's (the TypeScript SDK's `elicitInput` from 1.23, rmcp from 0.15): it is sent whatever the call writes, and only an older SDK leaves it out",
+        )],
         "E208" => &[
             (
                 "Zod",

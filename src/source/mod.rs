@@ -252,7 +252,10 @@ pub(crate) fn scan_in(language: Language, text: &str, project: Project) -> Scan<
     }
     let read = |windows: Option<&[(usize, usize)]>| match language {
         Language::TypeScript | Language::Tsx => {
-            typescript::scan(text, language, windows, project.links.clone())
+            // The SDK's `elicitInput` sends `mode: "form"` from 1.23 (read
+            // as the newest when the project does not say).
+            let adds_mode = project.typescript_sdk.and_then(|v| v.from((1, 23))) != Some(false);
+            typescript::scan(text, language, windows, project.links.clone(), adds_mode)
         }
         Language::Python => python::scan(text, windows, project.clone()),
         Language::Go => go::scan(text, windows, project.links.clone()),

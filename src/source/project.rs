@@ -32,6 +32,12 @@ pub struct Project {
     /// `Cargo.lock` or its requirement in `Cargo.toml` says; `None` when
     /// neither says (read as the newest).
     pub rmcp: Option<Versions>,
+    /// The versions of the TypeScript SDK a TypeScript or JavaScript
+    /// project may run with, as its `package-lock.json` or its
+    /// `package.json` requirement says (`@modelcontextprotocol/sdk`, or the
+    /// 2.x `@modelcontextprotocol/server`); `None` when neither says (read
+    /// as the newest).
+    pub typescript_sdk: Option<Versions>,
     /// What the project's other files say about this one.
     pub(crate) links: Option<Arc<Links>>,
     /// The project's index read this file and found no name an
@@ -101,8 +107,12 @@ impl Project {
             project.links = index.files.get(&abs).cloned();
             project.silent = index.silent.contains(&abs);
         }
-        if language == super::Language::Rust {
-            project.rmcp = rmcp_versions(&abs);
+        match language {
+            super::Language::Rust => project.rmcp = rmcp_versions(&abs),
+            super::Language::TypeScript | super::Language::Tsx => {
+                project.typescript_sdk = typescript_sdk_versions(&abs);
+            }
+            _ => {}
         }
         project
     }
@@ -502,6 +512,83 @@ fn rmcp_versions(abs: &Path) -> Option<Versions> {
     found
 }
 
+/// The versions of the TypeScript SDK the package around `abs` may run
+/// with: the one its `package-lock.json` installs, or else what its
+/// `package.json` requires (`@modelcontextprotocol/sdk`; the 2.x packages,
+/// `@modelcontextprotocol/server`, are 2.0 or later). Looked up once per
+/// package in a run.
+fn typescript_sdk_versions(abs: &Path) -> Option<Versions> {
+    let root = Project::index_root(abs, super::Language::TypeScript)?;
+    type Cache = std::sync::Mutex<std::collections::HashMap<PathBuf, Option<Versions>>>;
+    static CACHE: std::sync::OnceLock<Cache> = std::sync::OnceLock::new();
+    let cache = CACHE.get_or_init(Default::default);
+    if let Some(known) = cache.lock().unwrap_or_else(|e| e.into_inner()).get(&root) {
+        return *known;
+    }
+    const SDK: &str = "@modelcontextprotocol/sdk";
+    let installed = std::fs::read_to_string(root.join("package-lock.json"))
+        .ok()
+        .and_then(|lock| {
+            let v = json_string_after(&lock, &format!("\"node_modules/{SDK}\""), "\"version\"")?;
+            let v = major_minor(&v)?;
+            Some(Versions {
+                lowest: v,
+                below: Some((v.0, v.1 + 1)),
+            })
+        });
+    let found = installed.or_else(|| {
+        let manifest = std::fs::read_to_string(root.join("package.json")).ok()?;
+        let manifest: serde_json::Value = serde_json::from_str(&manifest).ok()?;
+        let required = |name: &str| {
+            ["dependencies", "devDependencies", "peerDependencies"]
+                .iter()
+                .find_map(|table| manifest.get(table)?.get(name)?.as_str())
+        };
+        match required(SDK) {
+            Some(req) => npm_requirement(req),
+            None => required("@modelcontextprotocol/server").map(|_| Versions {
+                lowest: (2, 0),
+                below: None,
+            }),
+        }
+    });
+    cache
+        .lock()
+        .unwrap_or_else(|e| e.into_inner())
+        .insert(root, found);
+    found
+}
+
+/// The string value of `key` in the object right after `after` in a JSON
+/// text, before any other object closes (a lock file read without parsing
+/// all of it; npm writes `version` first in a package's entry).
+fn json_string_after(text: &str, after: &str, key: &str) -> Option<String> {
+    let rest = &text[text.find(after)? + after.len()..];
+    let rest = &rest[..rest.find('}').unwrap_or(rest.len())];
+    let rest = &rest[rest.find(key)? + key.len()..];
+    let rest = rest
+        .trim_start()
+        .strip_prefix(':')?
+        .trim_start()
+        .strip_prefix('"')?;
+    Some(rest[..rest.find('"')?].to_string())
+}
+
+/// The versions an npm requirement allows (`1.22.0` exactly, `^1.17.0`,
+/// `~1.22.0`, `>=1.23.0`); `None` for a tag, an alias, a path, a wildcard
+/// or a range of several comparisons.
+fn npm_requirement(req: &str) -> Option<Versions> {
+    let req = req.trim();
+    if req.contains(['x', 'X', '*', ':', '/', '|', ' ', '<']) {
+        return None;
+    }
+    // A bare version is that version (Cargo would read it as `^`).
+    if req.starts_with(|c: char| c.is_ascii_digit()) {
+        return cargo_requirement(&format!("={req}"));
+    }
+    cargo_requirement(req)
+}
+
 /// The version of rmcp a `Cargo.lock` resolves, when it resolves one.
 fn locked_rmcp(lock: &str) -> Option<(u32, u32)> {
     let mut versions = Vec::new();
@@ -710,6 +797,52 @@ mod tests {
 
     fn name(req: &str) -> Option<String> {
         requirement(req).map(|(n, _)| n)
+    }
+
+    #[test]
+    fn npm_requirements_and_lock_versions_are_read() {
+        let v = |lowest, below| {
+            Some(Versions {
+                lowest,
+                below: Some(below),
+            })
+        };
+        assert_eq!(npm_requirement("1.22.0"), v((1, 22), (1, 23)));
+        assert_eq!(npm_requirement("^1.17.0"), v((1, 17), (2, 0)));
+        assert_eq!(npm_requirement("~1.22.0"), v((1, 22), (1, 23)));
+        assert_eq!(
+            npm_requirement(">=1.23.0"),
+            Some(Versions {
+                lowest: (1, 23),
+                below: None
+            })
+        );
+        for any in [
+            "*",
+            "latest",
+            "1.x",
+            ">=1.0.0 <2",
+            "^1.0.0 || ^2.0.0",
+            "workspace:*",
+            "npm:@x/sdk@1.2.0",
+            "file:../sdk",
+        ] {
+            assert_eq!(npm_requirement(any), None, "{any}");
+        }
+        let lock = r#"{"packages": {"": {"dependencies": {"@modelcontextprotocol/sdk": "^1.17.0"}}, "node_modules/@modelcontextprotocol/sdk": {"version": "1.22.0", "resolved": "x"}}}"#;
+        assert_eq!(
+            json_string_after(
+                lock,
+                "\"node_modules/@modelcontextprotocol/sdk\"",
+                "\"version\""
+            )
+            .as_deref(),
+            Some("1.22.0")
+        );
+        assert_eq!(
+            json_string_after(lock, "\"node_modules/zod\"", "\"version\""),
+            None
+        );
     }
 
     #[test]

@@ -25,12 +25,15 @@ use crate::json::{Node, NodeValue, Span, pointer_push};
 const MAX_NESTING: usize = 64;
 
 /// The elicitations of a file; with `windows`, read in those ranges only,
-/// and `None` when that reading is not complete.
+/// and `None` when that reading is not complete. With `adds_mode`, the
+/// SDK's `elicitInput` sends `mode: "form"` when the params give no mode
+/// (the TypeScript SDK from 1.23: `{ ...params, mode: 'form' }`).
 pub(crate) fn scan<'s>(
     text: &'s str,
     language: Language,
     windows: Option<&[(usize, usize)]>,
     links: Option<std::sync::Arc<Links>>,
+    adds_mode: bool,
 ) -> Option<Scan<'s>> {
     let links = links.unwrap_or_default();
     let grammar: tree_sitter::Language = match language {
@@ -367,6 +370,17 @@ pub(crate) fn scan<'s>(
             members.push(member("mode", at, string(mode, at)));
             // The helper sets the mode whatever the params held.
             found.unknown.retain(|u| u.pointer != "/mode");
+        }
+        if adds_mode
+            && name == "elicitInput"
+            && helper.is_none()
+            && let NodeValue::Object(members) = &mut found.params.value
+            && !members.iter().any(|m| m.key == "mode")
+            // A spread or computed key may give a mode.
+            && !found.unknown.iter().any(|u| u.pointer.is_empty() || u.covers("/mode"))
+        {
+            let at = span(&callee);
+            members.push(member("mode", at, string("form", at)));
         }
         out.found.push(found);
     }

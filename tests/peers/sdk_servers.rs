@@ -422,6 +422,65 @@ fn typescript_sdk_elicit_input_every_shape_and_url_mode() {
     }
 }
 
+/// What the TypeScript SDK really sends for an `elicitInput` that writes
+/// no `mode` (it adds `mode: "form"` from 1.23), recorded by `call`, is
+/// what `lint --show-source` says of the server's file, key for key.
+#[test]
+#[ignore = "peer: needs Node 22 and the MCP TypeScript SDK (cargo test --test peers -- --ignored)"]
+fn typescript_sdk_sends_what_show_source_says() {
+    let (tools, script) =
+        crate::support::peers::typescript_sdk_script("tests/servers/sdk_typescript_plain.mjs");
+    let node = tools.program("node").to_string_lossy().into_owned();
+    let dir = tempfile::tempdir().unwrap();
+    let session = dir.path().join("plain.jsonl");
+    let server = Via::Stdio(vec![
+        node,
+        script.to_string_lossy().into_owned(),
+        "stdio".into(),
+    ]);
+    assert_eq!(
+        echo(
+            &server,
+            &[
+                "--tool",
+                "confirm",
+                "--defaults",
+                "--record",
+                session.to_str().unwrap()
+            ]
+        ),
+        "accept"
+    );
+    let sent: Vec<serde_json::Value> = std::fs::read_to_string(&session)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str::<serde_json::Value>(l).unwrap())
+        .filter(|l| l["msg"]["method"] == "elicitation/create")
+        .map(|l| l["msg"]["params"].clone())
+        .collect();
+    let shown = Command::new(bin())
+        .args([
+            "lint",
+            "--show-source",
+            "tests/servers/sdk_typescript_plain.mjs",
+        ])
+        .current_dir(root())
+        .output()
+        .unwrap();
+    let said: Vec<serde_json::Value> = String::from_utf8(shown.stdout)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str::<serde_json::Value>(l).unwrap()["params"].clone())
+        .collect();
+    assert_eq!(sent.len(), 1, "{sent:?}");
+    assert_eq!(sent[0]["mode"], "form", "{}", sent[0]);
+    // Key for key, in the order sent.
+    assert_eq!(
+        serde_json::to_string(&said).unwrap(),
+        serde_json::to_string(&sent).unwrap()
+    );
+}
+
 /// The author's loop, as the guide (docs/) tells it, with no hand edit: record a
 /// call to a server written as the Python SDK documents it (its Pydantic
 /// model keeps its root `title`, E122), serve the recording, and answer the
