@@ -242,7 +242,7 @@ pub(crate) fn scan_in(language: Language, text: &str, project: Project) -> Scan<
         // What the crate's rmcp writes: `$schema` from 3.2, `mode` from
         // 0.15, string and number defaults from 0.17 (read as the newest
         // when the crate does not say).
-        let since = |v| project.rmcp.and_then(|r| r.from(v)) != Some(false);
+        let since = |v| Versions::may_be_from(project.rmcp, v);
         let emulated = rust::Emulated {
             dialect: since((3, 2)),
             mode: since((0, 15)),
@@ -254,7 +254,7 @@ pub(crate) fn scan_in(language: Language, text: &str, project: Project) -> Scan<
         Language::TypeScript | Language::Tsx => {
             // The SDK's `elicitInput` sends `mode: "form"` from 1.23 (read
             // as the newest when the project does not say).
-            let adds_mode = project.typescript_sdk.and_then(|v| v.from((1, 23))) != Some(false);
+            let adds_mode = Versions::may_be_from(project.typescript_sdk, (1, 23));
             typescript::scan(text, language, windows, project.links.clone(), adds_mode)
         }
         Language::Python => python::scan(text, windows, project.clone()),

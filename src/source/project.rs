@@ -85,6 +85,20 @@ impl Versions {
             None
         }
     }
+
+    /// Exactly the minor version `v` (what a lock file installs).
+    pub fn exactly(v: (u32, u32)) -> Versions {
+        Versions {
+            lowest: v,
+            below: Some((v.0, v.1 + 1)),
+        }
+    }
+
+    /// Whether `versions` may be `v` or later: some version they allow
+    /// is, or nothing says (read as the newest).
+    pub(crate) fn may_be_from(versions: Option<Versions>, v: (u32, u32)) -> bool {
+        versions.and_then(|r| r.from(v)) != Some(false)
+    }
 }
 
 /// How far up from a file its project's metadata is looked for.
@@ -456,59 +470,65 @@ fn python_dependencies(dir: &Path) -> Option<Vec<(String, String)>> {
 /// run.
 fn rmcp_versions(abs: &Path) -> Option<Versions> {
     let crate_root = Project::index_root(abs, super::Language::Rust)?;
-    type Cache = std::sync::Mutex<std::collections::HashMap<PathBuf, Option<Versions>>>;
-    static CACHE: std::sync::OnceLock<Cache> = std::sync::OnceLock::new();
-    let cache = CACHE.get_or_init(Default::default);
-    if let Some(known) = cache
-        .lock()
-        .unwrap_or_else(|e| e.into_inner())
-        .get(&crate_root)
-    {
+    static CACHE: std::sync::OnceLock<Folders<PathBuf, Option<Versions>>> =
+        std::sync::OnceLock::new();
+    once_per_root(&CACHE, crate_root, |crate_root| {
+        // The lock file of the crate's own folder, or of its workspace's root
+        // (the nearest `Cargo.toml` with a `[workspace]` table, within the
+        // repository): another project's lock file further up says nothing of
+        // this crate.
+        let mut workspace = None;
+        for dir in crate_root.ancestors().take(MAX_DEPTH) {
+            if let Ok(toml) = std::fs::read_to_string(dir.join("Cargo.toml"))
+                && toml.lines().any(|l| l.trim() == "[workspace]")
+            {
+                workspace = Some((dir.to_path_buf(), toml));
+                break;
+            }
+            if dir.join(".git").exists() {
+                break;
+            }
+        }
+        let locked = |dir: &Path| {
+            let lock = std::fs::read_to_string(dir.join("Cargo.lock")).ok()?;
+            Some(locked_rmcp(&lock).map(Versions::exactly))
+        };
+        let mut found = locked(crate_root)
+            .or_else(|| workspace.as_ref().and_then(|(root, _)| locked(root)))
+            .flatten();
+        if found.is_none()
+            && let Ok(toml) = std::fs::read_to_string(crate_root.join("Cargo.toml"))
+        {
+            let requirement = match rmcp_requirement(&toml, false) {
+                Some(Requirement::Workspace) => workspace
+                    .as_ref()
+                    .and_then(|(_, toml)| rmcp_requirement(toml, true)),
+                r => r,
+            };
+            if let Some(Requirement::Version(r)) = requirement {
+                found = cargo_requirement(&r);
+            }
+        }
+        found
+    })
+}
+
+/// What `compute` finds for the project at `root`, computed once per root
+/// in a run and kept in `cache`.
+fn once_per_root<T: Copy>(
+    cache: &std::sync::OnceLock<Folders<PathBuf, T>>,
+    root: PathBuf,
+    compute: impl FnOnce(&Path) -> T,
+) -> T {
+    let cache = cache.get_or_init(Default::default);
+    if let Some(known) = cache.lock().unwrap_or_else(|e| e.into_inner()).get(&root) {
         return *known;
     }
-    // The lock file of the crate's own folder, or of its workspace's root
-    // (the nearest `Cargo.toml` with a `[workspace]` table, within the
-    // repository): another project's lock file further up says nothing of
-    // this crate.
-    let mut workspace = None;
-    for dir in crate_root.ancestors().take(MAX_DEPTH) {
-        if let Ok(toml) = std::fs::read_to_string(dir.join("Cargo.toml"))
-            && toml.lines().any(|l| l.trim() == "[workspace]")
-        {
-            workspace = Some((dir.to_path_buf(), toml));
-            break;
-        }
-        if dir.join(".git").exists() {
-            break;
-        }
-    }
-    let locked = |dir: &Path| {
-        let lock = std::fs::read_to_string(dir.join("Cargo.lock")).ok()?;
-        Some(locked_rmcp(&lock).map(|v| Versions {
-            lowest: v,
-            below: Some((v.0, v.1 + 1)),
-        }))
-    };
-    let mut found = locked(&crate_root)
-        .or_else(|| workspace.as_ref().and_then(|(root, _)| locked(root)))
-        .flatten();
-    if found.is_none()
-        && let Ok(toml) = std::fs::read_to_string(crate_root.join("Cargo.toml"))
-    {
-        let requirement = match rmcp_requirement(&toml, false) {
-            Some(Requirement::Workspace) => workspace
-                .as_ref()
-                .and_then(|(_, toml)| rmcp_requirement(toml, true)),
-            r => r,
-        };
-        if let Some(Requirement::Version(r)) = requirement {
-            found = cargo_requirement(&r);
-        }
-    }
+    let found = compute(&root);
     cache
         .lock()
         .unwrap_or_else(|e| e.into_inner())
-        .insert(crate_root, found);
+        .insert(root, found);
     found
 }
 
@@ -519,44 +539,34 @@ fn rmcp_versions(abs: &Path) -> Option<Versions> {
 /// package in a run.
 fn typescript_sdk_versions(abs: &Path) -> Option<Versions> {
     let root = Project::index_root(abs, super::Language::TypeScript)?;
-    type Cache = std::sync::Mutex<std::collections::HashMap<PathBuf, Option<Versions>>>;
-    static CACHE: std::sync::OnceLock<Cache> = std::sync::OnceLock::new();
-    let cache = CACHE.get_or_init(Default::default);
-    if let Some(known) = cache.lock().unwrap_or_else(|e| e.into_inner()).get(&root) {
-        return *known;
-    }
-    const SDK: &str = "@modelcontextprotocol/sdk";
-    let installed = std::fs::read_to_string(root.join("package-lock.json"))
-        .ok()
-        .and_then(|lock| {
-            let v = json_string_after(&lock, &format!("\"node_modules/{SDK}\""), "\"version\"")?;
-            let v = major_minor(&v)?;
-            Some(Versions {
-                lowest: v,
-                below: Some((v.0, v.1 + 1)),
-            })
-        });
-    let found = installed.or_else(|| {
-        let manifest = std::fs::read_to_string(root.join("package.json")).ok()?;
-        let manifest: serde_json::Value = serde_json::from_str(&manifest).ok()?;
-        let required = |name: &str| {
-            ["dependencies", "devDependencies", "peerDependencies"]
-                .iter()
-                .find_map(|table| manifest.get(table)?.get(name)?.as_str())
-        };
-        match required(SDK) {
-            Some(req) => npm_requirement(req),
-            None => required("@modelcontextprotocol/server").map(|_| Versions {
-                lowest: (2, 0),
-                below: None,
-            }),
-        }
-    });
-    cache
-        .lock()
-        .unwrap_or_else(|e| e.into_inner())
-        .insert(root, found);
-    found
+    static CACHE: std::sync::OnceLock<Folders<PathBuf, Option<Versions>>> =
+        std::sync::OnceLock::new();
+    once_per_root(&CACHE, root, |root| {
+        const SDK: &str = "@modelcontextprotocol/sdk";
+        let installed = std::fs::read_to_string(root.join("package-lock.json"))
+            .ok()
+            .and_then(|lock| {
+                let v =
+                    json_string_after(&lock, &format!("\"node_modules/{SDK}\""), "\"version\"")?;
+                major_minor(&v).map(Versions::exactly)
+            });
+        installed.or_else(|| {
+            let manifest = std::fs::read_to_string(root.join("package.json")).ok()?;
+            let manifest: serde_json::Value = serde_json::from_str(&manifest).ok()?;
+            let required = |name: &str| {
+                ["dependencies", "devDependencies", "peerDependencies"]
+                    .iter()
+                    .find_map(|table| manifest.get(table)?.get(name)?.as_str())
+            };
+            match required(SDK) {
+                Some(req) => npm_requirement(req),
+                None => required("@modelcontextprotocol/server").map(|_| Versions {
+                    lowest: (2, 0),
+                    below: None,
+                }),
+            }
+        })
+    })
 }
 
 /// The string value of `key` in the object right after `after` in a JSON
