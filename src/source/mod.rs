@@ -829,15 +829,42 @@ pub fn parse(
 }
 
 fn ranges(text: &str, windows: &[(usize, usize)]) -> Vec<tree_sitter::Range> {
+    // The windows are in order: each point is counted on from the last.
+    let mut at = Cursor::default();
     windows
         .iter()
         .map(|&(s, e)| tree_sitter::Range {
             start_byte: s,
             end_byte: e,
-            start_point: point(text, s),
-            end_point: point(text, e),
+            start_point: at.point(text, s),
+            end_point: at.point(text, e),
         })
         .collect()
+}
+
+/// Tree-sitter points of offsets asked for in order, each counted from
+/// the one before (`rows` newlines before `offset`, the last of them at
+/// `line_start`).
+#[derive(Default)]
+struct Cursor {
+    offset: usize,
+    rows: usize,
+    line_start: usize,
+}
+
+impl Cursor {
+    fn point(&mut self, text: &str, offset: usize) -> tree_sitter::Point {
+        if offset < self.offset {
+            *self = Cursor::default();
+        }
+        let bytes = &text.as_bytes()[self.offset..offset];
+        for i in memchr::memchr_iter(b'\n', bytes) {
+            self.rows += 1;
+            self.line_start = self.offset + i + 1;
+        }
+        self.offset = offset;
+        tree_sitter::Point::new(self.rows, offset - self.line_start)
+    }
 }
 
 fn floor_char(text: &str, mut i: usize) -> usize {
@@ -845,17 +872,6 @@ fn floor_char(text: &str, mut i: usize) -> usize {
         i -= 1;
     }
     i
-}
-
-/// The tree-sitter point (row, byte column) of a byte offset.
-fn point(text: &str, offset: usize) -> tree_sitter::Point {
-    let before = &text.as_bytes()[..offset];
-    let row = before.iter().filter(|&&b| b == b'\n').count();
-    let line_start = before
-        .iter()
-        .rposition(|&b| b == b'\n')
-        .map_or(0, |p| p + 1);
-    tree_sitter::Point::new(row, offset - line_start)
 }
 
 /// The text of a source file: UTF-8 as it is; anything else with each
@@ -1219,6 +1235,39 @@ pub fn show(text: &str, language: Language, project: Project) -> Vec<Shown> {
 #[cfg(test)]
 mod tests {
     use super::Language;
+
+    #[test]
+    fn window_points_are_rows_and_byte_columns() {
+        let text = "ab\ncdé\n\nfg\nh";
+        let windows = [(0, 1), (3, 5), (5, 8), (9, 11), (12, 13)];
+        let points: Vec<(usize, usize, usize, usize)> = super::ranges(text, &windows)
+            .iter()
+            .map(|r| {
+                (
+                    r.start_point.row,
+                    r.start_point.column,
+                    r.end_point.row,
+                    r.end_point.column,
+                )
+            })
+            .collect();
+        assert_eq!(
+            points,
+            [
+                (0, 0, 0, 1),
+                (1, 0, 1, 2),
+                (1, 2, 2, 0),
+                (3, 0, 3, 2),
+                (4, 0, 4, 1)
+            ]
+        );
+        // Out of order, counted again from the start.
+        let back = super::ranges(text, &[(10, 11), (3, 4)]);
+        assert_eq!(
+            (back[1].start_point.row, back[1].start_point.column),
+            (1, 0)
+        );
+    }
 
     /// Sixty small functions, as many a module holds around what elicits.
     fn python_filler() -> String {
