@@ -249,27 +249,39 @@ fn excluded_dir(entry: &ignore::DirEntry) -> bool {
 /// file (`*.ts`, `*.py`, ...), skipping hidden and git-ignored files and
 /// [`EXCLUDED_DIRS`], in a stable order.
 fn walk(dir: &Path, inputs: &mut Vec<Input>, failed: &mut bool) {
-    let walker = ignore::WalkBuilder::new(dir)
+    // Listed on all cores, then put in the order of a walk that visits
+    // each folder's entries by name (paths compare component by
+    // component).
+    let found = std::sync::Mutex::new((Vec::new(), Vec::new()));
+    ignore::WalkBuilder::new(dir)
         .require_git(false)
         .filter_entry(|e| !excluded_dir(e))
-        .sort_by_file_name(|a, b| a.cmp(b))
-        .build();
-    for entry in walker {
-        match entry {
-            Ok(e) => {
-                if !e.file_type().is_some_and(|t| t.is_file()) {
-                    continue;
+        .build_parallel()
+        .run(|| {
+            let found = &found;
+            Box::new(move |entry| {
+                let lock = || found.lock().unwrap_or_else(|e| e.into_inner());
+                match entry {
+                    Ok(e) => {
+                        let path = e.path();
+                        if e.file_type().is_some_and(|t| t.is_file())
+                            && (is_json(path) || is_source(path))
+                        {
+                            lock().0.push(e.into_path());
+                        }
+                    }
+                    Err(e) => lock().1.push(e.to_string()),
                 }
-                let path = e.path();
-                if is_json(path) || is_source(path) {
-                    inputs.push(Input::File(path.to_path_buf()));
-                }
-            }
-            Err(e) => {
-                let _ = writeln!(io::stderr(), "error: {e}");
-                *failed = true;
-            }
-        }
+                ignore::WalkState::Continue
+            })
+        });
+    let (mut files, mut errors) = found.into_inner().unwrap_or_else(|e| e.into_inner());
+    files.sort_unstable();
+    errors.sort_unstable();
+    inputs.extend(files.into_iter().map(Input::File));
+    for e in errors {
+        let _ = writeln!(io::stderr(), "error: {e}");
+        *failed = true;
     }
 }
 
