@@ -17,7 +17,7 @@
 //! its tree.
 
 use std::collections::HashMap;
-use std::path::{Path, PathBuf};
+use std::path::{Component, Path, PathBuf};
 use std::sync::{Arc, Mutex, OnceLock};
 
 /// How many files of one language a project's index lists at most; beyond
@@ -244,14 +244,40 @@ fn skipped_dir(name: &str) -> bool {
 
 /// `path` made absolute and without `.`/`..`, as the index keys files.
 pub(crate) fn key_of(path: &Path) -> PathBuf {
-    let abs = std::path::absolute(path).unwrap_or_else(|_| path.to_path_buf());
+    let joined;
+    let abs = if path.is_absolute() {
+        path
+    } else {
+        match std::env::current_dir() {
+            Ok(cwd) => {
+                joined = cwd.join(path);
+                &joined
+            }
+            Err(_) => path,
+        }
+    };
+    // Most names are normal already: kept as they are, not rebuilt.
+    let normal = {
+        let b = abs.as_os_str().as_encoded_bytes();
+        let sep = std::path::MAIN_SEPARATOR as u8;
+        // No empty, `.` or `..` part, and no separator at the end (on
+        // Windows `/` separates too: each name is rebuilt there).
+        cfg!(unix)
+            && b.last() != Some(&sep)
+            && b.split(|&c| c == sep)
+                .skip(1)
+                .all(|part| !matches!(part, b"" | b"." | b".."))
+    };
+    if normal {
+        return abs.to_path_buf();
+    }
     let mut out = PathBuf::new();
     for c in abs.components() {
         match c {
-            std::path::Component::ParentDir => {
+            Component::ParentDir => {
                 out.pop();
             }
-            std::path::Component::CurDir => {}
+            Component::CurDir => {}
             c => out.push(c),
         }
     }
@@ -600,5 +626,18 @@ mod tests {
     fn keys_are_absolute_and_normal() {
         let k = key_of(Path::new("/a/b/../c/./d.py"));
         assert_eq!(k, PathBuf::from("/a/c/d.py"));
+        for (path, key) in [
+            ("/a/b/c.py", "/a/b/c.py"),
+            ("/a//b/./c.py", "/a/b/c.py"),
+            ("/a/b/", "/a/b"),
+            ("/a/b/.", "/a/b"),
+            ("/a/b/..", "/a"),
+            ("/", "/"),
+        ] {
+            assert_eq!(key_of(Path::new(path)), PathBuf::from(key), "{path}");
+        }
+        let cwd = std::env::current_dir().unwrap();
+        assert_eq!(key_of(Path::new("x/./y.py")), cwd.join("x/y.py"));
+        assert_eq!(key_of(Path::new("x.py")), cwd.join("x.py"));
     }
 }
