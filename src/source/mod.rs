@@ -396,15 +396,20 @@ pub(crate) fn statement_windows_at(
     // without the decorators and comments right above it, which are that
     // statement's.
     let statement_end = |from: usize| {
-        let own = memchr_newline(bytes, from).map_or(bytes.len(), |nl| nl + 1);
         let mut end = from;
         loop {
             match memchr_newline(bytes, end) {
                 Some(nl) => {
                     end = nl + 1;
-                    // A decorator starts the statement it decorates.
+                    // A decorator starts the statement it decorates. When
+                    // `from` is in the comments or decorators above a
+                    // statement, that statement is read too: a window
+                    // ending within them is no whole statement.
                     if starts_statement(end) {
-                        return with_attached(end).max(own);
+                        let next = with_attached(end);
+                        if next > from {
+                            return next;
+                        }
                     }
                 }
                 None => return bytes.len(),
@@ -1366,6 +1371,37 @@ mod tests {
         assert!(read.contains("    More text.\n    \"\"\"\n"), "{read}");
         assert!(!read.contains("x30 = 30"), "{read}");
     }
+    /// A match in the comments or decorators above a statement: the
+    /// window goes on to that statement's end, not to the end of the
+    /// match's line, which would leave a comment or a decorator unclosed.
+    #[test]
+    fn a_match_above_a_statement_reads_that_statement() {
+        let filler: String = (0..60)
+            .map(|i| format!("function f{i}() {{\n  return {i};\n}}\n"))
+            .collect();
+        let text = format!(
+            "{filler}function before() {{\n  return 0;\n}}\n/**\n * Registers the tools.\n * - delete: asks for elicitation first.\n */\nexport function register(server) {{\n  return server;\n}}\n{filler}"
+        );
+        let windows = super::statement_windows(&text, Language::TypeScript).expect("windows");
+        let read: Vec<&str> = windows.iter().map(|&(s, e)| &text[s..e]).collect();
+        assert_eq!(read.len(), 1, "{read:?}");
+        assert!(read[0].starts_with("function before()"), "{read:?}");
+        assert!(read[0].ends_with("  return server;\n}\n"), "{read:?}");
+        let grammar: tree_sitter::Language = tree_sitter_typescript::LANGUAGE_TYPESCRIPT.into();
+        let tree = super::parse(&grammar, &text, &mut Vec::new(), Some(&windows)).unwrap();
+        assert!(!tree.root_node().has_error(), "{read:?}");
+
+        let filler = python_filler();
+        let text = format!(
+            "{filler}@tool(description=\"Uses elicitation\")\nasync def a(ctx):\n    return 1\n\n\n{filler}"
+        );
+        let windows = super::statement_windows(&text, Language::Python).expect("windows");
+        let read: Vec<&str> = windows.iter().map(|&(s, e)| &text[s..e]).collect();
+        assert_eq!(read.len(), 1, "{read:?}");
+        assert!(read[0].ends_with("    return 1\n\n\n"), "{read:?}");
+        assert_parses(&text, &windows, &read);
+    }
+
     /// A decorator written over several lines belongs to the definition
     /// under it: the window of the statement above ends before it, and a
     /// window of the definition starts with it.
