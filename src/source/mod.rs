@@ -54,8 +54,6 @@ use std::borrow::Cow;
 use std::path::Path;
 use std::sync::OnceLock;
 
-use aho_corasick::AhoCorasick;
-
 use crate::finding::{Diagnostic, Finding};
 use crate::json::{Node, Span};
 use crate::lint::{self, Options};
@@ -146,8 +144,10 @@ impl Language {
 /// The largest source file read; larger files are reported, not parsed.
 pub const MAX_SOURCE: usize = 64 << 20;
 
-/// The names an elicitation is written with, in any language read. A file
-/// holding none of them is not parsed.
+/// The names an elicitation is written with, in any language read, as
+/// [`needle_matches`] finds them. A file holding none of them is not
+/// parsed.
+#[cfg(test)]
 const NEEDLES: &[&str] = &[
     "elicit",
     "Elicit",
@@ -158,38 +158,65 @@ const NEEDLES: &[&str] = &[
     "InputRequired",
 ];
 
-fn needles() -> &'static AhoCorasick {
-    static AC: OnceLock<AhoCorasick> = OnceLock::new();
-    AC.get_or_init(|| AhoCorasick::new(NEEDLES).expect("fixed needles build"))
-}
-
 /// Whether `bytes` may hold an elicitation: one of the names it is written
-/// with occurs. Files for which this is false are never parsed.
+/// with occurs ([`needle_matches`]). Files for which this is false are never
+/// parsed.
 ///
 /// Most files hold none, so this is what reading a tree costs: each
 /// needle's tail is found by a vector substring search, and its first
 /// letter checked where one is found.
 pub(crate) fn may_elicit(bytes: &[u8]) -> bool {
+    tails()
+        .iter()
+        .enumerate()
+        .any(|(t, f)| f.find_iter(bytes).any(|i| needle_at(bytes, t, i).is_some()))
+}
+
+/// Where the names an elicitation is written with occur in `bytes`, in
+/// order: `elicit`, `Elicit`, `requestedSchema`, `requested_schema`,
+/// `RequestedSchema`, `inputRequired` and `InputRequired`, in any
+/// language read. No needle overlaps another, so these are all of their
+/// places.
+fn needle_matches(bytes: &[u8]) -> Vec<(usize, usize)> {
+    let mut at: Vec<(usize, usize)> = tails()
+        .iter()
+        .enumerate()
+        .flat_map(|(t, f)| {
+            f.find_iter(bytes)
+                .filter_map(move |i| needle_at(bytes, t, i))
+        })
+        .collect();
+    at.sort_unstable();
+    at
+}
+
+/// The tails of the needles (`elicit` and `Elicit` share `licit`), found
+/// by a vector substring search.
+fn tails() -> &'static [memchr::memmem::Finder<'static>; 3] {
     use memchr::memmem::Finder;
     static TAILS: OnceLock<[Finder<'static>; 3]> = OnceLock::new();
-    let [licit, equested, nput] = TAILS.get_or_init(|| {
+    TAILS.get_or_init(|| {
         [
             Finder::new(b"licit"),
-            Finder::new(b"equested"),
             Finder::new(b"nputRequired"),
+            Finder::new(b"equested"),
         ]
-    });
-    let before = |i: usize, a: u8| i > 0 && bytes[i - 1].eq_ignore_ascii_case(&a);
-    licit.find_iter(bytes).any(|i| before(i, b'e'))
-        || nput.find_iter(bytes).any(|i| before(i, b'i'))
-        || equested.find_iter(bytes).any(|i| {
-            let rest = &bytes[i + 8..];
-            match i.checked_sub(1).map(|j| bytes[j]) {
-                Some(b'r') => rest.starts_with(b"Schema") || rest.starts_with(b"_schema"),
-                Some(b'R') => rest.starts_with(b"Schema"),
-                _ => false,
-            }
-        })
+    })
+}
+
+/// The needle whose tail `tail` (an index of [`tails`]) was found at `i`,
+/// as a byte range, when what stands around the tail makes one.
+fn needle_at(bytes: &[u8], tail: usize, i: usize) -> Option<(usize, usize)> {
+    let before = i.checked_sub(1).map(|j| bytes[j]);
+    let rest = &bytes[i..];
+    let len = match (tail, before?) {
+        (0, b'e' | b'E') => 5,
+        (1, b'i' | b'I') => 12,
+        (2, b'r') if rest[8..].starts_with(b"_schema") => 15,
+        (2, b'r' | b'R') if rest[8..].starts_with(b"Schema") => 14,
+        _ => return None,
+    };
+    Some((i - 1, i + len))
 }
 
 /// One elicitation found in source: the params the server will send, with
@@ -304,10 +331,7 @@ fn linked_windows(
         .chain(links.helper_defs.iter().map(String::as_str))
         .map(|n| n.rsplit('.').next().unwrap_or(n))
         .filter(|n| !n.is_empty());
-    let mut at: Vec<(usize, usize)> = needles()
-        .find_iter(text.as_bytes())
-        .map(|m| (m.start(), m.end()))
-        .collect();
+    let mut at = needle_matches(text.as_bytes());
     for name in names {
         at.extend(index::word_at(text, name).map(|i| (i, i + name.len())));
     }
@@ -322,10 +346,8 @@ fn linked_windows(
 /// statement (with the decorators and comments right above it) to the next
 /// such line. `None` when they would cover most of the file anyway.
 fn statement_windows(text: &str, language: Language) -> Option<Vec<(usize, usize)>> {
-    let matches = needles()
-        .find_iter(text.as_bytes())
-        .map(|m| (m.start(), m.end()));
-    statement_windows_at(text, language, matches, true)
+    let matches = needle_matches(text.as_bytes());
+    statement_windows_at(text, language, matches.into_iter(), true)
 }
 
 /// The top-level statements holding the byte ranges `matches` (in
@@ -804,9 +826,9 @@ pub fn parse(
     } else if text.len() > PARSED_WHOLE {
         let mut windows: Vec<(usize, usize)> = Vec::new();
         let mut total = 0;
-        for m in needles().find_iter(text.as_bytes()) {
-            let start = floor_char(text, m.start().saturating_sub(WINDOW_BEFORE));
-            let end = floor_char(text, (m.end() + WINDOW_AFTER).min(text.len()));
+        for (m_start, m_end) in needle_matches(text.as_bytes()) {
+            let start = floor_char(text, m_start.saturating_sub(WINDOW_BEFORE));
+            let end = floor_char(text, (m_end + WINDOW_AFTER).min(text.len()));
             match windows.last_mut() {
                 Some(last) if start <= last.1 => {
                     total += end.saturating_sub(last.1);
@@ -819,7 +841,7 @@ pub fn parse(
             }
             if total > MAX_WINDOWS {
                 notes.push((
-                    Span::new(m.start(), m.end()),
+                    Span::new(m_start, m_end),
                     format!(
                         "this file names elicitations in more than {} MiB of text; the rest of it, from here on, is not read",
                         MAX_WINDOWS >> 20
@@ -1490,9 +1512,9 @@ mod tests {
         );
     }
 
-    /// The vector search finds a needle exactly where the automaton of
-    /// the needles does: in texts built of needles, their parts and what
-    /// may stand around them, at the start, middle and end.
+    /// The vector search finds the needles exactly where they are: in
+    /// texts built of needles, their parts and what may stand around them,
+    /// at the start, middle and end.
     #[test]
     fn the_needle_search_agrees_with_the_needles() {
         let parts: &[&[u8]] = &[
@@ -1533,12 +1555,19 @@ mod tests {
                 text.extend_from_slice(parts[(s % parts.len() as u64) as usize]);
                 s /= parts.len() as u64;
             }
-            assert_eq!(
-                super::may_elicit(&text),
-                super::needles().is_match(&text),
-                "{:?}",
-                String::from_utf8_lossy(&text)
-            );
+            let mut naive: Vec<(usize, usize)> = super::NEEDLES
+                .iter()
+                .flat_map(|n| {
+                    let text = &text;
+                    (0..text.len())
+                        .filter(move |&i| text[i..].starts_with(n.as_bytes()))
+                        .map(move |i| (i, i + n.len()))
+                })
+                .collect();
+            naive.sort_unstable();
+            let shown = String::from_utf8_lossy(&text);
+            assert_eq!(super::needle_matches(&text), naive, "{shown:?}");
+            assert_eq!(super::may_elicit(&text), !naive.is_empty(), "{shown:?}");
         }
     }
 }
