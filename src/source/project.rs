@@ -533,23 +533,25 @@ fn once_per_root<T: Copy>(
 }
 
 /// The versions of the TypeScript SDK the package around `abs` may run
-/// with: the one its `package-lock.json` installs, or else what its
-/// `package.json` requires (`@modelcontextprotocol/sdk`; the 2.x packages,
-/// `@modelcontextprotocol/server`, are 2.0 or later). Looked up once per
-/// package in a run.
+/// with: the one its lock file installs (`package-lock.json`,
+/// `pnpm-lock.yaml` or `yarn.lock`, beside its `package.json`), or else
+/// what its `package.json` requires (`@modelcontextprotocol/sdk`; the 2.x
+/// packages, `@modelcontextprotocol/server`, are 2.0 or later). Looked up
+/// once per package in a run.
 fn typescript_sdk_versions(abs: &Path) -> Option<Versions> {
     let root = Project::index_root(abs, super::Language::TypeScript)?;
     static CACHE: std::sync::OnceLock<Folders<PathBuf, Option<Versions>>> =
         std::sync::OnceLock::new();
     once_per_root(&CACHE, root, |root| {
         const SDK: &str = "@modelcontextprotocol/sdk";
-        let installed = std::fs::read_to_string(root.join("package-lock.json"))
-            .ok()
+        let read = |name: &str| std::fs::read_to_string(root.join(name)).ok();
+        let installed = read("package-lock.json")
             .and_then(|lock| {
-                let v =
-                    json_string_after(&lock, &format!("\"node_modules/{SDK}\""), "\"version\"")?;
-                major_minor(&v).map(Versions::exactly)
-            });
+                json_string_after(&lock, &format!("\"node_modules/{SDK}\""), "\"version\"")
+            })
+            .or_else(|| read("pnpm-lock.yaml").and_then(|lock| pnpm_locked(&lock, SDK)))
+            .or_else(|| read("yarn.lock").and_then(|lock| yarn_locked(&lock, SDK)))
+            .and_then(|v| major_minor(&v).map(Versions::exactly));
         installed.or_else(|| {
             let manifest = std::fs::read_to_string(root.join("package.json")).ok()?;
             let manifest: serde_json::Value = serde_json::from_str(&manifest).ok()?;
@@ -582,6 +584,71 @@ fn json_string_after(text: &str, after: &str, key: &str) -> Option<String> {
         .trim_start()
         .strip_prefix('"')?;
     Some(rest[..rest.find('"')?].to_string())
+}
+
+/// The version of `package` a `pnpm-lock.yaml` installs, when it installs
+/// one (several, in a workspace, decide nothing): its entries
+/// `'@scope/name@1.2.3':` (lock files 9), `/@scope/name@1.2.3:` (6) and
+/// `/@scope/name/1.2.3:` (5), a peer suffix such as `(zod@3.25.76)` left
+/// out.
+fn pnpm_locked(lock: &str, package: &str) -> Option<String> {
+    let mut found: Option<&str> = None;
+    for line in lock.lines() {
+        let key = line.trim_start().trim_start_matches(['\'', '/']);
+        let Some(rest) = key.strip_prefix(package) else {
+            continue;
+        };
+        let Some(rest) = rest.strip_prefix(['@', '/']) else {
+            continue;
+        };
+        let end = rest
+            .find(|c: char| !(c.is_ascii_alphanumeric() || c == '.' || c == '-' || c == '+'))
+            .unwrap_or(rest.len());
+        let (version, after) = rest.split_at(end);
+        // An entry's key: the version, then its peers, a quote or the colon.
+        if !version.starts_with(|c: char| c.is_ascii_digit())
+            || !after.starts_with(['(', '\'', ':'])
+        {
+            continue;
+        }
+        match found {
+            Some(v) if v != version => return None,
+            _ => found = Some(version),
+        }
+    }
+    found.map(str::to_string)
+}
+
+/// The version of `package` a `yarn.lock` installs, when it installs one:
+/// the `version` of the entries whose header names it
+/// (`"@scope/name@^1.2.0", "@scope/name@~1.2.3":` then `  version
+/// "1.2.3"` in Yarn 1, `  version: 1.2.3` from Yarn 2); several decide
+/// nothing.
+fn yarn_locked(lock: &str, package: &str) -> Option<String> {
+    let mut found: Option<&str> = None;
+    let mut ours = false;
+    for line in lock.lines() {
+        if !line.starts_with(' ') {
+            ours = line.trim_end_matches(':').split(", ").any(|spec| {
+                spec.trim_matches('"')
+                    .strip_prefix(package)
+                    .is_some_and(|r| r.starts_with('@'))
+            });
+            continue;
+        }
+        let Some(version) = line.trim_start().strip_prefix("version") else {
+            continue;
+        };
+        if !ours {
+            continue;
+        }
+        let version = version.trim_start_matches(':').trim().trim_matches('"');
+        match found {
+            Some(v) if v != version => return None,
+            _ => found = Some(version),
+        }
+    }
+    found.map(str::to_string)
 }
 
 /// The versions an npm requirement allows (`1.22.0` exactly, `^1.17.0`,
@@ -853,6 +920,25 @@ mod tests {
             json_string_after(lock, "\"node_modules/zod\"", "\"version\""),
             None
         );
+
+        const SDK: &str = "@modelcontextprotocol/sdk";
+        let pnpm9 = "lockfileVersion: '9.0'\n\nimporters:\n\n  .:\n    dependencies:\n      '@modelcontextprotocol/sdk':\n        specifier: ^1.17.0\n        version: 1.22.0(zod@3.25.76)\n\npackages:\n\n  '@modelcontextprotocol/sdk-extra@2.0.0':\n    resolution: {integrity: sha512-x}\n\n  '@modelcontextprotocol/sdk@1.22.0':\n    resolution: {integrity: sha512-y}\n\nsnapshots:\n\n  '@modelcontextprotocol/sdk@1.22.0(zod@3.25.76)':\n    dependencies:\n      zod: 3.25.76\n";
+        assert_eq!(pnpm_locked(pnpm9, SDK).as_deref(), Some("1.22.0"));
+        let pnpm6 = "lockfileVersion: '6.0'\n\ndependencies:\n  '@modelcontextprotocol/sdk':\n    specifier: 1.20.1\n    version: 1.20.1\n\npackages:\n\n  /@modelcontextprotocol/sdk@1.20.1:\n    resolution: {integrity: sha512-z}\n";
+        assert_eq!(pnpm_locked(pnpm6, SDK).as_deref(), Some("1.20.1"));
+        let pnpm5 = "lockfileVersion: 5.4\n\npackages:\n\n  /@modelcontextprotocol/sdk/1.9.0:\n    resolution: {integrity: sha512-z}\n";
+        assert_eq!(pnpm_locked(pnpm5, SDK).as_deref(), Some("1.9.0"));
+        let two = format!("{pnpm9}\n  '@modelcontextprotocol/sdk@1.29.0':\n    resolution: {{}}\n");
+        assert_eq!(pnpm_locked(&two, SDK), None);
+        assert_eq!(pnpm_locked("packages:\n  /zod@3.25.76:\n", SDK), None);
+
+        let yarn1 = "# yarn lockfile v1\n\n\n\"@modelcontextprotocol/sdk-extra@^2.0.0\":\n  version \"2.0.0\"\n\n\"@modelcontextprotocol/sdk@^1.17.0\", \"@modelcontextprotocol/sdk@~1.22.0\":\n  version \"1.22.0\"\n  resolved \"https://registry.yarnpkg.com/x\"\n\nzod@^3.23.8:\n  version \"3.25.76\"\n";
+        assert_eq!(yarn_locked(yarn1, SDK).as_deref(), Some("1.22.0"));
+        let berry = "__metadata:\n  version: 8\n  cacheKey: 10c0\n\n\"@modelcontextprotocol/sdk@npm:^1.24.0\":\n  version: 1.24.3\n  resolution: \"@modelcontextprotocol/sdk@npm:1.24.3\"\n";
+        assert_eq!(yarn_locked(berry, SDK).as_deref(), Some("1.24.3"));
+        let two =
+            format!("{yarn1}\n\"@modelcontextprotocol/sdk@^1.29.0\":\n  version \"1.29.0\"\n");
+        assert_eq!(yarn_locked(&two, SDK), None);
     }
 
     #[test]

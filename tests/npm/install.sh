@@ -6,7 +6,8 @@
 # @modelcontextprotocol/server-everything, mcporter (a host `mcp-elicit
 # probe` measures), and the Zod converters whose
 # output the source reader emulates (zod 3.25, which also ships zod/v4 and
-# its z.toJSONSchema, and zod-to-json-schema).
+# its z.toJSONSchema, and zod-to-json-schema), and pnpm and Yarn 1, whose
+# lock files tell which SDK a package installs.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 dir=target/npm-tools

@@ -481,6 +481,77 @@ fn typescript_sdk_sends_what_show_source_says() {
     );
 }
 
+/// The SDK version a package's pnpm or Yarn lock file installs decides
+/// what `lint --show-source` says it sends, over its `package.json`: real
+/// lock files, written by pnpm 9 and Yarn 1 for a package that installed
+/// SDK 1.22.0 (which sends no `mode`) and now requires `^1.17.0` (which
+/// 1.23 and later meet, and they add `mode: "form"`).
+#[test]
+#[ignore = "peer: needs Node 22, pnpm, Yarn 1 and the npm registry (cargo test --test peers -- --ignored)"]
+fn pnpm_and_yarn_lock_files_decide_the_typescript_sdk() {
+    let tools = crate::support::peers::node_tools();
+    let server =
+        std::fs::read_to_string(root().join("tests/servers/sdk_typescript_plain.mjs")).unwrap();
+    let manifest = |req: &str| {
+        format!(
+            r#"{{"name": "locked", "version": "1.0.0", "private": true, "dependencies": {{"@modelcontextprotocol/sdk": "{req}"}}}}"#
+        )
+    };
+    let shown_mode = |dir: &std::path::Path| {
+        let out = Command::new(bin())
+            .args(["lint", "--show-source", "server.mjs"])
+            .current_dir(dir)
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{out:?}");
+        let line = String::from_utf8(out.stdout).unwrap();
+        let shown: serde_json::Value = serde_json::from_str(line.trim()).unwrap();
+        shown["params"].get("mode").cloned()
+    };
+    for (tool, args, lock) in [
+        (
+            "pnpm",
+            &["install", "--lockfile-only", "--ignore-scripts"][..],
+            "pnpm-lock.yaml",
+        ),
+        (
+            "yarn",
+            &[
+                "install",
+                "--ignore-scripts",
+                "--non-interactive",
+                "--no-progress",
+            ][..],
+            "yarn.lock",
+        ),
+    ] {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::write(dir.path().join("server.mjs"), &server).unwrap();
+        std::fs::write(dir.path().join("package.json"), manifest("1.22.0")).unwrap();
+        let out = tools
+            .command(tool)
+            .args(args)
+            .current_dir(dir.path())
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{tool}: {out:?}");
+        let written = std::fs::read_to_string(dir.path().join(lock)).unwrap();
+        assert!(written.contains("1.22.0"), "{tool}: {written}");
+        std::fs::write(dir.path().join("package.json"), manifest("^1.17.0")).unwrap();
+        assert_eq!(
+            shown_mode(dir.path()),
+            None,
+            "{tool}: the lock installs 1.22.0"
+        );
+        std::fs::remove_file(dir.path().join(lock)).unwrap();
+        assert_eq!(
+            shown_mode(dir.path()),
+            Some(serde_json::json!("form")),
+            "{tool}: without the lock, ^1.17.0 may be 1.23 or later"
+        );
+    }
+}
+
 /// The author's loop, as the guide (docs/) tells it, with no hand edit: record a
 /// call to a server written as the Python SDK documents it (its Pydantic
 /// model keeps its root `title`, E122), serve the recording, and answer the
