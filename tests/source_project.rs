@@ -173,6 +173,54 @@ fn hostile_import_cycles_end() {
     );
 }
 
+/// A model re-exported through a package's large `__init__.py` (a
+/// parenthesized import of many names) from a large models module is found
+/// and checked at its class, as in a module read whole.
+#[test]
+fn a_model_re_exported_from_large_modules_is_checked_at_its_class() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    write(root, "pyproject.toml", "[project]\nname = \"big\"\n");
+    let filler = |from: usize| -> String {
+        (from..from + 40)
+            .map(|i| format!("class Filler{i}(BaseModel):\n    x{i}: int\n\n\n"))
+            .collect()
+    };
+    let model = MODEL
+        .strip_prefix("from pydantic import BaseModel\n\n\n")
+        .unwrap();
+    write(
+        root,
+        "app/models.py",
+        &format!(
+            "from pydantic import BaseModel\n\n\n{}{model}\n\n{}",
+            filler(0),
+            filler(40)
+        ),
+    );
+    let names: String = (0..80).map(|i| format!("    Filler{i},\n")).collect();
+    let functions: String = (0..60)
+        .map(|i| format!("def f{i}():\n    return {i}\n\n\n"))
+        .collect();
+    write(
+        root,
+        "app/__init__.py",
+        &format!("from app.models import (\n{names}    Confirm,\n)\n\n\n{functions}"),
+    );
+    write(
+        root,
+        "app/tool.py",
+        "from app import Confirm\n\n\nasync def t(ctx):\n    await ctx.elicit(\"m\", schema=Confirm)\n",
+    );
+    let (code, got, stderr) = lint_in(root, &["."]);
+    assert_eq!(code, Some(1), "{stderr}");
+    assert_eq!(
+        got,
+        ["app/models.py:164:7 E122", "app/models.py:165:5 E122"],
+        "{stderr}"
+    );
+}
+
 /// Ten thousand modules import one model and send it: it is checked once,
 /// at its class, and the index reads each file once.
 #[test]

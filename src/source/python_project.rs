@@ -88,7 +88,7 @@ pub(crate) fn build(root: &Path, fastmcp_project: bool, sdk1_project: bool) -> I
         root,
         texts: index::Texts::new(&files),
         summaries: HashMap::new(),
-        whole: HashMap::new(),
+        naming: HashMap::new(),
         order: Vec::new(),
         fastmcp_project,
         sdk1_project,
@@ -104,8 +104,10 @@ struct Project<'r> {
     /// Each file's summary, made once.
     /// Each file's summary, with how many of `order` it was read for.
     summaries: HashMap<PathBuf, (usize, Arc<Summary>)>,
-    /// Each file read whole, for the definitions another module imports.
-    whole: HashMap<PathBuf, Arc<Summary>>,
+    /// What each file says of a name another module imports from it (its
+    /// definition, or an import of it), read in the statements that name
+    /// it.
+    naming: HashMap<(PathBuf, String), Arc<Summary>>,
     /// The names whose calls matter, in the order they were found.
     order: Vec<String>,
     fastmcp_project: bool,
@@ -135,14 +137,26 @@ impl Project<'_> {
         Some(s)
     }
 
-    /// The summary of all of `file`, for what it defines.
-    fn whole(&mut self, file: &Path) -> Option<Arc<Summary>> {
-        if let Some(s) = self.whole.get(file) {
+    /// The summary of `file` in the statements that name `name` (a whole
+    /// word): its definition there, or the import that brings it in, as
+    /// the file read whole would say.
+    fn naming(&mut self, file: &Path, name: &str) -> Option<Arc<Summary>> {
+        let key = (file.to_path_buf(), name.to_string());
+        if let Some(s) = self.naming.get(&key) {
             return Some(s.clone());
         }
         let text = self.texts.text(file)?;
-        let s = Arc::new(summarize(&text, None));
-        self.whole.insert(file.to_path_buf(), s.clone());
+        let at: Vec<(usize, usize)> = index::word_at(&text, name)
+            .map(|i| (i, i + name.len()))
+            .collect();
+        let s = if at.is_empty() {
+            Arc::new(Summary::default())
+        } else {
+            let windows =
+                super::statement_windows_at(&text, super::Language::Python, at.into_iter(), false);
+            Arc::new(summarize(&text, windows.as_deref()))
+        };
+        self.naming.insert(key, s.clone());
         Some(s)
     }
 
@@ -462,7 +476,7 @@ impl Project<'_> {
             return None;
         }
         let file = self.module_file(from, module)?;
-        let s = self.whole(&file)?;
+        let s = self.naming(&file, name)?;
         if s.definitions.contains(name) {
             return Some((file, name.to_string()));
         }
