@@ -1393,6 +1393,7 @@ mod tests {
         assert!(read.contains("    More text.\n    \"\"\"\n"), "{read}");
         assert!(!read.contains("x30 = 30"), "{read}");
     }
+
     /// A match in the comments or decorators above a statement: the
     /// window goes on to that statement's end, not to the end of the
     /// match's line, which would leave a comment or a decorator unclosed.

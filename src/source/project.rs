@@ -629,11 +629,15 @@ fn yarn_locked(lock: &str, package: &str) -> Option<String> {
     let mut ours = false;
     for line in lock.lines() {
         if !line.starts_with(' ') {
-            ours = line.trim_end_matches(':').split(", ").any(|spec| {
-                spec.trim_matches('"')
-                    .strip_prefix(package)
-                    .is_some_and(|r| r.starts_with('@'))
-            });
+            ours = line
+                .trim_end()
+                .trim_end_matches(':')
+                .split(", ")
+                .any(|spec| {
+                    spec.trim_matches('"')
+                        .strip_prefix(package)
+                        .is_some_and(|r| r.starts_with('@'))
+                });
             continue;
         }
         let Some(version) = line.trim_start().strip_prefix("version") else {
@@ -939,6 +943,10 @@ mod tests {
         let two =
             format!("{yarn1}\n\"@modelcontextprotocol/sdk@^1.29.0\":\n  version \"1.29.0\"\n");
         assert_eq!(yarn_locked(&two, SDK), None);
+        let crlf = yarn1.replace('\n', "\r\n");
+        assert_eq!(yarn_locked(&crlf, SDK).as_deref(), Some("1.22.0"));
+        let crlf = pnpm9.replace('\n', "\r\n");
+        assert_eq!(pnpm_locked(&crlf, SDK).as_deref(), Some("1.22.0"));
     }
 
     #[test]
