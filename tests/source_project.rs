@@ -1117,6 +1117,58 @@ mod tests {
     assert_eq!(plain["params"]["requestedSchema"].get("$schema"), None);
 }
 
+/// A helper of the project that hands its params, or a message and a
+/// schema it puts in params, to `elicitInput`: its calls show the `mode`
+/// the SDK adds, as a direct call does; not where the helper's own params
+/// hold more (a spread) that may give one, nor under an SDK before 1.23.
+#[test]
+fn typescript_helpers_calls_show_the_mode_the_sdk_adds() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    std::fs::create_dir(root.join(".git")).unwrap();
+    write(
+        root,
+        "src/helpers.ts",
+        "import { Server } from \"@modelcontextprotocol/sdk/server/index.js\";\n\
+         export async function askWith(server: Server, params: any) {\n  return server.elicitInput(params);\n}\n\
+         export async function confirm(server: Server, message: string, schema: any) {\n  return server.elicitInput({ message, requestedSchema: schema });\n}\n\
+         export async function confirmOpen(server: Server, message: string, schema: any, extra: object) {\n  return server.elicitInput({ ...extra, message, requestedSchema: schema });\n}\n",
+    );
+    write(
+        root,
+        "src/tools.ts",
+        "import { askWith, confirm, confirmOpen } from \"./helpers.js\";\n\
+         export async function a(server) {\n  return askWith(server, { message: \"Name?\", requestedSchema: { type: \"object\", properties: { name: { type: \"string\" } } } });\n}\n\
+         export async function b(server) {\n  return confirm(server, \"Sure?\", { type: \"object\", properties: { ok: { type: \"boolean\" } } });\n}\n\
+         export async function c(server) {\n  return confirmOpen(server, \"Sure?\", { type: \"object\", properties: {} }, {});\n}\n\
+         export async function d(server) {\n  return askWith(server, { mode: \"url\", message: \"Sign in\", url: \"https://example.com/a\", elicitationId: \"e1\" });\n}\n",
+    );
+    let modes = |root: &Path| -> Vec<Option<String>> {
+        let out = Command::new(bin())
+            .current_dir(root)
+            .args(["lint", "--show-source", "src/tools.ts"])
+            .output()
+            .unwrap();
+        String::from_utf8(out.stdout)
+            .unwrap()
+            .lines()
+            .map(|l| {
+                let v: serde_json::Value = serde_json::from_str(l).unwrap();
+                v["params"]["mode"].as_str().map(String::from)
+            })
+            .collect()
+    };
+    let form = Some("form".to_string());
+    let url = Some("url".to_string());
+    assert_eq!(modes(root), [form.clone(), form, None, url.clone()]);
+    write(
+        root,
+        "package.json",
+        "{\"name\": \"asker\", \"dependencies\": {\"@modelcontextprotocol/sdk\": \"~1.22.0\"}}",
+    );
+    assert_eq!(modes(root), [None, None, None, url]);
+}
+
 /// The TypeScript SDK's `elicitInput` sends `mode: "form"` from 1.23 on
 /// (`{ ...params, mode: 'form' }`, checked in the published 1.22.0 and
 /// 1.23.0 packages): what a package sends follows the SDK its lock file

@@ -115,8 +115,25 @@ pub(crate) struct Helper {
     /// Where the message is given, when the caller gives it.
     pub message: Option<Param>,
     pub flavour: Flavour,
+    /// The `mode` the SDK call at the end of the helper puts in what it
+    /// sends (TypeScript).
+    pub mode: ModeSent,
     /// Where the helper is defined (`path:line`), for what is said of it.
     pub at: String,
+}
+
+/// The `mode` an SDK call puts in the params it sends.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub(crate) enum ModeSent {
+    /// The params as they are given.
+    #[default]
+    AsGiven,
+    /// The TypeScript SDK's `elicitInput`: `"form"` when the params give
+    /// no mode (from 1.23).
+    FormUnlessGiven,
+    /// `inputRequired.elicit` and `inputRequired.elicitUrl`: this one,
+    /// whatever the params give.
+    Always(&'static str),
 }
 
 /// A parameter: its position among the positional arguments a caller

@@ -218,6 +218,7 @@ impl Project<'_> {
                             schema,
                             message,
                             flavour,
+                            mode: index::ModeSent::AsGiven,
                             at: index::place(self.root, file, &text, f.start),
                         },
                     });

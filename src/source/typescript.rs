@@ -17,7 +17,7 @@ use tree_sitter::Node as TsNode;
 
 use super::build::short;
 use super::build::{self, Unknown, member, object, span, string};
-use super::index::{Elicited, Flavour, Links};
+use super::index::{Elicited, Flavour, Links, ModeSent};
 use super::{Found, Language, Scan, parse};
 use crate::json::{Node, NodeValue, Span, pointer_push};
 
@@ -296,7 +296,9 @@ pub(crate) fn scan<'s>(
                 continue;
             };
             let message = h.message.as_ref().and_then(|m| list.get(m.index).copied());
-            out.found.push(reader.found_parts(call, message, schema));
+            let mut found = reader.found_parts(call, message, schema);
+            mode_sent(&mut found, h.mode, adds_mode, span(&callee));
+            out.found.push(found);
             continue;
         }
         let first = match &helper {
@@ -362,26 +364,13 @@ pub(crate) fn scan<'s>(
         }
         handled.insert(params.id());
         let mut found = reader.found(call, params);
-        if let Some(mode) = helper_mode
-            && let NodeValue::Object(members) = &mut found.params.value
-        {
-            let at = span(&callee);
-            members.retain(|m| m.key != "mode");
-            members.push(member("mode", at, string(mode, at)));
-            // The helper sets the mode whatever the params held.
-            found.unknown.retain(|u| u.pointer != "/mode");
-        }
-        if adds_mode
-            && name == "elicitInput"
-            && helper.is_none()
-            && let NodeValue::Object(members) = &mut found.params.value
-            && !members.iter().any(|m| m.key == "mode")
-            // A spread or computed key may give a mode.
-            && !found.unknown.iter().any(|u| u.pointer.is_empty() || u.covers("/mode"))
-        {
-            let at = span(&callee);
-            members.push(member("mode", at, string("form", at)));
-        }
+        let mode = match (helper_mode, &helper) {
+            (Some(mode), _) => ModeSent::Always(mode),
+            (None, Some(h)) => h.mode,
+            (None, None) if name == "elicitInput" => ModeSent::FormUnlessGiven,
+            (None, None) => ModeSent::AsGiven,
+        };
+        mode_sent(&mut found, mode, adds_mode, span(&callee));
         out.found.push(found);
     }
     for obj in objects {
@@ -415,6 +404,35 @@ pub(crate) fn scan<'s>(
         return None;
     }
     Some(out)
+}
+
+/// The params as the SDK call that sends them puts the `mode` in:
+/// `inputRequired.elicit(Url)` sets its own whatever the params held; the
+/// SDK's `elicitInput` adds `"form"` (with `adds_mode`, from 1.23) to
+/// params that give none, unless a spread or a computed key may give one.
+fn mode_sent(found: &mut Found<'_>, mode: ModeSent, adds_mode: bool, at: Span) {
+    let NodeValue::Object(members) = &mut found.params.value else {
+        return;
+    };
+    match mode {
+        ModeSent::AsGiven => {}
+        ModeSent::Always(mode) => {
+            members.retain(|m| m.key != "mode");
+            members.push(member("mode", at, string(mode, at)));
+            found.unknown.retain(|u| u.pointer != "/mode");
+        }
+        ModeSent::FormUnlessGiven => {
+            if adds_mode
+                && !members.iter().any(|m| m.key == "mode")
+                && !found
+                    .unknown
+                    .iter()
+                    .any(|u| u.pointer.is_empty() || u.covers("/mode"))
+            {
+                members.push(member("mode", at, string("form", at)));
+            }
+        }
+    }
 }
 
 /// The function a call calls, through `(0, module_1.name)` (what tsc

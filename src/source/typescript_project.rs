@@ -14,7 +14,7 @@ use std::sync::Arc;
 use tree_sitter::Node as TsNode;
 
 use super::Language;
-use super::index::{self, Elicited, Flavour, Helper, Index, Links, Param};
+use super::index::{self, Elicited, Flavour, Helper, Index, Links, ModeSent, Param};
 
 /// The extensions read, in the order a specifier without one is tried.
 const EXTENSIONS: &[&str] = &["ts", "tsx", "mts", "cts", "js", "mjs", "cjs", "jsx"];
@@ -55,10 +55,12 @@ struct Call {
 enum Arg {
     Name(String),
     Member(String, String),
-    /// An object literal: its `message` and `requestedSchema` members.
+    /// An object literal: its `message` and `requestedSchema` members, and
+    /// whether it holds anything else (a mode, a spread).
     Object {
         message: Option<Box<Arg>>,
         schema: Option<Box<Arg>>,
+        rest: bool,
     },
     /// `zodToJsonSchema(x)` / `z.toJSONSchema(x)`.
     Converted(Box<Arg>),
@@ -122,6 +124,8 @@ struct Mapping {
     message: Option<usize>,
     /// The whole params.
     params: Option<usize>,
+    /// The `mode` the SDK call at the end puts in what is sent.
+    mode: ModeSent,
 }
 
 impl Project<'_> {
@@ -188,10 +192,19 @@ impl Project<'_> {
                         _ => None,
                     };
                     let parts = parts(call, &inner);
+                    let params = param(parts.params.as_ref());
+                    // A literal of the helper's own that writes more than
+                    // the message and the schema (a mode, a spread) sends
+                    // what is not read here: its mode is not told.
+                    let open = matches!(parts.params, Some(Arg::Object { rest: true, .. }));
                     let mapping = Mapping {
                         schema: param(parts.schema.as_ref()),
                         message: param(parts.message.as_ref()),
-                        params: param(parts.params.as_ref()),
+                        params,
+                        mode: match inner.mode {
+                            ModeSent::FormUnlessGiven if open => ModeSent::AsGiven,
+                            mode => mode,
+                        },
                     };
                     if mapping.schema.is_none() && mapping.params.is_none() {
                         continue;
@@ -225,6 +238,7 @@ impl Project<'_> {
                                 } else {
                                     Flavour::Schema
                                 },
+                                mode: mapping.mode,
                                 at: index::place(self.root, file, &text, f.start),
                             },
                         },
@@ -364,6 +378,11 @@ impl Project<'_> {
             schema: None,
             message: None,
             params: Some(0),
+            mode: match call.name.as_str() {
+                "elicitInput" => ModeSent::FormUnlessGiven,
+                "elicitUrl" => ModeSent::Always("url"),
+                _ => ModeSent::Always("form"),
+            },
         })
     }
 
@@ -483,6 +502,7 @@ fn parts(call: &Call, mapping: &Mapping) -> Parts {
     if let Some(Arg::Object {
         message: m,
         schema: s,
+        ..
     }) = &params
     {
         schema = schema.or(s.as_deref().cloned());
@@ -821,7 +841,7 @@ fn arg(n: TsNode, text: &str) -> Arg {
             _ => Arg::Other,
         },
         "object" => {
-            let (mut message, mut schema) = (None, None);
+            let (mut message, mut schema, mut rest) = (None, None, false);
             let mut w = n.walk();
             for c in n.named_children(&mut w) {
                 let (key, value) = match c.kind() {
@@ -830,19 +850,30 @@ fn arg(n: TsNode, text: &str) -> Arg {
                             (Some(k), Some(v)) => {
                                 (text[k.byte_range()].trim_matches(['"', '\'']), v)
                             }
-                            _ => continue,
+                            _ => {
+                                rest = true;
+                                continue;
+                            }
                         }
                     }
                     "shorthand_property_identifier" => (&text[c.byte_range()], c),
-                    _ => continue,
+                    "comment" => continue,
+                    _ => {
+                        rest = true;
+                        continue;
+                    }
                 };
                 match key {
                     "message" => message = Some(Box::new(arg(value, text))),
                     "requestedSchema" => schema = Some(Box::new(arg(value, text))),
-                    _ => {}
+                    _ => rest = true,
                 }
             }
-            Arg::Object { message, schema }
+            Arg::Object {
+                message,
+                schema,
+                rest,
+            }
         }
         "call_expression" => {
             let f = n

@@ -481,6 +481,68 @@ fn typescript_sdk_sends_what_show_source_says() {
     );
 }
 
+/// Through a project's helpers too: what the TypeScript SDK really sends
+/// for the calls of a helper that gives the params whole to `elicitInput`,
+/// and of one that puts a message and a schema in them (it adds `mode:
+/// "form"` to both), is what `lint --show-source` says of those calls.
+#[test]
+#[ignore = "peer: needs Node 22 and the MCP TypeScript SDK (cargo test --test peers -- --ignored)"]
+fn typescript_sdk_sends_what_show_source_says_through_helpers() {
+    let (tools, script) =
+        crate::support::peers::typescript_sdk_script("tests/servers/sdk_typescript_helpers.mjs");
+    let node = tools.program("node").to_string_lossy().into_owned();
+    let dir = tempfile::tempdir().unwrap();
+    let server = Via::Stdio(vec![
+        node,
+        script.to_string_lossy().into_owned(),
+        "stdio".into(),
+    ]);
+    let mut sent = Vec::new();
+    for tool in ["name", "confirm"] {
+        let session = dir.path().join(format!("{tool}.jsonl"));
+        let args = [
+            "--tool",
+            tool,
+            "--defaults",
+            "--record",
+            session.to_str().unwrap(),
+        ];
+        assert_eq!(echo(&server, &args), "accept");
+        sent.extend(
+            std::fs::read_to_string(&session)
+                .unwrap()
+                .lines()
+                .map(|l| serde_json::from_str::<serde_json::Value>(l).unwrap())
+                .filter(|l| l["msg"]["method"] == "elicitation/create")
+                .map(|l| l["msg"]["params"].clone()),
+        );
+    }
+    let shown = Command::new(bin())
+        .args([
+            "lint",
+            "--show-source",
+            "tests/servers/sdk_typescript_helpers.mjs",
+        ])
+        .current_dir(root())
+        .output()
+        .unwrap();
+    // The helpers' own calls, whose params their callers give, are not
+    // what is sent: their calls are.
+    let said: Vec<serde_json::Value> = String::from_utf8(shown.stdout)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str::<serde_json::Value>(l).unwrap())
+        .filter(|v| v.get("unknown").is_none())
+        .map(|v| v["params"].clone())
+        .collect();
+    assert_eq!(sent.len(), 2, "{sent:?}");
+    assert!(sent.iter().all(|p| p["mode"] == "form"), "{sent:?}");
+    assert_eq!(
+        serde_json::to_string(&said).unwrap(),
+        serde_json::to_string(&sent).unwrap()
+    );
+}
+
 /// The SDK version a package's pnpm or Yarn lock file installs decides
 /// what `lint --show-source` says it sends, over its `package.json`: real
 /// lock files, written by pnpm 9 and Yarn 1 for a package that installed
