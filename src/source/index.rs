@@ -136,6 +136,25 @@ pub(crate) enum ModeSent {
     Always(&'static str),
 }
 
+impl ModeSent {
+    /// The `mode` the SDK's elicitation API `name`, called on `on`, puts
+    /// in the params it sends; `None` for any other call. The SDK's
+    /// `elicitInput` (any receiver) adds `"form"` when the params give
+    /// none; the 2026-07-28 helpers of the TypeScript SDK v2
+    /// (packages/core-internal/src/shared/inputRequired.ts) send
+    /// `inputRequired.elicit(params)` as `{...params, mode: "form"}` and
+    /// `inputRequired.elicitUrl(params)` as `{...params, mode: "url"}`.
+    pub(crate) fn of_api(name: &str, on: Option<&str>) -> Option<ModeSent> {
+        let input_required = on.is_some_and(|o| o.ends_with("nputRequired"));
+        match name {
+            "elicitInput" => Some(ModeSent::FormUnlessGiven),
+            "elicit" if input_required => Some(ModeSent::Always("form")),
+            "elicitUrl" if input_required => Some(ModeSent::Always("url")),
+            _ => None,
+        }
+    }
+}
+
 /// A parameter: its position among the positional arguments a caller
 /// writes (`self` not counted) and its name, for keyword arguments.
 #[derive(Debug, Clone, PartialEq, Eq)]

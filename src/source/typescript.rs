@@ -258,25 +258,18 @@ pub(crate) fn scan<'s>(
             },
             _ => continue,
         };
-        // The 2026-07-28 helpers of the TypeScript SDK v2
-        // (packages/core-internal/src/shared/inputRequired.ts):
-        // `inputRequired.elicit(params)` sends `{...params, mode: "form"}`,
-        // `inputRequired.elicitUrl(params)` `{...params, mode: "url"}`; the
-        // `inputRequired({inputRequests, requestState})` around them is the
-        // InputRequiredResult, not params: its requests are read where they
-        // are built.
-        let helper_mode = match name {
-            "elicit" if receiver.ends_with("nputRequired") => Some("form"),
-            "elicitUrl" if receiver.ends_with("nputRequired") => Some("url"),
-            _ => None,
-        };
+        // The SDK's elicitation APIs and the mode each sends. The
+        // `inputRequired({inputRequests, requestState})` around the 2026-07-28
+        // helpers is the InputRequiredResult, not params: its requests are
+        // read where they are built.
+        let api = ModeSent::of_api(name, Some(receiver));
         // A helper of the project: its arguments are what it sends.
         let helper = links
             .helpers
             .iter()
             .find(|h| h.name == name && (receiver.is_empty() || !is_api_name(name)))
             .cloned();
-        let is_elicit = name == "elicitInput" || helper_mode.is_some() || helper.is_some();
+        let is_elicit = api.is_some() || helper.is_some();
         let is_send = name == "sendRequest";
         if !is_elicit && !is_send {
             continue;
@@ -364,11 +357,10 @@ pub(crate) fn scan<'s>(
         }
         handled.insert(params.id());
         let mut found = reader.found(call, params);
-        let mode = match (helper_mode, &helper) {
-            (Some(mode), _) => ModeSent::Always(mode),
-            (None, Some(h)) => h.mode,
-            (None, None) if name == "elicitInput" => ModeSent::FormUnlessGiven,
-            (None, None) => ModeSent::AsGiven,
+        let mode = match (api, &helper) {
+            (Some(always @ ModeSent::Always(_)), _) => always,
+            (_, Some(h)) => h.mode,
+            (api, None) => api.unwrap_or_default(),
         };
         mode_sent(&mut found, mode, adds_mode, span(&callee));
         out.found.push(found);

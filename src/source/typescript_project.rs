@@ -69,15 +69,6 @@ enum Arg {
     Other,
 }
 
-/// The elicitation APIs: (name, receiver suffix it must have, or "").
-fn is_api(name: &str, on: Option<&str>) -> bool {
-    match name {
-        "elicitInput" => true,
-        "elicit" | "elicitUrl" => on.is_some_and(|o| o.ends_with("nputRequired")),
-        _ => false,
-    }
-}
-
 /// The index of the project at `root`.
 pub(crate) fn build(root: &Path) -> Index {
     let Some(files) = index::list(root, EXTENSIONS) else {
@@ -374,15 +365,11 @@ impl Project<'_> {
         if let Some((_, m)) = self.visible_helper(helpers, file, s, call) {
             return Some(m.clone());
         }
-        is_api(&call.name, call.on.as_deref()).then_some(Mapping {
+        Some(Mapping {
             schema: None,
             message: None,
             params: Some(0),
-            mode: match call.name.as_str() {
-                "elicitInput" => ModeSent::FormUnlessGiven,
-                "elicitUrl" => ModeSent::Always("url"),
-                _ => ModeSent::Always("form"),
-            },
+            mode: ModeSent::of_api(&call.name, call.on.as_deref())?,
         })
     }
 
