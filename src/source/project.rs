@@ -33,10 +33,11 @@ pub struct Project {
     /// neither says (read as the newest).
     pub rmcp: Option<Versions>,
     /// The versions of the TypeScript SDK a TypeScript or JavaScript
-    /// project may run with, as its `package-lock.json` or its
-    /// `package.json` requirement says (`@modelcontextprotocol/sdk`, or the
-    /// 2.x `@modelcontextprotocol/server`); `None` when neither says (read
-    /// as the newest).
+    /// project may run with, as its lock file (`package-lock.json`,
+    /// `pnpm-lock.yaml`, `yarn.lock`) or its `package.json` requirement
+    /// says (`@modelcontextprotocol/sdk`, or the 2.x
+    /// `@modelcontextprotocol/server`); `None` when neither says (read as
+    /// the newest).
     pub typescript_sdk: Option<Versions>,
     /// What the project's other files say about this one.
     pub(crate) links: Option<Arc<Links>>,
@@ -553,7 +554,7 @@ fn typescript_sdk_versions(abs: &Path) -> Option<Versions> {
             .or_else(|| read("yarn.lock").and_then(|lock| yarn_locked(&lock, SDK)))
             .and_then(|v| major_minor(&v).map(Versions::exactly));
         installed.or_else(|| {
-            let manifest = std::fs::read_to_string(root.join("package.json")).ok()?;
+            let manifest = read("package.json")?;
             let manifest: serde_json::Value = serde_json::from_str(&manifest).ok()?;
             let required = |name: &str| {
                 ["dependencies", "devDependencies", "peerDependencies"]
@@ -592,31 +593,17 @@ fn json_string_after(text: &str, after: &str, key: &str) -> Option<String> {
 /// `/@scope/name/1.2.3:` (5), a peer suffix such as `(zod@3.25.76)` left
 /// out.
 fn pnpm_locked(lock: &str, package: &str) -> Option<String> {
-    let mut found: Option<&str> = None;
-    for line in lock.lines() {
+    the_one(lock.lines().filter_map(|line| {
         let key = line.trim_start().trim_start_matches(['\'', '/']);
-        let Some(rest) = key.strip_prefix(package) else {
-            continue;
-        };
-        let Some(rest) = rest.strip_prefix(['@', '/']) else {
-            continue;
-        };
+        let rest = key.strip_prefix(package)?.strip_prefix(['@', '/'])?;
         let end = rest
             .find(|c: char| !(c.is_ascii_alphanumeric() || c == '.' || c == '-' || c == '+'))
             .unwrap_or(rest.len());
         let (version, after) = rest.split_at(end);
         // An entry's key: the version, then its peers, a quote or the colon.
-        if !version.starts_with(|c: char| c.is_ascii_digit())
-            || !after.starts_with(['(', '\'', ':'])
-        {
-            continue;
-        }
-        match found {
-            Some(v) if v != version => return None,
-            _ => found = Some(version),
-        }
-    }
-    found.map(str::to_string)
+        (version.starts_with(|c: char| c.is_ascii_digit()) && after.starts_with(['(', '\'', ':']))
+            .then_some(version)
+    }))
 }
 
 /// The version of `package` a `yarn.lock` installs, when it installs one:
@@ -625,9 +612,8 @@ fn pnpm_locked(lock: &str, package: &str) -> Option<String> {
 /// "1.2.3"` in Yarn 1, `  version: 1.2.3` from Yarn 2); several decide
 /// nothing.
 fn yarn_locked(lock: &str, package: &str) -> Option<String> {
-    let mut found: Option<&str> = None;
     let mut ours = false;
-    for line in lock.lines() {
+    the_one(lock.lines().filter_map(|line| {
         if !line.starts_with(' ') {
             ours = line
                 .trim_end()
@@ -638,21 +624,18 @@ fn yarn_locked(lock: &str, package: &str) -> Option<String> {
                         .strip_prefix(package)
                         .is_some_and(|r| r.starts_with('@'))
                 });
-            continue;
+            return None;
         }
-        let Some(version) = line.trim_start().strip_prefix("version") else {
-            continue;
-        };
-        if !ours {
-            continue;
-        }
-        let version = version.trim_start_matches(':').trim().trim_matches('"');
-        match found {
-            Some(v) if v != version => return None,
-            _ => found = Some(version),
-        }
-    }
-    found.map(str::to_string)
+        let version = line.trim_start().strip_prefix("version")?;
+        ours.then(|| version.trim_start_matches(':').trim().trim_matches('"'))
+    }))
+}
+
+/// The version a lock file installs, when all its entries of a package
+/// name the same one; none, or several (a workspace), decide nothing.
+fn the_one<'a>(mut versions: impl Iterator<Item = &'a str>) -> Option<String> {
+    let first = versions.next()?;
+    versions.all(|v| v == first).then(|| first.to_string())
 }
 
 /// The versions an npm requirement allows (`1.22.0` exactly, `^1.17.0`,
