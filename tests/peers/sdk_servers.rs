@@ -422,83 +422,24 @@ fn typescript_sdk_elicit_input_every_shape_and_url_mode() {
     }
 }
 
-/// What the TypeScript SDK really sends for an `elicitInput` that writes
-/// no `mode` (it adds `mode: "form"` from 1.23), recorded by `call`, is
-/// what `lint --show-source` says of the server's file, key for key.
-#[test]
-#[ignore = "peer: needs Node 22 and the MCP TypeScript SDK (cargo test --test peers -- --ignored)"]
-fn typescript_sdk_sends_what_show_source_says() {
-    let (tools, script) =
-        crate::support::peers::typescript_sdk_script("tests/servers/sdk_typescript_plain.mjs");
-    let node = tools.program("node").to_string_lossy().into_owned();
-    let dir = tempfile::tempdir().unwrap();
-    let session = dir.path().join("plain.jsonl");
-    let server = Via::Stdio(vec![
-        node,
-        script.to_string_lossy().into_owned(),
-        "stdio".into(),
-    ]);
-    assert_eq!(
-        echo(
-            &server,
-            &[
-                "--tool",
-                "confirm",
-                "--defaults",
-                "--record",
-                session.to_str().unwrap()
-            ]
-        ),
-        "accept"
-    );
-    let sent: Vec<serde_json::Value> = std::fs::read_to_string(&session)
-        .unwrap()
-        .lines()
-        .map(|l| serde_json::from_str::<serde_json::Value>(l).unwrap())
-        .filter(|l| l["msg"]["method"] == "elicitation/create")
-        .map(|l| l["msg"]["params"].clone())
-        .collect();
-    let shown = Command::new(bin())
-        .args([
-            "lint",
-            "--show-source",
-            "tests/servers/sdk_typescript_plain.mjs",
-        ])
-        .current_dir(root())
-        .output()
-        .unwrap();
-    let said: Vec<serde_json::Value> = String::from_utf8(shown.stdout)
-        .unwrap()
-        .lines()
-        .map(|l| serde_json::from_str::<serde_json::Value>(l).unwrap()["params"].clone())
-        .collect();
-    assert_eq!(sent.len(), 1, "{sent:?}");
-    assert_eq!(sent[0]["mode"], "form", "{}", sent[0]);
-    // Key for key, in the order sent.
-    assert_eq!(
-        serde_json::to_string(&said).unwrap(),
-        serde_json::to_string(&sent).unwrap()
-    );
-}
-
-/// Through a project's helpers too: what the TypeScript SDK really sends
-/// for the calls of a helper that gives the params whole to `elicitInput`,
-/// and of one that puts a message and a schema in them (it adds `mode:
-/// "form"` to both), is what `lint --show-source` says of those calls.
-#[test]
-#[ignore = "peer: needs Node 22 and the MCP TypeScript SDK (cargo test --test peers -- --ignored)"]
-fn typescript_sdk_sends_what_show_source_says_through_helpers() {
-    let (tools, script) =
-        crate::support::peers::typescript_sdk_script("tests/servers/sdk_typescript_helpers.mjs");
-    let node = tools.program("node").to_string_lossy().into_owned();
+/// Runs the server `script` (on the pinned TypeScript SDK) and records a
+/// `call` of each of `tools`, answered with the defaults: the params of
+/// each `elicitation/create` the SDK sent, in order, and each entry `lint
+/// --show-source` gives of the script.
+fn typescript_sent_and_shown(
+    script: &str,
+    tools: &[&str],
+) -> (Vec<serde_json::Value>, Vec<serde_json::Value>) {
+    let (node_tools, copied) = crate::support::peers::typescript_sdk_script(script);
+    let node = node_tools.program("node").to_string_lossy().into_owned();
     let dir = tempfile::tempdir().unwrap();
     let server = Via::Stdio(vec![
         node,
-        script.to_string_lossy().into_owned(),
+        copied.to_string_lossy().into_owned(),
         "stdio".into(),
     ]);
     let mut sent = Vec::new();
-    for tool in ["name", "confirm"] {
+    for tool in tools {
         let session = dir.path().join(format!("{tool}.jsonl"));
         let args = [
             "--tool",
@@ -518,20 +459,51 @@ fn typescript_sdk_sends_what_show_source_says_through_helpers() {
         );
     }
     let shown = Command::new(bin())
-        .args([
-            "lint",
-            "--show-source",
-            "tests/servers/sdk_typescript_helpers.mjs",
-        ])
+        .args(["lint", "--show-source", script])
         .current_dir(root())
         .output()
         .unwrap();
-    // The helpers' own calls, whose params their callers give, are not
-    // what is sent: their calls are.
-    let said: Vec<serde_json::Value> = String::from_utf8(shown.stdout)
+    let shown = String::from_utf8(shown.stdout)
         .unwrap()
         .lines()
         .map(|l| serde_json::from_str::<serde_json::Value>(l).unwrap())
+        .collect();
+    (sent, shown)
+}
+
+/// What the TypeScript SDK really sends for an `elicitInput` that writes
+/// no `mode` (it adds `mode: "form"` from 1.23), recorded by `call`, is
+/// what `lint --show-source` says of the server's file, key for key.
+#[test]
+#[ignore = "peer: needs Node 22 and the MCP TypeScript SDK (cargo test --test peers -- --ignored)"]
+fn typescript_sdk_sends_what_show_source_says() {
+    let (sent, shown) =
+        typescript_sent_and_shown("tests/servers/sdk_typescript_plain.mjs", &["confirm"]);
+    let said: Vec<serde_json::Value> = shown.iter().map(|v| v["params"].clone()).collect();
+    assert_eq!(sent.len(), 1, "{sent:?}");
+    assert_eq!(sent[0]["mode"], "form", "{}", sent[0]);
+    // Key for key, in the order sent.
+    assert_eq!(
+        serde_json::to_string(&said).unwrap(),
+        serde_json::to_string(&sent).unwrap()
+    );
+}
+
+/// Through a project's helpers too: what the TypeScript SDK really sends
+/// for the calls of a helper that gives the params whole to `elicitInput`,
+/// and of one that puts a message and a schema in them (it adds `mode:
+/// "form"` to both), is what `lint --show-source` says of those calls.
+#[test]
+#[ignore = "peer: needs Node 22 and the MCP TypeScript SDK (cargo test --test peers -- --ignored)"]
+fn typescript_sdk_sends_what_show_source_says_through_helpers() {
+    let (sent, shown) = typescript_sent_and_shown(
+        "tests/servers/sdk_typescript_helpers.mjs",
+        &["name", "confirm"],
+    );
+    // The helpers' own calls, whose params their callers give, are not
+    // what is sent: their calls are.
+    let said: Vec<serde_json::Value> = shown
+        .iter()
         .filter(|v| v.get("unknown").is_none())
         .map(|v| v["params"].clone())
         .collect();
