@@ -1117,6 +1117,24 @@ mod tests {
     assert_eq!(plain["params"]["requestedSchema"].get("$schema"), None);
 }
 
+/// The `mode` of the params of each elicitation `lint --show-source` gives
+/// of `file`, run in `root`.
+fn shown_modes(root: &Path, file: &str) -> Vec<Option<String>> {
+    let out = Command::new(bin())
+        .current_dir(root)
+        .args(["lint", "--show-source", file])
+        .output()
+        .unwrap();
+    String::from_utf8(out.stdout)
+        .unwrap()
+        .lines()
+        .map(|l| {
+            let v: serde_json::Value = serde_json::from_str(l).unwrap();
+            v["params"]["mode"].as_str().map(String::from)
+        })
+        .collect()
+}
+
 /// A helper of the project that hands its params, or a message and a
 /// schema it puts in params, to `elicitInput`: its calls show the `mode`
 /// the SDK adds, as a direct call does; not where the helper's own params
@@ -1143,21 +1161,7 @@ fn typescript_helpers_calls_show_the_mode_the_sdk_adds() {
          export async function c(server) {\n  return confirmOpen(server, \"Sure?\", { type: \"object\", properties: {} }, {});\n}\n\
          export async function d(server) {\n  return askWith(server, { mode: \"url\", message: \"Sign in\", url: \"https://example.com/a\", elicitationId: \"e1\" });\n}\n",
     );
-    let modes = |root: &Path| -> Vec<Option<String>> {
-        let out = Command::new(bin())
-            .current_dir(root)
-            .args(["lint", "--show-source", "src/tools.ts"])
-            .output()
-            .unwrap();
-        String::from_utf8(out.stdout)
-            .unwrap()
-            .lines()
-            .map(|l| {
-                let v: serde_json::Value = serde_json::from_str(l).unwrap();
-                v["params"]["mode"].as_str().map(String::from)
-            })
-            .collect()
-    };
+    let modes = |root: &Path| shown_modes(root, "src/tools.ts");
     let form = Some("form".to_string());
     let url = Some("url".to_string());
     assert_eq!(modes(root), [form.clone(), form, None, url.clone()]);
@@ -1195,21 +1199,7 @@ fn typescript_params_are_read_as_the_packages_sdk_sends_them() {
            return server.server.elicitInput({ ...extra, message: \"Name?\", requestedSchema: { type: \"object\", properties: {} } });\n\
          }\n",
     );
-    let modes = |root: &Path| -> Vec<Option<String>> {
-        let out = Command::new(bin())
-            .current_dir(root)
-            .args(["lint", "--show-source", "src/ask.ts"])
-            .output()
-            .unwrap();
-        String::from_utf8(out.stdout)
-            .unwrap()
-            .lines()
-            .map(|l| {
-                let v: serde_json::Value = serde_json::from_str(l).unwrap();
-                v["params"]["mode"].as_str().map(String::from)
-            })
-            .collect()
-    };
+    let modes = |root: &Path| shown_modes(root, "src/ask.ts");
     let form = Some("form".to_string());
     let url = Some("url".to_string());
     // No package.json: the newest SDK. The URL-mode call keeps its mode,
