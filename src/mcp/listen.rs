@@ -525,6 +525,10 @@ impl HttpReply {
     /// Sends a whole response.
     pub fn respond(mut self, status: u16, headers: &[(&str, &str)], body: &[u8]) {
         let body = Bytes::copy_from_slice(body);
+        // The request is done once its answer is whole: its slot is given
+        // back before the answer leaves, so a client that has it and asks
+        // again at once is not refused for its own last request.
+        self.slot = None;
         self.send(status, headers, Inner::Whole(Some(body)));
     }
 
@@ -557,8 +561,8 @@ impl HttpReply {
         let (tx, rx) = mpsc::channel(STREAM_QUEUE);
         self.send(status, headers, Inner::Streamed(rx, false));
         Some(Chunks {
+            reply: self,
             tx: Some(tx),
-            _reply: self,
         })
     }
 }
@@ -569,9 +573,10 @@ const STREAM_QUEUE: usize = 4;
 
 /// The body of a streamed response.
 pub struct Chunks {
+    /// Holds the stream's slots. Declared first, so dropped first: the
+    /// slots are given back before the body's end reaches the client.
+    reply: HttpReply,
     tx: Option<mpsc::Sender<Piece>>,
-    /// Holds the stream's slots.
-    _reply: HttpReply,
 }
 
 impl Chunks {
@@ -596,6 +601,11 @@ impl Chunks {
 
     /// Ends the body; the connection serves its next request.
     pub fn finish(mut self) {
+        // The stream is done: its slots are given back before its end is
+        // sent, so a client that reads the end and asks again is not
+        // refused for this stream.
+        self.reply.slot = None;
+        self.reply.peer_slot = None;
         if let Some(tx) = self.tx.take() {
             let _ = tx.blocking_send(Piece::End);
         }
