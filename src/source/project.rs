@@ -552,6 +552,7 @@ fn typescript_sdk_versions(abs: &Path) -> Option<Versions> {
             })
             .or_else(|| read("pnpm-lock.yaml").and_then(|lock| pnpm_locked(&lock, SDK)))
             .or_else(|| read("yarn.lock").and_then(|lock| yarn_locked(&lock, SDK)))
+            .or_else(|| workspace_locked(root, SDK))
             .and_then(|v| major_minor(&v).map(Versions::exactly));
         installed.or_else(|| {
             let manifest = read("package.json")?;
@@ -570,6 +571,160 @@ fn typescript_sdk_versions(abs: &Path) -> Option<Versions> {
             }
         })
     })
+}
+
+/// The version of `package` the lock file of the workspace `root` (a
+/// package's folder) is a member of installs for it: the nearest folder
+/// above it, within its repository, whose lock file names it as a member.
+/// npm's `package-lock.json` (the member's own entry; the package as Node
+/// resolves it from there, its own `node_modules` first, then each folder's
+/// above it), pnpm's `pnpm-lock.yaml` (the member's importer) and
+/// `yarn.lock` (a `workspace:` entry, or, for Yarn 1, the `workspaces` of
+/// the `package.json` beside it; the one version the lock installs). A
+/// lock the package is a member of decides, whatever it says.
+fn workspace_locked(root: &Path, package: &str) -> Option<String> {
+    if root.join(".git").exists() {
+        return None;
+    }
+    for dir in root.ancestors().skip(1).take(MAX_DEPTH) {
+        let rel: Vec<_> = root
+            .strip_prefix(dir)
+            .ok()?
+            .components()
+            .map(|c| c.as_os_str().to_str())
+            .collect::<Option<_>>()?;
+        let rel = rel.join("/");
+        let read = |name: &str| std::fs::read_to_string(dir.join(name)).ok();
+        let member = read("package-lock.json")
+            .and_then(|lock| npm_member_locked(&lock, &rel, package))
+            .or_else(|| {
+                read("pnpm-lock.yaml").and_then(|lock| pnpm_member_locked(&lock, &rel, package))
+            })
+            .or_else(|| {
+                let lock = read("yarn.lock")?;
+                let declared = || {
+                    let manifest = read("package.json")?;
+                    let manifest: serde_json::Value = serde_json::from_str(&manifest).ok()?;
+                    let globs = manifest.get("workspaces")?;
+                    let globs = globs.get("packages").unwrap_or(globs).as_array()?;
+                    Some(globs.iter().filter_map(|g| g.as_str()).any(|g| {
+                        let g = g.trim_start_matches("./").trim_end_matches('/');
+                        g == rel
+                            || g.strip_suffix("/**").is_some_and(|p| {
+                                rel.strip_prefix(p).is_some_and(|r| r.starts_with('/'))
+                            })
+                            || g.strip_suffix("/*").is_some_and(|p| {
+                                rel.strip_prefix(p)
+                                    .and_then(|r| r.strip_prefix('/'))
+                                    .is_some_and(|r| !r.is_empty() && !r.contains('/'))
+                            })
+                    }))
+                };
+                let listed = lock
+                    .lines()
+                    .any(|l| !l.starts_with(' ') && l.contains(&format!("@workspace:{rel}\"")));
+                (listed || declared() == Some(true)).then(|| yarn_locked(&lock, package))
+            });
+        if let Some(found) = member {
+            return found;
+        }
+        if dir.join(".git").exists() {
+            break;
+        }
+    }
+    None
+}
+
+/// The version of `package` an npm `package-lock.json` (lock files 2 and
+/// 3) installs for its member at `rel` (`None` when `rel` is no member of
+/// it): the entry Node finds from the member's folder, `rel/node_modules/…`
+/// first, then each folder's above it, up to the workspace's own
+/// `node_modules`.
+fn npm_member_locked(lock: &str, rel: &str, package: &str) -> Option<Option<String>> {
+    let lock: serde_json::Value = serde_json::from_str(lock).ok()?;
+    let packages = lock.get("packages")?.as_object()?;
+    if rel.is_empty() || !packages.contains_key(rel) {
+        return None;
+    }
+    let mut folder = Some(rel);
+    loop {
+        let prefix = folder.map_or(String::new(), |f| format!("{f}/"));
+        if let Some(entry) = packages.get(&format!("{prefix}node_modules/{package}")) {
+            return Some(
+                entry
+                    .get("version")
+                    .and_then(|v| v.as_str())
+                    .map(str::to_string),
+            );
+        }
+        folder = match folder {
+            Some(f) => f.rsplit_once('/').map(|(up, _)| up),
+            None => return Some(None),
+        };
+    }
+}
+
+/// The version of `package` a `pnpm-lock.yaml` installs for its importer
+/// (workspace member) `rel` (`None` when it has no such importer): its
+/// `version:` under the package's key (lock files 6 and later), or the
+/// version written beside the key (5); a peer suffix left out, and a
+/// `link:` to another member no version.
+fn pnpm_member_locked(lock: &str, rel: &str, package: &str) -> Option<Option<String>> {
+    let indent = |l: &str| l.len() - l.trim_start().len();
+    let key = |l: &str| {
+        let (k, v) = l.trim().split_once(':')?;
+        Some((
+            k.trim_matches(['\'', '"']).to_string(),
+            v.trim().to_string(),
+        ))
+    };
+    let mut lines = lock
+        .lines()
+        .map(|l| l.trim_end_matches('\r'))
+        .skip_while(|l| *l != "importers:")
+        .skip(1)
+        .filter(|l| !l.trim().is_empty());
+    // The importer's lines: those below its key, indented further.
+    lines
+        .by_ref()
+        .take_while(|l| indent(l) >= 2)
+        .find(|l| indent(l) == 2 && key(l).is_some_and(|(k, v)| k == rel && v.is_empty()))?;
+    let block: Vec<&str> = lines.take_while(|l| indent(l) > 2).collect();
+    let version = |v: &str| {
+        let v = v.split('(').next().unwrap_or("").trim_matches(['\'', '"']);
+        v.starts_with(|c: char| c.is_ascii_digit())
+            .then(|| v.to_string())
+    };
+    let top = block.first().map_or(0, |l| indent(l));
+    let mut section = String::new();
+    for (i, line) in block.iter().enumerate() {
+        let Some((k, v)) = key(line) else { continue };
+        if indent(line) == top {
+            section = k;
+            continue;
+        }
+        // Not `specifiers:` (lock files 5), which holds the requirement.
+        if k != package
+            || !matches!(
+                section.as_str(),
+                "dependencies" | "devDependencies" | "optionalDependencies"
+            )
+        {
+            continue;
+        }
+        if !v.is_empty() {
+            return Some(version(&v));
+        }
+        let depth = indent(line);
+        return Some(
+            block[i + 1..]
+                .iter()
+                .take_while(|l| indent(l) > depth)
+                .find_map(|l| key(l).filter(|(k, _)| k == "version"))
+                .and_then(|(_, v)| version(&v)),
+        );
+    }
+    Some(None)
 }
 
 /// The string value of `key` in the object right after `after` in a JSON
@@ -930,6 +1085,113 @@ mod tests {
         assert_eq!(yarn_locked(&crlf, SDK).as_deref(), Some("1.22.0"));
         let crlf = pnpm9.replace('\n', "\r\n");
         assert_eq!(pnpm_locked(&crlf, SDK).as_deref(), Some("1.22.0"));
+    }
+
+    #[test]
+    fn workspace_lock_files_decide_for_their_members() {
+        const SDK: &str = "@modelcontextprotocol/sdk";
+        // As npm 10 writes a workspace whose members pin 1.22.0 (hoisted)
+        // and 1.24.0 (nested under its member).
+        let npm = r#"{
+  "name": "ws",
+  "lockfileVersion": 3,
+  "packages": {
+    "": {"name": "ws", "workspaces": ["packages/*"]},
+    "node_modules/@modelcontextprotocol/sdk": {
+      "version": "1.22.0",
+      "license": "MIT"
+    },
+    "node_modules/a": {"resolved": "packages/a", "link": true},
+    "packages/a": {"version": "1.0.0", "dependencies": {"@modelcontextprotocol/sdk": "1.22.0"}},
+    "packages/b": {"version": "1.0.0", "dependencies": {"@modelcontextprotocol/sdk": "1.24.0"}},
+    "packages/b/node_modules/@modelcontextprotocol/sdk": {
+      "version": "1.24.0"
+    },
+    "packages/c/lib": {"version": "1.0.0"}
+  }
+}"#;
+        let npm_of = |rel| npm_member_locked(npm, rel, SDK);
+        assert_eq!(npm_of("packages/a"), Some(Some("1.22.0".into())));
+        assert_eq!(npm_of("packages/b"), Some(Some("1.24.0".into())));
+        assert_eq!(npm_of("packages/c/lib"), Some(Some("1.22.0".into())));
+        assert_eq!(npm_of("packages/d"), None, "no member");
+        assert_eq!(npm_of("packages"), None, "no member");
+
+        // As pnpm 9 writes it; then lock files 5's layout.
+        let pnpm = "lockfileVersion: '9.0'\n\nimporters:\n\n  .: {}\n\n  packages/a:\n    dependencies:\n      '@modelcontextprotocol/sdk':\n        specifier: 1.22.0\n        version: 1.22.0\n\n  packages/b:\n    dependencies:\n      '@modelcontextprotocol/sdk':\n        specifier: 1.24.0\n        version: 1.24.0(zod@3.25.76)\n\n  packages/c:\n    dependencies:\n      zod:\n        specifier: ^3.25.0\n        version: 3.25.76\n\n  packages/d:\n    devDependencies:\n      '@modelcontextprotocol/sdk':\n        specifier: workspace:*\n        version: link:../sdk\n\npackages:\n\n  '@modelcontextprotocol/sdk@1.22.0':\n    resolution: {integrity: sha512-x}\n";
+        let pnpm_of = |rel| pnpm_member_locked(pnpm, rel, SDK);
+        assert_eq!(pnpm_of("packages/a"), Some(Some("1.22.0".into())));
+        assert_eq!(pnpm_of("packages/b"), Some(Some("1.24.0".into())));
+        assert_eq!(pnpm_of("packages/c"), Some(None), "a member without it");
+        assert_eq!(pnpm_of("packages/d"), Some(None), "a link is no version");
+        assert_eq!(pnpm_of("packages/e"), None, "no member");
+        let crlf = pnpm.replace('\n', "\r\n");
+        assert_eq!(
+            pnpm_member_locked(&crlf, "packages/b", SDK),
+            Some(Some("1.24.0".into()))
+        );
+        let pnpm5 = "lockfileVersion: 5.4\n\nimporters:\n\n  packages/a:\n    specifiers:\n      '@modelcontextprotocol/sdk': ^1.17.0\n    dependencies:\n      '@modelcontextprotocol/sdk': 1.20.1_zod@3.23.8\n";
+        assert_eq!(
+            pnpm_member_locked(pnpm5, "packages/a", SDK),
+            Some(Some("1.20.1_zod@3.23.8".into())),
+        );
+
+        // On disk: the nearest lock the package is a member of decides,
+        // within the repository.
+        let dir = tempfile::tempdir().unwrap();
+        let repo = dir.path().join("repo");
+        let write = |rel: &str, text: &str| {
+            let path = repo.join(rel);
+            std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+            std::fs::write(path, text).unwrap();
+        };
+        std::fs::create_dir_all(repo.join(".git")).unwrap();
+        write("package-lock.json", npm);
+        write("packages/a/package.json", "{}");
+        write("tools/x/package.json", "{}");
+        // Yarn 1: the members are the `workspaces` of the package.json
+        // beside the lock; its one version decides.
+        let yarn1 = "# yarn lockfile v1\n\n\n\"@modelcontextprotocol/sdk@^1.17.0\":\n  version \"1.20.1\"\n";
+        write(
+            "yarn1/package.json",
+            r#"{"private": true, "workspaces": {"packages": ["./libs/*"]}}"#,
+        );
+        write("yarn1/yarn.lock", yarn1);
+        // Yarn 2 and later list their members in the lock.
+        let berry = "__metadata:\n  version: 8\n\n\"@modelcontextprotocol/sdk@npm:^1.24.0\":\n  version: 1.24.3\n\n\"m@workspace:apps/m\":\n  version: 0.0.0-use.local\n";
+        write(
+            "berry/package.json",
+            r#"{"private": true, "workspaces": ["apps/*"]}"#,
+        );
+        write("berry/yarn.lock", berry);
+        let of = |rel: &str| workspace_locked(&repo.join(rel), SDK);
+        assert_eq!(of("packages/a").as_deref(), Some("1.22.0"));
+        assert_eq!(of("tools/x"), None, "not a member of the repository's lock");
+        assert_eq!(of("yarn1/libs/l").as_deref(), Some("1.20.1"));
+        assert_eq!(of("yarn1/libs/l/deeper"), None, "`*` is one folder");
+        assert_eq!(of("berry/apps/m").as_deref(), Some("1.24.3"));
+        assert_eq!(
+            of("berry/apps/n").as_deref(),
+            Some("1.24.3"),
+            "a member by its package.json, not yet in the lock"
+        );
+        assert_eq!(of("berry/tools/t"), None);
+        assert_eq!(of(""), None, "the repository's root looks no further");
+        // Above the repository is not looked at.
+        let outer = npm.replace("\"packages/b", "\"elsewhere/packages/b");
+        std::fs::write(dir.path().join("package-lock.json"), outer).unwrap();
+        std::fs::create_dir_all(repo.join("packages/b")).unwrap();
+        assert_eq!(of("packages/b").as_deref(), Some("1.24.0"));
+        let outside = dir.path().join("elsewhere/packages/b");
+        std::fs::create_dir_all(&outside).unwrap();
+        std::fs::create_dir_all(dir.path().join("elsewhere/.git")).unwrap();
+        assert_eq!(workspace_locked(&outside, SDK), None);
+        std::fs::remove_dir(dir.path().join("elsewhere/.git")).unwrap();
+        assert_eq!(
+            workspace_locked(&outside, SDK).as_deref(),
+            Some("1.24.0"),
+            "the lock above, once no repository is between"
+        );
     }
 
     #[test]

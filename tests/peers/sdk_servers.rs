@@ -586,6 +586,120 @@ fn pnpm_and_yarn_lock_files_decide_the_typescript_sdk() {
     }
 }
 
+/// The TypeScript SDK a workspace member runs with is read from the
+/// workspace's lock file, above the member: real npm 10, pnpm 9 and Yarn 1
+/// write the lock of a workspace whose member `a` installs SDK 1.22.0
+/// (which sends no `mode`) and, for npm and pnpm, whose member `b`
+/// installs 1.24.0 (which adds `mode: "form"`). The members then require
+/// `^1.17.0`, which alone would allow 1.23 and later.
+#[test]
+#[ignore = "peer: needs Node 22, npm, pnpm, Yarn 1 and the npm registry (cargo test --test peers -- --ignored)"]
+fn workspace_lock_files_decide_the_typescript_sdk_of_their_members() {
+    let tools = crate::support::peers::node_tools();
+    let server =
+        std::fs::read_to_string(root().join("tests/servers/sdk_typescript_plain.mjs")).unwrap();
+    let member = |name: &str, req: Option<&str>| {
+        let deps = req.map_or(String::new(), |r| {
+            format!(r#", "dependencies": {{"@modelcontextprotocol/sdk": "{r}"}}"#)
+        });
+        format!(r#"{{"name": "{name}", "version": "1.0.0", "private": true{deps}}}"#)
+    };
+    let shown_mode = |dir: &std::path::Path| {
+        let out = Command::new(bin())
+            .args(["lint", "--show-source", "server.mjs"])
+            .current_dir(dir)
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{out:?}");
+        let line = String::from_utf8(out.stdout).unwrap();
+        let shown: serde_json::Value = serde_json::from_str(line.trim()).unwrap();
+        shown["params"].get("mode").cloned()
+    };
+    let npm = || {
+        let mut cmd = Command::new("npm");
+        cmd.env("PATH", tools.path());
+        cmd
+    };
+    let runs: [(Command, &[&str], &str, bool); 3] = [
+        (
+            npm(),
+            &[
+                "install",
+                "--package-lock-only",
+                "--ignore-scripts",
+                "--no-audit",
+                "--no-fund",
+            ],
+            "package-lock.json",
+            true,
+        ),
+        (
+            tools.command("pnpm"),
+            &["install", "--lockfile-only", "--ignore-scripts"],
+            "pnpm-lock.yaml",
+            true,
+        ),
+        (
+            tools.command("yarn"),
+            &[
+                "install",
+                "--ignore-scripts",
+                "--non-interactive",
+                "--no-progress",
+            ],
+            "yarn.lock",
+            false,
+        ),
+    ];
+    for (mut tool, args, lock, b_pins) in runs {
+        let dir = tempfile::tempdir().unwrap();
+        let ws = dir.path();
+        std::fs::write(
+            ws.join("package.json"),
+            r#"{"name": "ws", "private": true, "workspaces": ["packages/*"]}"#,
+        )
+        .unwrap();
+        std::fs::write(
+            ws.join("pnpm-workspace.yaml"),
+            "packages:\n  - \"packages/*\"\n",
+        )
+        .unwrap();
+        let b_req = b_pins.then_some("1.24.0");
+        for (name, req) in [("a", Some("1.22.0")), ("b", b_req)] {
+            let dir = ws.join("packages").join(name);
+            std::fs::create_dir_all(&dir).unwrap();
+            std::fs::write(dir.join("server.mjs"), &server).unwrap();
+            std::fs::write(dir.join("package.json"), member(name, req)).unwrap();
+        }
+        let out = tool.args(args).current_dir(ws).output().unwrap();
+        assert!(out.status.success(), "{lock}: {out:?}");
+        let written = std::fs::read_to_string(ws.join(lock)).unwrap();
+        assert!(written.contains("1.22.0"), "{lock}: {written}");
+        for name in ["a", "b"] {
+            std::fs::write(
+                ws.join("packages").join(name).join("package.json"),
+                member(name, Some("^1.17.0")),
+            )
+            .unwrap();
+        }
+        let (a, b) = (ws.join("packages/a"), ws.join("packages/b"));
+        assert_eq!(shown_mode(&a), None, "{lock}: it installs 1.22.0 for a");
+        if b_pins {
+            assert_eq!(
+                shown_mode(&b),
+                Some(serde_json::json!("form")),
+                "{lock}: it installs 1.24.0 for b"
+            );
+        }
+        std::fs::remove_file(ws.join(lock)).unwrap();
+        assert_eq!(
+            shown_mode(&a),
+            Some(serde_json::json!("form")),
+            "{lock}: without the lock, ^1.17.0 may be 1.23 or later"
+        );
+    }
+}
+
 /// The author's loop, as the guide (docs/) tells it, with no hand edit: record a
 /// call to a server written as the Python SDK documents it (its Pydantic
 /// model keeps its root `title`, E122), serve the recording, and answer the
