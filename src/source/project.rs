@@ -594,9 +594,30 @@ fn workspace_locked(root: &Path, package: &str) -> Option<String> {
             .map(|c| c.as_os_str().to_str())
             .collect::<Option<_>>()?;
         let rel = rel.join("/");
-        let read = |name: &str| std::fs::read_to_string(dir.join(name)).ok();
+        let read = |name: &str| read_cached(&dir.join(name));
         let member = read("package-lock.json")
-            .and_then(|lock| npm_member_locked(&lock, &rel, package))
+            // Parsed (once) only when it names the package's folder.
+            .filter(|lock| lock.contains(&format!("\"{rel}\"")))
+            .and_then(|lock| {
+                type Parsed = Folders<PathBuf, Option<Arc<serde_json::Value>>>;
+                static PARSED: std::sync::OnceLock<Parsed> = std::sync::OnceLock::new();
+                let path = dir.join("package-lock.json");
+                let parsed = PARSED.get_or_init(Default::default);
+                let known = parsed
+                    .lock()
+                    .unwrap_or_else(|e| e.into_inner())
+                    .get(&path)
+                    .cloned();
+                let value = known.unwrap_or_else(|| {
+                    let value = serde_json::from_str(&lock).ok().map(Arc::new);
+                    parsed
+                        .lock()
+                        .unwrap_or_else(|e| e.into_inner())
+                        .insert(path, value.clone());
+                    value
+                })?;
+                npm_member_locked(&value, &rel, package)
+            })
             .or_else(|| {
                 read("pnpm-lock.yaml").and_then(|lock| pnpm_member_locked(&lock, &rel, package))
             })
@@ -635,13 +656,28 @@ fn workspace_locked(root: &Path, package: &str) -> Option<String> {
     None
 }
 
+/// The text of a workspace's file, read once in a run: the members of a
+/// workspace share its lock file and its `package.json`.
+fn read_cached(path: &Path) -> Option<Arc<str>> {
+    static READ: std::sync::OnceLock<Folders<PathBuf, Option<Arc<str>>>> =
+        std::sync::OnceLock::new();
+    let read = READ.get_or_init(Default::default);
+    if let Some(known) = read.lock().unwrap_or_else(|e| e.into_inner()).get(path) {
+        return known.clone();
+    }
+    let text: Option<Arc<str>> = std::fs::read_to_string(path).ok().map(Arc::from);
+    read.lock()
+        .unwrap_or_else(|e| e.into_inner())
+        .insert(path.to_path_buf(), text.clone());
+    text
+}
+
 /// The version of `package` an npm `package-lock.json` (lock files 2 and
 /// 3) installs for its member at `rel` (`None` when `rel` is no member of
 /// it): the entry Node finds from the member's folder, `rel/node_modules/…`
 /// first, then each folder's above it, up to the workspace's own
 /// `node_modules`.
-fn npm_member_locked(lock: &str, rel: &str, package: &str) -> Option<Option<String>> {
-    let lock: serde_json::Value = serde_json::from_str(lock).ok()?;
+fn npm_member_locked(lock: &serde_json::Value, rel: &str, package: &str) -> Option<Option<String>> {
     let packages = lock.get("packages")?.as_object()?;
     if rel.is_empty() || !packages.contains_key(rel) {
         return None;
@@ -1110,7 +1146,8 @@ mod tests {
     "packages/c/lib": {"version": "1.0.0"}
   }
 }"#;
-        let npm_of = |rel| npm_member_locked(npm, rel, SDK);
+        let npm_lock: serde_json::Value = serde_json::from_str(npm).unwrap();
+        let npm_of = |rel| npm_member_locked(&npm_lock, rel, SDK);
         assert_eq!(npm_of("packages/a"), Some(Some("1.22.0".into())));
         assert_eq!(npm_of("packages/b"), Some(Some("1.24.0".into())));
         assert_eq!(npm_of("packages/c/lib"), Some(Some("1.22.0".into())));
