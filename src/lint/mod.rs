@@ -80,6 +80,10 @@ pub enum Skip {
     NotJson,
     /// JSONL whose first line starts no session.
     NotSession,
+    /// A JSON file that holds none of the names an elicitation document
+    /// or a session is written with, passed over unparsed
+    /// ([`Linter::file_of_many`]).
+    NamesNothing,
     /// A JSON document of this shape that is not an elicitation; a
     /// [`Kind::Schema`] or [`Kind::Property`] may be a bare requested schema
     /// that nothing declared as one.
@@ -694,6 +698,85 @@ impl Linter {
     ) -> std::io::Result<Judged> {
         lint_file(path, name, &self.options, sink)
     }
+
+    /// As [`Linter::file`], for one file of several (met in a walk, or
+    /// named in a list): under [`Options::elicitations_only`], a `.json`
+    /// file of up to [`SKIMMED`] bytes that holds none of the names an
+    /// elicitation document or a session is written with is passed over
+    /// unparsed ([`Skip::NamesNothing`]); the rest are judged as by
+    /// [`Linter::file`]. A file named alone is better read by
+    /// [`Linter::file`], which tells what it holds instead.
+    pub fn file_of_many(
+        &self,
+        path: &std::path::Path,
+        name: &str,
+        sink: &mut dyn FnMut(Diagnostic),
+    ) -> std::io::Result<Judged> {
+        use std::io::Read;
+        if !self.options.elicitations_only
+            || path.extension().and_then(|x| x.to_str()) != Some("json")
+        {
+            return self.file(path, name, sink);
+        }
+        let mut bytes = Vec::new();
+        std::fs::File::open(path)?
+            .take(SKIMMED as u64 + 1)
+            .read_to_end(&mut bytes)?;
+        if bytes.len() > SKIMMED {
+            return self.file(path, name, sink);
+        }
+        if !names_an_elicitation(&bytes) {
+            return Ok(Judged::Skipped(Skip::NamesNothing));
+        }
+        lint_reader(name, bytes.as_slice(), &self.options, sink)
+    }
+}
+
+/// The largest file [`Linter::file_of_many`] reads whole to look for the
+/// names an elicitation is written with; a larger one is judged as it
+/// streams.
+pub const SKIMMED: usize = 16 << 20;
+
+/// Whether `bytes` may be judged under [`Options::elicitations_only`]: it
+/// holds one of the names without which no document is an elicitation
+/// ([`document::is_elicitation`]), no first line starts a session
+/// ([`crate::session::starts_session`]) and no text that is not JSON is
+/// judged ([`MARKERS`]); or a `\u` escape, which can spell any of them.
+/// The names [`document::classify`] tells a schema or a property by are
+/// among them too: a file without any is one that would have been skipped
+/// as [`Skip::Document`]`(`[`Kind::Unknown`]`)`, [`Skip::NotJson`] or
+/// [`Skip::NotSession`].
+pub(crate) fn names_an_elicitation(bytes: &[u8]) -> bool {
+    const NAMES: [&[u8]; 21] = [
+        // The documents: requests and their params, results, answers,
+        // capabilities, errors carrying URL elicitations.
+        b"elicit",
+        b"requestedSchema",
+        b"inputRe",
+        b"input_required",
+        b"\"action\"",
+        b"\"mode\"",
+        b"\"message\"",
+        b"\"content\"",
+        b"\"cancelled\"",
+        // A session's first line.
+        b"\"mcp-elicit-session\"",
+        b"\"direction\"",
+        b"\"dir\"",
+        b"\"jsonrpc\"",
+        b"\"method\"",
+        b"\"id\"",
+        // A schema or a property, as `classify` tells them.
+        b"\"properties\"",
+        b"\"type\"",
+        b"\"enum\"",
+        b"\"oneOf\"",
+        b"\"anyOf\"",
+        b"\\u",
+    ];
+    NAMES
+        .iter()
+        .any(|name| memchr::memmem::find(bytes, name).is_some())
 }
 
 /// Lints one JSON text; findings carry spans into `text`.
@@ -1185,6 +1268,146 @@ impl Counts {
             Severity::Error => self.errors,
             Severity::Warning => self.errors + self.warnings,
             Severity::Note => self.errors + self.warnings + self.notes,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// What [`lint_reader`] makes of `bytes` met in a walk.
+    fn walked(bytes: &[u8]) -> (Judged, usize) {
+        let opts = Options {
+            elicitations_only: true,
+            ..Options::default()
+        };
+        let mut n = 0;
+        let judged = lint_reader("x.json", bytes, &opts, &mut |_| n += 1).unwrap();
+        (judged, n)
+    }
+
+    fn passed_over_as_unread(bytes: &[u8]) {
+        let (judged, n) = walked(bytes);
+        assert!(
+            matches!(
+                judged,
+                Judged::Skipped(Skip::Document(Kind::Unknown) | Skip::NotJson | Skip::NotSession)
+            ) && n == 0,
+            "{judged:?} with {n} findings, but it names nothing: {}",
+            String::from_utf8_lossy(bytes)
+        );
+    }
+
+    #[test]
+    fn json_that_names_nothing_would_have_been_skipped_unread() {
+        // Documents, sessions and broken text built of the names the
+        // documents and sessions are told by, their neighbours and values.
+        let keys = [
+            "action",
+            "mode",
+            "message",
+            "url",
+            "content",
+            "cancelled",
+            "method",
+            "id",
+            "jsonrpc",
+            "result",
+            "error",
+            "params",
+            "requestedSchema",
+            "inputRequests",
+            "inputResponses",
+            "resultType",
+            "elicitation",
+            "elicitationId",
+            "elicitations",
+            "properties",
+            "type",
+            "enum",
+            "oneOf",
+            "anyOf",
+            "dir",
+            "direction",
+            "raw",
+            "msg",
+            "_meta",
+            "mcp-elicit-session",
+            "capabilities",
+            "data",
+            "name",
+            "version",
+            "compilerOptions",
+            "act\\u0069on",
+            "a",
+        ];
+        let values = [
+            r#""accept""#,
+            r#""form""#,
+            r#""url""#,
+            r#""elicitation/create""#,
+            r#""initialize""#,
+            r#""input_required""#,
+            r#""object""#,
+            r#""send""#,
+            "1",
+            "{}",
+            "[]",
+            r#"{"elicitation": {}}"#,
+            r#"{"dir": "send"}"#,
+            r#"{"action": "accept"}"#,
+            r#"{"method": "elicitation/create"}"#,
+            r#"{"type": "string"}"#,
+            "null",
+        ];
+        let mut seed: u64 = 0x2545_f491_4f6c_dd1d;
+        let mut next = |below: usize| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            (seed % below as u64) as usize
+        };
+        let (mut unnamed, mut judged) = (0, 0);
+        for _ in 0..20_000 {
+            let object = |next: &mut dyn FnMut(usize) -> usize| {
+                let members: Vec<String> = (0..next(4))
+                    .map(|_| {
+                        format!(
+                            "\"{}\": {}",
+                            keys[next(keys.len())],
+                            values[next(values.len())]
+                        )
+                    })
+                    .collect();
+                format!("{{{}}}", members.join(", "))
+            };
+            let mut text = object(&mut next);
+            match next(4) {
+                // JSONL: a second value on the next line.
+                0 => text = format!("{text}\n{}\n", object(&mut next)),
+                // Broken: cut short.
+                1 => text.truncate(text.len() / 2),
+                _ => {}
+            }
+            if names_an_elicitation(text.as_bytes()) {
+                judged += usize::from(walked(text.as_bytes()).0 == Judged::Linted);
+            } else {
+                unnamed += 1;
+                passed_over_as_unread(text.as_bytes());
+            }
+        }
+        assert!(unnamed > 1_000 && judged > 1_000, "{unnamed} {judged}");
+        // And the shapes a walk meets most.
+        for text in [
+            r#"{"name": "server", "version": "1.0.0", "scripts": {"build": "tsc"}}"#,
+            r#"{"compilerOptions": {"outDir": "dist", "strict": true}}"#,
+            "[1, 2, 3]",
+            "not json at all",
+            "",
+        ] {
+            assert!(!names_an_elicitation(text.as_bytes()), "{text}");
+            passed_over_as_unread(text.as_bytes());
         }
     }
 }

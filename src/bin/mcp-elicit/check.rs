@@ -108,7 +108,7 @@ pub fn check(
             let mut any = false;
             let mut hidden = 0;
             let hide = hides_unknown(scope, linter.options());
-            let r = lint_input(input, linter, &mut |d| {
+            let r = lint_input(input, linter, inputs.len() > 1, &mut |d| {
                 if hide && d.code == rules::SOURCE_NOT_STATIC.code {
                     hidden += 1;
                     return;
@@ -211,6 +211,7 @@ fn explain_skip(input: &Input, skip: Skip, quiet: bool) {
     let why = match skip {
         Skip::NotRead => "is not a kind of file mcp-elicit reads (JSON, JSONL, and TypeScript, JavaScript, Python, Go, Rust, C#, Java or Kotlin source)".to_string(),
         Skip::NotJson => "is not JSON and names no elicitation".to_string(),
+        Skip::NamesNothing => "names nothing an elicitation or a session is written with".to_string(),
         Skip::NotSession => "is JSONL that starts no session (no session header, no JSON-RPC message on its first line)".to_string(),
         Skip::Document(Kind::Schema) => "reads as a bare requestedSchema, and nothing says it is one; if it is, lint it with `--schema`, or list it under `schemas` in mcp-elicit.toml".to_string(),
         Skip::Document(_) => "holds no elicitation (elicitation/create params or request, an InputRequiredResult, an ElicitResult, a session); a bare requestedSchema is judged with `--schema`".to_string(),
@@ -431,6 +432,7 @@ pub fn report_io(path: &str, e: &io::Error) {
 fn lint_input(
     input: &Input,
     linter: &Linter,
+    of_many: bool,
     sink: &mut dyn FnMut(Diagnostic),
 ) -> io::Result<Judged> {
     match input {
@@ -442,6 +444,9 @@ fn lint_input(
                 .map(|()| Judged::Linted)
         }
         Input::File(p) if p.extension().is_none() => lint_unnamed(p, linter, sink),
+        // One of many is passed over unparsed when it names nothing an
+        // elicitation is written with; one alone is read, to say what it is.
+        Input::File(p) if of_many => linter.file_of_many(p, &display_path(p), sink),
         Input::File(p) => linter.file(p, &display_path(p), sink),
         Input::Session(p) if p.as_os_str() == "-" => linter.session("-", io::stdin().lock(), sink),
         Input::Session(p) => {
@@ -513,7 +518,7 @@ type FileResult = (Vec<Diagnostic>, io::Result<Judged>);
 fn lint_parallel(inputs: &[Input], linters: &[Linter], threads: usize) -> Vec<FileResult> {
     mcp_elicit::work::on_all_cores(inputs, threads, |i, input| {
         let mut diags = Vec::new();
-        let r = lint_input(input, &linters[i], &mut |d| diags.push(d));
+        let r = lint_input(input, &linters[i], true, &mut |d| diags.push(d));
         (diags, r)
     })
     .into_iter()
