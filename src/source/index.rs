@@ -280,17 +280,23 @@ fn skipped_dir(name: &str) -> bool {
 
 /// `path` made absolute and without `.`/`..`, as the index keys files.
 pub(crate) fn key_of(path: &Path) -> PathBuf {
-    let joined;
-    let abs = if path.is_absolute() {
-        path
+    if path.is_absolute() {
+        key_in(None, path)
     } else {
-        match std::env::current_dir() {
-            Ok(cwd) => {
-                joined = cwd.join(path);
-                &joined
-            }
-            Err(_) => path,
+        key_in(std::env::current_dir().ok().as_deref(), path)
+    }
+}
+
+/// [`key_of`] `path`, a relative one taken from `cwd` (the working
+/// directory, asked for once for many names).
+pub(crate) fn key_in(cwd: Option<&Path>, path: &Path) -> PathBuf {
+    let joined;
+    let abs = match cwd {
+        Some(cwd) if !path.is_absolute() => {
+            joined = cwd.join(path);
+            &joined
         }
+        _ => path,
     };
     // Most names are normal already: kept as they are, not rebuilt.
     let normal = {
@@ -675,5 +681,13 @@ mod tests {
         let cwd = std::env::current_dir().unwrap();
         assert_eq!(key_of(Path::new("x/./y.py")), cwd.join("x/y.py"));
         assert_eq!(key_of(Path::new("x.py")), cwd.join("x.py"));
+        // The working directory given once for many names.
+        let base = Some(Path::new("/w/d"));
+        assert_eq!(
+            key_in(base, Path::new("./x/../y.py")),
+            Path::new("/w/d/y.py")
+        );
+        assert_eq!(key_in(base, Path::new("/a/./b.py")), Path::new("/a/b.py"));
+        assert_eq!(key_in(None, Path::new("/a/b.py")), Path::new("/a/b.py"));
     }
 }

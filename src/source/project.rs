@@ -168,16 +168,21 @@ impl Project {
     /// are built first ([`Project::prepare`]), then looked up, all on all
     /// cores. A file mcp-elicit reads no source of has none.
     pub fn dependents_of(files: &[PathBuf]) -> Vec<(PathBuf, Vec<PathBuf>)> {
-        Project::prepare(files);
-        crate::work::on_all_cores(files, crate::work::cores(), |_, f| {
-            let dependents = super::Language::of_path(f).map_or_else(Vec::new, |language| {
-                Project::of_source(f, language).dependents().to_vec()
-            });
-            (index::key_of(f), dependents)
+        // Each name made absolute once, the working directory asked once.
+        let cwd = std::env::current_dir().ok();
+        let keys: Vec<PathBuf> = files
+            .iter()
+            .map(|f| index::key_in(cwd.as_deref(), f))
+            .collect();
+        Project::prepare(&keys);
+        crate::work::on_all_cores(&keys, crate::work::cores(), |_, k| {
+            super::Language::of_path(k).map_or_else(Vec::new, |language| {
+                Project::of_source(k, language).dependents().to_vec()
+            })
         })
         .into_iter()
-        .zip(files)
-        .map(|(found, f)| found.unwrap_or_else(|| (index::key_of(f), Vec::new())))
+        .zip(keys)
+        .map(|(found, k)| (k, found.unwrap_or_default()))
         .collect()
     }
 
