@@ -1240,3 +1240,41 @@ fn typescript_params_are_read_as_the_packages_sdk_sends_them() {
         "{stdout}"
     );
 }
+
+/// Under 2025-06-18, the `mode` each SDK adds to a form request it was not
+/// written in is said to be that SDK's doing, in the author's language.
+#[test]
+fn the_mode_an_sdk_adds_is_said_to_be_its_doing() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    write(
+        root,
+        "ask.py",
+        "from mcp.server.fastmcp import Context\nfrom pydantic import BaseModel\n\n\nclass Answer(BaseModel):\n    name: str\n\n\nasync def ask(ctx: Context) -> None:\n    await ctx.elicit(message=\"Name?\", schema=Answer)\n",
+    );
+    write(
+        root,
+        "ask.go",
+        "package main\n\nimport (\n\t\"context\"\n\n\t\"github.com/google/jsonschema-go/jsonschema\"\n\t\"github.com/modelcontextprotocol/go-sdk/mcp\"\n)\n\nfunc ask(ctx context.Context, ss *mcp.ServerSession) {\n\tss.Elicit(ctx, &mcp.ElicitParams{Message: \"Name?\", RequestedSchema: &jsonschema.Schema{Type: \"object\", Properties: map[string]*jsonschema.Schema{\"name\": {Type: \"string\"}}}})\n}\n",
+    );
+    let out = Command::new(bin())
+        .current_dir(root)
+        .args(["lint", "--spec", "2025-06-18", "ask.py", "ask.go"])
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    for (file, sdk) in [
+        (
+            "ask.py",
+            "the Python SDK (1.23 and later, and FastMCP through it)",
+        ),
+        ("ask.go", "the Go SDK"),
+    ] {
+        assert!(
+            stdout.lines().any(|l| l.starts_with(file)
+                && l.contains("warning[W115] `mode` does not exist in 2025-06-18")
+                && l.contains(&format!("and {sdk} adds it to every form request"))),
+            "{file}: {stdout}"
+        );
+    }
+}

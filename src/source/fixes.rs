@@ -54,10 +54,17 @@ fn mode_sent_by_the_sdk(language: Language, text: &str, mut f: Finding) -> Findi
     let Some(head) = f.message.strip_suffix("; remove it") else {
         return f;
     };
+    // Who adds it, as far as it is known (the Python SDK from its 1.23.0
+    // wheel on; the Go SDK's `Mode` is never left out; the C# SDK's reads
+    // "form" when unset; Java's from 2.x, Kotlin's from 0.11).
     let sdk = match language {
         Language::TypeScript | Language::Tsx => "the TypeScript SDK (1.23 and later)",
         Language::Rust => "rmcp (0.15 and later)",
-        _ => "the SDK",
+        Language::Python => "the Python SDK (1.23 and later, and FastMCP through it)",
+        Language::Go => "the Go SDK",
+        Language::CSharp => "the C# SDK",
+        Language::Java => "the Java SDK (2.x)",
+        Language::Kotlin => "the Kotlin SDK (0.11 and later)",
     };
     f.message = format!(
         "{head}, and {sdk} adds it to every form request, so this call sends it though it does not write it; only an older SDK leaves it out"
