@@ -515,6 +515,20 @@ fn typescript_sdk_sends_what_show_source_says_through_helpers() {
     );
 }
 
+/// The `mode` `lint --show-source` says the one call of `server.mjs` in
+/// `dir` sends.
+fn shown_mode(dir: &std::path::Path) -> Option<serde_json::Value> {
+    let out = Command::new(bin())
+        .args(["lint", "--show-source", "server.mjs"])
+        .current_dir(dir)
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{out:?}");
+    let line = String::from_utf8(out.stdout).unwrap();
+    let shown: serde_json::Value = serde_json::from_str(line.trim()).unwrap();
+    shown["params"].get("mode").cloned()
+}
+
 /// The SDK version a package's pnpm or Yarn lock file installs decides
 /// what `lint --show-source` says it sends, over its `package.json`: real
 /// lock files, written by pnpm 9 and Yarn 1 for a package that installed
@@ -530,17 +544,6 @@ fn pnpm_and_yarn_lock_files_decide_the_typescript_sdk() {
         format!(
             r#"{{"name": "locked", "version": "1.0.0", "private": true, "dependencies": {{"@modelcontextprotocol/sdk": "{req}"}}}}"#
         )
-    };
-    let shown_mode = |dir: &std::path::Path| {
-        let out = Command::new(bin())
-            .args(["lint", "--show-source", "server.mjs"])
-            .current_dir(dir)
-            .output()
-            .unwrap();
-        assert!(out.status.success(), "{out:?}");
-        let line = String::from_utf8(out.stdout).unwrap();
-        let shown: serde_json::Value = serde_json::from_str(line.trim()).unwrap();
-        shown["params"].get("mode").cloned()
     };
     for (tool, args, lock) in [
         (
@@ -603,17 +606,6 @@ fn workspace_lock_files_decide_the_typescript_sdk_of_their_members() {
             format!(r#", "dependencies": {{"@modelcontextprotocol/sdk": "{r}"}}"#)
         });
         format!(r#"{{"name": "{name}", "version": "1.0.0", "private": true{deps}}}"#)
-    };
-    let shown_mode = |dir: &std::path::Path| {
-        let out = Command::new(bin())
-            .args(["lint", "--show-source", "server.mjs"])
-            .current_dir(dir)
-            .output()
-            .unwrap();
-        assert!(out.status.success(), "{out:?}");
-        let line = String::from_utf8(out.stdout).unwrap();
-        let shown: serde_json::Value = serde_json::from_str(line.trim()).unwrap();
-        shown["params"].get("mode").cloned()
     };
     let npm = || {
         let mut cmd = Command::new("npm");
