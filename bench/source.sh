@@ -10,6 +10,11 @@
 # scan (memchr's vector substring search) and never parsed, and a file the
 # project's index read is not read again.
 #
+# Then a folder of JSON a walk meets: a 12 MB data file, a package.json
+# and a tsconfig.json beside two elicitation documents. A file that names
+# nothing an elicitation or a session is written with is passed over
+# without being parsed: lint / rg -l and the peak memory of one run.
+#
 # Then a real tree: the published servers of the ecosystem check
 # (target/ecosystem, once `python3 tests/ecosystem/check.py` has provisioned
 # it), walked whole by `lint` beside `rg --files` on the same tree.
@@ -146,6 +151,38 @@ print(f"lint / rg: {r['lint'] / r['rg']:.2f}x (target: at most 2x)")
 PY
 if command -v /usr/bin/time >/dev/null; then
   /usr/bin/time -f "lint peak memory: %M kB" "$MCP_ELICIT" lint --quiet "$tree" >/dev/null || true
+fi
+data=$(mktemp -d)
+trap 'rm -rf "$tree" "$data"' EXIT
+python3 - "$data" <<'PY'
+import json, os, sys
+root = sys.argv[1]
+rows = [{"name": f"n{i}", "value": i, "tags": ["a", "b", "c"],
+         "nested": {"x": i * 1.5, "y": f"text {i}"}} for i in range(120000)]
+json.dump(rows, open(os.path.join(root, "data.json"), "w"))
+json.dump({"name": "server", "version": "1.0.0", "scripts": {"build": "tsc"}},
+          open(os.path.join(root, "package.json"), "w"))
+json.dump({"compilerOptions": {"outDir": "dist", "strict": True}},
+          open(os.path.join(root, "tsconfig.json"), "w"))
+# The second asks for a password in form mode: one finding.
+for i, field in enumerate(["name", "password"]):
+    json.dump({"method": "elicitation/create", "params": {
+        "message": "Sign in", "requestedSchema": {"type": "object", "properties": {
+            field: {"type": "string", "title": field.title()}}}}},
+        open(os.path.join(root, f"ask{i}.json"), "w"))
+PY
+echo "a folder of JSON: $(du -sh "$data" | cut -f1), lint reports $("$MCP_ELICIT" lint --quiet --format json "$data" | python3 -c 'import json,sys; print(len(json.load(sys.stdin)["diagnostics"]))' || true) diagnostics"
+hyperfine --warmup 2 --runs "${RUNS:-10}" -N -i \
+  --export-json bench/results/source-data.json \
+  -n rg "rg -l elicit|requestedSchema $data" \
+  -n lint "$MCP_ELICIT lint --quiet $data"
+python3 - <<'PY'
+import json
+r = {x["command"]: x["mean"] for x in json.load(open("bench/results/source-data.json"))["results"]}
+print(f"JSON folder: lint / rg -l: {r['lint'] / r['rg']:.2f}x")
+PY
+if command -v /usr/bin/time >/dev/null; then
+  /usr/bin/time -f "JSON folder: lint peak memory: %M kB" "$MCP_ELICIT" lint --quiet "$data" >/dev/null || true
 fi
 eco=target/ecosystem
 if [ -d "$eco" ]; then
