@@ -708,7 +708,7 @@ fn npm_member_locked(lock: &serde_json::Value, rel: &str, package: &str) -> Opti
 /// The version of `package` a `pnpm-lock.yaml` installs for its importer
 /// (workspace member) `rel` (`None` when it has no such importer): its
 /// `version:` under the package's key (lock files 6 and later), or the
-/// version written beside the key (5); a peer suffix left out, and a
+/// version written beside the key (5); its peers' suffix left out, and a
 /// `link:` to another member no version.
 fn pnpm_member_locked(lock: &str, rel: &str, package: &str) -> Option<Option<String>> {
     let indent = |l: &str| l.len() - l.trim_start().len();
@@ -732,7 +732,12 @@ fn pnpm_member_locked(lock: &str, rel: &str, package: &str) -> Option<Option<Str
         .find(|l| indent(l) == 2 && key(l).is_some_and(|(k, v)| k == rel && v.is_empty()))?;
     let block: Vec<&str> = lines.take_while(|l| indent(l) > 2).collect();
     let version = |v: &str| {
-        let v = v.split('(').next().unwrap_or("").trim_matches(['\'', '"']);
+        // The peers written after it: `(zod@3.25.76)`, or `_zod@3.23.8` (5).
+        let v = v
+            .split(['(', '_'])
+            .next()
+            .unwrap_or("")
+            .trim_matches(['\'', '"']);
         v.starts_with(|c: char| c.is_ascii_digit())
             .then(|| v.to_string())
     };
@@ -1175,7 +1180,7 @@ mod tests {
         let pnpm5 = "lockfileVersion: 5.4\n\nimporters:\n\n  packages/a:\n    specifiers:\n      '@modelcontextprotocol/sdk': ^1.17.0\n    dependencies:\n      '@modelcontextprotocol/sdk': 1.20.1_zod@3.23.8\n";
         assert_eq!(
             pnpm_member_locked(pnpm5, "packages/a", SDK),
-            Some(Some("1.20.1_zod@3.23.8".into())),
+            Some(Some("1.20.1".into())),
         );
 
         // On disk: the nearest lock the package is a member of decides,
