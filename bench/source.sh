@@ -140,18 +140,23 @@ print(f"generated {lines} lines in 1000 files, {elicitations} elicitations", fil
 PY
 found=$("$MCP_ELICIT" lint --quiet --format json "$tree" | python3 -c 'import json,sys; print(len(json.load(sys.stdin)["diagnostics"]))' || true)
 echo "lint reports $found diagnostics; rg finds $(rg -l 'elicit|requestedSchema' "$tree" | wc -l) files"
-hyperfine --warmup 2 --runs "${RUNS:-10}" -N -i \
-  --export-json bench/results/source.json --export-markdown bench/results/source.md \
-  -n rg "rg -l elicit|requestedSchema $tree" \
-  -n lint "$MCP_ELICIT lint --quiet $tree"
-python3 - <<'PY'
-import json
-r = {x["command"]: x["mean"] for x in json.load(open("bench/results/source.json"))["results"]}
-print(f"lint / rg: {r['lint'] / r['rg']:.2f}x (target: at most 2x)")
+# lint against `rg -l` on folder $2, results in bench/results/$3.json and
+# .md; the ratio and the peak memory of one lint run, said as $1.
+race() {
+  hyperfine --warmup 2 --runs "${RUNS:-10}" -N -i \
+    --export-json "bench/results/$3.json" --export-markdown "bench/results/$3.md" \
+    -n rg "rg -l elicit|requestedSchema $2" \
+    -n lint "$MCP_ELICIT lint --quiet $2"
+  python3 - "$1" "bench/results/$3.json" <<'PY'
+import json, sys
+r = {x["command"]: x["mean"] for x in json.load(open(sys.argv[2]))["results"]}
+print(f"{sys.argv[1]}: lint / rg -l: {r['lint'] / r['rg']:.2f}x (target: at most 2x)")
 PY
-if command -v /usr/bin/time >/dev/null; then
-  /usr/bin/time -f "lint peak memory: %M kB" "$MCP_ELICIT" lint --quiet "$tree" >/dev/null || true
-fi
+  if command -v /usr/bin/time >/dev/null; then
+    /usr/bin/time -f "$1: lint peak memory: %M kB" "$MCP_ELICIT" lint --quiet "$2" >/dev/null || true
+  fi
+}
+race "generated tree" "$tree" source
 data=$(mktemp -d)
 trap 'rm -rf "$tree" "$data"' EXIT
 python3 - "$data" <<'PY'
@@ -172,18 +177,7 @@ for i, field in enumerate(["name", "password"]):
         open(os.path.join(root, f"ask{i}.json"), "w"))
 PY
 echo "a folder of JSON: $(du -sh "$data" | cut -f1), lint reports $("$MCP_ELICIT" lint --quiet --format json "$data" | python3 -c 'import json,sys; print(len(json.load(sys.stdin)["diagnostics"]))' || true) diagnostics"
-hyperfine --warmup 2 --runs "${RUNS:-10}" -N -i \
-  --export-json bench/results/source-data.json \
-  -n rg "rg -l elicit|requestedSchema $data" \
-  -n lint "$MCP_ELICIT lint --quiet $data"
-python3 - <<'PY'
-import json
-r = {x["command"]: x["mean"] for x in json.load(open("bench/results/source-data.json"))["results"]}
-print(f"JSON folder: lint / rg -l: {r['lint'] / r['rg']:.2f}x")
-PY
-if command -v /usr/bin/time >/dev/null; then
-  /usr/bin/time -f "JSON folder: lint peak memory: %M kB" "$MCP_ELICIT" lint --quiet "$data" >/dev/null || true
-fi
+race "JSON folder" "$data" source-data
 eco=target/ecosystem
 if [ -d "$eco" ]; then
   echo "a real tree: $eco, $(rg --files "$eco" | wc -l) files"
