@@ -519,22 +519,22 @@ fn rmcp_versions(abs: &Path) -> Option<Versions> {
     })
 }
 
-/// What `compute` finds for the project at `root`, computed once per root
-/// in a run and kept in `cache`.
-fn once_per_root<T: Copy>(
+/// What `compute` finds for the project at `root` (or the file at it),
+/// computed once per run and kept in `cache`.
+fn once_per_root<T: Clone>(
     cache: &std::sync::OnceLock<Folders<PathBuf, T>>,
     root: PathBuf,
     compute: impl FnOnce(&Path) -> T,
 ) -> T {
     let cache = cache.get_or_init(Default::default);
     if let Some(known) = cache.lock().unwrap_or_else(|e| e.into_inner()).get(&root) {
-        return *known;
+        return known.clone();
     }
     let found = compute(&root);
     cache
         .lock()
         .unwrap_or_else(|e| e.into_inner())
-        .insert(root, found);
+        .insert(root, found.clone());
     found
 }
 
@@ -606,20 +606,8 @@ fn workspace_locked(root: &Path, package: &str) -> Option<String> {
             .and_then(|lock| {
                 type Parsed = Folders<PathBuf, Option<Arc<serde_json::Value>>>;
                 static PARSED: std::sync::OnceLock<Parsed> = std::sync::OnceLock::new();
-                let path = dir.join("package-lock.json");
-                let parsed = PARSED.get_or_init(Default::default);
-                let known = parsed
-                    .lock()
-                    .unwrap_or_else(|e| e.into_inner())
-                    .get(&path)
-                    .cloned();
-                let value = known.unwrap_or_else(|| {
-                    let value = serde_json::from_str(&lock).ok().map(Arc::new);
-                    parsed
-                        .lock()
-                        .unwrap_or_else(|e| e.into_inner())
-                        .insert(path, value.clone());
-                    value
+                let value = once_per_root(&PARSED, dir.join("package-lock.json"), |_| {
+                    serde_json::from_str(&lock).ok().map(Arc::new)
                 })?;
                 npm_member_locked(&value, &rel, package)
             })
@@ -666,15 +654,9 @@ fn workspace_locked(root: &Path, package: &str) -> Option<String> {
 fn read_cached(path: &Path) -> Option<Arc<str>> {
     static READ: std::sync::OnceLock<Folders<PathBuf, Option<Arc<str>>>> =
         std::sync::OnceLock::new();
-    let read = READ.get_or_init(Default::default);
-    if let Some(known) = read.lock().unwrap_or_else(|e| e.into_inner()).get(path) {
-        return known.clone();
-    }
-    let text: Option<Arc<str>> = std::fs::read_to_string(path).ok().map(Arc::from);
-    read.lock()
-        .unwrap_or_else(|e| e.into_inner())
-        .insert(path.to_path_buf(), text.clone());
-    text
+    once_per_root(&READ, path.to_path_buf(), |path| {
+        std::fs::read_to_string(path).ok().map(Arc::from)
+    })
 }
 
 /// The version of `package` an npm `package-lock.json` (lock files 2 and
