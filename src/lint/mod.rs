@@ -103,7 +103,7 @@ const MARKERS: [&[u8]; 4] = [
 fn has_marker(bytes: &[u8]) -> bool {
     MARKERS
         .iter()
-        .any(|m| bytes.windows(m.len()).any(|w| w == *m))
+        .any(|m| memchr::memmem::find(bytes, m).is_some())
 }
 
 impl Options {
