@@ -595,6 +595,58 @@ impl Texts {
     }
 }
 
+/// Each file's summary, with how many of the names whose calls matter
+/// (the project's `order`) it was made for.
+pub(crate) type Summaries<S> = HashMap<PathBuf, (usize, Arc<S>)>;
+
+/// The summaries of `files` for the names of `order`, each made once: one
+/// made for fewer names stands while the file calls none of the names
+/// found since. Those to make are made on all cores by `summarize` (of a
+/// file, its text and the windows that name `order`), so that a round's
+/// files are read at once, not one after another; a file that cannot be
+/// read has none.
+pub(crate) fn summaries_for<S: Send + Sync>(
+    texts: &mut Texts,
+    summaries: &mut Summaries<S>,
+    order: &[String],
+    files: &[PathBuf],
+    language_of: impl Fn(&Path) -> Option<super::Language>,
+    summarize: impl Fn(&str, super::Language, Option<&[(usize, usize)]>) -> S + Sync,
+) {
+    let n = order.len();
+    let mut stale: Vec<(PathBuf, Arc<str>, super::Language)> = Vec::new();
+    for file in files {
+        let Some(text) = texts.text(file) else {
+            continue;
+        };
+        if let Some((seen, s)) = summaries.get(file).cloned()
+            && (seen == n || !calls_one_of(&text, &order[seen..]))
+        {
+            summaries.insert(file.clone(), (n, s));
+            continue;
+        }
+        if let Some(language) = language_of(file)
+            && !stale.iter().any(|(f, ..)| f == file)
+        {
+            stale.push((file.clone(), text, language));
+        }
+    }
+    let make = |(_, text, language): &(PathBuf, Arc<str>, super::Language)| {
+        let windows = summary_windows(text, *language, order);
+        summarize(text, *language, windows.as_deref())
+    };
+    let made: Vec<Option<S>> = match stale.len() {
+        0 => return,
+        1 => vec![Some(make(&stale[0]))],
+        _ => crate::work::on_all_cores(&stale, crate::work::cores(), |_, s| make(s)),
+    };
+    for ((file, ..), s) in stale.into_iter().zip(made) {
+        if let Some(s) = s {
+            summaries.insert(file, (n, Arc::new(s)));
+        }
+    }
+}
+
 /// The text of a source file (`None` when it cannot be read or is larger
 /// than a source file is read).
 fn read_text(file: &Path) -> Option<Arc<str>> {

@@ -103,7 +103,7 @@ struct Project<'r> {
     texts: index::Texts,
     /// Each file's summary, made once.
     /// Each file's summary, with how many of `order` it was read for.
-    summaries: HashMap<PathBuf, (usize, Arc<Summary>)>,
+    summaries: index::Summaries<Summary>,
     /// What each file says of a name another module imports from it (its
     /// definition, or an import of it), read in the statements that name
     /// it.
@@ -123,18 +123,20 @@ struct Found {
 impl Project<'_> {
     /// The summary of `file`, noting calls of `names`.
     fn summary(&mut self, file: &Path) -> Option<Arc<Summary>> {
-        let n = self.order.len();
-        let text = self.texts.text(file)?;
-        if let Some((seen, s)) = self.summaries.get(file).cloned()
-            && (seen == n || !index::calls_one_of(&text, &self.order[seen..]))
-        {
-            self.summaries.insert(file.to_path_buf(), (n, s.clone()));
-            return Some(s);
-        }
-        let windows = index::summary_windows(&text, super::Language::Python, &self.order);
-        let s = Arc::new(summarize(&text, windows.as_deref()));
-        self.summaries.insert(file.to_path_buf(), (n, s.clone()));
-        Some(s)
+        self.summarize(std::slice::from_ref(&file.to_path_buf()));
+        self.summaries.get(file).map(|(_, s)| s.clone())
+    }
+
+    /// Makes the summaries of `files` (a round's hits) at once.
+    fn summarize(&mut self, files: &[PathBuf]) {
+        index::summaries_for(
+            &mut self.texts,
+            &mut self.summaries,
+            &self.order,
+            files,
+            |_| Some(super::Language::Python),
+            |text, _, windows| summarize(text, windows),
+        );
     }
 
     /// The summary of `file` in the statements that name `name` (a whole
@@ -173,6 +175,7 @@ impl Project<'_> {
                 break;
             }
             let hits = self.texts.calling(&fresh);
+            self.summarize(&hits);
             let mut found_now = Vec::new();
             for file in &hits {
                 let Some(s) = self.summary(file) else {
@@ -245,6 +248,7 @@ impl Project<'_> {
         }
         let all: Vec<String> = names.iter().cloned().collect();
         let hits = self.texts.calling_any(&all);
+        self.summarize(&hits);
         for file in hits {
             let Some(s) = self.summary(&file) else {
                 continue;

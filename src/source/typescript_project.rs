@@ -93,7 +93,7 @@ struct Project<'r> {
     texts: index::Texts,
     /// Each file's summary, made once.
     /// Each file's summary, with how many of `order` it was read for.
-    summaries: HashMap<PathBuf, (usize, Arc<Summary>)>,
+    summaries: index::Summaries<Summary>,
     /// Each file read whole, for the definitions another module imports.
     whole: HashMap<PathBuf, Arc<Summary>>,
     /// The names whose calls matter, in the order they were found.
@@ -121,19 +121,20 @@ struct Mapping {
 
 impl Project<'_> {
     fn summary(&mut self, file: &Path) -> Option<Arc<Summary>> {
-        let n = self.order.len();
-        let text = self.texts.text(file)?;
-        if let Some((seen, s)) = self.summaries.get(file).cloned()
-            && (seen == n || !index::calls_one_of(&text, &self.order[seen..]))
-        {
-            self.summaries.insert(file.to_path_buf(), (n, s.clone()));
-            return Some(s);
-        }
-        let language = Language::of_path(file)?;
-        let windows = index::summary_windows(&text, language, &self.order);
-        let s = Arc::new(summarize(&text, language, windows.as_deref()));
-        self.summaries.insert(file.to_path_buf(), (n, s.clone()));
-        Some(s)
+        self.summarize(std::slice::from_ref(&file.to_path_buf()));
+        self.summaries.get(file).map(|(_, s)| s.clone())
+    }
+
+    /// Makes the summaries of `files` (a round's hits) at once.
+    fn summarize(&mut self, files: &[PathBuf]) {
+        index::summaries_for(
+            &mut self.texts,
+            &mut self.summaries,
+            &self.order,
+            files,
+            Language::of_path,
+            summarize,
+        );
     }
 
     /// The summary of all of `file`, for what it defines.
@@ -161,6 +162,7 @@ impl Project<'_> {
                 break;
             }
             let hits = self.texts.calling(&fresh);
+            self.summarize(&hits);
             let mut now: Vec<(Found, Mapping)> = Vec::new();
             for file in &hits {
                 let Some(s) = self.summary(file) else {
@@ -256,6 +258,7 @@ impl Project<'_> {
         }
         let all: Vec<String> = names.iter().cloned().collect();
         let hits = self.texts.calling_any(&all);
+        self.summarize(&hits);
         for file in hits {
             let Some(s) = self.summary(&file) else {
                 continue;
