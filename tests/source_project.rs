@@ -1277,4 +1277,36 @@ fn the_mode_an_sdk_adds_is_said_to_be_its_doing() {
             "{file}: {stdout}"
         );
     }
+    // A project on the Python SDK before 1.23 (its requirement, or its
+    // uv.lock over a requirement that allows any) sends no `mode`.
+    let pinned = |requirement: &str, lock: Option<&str>| {
+        write(
+            root,
+            "pyproject.toml",
+            &format!(
+                "[project]\nname = \"p\"\nversion = \"0.1.0\"\ndependencies = [\"{requirement}\"]\n"
+            ),
+        );
+        match lock {
+            Some(v) => write(
+                root,
+                "uv.lock",
+                &format!("version = 1\n\n[[package]]\nname = \"mcp\"\nversion = \"{v}\"\n"),
+            ),
+            None => {
+                let _ = std::fs::remove_file(root.join("uv.lock"));
+            }
+        }
+        let out = Command::new(bin())
+            .current_dir(root)
+            .args(["lint", "--spec", "2025-06-18", "ask.py"])
+            .output()
+            .unwrap();
+        String::from_utf8(out.stdout).unwrap().contains("W115")
+    };
+    assert!(!pinned("mcp==1.22.0", None));
+    assert!(!pinned("mcp>=1.9,<1.23", None));
+    assert!(!pinned("mcp>=1.9", Some("1.22.0")));
+    assert!(pinned("mcp>=1.9", None));
+    assert!(pinned("mcp>=1.9", Some("1.23.0")));
 }

@@ -24,6 +24,12 @@ pub struct Project {
     /// A Python project pinned to the official SDK 1.x (`mcp<2`,
     /// `mcp==1.27.1`, `mcp~=1.9`).
     pub sdk1: bool,
+    /// The versions of the official Python SDK (`mcp`) a Python project
+    /// may run with, as its lock file (`uv.lock`, `poetry.lock`,
+    /// `pdm.lock`) or else its requirement says (`mcp==1.20.0`,
+    /// `mcp>=1.9,<1.23`, `mcp~=1.22.0`), FastMCP's included; `None` when
+    /// neither says (read as the newest).
+    pub python_sdk: Option<Versions>,
     /// The majors of FastMCP the project's requirement allows, when it
     /// names FastMCP (`fastmcp==3.2.0`: 3 to 3; `fastmcp>=2.10`: 2 to
     /// any).
@@ -259,6 +265,11 @@ impl Project {
                         .iter()
                         .find(|(d, _)| d == "fastmcp")
                         .map(|(_, spec)| majors(spec)),
+                    python_sdk: python_lock(dir).or_else(|| {
+                        deps.iter()
+                            .find(|(d, _)| d == "mcp")
+                            .map(|(_, spec)| pep440_minors(spec))
+                    }),
                     ..Project::default()
                 };
                 return Some((project, Some(dir.to_path_buf())));
@@ -441,6 +452,68 @@ fn majors(spec: &str) -> Majors {
     m
 }
 
+/// The minor versions a Python requirement's specifiers allow (`==1.22.0`,
+/// `==1.22.*`, `~=1.22.0`, `~=1.9`, `>=1.9,<1.23`, `<=1.22.3`); `!=` and
+/// what is not read allow any.
+fn pep440_minors(spec: &str) -> Versions {
+    let mut lowest = (0, 0);
+    let mut below: Option<(u32, u32)> = None;
+    let mut upper = |b: (u32, u32)| below = Some(below.map_or(b, |o| o.min(b)));
+    for c in spec.split(',') {
+        let c = c.trim();
+        let at = c.find(|ch: char| ch.is_ascii_digit()).unwrap_or(c.len());
+        let (op, v) = (c[..at].trim(), c[at..].trim());
+        let wild = v.ends_with(".*");
+        let parts: Vec<u32> = v
+            .trim_end_matches(".*")
+            .split('.')
+            .map_while(|p| p.parse().ok())
+            .collect();
+        let (major, minor) = match parts.as_slice() {
+            [] => continue,
+            [major] => (*major, 0),
+            [major, minor, ..] => (*major, *minor),
+        };
+        let exact_minor = parts.len() >= 2;
+        match op {
+            "==" | "===" if wild && !exact_minor => {
+                lowest = lowest.max((major, 0));
+                upper((major + 1, 0));
+            }
+            "==" | "===" => {
+                lowest = lowest.max((major, minor));
+                upper((major, minor + 1));
+            }
+            "~=" if parts.len() >= 3 => {
+                lowest = lowest.max((major, minor));
+                upper((major, minor + 1));
+            }
+            "~=" => {
+                lowest = lowest.max((major, minor));
+                upper((major + 1, 0));
+            }
+            ">=" | ">" => lowest = lowest.max((major, minor)),
+            // `<1.23` and `<1.23.0` stop before 1.23; `<1.23.1` lets 1.23
+            // in.
+            "<" if parts[1..].iter().skip(1).all(|&p| p == 0) => upper((major, minor)),
+            "<" | "<=" => upper((major, minor + 1)),
+            _ => {}
+        }
+    }
+    Versions { lowest, below }
+}
+
+/// The version of the official Python SDK (`mcp`) the lock file in `dir`
+/// installs (`uv.lock`, `poetry.lock`, `pdm.lock`), when one does.
+fn python_lock(dir: &Path) -> Option<Versions> {
+    ["uv.lock", "poetry.lock", "pdm.lock"]
+        .iter()
+        .find_map(|name| {
+            let lock = std::fs::read_to_string(dir.join(name)).ok()?;
+            locked_version(&lock, "mcp").map(Versions::exactly)
+        })
+}
+
 /// The names of the Python distributions `dir`'s metadata requires, when
 /// it has any.
 fn python_dependencies(dir: &Path) -> Option<Vec<(String, String)>> {
@@ -497,7 +570,7 @@ fn rmcp_versions(abs: &Path) -> Option<Versions> {
         }
         let locked = |dir: &Path| {
             let lock = std::fs::read_to_string(dir.join("Cargo.lock")).ok()?;
-            Some(locked_rmcp(&lock).map(Versions::exactly))
+            Some(locked_version(&lock, "rmcp").map(Versions::exactly))
         };
         let mut found = locked(crate_root)
             .or_else(|| workspace.as_ref().and_then(|(root, _)| locked(root)))
@@ -836,12 +909,16 @@ fn npm_requirement(req: &str) -> Option<Versions> {
     cargo_requirement(req)
 }
 
-/// The version of rmcp a `Cargo.lock` resolves, when it resolves one.
-fn locked_rmcp(lock: &str) -> Option<(u32, u32)> {
+/// The version of the package `name` a lock file of `[[package]]`
+/// tables with `name` and then `version` (`Cargo.lock`; `uv.lock`,
+/// `poetry.lock` and `pdm.lock` in Python) resolves, when it resolves
+/// one.
+fn locked_version(lock: &str, name: &str) -> Option<(u32, u32)> {
+    let named = format!("name = \"{name}\"");
     let mut versions = Vec::new();
     let mut lines = lock.lines();
     while let Some(line) = lines.next() {
-        if line.trim() == "name = \"rmcp\""
+        if line.trim() == named
             && let Some(v) = lines
                 .next()
                 .and_then(|l| l.trim().strip_prefix("version = "))
@@ -1321,6 +1398,46 @@ mod tests {
     }
 
     #[test]
+    fn python_sdk_versions_are_read_from_requirements_and_locks() {
+        let v = |lowest, below| Versions { lowest, below };
+        for (spec, read) in [
+            ("==1.22.0", v((1, 22), Some((1, 23)))),
+            ("===1.22.0", v((1, 22), Some((1, 23)))),
+            ("==1.22.*", v((1, 22), Some((1, 23)))),
+            ("==1.*", v((1, 0), Some((2, 0)))),
+            ("~=1.22.0", v((1, 22), Some((1, 23)))),
+            ("~=1.9", v((1, 9), Some((2, 0)))),
+            (">=1.9,<1.23", v((1, 9), Some((1, 23)))),
+            (">=1.9, <1.23.0", v((1, 9), Some((1, 23)))),
+            (">=1.9,<1.23.1", v((1, 9), Some((1, 24)))),
+            ("<=1.22.3", v((0, 0), Some((1, 23)))),
+            (">=1.9,<2", v((1, 9), Some((2, 0)))),
+            (">=1.9,!=1.10.0", v((1, 9), None)),
+            ("", v((0, 0), None)),
+        ] {
+            assert_eq!(pep440_minors(spec), read, "{spec}");
+        }
+        // Whether the SDK may put `mode` in what it sends (from 1.23).
+        let adds = |spec: &str| Versions::may_be_from(Some(pep440_minors(spec)), (1, 23));
+        assert!(!adds("==1.22.0"));
+        assert!(!adds(">=1.9,<1.23"));
+        assert!(adds(">=1.9"));
+        assert!(adds("~=1.9"));
+        assert!(adds("==1.23.0"));
+        assert!(adds(">=2"));
+        // uv.lock and poetry.lock as the tools write them: a `[[package]]`
+        // table names it, then its version.
+        let uv = "version = 1\nrequires-python = \">=3.10\"\n\n[[package]]\nname = \"mcp\"\nversion = \"1.22.0\"\nsource = { registry = \"https://pypi.org/simple\" }\ndependencies = [\n    { name = \"anyio\" },\n]\n\n[[package]]\nname = \"mcp-server-x\"\nversion = \"0.3.0\"\n";
+        assert_eq!(locked_version(uv, "mcp"), Some((1, 22)));
+        let poetry = "[[package]]\nname = \"anyio\"\nversion = \"4.9.0\"\n\n[[package]]\nname = \"mcp\"\nversion = \"1.30.0\"\ndescription = \"Model Context Protocol SDK\"\noptional = false\n";
+        assert_eq!(locked_version(poetry, "mcp"), Some((1, 30)));
+        let dir = tempfile::tempdir().unwrap();
+        assert_eq!(python_lock(dir.path()), None);
+        std::fs::write(dir.path().join("uv.lock"), uv).unwrap();
+        assert_eq!(python_lock(dir.path()), Some(Versions::exactly((1, 22))));
+    }
+
+    #[test]
     fn rmcp_versions_are_read_from_cargo() {
         let v = |lowest, below| Some(Versions { lowest, below });
         assert_eq!(cargo_requirement("0.16"), v((0, 16), Some((0, 17))));
@@ -1388,8 +1505,8 @@ mod tests {
         );
 
         let lock = "[[package]]\nname = \"rmcp\"\nversion = \"3.1.2\"\n\n[[package]]\nname = \"rmcp-macros\"\nversion = \"3.1.2\"\n";
-        assert_eq!(locked_rmcp(lock), Some((3, 1)));
+        assert_eq!(locked_version(lock, "rmcp"), Some((3, 1)));
         let two = format!("{lock}\n[[package]]\nname = \"rmcp\"\nversion = \"0.16.0\"\n");
-        assert_eq!(locked_rmcp(&two), None);
+        assert_eq!(locked_version(&two, "rmcp"), None);
     }
 }

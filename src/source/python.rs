@@ -154,6 +154,7 @@ pub(crate) fn scan<'s>(
         Some(m) if m.from(4) => FastMcpMajor::From4,
         _ => FastMcpMajor::Unpinned,
     };
+    let adds_mode = super::project::Versions::may_be_from(project.python_sdk, (1, 23));
     let links = project.links.unwrap_or_default();
     let mut r = Reader {
         text,
@@ -164,6 +165,7 @@ pub(crate) fn scan<'s>(
         windows: windows.map(<[_]>::to_vec),
         sdk1,
         fastmcp,
+        adds_mode,
         links: links.clone(),
     };
     for call in calls {
@@ -217,6 +219,10 @@ struct Reader<'s, 't> {
     dynamic: HashMap<&'s str, TsNode<'t>>,
     /// Which FastMCP the project pins.
     fastmcp: FastMcpMajor,
+    /// The SDK puts `mode: "form"` in what it sends (from 1.23, FastMCP's
+    /// calls through it too; read as the newest when the project does
+    /// not say).
+    adds_mode: bool,
     /// What the project's other files say about this one.
     links: std::sync::Arc<Links>,
 }
@@ -624,14 +630,14 @@ where
             whole: true,
         });
         let ss = schema.span;
-        let params = object(
-            vec![
-                member("mode", cs, string("form", cs)),
-                member("message", cs, string("", cs)),
-                member("requestedSchema", ss, schema),
-            ],
-            cs,
-        );
+        let mut members = vec![
+            member("message", cs, string("", cs)),
+            member("requestedSchema", ss, schema),
+        ];
+        if self.adds_mode {
+            members.insert(0, member("mode", cs, string("form", cs)));
+        }
+        let params = object(members, cs);
         out.found.push(Found {
             at: cs,
             params,
@@ -766,7 +772,8 @@ where
         Some((name, object))
     }
 
-    /// `{mode: "form", message, requestedSchema}`, as both SDKs send it.
+    /// `{mode: "form", message, requestedSchema}`, as both SDKs send it
+    /// (without `mode` before SDK 1.23).
     fn params(
         &mut self,
         message: Option<TsNode<'t>>,
@@ -774,7 +781,10 @@ where
         call: TsNode<'t>,
     ) -> Node<'s> {
         let cs = span(&call);
-        let mut members = vec![member("mode", cs, string("form", cs))];
+        let mut members = Vec::new();
+        if self.adds_mode {
+            members.push(member("mode", cs, string("form", cs)));
+        }
         match message {
             Some(m) => {
                 let v =

@@ -809,6 +809,95 @@ fn python_sdk1_server_through_the_whole_loop() {
     assert_eq!(first, r#"accept {"name":"Ada","guests":2,"terrace":false}"#);
 }
 
+/// The Python SDK puts `mode: "form"` in every form request from 1.23.0
+/// on, and FastMCP's `ctx.elicit` sends through it: a real 1.22.0 server
+/// sends none, a real 1.30.0 server sends it, and `lint --show-source` says
+/// the same of the server's source in a project pinned to each (by its
+/// requirement, or by its `uv.lock` over a requirement that allows both).
+/// Under 2025-06-18 only the second is told that it sends a `mode`.
+#[test]
+#[ignore = "peer: needs the MCP Python SDK 1.22 and 1.30 (cargo test --test peers -- --ignored)"]
+fn python_sdk_before_1_23_sends_no_mode() {
+    let server = std::fs::read_to_string(root().join("tests/servers/sdk1_python.py")).unwrap();
+    let cases = [
+        (crate::support::peers::python_sdk122(), "1.22.0", None),
+        (crate::support::peers::python_sdk1(), "1.30.0", Some("form")),
+    ];
+    for (python, version, mode) in cases {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::write(dir.path().join("server.py"), &server).unwrap();
+        let session = dir.path().join("call.jsonl");
+        let o = Command::new(bin())
+            .args([
+                "call",
+                "--tool",
+                "book_table",
+                "--arg",
+                "restaurant=Chez Nous",
+            ])
+            .args(["--defaults", "--set", "name=Ada", "--record"])
+            .arg(&session)
+            .arg("--")
+            .arg(&python)
+            .args(["server.py", "stdio"])
+            .current_dir(dir.path())
+            .output()
+            .unwrap();
+        assert_eq!(o.status.code(), Some(0), "{version}: {o:?}");
+        let recorded = std::fs::read_to_string(&session).unwrap();
+        let sent: serde_json::Value = recorded
+            .lines()
+            .map(|l| serde_json::from_str::<serde_json::Value>(l).unwrap())
+            .find(|l| l["msg"]["method"] == "elicitation/create")
+            .unwrap_or_else(|| panic!("{version}: no elicitation in {recorded}"))["msg"]["params"]
+            .clone();
+        assert_eq!(
+            sent.get("mode").and_then(|m| m.as_str()),
+            mode,
+            "{version} sent {sent}"
+        );
+        let pins = [
+            (format!("mcp=={version}"), None),
+            ("mcp>=1.9".to_string(), Some(version)),
+        ];
+        for (requirement, locked) in pins {
+            std::fs::write(
+                dir.path().join("pyproject.toml"),
+                format!("[project]\nname = \"pinned\"\nversion = \"0.1.0\"\ndependencies = [\"{requirement}\"]\n"),
+            )
+            .unwrap();
+            let lock = dir.path().join("uv.lock");
+            match locked {
+                // As uv writes a locked package.
+                Some(v) => std::fs::write(&lock, format!("version = 1\nrequires-python = \">=3.10\"\n\n[[package]]\nname = \"mcp\"\nversion = \"{v}\"\nsource = {{ registry = \"https://pypi.org/simple\" }}\n")).unwrap(),
+                None => {
+                    let _ = std::fs::remove_file(&lock);
+                }
+            }
+            let o = Command::new(bin())
+                .args(["lint", "--show-source", "server.py"])
+                .current_dir(dir.path())
+                .output()
+                .unwrap();
+            assert!(o.status.success(), "{o:?}");
+            let shown: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+            assert_eq!(
+                shown["params"].get("mode"),
+                sent.get("mode"),
+                "{requirement} (uv.lock: {locked:?}): shown {shown}, sent {sent}"
+            );
+            assert_eq!(shown["params"]["requestedSchema"], sent["requestedSchema"]);
+            let o = Command::new(bin())
+                .args(["lint", "--spec", "2025-06-18", "server.py"])
+                .current_dir(dir.path())
+                .output()
+                .unwrap();
+            let out = String::from_utf8_lossy(&o.stdout);
+            assert_eq!(out.contains("W115"), mode.is_some(), "{requirement}: {out}");
+        }
+    }
+}
+
 /// The author's loop on one stdio server, as the guide (docs/) tells it, with no
 /// hand edit: lint its source, record a scripted call, serve the recording,
 /// answer the mock as the server was answered (checked `valid`), and replay

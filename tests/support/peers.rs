@@ -278,6 +278,26 @@ pub fn python_sdk1() -> PathBuf {
     }
 }
 
+/// A Python with the MCP Python SDK 1.22 pinned in
+/// `tests/peers/requirements-sdk122.txt` (the last to send no `mode`), in a
+/// venv of its own (`MCP_PYTHON_SDK122` names one instead).
+pub fn python_sdk122() -> PathBuf {
+    static CELL: OnceLock<Mutex<Option<Result<PathBuf, String>>>> = OnceLock::new();
+    if let Some(p) = std::env::var_os("MCP_PYTHON_SDK122") {
+        return PathBuf::from(p);
+    }
+    match once(&CELL, || {
+        provision_venv("python-sdk122", "requirements-sdk122.txt")
+    }) {
+        Ok(venv) => venv_bin(&venv, "python"),
+        Err(reason) => unavailable(
+            "the MCP Python SDK 1.22 (tests/peers/requirements-sdk122.txt)",
+            &reason,
+            "let the tests reach PyPI once (they install it into target/peers/python-sdk122), or set MCP_PYTHON_SDK122",
+        ),
+    }
+}
+
 /// A Python with FastMCP 3.x pinned in `tests/peers/requirements-fastmcp3.txt`,
 /// in a venv of its own (`FASTMCP3_PYTHON` names one instead).
 pub fn python_fastmcp3() -> PathBuf {
