@@ -39,7 +39,11 @@ pub(crate) fn build(root: &Path) -> Index {
         changed: HashMap::new(),
         definitions: HashMap::new(),
     };
-    module.index()
+    let index = module.index();
+    if module.texts.too_large() {
+        return Index::default();
+    }
+    index
 }
 
 /// Whether the Go tool builds `file` into the module's packages: not a

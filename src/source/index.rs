@@ -222,10 +222,10 @@ pub(crate) fn shared(
 /// The files under `root` whose extension is one of `extensions`, without
 /// following symbolic links, skipping folders that hold no project code
 /// (dependencies, caches, virtual environments, version control). `None`
-/// when there are more than [`MAX_FILES`] or [`MAX_BYTES`].
+/// when there are more than [`MAX_FILES`]. (Their size is not asked for
+/// here: [`Texts`] stops reading at [`MAX_BYTES`].)
 pub(crate) fn list(root: &Path, extensions: &[&str]) -> Option<Vec<PathBuf>> {
     let mut out = Vec::new();
-    let mut bytes = 0u64;
     let mut stack = vec![(root.to_path_buf(), 0usize)];
     while let Some((dir, depth)) = stack.pop() {
         let Ok(entries) = std::fs::read_dir(&dir) else {
@@ -246,9 +246,8 @@ pub(crate) fn list(root: &Path, extensions: &[&str]) -> Option<Vec<PathBuf>> {
                     .iter()
                     .any(|e| name.rsplit_once('.').is_some_and(|(_, x)| x == *e))
             {
-                bytes += entry.metadata().map(|m| m.len()).unwrap_or(0);
                 out.push(entry.path());
-                if out.len() > MAX_FILES || bytes > MAX_BYTES {
+                if out.len() > MAX_FILES {
                     return None;
                 }
             }
@@ -503,6 +502,12 @@ pub(crate) struct Texts {
     found: std::collections::BTreeSet<PathBuf>,
     /// The files read that hold no name an elicitation is written with.
     silent: std::collections::HashSet<PathBuf>,
+    /// The bytes of text read so far, and whether a file was left unread
+    /// because they would have passed [`MAX_BYTES`].
+    bytes: std::sync::atomic::AtomicU64,
+    too_large: std::sync::atomic::AtomicBool,
+    /// [`MAX_BYTES`], but in tests.
+    budget: u64,
 }
 
 impl Texts {
@@ -515,7 +520,29 @@ impl Texts {
             looked_for: Default::default(),
             found: Default::default(),
             silent: Default::default(),
+            bytes: Default::default(),
+            too_large: Default::default(),
+            budget: MAX_BYTES,
         }
+    }
+
+    /// Whether the project holds more than [`MAX_BYTES`] of source: its
+    /// index is not built (each file is read alone).
+    pub(crate) fn too_large(&self) -> bool {
+        self.too_large.load(std::sync::atomic::Ordering::Relaxed)
+    }
+
+    /// The text of `file` read from disk, counted against [`MAX_BYTES`]
+    /// (`None` past it).
+    fn read(&self, file: &Path) -> Option<Arc<str>> {
+        use std::sync::atomic::Ordering;
+        let text = read_text(file)?;
+        let len = text.len() as u64;
+        if self.bytes.fetch_add(len, Ordering::Relaxed) + len > self.budget {
+            self.too_large.store(true, Ordering::Relaxed);
+            return None;
+        }
+        Some(text)
     }
 
     /// Whether `file` is one of the project's.
@@ -528,10 +555,12 @@ impl Texts {
     /// The text of `file` (`None` when it cannot be read or is larger than
     /// a source file is read).
     pub(crate) fn text(&mut self, file: &Path) -> Option<Arc<str>> {
-        self.texts
-            .entry(file.to_path_buf())
-            .or_insert_with(|| read_text(file))
-            .clone()
+        if let Some(text) = self.texts.get(file) {
+            return text.clone();
+        }
+        let text = self.read(file);
+        self.texts.insert(file.to_path_buf(), text.clone());
+        text
     }
 
     /// The files that call one of `names`.
@@ -541,11 +570,11 @@ impl Texts {
         };
         self.looked_for.extend(names.iter().cloned());
         // Read (the first time) and searched on all cores.
-        let texts = &self.texts;
+        let this = &*self;
         let read = crate::work::on_all_cores(&self.files, crate::work::cores(), |_, f| {
-            let (text, new) = match texts.get(f) {
+            let (text, new) = match this.texts.get(f) {
                 Some(t) => (t.clone(), false),
-                None => (read_text(f), true),
+                None => (this.read(f), true),
             };
             let hit = text
                 .as_ref()
@@ -714,6 +743,39 @@ mod tests {
             &names
         ));
         assert!(calls_one_of("(0, m.elicitInput)(p)", &names));
+    }
+
+    #[test]
+    fn reading_stops_past_the_byte_bound() {
+        let dir = tempfile::tempdir().unwrap();
+        let files: Vec<PathBuf> = (0..4)
+            .map(|i| {
+                let f = dir.path().join(format!("m{i}.py"));
+                std::fs::write(&f, format!("ask{i}(x)\n")).unwrap();
+                f
+            })
+            .collect();
+        let names = vec!["ask0".to_string(), "ask3".to_string()];
+        let mut texts = Texts::new(&files);
+        assert_eq!(texts.calling(&names).len(), 2);
+        assert!(!texts.too_large());
+        // Two of the four files' 9 bytes fit in 20 (which two, the cores
+        // decide): the rest are not read, and the project is too large to
+        // index.
+        let mut texts = Texts::new(&files);
+        texts.budget = 20;
+        texts.calling(&names);
+        assert!(texts.too_large());
+        let read = files
+            .iter()
+            .filter(|f| texts.texts.get(*f).is_some_and(|t| t.is_some()));
+        assert_eq!(read.count(), 2);
+        let mut texts = Texts::new(&files);
+        texts.budget = 20;
+        assert!(texts.text(&files[0]).is_some());
+        assert!(texts.text(&files[1]).is_some());
+        assert!(texts.text(&files[2]).is_none());
+        assert!(texts.too_large());
     }
 
     #[test]

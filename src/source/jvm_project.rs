@@ -310,6 +310,9 @@ pub(crate) fn build(root: &Path, language: Language) -> Index {
             }
         }
     }
+    if project.texts.too_large() {
+        return Index::default();
+    }
     Index::of(links)
 }
 

@@ -94,6 +94,9 @@ pub(crate) fn build(root: &Path, fastmcp_project: bool, sdk1_project: bool) -> I
         sdk1_project,
     };
     let mut index = project.index();
+    if project.texts.too_large() {
+        return Index::default();
+    }
     index.silent = project.texts.take_silent();
     index
 }

@@ -554,6 +554,9 @@ pub(crate) fn build(root: &Path) -> Index {
             caller.depends(&place.file);
         }
     }
+    if krate.texts.too_large() {
+        return Index::default();
+    }
     Index::of(links)
 }
 

@@ -84,6 +84,9 @@ pub(crate) fn build(root: &Path) -> Index {
         paths,
     };
     let mut index = project.index();
+    if project.texts.too_large() {
+        return Index::default();
+    }
     index.silent = project.texts.take_silent();
     index
 }
