@@ -53,6 +53,17 @@ pub struct Scope {
     pub show_unknown: bool,
 }
 
+/// `p` made absolute as `std::path::absolute` makes it (`.` parts
+/// dropped, `..` kept), from the working directory asked for once in a
+/// run (a command never changes it), not once per file.
+pub fn absolute(p: &Path) -> std::path::PathBuf {
+    static CWD: std::sync::OnceLock<Option<std::path::PathBuf>> = std::sync::OnceLock::new();
+    match CWD.get_or_init(|| std::env::current_dir().ok()) {
+        Some(cwd) if p.is_relative() => cwd.join(p).components().collect(),
+        _ => std::path::absolute(p).unwrap_or_else(|_| p.to_path_buf()),
+    }
+}
+
 pub fn display_path(p: &Path) -> String {
     let s = p.to_string_lossy();
     s.strip_prefix("./").unwrap_or(&s).to_string()
@@ -439,10 +450,13 @@ fn lint_input(
         Input::Stdin => linter.reader("-", io::stdin().lock(), sink),
         Input::Unread(_) => Ok(Judged::Skipped(Skip::NotRead)),
         #[cfg(feature = "source")]
-        Input::File(p) if is_source(p) => {
-            mcp_elicit::source::lint_source_file(p, &display_path(p), linter.options(), sink)
-                .map(|()| Judged::Linted)
-        }
+        Input::File(p) if is_source(p) => mcp_elicit::source::lint_source_file(
+            &absolute(p),
+            &display_path(p),
+            linter.options(),
+            sink,
+        )
+        .map(|()| Judged::Linted),
         Input::File(p) if p.extension().is_none() => lint_unnamed(p, linter, sink),
         // One of many is passed over unparsed when it names nothing an
         // elicitation is written with; one alone is read, to say what it is.

@@ -62,7 +62,7 @@ impl Found {
     }
 
     fn matches(&self, globs: &globset::GlobSet, file: &Path) -> bool {
-        let abs = std::path::absolute(file).unwrap_or_else(|_| file.to_path_buf());
+        let abs = crate::check::absolute(file);
         abs.strip_prefix(&self.dir)
             .is_ok_and(|rel| globs.is_match(rel))
     }
@@ -88,7 +88,7 @@ pub struct Configs {
 impl Configs {
     /// The configuration that applies to `file`, if any.
     pub fn for_file(&mut self, file: &Path) -> Result<Option<Arc<Found>>> {
-        let abs = std::path::absolute(file).unwrap_or_else(|_| file.to_path_buf());
+        let abs = crate::check::absolute(file);
         let Some(dir) = abs.parent() else {
             return Ok(None);
         };
