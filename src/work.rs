@@ -39,9 +39,11 @@ pub fn on_all_cores<T: Sync, R: Send>(
 }
 
 /// The number of threads the machine runs at once (1 when it cannot be
-/// told).
+/// told), asked once in a process: on Linux each asking reads the
+/// process's cgroup files.
 pub fn cores() -> usize {
-    std::thread::available_parallelism().map_or(1, |n| n.get())
+    static CORES: std::sync::OnceLock<usize> = std::sync::OnceLock::new();
+    *CORES.get_or_init(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
 }
 
 #[cfg(test)]
