@@ -258,24 +258,43 @@ pub fn python_sdk() -> PathBuf {
     )
 }
 
+/// The Python of a venv of its own, `target/peers/{name}`, with what
+/// `tests/peers/{requirements}` pins (`what`) installed the first time a
+/// test needs it; the variable `env` names one instead.
+fn pinned_venv(
+    cell: &'static OnceLock<Mutex<Option<Result<PathBuf, String>>>>,
+    env: &str,
+    name: &str,
+    requirements: &str,
+    what: &str,
+) -> PathBuf {
+    if let Some(p) = std::env::var_os(env) {
+        return PathBuf::from(p);
+    }
+    match once(cell, || provision_venv(name, requirements)) {
+        Ok(venv) => venv_bin(&venv, "python"),
+        Err(reason) => unavailable(
+            &format!("{what} (tests/peers/{requirements})"),
+            &reason,
+            &format!(
+                "let the tests reach PyPI once (they install it into target/peers/{name}), or set {env}"
+            ),
+        ),
+    }
+}
+
 /// A Python with the MCP Python SDK 1.x pinned in
 /// `tests/peers/requirements-sdk1.txt` (FastMCP in `mcp.server.fastmcp`),
 /// in a venv of its own (`MCP_PYTHON_SDK1` names one instead).
 pub fn python_sdk1() -> PathBuf {
     static CELL: OnceLock<Mutex<Option<Result<PathBuf, String>>>> = OnceLock::new();
-    if let Some(p) = std::env::var_os("MCP_PYTHON_SDK1") {
-        return PathBuf::from(p);
-    }
-    match once(&CELL, || {
-        provision_venv("python-sdk1", "requirements-sdk1.txt")
-    }) {
-        Ok(venv) => venv_bin(&venv, "python"),
-        Err(reason) => unavailable(
-            "the MCP Python SDK 1.x (tests/peers/requirements-sdk1.txt)",
-            &reason,
-            "let the tests reach PyPI once (they install it into target/peers/python-sdk1), or set MCP_PYTHON_SDK1",
-        ),
-    }
+    pinned_venv(
+        &CELL,
+        "MCP_PYTHON_SDK1",
+        "python-sdk1",
+        "requirements-sdk1.txt",
+        "the MCP Python SDK 1.x",
+    )
 }
 
 /// A Python with the MCP Python SDK 1.22 pinned in
@@ -283,38 +302,26 @@ pub fn python_sdk1() -> PathBuf {
 /// venv of its own (`MCP_PYTHON_SDK122` names one instead).
 pub fn python_sdk122() -> PathBuf {
     static CELL: OnceLock<Mutex<Option<Result<PathBuf, String>>>> = OnceLock::new();
-    if let Some(p) = std::env::var_os("MCP_PYTHON_SDK122") {
-        return PathBuf::from(p);
-    }
-    match once(&CELL, || {
-        provision_venv("python-sdk122", "requirements-sdk122.txt")
-    }) {
-        Ok(venv) => venv_bin(&venv, "python"),
-        Err(reason) => unavailable(
-            "the MCP Python SDK 1.22 (tests/peers/requirements-sdk122.txt)",
-            &reason,
-            "let the tests reach PyPI once (they install it into target/peers/python-sdk122), or set MCP_PYTHON_SDK122",
-        ),
-    }
+    pinned_venv(
+        &CELL,
+        "MCP_PYTHON_SDK122",
+        "python-sdk122",
+        "requirements-sdk122.txt",
+        "the MCP Python SDK 1.22",
+    )
 }
 
 /// A Python with FastMCP 3.x pinned in `tests/peers/requirements-fastmcp3.txt`,
 /// in a venv of its own (`FASTMCP3_PYTHON` names one instead).
 pub fn python_fastmcp3() -> PathBuf {
     static CELL: OnceLock<Mutex<Option<Result<PathBuf, String>>>> = OnceLock::new();
-    if let Some(p) = std::env::var_os("FASTMCP3_PYTHON") {
-        return PathBuf::from(p);
-    }
-    match once(&CELL, || {
-        provision_venv("python-fastmcp3", "requirements-fastmcp3.txt")
-    }) {
-        Ok(venv) => venv_bin(&venv, "python"),
-        Err(reason) => unavailable(
-            "FastMCP 3.x (tests/peers/requirements-fastmcp3.txt)",
-            &reason,
-            "let the tests reach PyPI once (they install it into target/peers/python-fastmcp3), or set FASTMCP3_PYTHON",
-        ),
-    }
+    pinned_venv(
+        &CELL,
+        "FASTMCP3_PYTHON",
+        "python-fastmcp3",
+        "requirements-fastmcp3.txt",
+        "FastMCP 3.x",
+    )
 }
 
 /// A command-line program from the test venv (pre-commit, maturin, uv), or
