@@ -268,7 +268,7 @@ impl Project {
                     python_sdk: python_lock(dir).or_else(|| {
                         deps.iter()
                             .find(|(d, _)| d == "mcp")
-                            .map(|(_, spec)| pep440_minors(spec))
+                            .map(|(_, spec)| specifier_minors(spec))
                     }),
                     ..Project::default()
                 };
@@ -395,109 +395,96 @@ fn rule(language: super::Language) -> Option<Rule> {
     })
 }
 
-/// The majors a requirement's version specifier allows (PEP 440's
-/// `==`, `~=`, `<`, `<=`, `>`, `>=`, `==X.*`, and Poetry's `^`, `~` and bare
-/// versions): `mcp<2` allows 0 to 1, `fastmcp==3.2.0` 3 to 3,
-/// `fastmcp>=2.10` 2 and up. A clause not read bounds nothing.
+/// The majors a requirement's version specifier allows (as
+/// [`specifier_minors`] reads it): `mcp<2` allows 0 to 1, `fastmcp==3.2.0`
+/// 3 to 3, `fastmcp>=2.10` 2 and up. Poetry's `^0.x` is not read here:
+/// it allows one minor, not one major.
 fn majors(spec: &str) -> Majors {
-    let mut m = Majors::default();
-    let mut lower = |n: u32| m.lowest = m.lowest.max(n);
-    let mut uppers: Vec<u32> = Vec::new();
-    for c in spec.split(',') {
-        let c = c.trim();
-        let version = |p: &str| c.strip_prefix(p).map(str::trim);
-        let parts = |v: &str| -> Vec<Option<u32>> {
-            v.trim_end_matches(".*")
-                .split('.')
-                .map(|p| p.parse::<u32>().ok())
-                .collect()
-        };
-        let major = |v: &str| parts(v).first().copied().flatten();
-        if c.starts_with("!=") {
-            continue;
-        } else if let Some(v) = version("<=") {
-            if let Some(n) = major(v) {
-                uppers.push(n);
+    let read: Vec<&str> = spec
+        .split(',')
+        .filter(|c| !c.trim().starts_with("^0"))
+        .collect();
+    let v = specifier_minors(&read.join(","));
+    Majors {
+        lowest: v.lowest.0,
+        // Below 4.0 is 3 at most; below 4.1, 4.
+        highest: v.below.and_then(|(major, minor)| {
+            if minor > 0 {
+                Some(major)
+            } else {
+                major.checked_sub(1)
             }
-        } else if let Some(v) = version("<") {
-            // `<4`, `<4.0.0` stop before 4; `<4.1` lets 4.0 in.
-            let p = parts(v);
-            if let Some(Some(n)) = p.first() {
-                let at_zero = p[1..].iter().all(|x| *x == Some(0));
-                if at_zero && *n > 0 {
-                    uppers.push(n - 1);
-                } else if !at_zero {
-                    uppers.push(*n);
-                }
-            }
-        } else if let Some(v) = version(">=").or(version(">")) {
-            if let Some(n) = major(v) {
-                lower(n);
-            }
-        } else if let Some(v) = version("===")
-            .or(version("=="))
-            .or(version("~="))
-            .or(version("^"))
-            .or(version("~"))
-            .or(c.starts_with(|ch: char| ch.is_ascii_digit()).then_some(c))
-        {
-            // `^0.x` is not read: it allows one minor, not one major.
-            if let Some(n) = major(v).filter(|&n| n > 0 || !c.starts_with('^')) {
-                lower(n);
-                uppers.push(n);
-            }
-        }
+        }),
     }
-    m.highest = uppers.into_iter().min();
-    m
 }
 
-/// The minor versions a Python requirement's specifiers allow (`==1.22.0`,
-/// `==1.22.*`, `~=1.22.0`, `~=1.9`, `>=1.9,<1.23`, `<=1.22.3`); `!=` and
-/// what is not read allow any.
-fn pep440_minors(spec: &str) -> Versions {
+/// The minor versions a Python requirement's version specifier allows:
+/// PEP 440's `==1.22.0`, `===`, `==1.22.*`, `~=1.22.0`, `~=1.9`, `>=`,
+/// `>`, `<1.23`, `<=1.22.3`, and Poetry's `^1.22`, `~1.22` and bare
+/// versions (`1.22.0`: that one). `!=` and what is not read allow any.
+fn specifier_minors(spec: &str) -> Versions {
     let mut lowest = (0, 0);
     let mut below: Option<(u32, u32)> = None;
-    let mut upper = |b: (u32, u32)| below = Some(below.map_or(b, |o| o.min(b)));
     for c in spec.split(',') {
         let c = c.trim();
         let at = c.find(|ch: char| ch.is_ascii_digit()).unwrap_or(c.len());
         let (op, v) = (c[..at].trim(), c[at..].trim());
+        if v.contains('!') {
+            // An epoch (`1!2.0`): not read.
+            continue;
+        }
         let wild = v.ends_with(".*");
-        let parts: Vec<u32> = v
-            .trim_end_matches(".*")
-            .split('.')
-            .map_while(|p| p.parse().ok())
-            .collect();
+        // The numbers of the release, up to a pre-release, post-release
+        // or local part (`1.23rc1` is 1, 23, and more than them).
+        let mut parts: Vec<u32> = Vec::new();
+        let mut suffixed = false;
+        for (i, p) in v.trim_end_matches(".*").split('.').enumerate() {
+            let digits = p.len() - p.trim_start_matches(|c: char| c.is_ascii_digit()).len();
+            if digits == 0 || digits < p.len() {
+                // A major that is not a number is not read.
+                if i > 0
+                    && let Ok(n) = p[..digits].parse()
+                {
+                    parts.push(n);
+                }
+                suffixed = true;
+                break;
+            }
+            let Ok(n) = p.parse() else { break };
+            parts.push(n);
+        }
         let (major, minor) = match parts.as_slice() {
             [] => continue,
             [major] => (*major, 0),
             [major, minor, ..] => (*major, *minor),
         };
-        let exact_minor = parts.len() >= 2;
-        match op {
-            "==" | "===" if wild && !exact_minor => {
-                lowest = lowest.max((major, 0));
-                upper((major + 1, 0));
+        let minor_given = parts.len() >= 2;
+        // From `from` (if given) up to before `to`.
+        let (from, to) = match op {
+            "==" | "===" | "" if wild && !minor_given => (Some((major, 0)), Some((major + 1, 0))),
+            "==" | "===" | "" => (Some((major, minor)), Some((major, minor + 1))),
+            "~=" if parts.len() >= 3 => (Some((major, minor)), Some((major, minor + 1))),
+            "~=" => (Some((major, minor)), Some((major + 1, 0))),
+            "~" if minor_given => (Some((major, minor)), Some((major, minor + 1))),
+            "~" => (Some((major, 0)), Some((major + 1, 0))),
+            "^" if major == 0 && minor_given => (Some((0, minor)), Some((0, minor + 1))),
+            "^" => (Some((major, minor)), Some((major + 1, 0))),
+            ">=" | ">" => (Some((major, minor)), None),
+            // `<0` allows nothing: not read.
+            "<" if !suffixed && parts.iter().all(|&p| p == 0) => (None, None),
+            // `<1.23` and `<1.23.0` stop before 1.23; `<1.23.1` (or a
+            // suffixed `<1.23.0rc1`) lets 1.23 in.
+            "<" if !suffixed && parts[1..].iter().skip(1).all(|&p| p == 0) => {
+                (None, Some((major, minor)))
             }
-            "==" | "===" => {
-                lowest = lowest.max((major, minor));
-                upper((major, minor + 1));
-            }
-            "~=" if parts.len() >= 3 => {
-                lowest = lowest.max((major, minor));
-                upper((major, minor + 1));
-            }
-            "~=" => {
-                lowest = lowest.max((major, minor));
-                upper((major + 1, 0));
-            }
-            ">=" | ">" => lowest = lowest.max((major, minor)),
-            // `<1.23` and `<1.23.0` stop before 1.23; `<1.23.1` lets 1.23
-            // in.
-            "<" if parts[1..].iter().skip(1).all(|&p| p == 0) => upper((major, minor)),
-            "<" | "<=" => upper((major, minor + 1)),
-            _ => {}
+            "<" | "<=" => (None, Some((major, minor + 1))),
+            _ => (None, None),
+        };
+        if let Some(from) = from {
+            lowest = lowest.max(from);
+        }
+        if let Some(to) = to {
+            below = Some(below.map_or(to, |b| b.min(to)));
         }
     }
     Versions { lowest, below }
@@ -1414,17 +1401,30 @@ mod tests {
             (">=1.9,<2", v((1, 9), Some((2, 0)))),
             (">=1.9,!=1.10.0", v((1, 9), None)),
             ("", v((0, 0), None)),
+            // Poetry's forms (`[tool.poetry.dependencies] mcp = "..."`).
+            ("1.22.0", v((1, 22), Some((1, 23)))),
+            ("~1.22", v((1, 22), Some((1, 23)))),
+            ("~1", v((1, 0), Some((2, 0)))),
+            ("^1.22", v((1, 22), Some((2, 0)))),
+            ("^0.3", v((0, 3), Some((0, 4)))),
         ] {
-            assert_eq!(pep440_minors(spec), read, "{spec}");
+            assert_eq!(specifier_minors(spec), read, "{spec}");
         }
         // Whether the SDK may put `mode` in what it sends (from 1.23).
-        let adds = |spec: &str| Versions::may_be_from(Some(pep440_minors(spec)), (1, 23));
+        let adds = |spec: &str| Versions::may_be_from(Some(specifier_minors(spec)), (1, 23));
         assert!(!adds("==1.22.0"));
         assert!(!adds(">=1.9,<1.23"));
         assert!(adds(">=1.9"));
         assert!(adds("~=1.9"));
         assert!(adds("==1.23.0"));
         assert!(adds(">=2"));
+        // A Poetry project's pin, as its pyproject.toml writes it.
+        let poetry_pin = "[tool.poetry.dependencies]\npython = \"^3.10\"\nmcp = \"1.22.0\"\n";
+        let (_, spec) = pyproject_dependencies(poetry_pin)
+            .into_iter()
+            .find(|(d, _)| d == "mcp")
+            .unwrap();
+        assert!(!adds(&spec));
         // uv.lock and poetry.lock as the tools write them: a `[[package]]`
         // table names it, then its version.
         let uv = "version = 1\nrequires-python = \">=3.10\"\n\n[[package]]\nname = \"mcp\"\nversion = \"1.22.0\"\nsource = { registry = \"https://pypi.org/simple\" }\ndependencies = [\n    { name = \"anyio\" },\n]\n\n[[package]]\nname = \"mcp-server-x\"\nversion = \"0.3.0\"\n";
