@@ -677,17 +677,36 @@ pub(crate) fn summaries_for<S: Send + Sync>(
 }
 
 /// The text of a source file (`None` when it cannot be read or is larger
-/// than a source file is read).
+/// than a source file is read). Each thread reads into a buffer of its
+/// own, kept from one file to the next: only the text kept is allocated,
+/// once, at its size (reading into a fresh buffer, then copying it, made
+/// the allocator give memory back and ask for it again at every file).
 fn read_text(file: &Path) -> Option<Arc<str>> {
-    let bytes = std::fs::read(file).ok()?;
-    if bytes.len() > super::MAX_SOURCE {
-        return None;
+    use std::io::Read;
+    thread_local! {
+        static BUFFER: std::cell::RefCell<Vec<u8>> = const { std::cell::RefCell::new(Vec::new()) };
     }
-    Some(match String::from_utf8(bytes) {
-        Ok(text) => Arc::from(text),
-        Err(e) => Arc::from(super::text_of(e.as_bytes()).into_owned()),
+    BUFFER.with_borrow_mut(|buffer| {
+        buffer.clear();
+        let read = std::fs::File::open(file)
+            .and_then(|f| f.take(super::MAX_SOURCE as u64 + 1).read_to_end(buffer));
+        let text = match read {
+            Ok(_) if buffer.len() <= super::MAX_SOURCE => Some(match std::str::from_utf8(buffer) {
+                Ok(text) => Arc::from(text),
+                Err(_) => Arc::from(super::text_of(buffer).as_ref()),
+            }),
+            _ => None,
+        };
+        // A large file's room is not kept for the rest of the run.
+        if buffer.capacity() > KEPT_BUFFER {
+            *buffer = Vec::new();
+        }
+        text
     })
 }
+
+/// The most room a reading thread keeps between files.
+const KEPT_BUFFER: usize = 1 << 20;
 
 /// `path:line` of a byte offset in `text`, for what is said of a place.
 pub(crate) fn place(root: &Path, path: &Path, text: &str, offset: usize) -> String {
