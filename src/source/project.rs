@@ -111,15 +111,23 @@ impl Versions {
 /// How far up from a file its project's metadata is looked for.
 const MAX_DEPTH: usize = 32;
 
+/// The projects [`Project::dependents_of`] told, by file: the same run's
+/// [`Project::of_source`] finds them there.
+static RESOLVED: std::sync::OnceLock<std::collections::HashMap<PathBuf, Project>> =
+    std::sync::OnceLock::new();
+
 impl Project {
     /// The project of a source file: its SDK pins (Python) and what the
     /// project's other files say of it (Python, TypeScript and JavaScript,
     /// Rust, Go, Java, Kotlin, C#).
     pub fn of_source(file: &Path, language: super::Language) -> Project {
-        if language == super::Language::Python {
-            return Project::of(file);
-        }
         let abs = index::key_of(file);
+        if let Some(known) = RESOLVED.get().and_then(|r| r.get(&abs)) {
+            return known.clone();
+        }
+        if language == super::Language::Python {
+            return Project::of(&abs);
+        }
         let mut project = Project::default();
         if let Some(root) = Self::index_root(&abs, language)
             && let Some((_, _, build)) = rule(language)
@@ -147,14 +155,24 @@ impl Project {
         let mut projects: std::collections::HashMap<(PathBuf, &'static str), (usize, usize)> =
             Default::default();
         let mut languages = Vec::with_capacity(files.len());
+        // The files of a folder come together: its root is looked up once.
+        let mut last: Option<(PathBuf, &'static str, Option<PathBuf>)> = None;
         for (i, f) in files.iter().enumerate() {
             let language = super::Language::of_path(f);
             languages.push(language);
             let Some(language) = language else { continue };
             let abs = index::key_of(f);
-            let root = match language {
-                super::Language::Python => abs.parent().and_then(|d| Self::python_root(d).1),
-                _ => Self::index_root(&abs, language),
+            let dir = abs.parent().unwrap_or(&abs);
+            let root = match &last {
+                Some((d, key, root)) if d == dir && *key == language.index() => root.clone(),
+                _ => {
+                    let root = match language {
+                        super::Language::Python => Self::python_root(dir).1,
+                        _ => Self::index_root(&abs, language),
+                    };
+                    last = Some((dir.to_path_buf(), language.index(), root.clone()));
+                    root
+                }
             };
             if let Some(root) = root {
                 projects.entry((root, language.index())).or_insert((0, i)).0 += 1;
@@ -181,15 +199,29 @@ impl Project {
             .map(|f| index::key_in(cwd.as_deref(), f))
             .collect();
         Project::prepare(&keys);
-        crate::work::on_all_cores(&keys, crate::work::cores(), |_, k| {
-            super::Language::of_path(k).map_or_else(Vec::new, |language| {
-                Project::of_source(k, language).dependents().to_vec()
+        let projects = crate::work::on_all_cores(&keys, crate::work::cores(), |_, k| {
+            super::Language::of_path(k).map(|language| Project::of_source(k, language))
+        });
+        let found: Vec<(PathBuf, Vec<PathBuf>)> = keys
+            .iter()
+            .zip(&projects)
+            .map(|(k, p)| {
+                let dependents = p.as_ref().and_then(Option::as_ref);
+                (
+                    k.clone(),
+                    dependents.map_or_else(Vec::new, |p| p.dependents().to_vec()),
+                )
             })
-        })
-        .into_iter()
-        .zip(keys)
-        .map(|(found, k)| (k, found.unwrap_or_default()))
-        .collect()
+            .collect();
+        // Kept for the run: the linting that follows asks for the same
+        // files' projects, each told here already.
+        let _ = RESOLVED.set(
+            keys.into_iter()
+                .zip(projects)
+                .filter_map(|(k, p)| Some((k, p.flatten()?)))
+                .collect(),
+        );
+        found
     }
 
     /// The root of the project whose index holds `abs` (an absolute file
@@ -227,11 +259,10 @@ impl Project {
         self.links.as_ref().map_or(&[], |l| &l.dependents)
     }
 
-    /// The project of `file`: the nearest folder above it with Python
-    /// metadata, up to the root of its repository (or that root, when
-    /// there is none), and its index.
-    pub(crate) fn of(file: &Path) -> Project {
-        let abs = index::key_of(file);
+    /// The project of the Python file `abs` (its key, [`index::key_of`]):
+    /// the nearest folder above it with Python metadata, up to the root of
+    /// its repository (or that root, when there is none), and its index.
+    fn of(abs: &Path) -> Project {
         let Some(dir) = abs.parent() else {
             return Project::default();
         };
@@ -241,8 +272,8 @@ impl Project {
             let index = index::shared(&root, super::Language::Python.index(), |r| {
                 super::python_project::build(r, fastmcp, sdk1)
             });
-            project.links = index.files.get(&abs).cloned();
-            project.silent = index.silent.contains(&abs);
+            project.links = index.files.get(abs).cloned();
+            project.silent = index.silent.contains(abs);
         }
         project
     }
