@@ -253,7 +253,7 @@ pub(crate) fn list(root: &Path, extensions: &[&str]) -> Option<Vec<PathBuf>> {
             }
         }
     }
-    out.sort();
+    out.sort_by(|a, b| crate::work::path_order(a, b));
     Some(out)
 }
 
@@ -289,13 +289,16 @@ pub(crate) fn key_of(path: &Path) -> PathBuf {
 /// [`key_of`] `path`, a relative one taken from `cwd` (the working
 /// directory, asked for once for many names).
 pub(crate) fn key_in(cwd: Option<&Path>, path: &Path) -> PathBuf {
-    let joined;
-    let abs = match cwd {
+    let abs: std::borrow::Cow<Path> = match cwd {
         Some(cwd) if !path.is_absolute() => {
-            joined = cwd.join(path);
-            &joined
+            // `./src/a.ts` from a walk of `.`: its names joined as they are.
+            let names = path.strip_prefix(".").unwrap_or(path);
+            if crate::work::plain_relative(names) {
+                return cwd.join(names);
+            }
+            cwd.join(path).into()
         }
-        _ => path,
+        _ => path.into(),
     };
     // Most names are normal already: kept as they are, not rebuilt.
     let normal = {
@@ -310,7 +313,7 @@ pub(crate) fn key_in(cwd: Option<&Path>, path: &Path) -> PathBuf {
                 .all(|part| !matches!(part, b"" | b"." | b".."))
     };
     if normal {
-        return abs.to_path_buf();
+        return abs.into_owned();
     }
     let mut out = PathBuf::new();
     for c in abs.components() {
@@ -513,7 +516,7 @@ pub(crate) struct Texts {
 impl Texts {
     pub(crate) fn new(files: &[PathBuf]) -> Texts {
         let mut files: Vec<PathBuf> = files.iter().map(|f| key_of(f)).collect();
-        files.sort();
+        files.sort_by(|a, b| crate::work::path_order(a, b));
         Texts {
             files,
             texts: HashMap::new(),
@@ -548,7 +551,7 @@ impl Texts {
     /// Whether `file` is one of the project's.
     pub(crate) fn has(&self, file: &Path) -> bool {
         self.files
-            .binary_search_by(|f| f.as_path().cmp(file))
+            .binary_search_by(|f| crate::work::path_order(f, file))
             .is_ok()
     }
 

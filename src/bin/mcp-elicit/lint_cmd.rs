@@ -276,7 +276,7 @@ fn walk(dir: &Path, inputs: &mut Vec<Input>, failed: &mut bool) {
             })
         });
     let (mut files, mut errors) = found.into_inner().unwrap_or_else(|e| e.into_inner());
-    files.sort_unstable();
+    files.sort_unstable_by(|a, b| mcp_elicit::work::path_order(a, b));
     errors.sort_unstable();
     inputs.extend(files.into_iter().map(Input::File));
     for e in errors {
