@@ -72,11 +72,7 @@ pub fn path_order(a: &std::path::Path, b: &std::path::Path) -> std::cmp::Orderin
         a.as_os_str().as_encoded_bytes(),
         b.as_os_str().as_encoded_bytes(),
     );
-    let at = x
-        .iter()
-        .zip(y)
-        .position(|(p, q)| p != q)
-        .unwrap_or(x.len().min(y.len()));
+    let at = mismatch(x, y);
     let start = x[..at]
         .iter()
         .rposition(|&c| c == b'/')
@@ -94,6 +90,22 @@ pub fn path_order(a: &std::path::Path, b: &std::path::Path) -> std::cmp::Orderin
         return p.cmp(q);
     }
     a.cmp(b)
+}
+
+/// Where `x` and `y` first differ (the shorter's length when one starts
+/// the other), eight bytes at a time.
+fn mismatch(x: &[u8], y: &[u8]) -> usize {
+    let n = x.len().min(y.len());
+    let mut at = x[..n]
+        .chunks_exact(8)
+        .zip(y[..n].chunks_exact(8))
+        .take_while(|(p, q)| p == q)
+        .count()
+        * 8;
+    while at < n && x[at] == y[at] {
+        at += 1;
+    }
+    at
 }
 
 #[cfg(test)]

@@ -175,14 +175,20 @@ pub(crate) struct Elicited {
     pub cleared: Vec<String>,
 }
 
+/// A map by path, with a hasher quicker than the standard one (seeded at
+/// random, as the standard one is).
+pub(crate) type PathMap<V> = HashMap<PathBuf, V, foldhash::fast::RandomState>;
+/// A set of paths, hashed as [`PathMap`] is.
+pub(crate) type PathSet = std::collections::HashSet<PathBuf, foldhash::fast::RandomState>;
+
 /// The links of every file of a project that has any.
 #[derive(Debug, Default)]
 pub(crate) struct Index {
-    pub files: HashMap<PathBuf, Arc<Links>>,
+    pub files: PathMap<Arc<Links>>,
     /// Files the index read whole and found no name an elicitation is
     /// written with in: unless linked, the linter need not read them
     /// again.
-    pub silent: std::collections::HashSet<PathBuf>,
+    pub silent: PathSet,
 }
 
 impl Index {
@@ -498,13 +504,13 @@ pub(crate) fn import_lines(
 pub(crate) struct Texts {
     /// The files, as keys, sorted.
     pub files: Vec<PathBuf>,
-    texts: HashMap<PathBuf, Option<Arc<str>>>,
+    texts: PathMap<Option<Arc<str>>>,
     /// The names [`Texts::calling`] looked for, and the files it found
     /// calling one of them.
     looked_for: std::collections::HashSet<String>,
     found: std::collections::BTreeSet<PathBuf>,
     /// The files read that hold no name an elicitation is written with.
-    silent: std::collections::HashSet<PathBuf>,
+    silent: PathSet,
     /// The bytes of text read so far, and whether a file was left unread
     /// because they would have passed [`MAX_BYTES`].
     bytes: std::sync::atomic::AtomicU64,
@@ -517,12 +523,13 @@ impl Texts {
     pub(crate) fn new(files: &[PathBuf]) -> Texts {
         let mut files: Vec<PathBuf> = files.iter().map(|f| key_of(f)).collect();
         files.sort_by(|a, b| crate::work::path_order(a, b));
+        let n = files.len();
         Texts {
             files,
-            texts: HashMap::new(),
+            texts: PathMap::with_capacity_and_hasher(n, Default::default()),
             looked_for: Default::default(),
             found: Default::default(),
-            silent: Default::default(),
+            silent: PathSet::with_capacity_and_hasher(n, Default::default()),
             bytes: Default::default(),
             too_large: Default::default(),
             budget: MAX_BYTES,
@@ -609,7 +616,7 @@ impl Texts {
 
     /// The files read so far that hold no name an elicitation is written
     /// with.
-    pub(crate) fn take_silent(&mut self) -> std::collections::HashSet<PathBuf> {
+    pub(crate) fn take_silent(&mut self) -> PathSet {
         std::mem::take(&mut self.silent)
     }
 
@@ -629,7 +636,7 @@ impl Texts {
 
 /// Each file's summary, with how many of the names whose calls matter
 /// (the project's `order`) it was made for.
-pub(crate) type Summaries<S> = HashMap<PathBuf, (usize, Arc<S>)>;
+pub(crate) type Summaries<S> = PathMap<(usize, Arc<S>)>;
 
 /// The summaries of `files` for the names of `order`, each made once: one
 /// made for fewer names stands while the file calls none of the names

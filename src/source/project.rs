@@ -113,8 +113,7 @@ const MAX_DEPTH: usize = 32;
 
 /// The projects [`Project::dependents_of`] told, by file: the same run's
 /// [`Project::of_source`] finds them there.
-static RESOLVED: std::sync::OnceLock<std::collections::HashMap<PathBuf, Project>> =
-    std::sync::OnceLock::new();
+static RESOLVED: std::sync::OnceLock<index::PathMap<Project>> = std::sync::OnceLock::new();
 
 impl Project {
     /// The project of a source file: its SDK pins (Python) and what the
@@ -215,12 +214,13 @@ impl Project {
             .collect();
         // Kept for the run: the linting that follows asks for the same
         // files' projects, each told here already.
-        let _ = RESOLVED.set(
+        let mut resolved = index::PathMap::with_capacity_and_hasher(keys.len(), Default::default());
+        resolved.extend(
             keys.into_iter()
                 .zip(projects)
-                .filter_map(|(k, p)| Some((k, p.flatten()?)))
-                .collect(),
+                .filter_map(|(k, p)| Some((k, p.flatten()?))),
         );
+        let _ = RESOLVED.set(resolved);
         found
     }
 
@@ -320,7 +320,7 @@ impl Project {
 }
 
 /// What was found for each folder in a run, by [`nearest`].
-type Folders<K, T> = std::sync::Mutex<std::collections::HashMap<K, T>>;
+type Folders<K, T> = std::sync::Mutex<std::collections::HashMap<K, T, foldhash::fast::RandomState>>;
 
 /// What `decide` says of `dir` or of the nearest folder above it (up to
 /// [`MAX_DEPTH`] folders up) that it says something of, or else `none`;

@@ -87,7 +87,7 @@ pub(crate) fn build(root: &Path, fastmcp_project: bool, sdk1_project: bool) -> I
     let mut project = Project {
         root,
         texts: index::Texts::new(&files),
-        summaries: HashMap::new(),
+        summaries: Default::default(),
         naming: HashMap::new(),
         order: Vec::new(),
         fastmcp_project,

@@ -78,7 +78,7 @@ pub(crate) fn build(root: &Path) -> Index {
     let mut project = Project {
         root,
         texts: index::Texts::new(&files),
-        summaries: HashMap::new(),
+        summaries: Default::default(),
         whole: HashMap::new(),
         order: Vec::new(),
         paths,
