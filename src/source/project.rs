@@ -161,7 +161,7 @@ impl Project {
             languages.push(language);
             let Some(language) = language else { continue };
             let abs = index::key_of(f);
-            let dir = abs.parent().unwrap_or(&abs);
+            let Some(dir) = abs.parent() else { continue };
             let root = match &last {
                 Some((d, key, root)) if d == dir && *key == language.index() => root.clone(),
                 _ => {
@@ -205,10 +205,10 @@ impl Project {
             .iter()
             .zip(&projects)
             .map(|(k, p)| {
-                let dependents = p.as_ref().and_then(Option::as_ref);
+                let project = p.as_ref().and_then(Option::as_ref);
                 (
                     k.clone(),
-                    dependents.map_or_else(Vec::new, |p| p.dependents().to_vec()),
+                    project.map_or_else(Vec::new, |p| p.dependents().to_vec()),
                 )
             })
             .collect();
