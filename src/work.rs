@@ -46,16 +46,24 @@ pub fn cores() -> usize {
     *CORES.get_or_init(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
 }
 
-/// Whether `p` is a relative path of names only (`src/a.ts`): no empty,
-/// `.` or `..` part and no separator at either end. Joined to a folder
-/// that is absolute and plain, it needs no rebuilding part by part. (On
-/// Windows, where `/` separates too, no path is.)
-pub fn plain_relative(p: &std::path::Path) -> bool {
-    let b = p.as_os_str().as_encoded_bytes();
+/// Whether `bytes` are names joined by `/`: no empty, `.` or `..` part,
+/// so no separator at either end. (On Windows, where `\` separates
+/// too, none are.)
+pub(crate) fn plain_names(bytes: &[u8]) -> bool {
     cfg!(unix)
-        && !b.is_empty()
-        && b.split(|&c| c == b'/')
+        && !bytes.is_empty()
+        && bytes
+            .split(|&c| c == b'/')
             .all(|part| !matches!(part, b"" | b"." | b".."))
+}
+
+/// `cwd` (absolute, as the working directory is) joined with the
+/// relative name `p` when `p` is names only, after a leading `./`
+/// (`src/a.ts`, `./src/a.ts` from a walk of `.`): that join needs no
+/// rebuilding part by part. `None` for any other name.
+pub fn join_plain(cwd: &std::path::Path, p: &std::path::Path) -> Option<std::path::PathBuf> {
+    let names = p.strip_prefix(".").unwrap_or(p);
+    plain_names(names.as_os_str().as_encoded_bytes()).then(|| cwd.join(names))
 }
 
 /// `a.cmp(b)`, paths in the order of their components, told from their

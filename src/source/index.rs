@@ -297,26 +297,21 @@ pub(crate) fn key_of(path: &Path) -> PathBuf {
 pub(crate) fn key_in(cwd: Option<&Path>, path: &Path) -> PathBuf {
     let abs: std::borrow::Cow<Path> = match cwd {
         Some(cwd) if !path.is_absolute() => {
-            // `./src/a.ts` from a walk of `.`: its names joined as they are.
-            let names = path.strip_prefix(".").unwrap_or(path);
-            if crate::work::plain_relative(names) {
-                return cwd.join(names);
+            if let Some(joined) = crate::work::join_plain(cwd, path) {
+                return joined;
             }
             cwd.join(path).into()
         }
         _ => path.into(),
     };
-    // Most names are normal already: kept as they are, not rebuilt.
+    // Most names are normal already: kept as they are, not rebuilt. (The
+    // part before the first separator, the root's, is not a name.)
     let normal = {
         let b = abs.as_os_str().as_encoded_bytes();
-        let sep = std::path::MAIN_SEPARATOR as u8;
-        // No empty, `.` or `..` part, and no separator at the end (on
-        // Windows `/` separates too: each name is rebuilt there).
-        cfg!(unix)
-            && b.last() != Some(&sep)
-            && b.split(|&c| c == sep)
-                .skip(1)
-                .all(|part| !matches!(part, b"" | b"." | b".."))
+        match b.iter().position(|&c| c == std::path::MAIN_SEPARATOR as u8) {
+            Some(root) => crate::work::plain_names(&b[root + 1..]),
+            None => cfg!(unix),
+        }
     };
     if normal {
         return abs.into_owned();
@@ -701,10 +696,9 @@ fn read_text(file: &Path) -> Option<Arc<str>> {
         let read = std::fs::File::open(file)
             .and_then(|f| f.take(super::MAX_SOURCE as u64 + 1).read_to_end(buffer));
         let text = match read {
-            Ok(_) if buffer.len() <= super::MAX_SOURCE => Some(match std::str::from_utf8(buffer) {
-                Ok(text) => Arc::from(text),
-                Err(_) => Arc::from(super::text_of(buffer).as_ref()),
-            }),
+            Ok(_) if buffer.len() <= super::MAX_SOURCE => {
+                Some(Arc::from(super::text_of(buffer).as_ref()))
+            }
             _ => None,
         };
         // A large file's room is not kept for the rest of the run.

@@ -59,15 +59,8 @@ pub struct Scope {
 pub fn absolute(p: &Path) -> std::path::PathBuf {
     static CWD: std::sync::OnceLock<Option<std::path::PathBuf>> = std::sync::OnceLock::new();
     match CWD.get_or_init(|| std::env::current_dir().ok()) {
-        Some(cwd) if p.is_relative() => {
-            // `./src/a.ts` from a walk of `.`: its names joined as they
-            // are, not rebuilt part by part.
-            let names = p.strip_prefix(".").unwrap_or(p);
-            if mcp_elicit::work::plain_relative(names) {
-                return cwd.join(names);
-            }
-            cwd.join(p).components().collect()
-        }
+        Some(cwd) if p.is_relative() => mcp_elicit::work::join_plain(cwd, p)
+            .unwrap_or_else(|| cwd.join(p).components().collect()),
         _ => std::path::absolute(p).unwrap_or_else(|_| p.to_path_buf()),
     }
 }
