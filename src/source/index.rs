@@ -494,12 +494,14 @@ pub(crate) fn import_lines(
     })
 }
 
-/// The files of a project and their texts, each read once when first
-/// needed.
+/// The files of a project and their texts, each read when first needed.
+/// A text [`Texts::calling`] read and found no call in is not kept (most
+/// files of a project, most of its bytes): it is read again only if a
+/// later round looks for more names, which most projects never do.
 pub(crate) struct Texts {
     /// The files, as keys, sorted.
     pub files: Vec<PathBuf>,
-    texts: PathMap<Option<Arc<str>>>,
+    texts: PathMap<Slot>,
     /// The names [`Texts::calling`] looked for, and the files it found
     /// calling one of them.
     looked_for: std::collections::HashSet<String>,
@@ -512,6 +514,22 @@ pub(crate) struct Texts {
     too_large: std::sync::atomic::AtomicBool,
     /// [`MAX_BYTES`], but in tests.
     budget: u64,
+}
+
+/// What [`Texts`] holds of a file read.
+#[derive(Clone)]
+enum Slot {
+    Kept(Arc<str>),
+    /// Read (and counted against [`MAX_BYTES`]), and not kept.
+    Dropped,
+    /// Not readable, or past [`MAX_BYTES`].
+    Failed,
+}
+
+impl Slot {
+    fn of(text: Option<Arc<str>>) -> Slot {
+        text.map_or(Slot::Failed, Slot::Kept)
+    }
 }
 
 impl Texts {
@@ -560,11 +578,15 @@ impl Texts {
     /// The text of `file` (`None` when it cannot be read or is larger than
     /// a source file is read).
     pub(crate) fn text(&mut self, file: &Path) -> Option<Arc<str>> {
-        if let Some(text) = self.texts.get(file) {
-            return text.clone();
-        }
-        let text = self.read(file);
-        self.texts.insert(file.to_path_buf(), text.clone());
+        let text = match self.texts.get(file) {
+            Some(Slot::Kept(text)) => return Some(text.clone()),
+            Some(Slot::Failed) => return None,
+            // Counted when it was first read.
+            Some(Slot::Dropped) => read_text(file),
+            None => self.read(file),
+        };
+        self.texts
+            .insert(file.to_path_buf(), Slot::of(text.clone()));
         text
     }
 
@@ -578,7 +600,9 @@ impl Texts {
         let this = &*self;
         let read = crate::work::on_all_cores(&self.files, crate::work::cores(), |_, f| {
             let (text, new) = match this.texts.get(f) {
-                Some(t) => (t.clone(), false),
+                Some(Slot::Kept(t)) => (Some(t.clone()), false),
+                Some(Slot::Failed) => (None, false),
+                Some(Slot::Dropped) => (read_text(f), false),
                 None => (this.read(f), true),
             };
             let hit = text
@@ -588,15 +612,23 @@ impl Texts {
                 && text
                     .as_ref()
                     .is_some_and(|t| !super::may_elicit(t.as_bytes()));
-            (new.then_some(text), hit, silent)
+            // Kept when it calls one of the names (its summary is made
+            // next); a text kept before stays.
+            let slot = match text {
+                Some(t) if hit => Some(Slot::Kept(t)),
+                None if new => Some(Slot::Failed),
+                _ if new => Some(Slot::Dropped),
+                _ => None,
+            };
+            (slot, hit, silent)
         });
         let mut hits = Vec::new();
         for (f, r) in self.files.iter().zip(read) {
-            let Some((text, hit, silent)) = r else {
+            let Some((slot, hit, silent)) = r else {
                 continue;
             };
-            if let Some(text) = text {
-                self.texts.insert(f.clone(), text);
+            if let Some(slot) = slot {
+                self.texts.insert(f.clone(), slot);
             }
             if silent {
                 self.silent.insert(f.clone());
@@ -789,9 +821,12 @@ mod tests {
         texts.budget = 20;
         texts.calling(&names);
         assert!(texts.too_large());
-        let read = files
-            .iter()
-            .filter(|f| texts.texts.get(*f).is_some_and(|t| t.is_some()));
+        let read = files.iter().filter(|f| {
+            texts
+                .texts
+                .get(*f)
+                .is_some_and(|t| !matches!(t, Slot::Failed))
+        });
         assert_eq!(read.count(), 2);
         let mut texts = Texts::new(&files);
         texts.budget = 20;
