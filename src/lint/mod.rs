@@ -741,13 +741,12 @@ pub const SKIMMED: usize = 16 << 20;
 /// holds one of the names without which no document is an elicitation
 /// ([`document::is_elicitation`]), no first line starts a session
 /// ([`crate::session::starts_session`]) and no text that is not JSON is
-/// judged ([`MARKERS`]); or a `\u` escape, which can spell any of them.
-/// The names [`document::classify`] tells a schema or a property by are
-/// among them too: a file without any is one that would have been skipped
-/// as [`Skip::Document`]`(`[`Kind::Unknown`]`)`, [`Skip::NotJson`] or
-/// [`Skip::NotSession`].
+/// judged ([`MARKERS`]); or a `\u` escape, which can spell any of them. A
+/// file without any is one that would have been skipped, with no finding
+/// (a document that is no elicitation: a data file that names `"type"`
+/// is not parsed to be told a schema, a property or neither).
 pub(crate) fn names_an_elicitation(bytes: &[u8]) -> bool {
-    const NAMES: [&[u8]; 21] = [
+    const NAMES: [&[u8]; 13] = [
         // The documents: requests and their params, results, answers,
         // capabilities, errors carrying URL elicitations.
         b"elicit",
@@ -756,9 +755,6 @@ pub(crate) fn names_an_elicitation(bytes: &[u8]) -> bool {
         b"input_required",
         b"\"action\"",
         b"\"mode\"",
-        b"\"message\"",
-        b"\"content\"",
-        b"\"cancelled\"",
         // A session's first line.
         b"\"mcp-elicit-session\"",
         b"\"direction\"",
@@ -766,12 +762,6 @@ pub(crate) fn names_an_elicitation(bytes: &[u8]) -> bool {
         b"\"jsonrpc\"",
         b"\"method\"",
         b"\"id\"",
-        // A schema or a property, as `classify` tells them.
-        b"\"properties\"",
-        b"\"type\"",
-        b"\"enum\"",
-        b"\"oneOf\"",
-        b"\"anyOf\"",
         b"\\u",
     ];
     NAMES
@@ -1292,7 +1282,7 @@ mod tests {
         assert!(
             matches!(
                 judged,
-                Judged::Skipped(Skip::Document(Kind::Unknown) | Skip::NotJson | Skip::NotSession)
+                Judged::Skipped(Skip::Document(_) | Skip::NotJson | Skip::NotSession)
             ) && n == 0,
             "{judged:?} with {n} findings, but it names nothing: {}",
             String::from_utf8_lossy(bytes)
