@@ -151,31 +151,47 @@ impl Project {
     /// file by file instead, the files of one project wait in turn for its
     /// index while the other cores are idle.
     pub fn prepare(files: &[PathBuf]) {
-        let mut projects: std::collections::HashMap<(PathBuf, &'static str), (usize, usize)> =
-            Default::default();
-        let mut languages = Vec::with_capacity(files.len());
-        // The files of a folder come together: its root is looked up once.
-        let mut last: Option<(PathBuf, &'static str, Option<PathBuf>)> = None;
-        for (i, f) in files.iter().enumerate() {
-            let language = super::Language::of_path(f);
-            languages.push(language);
-            let Some(language) = language else { continue };
-            let abs = index::key_of(f);
-            let Some(dir) = abs.parent() else { continue };
-            let root = match &last {
-                Some((d, key, root)) if d == dir && *key == language.index() => root.clone(),
-                _ => {
-                    let root = match language {
-                        super::Language::Python => Self::python_root(dir).1,
-                        _ => Self::index_root(&abs, language),
-                    };
-                    last = Some((dir.to_path_buf(), language.index(), root.clone()));
-                    root
+        type Projects = std::collections::HashMap<(PathBuf, &'static str), (usize, usize)>;
+        let languages: Vec<_> = files.iter().map(|f| super::Language::of_path(f)).collect();
+        // The roots are looked up on all cores (a few file checks for each
+        // folder not met yet), in runs of files; the files of a folder
+        // come together, and its root is looked up once in a run.
+        let cores = crate::work::cores();
+        let run = files.len().div_ceil(cores * 4).max(256);
+        let runs: Vec<usize> = (0..files.len()).step_by(run).collect();
+        let found = crate::work::on_all_cores(&runs, cores, |_, &start| {
+            let mut projects = Projects::default();
+            let mut last: Option<(PathBuf, &'static str, Option<PathBuf>)> = None;
+            for i in start..(start + run).min(files.len()) {
+                let Some(language) = languages[i] else {
+                    continue;
+                };
+                let abs = index::key_of(&files[i]);
+                let Some(dir) = abs.parent() else { continue };
+                let root = match &last {
+                    Some((d, key, root)) if d == dir && *key == language.index() => root.clone(),
+                    _ => {
+                        let root = match language {
+                            super::Language::Python => Self::python_root(dir).1,
+                            _ => Self::index_root(&abs, language),
+                        };
+                        last = Some((dir.to_path_buf(), language.index(), root.clone()));
+                        root
+                    }
+                };
+                if let Some(root) = root {
+                    projects.entry((root, language.index())).or_insert((0, i)).0 += 1;
                 }
-            };
-            if let Some(root) = root {
-                projects.entry((root, language.index())).or_insert((0, i)).0 += 1;
             }
+            projects
+        });
+        // Each project with its files counted and its first file, as one
+        // pass over the files in order would have found them.
+        let mut projects = Projects::default();
+        for (key, (n, i)) in found.into_iter().flatten().flatten() {
+            let entry = projects.entry(key).or_insert((0, i));
+            entry.0 += n;
+            entry.1 = entry.1.min(i);
         }
         let mut first: Vec<(usize, usize)> = projects.into_values().collect();
         first.sort_unstable_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
