@@ -596,8 +596,27 @@ impl Texts {
             return Vec::new();
         };
         self.looked_for.extend(names.iter().cloned());
-        // Read (the first time) and searched on all cores.
+        let hits = self.searched(|t| called.called_in(t), true);
+        self.found.extend(hits.iter().cloned());
+        hits
+    }
+
+    /// The files whose text holds one of `needles`.
+    pub(crate) fn containing(&mut self, needles: &[&str]) -> Vec<PathBuf> {
+        let finders: Vec<memchr::memmem::Finder> = needles
+            .iter()
+            .map(|n| memchr::memmem::Finder::new(n.as_bytes()))
+            .collect();
+        self.searched(|t| finders.iter().any(|f| f.find(t).is_some()), false)
+    }
+
+    /// The files whose text `hit` tells, each read (the first time, or
+    /// again when it was not kept) and searched on all cores; with
+    /// `silent`, the files read the first time that hold no name an
+    /// elicitation is written with are told too.
+    fn searched(&mut self, hit: impl Fn(&[u8]) -> bool + Sync, silent: bool) -> Vec<PathBuf> {
         let this = &*self;
+        let tell_silent = silent;
         let read = crate::work::on_all_cores(&self.files, crate::work::cores(), |_, f| {
             let (text, new) = match this.texts.get(f) {
                 Some(Slot::Kept(t)) => (Some(t.clone()), false),
@@ -605,10 +624,9 @@ impl Texts {
                 Some(Slot::Dropped) => (read_text(f), false),
                 None => (this.read(f), true),
             };
-            let hit = text
-                .as_ref()
-                .is_some_and(|t| called.called_in(t.as_bytes()));
-            let silent = new
+            let hit = text.as_ref().is_some_and(|t| hit(t.as_bytes()));
+            let silent = tell_silent
+                && new
                 && text
                     .as_ref()
                     .is_some_and(|t| !super::may_elicit(t.as_bytes()));
@@ -637,7 +655,6 @@ impl Texts {
                 hits.push(f.clone());
             }
         }
-        self.found.extend(hits.iter().cloned());
         hits
     }
 

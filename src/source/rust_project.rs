@@ -479,17 +479,15 @@ pub(crate) fn build(root: &Path) -> Index {
         summaries: HashMap::new(),
     };
     let mut links: HashMap<PathBuf, Links> = HashMap::new();
-    let files = krate.texts.files.clone();
+    // Every file read and searched on all cores; only those that send a
+    // type are kept and read here.
+    let files = krate
+        .texts
+        .containing(&["elicit::<", "elicit_with_timeout::<", "from_type::<"]);
     for file in files {
         let Some(text) = krate.texts.text(&file) else {
             continue;
         };
-        if !["elicit::<", "elicit_with_timeout::<", "from_type::<"]
-            .iter()
-            .any(|n| text.contains(n))
-        {
-            continue;
-        }
         if super::rust::too_deep(&text).is_some() {
             continue;
         }
