@@ -812,15 +812,33 @@ const MAX_WINDOWS: usize = 8 << 20;
 
 /// Parses `text` with a tree-sitter grammar: whole, or for a large file
 /// only the windows around the names an elicitation is written with (with
-/// a note when more were found than are parsed).
+/// a note when more were found than are parsed). Each thread keeps its
+/// parser from one text to the next, and the room it grew with it.
 pub fn parse(
     language: &tree_sitter::Language,
     text: &str,
     notes: &mut Vec<(Span, String)>,
     windows: Option<&[(usize, usize)]>,
 ) -> Option<tree_sitter::Tree> {
-    let mut parser = tree_sitter::Parser::new();
-    parser.set_language(language).ok()?;
+    thread_local! {
+        static PARSER: std::cell::RefCell<Option<tree_sitter::Parser>> =
+            const { std::cell::RefCell::new(None) };
+    }
+    PARSER.with_borrow_mut(|kept| {
+        let parser = kept.get_or_insert_with(tree_sitter::Parser::new);
+        parser.set_language(language).ok()?;
+        // The whole text, unless windows are set below.
+        parser.set_included_ranges(&[]).ok()?;
+        parse_with(parser, text, notes, windows)
+    })
+}
+
+fn parse_with(
+    parser: &mut tree_sitter::Parser,
+    text: &str,
+    notes: &mut Vec<(Span, String)>,
+    windows: Option<&[(usize, usize)]>,
+) -> Option<tree_sitter::Tree> {
     if let Some(windows) = windows {
         parser.set_included_ranges(&ranges(text, windows)).ok()?;
     } else if text.len() > PARSED_WHOLE {
