@@ -83,16 +83,29 @@ struct Tool {
 #[derive(Default)]
 pub struct Configs {
     by_dir: HashMap<PathBuf, Option<Arc<Found>>>,
+    /// The folder of the last file asked for, as named, and its answer:
+    /// the files of a folder come together.
+    last: Option<(PathBuf, Option<Arc<Found>>)>,
 }
 
 impl Configs {
     /// The configuration that applies to `file`, if any.
     pub fn for_file(&mut self, file: &Path) -> Result<Option<Arc<Found>>> {
+        let named = file.parent().filter(|d| !d.as_os_str().is_empty());
+        if let (Some(named), Some((last, found))) = (named, &self.last)
+            && named == last
+        {
+            return Ok(found.clone());
+        }
         let abs = crate::check::absolute(file);
         let Some(dir) = abs.parent() else {
             return Ok(None);
         };
-        self.for_dir(dir)
+        let found = self.for_dir(dir)?;
+        if let Some(named) = named {
+            self.last = Some((named.to_path_buf(), found.clone()));
+        }
+        Ok(found)
     }
 
     fn for_dir(&mut self, dir: &Path) -> Result<Option<Arc<Found>>> {
