@@ -558,14 +558,21 @@ impl Texts {
     /// The text of `file` read from disk, counted against [`MAX_BYTES`]
     /// (`None` past it).
     fn read(&self, file: &Path) -> Option<Arc<str>> {
+        self.read_with(file, kept_text)
+    }
+
+    /// `f` of the bytes of `file` read from disk, counted against
+    /// [`MAX_BYTES`] (`None` past it).
+    fn read_with<R>(&self, file: &Path, f: impl FnOnce(&[u8]) -> R) -> Option<R> {
         use std::sync::atomic::Ordering;
-        let text = read_text(file)?;
-        let len = text.len() as u64;
-        if self.bytes.fetch_add(len, Ordering::Relaxed) + len > self.budget {
-            self.too_large.store(true, Ordering::Relaxed);
-            return None;
-        }
-        Some(text)
+        read_bytes(file, |bytes| {
+            let len = bytes.len() as u64;
+            if self.bytes.fetch_add(len, Ordering::Relaxed) + len > self.budget {
+                self.too_large.store(true, Ordering::Relaxed);
+                return None;
+            }
+            Some(f(bytes))
+        })?
     }
 
     /// Whether `file` is one of the project's.
@@ -618,25 +625,30 @@ impl Texts {
         let this = &*self;
         let tell_silent = silent;
         let read = crate::work::on_all_cores(&self.files, crate::work::cores(), |_, f| {
-            let (text, new) = match this.texts.get(f) {
-                Some(Slot::Kept(t)) => (Some(t.clone()), false),
-                Some(Slot::Failed) => (None, false),
-                Some(Slot::Dropped) => (read_text(f), false),
-                None => (this.read(f), true),
+            // The bytes as read are searched (the names are ASCII, and a
+            // byte that is not UTF-8 is no ASCII letter, as the character
+            // that stands for it once read is not); only a text kept is
+            // made.
+            let look = |bytes: &[u8], new: bool| {
+                let hit = hit(bytes);
+                let silent = tell_silent && new && !super::may_elicit(bytes);
+                (hit, silent, hit.then(|| kept_text(bytes)))
             };
-            let hit = text.as_ref().is_some_and(|t| hit(t.as_bytes()));
-            let silent = tell_silent
-                && new
-                && text
-                    .as_ref()
-                    .is_some_and(|t| !super::may_elicit(t.as_bytes()));
+            let (read, new) = match this.texts.get(f) {
+                Some(Slot::Kept(t)) => (Some((hit(t.as_bytes()), false, None)), false),
+                Some(Slot::Failed) => (None, false),
+                Some(Slot::Dropped) => (read_bytes(f, |b| look(b, false)), false),
+                None => (this.read_with(f, |b| look(b, true)), true),
+            };
+            let readable = read.is_some();
+            let (hit, silent, text) = read.unwrap_or((false, false, None));
             // Kept when it calls one of the names (its summary is made
             // next); a text kept before stays.
             let slot = match text {
-                Some(t) if hit => Some(Slot::Kept(t)),
-                None if new => Some(Slot::Failed),
-                _ if new => Some(Slot::Dropped),
-                _ => None,
+                Some(t) => Some(Slot::Kept(t)),
+                None if new && !readable => Some(Slot::Failed),
+                None if new => Some(Slot::Dropped),
+                None => None,
             };
             (slot, hit, silent)
         });
@@ -731,11 +743,24 @@ pub(crate) fn summaries_for<S: Send + Sync>(
 }
 
 /// The text of a source file (`None` when it cannot be read or is larger
-/// than a source file is read). Each thread reads into a buffer of its
-/// own, kept from one file to the next: only the text kept is allocated,
-/// once, at its size (reading into a fresh buffer, then copying it, made
-/// the allocator give memory back and ask for it again at every file).
+/// than a source file is read).
 fn read_text(file: &Path) -> Option<Arc<str>> {
+    read_bytes(file, kept_text)
+}
+
+/// A text to keep, made once at its size (read lossily when it is not
+/// UTF-8).
+fn kept_text(bytes: &[u8]) -> Arc<str> {
+    Arc::from(super::text_of(bytes).as_ref())
+}
+
+/// `f` of the bytes of `file` (`None` when it cannot be read or is larger
+/// than a source file is read). Each thread reads into a buffer of its
+/// own, kept from one file to the next: a text is allocated only when it
+/// is kept, once, at its size (reading into a fresh buffer, then copying
+/// it, made the allocator give memory back and ask for it again at every
+/// file).
+fn read_bytes<R>(file: &Path, f: impl FnOnce(&[u8]) -> R) -> Option<R> {
     use std::io::Read;
     thread_local! {
         static BUFFER: std::cell::RefCell<Vec<u8>> = const { std::cell::RefCell::new(Vec::new()) };
@@ -745,9 +770,7 @@ fn read_text(file: &Path) -> Option<Arc<str>> {
         let read = std::fs::File::open(file)
             .and_then(|f| f.take(super::MAX_SOURCE as u64 + 1).read_to_end(buffer));
         let text = match read {
-            Ok(_) if buffer.len() <= super::MAX_SOURCE => {
-                Some(Arc::from(super::text_of(buffer).as_ref()))
-            }
+            Ok(_) if buffer.len() <= super::MAX_SOURCE => Some(f(buffer)),
             _ => None,
         };
         // A large file's room is not kept for the rest of the run.
