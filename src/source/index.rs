@@ -877,6 +877,31 @@ mod tests {
     }
 
     #[test]
+    fn text_that_is_not_utf8_is_searched_and_kept_as_read_lossily() {
+        let dir = tempfile::tempdir().unwrap();
+        let called = dir.path().join("a.py");
+        let not = dir.path().join("b.py");
+        std::fs::write(&called, b"x = '\xff\xfe'\n\xffask(ctx, M)\n").unwrap();
+        std::fs::write(&not, b"\xffask\xff(ctx)\n# elicit\xe9 nothing\n").unwrap();
+        let names = vec!["ask".to_string()];
+        let mut texts = Texts::new(&[called.clone(), not.clone()]);
+        assert_eq!(texts.calling(&names), vec![called.clone()]);
+        // The file calling is kept, read lossily; the other is not kept.
+        // It names an elicitation (`elicit`, before a byte that is not
+        // UTF-8), as it would once read: only the first is silent.
+        assert!(matches!(texts.texts.get(&called), Some(Slot::Kept(_))));
+        assert!(matches!(texts.texts.get(&not), Some(Slot::Dropped)));
+        assert_eq!(
+            texts.text(&called).as_deref(),
+            Some("x = '\u{fffd}\u{fffd}'\n\u{fffd}ask(ctx, M)\n")
+        );
+        assert_eq!(
+            texts.take_silent().into_iter().collect::<Vec<_>>(),
+            vec![called]
+        );
+    }
+
+    #[test]
     fn keys_are_absolute_and_normal() {
         let k = key_of(Path::new("/a/b/../c/./d.py"));
         assert_eq!(k, PathBuf::from("/a/c/d.py"));
