@@ -124,25 +124,42 @@ impl Project {
         if let Some(known) = RESOLVED.get().and_then(|r| r.get(&abs)) {
             return known.clone();
         }
+        let (project, index) = Self::of_folder(&abs, language);
+        project.of_file(&abs, index.as_deref())
+    }
+
+    /// What the project of the source file `abs` (its key) says of every
+    /// file of its folder (its metadata, the SDK it uses), and its index:
+    /// the same for all the files of a folder.
+    fn of_folder(abs: &Path, language: super::Language) -> (Project, Option<Arc<index::Index>>) {
         if language == super::Language::Python {
-            return Project::of(&abs);
+            return Project::of(abs);
         }
         let mut project = Project::default();
-        if let Some(root) = Self::index_root(&abs, language)
+        let mut index = None;
+        if let Some(root) = Self::index_root(abs, language)
             && let Some((_, _, build)) = rule(language)
         {
-            let index = index::shared(&root, language.index(), build);
-            project.links = index.files.get(&abs).cloned();
-            project.silent = index.silent.contains(&abs);
+            index = Some(index::shared(&root, language.index(), build));
         }
         match language {
-            super::Language::Rust => project.rmcp = rmcp_versions(&abs),
+            super::Language::Rust => project.rmcp = rmcp_versions(abs),
             super::Language::TypeScript | super::Language::Tsx => {
-                project.typescript_sdk = typescript_sdk_versions(&abs);
+                project.typescript_sdk = typescript_sdk_versions(abs);
             }
             _ => {}
         }
-        project
+        (project, index)
+    }
+
+    /// This project as the file `abs` of it: with what the project's
+    /// other files say of it, in `index`.
+    fn of_file(mut self, abs: &Path, index: Option<&index::Index>) -> Project {
+        if let Some(index) = index {
+            self.links = index.files.get(abs).cloned();
+            self.silent = index.silent.contains(abs);
+        }
+        self
     }
 
     /// Builds the indexes of the projects of `files` on all cores, each
@@ -214,14 +231,46 @@ impl Project {
             .map(|f| index::key_in(cwd.as_deref(), f))
             .collect();
         Project::prepare(&keys);
-        let projects = crate::work::on_all_cores(&keys, crate::work::cores(), |_, k| {
-            super::Language::of_path(k).map(|language| Project::of_source(k, language))
-        });
+        // Looked up on all cores, in runs of files: the files of a folder
+        // come together, and share all but what is said of each.
+        let cores = crate::work::cores();
+        let run = keys.len().div_ceil(cores * 4).max(256);
+        let runs: Vec<usize> = (0..keys.len()).step_by(run).collect();
+        let projects: Vec<Option<Project>> =
+            crate::work::on_all_cores(&runs, cores, |_, &start| {
+                type Folder = (PathBuf, super::Language, Project, Option<Arc<index::Index>>);
+                let mut last: Option<Folder> = None;
+                keys[start..(start + run).min(keys.len())]
+                    .iter()
+                    .map(|k| {
+                        let language = super::Language::of_path(k)?;
+                        let Some(dir) = k.parent() else {
+                            return Some(Project::of_source(k, language));
+                        };
+                        let same = last
+                            .as_ref()
+                            .is_some_and(|(d, l, ..)| d == dir && *l == language);
+                        if !same {
+                            let (project, index) = Self::of_folder(k, language);
+                            last = Some((dir.to_path_buf(), language, project, index));
+                        }
+                        let (.., project, index) = last.as_ref()?;
+                        Some(project.clone().of_file(k, index.as_deref()))
+                    })
+                    .collect::<Vec<_>>()
+            })
+            .into_iter()
+            .zip(&runs)
+            // A run whose thread panicked has none, file by file.
+            .flat_map(|(found, &start)| {
+                found.unwrap_or_else(|| vec![None; run.min(keys.len() - start)])
+            })
+            .collect();
         let found: Vec<(PathBuf, Vec<PathBuf>)> = keys
             .iter()
             .zip(&projects)
             .map(|(k, p)| {
-                let project = p.as_ref().and_then(Option::as_ref);
+                let project = p.as_ref();
                 (
                     k.clone(),
                     project.map_or_else(Vec::new, |p| p.dependents().to_vec()),
@@ -234,7 +283,7 @@ impl Project {
         resolved.extend(
             keys.into_iter()
                 .zip(projects)
-                .filter_map(|(k, p)| Some((k, p.flatten()?))),
+                .filter_map(|(k, p)| Some((k, p?))),
         );
         let _ = RESOLVED.set(resolved);
         found
@@ -278,20 +327,18 @@ impl Project {
     /// The project of the Python file `abs` (its key, [`index::key_of`]):
     /// the nearest folder above it with Python metadata, up to the root of
     /// its repository (or that root, when there is none), and its index.
-    fn of(abs: &Path) -> Project {
+    fn of(abs: &Path) -> (Project, Option<Arc<index::Index>>) {
         let Some(dir) = abs.parent() else {
-            return Project::default();
+            return (Project::default(), None);
         };
-        let (mut project, root) = Self::python_root(dir);
-        if let Some(root) = root {
+        let (project, root) = Self::python_root(dir);
+        let index = root.map(|root| {
             let (fastmcp, sdk1) = (project.fastmcp, project.sdk1);
-            let index = index::shared(&root, super::Language::Python.index(), |r| {
+            index::shared(&root, super::Language::Python.index(), |r| {
                 super::python_project::build(r, fastmcp, sdk1)
-            });
-            project.links = index.files.get(abs).cloned();
-            project.silent = index.silent.contains(abs);
-        }
-        project
+            })
+        });
+        (project, index)
     }
 
     /// The Python project of the files of `dir` (without links) and its
