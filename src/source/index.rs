@@ -495,9 +495,10 @@ pub(crate) fn import_lines(
 }
 
 /// The files of a project and their texts, each read when first needed.
-/// A text [`Texts::calling`] read and found no call in is not kept (most
-/// files of a project, most of its bytes): it is read again only if a
-/// later round looks for more names, which most projects never do.
+/// A text a search ([`Texts::calling`], [`Texts::containing`]) read and
+/// found nothing in is not kept (most files of a project, most of its
+/// bytes): it is read again only if a later round looks for more names,
+/// which most projects never do.
 pub(crate) struct Texts {
     /// The files, as keys, sorted.
     pub files: Vec<PathBuf>,
@@ -517,7 +518,6 @@ pub(crate) struct Texts {
 }
 
 /// What [`Texts`] holds of a file read.
-#[derive(Clone)]
 enum Slot {
     Kept(Arc<str>),
     /// Read (and counted against [`MAX_BYTES`]), and not kept.
