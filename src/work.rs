@@ -38,6 +38,16 @@ pub fn on_all_cores<T: Sync, R: Send>(
     results
 }
 
+/// Runs of consecutive items to spread over the cores, for work in which
+/// neighbours share what they look up (the files of a folder): a few runs
+/// per core, each of at least 256 items. The length of a run, and where
+/// each starts.
+#[cfg(feature = "source")]
+pub(crate) fn runs(len: usize) -> (usize, Vec<usize>) {
+    let run = len.div_ceil(cores() * 4).max(256);
+    (run, (0..len).step_by(run).collect())
+}
+
 /// The number of threads the machine runs at once (1 when it cannot be
 /// told), asked once in a process: on Linux each asking reads the
 /// process's cgroup files.

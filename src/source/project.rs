@@ -173,10 +173,8 @@ impl Project {
         // The roots are looked up on all cores (a few file checks for each
         // folder not met yet), in runs of files; the files of a folder
         // come together, and its root is looked up once in a run.
-        let cores = crate::work::cores();
-        let run = files.len().div_ceil(cores * 4).max(256);
-        let runs: Vec<usize> = (0..files.len()).step_by(run).collect();
-        let found = crate::work::on_all_cores(&runs, cores, |_, &start| {
+        let (run, runs) = crate::work::runs(files.len());
+        let found = crate::work::on_all_cores(&runs, crate::work::cores(), |_, &start| {
             let mut projects = Projects::default();
             let mut last: Option<(PathBuf, &'static str, Option<PathBuf>)> = None;
             for i in start..(start + run).min(files.len()) {
@@ -233,11 +231,9 @@ impl Project {
         Project::prepare(&keys);
         // Looked up on all cores, in runs of files: the files of a folder
         // come together, and share all but what is said of each.
-        let cores = crate::work::cores();
-        let run = keys.len().div_ceil(cores * 4).max(256);
-        let runs: Vec<usize> = (0..keys.len()).step_by(run).collect();
+        let (run, runs) = crate::work::runs(keys.len());
         let projects: Vec<Option<Project>> =
-            crate::work::on_all_cores(&runs, cores, |_, &start| {
+            crate::work::on_all_cores(&runs, crate::work::cores(), |_, &start| {
                 type Folder = (PathBuf, super::Language, Project, Option<Arc<index::Index>>);
                 let mut last: Option<Folder> = None;
                 keys[start..(start + run).min(keys.len())]
