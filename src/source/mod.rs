@@ -824,6 +824,9 @@ pub fn parse(
         static PARSER: std::cell::RefCell<Option<tree_sitter::Parser>> =
             const { std::cell::RefCell::new(None) };
     }
+    if let Some(tree) = kept_tree(language, text, windows) {
+        return Some(tree);
+    }
     PARSER.with_borrow_mut(|kept| {
         let parser = kept.get_or_insert_with(tree_sitter::Parser::new);
         parser.set_language(language).ok()?;
@@ -831,6 +834,88 @@ pub fn parse(
         parser.set_included_ranges(&[]).ok()?;
         parse_with(parser, text, notes, windows)
     })
+}
+
+/// [`parse`], the tree kept for the next parse of the same text in the
+/// same windows with the same grammar: the lint of a file whose statements
+/// the project's index read (most files that elicit) takes it instead of
+/// parsing again. Kept while the texts kept are within [`KEPT_TEXT`].
+pub(crate) fn parse_to_keep(
+    language: &tree_sitter::Language,
+    text: &str,
+    notes: &mut Vec<(Span, String)>,
+    windows: Option<&[(usize, usize)]>,
+) -> Option<tree_sitter::Tree> {
+    let before = notes.len();
+    let tree = parse(language, text, notes, windows)?;
+    // A parse that noted something is made again, notes and all.
+    if notes.len() == before {
+        let mut kept = kept_trees();
+        if kept.1 + text.len() <= KEPT_TEXT {
+            kept.1 += text.len();
+            let key = tree_key(language, text, windows);
+            kept.0.entry(key).or_default().push(KeptTree {
+                language: language.clone(),
+                text: text.into(),
+                windows: windows.map(<[_]>::to_vec),
+                tree: tree.clone(),
+            });
+        }
+    }
+    Some(tree)
+}
+
+/// The most text whose trees are kept for a later parse.
+const KEPT_TEXT: usize = 4 << 20;
+
+/// A tree kept by [`parse_to_keep`], with what it was parsed from.
+struct KeptTree {
+    language: tree_sitter::Language,
+    text: Box<str>,
+    windows: Option<Vec<(usize, usize)>>,
+    tree: tree_sitter::Tree,
+}
+
+/// The trees kept, by [`tree_key`], and the bytes of text they hold.
+type KeptTrees = (std::collections::HashMap<u64, Vec<KeptTree>>, usize);
+
+fn kept_trees() -> std::sync::MutexGuard<'static, KeptTrees> {
+    static KEPT: OnceLock<std::sync::Mutex<KeptTrees>> = OnceLock::new();
+    KEPT.get_or_init(Default::default)
+        .lock()
+        .unwrap_or_else(|e| e.into_inner())
+}
+
+fn tree_key(
+    language: &tree_sitter::Language,
+    text: &str,
+    windows: Option<&[(usize, usize)]>,
+) -> u64 {
+    use std::hash::BuildHasher;
+    foldhash::fast::FixedState::default().hash_one((language, text, windows))
+}
+
+/// The tree kept for exactly this parse, taken (each is taken once).
+fn kept_tree(
+    language: &tree_sitter::Language,
+    text: &str,
+    windows: Option<&[(usize, usize)]>,
+) -> Option<tree_sitter::Tree> {
+    let mut kept = kept_trees();
+    if kept.0.is_empty() {
+        return None;
+    }
+    let key = tree_key(language, text, windows);
+    let same = kept.0.get_mut(&key)?;
+    let at = same.iter().position(|k| {
+        k.language == *language && *k.text == *text && k.windows.as_deref() == windows
+    })?;
+    let found = same.swap_remove(at);
+    if same.is_empty() {
+        kept.0.remove(&key);
+    }
+    kept.1 -= found.text.len();
+    Some(found.tree)
 }
 
 fn parse_with(
@@ -1285,6 +1370,25 @@ pub fn show(text: &str, language: Language, project: Project) -> Vec<Shown> {
 #[cfg(test)]
 mod tests {
     use super::Language;
+
+    #[test]
+    fn a_tree_kept_is_taken_by_the_same_parse_only_once() {
+        let grammar: tree_sitter::Language = tree_sitter_python::LANGUAGE.into();
+        // Text no other test parses: the trees kept are the process's.
+        let text = "async def kept_tree_test(ctx):\n    return await ctx.elicit('m', M)\n";
+        let windows = [(0, text.len())];
+        let mut notes = Vec::new();
+        let kept = super::parse_to_keep(&grammar, text, &mut notes, Some(&windows)).unwrap();
+        // Another text, or other windows, parse afresh.
+        let other = text.replace("kept_tree_test", "kept_tree_tesu");
+        assert!(super::kept_tree(&grammar, &other, Some(&windows)).is_none());
+        assert!(super::kept_tree(&grammar, text, None).is_none());
+        let taken = super::kept_tree(&grammar, text, Some(&windows)).unwrap();
+        assert_eq!(taken.root_node().to_sexp(), kept.root_node().to_sexp());
+        assert!(super::kept_tree(&grammar, text, Some(&windows)).is_none());
+        let parsed = super::parse(&grammar, text, &mut notes, Some(&windows)).unwrap();
+        assert_eq!(parsed.root_node().to_sexp(), kept.root_node().to_sexp());
+    }
 
     #[test]
     fn window_points_are_rows_and_byte_columns() {

@@ -504,13 +504,13 @@ fn summarize(text: &str, windows: Option<&[(usize, usize)]>) -> Summary {
         ..Summary::default()
     };
     s.sdk1 = !s.fastmcp && text.contains("mcp.server.fastmcp");
-    let Some(mut tree) = super::parse(&grammar, text, &mut notes, windows) else {
+    let Some(mut tree) = super::parse_to_keep(&grammar, text, &mut notes, windows) else {
         return s;
     };
     // Windows the layout of the text misled (a string's lines taken for
     // statements): the whole file.
     if windows.is_some() && tree.root_node().has_error() {
-        let Some(whole) = super::parse(&grammar, text, &mut notes, None) else {
+        let Some(whole) = super::parse_to_keep(&grammar, text, &mut notes, None) else {
             return s;
         };
         tree = whole;

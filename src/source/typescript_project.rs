@@ -608,7 +608,7 @@ fn summarize(text: &str, language: Language, windows: Option<&[(usize, usize)]>)
     };
     let mut s = Summary::default();
     let mut notes = Vec::new();
-    let Some(tree) = super::parse(&grammar, text, &mut notes, windows) else {
+    let Some(tree) = super::parse_to_keep(&grammar, text, &mut notes, windows) else {
         return s;
     };
     let src = |n: TsNode| &text[n.byte_range()];
