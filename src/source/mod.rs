@@ -850,10 +850,10 @@ pub(crate) fn parse_to_keep(
     let tree = parse(language, text, notes, windows)?;
     // A parse that noted something is made again, notes and all.
     if notes.len() == before {
+        let key = tree_key(language, text, windows);
         let mut kept = kept_trees();
         if kept.1 + text.len() <= KEPT_TEXT {
             kept.1 += text.len();
-            let key = tree_key(language, text, windows);
             kept.0.entry(key).or_default().push(KeptTree {
                 language: language.clone(),
                 text: text.into(),
@@ -901,11 +901,13 @@ fn kept_tree(
     text: &str,
     windows: Option<&[(usize, usize)]>,
 ) -> Option<tree_sitter::Tree> {
-    let mut kept = kept_trees();
-    if kept.0.is_empty() {
+    if kept_trees().0.is_empty() {
         return None;
     }
+    // The text hashed with the lock released: the threads linting wait
+    // for each other only to look the key up.
     let key = tree_key(language, text, windows);
+    let mut kept = kept_trees();
     let same = kept.0.get_mut(&key)?;
     let at = same.iter().position(|k| {
         k.language == *language && *k.text == *text && k.windows.as_deref() == windows
