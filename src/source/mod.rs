@@ -824,22 +824,28 @@ pub fn parse(
         static PARSER: std::cell::RefCell<Option<tree_sitter::Parser>> =
             const { std::cell::RefCell::new(None) };
     }
-    if let Some(tree) = kept_tree(language, text, windows) {
-        return Some(tree);
-    }
+    // A tree of the same text parsed in other windows is parsed again
+    // where the windows differ only: its statements both read are reused.
+    let old = match kept_tree(language, text, windows) {
+        Some(Kept::Same(tree)) => return Some(tree),
+        Some(Kept::Other(tree)) => Some(tree),
+        None => None,
+    };
     PARSER.with_borrow_mut(|kept| {
         let parser = kept.get_or_insert_with(tree_sitter::Parser::new);
         parser.set_language(language).ok()?;
         // The whole text, unless windows are set below.
         parser.set_included_ranges(&[]).ok()?;
-        parse_with(parser, text, notes, windows)
+        parse_with(parser, text, notes, windows, old.as_ref())
     })
 }
 
-/// [`parse`], the tree kept for the next parse of the same text in the
-/// same windows with the same grammar: the lint of a file whose statements
-/// the project's index read (most files that elicit) takes it instead of
-/// parsing again. Kept while the texts kept are within [`KEPT_TEXT`].
+/// [`parse`], the tree kept for the next parse of the same text with the
+/// same grammar: the lint of a file whose statements the project's index
+/// read (most files that elicit) takes it instead of parsing again when it
+/// reads the same windows, and parses again only where its windows differ
+/// when it reads others. Kept while the texts kept are within
+/// [`KEPT_TEXT`].
 pub(crate) fn parse_to_keep(
     language: &tree_sitter::Language,
     text: &str,
@@ -850,7 +856,7 @@ pub(crate) fn parse_to_keep(
     let tree = parse(language, text, notes, windows)?;
     // A parse that noted something is made again, notes and all.
     if notes.len() == before {
-        let key = tree_key(language, text, windows);
+        let key = tree_key(language, text);
         let mut kept = kept_trees();
         if kept.1 + text.len() <= KEPT_TEXT {
             kept.1 += text.len();
@@ -886,45 +892,67 @@ fn kept_trees() -> std::sync::MutexGuard<'static, KeptTrees> {
         .unwrap_or_else(|e| e.into_inner())
 }
 
-fn tree_key(
-    language: &tree_sitter::Language,
-    text: &str,
-    windows: Option<&[(usize, usize)]>,
-) -> u64 {
+fn tree_key(language: &tree_sitter::Language, text: &str) -> u64 {
     use std::hash::BuildHasher;
-    foldhash::fast::FixedState::default().hash_one((language, text, windows))
+    foldhash::fast::FixedState::default().hash_one((language, text))
 }
 
-/// The tree kept for exactly this parse, taken (each is taken once).
+/// A kept tree of the text a parse is asked for.
+enum Kept {
+    /// Parsed in the same windows: the parse's tree.
+    Same(tree_sitter::Tree),
+    /// Parsed in other windows: the tree to parse again from.
+    Other(tree_sitter::Tree),
+}
+
+/// A tree kept of this text with this grammar, taken (each is taken
+/// once): the one parsed in the same windows, or else the one that read
+/// the most of the text (the whole text, or the last summary's windows,
+/// which are the widest). Taking one lets the others of the text go: a
+/// file's lint parses it once, and again whole only when its windows do
+/// not read it completely.
 fn kept_tree(
     language: &tree_sitter::Language,
     text: &str,
     windows: Option<&[(usize, usize)]>,
-) -> Option<tree_sitter::Tree> {
+) -> Option<Kept> {
     if kept_trees().0.is_empty() {
         return None;
     }
     // The text hashed with the lock released: the threads linting wait
     // for each other only to look the key up.
-    let key = tree_key(language, text, windows);
+    let key = tree_key(language, text);
     let mut kept = kept_trees();
-    let same = kept.0.get_mut(&key)?;
-    let at = same.iter().position(|k| {
-        k.language == *language && *k.text == *text && k.windows.as_deref() == windows
-    })?;
-    let found = same.swap_remove(at);
-    if same.is_empty() {
-        kept.0.remove(&key);
+    let (mut same, others): (Vec<KeptTree>, Vec<KeptTree>) = kept
+        .0
+        .remove(&key)?
+        .into_iter()
+        .partition(|k| k.language == *language && *k.text == *text);
+    if !others.is_empty() {
+        kept.0.insert(key, others);
     }
-    kept.1 -= found.text.len();
-    Some(found.tree)
+    kept.1 -= same.iter().map(|k| k.text.len()).sum::<usize>();
+    drop(kept);
+    let at = match same.iter().position(|k| k.windows.as_deref() == windows) {
+        Some(at) => return Some(Kept::Same(same.swap_remove(at).tree)),
+        None => same.iter().rposition(|k| k.windows.is_none()),
+    };
+    let k = match at {
+        Some(at) => same.swap_remove(at),
+        None => same.pop()?,
+    };
+    Some(Kept::Other(k.tree))
 }
 
+/// Parses `text` in `windows` (or whole, or in the windows of a large
+/// file's names), reusing the statements of `old`, a tree of the same
+/// text read in other windows, that lie in both.
 fn parse_with(
     parser: &mut tree_sitter::Parser,
     text: &str,
     notes: &mut Vec<(Span, String)>,
     windows: Option<&[(usize, usize)]>,
+    old: Option<&tree_sitter::Tree>,
 ) -> Option<tree_sitter::Tree> {
     if let Some(windows) = windows {
         parser.set_included_ranges(&ranges(text, windows)).ok()?;
@@ -957,7 +985,7 @@ fn parse_with(
         }
         parser.set_included_ranges(&ranges(text, &windows)).ok()?;
     }
-    parser.parse(text, None)
+    parser.parse(text, old)
 }
 
 fn ranges(text: &str, windows: &[(usize, usize)]) -> Vec<tree_sitter::Range> {
@@ -1381,15 +1409,95 @@ mod tests {
         let windows = [(0, text.len())];
         let mut notes = Vec::new();
         let kept = super::parse_to_keep(&grammar, text, &mut notes, Some(&windows)).unwrap();
-        // Another text, or other windows, parse afresh.
+        // Another text parses afresh.
         let other = text.replace("kept_tree_test", "kept_tree_tesu");
         assert!(super::kept_tree(&grammar, &other, Some(&windows)).is_none());
-        assert!(super::kept_tree(&grammar, text, None).is_none());
-        let taken = super::kept_tree(&grammar, text, Some(&windows)).unwrap();
+        let Some(super::Kept::Same(taken)) = super::kept_tree(&grammar, text, Some(&windows))
+        else {
+            panic!("the tree of the same text and windows is the parse's");
+        };
         assert_eq!(taken.root_node().to_sexp(), kept.root_node().to_sexp());
         assert!(super::kept_tree(&grammar, text, Some(&windows)).is_none());
         let parsed = super::parse(&grammar, text, &mut notes, Some(&windows)).unwrap();
         assert_eq!(parsed.root_node().to_sexp(), kept.root_node().to_sexp());
+    }
+
+    /// Every node of `tree`, in order: its kind, its bytes and whether
+    /// it is an error or missing.
+    fn nodes(tree: &tree_sitter::Tree) -> Vec<(u16, usize, usize, bool)> {
+        let mut out = Vec::new();
+        let mut cursor = tree.walk();
+        'walk: loop {
+            let n = cursor.node();
+            out.push((
+                n.kind_id(),
+                n.start_byte(),
+                n.end_byte(),
+                n.is_error() || n.is_missing(),
+            ));
+            if cursor.goto_first_child() {
+                continue;
+            }
+            while !cursor.goto_next_sibling() {
+                if !cursor.goto_parent() {
+                    break 'walk;
+                }
+            }
+        }
+        out
+    }
+
+    /// A tree parsed again from a kept one read in other windows is the
+    /// tree a fresh parse makes, whichever windows each read.
+    #[test]
+    fn a_tree_parsed_again_in_other_windows_is_a_fresh_parse() {
+        let python = "import os\nfrom m import ask\n\n\nclass M(BaseModel):\n    name: str\n\n\nasync def one_kept_again(ctx):\n    x = [1, 2,\n         3]\n    return await ctx.elicit('m', M)\n\n\ndef two(a):\n    return ask(a, 'n', M)\n\n\nY = {'a': 1}\n";
+        let typescript = "import { ask } from './ask';\nconst schema = { type: 'object', properties: { a: { type: 'string' } } };\nexport async function oneKeptAgain(server: Server) {\n  return server.elicitInput({ message: 'm', requestedSchema: schema });\n}\nexport function two(s: any) {\n  return ask(s, 'n', schema);\n}\nconst z = `t ${1 + 2}`;\n";
+        let cases: [(tree_sitter::Language, &str); 2] = [
+            (tree_sitter_python::LANGUAGE.into(), python),
+            (
+                tree_sitter_typescript::LANGUAGE_TYPESCRIPT.into(),
+                typescript,
+            ),
+        ];
+        for (grammar, text) in cases {
+            // Each line's start, to make windows of whole lines from.
+            let lines: Vec<usize> = std::iter::once(0)
+                .chain(text.match_indices('\n').map(|(i, _)| i + 1))
+                .collect();
+            let line = |i: usize| lines[i.min(lines.len() - 1)];
+            let all: Vec<Option<Vec<(usize, usize)>>> = vec![
+                None,
+                Some(vec![(0, line(2))]),
+                Some(vec![(0, line(2)), (line(8), line(12))]),
+                Some(vec![(line(4), line(6)), (line(14), line(16))]),
+                Some(vec![
+                    (0, line(1)),
+                    (line(3), line(13)),
+                    (line(18), text.len()),
+                ]),
+                Some(vec![(line(8), text.len())]),
+            ];
+            for old in &all {
+                for new in &all {
+                    let mut notes = Vec::new();
+                    let fresh = {
+                        let mut parser = tree_sitter::Parser::new();
+                        parser.set_language(&grammar).unwrap();
+                        super::parse_with(&mut parser, text, &mut notes, new.as_deref(), None)
+                            .unwrap()
+                    };
+                    super::parse_to_keep(&grammar, text, &mut notes, old.as_deref()).unwrap();
+                    let again = super::parse(&grammar, text, &mut notes, new.as_deref()).unwrap();
+                    assert_eq!(
+                        nodes(&again),
+                        nodes(&fresh),
+                        "{old:?} then {new:?} in {text}"
+                    );
+                    assert!(super::kept_tree(&grammar, text, old.as_deref()).is_none());
+                }
+            }
+        }
     }
 
     #[test]
