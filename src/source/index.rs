@@ -498,7 +498,8 @@ pub(crate) fn import_lines(
 /// A text a search ([`Texts::calling`], [`Texts::containing`]) read and
 /// found nothing in is not kept (most files of a project, most of its
 /// bytes): it is read again only if a later round looks for more names,
-/// which most projects never do.
+/// which most projects never do, and for the helpers of other files
+/// ([`Texts::calling_imported`]) only if it imports at all.
 pub(crate) struct Texts {
     /// The files, as keys, sorted.
     pub files: Vec<PathBuf>,
@@ -515,13 +516,20 @@ pub(crate) struct Texts {
     too_large: std::sync::atomic::AtomicBool,
     /// [`MAX_BYTES`], but in tests.
     budget: u64,
+    /// The words without one of which a file imports nothing in the
+    /// project's language (`import`, `require`); none when its helpers
+    /// are not looked for by [`Texts::calling_imported`].
+    import_words: &'static [&'static str],
 }
 
 /// What [`Texts`] holds of a file read.
 enum Slot {
     Kept(Arc<str>),
-    /// Read (and counted against [`MAX_BYTES`]), and not kept.
-    Dropped,
+    /// Read (and counted against [`MAX_BYTES`]), and not kept; whether it
+    /// holds one of the project's import words.
+    Dropped {
+        imports: bool,
+    },
     /// Not readable, or past [`MAX_BYTES`].
     Failed,
 }
@@ -546,6 +554,16 @@ impl Texts {
             bytes: Default::default(),
             too_large: Default::default(),
             budget: MAX_BYTES,
+            import_words: &[],
+        }
+    }
+
+    /// [`Texts::new`] for a project in which a file calls a function of
+    /// another only through an import, which holds one of `words`.
+    pub(crate) fn importing(files: &[PathBuf], words: &'static [&'static str]) -> Texts {
+        Texts {
+            import_words: words,
+            ..Texts::new(files)
         }
     }
 
@@ -589,7 +607,7 @@ impl Texts {
             Some(Slot::Kept(text)) => return Some(text.clone()),
             Some(Slot::Failed) => return None,
             // Counted when it was first read.
-            Some(Slot::Dropped) => read_text(file),
+            Some(Slot::Dropped { .. }) => read_text(file),
             None => self.read(file),
         };
         self.texts
@@ -603,7 +621,21 @@ impl Texts {
             return Vec::new();
         };
         self.looked_for.extend(names.iter().cloned());
-        let hits = self.searched(|t| called.called_in(t), true);
+        let hits = self.searched(|t| called.called_in(t), true, false);
+        self.found.extend(hits.iter().cloned());
+        hits
+    }
+
+    /// [`Texts::calling`] for helpers found in the project's files (by
+    /// the rounds before): a file no round found calling a name defines
+    /// none of them, so it calls one only through an import, and a text
+    /// not kept that holds none of the import words is not read again.
+    pub(crate) fn calling_imported(&mut self, names: &[String]) -> Vec<PathBuf> {
+        let Some(called) = Names::new(names) else {
+            return Vec::new();
+        };
+        self.looked_for.extend(names.iter().cloned());
+        let hits = self.searched(|t| called.called_in(t), true, true);
         self.found.extend(hits.iter().cloned());
         hits
     }
@@ -614,16 +646,33 @@ impl Texts {
             .iter()
             .map(|n| memchr::memmem::Finder::new(n.as_bytes()))
             .collect();
-        self.searched(|t| finders.iter().any(|f| f.find(t).is_some()), false)
+        self.searched(
+            |t| finders.iter().any(|f| f.find(t).is_some()),
+            false,
+            false,
+        )
     }
 
     /// The files whose text `hit` tells, each read (the first time, or
     /// again when it was not kept) and searched on all cores; with
     /// `silent`, the files read the first time that hold no name an
-    /// elicitation is written with are told too.
-    fn searched(&mut self, hit: impl Fn(&[u8]) -> bool + Sync, silent: bool) -> Vec<PathBuf> {
+    /// elicitation is written with are told too; with `imported`, a text
+    /// not kept is read again only if it holds an import word.
+    fn searched(
+        &mut self,
+        hit: impl Fn(&[u8]) -> bool + Sync,
+        silent: bool,
+        imported: bool,
+    ) -> Vec<PathBuf> {
         let this = &*self;
         let tell_silent = silent;
+        // A project whose import words are not told reads every text.
+        let imported = imported && !self.import_words.is_empty();
+        let words: Vec<memchr::memmem::Finder> = self
+            .import_words
+            .iter()
+            .map(|w| memchr::memmem::Finder::new(w.as_bytes()))
+            .collect();
         let read = crate::work::on_all_cores(&self.files, crate::work::cores(), |_, f| {
             // The bytes as read are searched (the names are ASCII, and a
             // byte that is not UTF-8 is no ASCII letter, as the character
@@ -632,22 +681,25 @@ impl Texts {
             let look = |bytes: &[u8], new: bool| {
                 let hit = hit(bytes);
                 let silent = tell_silent && new && !super::may_elicit(bytes);
-                (hit, silent, hit.then(|| kept_text(bytes)))
+                // Told once, of a text not kept, for the later rounds.
+                let imports = new && !hit && words.iter().any(|w| w.find(bytes).is_some());
+                (hit, silent, hit.then(|| kept_text(bytes)), imports)
             };
             let (read, new) = match this.texts.get(f) {
-                Some(Slot::Kept(t)) => (Some((hit(t.as_bytes()), false, None)), false),
+                Some(Slot::Kept(t)) => (Some((hit(t.as_bytes()), false, None, false)), false),
                 Some(Slot::Failed) => (None, false),
-                Some(Slot::Dropped) => (read_bytes(f, |b| look(b, false)), false),
+                Some(Slot::Dropped { imports: false }) if imported => (None, false),
+                Some(Slot::Dropped { .. }) => (read_bytes(f, |b| look(b, false)), false),
                 None => (this.read_with(f, |b| look(b, true)), true),
             };
             let readable = read.is_some();
-            let (hit, silent, text) = read.unwrap_or((false, false, None));
+            let (hit, silent, text, imports) = read.unwrap_or((false, false, None, false));
             // Kept when it calls one of the names (its summary is made
             // next); a text kept before stays.
             let slot = match text {
                 Some(t) => Some(Slot::Kept(t)),
                 None if new && !readable => Some(Slot::Failed),
-                None if new => Some(Slot::Dropped),
+                None if new => Some(Slot::Dropped { imports }),
                 None => None,
             };
             (slot, hit, silent)
@@ -678,14 +730,15 @@ impl Texts {
 
     /// The files that call one of `names`, which hold every name
     /// [`Texts::calling`] was asked for before: only the names not looked
-    /// for yet are looked for again.
+    /// for yet (helpers the last round found) are looked for, as
+    /// [`Texts::calling_imported`] does.
     pub(crate) fn calling_any(&mut self, names: &[String]) -> Vec<PathBuf> {
         let new: Vec<String> = names
             .iter()
             .filter(|n| !self.looked_for.contains(*n))
             .cloned()
             .collect();
-        self.calling(&new);
+        self.calling_imported(&new);
         self.found.iter().cloned().collect()
     }
 }
@@ -890,7 +943,7 @@ mod tests {
         // It names an elicitation (`elicit`, before a byte that is not
         // UTF-8), as it would once read: only the first is silent.
         assert!(matches!(texts.texts.get(&called), Some(Slot::Kept(_))));
-        assert!(matches!(texts.texts.get(&not), Some(Slot::Dropped)));
+        assert!(matches!(texts.texts.get(&not), Some(Slot::Dropped { .. })));
         assert_eq!(
             texts.text(&called).as_deref(),
             Some("x = '\u{fffd}\u{fffd}'\n\u{fffd}ask(ctx, M)\n")
@@ -898,6 +951,68 @@ mod tests {
         assert_eq!(
             texts.take_silent().into_iter().collect::<Vec<_>>(),
             vec![called]
+        );
+    }
+
+    #[test]
+    fn helpers_are_looked_for_only_in_texts_that_import() {
+        let dir = tempfile::tempdir().unwrap();
+        let file = |name: &str, text: &str| {
+            let f = dir.path().join(name);
+            std::fs::write(&f, text).unwrap();
+            f
+        };
+        let helper = file(
+            "ask.py",
+            "async def ask(ctx, m, s):\n    return await ctx.elicit(m, schema=s)\n",
+        );
+        let imports = file(
+            "a.py",
+            "from ask import ask\n\n\nasync def a(ctx):\n    await ask(ctx, 'm', M)\n",
+        );
+        let importing_late = file(
+            "b.py",
+            "def b(ctx):\n    import ask\n    return ask.ask(ctx, 'm', M)\n",
+        );
+        let bare = file("c.py", "def c(ctx):\n    return ask(ctx, 'm', M)\n");
+        let files = [
+            helper.clone(),
+            imports.clone(),
+            importing_late.clone(),
+            bare.clone(),
+        ];
+        let sdk = vec!["elicit".to_string()];
+        let helpers = vec!["ask".to_string()];
+        for (words, found) in [
+            // A file that holds no import word calls no other file's
+            // function: it is not read again. (The helper's file is kept,
+            // and its `def ask(` reads as a call.)
+            (
+                &["import"][..],
+                vec![imports.clone(), helper.clone(), importing_late.clone()],
+            ),
+            // Without import words, every text not kept is read again.
+            (
+                &[][..],
+                vec![
+                    imports.clone(),
+                    helper.clone(),
+                    importing_late.clone(),
+                    bare.clone(),
+                ],
+            ),
+        ] {
+            let mut texts = Texts::importing(&files, words);
+            assert_eq!(texts.calling(&sdk), vec![helper.clone()]);
+            assert_eq!(texts.calling_imported(&helpers), found);
+            // Its text is still there for what asks for it.
+            assert!(texts.text(&bare).is_some());
+        }
+        // The first round reads every file, import words or not.
+        let mut texts = Texts::importing(&files, &["import"]);
+        assert_eq!(
+            texts.calling(&helpers),
+            vec![imports, helper, importing_late, bare]
         );
     }
 

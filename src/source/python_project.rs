@@ -86,7 +86,9 @@ pub(crate) fn build(root: &Path, fastmcp_project: bool, sdk1_project: bool) -> I
     };
     let mut project = Project {
         root,
-        texts: index::Texts::new(&files),
+        // Python calls another module's function only once it imports
+        // (`import m`, `from m import f`).
+        texts: index::Texts::importing(&files, &["import"]),
         summaries: Default::default(),
         naming: HashMap::new(),
         order: Vec::new(),
@@ -173,11 +175,16 @@ impl Project<'_> {
         let mut names: HashSet<String> = SDK_CALLS.iter().map(|(n, ..)| n.to_string()).collect();
         let mut fresh: Vec<String> = names.iter().cloned().collect();
         self.order = fresh.clone();
-        for _ in 0..index::MAX_HELPER_DEPTH {
+        for round in 0..index::MAX_HELPER_DEPTH {
             if fresh.is_empty() {
                 break;
             }
-            let hits = self.texts.calling(&fresh);
+            // The SDK's names, then the helpers the round before found.
+            let hits = if round == 0 {
+                self.texts.calling(&fresh)
+            } else {
+                self.texts.calling_imported(&fresh)
+            };
             self.summarize(&hits);
             let mut found_now = Vec::new();
             for file in &hits {

@@ -77,7 +77,9 @@ pub(crate) fn build(root: &Path) -> Index {
     let paths = tsconfig_paths(root);
     let mut project = Project {
         root,
-        texts: index::Texts::new(&files),
+        // A module calls another's function only once it imports it
+        // (`import`, `require`).
+        texts: index::Texts::importing(&files, &["import", "require"]),
         summaries: Default::default(),
         whole: HashMap::new(),
         order: Vec::new(),
@@ -160,11 +162,16 @@ impl Project<'_> {
             .collect();
         let mut fresh: Vec<String> = names.iter().cloned().collect();
         self.order = fresh.clone();
-        for _ in 0..index::MAX_HELPER_DEPTH {
+        for round in 0..index::MAX_HELPER_DEPTH {
             if fresh.is_empty() {
                 break;
             }
-            let hits = self.texts.calling(&fresh);
+            // The SDK's names, then the helpers the round before found.
+            let hits = if round == 0 {
+                self.texts.calling(&fresh)
+            } else {
+                self.texts.calling_imported(&fresh)
+            };
             self.summarize(&hits);
             let mut now: Vec<(Found, Mapping)> = Vec::new();
             for file in &hits {
