@@ -48,6 +48,44 @@ pub(crate) fn runs(len: usize) -> (usize, Vec<usize>) {
     (run, (0..len).step_by(run).collect())
 }
 
+/// What is told of each (folder, kind) met in a run of files, kept while
+/// the run stays in the folder: the files of a folder come together, in
+/// whatever mix of kinds (languages) they are.
+#[cfg(feature = "source")]
+pub(crate) struct InFolder<K, V> {
+    dir: std::path::PathBuf,
+    told: Vec<(K, V)>,
+}
+
+#[cfg(feature = "source")]
+impl<K: PartialEq, V> Default for InFolder<K, V> {
+    fn default() -> Self {
+        InFolder {
+            dir: std::path::PathBuf::new(),
+            told: Vec::new(),
+        }
+    }
+}
+
+#[cfg(feature = "source")]
+impl<K: PartialEq, V> InFolder<K, V> {
+    /// What was told of `kind` in `dir`, or `tell()` of it.
+    pub(crate) fn get(&mut self, dir: &std::path::Path, kind: K, tell: impl FnOnce() -> V) -> &V {
+        if self.dir != dir {
+            self.dir = dir.to_path_buf();
+            self.told.clear();
+        }
+        let at = match self.told.iter().position(|(k, _)| *k == kind) {
+            Some(at) => at,
+            None => {
+                self.told.push((kind, tell()));
+                self.told.len() - 1
+            }
+        };
+        &self.told[at].1
+    }
+}
+
 /// The number of threads the machine runs at once (1 when it cannot be
 /// told), asked once in a process: on Linux each asking reads the
 /// process's cgroup files.

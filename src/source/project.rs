@@ -176,26 +176,22 @@ impl Project {
         let (run, runs) = crate::work::runs(files.len());
         let found = crate::work::on_all_cores(&runs, crate::work::cores(), |_, &start| {
             let mut projects = Projects::default();
-            let mut last: Option<(PathBuf, &'static str, Option<PathBuf>)> = None;
+            let mut roots = crate::work::InFolder::default();
             for i in start..(start + run).min(files.len()) {
                 let Some(language) = languages[i] else {
                     continue;
                 };
                 let abs = index::key_of(&files[i]);
                 let Some(dir) = abs.parent() else { continue };
-                let root = match &last {
-                    Some((d, key, root)) if d == dir && *key == language.index() => root.clone(),
-                    _ => {
-                        let root = match language {
-                            super::Language::Python => Self::python_root(dir).1,
-                            _ => Self::index_root(&abs, language),
-                        };
-                        last = Some((dir.to_path_buf(), language.index(), root.clone()));
-                        root
-                    }
-                };
+                let root = roots.get(dir, language.index(), || match language {
+                    super::Language::Python => Self::python_root(dir).1,
+                    _ => Self::index_root(&abs, language),
+                });
                 if let Some(root) = root {
-                    projects.entry((root, language.index())).or_insert((0, i)).0 += 1;
+                    projects
+                        .entry((root.clone(), language.index()))
+                        .or_insert((0, i))
+                        .0 += 1;
                 }
             }
             projects
@@ -234,8 +230,7 @@ impl Project {
         let (run, runs) = crate::work::runs(keys.len());
         let projects: Vec<Option<Project>> =
             crate::work::on_all_cores(&runs, crate::work::cores(), |_, &start| {
-                type Folder = (PathBuf, super::Language, Project, Option<Arc<index::Index>>);
-                let mut last: Option<Folder> = None;
+                let mut folders = crate::work::InFolder::default();
                 keys[start..(start + run).min(keys.len())]
                     .iter()
                     .map(|k| {
@@ -243,14 +238,8 @@ impl Project {
                         let Some(dir) = k.parent() else {
                             return Some(Project::of_source(k, language));
                         };
-                        let same = last
-                            .as_ref()
-                            .is_some_and(|(d, l, ..)| d == dir && *l == language);
-                        if !same {
-                            let (project, index) = Self::of_folder(k, language);
-                            last = Some((dir.to_path_buf(), language, project, index));
-                        }
-                        let (.., project, index) = last.as_ref()?;
+                        let (project, index) =
+                            folders.get(dir, language, || Self::of_folder(k, language));
                         Some(project.clone().of_file(k, index.as_deref()))
                     })
                     .collect::<Vec<_>>()
