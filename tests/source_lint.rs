@@ -1002,6 +1002,14 @@ fn partial_reading_falls_back_to_the_whole_file() {
     let (_, stdout, _) = lint_generated("far.py", py.as_bytes());
     assert!(stdout.contains("far.py:4:7: error[E122]"), "{stdout}");
     assert!(stdout.contains("far.py:5:5: warning[W601]"), "{stdout}");
+    // A name bound to `model_json_schema()` in a statement of the function
+    // before the one that sends it (a window reads only the latter).
+    let bound = format!(
+        "from pydantic import BaseModel\n\n\nclass Ask(BaseModel):\n    api_key: str\n\n\n{py_filler}async def ask(session):\n    schema = Ask.model_json_schema()\n    return await session.elicit(message=\"m\", requestedSchema=schema)\n"
+    );
+    let (_, stdout, _) = lint_generated("bound.py", bound.as_bytes());
+    assert!(stdout.contains("bound.py:4:7: error[E122]"), "{stdout}");
+    assert!(stdout.contains("bound.py:5:5: warning[W601]"), "{stdout}");
 }
 
 /// `mcp-elicit.toml` and `[tool.mcp-elicit]` in `pyproject.toml`, found by

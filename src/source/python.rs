@@ -358,6 +358,11 @@ where
         }
         // A dict literal given as the schema.
         if let Some(dict) = args.get("requested_schema").or(args.get("requestedSchema")) {
+            // A name bound to `Model.model_json_schema()` in a statement
+            // of the function the windows left out: the whole file tells.
+            if dict.kind() == "identifier" && self.windows.is_some() {
+                self.unsettled = true;
+            }
             let schema = self.value(dict, "/requestedSchema", 0);
             let params = self.params(message, schema, call);
             out.found.push(Found {
