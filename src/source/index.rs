@@ -441,7 +441,7 @@ pub(crate) fn calls_one_of(text: &str, names: &[String]) -> bool {
 /// Where a file's summary reads it: the top-level statements that call one
 /// of `names` or import (`import`, `from`, `export ... from`, `require(`),
 /// as [`super::statement_windows_at`] finds them; `None` for the whole
-/// file (small, or most of it).
+/// file (small, or nearly all of it).
 pub(crate) fn summary_windows(
     text: &str,
     language: super::Language,
