@@ -42,8 +42,7 @@ pub fn on_all_cores<T: Sync, R: Send>(
 /// neighbours share what they look up (the files of a folder): a few runs
 /// per core, each of at least 256 items. The length of a run, and where
 /// each starts.
-#[cfg(feature = "source")]
-pub(crate) fn runs(len: usize) -> (usize, Vec<usize>) {
+pub fn runs(len: usize) -> (usize, Vec<usize>) {
     let run = len.div_ceil(cores() * 4).max(256);
     (run, (0..len).step_by(run).collect())
 }
