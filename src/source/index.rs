@@ -617,13 +617,7 @@ impl Texts {
 
     /// The files that call one of `names`.
     pub(crate) fn calling(&mut self, names: &[String]) -> Vec<PathBuf> {
-        let Some(called) = Names::new(names) else {
-            return Vec::new();
-        };
-        self.looked_for.extend(names.iter().cloned());
-        let hits = self.searched(|t| called.called_in(t), true, false);
-        self.found.extend(hits.iter().cloned());
-        hits
+        self.calling_in(names, false)
     }
 
     /// [`Texts::calling`] for helpers found in the project's files (by
@@ -631,11 +625,15 @@ impl Texts {
     /// none of them, so it calls one only through an import, and a text
     /// not kept that holds none of the import words is not read again.
     pub(crate) fn calling_imported(&mut self, names: &[String]) -> Vec<PathBuf> {
+        self.calling_in(names, true)
+    }
+
+    fn calling_in(&mut self, names: &[String], imported: bool) -> Vec<PathBuf> {
         let Some(called) = Names::new(names) else {
             return Vec::new();
         };
         self.looked_for.extend(names.iter().cloned());
-        let hits = self.searched(|t| called.called_in(t), true, true);
+        let hits = self.searched(|t| called.called_in(t), true, imported);
         self.found.extend(hits.iter().cloned());
         hits
     }
