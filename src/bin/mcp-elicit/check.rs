@@ -252,8 +252,7 @@ fn configure(
     let mut kept = Vec::with_capacity(inputs.len());
     let mut per_input = Vec::with_capacity(inputs.len());
     for part in parts {
-        let (k, p) =
-            part.ok_or_else(|| anyhow!("looking up the configuration files failed"))??;
+        let (k, p) = part.ok_or_else(|| anyhow!("looking up the configuration files failed"))??;
         kept.extend(k);
         per_input.extend(p);
     }
