@@ -354,8 +354,9 @@ fn statement_windows(text: &str, language: Language) -> Option<Vec<(usize, usize
 /// order), as [`statement_windows`] finds them; of a Python class or
 /// function only its header and the members that hold a match
 /// ([`Members`]). With `models`, the Python classes they name too.
-/// `None` when they would cover nearly all of the file (nine tenths). A reading of them is
-/// checked for syntax errors, and the file read whole when it has any.
+/// `None` when they would cover nearly all of the file (nine tenths). A
+/// reading of them is checked for syntax errors, and the file read whole
+/// when it has any.
 pub(crate) fn statement_windows_at(
     text: &str,
     language: Language,
