@@ -1430,24 +1430,14 @@ mod tests {
     /// it is an error or missing.
     fn nodes(tree: &tree_sitter::Tree) -> Vec<(u16, usize, usize, bool)> {
         let mut out = Vec::new();
-        let mut cursor = tree.walk();
-        'walk: loop {
-            let n = cursor.node();
+        super::each_node(tree.root_node(), |n| {
             out.push((
                 n.kind_id(),
                 n.start_byte(),
                 n.end_byte(),
                 n.is_error() || n.is_missing(),
             ));
-            if cursor.goto_first_child() {
-                continue;
-            }
-            while !cursor.goto_next_sibling() {
-                if !cursor.goto_parent() {
-                    break 'walk;
-                }
-            }
-        }
+        });
         out
     }
 
