@@ -358,11 +358,6 @@ where
         }
         // A dict literal given as the schema.
         if let Some(dict) = args.get("requested_schema").or(args.get("requestedSchema")) {
-            // A name bound to `Model.model_json_schema()` in a statement
-            // of the function the windows left out: the whole file tells.
-            if dict.kind() == "identifier" && self.windows.is_some() {
-                self.unsettled = true;
-            }
             let schema = self.value(dict, "/requestedSchema", 0);
             let params = self.params(message, schema, call);
             out.found.push(Found {
@@ -731,8 +726,14 @@ where
 
     /// The model of `Model.model_json_schema()` (no arguments, `Model` a
     /// class of this file), written at `n` or bound to the name `n` by the
-    /// one assignment to it in the function around `call`.
-    fn model_json_schema(&self, n: TsNode<'t>, call: TsNode<'t>) -> Option<(&'s str, TsNode<'t>)> {
+    /// one assignment to it in the function around `call`. A name with
+    /// no assignment in windows makes the reading unsettled: a statement
+    /// of the function they left out may bind it.
+    fn model_json_schema(
+        &mut self,
+        n: TsNode<'t>,
+        call: TsNode<'t>,
+    ) -> Option<(&'s str, TsNode<'t>)> {
         let text = self.text;
         let n = if n.kind() == "identifier" {
             let name = &text[n.byte_range()];
@@ -755,6 +756,10 @@ where
             });
             match bound.as_slice() {
                 [one] => *one,
+                [] => {
+                    self.unsettled |= self.windows.is_some();
+                    return None;
+                }
                 _ => return None,
             }
         } else {
