@@ -38,13 +38,21 @@ pub fn on_all_cores<T: Sync, R: Send>(
     results
 }
 
-/// Runs of consecutive items to spread over the cores, for work in which
-/// neighbours share what they look up (the files of a folder): a few runs
-/// per core, each of at least 256 items. The length of a run, and where
-/// each starts.
-pub fn runs(len: usize) -> (usize, Vec<usize>) {
+/// `f` of runs of consecutive items out of `len`, on all cores, for work
+/// in which neighbours share what they look up (the files of a folder):
+/// a few runs per core, each of at least 256 items. Each run's items, and
+/// what `f` made of them (`None` when its thread panicked).
+pub fn on_runs<R: Send>(
+    len: usize,
+    f: impl Fn(std::ops::Range<usize>) -> R + Sync,
+) -> Vec<(std::ops::Range<usize>, Option<R>)> {
     let run = len.div_ceil(cores() * 4).max(256);
-    (run, (0..len).step_by(run).collect())
+    let runs: Vec<std::ops::Range<usize>> = (0..len)
+        .step_by(run)
+        .map(|start| start..(start + run).min(len))
+        .collect();
+    let made = on_all_cores(&runs, cores(), |_, r| f(r.clone()));
+    runs.into_iter().zip(made).collect()
 }
 
 /// What is told of each (folder, kind) met in a run of files, kept while
@@ -171,6 +179,19 @@ mod tests {
         let out = super::on_all_cores(&items, 4, |i, x| i * 1000 + x * 2);
         let expect: Vec<Option<usize>> = (0..100).map(|i| Some(i * 1000 + i * 2)).collect();
         assert_eq!(out, expect);
+    }
+
+    #[test]
+    fn runs_cover_the_items_in_order_once() {
+        for len in [0, 1, 255, 256, 257, 5000] {
+            let out = super::on_runs(len, |run| run.len());
+            let covered: Vec<usize> = out.iter().flat_map(|(r, _)| r.clone()).collect();
+            assert_eq!(covered, (0..len).collect::<Vec<_>>());
+            assert!(
+                out.iter()
+                    .all(|(r, n)| *n == Some(r.len()) && !r.is_empty())
+            );
+        }
     }
 
     #[test]

@@ -173,11 +173,10 @@ impl Project {
         // The roots are looked up on all cores (a few file checks for each
         // folder not met yet), in runs of files; the files of a folder
         // come together, and its root is looked up once in a run.
-        let (run, runs) = crate::work::runs(files.len());
-        let found = crate::work::on_all_cores(&runs, crate::work::cores(), |_, &start| {
+        let found = crate::work::on_runs(files.len(), |run| {
             let mut projects = Projects::default();
             let mut roots = crate::work::InFolder::default();
-            for i in start..(start + run).min(files.len()) {
+            for i in run {
                 let Some(language) = languages[i] else {
                     continue;
                 };
@@ -199,7 +198,7 @@ impl Project {
         // Each project with its files counted and its first file, as one
         // pass over the files in order would have found them.
         let mut projects = Projects::default();
-        for (key, (n, i)) in found.into_iter().flatten().flatten() {
+        for (key, (n, i)) in found.into_iter().filter_map(|(_, p)| p).flatten() {
             let entry = projects.entry(key).or_insert((0, i));
             entry.0 += n;
             entry.1 = entry.1.min(i);
@@ -227,30 +226,25 @@ impl Project {
         Project::prepare(&keys);
         // Looked up on all cores, in runs of files: the files of a folder
         // come together, and share all but what is said of each.
-        let (run, runs) = crate::work::runs(keys.len());
-        let projects: Vec<Option<Project>> =
-            crate::work::on_all_cores(&runs, crate::work::cores(), |_, &start| {
-                let mut folders = crate::work::InFolder::default();
-                keys[start..(start + run).min(keys.len())]
-                    .iter()
-                    .map(|k| {
-                        let language = super::Language::of_path(k)?;
-                        let Some(dir) = k.parent() else {
-                            return Some(Project::of_source(k, language));
-                        };
-                        let (project, index) =
-                            folders.get(dir, language, || Self::of_folder(k, language));
-                        Some(project.clone().of_file(k, index.as_deref()))
-                    })
-                    .collect::<Vec<_>>()
-            })
-            .into_iter()
-            .zip(&runs)
-            // A run whose thread panicked has none, file by file.
-            .flat_map(|(found, &start)| {
-                found.unwrap_or_else(|| vec![None; run.min(keys.len() - start)])
-            })
-            .collect();
+        let projects: Vec<Option<Project>> = crate::work::on_runs(keys.len(), |run| {
+            let mut folders = crate::work::InFolder::default();
+            keys[run]
+                .iter()
+                .map(|k| {
+                    let language = super::Language::of_path(k)?;
+                    let Some(dir) = k.parent() else {
+                        return Some(Project::of_source(k, language));
+                    };
+                    let (project, index) =
+                        folders.get(dir, language, || Self::of_folder(k, language));
+                    Some(project.clone().of_file(k, index.as_deref()))
+                })
+                .collect::<Vec<_>>()
+        })
+        .into_iter()
+        // A run whose thread panicked has none, file by file.
+        .flat_map(|(run, found)| found.unwrap_or_else(|| vec![None; run.len()]))
+        .collect();
         let found: Vec<(PathBuf, Vec<PathBuf>)> = keys
             .iter()
             .zip(&projects)

@@ -244,14 +244,12 @@ fn configure(
     // On all cores, in runs of inputs: the files of a folder come
     // together, and share the configuration looked up for it. The first
     // error, in the inputs' order, is the one said.
-    let (run, starts) = mcp_elicit::work::runs(inputs.len());
-    let parts = mcp_elicit::work::on_all_cores(&starts, mcp_elicit::work::cores(), |_, &start| {
-        let these = &inputs[start..(start + run).min(inputs.len())];
-        configure_run(these, check, hosts, scope, base)
+    let parts = mcp_elicit::work::on_runs(inputs.len(), |run| {
+        configure_run(&inputs[run], check, hosts, scope, base)
     });
     let mut kept = Vec::with_capacity(inputs.len());
     let mut per_input = Vec::with_capacity(inputs.len());
-    for part in parts {
+    for (_, part) in parts {
         let (k, p) = part.ok_or_else(|| anyhow!("looking up the configuration files failed"))??;
         kept.extend(k);
         per_input.extend(p);
