@@ -1,8 +1,9 @@
 //! Work spread over the machine's cores.
 
 /// `f` of each item (with its index), on up to `threads` threads that take
-/// the next item as each is done; the results in the items' order, `None`
-/// for one whose thread panicked.
+/// the next item as each is done, the calling thread one of them (so one
+/// item, or one thread, spawns none); the results in the items' order,
+/// `None` for one whose thread panicked.
 pub fn on_all_cores<T: Sync, R: Send>(
     items: &[T],
     threads: usize,
@@ -10,24 +11,25 @@ pub fn on_all_cores<T: Sync, R: Send>(
 ) -> Vec<Option<R>> {
     use std::sync::atomic::{AtomicUsize, Ordering};
     let next = AtomicUsize::new(0);
+    let work = || {
+        let mut done = Vec::new();
+        loop {
+            let i = next.fetch_add(1, Ordering::Relaxed);
+            let Some(item) = items.get(i) else { break };
+            done.push((i, f(i, item)));
+        }
+        done
+    };
     let mut results: Vec<Option<R>> = (0..items.len()).map(|_| None).collect();
     let chunks: Vec<Vec<(usize, R)>> = std::thread::scope(|s| {
-        let handles: Vec<_> = (0..threads.min(items.len()))
-            .map(|_| {
-                s.spawn(|| {
-                    let mut done = Vec::new();
-                    loop {
-                        let i = next.fetch_add(1, Ordering::Relaxed);
-                        let Some(item) = items.get(i) else { break };
-                        done.push((i, f(i, item)));
-                    }
-                    done
-                })
-            })
+        let handles: Vec<_> = (1..threads.min(items.len()))
+            .map(|_| s.spawn(work))
             .collect();
-        handles
-            .into_iter()
-            .map(|h| h.join().unwrap_or_default())
+        // A panic here is this thread's, as a spawned one's is its own:
+        // its items are `None`, the others' stand.
+        let here = std::panic::catch_unwind(std::panic::AssertUnwindSafe(work));
+        std::iter::once(here.unwrap_or_default())
+            .chain(handles.into_iter().map(|h| h.join().unwrap_or_default()))
             .collect()
     });
     for chunk in chunks {
@@ -179,6 +181,20 @@ mod tests {
         let out = super::on_all_cores(&items, 4, |i, x| i * 1000 + x * 2);
         let expect: Vec<Option<usize>> = (0..100).map(|i| Some(i * 1000 + i * 2)).collect();
         assert_eq!(out, expect);
+    }
+
+    #[test]
+    fn a_panic_is_kept_to_the_items_of_its_thread() {
+        let items: Vec<usize> = (0..10).collect();
+        let f = |_: usize, &x: &usize| {
+            assert_ne!(x, 3, "an item that fails");
+            x
+        };
+        // One thread, the caller: the panic is caught, every item is lost.
+        assert_eq!(super::on_all_cores(&items, 1, f), vec![None; 10]);
+        // Without the failing item, nothing is lost.
+        let out = super::on_all_cores(&items[4..], 3, f);
+        assert_eq!(out, (4..10).map(Some).collect::<Vec<_>>());
     }
 
     #[test]

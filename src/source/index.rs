@@ -781,11 +781,7 @@ pub(crate) fn summaries_for<S: Send + Sync>(
         let windows = summary_windows(text, *language, order);
         summarize(text, *language, windows.as_deref())
     };
-    let made: Vec<Option<S>> = match stale.len() {
-        0 => return,
-        1 => vec![Some(make(&stale[0]))],
-        _ => crate::work::on_all_cores(&stale, crate::work::cores(), |_, s| make(s)),
-    };
+    let made = crate::work::on_all_cores(&stale, crate::work::cores(), |_, s| make(s));
     for ((file, ..), s) in stale.into_iter().zip(made) {
         if let Some(s) = s {
             summaries.insert(file, (n, Arc::new(s)));
