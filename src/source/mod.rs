@@ -732,13 +732,16 @@ impl<'t> Members<'t> {
 /// without recursion (trees of hostile input are deep).
 pub(crate) fn each_node<'t>(root: tree_sitter::Node<'t>, mut f: impl FnMut(tree_sitter::Node<'t>)) {
     let mut cursor = root.walk();
+    // How far below `root` the cursor is: back at it, the walk is done.
+    let mut depth = 0usize;
     loop {
         f(cursor.node());
         if cursor.goto_first_child() {
+            depth += 1;
             continue;
         }
         loop {
-            if cursor.node().id() == root.id() {
+            if depth == 0 {
                 return;
             }
             if cursor.goto_next_sibling() {
@@ -747,6 +750,7 @@ pub(crate) fn each_node<'t>(root: tree_sitter::Node<'t>, mut f: impl FnMut(tree_
             if !cursor.goto_parent() {
                 return;
             }
+            depth -= 1;
         }
     }
 }
@@ -1424,6 +1428,32 @@ mod tests {
         assert!(super::kept_tree(&grammar, text, Some(&windows)).is_none());
         let parsed = super::parse(&grammar, text, &mut notes, Some(&windows)).unwrap();
         assert_eq!(parsed.root_node().to_sexp(), kept.root_node().to_sexp());
+    }
+
+    #[test]
+    fn each_node_visits_a_subtree_whole_in_order_and_nothing_beside_it() {
+        fn below<'t>(n: tree_sitter::Node<'t>, out: &mut Vec<tree_sitter::Node<'t>>) {
+            out.push(n);
+            for i in 0..n.child_count() {
+                below(n.child(i).unwrap(), out);
+            }
+        }
+        let grammar: tree_sitter::Language = tree_sitter_python::LANGUAGE.into();
+        let text = "def f(a):\n    return g(a, [1, (2, 3)])\n\n\nx = f(1)\n";
+        let mut notes = Vec::new();
+        let tree = super::parse(&grammar, text, &mut notes, None).unwrap();
+        // The tree's root, then each statement: its nodes only, not its
+        // siblings' or parent's.
+        let root = tree.root_node();
+        let mut roots = vec![root];
+        roots.extend((0..root.child_count()).map(|i| root.child(i).unwrap()));
+        for r in roots {
+            let mut want = Vec::new();
+            below(r, &mut want);
+            let mut got = Vec::new();
+            super::each_node(r, |n| got.push(n));
+            assert_eq!(got, want, "{}", r.to_sexp());
+        }
     }
 
     /// Every node of `tree`, in order: its kind, its bytes and whether
