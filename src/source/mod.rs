@@ -503,6 +503,10 @@ pub(crate) fn statement_windows_at(
         // `ctx.elicit`), with their decorators.
         let mut more = Vec::new();
         let mut at = 0;
+        // The names the windows hold, each a whole word, not the name in
+        // a class's own header (`class Name`): read once, whatever the
+        // number of classes.
+        let mut named_in_windows: Option<std::collections::HashSet<&str>> = None;
         while let Some(p) = text[at..].find("class ") {
             let start = at + p;
             at = start + 6;
@@ -521,17 +525,9 @@ pub(crate) fn statement_windows_at(
                     .any(|l| l.starts_with('@'));
             let named = !name.is_empty()
                 && !plain
-                && windows.iter().any(|&(s, e)| {
-                    text[s..e].match_indices(name).any(|(i, _)| {
-                        let before = text[s..s + i].chars().next_back();
-                        let after = text[s + i + name.len()..].chars().next();
-                        // Its own header (a window of one of its
-                        // members) does not name it.
-                        let own = text[..s + i].ends_with("class ");
-                        !own && !before.is_some_and(|c| c.is_alphanumeric() || c == '_')
-                            && !after.is_some_and(|c| c.is_alphanumeric() || c == '_')
-                    })
-                });
+                && named_in_windows
+                    .get_or_insert_with(|| words_in(text, &windows))
+                    .contains(name);
             if !named {
                 continue;
             }
@@ -555,6 +551,28 @@ pub(crate) fn statement_windows_at(
     // and what is left out is text not parsed.
     let covered: usize = windows.iter().map(|(s, e)| e - s).sum();
     (covered * 10 < text.len() * 9).then_some(windows)
+}
+
+/// The words (runs of letters, digits and `_`) of `text` within
+/// `windows`, but a word a window cuts off at its end, and the name in a
+/// Python class's own header (`class Name`, a window of one of its
+/// members).
+fn words_in<'t>(text: &'t str, windows: &[(usize, usize)]) -> std::collections::HashSet<&'t str> {
+    let word = |c: char| c.is_alphanumeric() || c == '_';
+    let mut words = std::collections::HashSet::new();
+    for &(s, e) in windows {
+        let mut at = s;
+        for part in text[s..e].split(|c: char| !word(c)) {
+            let (start, end) = (at, at + part.len());
+            // Past the separator that ended it (one character).
+            at = end + text[end..].chars().next().map_or(0, char::len_utf8);
+            let cut = end == e && text[e..].chars().next().is_some_and(word);
+            if !part.is_empty() && !cut && !text[..start].ends_with("class ") {
+                words.insert(part);
+            }
+        }
+    }
+    words
 }
 
 /// Python: the byte ranges of the triple-quoted strings of `text`, from
