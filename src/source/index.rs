@@ -342,6 +342,40 @@ pub(crate) fn word_at<'a>(text: &'a str, name: &'a str) -> impl Iterator<Item = 
     })
 }
 
+/// The whole words of `text` (as [`word_at`] finds them) that are not
+/// within one of `windows` (in order, apart, as a reading's windows are):
+/// `word_at(text, name).all(within a window)` is `!contains(name)`, told
+/// for any number of names in one reading of the text.
+pub(crate) fn words_outside<'a>(
+    text: &'a str,
+    windows: &[(usize, usize)],
+) -> std::collections::HashSet<&'a str> {
+    debug_assert!(windows.windows(2).all(|p| p[0].1 <= p[1].0));
+    let word = |b: u8| ident_byte(b) || b >= 0x80;
+    let bytes = text.as_bytes();
+    let mut out = std::collections::HashSet::new();
+    let mut at = 0;
+    while at < bytes.len() {
+        if !word(bytes[at]) {
+            at += 1;
+            continue;
+        }
+        let start = at;
+        while at < bytes.len() && word(bytes[at]) {
+            at += 1;
+        }
+        // The last window starting at or before the word holds it, if any.
+        let w = windows.partition_point(|&(s, _)| s <= start);
+        let within = w > 0 && at <= windows[w - 1].1;
+        if !within {
+            // Runs of whole characters: a word ends at an ASCII byte or
+            // the text's end.
+            out.insert(&text[start..at]);
+        }
+    }
+    out
+}
+
 /// Names whose calls are looked for, found by a substring search for each
 /// name that is not another's start followed by identifier characters
 /// (`elicit` finds `elicitInput` too).
@@ -845,6 +879,47 @@ pub(crate) fn place(root: &Path, path: &Path, text: &str, offset: usize) -> Stri
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn words_outside_are_the_words_not_all_within_a_window() {
+        let text = "x = Model\nclass Model(Base):\n    é_x: int = $y\nModelx = Model\nab ab_c";
+        let names = [
+            "x", "Model", "Base", "é_x", "int", "$y", "y", "Modelx", "ab", "ab_c", "c",
+        ];
+        let cut = |t: &str| {
+            let mut at: Vec<usize> = t.char_indices().map(|(i, _)| i).collect();
+            at.push(t.len());
+            at
+        };
+        let places = cut(text);
+        // Every window of one or two spans the text's character
+        // boundaries make (every fourth, to keep it quick).
+        let ends: Vec<usize> = places
+            .iter()
+            .copied()
+            .step_by(4)
+            .chain([text.len()])
+            .collect();
+        let mut windowings: Vec<Vec<(usize, usize)>> = vec![vec![]];
+        for (i, &a) in ends.iter().enumerate() {
+            for (j, &b) in ends.iter().enumerate().skip(i + 1) {
+                windowings.push(vec![(a, b)]);
+                for &c in &ends[j..] {
+                    for &d in ends.iter().filter(|&&d| d > c) {
+                        windowings.push(vec![(a, b), (c, d)]);
+                    }
+                }
+            }
+        }
+        for w in &windowings {
+            let outside = super::words_outside(text, w);
+            for name in names {
+                let all_within = super::word_at(text, name)
+                    .all(|at| w.iter().any(|&(s, e)| s <= at && at + name.len() <= e));
+                assert_eq!(!outside.contains(name), all_within, "{name:?} in {w:?}");
+            }
+        }
+    }
 
     #[test]
     fn listing_skips_dependencies_and_does_not_follow_links() {

@@ -163,6 +163,7 @@ pub(crate) fn scan<'s>(
         unknown: Vec::new(),
         unsettled: false,
         windows: windows.map(<[_]>::to_vec),
+        outside: None,
         sdk1,
         fastmcp,
         adds_mode,
@@ -211,6 +212,8 @@ struct Reader<'s, 't> {
     unsettled: bool,
     /// The windows read, when not the whole file.
     windows: Option<Vec<(usize, usize)>>,
+    /// The words of the text outside the windows, read when first asked.
+    outside: Option<std::collections::HashSet<&'s str>>,
     /// The file runs on the official SDK 1.x, which checks a model's
     /// field types before sending and sends `model_json_schema()` as it is.
     sdk1: bool,
@@ -868,13 +871,13 @@ where
         let text = self.text;
         let settled = match ty.kind() {
             "call" | "attribute" => true,
-            "identifier" => {
-                let name = &text[ty.byte_range()];
-                self.windows.as_ref().is_none_or(|w| {
-                    super::index::word_at(text, name)
-                        .all(|at| w.iter().any(|&(s, e)| s <= at && at + name.len() <= e))
-                })
-            }
+            // Every place it is written read: no reading says more.
+            "identifier" => self.windows.as_ref().is_none_or(|w| {
+                !self
+                    .outside
+                    .get_or_insert_with(|| super::index::words_outside(text, w))
+                    .contains(&text[ty.byte_range()])
+            }),
             _ => false,
         };
         if settled {
