@@ -342,6 +342,43 @@ pub(crate) fn word_at<'a>(text: &'a str, name: &'a str) -> impl Iterator<Item = 
     })
 }
 
+/// Where any of `names` occurs in `text` as a whole word (as [`word_at`]
+/// finds each), as byte ranges in no particular order: the text's words
+/// read once, whatever the number of names.
+pub(crate) fn words_at(text: &str, names: &[&str]) -> Vec<(usize, usize)> {
+    let word = |b: u8| ident_byte(b) || b >= 0x80;
+    // A name that is not one word (none a reader gives) is looked for
+    // alone.
+    let (one, other): (Vec<&str>, Vec<&str>) = names
+        .iter()
+        .filter(|n| !n.is_empty())
+        .partition(|n| n.bytes().all(word));
+    let mut out: Vec<(usize, usize)> = other
+        .iter()
+        .flat_map(|n| word_at(text, n).map(|i| (i, i + n.len())))
+        .collect();
+    if one.is_empty() {
+        return out;
+    }
+    let one: std::collections::HashSet<&str> = one.into_iter().collect();
+    let bytes = text.as_bytes();
+    let mut at = 0;
+    while at < bytes.len() {
+        if !word(bytes[at]) {
+            at += 1;
+            continue;
+        }
+        let start = at;
+        while at < bytes.len() && word(bytes[at]) {
+            at += 1;
+        }
+        if one.contains(&text[start..at]) {
+            out.push((start, at));
+        }
+    }
+    out
+}
+
 /// The whole words of `text` (as [`word_at`] finds them) that are not
 /// within one of `windows` (in order, apart, as a reading's windows are):
 /// `word_at(text, name).all(within a window)` is `!contains(name)`, told
@@ -879,6 +916,27 @@ pub(crate) fn place(root: &Path, path: &Path, text: &str, offset: usize) -> Stri
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn words_at_are_where_word_at_finds_each_name() {
+        let text =
+            "x = Model\nclass Model(Base):\n    é_x: int = $y.é_x\nModelx = Model\nab ab_c a.b";
+        let names = [
+            "x", "Model", "é_x", "$y", "y", "ab", "c", "a.b", "", "nothing",
+        ];
+        for n in 0..=names.len() {
+            let asked = &names[..n];
+            let mut got = super::words_at(text, asked);
+            got.sort_unstable();
+            let mut want: Vec<(usize, usize)> = asked
+                .iter()
+                .filter(|n| !n.is_empty())
+                .flat_map(|n| super::word_at(text, n).map(|i| (i, i + n.len())))
+                .collect();
+            want.sort_unstable();
+            assert_eq!(got, want, "{asked:?}");
+        }
+    }
 
     #[test]
     fn words_outside_are_the_words_not_all_within_a_window() {

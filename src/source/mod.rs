@@ -330,11 +330,9 @@ fn linked_windows(
         .chain(links.resolved.iter().map(String::as_str))
         .chain(links.helper_defs.iter().map(String::as_str))
         .map(|n| n.rsplit('.').next().unwrap_or(n))
-        .filter(|n| !n.is_empty());
+        .collect::<Vec<_>>();
     let mut at = needle_matches(text.as_bytes());
-    for name in names {
-        at.extend(index::word_at(text, name).map(|i| (i, i + name.len())));
-    }
+    at.extend(index::words_at(text, &names));
     at.extend(index::import_lines(text, language));
     at.sort_unstable();
     at.dedup();
