@@ -259,6 +259,40 @@ fn hostile_ten_thousand_files_importing_one_module() {
     );
 }
 
+/// A module of hundreds of models, each sent from another module: every
+/// one is checked at its class, those asked past the first few dozen
+/// answered by the module read once whole.
+#[test]
+fn hostile_hundreds_of_models_imported_from_one_module() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    write(root, "pyproject.toml", "[project]\nname = \"models\"\n");
+    write(root, "app/__init__.py", "");
+    let mut models = String::from("from pydantic import BaseModel\n\n\n");
+    let mut want = Vec::new();
+    for i in 0..300 {
+        let line = models.lines().count() + 1;
+        want.push(format!("app/models.py:{line}:7 E122"));
+        models.push_str(&format!("class Model{i}(BaseModel):\n    name: str\n\n\n"));
+    }
+    write(root, "app/models.py", &models);
+    let tools: String = (0..300)
+        .map(|i| {
+            format!(
+                "async def ask{i}(ctx):\n    return await ctx.elicit(\"m\", models.Model{i})\n\n\n"
+            )
+        })
+        .collect();
+    write(
+        root,
+        "app/tools.py",
+        &format!("from app import models\n\n\n{tools}"),
+    );
+    let (code, got, stderr) = lint_in(root, &["."]);
+    assert_eq!(code, Some(1), "{stderr}");
+    assert_eq!(got, want, "{stderr}");
+}
+
 /// A folder linked into itself is listed once: symbolic links are not
 /// followed.
 #[cfg(unix)]

@@ -91,6 +91,7 @@ pub(crate) fn build(root: &Path, fastmcp_project: bool, sdk1_project: bool) -> I
         texts: index::Texts::importing(&files, &["import"]),
         summaries: Default::default(),
         naming: HashMap::new(),
+        named: HashMap::new(),
         order: Vec::new(),
         fastmcp_project,
         sdk1_project,
@@ -113,11 +114,18 @@ struct Project<'r> {
     /// definition, or an import of it), read in the statements that name
     /// it.
     naming: HashMap<(PathBuf, String), Arc<Summary>>,
+    /// Each file's names read apart so far, and its summary read whole
+    /// once more than [`NAMES_READ_APART`] were asked of it.
+    named: HashMap<PathBuf, (usize, Option<Arc<Summary>>)>,
     /// The names whose calls matter, in the order they were found.
     order: Vec<String>,
     fastmcp_project: bool,
     sdk1_project: bool,
 }
+
+/// How many names another module imports from a file are read in the
+/// statements that name each; past them, the file is read whole.
+const NAMES_READ_APART: usize = 64;
 
 /// A helper found, with the file that defines it.
 struct Found {
@@ -151,6 +159,20 @@ impl Project<'_> {
         let key = (file.to_path_buf(), name.to_string());
         if let Some(s) = self.naming.get(&key) {
             return Some(s.clone());
+        }
+        // Each name read apart costs a search of the whole text: past a
+        // few dozen names of one file (a module of hundreds of models),
+        // the file read whole answers for every name, as it would say.
+        let (asked, whole) = self.named.entry(file.to_path_buf()).or_default();
+        if let Some(s) = whole {
+            return Some(s.clone());
+        }
+        *asked += 1;
+        if *asked > NAMES_READ_APART {
+            let s = Arc::new(summarize(&self.texts.text(file)?, None));
+            self.named
+                .insert(file.to_path_buf(), (NAMES_READ_APART, Some(s.clone())));
+            return Some(s);
         }
         let text = self.texts.text(file)?;
         let at: Vec<(usize, usize)> = index::word_at(&text, name)
