@@ -342,6 +342,21 @@ pub(crate) fn word_at<'a>(text: &'a str, name: &'a str) -> impl Iterator<Item = 
     })
 }
 
+/// The innermost of `functions` (in the order of their starts, each
+/// spanning `span(f)`) that holds the byte `at`: the last that starts at or
+/// before it and ends after it, found from where it may be, not by
+/// reading them all (a file of thousands of functions has thousands of
+/// calls).
+pub(crate) fn innermost<F>(
+    functions: &[F],
+    at: usize,
+    span: impl Fn(&F) -> (usize, usize),
+) -> Option<&F> {
+    debug_assert!(functions.windows(2).all(|p| span(&p[0]).0 <= span(&p[1]).0));
+    let starts = functions.partition_point(|f| span(f).0 <= at);
+    functions[..starts].iter().rev().find(|f| at < span(f).1)
+}
+
 /// Where any of `names` occurs in `text` as a whole word (as [`word_at`]
 /// finds each), as byte ranges in no particular order: the text's words
 /// read once, whatever the number of names.
@@ -916,6 +931,25 @@ pub(crate) fn place(root: &Path, path: &Path, text: &str, offset: usize) -> Stri
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn innermost_is_the_last_function_by_start_that_holds_the_place() {
+        // Nested and side by side, as a file's functions are: (start, end).
+        let functions = [
+            (0, 50),
+            (5, 20),
+            (8, 12),
+            (20, 30),
+            (31, 49),
+            (60, 70),
+            (70, 80),
+        ];
+        for at in 0..90 {
+            let want = functions.iter().rev().find(|f| f.0 <= at && at < f.1);
+            assert_eq!(super::innermost(&functions, at, |f| *f), want, "at {at}");
+        }
+        assert_eq!(super::innermost(&[] as &[(usize, usize)], 3, |f| *f), None);
+    }
 
     #[test]
     fn words_at_are_where_word_at_finds_each_name() {

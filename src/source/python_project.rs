@@ -214,11 +214,7 @@ impl Project<'_> {
                     continue;
                 };
                 for call in s.calls.iter().filter(|c| names.contains(&c.name)) {
-                    let Some(f) = s
-                        .functions
-                        .iter()
-                        .rev()
-                        .find(|f| f.start <= call.at && call.at < f.end)
+                    let Some(f) = index::innermost(&s.functions, call.at, |f| (f.start, f.end))
                     else {
                         continue;
                     };
@@ -299,11 +295,7 @@ impl Project<'_> {
                         links.entry(h.file.clone()).or_default().depends(&file);
                     }
                 }
-                let within = s
-                    .functions
-                    .iter()
-                    .rev()
-                    .find(|f| f.start <= call.at && call.at < f.end);
+                let within = index::innermost(&s.functions, call.at, |f| (f.start, f.end));
                 let given = call.arg(&schema_at.name, schema_at.index).cloned();
                 let (module, name) = match given {
                     Some(Arg::Name(n)) => {

@@ -179,11 +179,7 @@ impl Project<'_> {
                     continue;
                 };
                 for call in s.calls.iter().filter(|c| names.contains(&c.name)) {
-                    let Some(f) = s
-                        .functions
-                        .iter()
-                        .rev()
-                        .find(|f| f.start <= call.at && call.at < f.end)
+                    let Some(f) = index::innermost(&s.functions, call.at, |f| (f.start, f.end))
                     else {
                         continue;
                     };
@@ -287,11 +283,7 @@ impl Project<'_> {
                         links.entry(h.file.clone()).or_default().depends(&file);
                     }
                 }
-                let within = s
-                    .functions
-                    .iter()
-                    .rev()
-                    .find(|f| f.start <= call.at && call.at < f.end);
+                let within = index::innermost(&s.functions, call.at, |f| (f.start, f.end));
                 let parts = parts(call, &inner);
                 let (given, converted) = match parts.schema {
                     Some(Arg::Converted(inner)) => (*inner, true),
