@@ -322,8 +322,6 @@ impl Project<'_> {
                 if def_file == file {
                     continue;
                 }
-                let text = self.texts.text(&file).unwrap_or_else(|| Arc::from(""));
-                let via = index::place(self.root, &file, &text, call.at);
                 let local = match call.arg(&schema_at.name, schema_at.index) {
                     Some(Arg::Name(n)) => n.clone(),
                     Some(Arg::Attribute(a, n)) => format!("{a}.{n}"),
@@ -343,10 +341,17 @@ impl Project<'_> {
                     .iter()
                     .any(|e| e.name == def_name && e.flavour == flavour)
                 {
+                    // Told of the first call that sends it only: the
+                    // line is counted from the text's start.
                     d.elicited.push(Elicited {
                         name: def_name,
                         flavour,
-                        via,
+                        via: index::place(
+                            self.root,
+                            &file,
+                            &self.texts.text(&file).unwrap_or_else(|| Arc::from("")),
+                            call.at,
+                        ),
                         cleared: Vec::new(),
                     });
                 }

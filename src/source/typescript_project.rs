@@ -326,7 +326,6 @@ impl Project<'_> {
                     continue;
                 }
                 let text = self.texts.text(&file).unwrap_or_else(|| Arc::from(""));
-                let via = index::place(self.root, &file, &text, call.at);
                 let l = links.entry(file.clone()).or_default();
                 if !l.resolved.contains(&local) {
                     l.resolved.push(local);
@@ -346,10 +345,12 @@ impl Project<'_> {
                     .iter()
                     .any(|e| e.name == def_name && e.flavour == flavour)
                 {
+                    // Told of the first call that sends it only: the
+                    // line is counted from the text's start.
                     d.elicited.push(Elicited {
                         name: def_name,
                         flavour,
-                        via,
+                        via: index::place(self.root, &file, &text, call.at),
                         cleared: Vec::new(),
                     });
                 }
