@@ -917,6 +917,27 @@ fn read_bytes<R>(file: &Path, f: impl FnOnce(&[u8]) -> R) -> Option<R> {
 /// The most room a reading thread keeps between files.
 const KEPT_BUFFER: usize = 1 << 20;
 
+/// [`place`] for the many places of a project's files an index tells:
+/// each file's line breaks found once, each place's line found from them.
+#[derive(Default)]
+pub(crate) struct Places {
+    newlines: HashMap<PathBuf, Vec<usize>>,
+}
+
+impl Places {
+    /// [`place`] of `offset` in `text`, the text of `path` (the same
+    /// text each time it is asked of).
+    pub(crate) fn place(&mut self, root: &Path, path: &Path, text: &str, offset: usize) -> String {
+        let newlines = self
+            .newlines
+            .entry(path.to_path_buf())
+            .or_insert_with(|| memchr::memchr_iter(b'\n', text.as_bytes()).collect());
+        let line = newlines.partition_point(|&n| n < offset.min(text.len())) + 1;
+        let shown = path.strip_prefix(root).unwrap_or(path);
+        format!("{}:{line}", shown.display())
+    }
+}
+
 /// `path:line` of a byte offset in `text`, for what is said of a place.
 pub(crate) fn place(root: &Path, path: &Path, text: &str, offset: usize) -> String {
     let line = text.as_bytes()[..offset.min(text.len())]
@@ -931,6 +952,21 @@ pub(crate) fn place(root: &Path, path: &Path, text: &str, offset: usize) -> Stri
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn places_are_the_lines_place_counts() {
+        let text = "a\nbc\r\n\nd\re\n";
+        let root = Path::new("/p");
+        let file = Path::new("/p/m.py");
+        let mut places = Places::default();
+        for offset in 0..=text.len() + 2 {
+            assert_eq!(
+                places.place(root, file, text, offset),
+                place(root, file, text, offset),
+                "{offset}"
+            );
+        }
+    }
 
     #[test]
     fn innermost_is_the_last_function_by_start_that_holds_the_place() {

@@ -88,6 +88,7 @@ pub(crate) fn build(root: &Path, fastmcp_project: bool, sdk1_project: bool) -> I
         root,
         // Python calls another module's function only once it imports
         // (`import m`, `from m import f`).
+        places: index::Places::default(),
         texts: index::Texts::importing(&files, &["import"]),
         summaries: Default::default(),
         naming: HashMap::new(),
@@ -106,6 +107,8 @@ pub(crate) fn build(root: &Path, fastmcp_project: bool, sdk1_project: bool) -> I
 
 struct Project<'r> {
     root: &'r Path,
+    /// The places told (`path:line`), each file's lines counted once.
+    places: index::Places,
     texts: index::Texts,
     /// Each file's summary, made once.
     /// Each file's summary, with how many of `order` it was read for.
@@ -250,7 +253,7 @@ impl Project<'_> {
                             message,
                             flavour,
                             mode: index::ModeSent::AsGiven,
-                            at: index::place(self.root, file, &text, f.start),
+                            at: self.places.place(self.root, file, &text, f.start),
                         },
                     });
                 }
@@ -346,7 +349,7 @@ impl Project<'_> {
                     d.elicited.push(Elicited {
                         name: def_name,
                         flavour,
-                        via: index::place(
+                        via: self.places.place(
                             self.root,
                             &file,
                             &self.texts.text(&file).unwrap_or_else(|| Arc::from("")),

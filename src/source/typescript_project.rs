@@ -79,6 +79,7 @@ pub(crate) fn build(root: &Path) -> Index {
         root,
         // A module calls another's function only once it imports it
         // (`import`, `require`).
+        places: index::Places::default(),
         texts: index::Texts::importing(&files, &["import", "require"]),
         summaries: Default::default(),
         whole: HashMap::new(),
@@ -95,6 +96,8 @@ pub(crate) fn build(root: &Path) -> Index {
 
 struct Project<'r> {
     root: &'r Path,
+    /// The places told (`path:line`), each file's lines counted once.
+    places: index::Places,
     texts: index::Texts,
     /// Each file's summary, made once.
     /// Each file's summary, with how many of `order` it was read for.
@@ -238,7 +241,7 @@ impl Project<'_> {
                                     Flavour::Schema
                                 },
                                 mode: mapping.mode,
-                                at: index::place(self.root, file, &text, f.start),
+                                at: self.places.place(self.root, file, &text, f.start),
                             },
                         },
                         mapping,
@@ -350,7 +353,7 @@ impl Project<'_> {
                     d.elicited.push(Elicited {
                         name: def_name,
                         flavour,
-                        via: index::place(self.root, &file, &text, call.at),
+                        via: self.places.place(self.root, &file, &text, call.at),
                         cleared: Vec::new(),
                     });
                 }
