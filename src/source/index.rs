@@ -333,12 +333,35 @@ pub(crate) fn key_in(cwd: Option<&Path>, path: &Path) -> PathBuf {
 /// (a letter, a digit, `_`, `$`, or any byte of a non-ASCII character) on
 /// either side.
 pub(crate) fn word_at<'a>(text: &'a str, name: &'a str) -> impl Iterator<Item = usize> + 'a {
-    let word = |b: u8| ident_byte(b) || b >= 0x80;
     let bytes = text.as_bytes();
     text.match_indices(name).map(|(i, _)| i).filter(move |&i| {
-        let before = i > 0 && word(bytes[i - 1]);
-        let after = bytes.get(i + name.len()).is_some_and(|&b| word(b));
+        let before = i > 0 && word_byte(bytes[i - 1]);
+        let after = bytes.get(i + name.len()).is_some_and(|&b| word_byte(b));
         !before && !after
+    })
+}
+
+/// A byte of a whole word, as [`word_at`] tells them: an identifier's
+/// ASCII byte, or any byte of a non-ASCII character.
+fn word_byte(b: u8) -> bool {
+    ident_byte(b) || b >= 0x80
+}
+
+/// The whole words of `text` (runs of [`word_byte`]s), as byte ranges, in
+/// order. A word ends at an ASCII byte or the text's end, so each is a
+/// run of whole characters.
+fn words(text: &str) -> impl Iterator<Item = (usize, usize)> + '_ {
+    let bytes = text.as_bytes();
+    let mut at = 0;
+    std::iter::from_fn(move || {
+        while at < bytes.len() && !word_byte(bytes[at]) {
+            at += 1;
+        }
+        let start = at;
+        while at < bytes.len() && word_byte(bytes[at]) {
+            at += 1;
+        }
+        (start < at).then_some((start, at))
     })
 }
 
@@ -361,35 +384,19 @@ pub(crate) fn innermost<F>(
 /// finds each), as byte ranges in no particular order: the text's words
 /// read once, whatever the number of names.
 pub(crate) fn words_at(text: &str, names: &[&str]) -> Vec<(usize, usize)> {
-    let word = |b: u8| ident_byte(b) || b >= 0x80;
     // A name that is not one word (none a reader gives) is looked for
     // alone.
     let (one, other): (Vec<&str>, Vec<&str>) = names
         .iter()
         .filter(|n| !n.is_empty())
-        .partition(|n| n.bytes().all(word));
+        .partition(|n| n.bytes().all(word_byte));
     let mut out: Vec<(usize, usize)> = other
         .iter()
         .flat_map(|n| word_at(text, n).map(|i| (i, i + n.len())))
         .collect();
-    if one.is_empty() {
-        return out;
-    }
-    let one: std::collections::HashSet<&str> = one.into_iter().collect();
-    let bytes = text.as_bytes();
-    let mut at = 0;
-    while at < bytes.len() {
-        if !word(bytes[at]) {
-            at += 1;
-            continue;
-        }
-        let start = at;
-        while at < bytes.len() && word(bytes[at]) {
-            at += 1;
-        }
-        if one.contains(&text[start..at]) {
-            out.push((start, at));
-        }
+    if !one.is_empty() {
+        let one: std::collections::HashSet<&str> = one.into_iter().collect();
+        out.extend(words(text).filter(|&(s, e)| one.contains(&text[s..e])));
     }
     out
 }
@@ -403,29 +410,15 @@ pub(crate) fn words_outside<'a>(
     windows: &[(usize, usize)],
 ) -> std::collections::HashSet<&'a str> {
     debug_assert!(windows.windows(2).all(|p| p[0].1 <= p[1].0));
-    let word = |b: u8| ident_byte(b) || b >= 0x80;
-    let bytes = text.as_bytes();
-    let mut out = std::collections::HashSet::new();
-    let mut at = 0;
-    while at < bytes.len() {
-        if !word(bytes[at]) {
-            at += 1;
-            continue;
-        }
-        let start = at;
-        while at < bytes.len() && word(bytes[at]) {
-            at += 1;
-        }
-        // The last window starting at or before the word holds it, if any.
-        let w = windows.partition_point(|&(s, _)| s <= start);
-        let within = w > 0 && at <= windows[w - 1].1;
-        if !within {
-            // Runs of whole characters: a word ends at an ASCII byte or
-            // the text's end.
-            out.insert(&text[start..at]);
-        }
-    }
-    out
+    words(text)
+        .filter(|&(start, end)| {
+            // The last window starting at or before the word holds it, if
+            // any.
+            let w = windows.partition_point(|&(s, _)| s <= start);
+            !(w > 0 && end <= windows[w - 1].1)
+        })
+        .map(|(start, end)| &text[start..end])
+        .collect()
 }
 
 /// Names whose calls are looked for, found by a substring search for each
