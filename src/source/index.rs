@@ -394,12 +394,21 @@ pub(crate) fn words_at(text: &str, names: &[&str]) -> Vec<(usize, usize)> {
         .iter()
         .flat_map(|n| word_at(text, n).map(|i| (i, i + n.len())))
         .collect();
-    if !one.is_empty() {
+    if one.len() <= FEW_NAMES {
+        out.extend(
+            one.iter()
+                .flat_map(|n| word_at(text, n).map(|i| (i, i + n.len()))),
+        );
+    } else {
         let one: std::collections::HashSet<&str> = one.into_iter().collect();
         out.extend(words(text).filter(|&(s, e)| one.contains(&text[s..e])));
     }
     out
 }
+
+/// How many names a text is searched for one by one; for more, its words
+/// are read once and looked up.
+pub(crate) const FEW_NAMES: usize = 16;
 
 /// The whole words of `text` (as [`word_at`] finds them) that are not
 /// within one of `windows` (in order, apart, as a reading's windows are):
@@ -984,11 +993,17 @@ mod tests {
     fn words_at_are_where_word_at_finds_each_name() {
         let text =
             "x = Model\nclass Model(Base):\n    é_x: int = $y.é_x\nModelx = Model\nab ab_c a.b";
-        let names = [
+        // Few names, each searched for, and more than a few, the words
+        // read once: the names asked last first, so that every one is
+        // asked among more than a few.
+        let fillers: Vec<String> = (0..super::FEW_NAMES).map(|i| format!("n{i}")).collect();
+        let mut names = vec![
             "x", "Model", "é_x", "$y", "y", "ab", "c", "a.b", "", "nothing",
         ];
+        names.extend(fillers.iter().map(String::as_str));
         for n in 0..=names.len() {
-            let asked = &names[..n];
+            let asked: Vec<&str> = names[..n].iter().rev().copied().collect();
+            let asked = &asked[..];
             let mut got = super::words_at(text, asked);
             got.sort_unstable();
             let mut want: Vec<(usize, usize)> = asked

@@ -501,9 +501,23 @@ pub(crate) fn statement_windows_at(
         // `ctx.elicit`), with their decorators.
         let mut more = Vec::new();
         let mut at = 0;
-        // The names the windows hold, each a whole word, not the name in
-        // a class's own header (`class Name`): read once, whatever the
-        // number of classes.
+        // Whether a window names a class: a whole word, not the name in
+        // the class's own header (`class Name`, a window of one of its
+        // members). Each of the first few classes is searched for; past
+        // them, the windows' words are read once, whatever the number of
+        // classes.
+        let search = |name: &str| {
+            windows.iter().any(|&(s, e)| {
+                text[s..e].match_indices(name).any(|(i, _)| {
+                    let before = text[s..s + i].chars().next_back();
+                    let after = text[s + i + name.len()..].chars().next();
+                    let own = text[..s + i].ends_with("class ");
+                    !own && !before.is_some_and(|c| c.is_alphanumeric() || c == '_')
+                        && !after.is_some_and(|c| c.is_alphanumeric() || c == '_')
+                })
+            })
+        };
+        let mut searched = 0;
         let mut named_in_windows: Option<std::collections::HashSet<&str>> = None;
         while let Some(p) = text[at..].find("class ") {
             let start = at + p;
@@ -523,9 +537,14 @@ pub(crate) fn statement_windows_at(
                     .any(|l| l.starts_with('@'));
             let named = !name.is_empty()
                 && !plain
-                && named_in_windows
-                    .get_or_insert_with(|| words_in(text, &windows))
-                    .contains(name);
+                && if searched < index::FEW_NAMES {
+                    searched += 1;
+                    search(name)
+                } else {
+                    named_in_windows
+                        .get_or_insert_with(|| words_in(text, &windows))
+                        .contains(name)
+                };
             if !named {
                 continue;
             }

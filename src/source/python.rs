@@ -163,7 +163,7 @@ pub(crate) fn scan<'s>(
         unknown: Vec::new(),
         unsettled: false,
         windows: windows.map(<[_]>::to_vec),
-        outside: None,
+        outside: (0, None),
         sdk1,
         fastmcp,
         adds_mode,
@@ -212,8 +212,9 @@ struct Reader<'s, 't> {
     unsettled: bool,
     /// The windows read, when not the whole file.
     windows: Option<Vec<(usize, usize)>>,
-    /// The words of the text outside the windows, read when first asked.
-    outside: Option<std::collections::HashSet<&'s str>>,
+    /// The names whose places were searched for one by one, and past a
+    /// few of them, the words of the text outside the windows, read once.
+    outside: (usize, Option<std::collections::HashSet<&'s str>>),
     /// The file runs on the official SDK 1.x, which checks a model's
     /// field types before sending and sends `model_json_schema()` as it is.
     sdk1: bool,
@@ -873,10 +874,17 @@ where
             "call" | "attribute" => true,
             // Every place it is written read: no reading says more.
             "identifier" => self.windows.as_ref().is_none_or(|w| {
-                !self
-                    .outside
-                    .get_or_insert_with(|| super::index::words_outside(text, w))
-                    .contains(&text[ty.byte_range()])
+                let name = &text[ty.byte_range()];
+                let (searched, words) = &mut self.outside;
+                if *searched < super::index::FEW_NAMES {
+                    *searched += 1;
+                    super::index::word_at(text, name)
+                        .all(|at| w.iter().any(|&(s, e)| s <= at && at + name.len() <= e))
+                } else {
+                    !words
+                        .get_or_insert_with(|| super::index::words_outside(text, w))
+                        .contains(name)
+                }
             }),
             _ => false,
         };
