@@ -506,17 +506,6 @@ pub(crate) fn statement_windows_at(
         // members). Each of the first few classes is searched for; past
         // them, the windows' words are read once, whatever the number of
         // classes.
-        let search = |name: &str| {
-            windows.iter().any(|&(s, e)| {
-                text[s..e].match_indices(name).any(|(i, _)| {
-                    let before = text[s..s + i].chars().next_back();
-                    let after = text[s + i + name.len()..].chars().next();
-                    let own = text[..s + i].ends_with("class ");
-                    !own && !before.is_some_and(|c| c.is_alphanumeric() || c == '_')
-                        && !after.is_some_and(|c| c.is_alphanumeric() || c == '_')
-                })
-            })
-        };
         let mut searched = 0;
         let mut named_in_windows: Option<std::collections::HashSet<&str>> = None;
         while let Some(p) = text[at..].find("class ") {
@@ -539,7 +528,7 @@ pub(crate) fn statement_windows_at(
                 && !plain
                 && if searched < index::FEW_NAMES {
                     searched += 1;
-                    search(name)
+                    names_in(text, &windows, name)
                 } else {
                     named_in_windows
                         .get_or_insert_with(|| words_in(text, &windows))
@@ -570,7 +559,24 @@ pub(crate) fn statement_windows_at(
     (covered * 10 < text.len() * 9).then_some(windows)
 }
 
-/// The words (runs of letters, digits and `_`) of `text` within
+/// Whether one of `windows` of `text` holds `name` as a whole word (no
+/// letter, digit or `_` beside it; the window's start counts as a
+/// border, its end does not), not as the name in a Python class's own
+/// header (`class Name`).
+fn names_in(text: &str, windows: &[(usize, usize)], name: &str) -> bool {
+    windows.iter().any(|&(s, e)| {
+        text[s..e].match_indices(name).any(|(i, _)| {
+            let before = text[s..s + i].chars().next_back();
+            let after = text[s + i + name.len()..].chars().next();
+            let own = text[..s + i].ends_with("class ");
+            !own && !before.is_some_and(|c| c.is_alphanumeric() || c == '_')
+                && !after.is_some_and(|c| c.is_alphanumeric() || c == '_')
+        })
+    })
+}
+
+/// [`names_in`] for every name at once: the words (runs of letters,
+/// digits and `_`) of `text` within
 /// `windows`, but a word a window cuts off at its end, and the name in a
 /// Python class's own header (`class Name`, a window of one of its
 /// members).
@@ -1463,6 +1469,35 @@ mod tests {
         assert!(super::kept_tree(&grammar, text, Some(&windows)).is_none());
         let parsed = super::parse(&grammar, text, &mut notes, Some(&windows)).unwrap();
         assert_eq!(parsed.root_node().to_sexp(), kept.root_node().to_sexp());
+    }
+
+    #[test]
+    fn the_words_in_windows_are_the_names_found_in_them() {
+        let text = "x = Model\nclass Model(Base):\n    é_x: int = Base2\nModelx = Model\nab ab_c";
+        let names = [
+            "x", "Model", "Base", "Base2", "é_x", "int", "Modelx", "ab", "ab_c", "c",
+        ];
+        let mut ends: Vec<usize> = text.char_indices().map(|(i, _)| i).step_by(3).collect();
+        ends.push(text.len());
+        let mut windowings = vec![vec![]];
+        for (i, &a) in ends.iter().enumerate() {
+            for (j, &b) in ends.iter().enumerate().skip(i + 1) {
+                windowings.push(vec![(a, b)]);
+                for &c in &ends[j + 1..] {
+                    windowings.push(vec![(a, b), (c, text.len())]);
+                }
+            }
+        }
+        for w in &windowings {
+            let words = super::words_in(text, w);
+            for name in names {
+                assert_eq!(
+                    words.contains(name),
+                    super::names_in(text, w, name),
+                    "{name:?} in {w:?}"
+                );
+            }
+        }
     }
 
     #[test]
