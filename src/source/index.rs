@@ -410,6 +410,34 @@ pub(crate) fn words_at(text: &str, names: &[&str]) -> Vec<(usize, usize)> {
 /// are read once and looked up.
 pub(crate) const FEW_NAMES: usize = 16;
 
+/// Whether a text holds names, asked one at a time: each of the first
+/// [`FEW_NAMES`] by a search of its own, and past them in a set of the
+/// text's words built once (a text's words cost more than a few searches,
+/// and less than many).
+#[derive(Default)]
+pub(crate) struct FewThenWords<'t> {
+    asked: usize,
+    words: Option<std::collections::HashSet<&'t str>>,
+}
+
+impl<'t> FewThenWords<'t> {
+    /// Whether `name` is held: `search()` says so for the first few names,
+    /// and `words()` builds, once, the set that says so of every name.
+    pub(crate) fn holds(
+        &mut self,
+        name: &str,
+        search: impl FnOnce() -> bool,
+        words: impl FnOnce() -> std::collections::HashSet<&'t str>,
+    ) -> bool {
+        if self.asked < FEW_NAMES {
+            self.asked += 1;
+            search()
+        } else {
+            self.words.get_or_insert_with(words).contains(name)
+        }
+    }
+}
+
 /// The whole words of `text` (as [`word_at`] finds them) that are not
 /// within one of `windows` (in order, apart, as a reading's windows are):
 /// `word_at(text, name).all(within a window)` is `!contains(name)`, told
@@ -987,6 +1015,28 @@ mod tests {
             assert_eq!(super::innermost(&functions, at, |f| *f), want, "at {at}");
         }
         assert_eq!(super::innermost(&[] as &[(usize, usize)], 3, |f| *f), None);
+    }
+
+    #[test]
+    fn few_then_words_searches_the_first_few_names_then_builds_the_words_once() {
+        let mut held = super::FewThenWords::default();
+        let (mut searches, mut builds) = (0, 0);
+        for i in 0..super::FEW_NAMES + 5 {
+            let name = if i % 2 == 0 { "yes" } else { "no" };
+            let answer = held.holds(
+                name,
+                || {
+                    searches += 1;
+                    name == "yes"
+                },
+                || {
+                    builds += 1;
+                    std::collections::HashSet::from(["yes"])
+                },
+            );
+            assert_eq!(answer, name == "yes", "name {i}");
+        }
+        assert_eq!((searches, builds), (super::FEW_NAMES, 1));
     }
 
     #[test]

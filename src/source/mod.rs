@@ -506,8 +506,7 @@ pub(crate) fn statement_windows_at(
         // members). Each of the first few classes is searched for; past
         // them, the windows' words are read once, whatever the number of
         // classes.
-        let mut searched = 0;
-        let mut named_in_windows: Option<std::collections::HashSet<&str>> = None;
+        let mut named_in_windows = index::FewThenWords::default();
         while let Some(p) = text[at..].find("class ") {
             let start = at + p;
             at = start + 6;
@@ -526,14 +525,11 @@ pub(crate) fn statement_windows_at(
                     .any(|l| l.starts_with('@'));
             let named = !name.is_empty()
                 && !plain
-                && if searched < index::FEW_NAMES {
-                    searched += 1;
-                    names_in(text, &windows, name)
-                } else {
-                    named_in_windows
-                        .get_or_insert_with(|| words_in(text, &windows))
-                        .contains(name)
-                };
+                && named_in_windows.holds(
+                    name,
+                    || names_in(text, &windows, name),
+                    || words_in(text, &windows),
+                );
             if !named {
                 continue;
             }

@@ -163,7 +163,7 @@ pub(crate) fn scan<'s>(
         unknown: Vec::new(),
         unsettled: false,
         windows: windows.map(<[_]>::to_vec),
-        outside: (0, None),
+        outside: Default::default(),
         sdk1,
         fastmcp,
         adds_mode,
@@ -212,9 +212,8 @@ struct Reader<'s, 't> {
     unsettled: bool,
     /// The windows read, when not the whole file.
     windows: Option<Vec<(usize, usize)>>,
-    /// The names whose places were searched for one by one, and past a
-    /// few of them, the words of the text outside the windows, read once.
-    outside: (usize, Option<std::collections::HashSet<&'s str>>),
+    /// The words of the text outside the windows.
+    outside: super::index::FewThenWords<'s>,
     /// The file runs on the official SDK 1.x, which checks a model's
     /// field types before sending and sends `model_json_schema()` as it is.
     sdk1: bool,
@@ -875,16 +874,14 @@ where
             // Every place it is written read: no reading says more.
             "identifier" => self.windows.as_ref().is_none_or(|w| {
                 let name = &text[ty.byte_range()];
-                let (searched, words) = &mut self.outside;
-                if *searched < super::index::FEW_NAMES {
-                    *searched += 1;
-                    super::index::word_at(text, name)
-                        .all(|at| w.iter().any(|&(s, e)| s <= at && at + name.len() <= e))
-                } else {
-                    !words
-                        .get_or_insert_with(|| super::index::words_outside(text, w))
-                        .contains(name)
-                }
+                !self.outside.holds(
+                    name,
+                    || {
+                        super::index::word_at(text, name)
+                            .any(|at| !w.iter().any(|&(s, e)| s <= at && at + name.len() <= e))
+                    },
+                    || super::index::words_outside(text, w),
+                )
             }),
             _ => false,
         };
