@@ -19,7 +19,7 @@ use std::sync::Arc;
 use tree_sitter::{Node as TsNode, Tree};
 
 use super::go::{self, Bound};
-use super::index::{self, Elicited, Flavour, Index, Links, word_at};
+use super::index::{self, Flavour, Index, Links, word_at};
 
 /// How many package-level vars of one file are looked for in the other
 /// files at most.
@@ -126,19 +126,10 @@ impl Module<'_> {
                 }
                 let via = index::place(self.root, &file, &text, send.at);
                 let l = links.entry(file.clone()).or_default();
-                if !l.resolved.contains(&send.written) {
-                    l.resolved.push(send.written.clone());
-                }
+                l.resolve(send.written.clone());
                 l.depends(&def);
                 let d = links.entry(def).or_default();
-                if !d.elicited.iter().any(|e| e.name == send.name) {
-                    d.elicited.push(Elicited {
-                        name: send.name,
-                        flavour: Flavour::Schema,
-                        via,
-                        cleared: Vec::new(),
-                    });
-                }
+                d.elicited(send.name, Flavour::Schema, || (via, Vec::new()));
             }
         }
         // The files that declare what others send are read too.

@@ -17,6 +17,7 @@
 //! its tree.
 
 use std::collections::HashMap;
+use std::collections::hash_map::Entry;
 use std::path::{Component, Path, PathBuf};
 use std::sync::{Arc, Mutex, OnceLock};
 
@@ -50,6 +51,18 @@ pub struct Links {
     /// Go: package-level vars of this file that another file of the
     /// module may change; their values as written are not followed.
     pub(crate) changed: Vec<String>,
+    /// Where each of `resolved`, `elicited` and `dependents` is, by what
+    /// tells it apart: each is told once, found without reading them all
+    /// (a file may send thousands of models).
+    told: HashMap<Told, usize, foldhash::fast::RandomState>,
+}
+
+/// What tells one of a [`Links`]' entries apart.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+enum Told {
+    Resolved(String),
+    Elicited(String, Flavour),
+    Dependent(PathBuf),
 }
 
 impl Links {
@@ -66,9 +79,49 @@ impl Links {
             && self.helper_defs.is_empty())
     }
 
+    /// Tells that the findings of `file` depend on this one (once).
     pub(crate) fn depends(&mut self, file: &Path) {
-        if !self.dependents.iter().any(|d| d == file) {
+        let at = self.dependents.len();
+        if let Entry::Vacant(v) = self.told.entry(Told::Dependent(file.to_path_buf())) {
+            v.insert(at);
             self.dependents.push(file.to_path_buf());
+        }
+    }
+
+    /// Tells that `name`, given in this file as a schema, is defined in
+    /// another file of the project (once).
+    pub(crate) fn resolve(&mut self, name: String) {
+        let at = self.resolved.len();
+        if let Entry::Vacant(v) = self.told.entry(Told::Resolved(name.clone())) {
+            v.insert(at);
+            self.resolved.push(name);
+        }
+    }
+
+    /// The definition `name` of this file, sent from elsewhere with
+    /// `flavour`: told by `first` (one call's place, and the root keys it
+    /// removes) the first time, and as told before after; with whether
+    /// this was the first time.
+    pub(crate) fn elicited(
+        &mut self,
+        name: String,
+        flavour: Flavour,
+        first: impl FnOnce() -> (String, Vec<String>),
+    ) -> (&mut Elicited, bool) {
+        let at = self.elicited.len();
+        match self.told.entry(Told::Elicited(name.clone(), flavour)) {
+            Entry::Occupied(o) => (&mut self.elicited[*o.get()], false),
+            Entry::Vacant(v) => {
+                v.insert(at);
+                let (via, cleared) = first();
+                self.elicited.push(Elicited {
+                    name,
+                    flavour,
+                    via,
+                    cleared,
+                });
+                (&mut self.elicited[at], true)
+            }
         }
     }
 }
@@ -1015,6 +1068,39 @@ mod tests {
             assert_eq!(super::innermost(&functions, at, |f| *f), want, "at {at}");
         }
         assert_eq!(super::innermost(&[] as &[(usize, usize)], 3, |f| *f), None);
+    }
+
+    #[test]
+    fn links_tell_each_entry_once_and_keep_the_first_telling() {
+        let mut links = Links::default();
+        for i in 0..3 {
+            links.resolve("Model".into());
+            links.resolve(format!("Other{i}"));
+            links.depends(Path::new("a.py"));
+            let (e, first) = links.elicited("Form".into(), Flavour::Schema, || {
+                (format!("caller.py:{i}"), vec![format!("title{i}")])
+            });
+            assert_eq!(first, i == 0);
+            e.cleared.push("kept".into());
+        }
+        // Another flavour is another entry.
+        links.elicited("Form".into(), Flavour::Rmcp, || {
+            ("r.rs:1".into(), Vec::new())
+        });
+        assert_eq!(links.resolved, ["Model", "Other0", "Other1", "Other2"]);
+        assert_eq!(links.dependents, [PathBuf::from("a.py")]);
+        let told: Vec<(&str, Flavour, &str, usize)> = links
+            .elicited
+            .iter()
+            .map(|e| (e.name.as_str(), e.flavour, e.via.as_str(), e.cleared.len()))
+            .collect();
+        assert_eq!(
+            told,
+            [
+                ("Form", Flavour::Schema, "caller.py:0", 4),
+                ("Form", Flavour::Rmcp, "r.rs:1", 0)
+            ]
+        );
     }
 
     #[test]

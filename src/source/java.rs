@@ -690,10 +690,8 @@ class Tools {
         // looked for; a longer path is given as it is written (the index
         // reads two names only).
         assert_eq!(names, ["Schemas.CONFIRM", "a.b.C.D", "Forms.ADDRESS"]);
-        let links = Links {
-            resolved: vec!["Schemas.CONFIRM".into()],
-            ..Links::default()
-        };
+        let mut links = Links::default();
+        links.resolve("Schemas.CONFIRM".into());
         let scan = scan(src, None, Some(Arc::new(links))).unwrap();
         let notes: Vec<&str> = scan.found[0]
             .unknown
@@ -714,16 +712,12 @@ class Own {
         exchange.createElicitation(new ElicitRequest("m", S));
     }
 }"#;
-        let sent = |name: &str| super::super::index::Elicited {
-            name: name.into(),
-            flavour: super::super::index::Flavour::Java,
-            via: "Tool.java:5".into(),
-            cleared: Vec::new(),
-        };
-        let links = Links {
-            elicited: vec![sent("Own.S"), sent("Own.T")],
-            ..Links::default()
-        };
+        let mut links = Links::default();
+        for name in ["Own.S", "Own.T"] {
+            links.elicited(name.into(), super::super::index::Flavour::Java, || {
+                ("Tool.java:5".into(), Vec::new())
+            });
+        }
         let scan = scan(src, None, Some(Arc::new(links))).unwrap();
         // The call's reading of `S`, and `T` where it is written.
         assert_eq!(scan.found.len(), 2);

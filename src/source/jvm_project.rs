@@ -34,7 +34,7 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use super::Language;
-use super::index::{self, Elicited, Flavour, Index, Links, Texts};
+use super::index::{self, Flavour, Index, Links, Texts};
 use super::jvm_summary::{Summary, grammar, segments, summarize};
 
 /// The project being indexed: its files, their summaries read when first
@@ -289,22 +289,11 @@ pub(crate) fn build(root: &Path, language: Language) -> Index {
                 continue;
             };
             let def = links.entry(defining.clone()).or_default();
-            if !def
-                .elicited
-                .iter()
-                .any(|e| e.name == name && e.flavour == flavour)
-            {
-                def.elicited.push(Elicited {
-                    name,
-                    flavour,
-                    via: index::place(&root, &file, &text, at),
-                    cleared: Vec::new(),
-                });
-            }
+            def.elicited(name, flavour, || {
+                (index::place(&root, &file, &text, at), Vec::new())
+            });
             let caller = links.entry(file.clone()).or_default();
-            if !caller.resolved.contains(&written) {
-                caller.resolved.push(written);
-            }
+            caller.resolve(written);
             if defining != file {
                 caller.depends(&defining);
             }

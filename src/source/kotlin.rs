@@ -1206,16 +1206,11 @@ suspend fun g(server: Server) = server.createElicitation("m", confirmSchema)
                 ("confirmSchema".to_string(), Flavour::Kotlin)
             ]
         );
-        let links = Links {
-            elicited: vec![super::super::index::Elicited {
-                name: "Schemas.map".into(),
-                flavour: Flavour::Java,
-                via: "Tools.kt:3".into(),
-                cleared: Vec::new(),
-            }],
-            resolved: vec!["Other.map".into()],
-            ..Links::default()
-        };
+        let mut links = Links::default();
+        links.elicited("Schemas.map".into(), Flavour::Java, || {
+            ("Tools.kt:3".into(), Vec::new())
+        });
+        links.resolve("Other.map".into());
         let scan = scan(src, None, Some(Arc::new(links))).unwrap();
         assert_eq!(scan.found.len(), 3);
         // The call names `Other.map` without a note.

@@ -9,7 +9,7 @@ use std::sync::Arc;
 
 use tree_sitter::Node as TsNode;
 
-use super::index::{self, Elicited, Flavour, Helper, Index, Links, Param};
+use super::index::{self, Flavour, Helper, Index, Links, Param};
 
 /// The calls of the SDKs that send an elicitation whose schema is a type:
 /// (name, index of the message, index of the schema) among the positional
@@ -331,33 +331,18 @@ impl Project<'_> {
                     _ => continue,
                 };
                 let l = links.entry(file.clone()).or_default();
-                if !l.resolved.contains(&local) {
-                    l.resolved.push(local);
-                }
-                links.entry(file.clone()).or_default().depends(&def_file);
+                l.resolve(local);
+                l.depends(&def_file);
                 if let Some(h) = helper {
                     links.entry(h.file.clone()).or_default().depends(&def_file);
                 }
                 let d = links.entry(def_file).or_default();
-                if !d
-                    .elicited
-                    .iter()
-                    .any(|e| e.name == def_name && e.flavour == flavour)
-                {
-                    // Told of the first call that sends it only: the
-                    // line is counted from the text's start.
-                    d.elicited.push(Elicited {
-                        name: def_name,
-                        flavour,
-                        via: self.places.place(
-                            self.root,
-                            &file,
-                            &self.texts.text(&file).unwrap_or_else(|| Arc::from("")),
-                            call.at,
-                        ),
-                        cleared: Vec::new(),
-                    });
-                }
+                // Told of the first call that sends it only.
+                d.elicited(def_name, flavour, || {
+                    let text = self.texts.text(&file).unwrap_or_else(|| Arc::from(""));
+                    let via = self.places.place(self.root, &file, &text, call.at);
+                    (via, Vec::new())
+                });
             }
         }
         Index::of(links)

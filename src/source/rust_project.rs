@@ -23,7 +23,7 @@ use std::sync::Arc;
 
 use proc_macro2::{Delimiter, TokenStream, TokenTree};
 
-use super::index::{self, Elicited, Flavour, Index, Links, Texts};
+use super::index::{self, Flavour, Index, Links, Texts};
 
 /// How many `pub use` hops are followed to the struct a path names.
 const MAX_HOPS: usize = 4;
@@ -533,22 +533,16 @@ pub(crate) fn build(root: &Path) -> Index {
             let shown = file.strip_prefix(&krate.root).unwrap_or(&file);
             let via = format!("{}:{line}", shown.display());
             let def = links.entry(place.file.clone()).or_default();
-            match def.elicited.iter_mut().find(|e| e.name == name) {
+            let (e, first) = def.elicited(name.clone(), Flavour::Rmcp, || {
+                (via, cleared.iter().map(|k| k.to_string()).collect())
+            });
+            if !first {
                 // Sent by another call too: a key is left out only if every
                 // call leaves it out.
-                Some(e) => e.cleared.retain(|k| cleared.contains(&k.as_str())),
-                None => def.elicited.push(Elicited {
-                    name: name.clone(),
-                    flavour: Flavour::Rmcp,
-                    via,
-                    cleared: cleared.iter().map(|k| k.to_string()).collect(),
-                }),
+                e.cleared.retain(|k| cleared.contains(&k.as_str()));
             }
             let caller = links.entry(file.clone()).or_default();
-            let joined = written.join("::");
-            if !caller.resolved.contains(&joined) {
-                caller.resolved.push(joined);
-            }
+            caller.resolve(written.join("::"));
             caller.depends(&place.file);
         }
     }

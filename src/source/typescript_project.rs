@@ -14,7 +14,7 @@ use std::sync::Arc;
 use tree_sitter::Node as TsNode;
 
 use super::Language;
-use super::index::{self, Elicited, Flavour, Helper, Index, Links, ModeSent, Param};
+use super::index::{self, Flavour, Helper, Index, Links, ModeSent, Param};
 
 /// The extensions read, in the order a specifier without one is tried.
 const EXTENSIONS: &[&str] = &["ts", "tsx", "mts", "cts", "js", "mjs", "cjs", "jsx"];
@@ -330,9 +330,7 @@ impl Project<'_> {
                 }
                 let text = self.texts.text(&file).unwrap_or_else(|| Arc::from(""));
                 let l = links.entry(file.clone()).or_default();
-                if !l.resolved.contains(&local) {
-                    l.resolved.push(local);
-                }
+                l.resolve(local);
                 l.depends(&def_file);
                 if let Some((h, _)) = helper {
                     links.entry(h.file.clone()).or_default().depends(&def_file);
@@ -343,20 +341,13 @@ impl Project<'_> {
                     Flavour::Schema
                 };
                 let d = links.entry(def_file).or_default();
-                if !d
-                    .elicited
-                    .iter()
-                    .any(|e| e.name == def_name && e.flavour == flavour)
-                {
-                    // Told of the first call that sends it only: the
-                    // line is counted from the text's start.
-                    d.elicited.push(Elicited {
-                        name: def_name,
-                        flavour,
-                        via: self.places.place(self.root, &file, &text, call.at),
-                        cleared: Vec::new(),
-                    });
-                }
+                // Told of the first call that sends it only.
+                d.elicited(def_name, flavour, || {
+                    (
+                        self.places.place(self.root, &file, &text, call.at),
+                        Vec::new(),
+                    )
+                });
             }
         }
         Index::of(links)
