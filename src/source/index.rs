@@ -251,7 +251,11 @@ impl Index {
             files: links
                 .into_iter()
                 .filter(|(_, l)| !l.is_empty())
-                .map(|(k, v)| (k, Arc::new(v)))
+                // What was told is read from here on, not told again.
+                .map(|(k, v)| {
+                    let told = Default::default();
+                    (k, Arc::new(Links { told, ..v }))
+                })
                 .collect(),
             silent: Default::default(),
         }
