@@ -811,17 +811,15 @@ impl Texts {
         hits
     }
 
-    /// The files whose text holds one of `needles`.
+    /// The files whose text holds one of `needles`; the files that hold
+    /// no name an elicitation is written with are told too (as
+    /// [`Texts::calling`] tells them).
     pub(crate) fn containing(&mut self, needles: &[&str]) -> Vec<PathBuf> {
         let finders: Vec<memchr::memmem::Finder> = needles
             .iter()
             .map(|n| memchr::memmem::Finder::new(n.as_bytes()))
             .collect();
-        self.searched(
-            |t| finders.iter().any(|f| f.find(t).is_some()),
-            false,
-            false,
-        )
+        self.searched(|t| finders.iter().any(|f| f.find(t).is_some()), true, false)
     }
 
     /// The files whose text `hit` tells, each read (the first time, or
@@ -1296,6 +1294,27 @@ mod tests {
         assert_eq!(
             texts.take_silent().into_iter().collect::<Vec<_>>(),
             vec![called]
+        );
+    }
+
+    #[test]
+    fn containing_tells_the_files_that_name_no_elicitation() {
+        let dir = tempfile::tempdir().unwrap();
+        let file = |name: &str, text: &str| {
+            let f = dir.path().join(name);
+            std::fs::write(&f, text).unwrap();
+            f
+        };
+        let sends = file("a.rs", "peer.elicit::<Form>(\"m\")");
+        let names = file("b.rs", "fn elicit_form() {}");
+        let none = file("c.rs", "fn main() {}");
+        let mut texts = Texts::new(&[sends.clone(), names.clone(), none.clone()]);
+        assert_eq!(texts.containing(&["elicit::<"]), vec![sends]);
+        // Only a file that names no elicitation is told: its lint has
+        // nothing to read, and a file that names one is read again.
+        assert_eq!(
+            texts.take_silent().into_iter().collect::<Vec<_>>(),
+            vec![none]
         );
     }
 

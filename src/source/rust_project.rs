@@ -549,7 +549,11 @@ pub(crate) fn build(root: &Path) -> Index {
     if krate.texts.too_large() {
         return Index::default();
     }
-    Index::of(links)
+    // The files that name no elicitation are linted without being read
+    // again.
+    let mut index = Index::of(links);
+    index.silent = krate.texts.take_silent();
+    index
 }
 
 /// The `[package] name` of a `Cargo.toml`, as a path writes it.
