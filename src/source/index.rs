@@ -806,7 +806,10 @@ impl Texts {
             return Vec::new();
         };
         self.looked_for.extend(names.iter().cloned());
-        let hits = self.searched(|t| called.called_in(t), true, imported);
+        // A text holds a root that names an elicitation only where it names
+        // one (what tells a name is read within the root's own bytes).
+        let named = called.roots.iter().all(|r| super::may_elicit(r.needle()));
+        let hits = self.searched(|t| called.called_in(t), named, true, imported);
         self.found.extend(hits.iter().cloned());
         hits
     }
@@ -819,17 +822,26 @@ impl Texts {
             .iter()
             .map(|n| memchr::memmem::Finder::new(n.as_bytes()))
             .collect();
-        self.searched(|t| finders.iter().any(|f| f.find(t).is_some()), true, false)
+        let named = needles.iter().all(|n| super::may_elicit(n.as_bytes()));
+        self.searched(
+            |t| finders.iter().any(|f| f.find(t).is_some()),
+            named,
+            true,
+            false,
+        )
     }
 
     /// The files whose text `hit` tells, each read (the first time, or
-    /// again when it was not kept) and searched on all cores; with
+    /// again when it was not kept) and searched on all cores (with
+    /// `named`, every text `hit` tells names an elicitation, and a text
+    /// read the first time that names none is not searched); with
     /// `silent`, the files read the first time that hold no name an
     /// elicitation is written with are told too; with `imported`, a text
     /// not kept is read again only if it holds an import word.
     fn searched(
         &mut self,
         hit: impl Fn(&[u8]) -> bool + Sync,
+        named: bool,
         silent: bool,
         imported: bool,
     ) -> Vec<PathBuf> {
@@ -848,8 +860,8 @@ impl Texts {
             // that stands for it once read is not); only a text kept is
             // made.
             let look = |bytes: &[u8], new: bool| {
-                let hit = hit(bytes);
                 let silent = tell_silent && new && !super::may_elicit(bytes);
+                let hit = !(silent && named) && hit(bytes);
                 // Told once, of a text not kept, for the later rounds.
                 let imports = new && !hit && words.iter().any(|w| w.find(bytes).is_some());
                 (hit, silent, hit.then(|| kept_text(bytes)), imports)
@@ -1294,6 +1306,44 @@ mod tests {
         assert_eq!(
             texts.take_silent().into_iter().collect::<Vec<_>>(),
             vec![called]
+        );
+    }
+
+    #[test]
+    fn a_text_read_first_that_names_no_elicitation_is_searched_only_when_a_hit_may_not_name_one() {
+        let dir = tempfile::tempdir().unwrap();
+        let names = dir.path().join("a.py");
+        let none = dir.path().join("b.py");
+        std::fs::write(&names, "ctx.elicit('m', M)").unwrap();
+        std::fs::write(&none, "ask_user(ctx)").unwrap();
+        for named in [true, false] {
+            let mut texts = Texts::new(&[names.clone(), none.clone()]);
+            let searched = std::sync::atomic::AtomicUsize::new(0);
+            let hits = texts.searched(
+                |t| {
+                    searched.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                    t.starts_with(b"ask")
+                },
+                named,
+                true,
+                false,
+            );
+            // With `named`, the silent text is not searched, and so is no
+            // hit (as the search here, which does not name one, would say).
+            let want = if named { vec![] } else { vec![none.clone()] };
+            assert_eq!(hits, want, "named: {named}");
+            assert_eq!(searched.into_inner(), if named { 1 } else { 2 });
+            assert_eq!(
+                texts.take_silent().into_iter().collect::<Vec<_>>(),
+                std::slice::from_ref(&none)
+            );
+        }
+        // The SDKs' names each name an elicitation.
+        let sdk = Names::new(&["elicit".into(), "elicitInput".into(), "Elicit".into()]).unwrap();
+        assert!(
+            sdk.roots
+                .iter()
+                .all(|r| super::super::may_elicit(r.needle()))
         );
     }
 
