@@ -1347,14 +1347,17 @@ mod tests {
         );
     }
 
+    /// `dir/name`, written with `text`.
+    fn written(dir: &Path, name: &str, text: &str) -> PathBuf {
+        let f = dir.join(name);
+        std::fs::write(&f, text).unwrap();
+        f
+    }
+
     #[test]
     fn containing_tells_the_files_that_name_no_elicitation() {
         let dir = tempfile::tempdir().unwrap();
-        let file = |name: &str, text: &str| {
-            let f = dir.path().join(name);
-            std::fs::write(&f, text).unwrap();
-            f
-        };
+        let file = |name: &str, text: &str| written(dir.path(), name, text);
         let sends = file("a.rs", "peer.elicit::<Form>(\"m\")");
         let names = file("b.rs", "fn elicit_form() {}");
         let none = file("c.rs", "fn main() {}");
@@ -1371,11 +1374,7 @@ mod tests {
     #[test]
     fn helpers_are_looked_for_only_in_texts_that_import() {
         let dir = tempfile::tempdir().unwrap();
-        let file = |name: &str, text: &str| {
-            let f = dir.path().join(name);
-            std::fs::write(&f, text).unwrap();
-            f
-        };
+        let file = |name: &str, text: &str| written(dir.path(), name, text);
         let helper = file(
             "ask.py",
             "async def ask(ctx, m, s):\n    return await ctx.elicit(m, schema=s)\n",
