@@ -124,12 +124,14 @@ impl Module<'_> {
                 if def == file || self.changed_elsewhere(&def, &send.name) {
                     continue;
                 }
-                let via = index::place(self.root, &file, &text, send.at);
                 let l = links.entry(file.clone()).or_default();
                 l.resolve(send.written.clone());
                 l.depends(&def);
                 let d = links.entry(def).or_default();
-                d.elicited(send.name, Flavour::Schema, || (via, Vec::new()));
+                // Told of the first call that sends it only.
+                d.elicited(send.name, Flavour::Schema, || {
+                    (index::place(self.root, &file, &text, send.at), Vec::new())
+                });
             }
         }
         // The files that declare what others send are read too.

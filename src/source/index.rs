@@ -1030,9 +1030,14 @@ impl Places {
             .entry(path.to_path_buf())
             .or_insert_with(|| memchr::memchr_iter(b'\n', text.as_bytes()).collect());
         let line = newlines.partition_point(|&n| n < offset.min(text.len())) + 1;
-        let shown = path.strip_prefix(root).unwrap_or(path);
-        format!("{}:{line}", shown.display())
+        at_line(root, path, line)
     }
+}
+
+/// `path:line`, the path shown from `root`, for what is said of a place.
+pub(crate) fn at_line(root: &Path, path: &Path, line: usize) -> String {
+    let shown = path.strip_prefix(root).unwrap_or(path);
+    format!("{}:{line}", shown.display())
 }
 
 /// `path:line` of a byte offset in `text`, for what is said of a place.
@@ -1042,8 +1047,7 @@ pub(crate) fn place(root: &Path, path: &Path, text: &str, offset: usize) -> Stri
         .filter(|&&b| b == b'\n')
         .count()
         + 1;
-    let shown = path.strip_prefix(root).unwrap_or(path);
-    format!("{}:{line}", shown.display())
+    at_line(root, path, line)
 }
 
 #[cfg(test)]

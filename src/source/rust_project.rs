@@ -530,10 +530,9 @@ pub(crate) fn build(root: &Path) -> Index {
             if place.file == file {
                 continue;
             }
-            let shown = file.strip_prefix(&krate.root).unwrap_or(&file);
-            let via = format!("{}:{line}", shown.display());
             let def = links.entry(place.file.clone()).or_default();
             let (e, first) = def.elicited(name.clone(), Flavour::Rmcp, || {
+                let via = index::at_line(&krate.root, &file, line);
                 (via, cleared.iter().map(|k| k.to_string()).collect())
             });
             if !first {
