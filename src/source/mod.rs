@@ -1840,6 +1840,40 @@ mod tests {
         );
     }
 
+    /// A class made at run time (`create_model`) has fields no reading
+    /// knows: when every place its name is written was read, the windows'
+    /// reading stands; a use of the name outside them (which might bind
+    /// it again) makes the file read whole.
+    #[test]
+    fn a_class_made_at_run_time_leaves_the_windows_complete_when_read_everywhere() {
+        let filler = python_filler();
+        let text = format!(
+            "from mcp.server.mcpserver import Context\nfrom pydantic import BaseModel\n\n{filler}async def ask(ctx: Context):\n    try:\n        Consent = type(\"Consent\", (BaseModel,), {{\"__annotations__\": {{\"ok\": bool}}}})\n        return await ctx.elicit(message=\"Sure?\", schema=Consent)\n    except ValueError:\n        return None\n\n\n{filler}"
+        );
+        let windows = super::statement_windows(&text, Language::Python).expect("windows");
+        let windowed = super::python::scan(&text, Some(&windows), super::Project::default())
+            .expect("the windows' reading is complete");
+        let whole = super::python::scan(&text, None, super::Project::default()).unwrap();
+        assert_eq!(windowed.found.len(), 1);
+        assert!(
+            windowed.found[0]
+                .unknown
+                .iter()
+                .any(|u| u.what.contains("made at run time")),
+            "{:?}",
+            windowed.found[0].unknown
+        );
+        assert_eq!(
+            format!("{:?}", windowed.found[0].params),
+            format!("{:?}", whole.found[0].params)
+        );
+        let elsewhere = format!("{text}def later():\n    return Consent\n");
+        let windows = super::statement_windows(&elsewhere, Language::Python).expect("windows");
+        assert!(
+            super::python::scan(&elsewhere, Some(&windows), super::Project::default()).is_none()
+        );
+    }
+
     /// The vector search finds the needles exactly where they are: in
     /// texts built of needles, their parts and what may stand around them,
     /// at the start, middle and end.

@@ -539,14 +539,17 @@ where
     fn dynamic_model(&mut self, bound: &str, name: TsNode<'t>) -> Node<'s> {
         let sp = span(&name);
         let title = self.string_of(name).unwrap_or_default();
-        self.note(
-            name,
-            "/requestedSchema/properties",
-            format!(
-                "the fields of `{}` are made at run time; they are not checked",
-                short(bound)
-            ),
+        let what = format!(
+            "the fields of `{}` are made at run time; they are not checked",
+            short(bound)
         );
+        // Another binding of the name, outside the windows, would send
+        // another class.
+        if self.read_everywhere(bound) {
+            self.settled_note(name, "/requestedSchema/properties", what);
+        } else {
+            self.note(name, "/requestedSchema/properties", what);
+        }
         self.unknown.push(Unknown {
             pointer: "/requestedSchema/required".into(),
             span: sp,
@@ -871,18 +874,7 @@ where
         let text = self.text;
         let settled = match ty.kind() {
             "call" | "attribute" => true,
-            // Every place it is written read: no reading says more.
-            "identifier" => self.windows.as_ref().is_none_or(|w| {
-                let name = &text[ty.byte_range()];
-                !self.outside.holds(
-                    name,
-                    || {
-                        super::index::word_at(text, name)
-                            .any(|at| !w.iter().any(|&(s, e)| s <= at && at + name.len() <= e))
-                    },
-                    || super::index::words_outside(text, w),
-                )
-            }),
+            "identifier" => self.read_everywhere(&text[ty.byte_range()]),
             _ => false,
         };
         if settled {
@@ -890,6 +882,23 @@ where
         } else {
             self.note(ty, "/requestedSchema", what);
         }
+    }
+
+    /// Whether every place `name` is written was read (the whole file, or
+    /// no word of the text outside the windows is `name`): no reading of
+    /// more of the file binds it otherwise.
+    fn read_everywhere(&mut self, name: &str) -> bool {
+        let text = self.text;
+        self.windows.as_ref().is_none_or(|w| {
+            !self.outside.holds(
+                name,
+                || {
+                    super::index::word_at(text, name)
+                        .any(|at| !w.iter().any(|&(s, e)| s <= at && at + name.len() <= e))
+                },
+                || super::index::words_outside(text, w),
+            )
+        })
     }
 
     /// An unknown that more of the file might tell.
