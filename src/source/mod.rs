@@ -172,6 +172,48 @@ pub(crate) fn may_elicit(bytes: &[u8]) -> bool {
         .any(|(t, f)| f.find_iter(bytes).any(|i| needle_at(bytes, t, i).is_some()))
 }
 
+/// Whether `bytes` name what the Python and TypeScript readers find an
+/// elicitation by: as a whole word, an elicitation API (`elicit`,
+/// `Elicit`, `elicitInput`, `elicitUrl`, `elicit_form`,
+/// `elicit_with_validation`) or the params' `requestedSchema`
+/// (`requested_schema`, `RequestedSchema`); or the method
+/// `elicitation/create` (the word followed by `/`, or by a quote: a
+/// string that may be joined to one). Without any, a file speaks of
+/// elicitation otherwise: in prose, or in names of its own
+/// (`elicitation_result`, `ElicitationManager`).
+fn names_an_api(bytes: &[u8]) -> bool {
+    let in_word = |b: u8| b.is_ascii_alphanumeric() || b == b'_' || b == b'$' || b >= 0x80;
+    tails().iter().enumerate().any(|(t, f)| {
+        f.find_iter(bytes).any(|i| {
+            let Some((start, end)) = needle_at(bytes, t, i) else {
+                return false;
+            };
+            let word_end = bytes[end..]
+                .iter()
+                .position(|&b| !in_word(b))
+                .map_or(bytes.len(), |n| end + n);
+            if start > 0 && in_word(bytes[start - 1]) {
+                return false;
+            }
+            match &bytes[start..word_end] {
+                b"elicit"
+                | b"Elicit"
+                | b"elicitInput"
+                | b"elicitUrl"
+                | b"elicit_form"
+                | b"elicit_with_validation"
+                | b"requestedSchema"
+                | b"requested_schema"
+                | b"RequestedSchema" => true,
+                b"elicitation" | b"Elicitation" => {
+                    matches!(bytes.get(word_end), Some(b'/' | b'"' | b'\'' | b'`'))
+                }
+                _ => false,
+            }
+        })
+    })
+}
+
 /// Where the names an elicitation is written with occur in `bytes`, in
 /// order: `elicit`, `Elicit`, `requestedSchema`, `requested_schema`,
 /// `RequestedSchema`, `inputRequired` and `InputRequired`, in any
@@ -262,7 +304,16 @@ pub(crate) fn scan(language: Language, text: &str) -> Scan<'_> {
 /// [`scan`] for a file of `project`, whose metadata says which SDK its
 /// calls are.
 pub(crate) fn scan_in(language: Language, text: &str, project: Project) -> Scan<'_> {
-    if !may_elicit(text.as_bytes()) && !project.linked() {
+    // A Python, TypeScript or JavaScript file that names no elicitation
+    // API holds none these readers find, unless another file of its
+    // project says it does (a helper's calls, a model sent from there).
+    if !project.linked()
+        && (!may_elicit(text.as_bytes())
+            || (matches!(
+                language,
+                Language::Python | Language::TypeScript | Language::Tsx
+            ) && !names_an_api(text.as_bytes())))
+    {
         return Scan::default();
     }
     if language == Language::Rust {
@@ -1838,6 +1889,49 @@ mod tests {
                 .iter()
                 .any(|u| u.pointer == "/message" && !u.what.is_empty())
         );
+    }
+
+    /// What the Python and TypeScript readers find an elicitation by is
+    /// told from a file that only speaks of elicitation, which is not
+    /// parsed: the APIs and keys as whole words, `elicitation/create`.
+    #[test]
+    fn a_file_that_names_no_elicitation_api_is_told_apart() {
+        for named in [
+            "await ctx.elicit(\"Sure?\", Answer)",
+            "return Elicit(\"Pick\", Model)",
+            "await server.elicitInput({ message })",
+            "inputRequired.elicitUrl(params)",
+            "await ctx.elicit_form(m, s)",
+            "await elicit_with_validation(ctx, m, s)",
+            "{\"requestedSchema\": {}}",
+            "send(requested_schema=schema)",
+            "RequestedSchema(properties={})",
+            "{\"method\": \"elicitation/create\", \"params\": p}",
+            "METHOD = \"elicitation\" \"/create\"",
+            "const m = `elicitation/create`;",
+            "x = 1\nawait ctx.elicit(m)",
+        ] {
+            assert!(super::names_an_api(named.as_bytes()), "{named}");
+        }
+        for prose in [
+            "\"\"\"Asks via MCP elicitation when the client supports elicitation.\"\"\"",
+            "# Try to elicit_result later",
+            "elicitation_result = await present(ctx)",
+            "manager: ElicitationManager | None = None",
+            "const ok = await elicitConfirmation({ title });",
+            "from fastmcp.server.elicitation import AcceptedElicitation",
+            "server.elicitInputs(x); my_elicit(y); $elicit(z); elicitation(w)",
+            "{ elicitation: {} }",
+            "",
+        ] {
+            assert!(!super::names_an_api(prose.as_bytes()), "{prose}");
+        }
+        // Such a file gives nothing, as its whole reading would.
+        let text = "def f(ctx):\n    \"\"\"Confirms via elicitation.\"\"\"\n    return caps.elicitation is not None\n";
+        assert!(!super::names_an_api(text.as_bytes()));
+        let whole = super::python::scan(text, None, super::Project::default()).unwrap();
+        assert!(whole.found.is_empty() && whole.notes.is_empty());
+        assert!(super::scan(Language::Python, text).found.is_empty());
     }
 
     /// A class made at run time (`create_model`) has fields no reading
