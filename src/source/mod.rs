@@ -1852,15 +1852,21 @@ mod tests {
         assert!(!read.contains("async def t3("), "{read}");
         assert!(!read.contains("def done"), "{read}");
         assert_parses(&text, &windows, &read);
-        // The windows' reading stands, and says what the whole one does.
-        let windowed = super::python::scan(&text, Some(&windows), super::Project::default())
+        stands_as_whole(&text, &windows);
+    }
+
+    /// The Python reading of `text` in `windows` stands, finds one
+    /// elicitation and says of it what the whole file's reading does.
+    fn stands_as_whole<'t>(text: &'t str, windows: &[(usize, usize)]) -> super::Scan<'t> {
+        let windowed = super::python::scan(text, Some(windows), super::Project::default())
             .expect("the windows' reading is complete");
-        let whole = super::python::scan(&text, None, super::Project::default()).unwrap();
+        let whole = super::python::scan(text, None, super::Project::default()).unwrap();
         assert_eq!(windowed.found.len(), 1);
         assert_eq!(
             format!("{:?}", windowed.found[0].params),
             format!("{:?}", whole.found[0].params)
         );
+        windowed
     }
 
     /// A message or a type built at run time (an f-string, a call) is
@@ -1934,10 +1940,10 @@ mod tests {
         assert!(super::scan(Language::Python, text).found.is_empty());
     }
 
-    /// A class made at run time (`create_model`) has fields no reading
-    /// knows: when every place its name is written was read, the windows'
-    /// reading stands; a use of the name outside them (which might bind
-    /// it again) makes the file read whole.
+    /// A class made at run time (`type(...)`, `create_model`) has fields no
+    /// reading knows: when every place its name is written was read, the
+    /// windows' reading stands; a use of the name outside them (which
+    /// might bind it again) makes the file read whole.
     #[test]
     fn a_class_made_at_run_time_leaves_the_windows_complete_when_read_everywhere() {
         let filler = python_filler();
@@ -1945,10 +1951,7 @@ mod tests {
             "from mcp.server.mcpserver import Context\nfrom pydantic import BaseModel\n\n{filler}async def ask(ctx: Context):\n    try:\n        Consent = type(\"Consent\", (BaseModel,), {{\"__annotations__\": {{\"ok\": bool}}}})\n        return await ctx.elicit(message=\"Sure?\", schema=Consent)\n    except ValueError:\n        return None\n\n\n{filler}"
         );
         let windows = super::statement_windows(&text, Language::Python).expect("windows");
-        let windowed = super::python::scan(&text, Some(&windows), super::Project::default())
-            .expect("the windows' reading is complete");
-        let whole = super::python::scan(&text, None, super::Project::default()).unwrap();
-        assert_eq!(windowed.found.len(), 1);
+        let windowed = stands_as_whole(&text, &windows);
         assert!(
             windowed.found[0]
                 .unknown
@@ -1956,10 +1959,6 @@ mod tests {
                 .any(|u| u.what.contains("made at run time")),
             "{:?}",
             windowed.found[0].unknown
-        );
-        assert_eq!(
-            format!("{:?}", windowed.found[0].params),
-            format!("{:?}", whole.found[0].params)
         );
         let elsewhere = format!("{text}def later():\n    return Consent\n");
         let windows = super::statement_windows(&elsewhere, Language::Python).expect("windows");
