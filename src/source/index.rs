@@ -400,7 +400,7 @@ pub(crate) fn word_at<'a>(text: &'a str, name: &'a str) -> impl Iterator<Item = 
 
 /// A byte of a whole word, as [`word_at`] tells them: an identifier's
 /// ASCII byte, or any byte of a non-ASCII character.
-fn word_byte(b: u8) -> bool {
+pub(crate) fn word_byte(b: u8) -> bool {
     ident_byte(b) || b >= 0x80
 }
 

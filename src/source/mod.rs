@@ -182,7 +182,6 @@ pub(crate) fn may_elicit(bytes: &[u8]) -> bool {
 /// elicitation otherwise: in prose, or in names of its own
 /// (`elicitation_result`, `ElicitationManager`).
 fn names_an_api(bytes: &[u8]) -> bool {
-    let in_word = |b: u8| b.is_ascii_alphanumeric() || b == b'_' || b == b'$' || b >= 0x80;
     tails().iter().enumerate().any(|(t, f)| {
         f.find_iter(bytes).any(|i| {
             let Some((start, end)) = needle_at(bytes, t, i) else {
@@ -190,9 +189,9 @@ fn names_an_api(bytes: &[u8]) -> bool {
             };
             let word_end = bytes[end..]
                 .iter()
-                .position(|&b| !in_word(b))
+                .position(|&b| !index::word_byte(b))
                 .map_or(bytes.len(), |n| end + n);
-            if start > 0 && in_word(bytes[start - 1]) {
+            if start > 0 && index::word_byte(bytes[start - 1]) {
                 return false;
             }
             match &bytes[start..word_end] {
