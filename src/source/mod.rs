@@ -304,16 +304,19 @@ pub(crate) fn scan(language: Language, text: &str) -> Scan<'_> {
 /// calls are.
 pub(crate) fn scan_in(language: Language, text: &str, project: Project) -> Scan<'_> {
     // A Python, TypeScript or JavaScript file that names no elicitation
-    // API holds none these readers find, unless another file of its
-    // project says it does (a helper's calls, a model sent from there).
-    if !project.linked()
-        && (!may_elicit(text.as_bytes())
-            || (matches!(
-                language,
-                Language::Python | Language::TypeScript | Language::Tsx
-            ) && !names_an_api(text.as_bytes())))
-    {
-        return Scan::default();
+    // API holds none these readers find (naming one, it names an
+    // elicitation too), unless another file of its project says it does
+    // (a helper's calls, a model sent from there).
+    if !project.linked() {
+        let names = match language {
+            Language::Python | Language::TypeScript | Language::Tsx => {
+                names_an_api(text.as_bytes())
+            }
+            _ => may_elicit(text.as_bytes()),
+        };
+        if !names {
+            return Scan::default();
+        }
     }
     if language == Language::Rust {
         // What the crate's rmcp writes: `$schema` from 3.2, `mode` from
