@@ -182,35 +182,61 @@ pub(crate) fn may_elicit(bytes: &[u8]) -> bool {
 /// elicitation otherwise: in prose, or in names of its own
 /// (`elicitation_result`, `ElicitationManager`).
 fn names_an_api(bytes: &[u8]) -> bool {
-    tails().iter().enumerate().any(|(t, f)| {
-        f.find_iter(bytes).any(|i| {
-            let Some((start, end)) = needle_at(bytes, t, i) else {
-                return false;
-            };
-            let word_end = bytes[end..]
-                .iter()
-                .position(|&b| !index::word_byte(b))
-                .map_or(bytes.len(), |n| end + n);
-            if start > 0 && index::word_byte(bytes[start - 1]) {
-                return false;
-            }
-            match &bytes[start..word_end] {
-                b"elicit"
-                | b"Elicit"
-                | b"elicitInput"
-                | b"elicitUrl"
-                | b"elicit_form"
-                | b"elicit_with_validation"
-                | b"requestedSchema"
-                | b"requested_schema"
-                | b"RequestedSchema" => true,
-                b"elicitation" | b"Elicitation" => {
-                    matches!(bytes.get(word_end), Some(b'/' | b'"' | b'\'' | b'`'))
-                }
-                _ => false,
-            }
-        })
-    })
+    tails()
+        .iter()
+        .enumerate()
+        .any(|(t, f)| f.find_iter(bytes).any(|i| api_at(bytes, t, i).is_some()))
+}
+
+/// Where `bytes` name what [`names_an_api`] looks for, in order.
+fn api_matches(bytes: &[u8]) -> Vec<(usize, usize)> {
+    let mut at: Vec<(usize, usize)> = tails()
+        .iter()
+        .enumerate()
+        .flat_map(|(t, f)| f.find_iter(bytes).filter_map(move |i| api_at(bytes, t, i)))
+        .collect();
+    at.sort_unstable();
+    at
+}
+
+/// The needle whose tail `t` is found at `i` ([`needle_at`]), when it
+/// starts a name [`names_an_api`] looks for.
+fn api_at(bytes: &[u8], t: usize, i: usize) -> Option<(usize, usize)> {
+    let (start, end) = needle_at(bytes, t, i)?;
+    if start > 0 && index::word_byte(bytes[start - 1]) {
+        return None;
+    }
+    let word_end = bytes[end..]
+        .iter()
+        .position(|&b| !index::word_byte(b))
+        .map_or(bytes.len(), |n| end + n);
+    let api = match &bytes[start..word_end] {
+        b"elicit"
+        | b"Elicit"
+        | b"elicitInput"
+        | b"elicitUrl"
+        | b"elicit_form"
+        | b"elicit_with_validation"
+        | b"requestedSchema"
+        | b"requested_schema"
+        | b"RequestedSchema" => true,
+        b"elicitation" | b"Elicitation" => {
+            matches!(bytes.get(word_end), Some(b'/' | b'"' | b'\'' | b'`'))
+        }
+        _ => false,
+    };
+    api.then_some((start, end))
+}
+
+/// The places a reader of `language` finds elicitations by: for Python,
+/// TypeScript and JavaScript, the names of [`names_an_api`] (a statement
+/// that only speaks of elicitation, `_elicit_confirmation(...)` or a
+/// docstring, holds none); for the others, every needle.
+fn read_matches(text: &str, language: Language) -> Vec<(usize, usize)> {
+    match language {
+        Language::Python | Language::TypeScript | Language::Tsx => api_matches(text.as_bytes()),
+        _ => needle_matches(text.as_bytes()),
+    }
 }
 
 /// Where the names an elicitation is written with occur in `bytes`, in
@@ -367,7 +393,7 @@ pub(crate) fn scan_in(language: Language, text: &str, project: Project) -> Scan<
 }
 
 /// [`statement_windows`] of a file the project's index links: the
-/// top-level statements that name an elicitation, or a name the index
+/// top-level statements that name an elicitation API, or a name the index
 /// says something of (a helper called, a definition sent from elsewhere,
 /// a name resolved in another file, a helper defined), and the imports.
 fn linked_windows(
@@ -384,7 +410,7 @@ fn linked_windows(
         .chain(links.helper_defs.iter().map(String::as_str))
         .map(|n| n.rsplit('.').next().unwrap_or(n))
         .collect::<Vec<_>>();
-    let mut at = needle_matches(text.as_bytes());
+    let mut at = read_matches(text, language);
     at.extend(index::words_at(text, &names));
     at.extend(index::import_lines(text, language));
     at.sort_unstable();
@@ -393,11 +419,12 @@ fn linked_windows(
 }
 
 /// The top-level statements that hold a name an elicitation is written
-/// with, as byte ranges: from the line at column 0 that starts the
-/// statement (with the decorators and comments right above it) to the next
-/// such line. `None` when they would cover nearly all of the file anyway.
+/// with (the names its reader finds one by, [`read_matches`]), as byte
+/// ranges: from the line at column 0 that starts the statement (with the
+/// decorators and comments right above it) to the next such line. `None`
+/// when they would cover nearly all of the file anyway.
 fn statement_windows(text: &str, language: Language) -> Option<Vec<(usize, usize)>> {
-    let matches = needle_matches(text.as_bytes());
+    let matches = read_matches(text, language);
     statement_windows_at(text, language, matches.into_iter(), true)
 }
 
@@ -1742,7 +1769,7 @@ mod tests {
     fn python_windows_keep_a_try_whole_and_leave_the_next_decorator_out() {
         let filler = python_filler();
         let text = format!(
-            "try:\n    from app.ask import elicit_form\nexcept ImportError:\n    elicit_form = None\n\n\n@decorator\ndef g():\n    return 1\n\n\n{filler}\"\"\"Notes.\n\nAn elicitation, said at column 0 of a string.\nMore.\n\"\"\"\n\nx = 1\n{filler}"
+            "try:\n    from app.ask import elicit_form\nexcept ImportError:\n    elicit_form = None\n\n\n@decorator\ndef g():\n    return 1\n\n\n{filler}\"\"\"Notes.\n\nAn elicit call, said at column 0 of a string.\nMore.\n\"\"\"\n\nx = 1\n{filler}"
         );
         let windows = super::statement_windows(&text, Language::Python).expect("windows");
         let read: Vec<&str> = windows.iter().map(|&(s, e)| &text[s..e]).collect();
@@ -1752,7 +1779,7 @@ mod tests {
         // whole.
         assert!(
             read[1].contains(
-                "\"\"\"Notes.\n\nAn elicitation, said at column 0 of a string.\nMore.\n\"\"\"\n"
+                "\"\"\"Notes.\n\nAn elicit call, said at column 0 of a string.\nMore.\n\"\"\"\n"
             ),
             "{read:?}"
         );
@@ -1765,7 +1792,7 @@ mod tests {
         // indentation: the window holds the whole docstring.
         let filler: String = (0..60).map(|i| format!("    x{i} = {i}\n")).collect();
         let text = format!(
-            "async def tool(ctx):\n    \"\"\"Ask.\n\n    Uses elicitation when it can.\n    More text.\n    \"\"\"\n{filler}    return 1\n"
+            "async def tool(ctx):\n    \"\"\"Ask.\n\n    Calls ctx.elicit when it can.\n    More text.\n    \"\"\"\n{filler}    return 1\n"
         );
         let windows = super::statement_windows(&text, Language::Python).expect("windows");
         assert_parses(&text, &windows, &windows);
@@ -1783,7 +1810,7 @@ mod tests {
             .map(|i| format!("function f{i}() {{\n  return {i};\n}}\n"))
             .collect();
         let text = format!(
-            "{filler}function before() {{\n  return 0;\n}}\n/**\n * Registers the tools.\n * - delete: asks for elicitation first.\n */\nexport function register(server) {{\n  return server;\n}}\n{filler}"
+            "{filler}function before() {{\n  return 0;\n}}\n/**\n * Registers the tools.\n * - delete: asks with elicitInput first.\n */\nexport function register(server) {{\n  return server;\n}}\n{filler}"
         );
         let windows = super::statement_windows(&text, Language::TypeScript).expect("windows");
         let read: Vec<&str> = windows.iter().map(|&(s, e)| &text[s..e]).collect();
@@ -1796,7 +1823,7 @@ mod tests {
 
         let filler = python_filler();
         let text = format!(
-            "{filler}@tool(description=\"Uses elicitation\")\nasync def a(ctx):\n    return 1\n\n\n{filler}"
+            "{filler}@tool(description=\"Calls elicit\")\nasync def a(ctx):\n    return 1\n\n\n{filler}"
         );
         let windows = super::statement_windows(&text, Language::Python).expect("windows");
         let read: Vec<&str> = windows.iter().map(|&(s, e)| &text[s..e]).collect();
@@ -1940,6 +1967,43 @@ mod tests {
         let whole = super::python::scan(text, None, super::Project::default()).unwrap();
         assert!(whole.found.is_empty() && whole.notes.is_empty());
         assert!(super::scan(Language::Python, text).found.is_empty());
+    }
+
+    /// Python, TypeScript and JavaScript windows hold the statements that
+    /// name an API, not those that only speak of elicitation (a helper of
+    /// the file's own, a docstring): in a file that calls `ctx.elicit` in
+    /// one helper and names the helper at every tool, the tools are left
+    /// out, and the windows' reading says what the whole one does.
+    #[test]
+    fn windows_hold_the_statements_that_name_an_api() {
+        let filler = python_filler();
+        let tools: String = (0..8)
+            .map(|i| {
+                format!(
+                    "async def tool{i}(ctx):\n    \"\"\"Deletes, after an elicitation.\"\"\"\n    if await _elicit_confirmation(ctx, \"Delete {i}?\"):\n        return {i}\n\n\n"
+                )
+            })
+            .collect();
+        let text = format!(
+            "{filler}class Confirm(BaseModel):\n    ok: bool\n\n\nasync def _elicit_confirmation(ctx, summary):\n    result = await ctx.elicit(summary, Confirm)\n    return result.action == \"accept\"\n\n\n{tools}{filler}"
+        );
+        let windows = super::statement_windows(&text, Language::Python).expect("windows");
+        let read: Vec<&str> = windows.iter().map(|&(s, e)| &text[s..e]).collect();
+        assert_eq!(read.len(), 1, "{read:?}");
+        assert!(read[0].starts_with("class Confirm(BaseModel)"), "{read:?}");
+        assert!(read[0].contains("ctx.elicit(summary, Confirm)"), "{read:?}");
+        assert!(!read[0].contains("async def tool0"), "{read:?}");
+        stands_as_whole(&text, &windows);
+
+        let text = format!(
+            "{}export async function ask(server: Server) {{\n  return server.elicitInput({{ message: \"Sure?\", requestedSchema: {{ type: \"object\", properties: {{}} }} }});\n}}\n{}",
+            "// Uses elicitation when the client can.\nexport function elicitationOn(caps: Caps) {\n  return caps.elicitation != null;\n}\n".repeat(30),
+            "export const x = 1;\n".repeat(200),
+        );
+        let windows = super::statement_windows(&text, Language::TypeScript).expect("windows");
+        let read: Vec<&str> = windows.iter().map(|&(s, e)| &text[s..e]).collect();
+        assert_eq!(read.len(), 1, "{read:?}");
+        assert!(read[0].starts_with("export async function ask"), "{read:?}");
     }
 
     /// A class made at run time (`type(...)`, `create_model`) has fields no
