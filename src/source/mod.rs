@@ -177,9 +177,9 @@ pub(crate) fn may_elicit(bytes: &[u8]) -> bool {
 /// `Elicit`, `elicitInput`, `elicitUrl`, `elicit_form`,
 /// `elicit_with_validation`) or the params' `requestedSchema`
 /// (`requested_schema`, `RequestedSchema`); or the method
-/// `elicitation/create` (the word followed by `/`, or by a quote: a
-/// string that may be joined to one). Without any, a file speaks of
-/// elicitation otherwise: in prose, or in names of its own
+/// `elicitation/create` (the word followed by `/`, or a string of the
+/// word alone, which may be joined to `"/create"`). Without any, a file
+/// speaks of elicitation otherwise: in prose, or in names of its own
 /// (`elicitation_result`, `ElicitationManager`).
 fn names_an_api(bytes: &[u8]) -> bool {
     tails()
@@ -221,7 +221,9 @@ fn api_at(bytes: &[u8], t: usize, i: usize) -> Option<(usize, usize)> {
         | b"requested_schema"
         | b"RequestedSchema" => true,
         b"elicitation" | b"Elicitation" => {
-            matches!(bytes.get(word_end), Some(b'/' | b'"' | b'\'' | b'`'))
+            let quote = |b: Option<&u8>| matches!(b, Some(b'"' | b'\'' | b'`'));
+            bytes.get(word_end) == Some(&b'/')
+                || (quote(bytes.get(word_end)) && quote(start.checked_sub(1).map(|p| &bytes[p])))
         }
         _ => false,
     };
@@ -1943,6 +1945,7 @@ mod tests {
             "RequestedSchema(properties={})",
             "{\"method\": \"elicitation/create\", \"params\": p}",
             "METHOD = \"elicitation\" \"/create\"",
+            "const m = 'elicitation' + '/create';",
             "const m = `elicitation/create`;",
             "x = 1\nawait ctx.elicit(m)",
         ] {
@@ -1957,6 +1960,8 @@ mod tests {
             "from fastmcp.server.elicitation import AcceptedElicitation",
             "server.elicitInputs(x); my_elicit(y); $elicit(z); elicitation(w)",
             "{ elicitation: {} }",
+            "describe('Client with Elicitation', () => {",
+            "import { readElicitationConfig } from '@pulsemcp/mcp-elicitation';",
             "",
         ] {
             assert!(!super::names_an_api(prose.as_bytes()), "{prose}");
