@@ -616,10 +616,13 @@ fn collect_in(tokens: TokenStream, calls: &mut Vec<Call>, depth: usize, test: bo
     let tts: Vec<TokenTree> = tokens.into_iter().collect();
     let punct =
         |i: usize, c: char| matches!(tts.get(i), Some(TokenTree::Punct(p)) if p.as_char() == c);
+    // Compared in place: most tokens are identifiers, and none is made a
+    // string unless it is kept.
     let ident = |i: usize| match tts.get(i) {
-        Some(TokenTree::Ident(id)) => Some(id.to_string()),
+        Some(TokenTree::Ident(id)) => Some(id),
         _ => None,
     };
+    let ident_is = |i: usize, name: &str| ident(i).is_some_and(|id| id == name);
     let path_sep = |i: usize| {
         punct(i, ':')
             && matches!(&tts[i], TokenTree::Punct(p) if p.spacing() == Spacing::Joint)
@@ -648,15 +651,14 @@ fn collect_in(tokens: TokenStream, calls: &mut Vec<Call>, depth: usize, test: bo
                 test_item = false;
             }
         }
-        let name = ident(i);
         let method = i > 0 && punct(i - 1, '.');
-        let from_type = name.as_deref() == Some("from_type")
+        let from_type = ident_is(i, "from_type")
             && i >= 3
             && path_sep(i - 2)
-            && ident(i - 3).as_deref() == Some("ElicitationSchema");
+            && ident_is(i - 3, "ElicitationSchema");
         if from_type && test {
             // Built to be checked, not sent.
-        } else if (method && matches!(name.as_deref(), Some("elicit" | "elicit_with_timeout")))
+        } else if (method && (ident_is(i, "elicit") || ident_is(i, "elicit_with_timeout")))
             || from_type
         {
             let at = tts[i].span();
@@ -683,11 +685,11 @@ fn collect_in(tokens: TokenStream, calls: &mut Vec<Call>, depth: usize, test: bo
                             && let Some(var) = ident(k - 2)
                         {
                             let mut v = k - 2;
-                            if v >= 1 && ident(v - 1).as_deref() == Some("mut") {
+                            if v >= 1 && ident_is(v - 1, "mut") {
                                 v -= 1;
                             }
-                            if v >= 1 && ident(v - 1).as_deref() == Some("let") {
-                                cleared = cleared_after(&tts, next, &var);
+                            if v >= 1 && ident_is(v - 1, "let") {
+                                cleared = cleared_after(&tts, next, &var.to_string());
                             }
                         }
                     }
@@ -705,10 +707,10 @@ fn collect_in(tokens: TokenStream, calls: &mut Vec<Call>, depth: usize, test: bo
                 }
                 None => {}
             }
-        } else if name.as_deref() == Some("builder")
+        } else if ident_is(i, "builder")
             && i >= 3
             && path_sep(i - 2)
-            && ident(i - 3).as_deref() == Some("ElicitationSchema")
+            && ident_is(i - 3, "ElicitationSchema")
             && matches!(tts.get(i + 1), Some(TokenTree::Group(g)) if g.delimiter() == Delimiter::Parenthesis && g.stream().is_empty())
         {
             let start = tts[i - 3].span();
@@ -720,13 +722,13 @@ fn collect_in(tokens: TokenStream, calls: &mut Vec<Call>, depth: usize, test: bo
                 && g.delimiter() == Delimiter::Parenthesis
             {
                 steps.push(Step {
-                    method: method.clone(),
+                    method: method.to_string(),
                     args: split_args(g.stream()),
                     start: tts[j + 1].span(),
                     end: g.span(),
                 });
                 j += 3;
-                if method == "build" {
+                if *method == "build" {
                     break;
                 }
             }
