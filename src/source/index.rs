@@ -642,10 +642,7 @@ pub(crate) fn import_lines(
     let mut start = 0;
     std::iter::from_fn(move || {
         while start < bytes.len() {
-            let end = bytes[start..]
-                .iter()
-                .position(|&b| b == b'\n')
-                .map_or(bytes.len(), |p| start + p);
+            let end = memchr::memchr(b'\n', &bytes[start..]).map_or(bytes.len(), |p| start + p);
             let line = &text[start..end];
             let at = (start, end);
             start = end + 1;

@@ -582,16 +582,14 @@ pub(crate) fn statement_windows_at(
         // The top-level classes a window names (the models given to
         // `ctx.elicit`), with their decorators.
         let mut more = Vec::new();
-        let mut at = 0;
         // Whether a window names a class: a whole word, not the name in
         // the class's own header (`class Name`, a window of one of its
         // members). Each of the first few classes is searched for; past
         // them, the windows' words are read once, whatever the number of
         // classes.
         let mut named_in_windows = index::FewThenWords::default();
-        while let Some(p) = text[at..].find("class ") {
-            let start = at + p;
-            at = start + 6;
+        for start in memchr::memmem::find_iter(bytes, b"class ") {
+            let at = start + 6;
             if start > 0 && bytes[start - 1] != b'\n' {
                 continue;
             }
@@ -688,9 +686,18 @@ fn triple_quoted(text: &str) -> Vec<(usize, usize)> {
     );
     let mut out = Vec::new();
     let mut at = 0;
+    // The next of each kind of quotes at or after `at`, each searched for
+    // again only once passed: a text of many docstrings of one kind is
+    // not searched to its end for the other at each.
+    let next = |f: &memchr::memmem::Finder, from: usize| f.find(&bytes[from..]).map(|i| from + i);
+    let (mut d, mut s) = (next(&double, 0), next(&single, 0));
     loop {
-        let d = double.find(&bytes[at..]).map(|i| at + i);
-        let s = single.find(&bytes[at..]).map(|i| at + i);
+        if d.is_some_and(|d| d < at) {
+            d = next(&double, at);
+        }
+        if s.is_some_and(|s| s < at) {
+            s = next(&single, at);
+        }
         let (open, closer) = match (d, s) {
             (Some(d), Some(s)) if s < d => (s, &single),
             (Some(d), _) => (d, &double),
@@ -875,11 +882,7 @@ pub(crate) fn each_node<'t>(root: tree_sitter::Node<'t>, mut f: impl FnMut(tree_
 }
 
 fn memchr_newline(bytes: &[u8], from: usize) -> Option<usize> {
-    bytes
-        .get(from..)?
-        .iter()
-        .position(|&b| b == b'\n')
-        .map(|p| p + from)
+    memchr::memchr(b'\n', bytes.get(from..)?).map(|p| p + from)
 }
 
 /// Whether a reading of windows stands: no syntax error in them, nothing
