@@ -142,6 +142,18 @@ pub fn path_order(a: &std::path::Path, b: &std::path::Path) -> std::cmp::Orderin
         .iter()
         .rposition(|&c| c == b'/')
         .map_or(0, |p| p + 1);
+    // Most often they differ within a component on both sides, past a
+    // byte that is not a dot (so neither component is `.` or `..`): the
+    // components compare as the bytes at which they differ do.
+    if cfg!(unix)
+        && start > 0
+        && let (Some(&p), Some(&q)) = (x.get(at), y.get(at))
+        && p != b'/'
+        && q != b'/'
+        && x[start..at].iter().any(|&c| c != b'.')
+    {
+        return p.cmp(&q);
+    }
     let component = |s: &[u8]| {
         let rest = &s[start..];
         rest.split(|&c| c == b'/').next().unwrap_or_default().len()
