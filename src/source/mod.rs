@@ -166,41 +166,24 @@ const NEEDLES: &[&str] = &[
 /// needle's tail is found by a vector substring search, and its first
 /// letter checked where one is found.
 pub(crate) fn may_elicit(bytes: &[u8]) -> bool {
-    tails()
-        .iter()
-        .enumerate()
-        .any(|(t, f)| f.find_iter(bytes).any(|i| needle_at(bytes, t, i).is_some()))
+    places(bytes, needle_at).next().is_some()
 }
 
-/// Whether `bytes` name what the Python and TypeScript readers find an
-/// elicitation by: as a whole word, an elicitation API (`elicit`,
-/// `Elicit`, `elicitInput`, `elicitUrl`, `elicit_form`,
+/// Where `bytes` name what the Python and TypeScript readers find an
+/// elicitation by, in order: as a whole word, an elicitation API
+/// (`elicit`, `Elicit`, `elicitInput`, `elicitUrl`, `elicit_form`,
 /// `elicit_with_validation`) or the params' `requestedSchema`
 /// (`requested_schema`, `RequestedSchema`); or the method
 /// `elicitation/create` (the word followed by `/`, or a string of the
 /// word alone, which may be joined to `"/create"`). Without any, a file
 /// speaks of elicitation otherwise: in prose, or in names of its own
 /// (`elicitation_result`, `ElicitationManager`).
-fn names_an_api(bytes: &[u8]) -> bool {
-    tails()
-        .iter()
-        .enumerate()
-        .any(|(t, f)| f.find_iter(bytes).any(|i| api_at(bytes, t, i).is_some()))
-}
-
-/// Where `bytes` name what [`names_an_api`] looks for, in order.
 fn api_matches(bytes: &[u8]) -> Vec<(usize, usize)> {
-    let mut at: Vec<(usize, usize)> = tails()
-        .iter()
-        .enumerate()
-        .flat_map(|(t, f)| f.find_iter(bytes).filter_map(move |i| api_at(bytes, t, i)))
-        .collect();
-    at.sort_unstable();
-    at
+    sorted(places(bytes, api_at))
 }
 
 /// The needle whose tail `t` is found at `i` ([`needle_at`]), when it
-/// starts a name [`names_an_api`] looks for.
+/// starts a name [`api_matches`] looks for.
 fn api_at(bytes: &[u8], t: usize, i: usize) -> Option<(usize, usize)> {
     let (start, end) = needle_at(bytes, t, i)?;
     if start > 0 && index::word_byte(bytes[start - 1]) {
@@ -231,7 +214,7 @@ fn api_at(bytes: &[u8], t: usize, i: usize) -> Option<(usize, usize)> {
 }
 
 /// The places a reader of `language` finds elicitations by: for Python,
-/// TypeScript and JavaScript, the names of [`names_an_api`] (a statement
+/// TypeScript and JavaScript, the names of [`api_matches`] (a statement
 /// that only speaks of elicitation, `_elicit_confirmation(...)` or a
 /// docstring, holds none); for the others, every needle.
 fn read_matches(text: &str, language: Language) -> Vec<(usize, usize)> {
@@ -247,14 +230,25 @@ fn read_matches(text: &str, language: Language) -> Vec<(usize, usize)> {
 /// language read. No needle overlaps another, so these are all of their
 /// places.
 fn needle_matches(bytes: &[u8]) -> Vec<(usize, usize)> {
-    let mut at: Vec<(usize, usize)> = tails()
+    sorted(places(bytes, needle_at))
+}
+
+/// The places `at` tells of each needle's tail found in `bytes` (its index
+/// in [`tails`], where it was found), tail by tail: lazily, so that asking
+/// for the first stops the search there.
+fn places<'b>(
+    bytes: &'b [u8],
+    at: impl Fn(&[u8], usize, usize) -> Option<(usize, usize)> + Copy + 'b,
+) -> impl Iterator<Item = (usize, usize)> + 'b {
+    tails()
         .iter()
         .enumerate()
-        .flat_map(|(t, f)| {
-            f.find_iter(bytes)
-                .filter_map(move |i| needle_at(bytes, t, i))
-        })
-        .collect();
+        .flat_map(move |(t, f)| f.find_iter(bytes).filter_map(move |i| at(bytes, t, i)))
+}
+
+/// `places` in order.
+fn sorted(places: impl Iterator<Item = (usize, usize)>) -> Vec<(usize, usize)> {
+    let mut at: Vec<(usize, usize)> = places.collect();
     at.sort_unstable();
     at
 }
@@ -331,21 +325,20 @@ pub(crate) fn scan(language: Language, text: &str) -> Scan<'_> {
 /// [`scan`] for a file of `project`, whose metadata says which SDK its
 /// calls are.
 pub(crate) fn scan_in(language: Language, text: &str, project: Project) -> Scan<'_> {
-    // A Python, TypeScript or JavaScript file that names no elicitation
-    // API holds none these readers find (naming one, it names an
-    // elicitation too), unless another file of its project says it does
-    // (a helper's calls, a model sent from there).
-    if !project.linked() {
-        let names = match language {
-            Language::Python | Language::TypeScript | Language::Tsx => {
-                names_an_api(text.as_bytes())
-            }
-            _ => may_elicit(text.as_bytes()),
-        };
-        if !names {
+    // A file that names nothing its reader finds an elicitation by (for
+    // Python, TypeScript and JavaScript, no elicitation API) holds none,
+    // unless another file of its project says it does (a helper's calls,
+    // a model sent from there). The places found are those its windows
+    // are read around.
+    let matches = if project.linked() {
+        None
+    } else {
+        let matches = read_matches(text, language);
+        if matches.is_empty() {
             return Scan::default();
         }
-    }
+        Some(matches)
+    };
     if language == Language::Rust {
         // What the crate's rmcp writes: `$schema` from 3.2, `mode` from
         // 0.15, string and number defaults from 0.17 (read as the newest
@@ -383,7 +376,7 @@ pub(crate) fn scan_in(language: Language, text: &str, project: Project) -> Scan<
             }
             _ => None,
         },
-        _ => statement_windows(text, language),
+        _ => matches.and_then(|m| statement_windows_at(text, language, m.into_iter(), true)),
     };
     if text.len() <= PARSED_WHOLE
         && let Some(windows) = windows
@@ -394,10 +387,11 @@ pub(crate) fn scan_in(language: Language, text: &str, project: Project) -> Scan<
     read(None).unwrap_or_default()
 }
 
-/// [`statement_windows`] of a file the project's index links: the
-/// top-level statements that name an elicitation API, or a name the index
-/// says something of (a helper called, a definition sent from elsewhere,
-/// a name resolved in another file, a helper defined), and the imports.
+/// The windows ([`statement_windows_at`]) of a file the project's index
+/// links: the top-level statements that name an elicitation API, or a
+/// name the index says something of (a helper called, a definition sent
+/// from elsewhere, a name resolved in another file, a helper defined),
+/// and the imports.
 fn linked_windows(
     text: &str,
     language: Language,
@@ -420,20 +414,20 @@ fn linked_windows(
     statement_windows_at(text, language, at.into_iter(), true)
 }
 
-/// The top-level statements that hold a name an elicitation is written
-/// with (the names its reader finds one by, [`read_matches`]), as byte
-/// ranges: from the line at column 0 that starts the statement (with the
-/// decorators and comments right above it) to the next such line. `None`
-/// when they would cover nearly all of the file anyway.
+/// The windows [`scan_in`] reads a file in that its project does not
+/// link: the top-level statements that hold a name its reader finds an
+/// elicitation by ([`read_matches`]).
+#[cfg(test)]
 fn statement_windows(text: &str, language: Language) -> Option<Vec<(usize, usize)>> {
     let matches = read_matches(text, language);
     statement_windows_at(text, language, matches.into_iter(), true)
 }
 
 /// The top-level statements holding the byte ranges `matches` (in
-/// order), as [`statement_windows`] finds them; of a Python class or
-/// function only its header and the members that hold a match
-/// ([`Members`]). With `models`, the Python classes they name too.
+/// order), as byte ranges: from the line at column 0 that starts the
+/// statement (with the decorators and comments right above it) to the
+/// next such line; of a Python class or function only its header and
+/// the members that hold a match ([`Members`]). With `models`, the Python classes they name too.
 /// `None` when they would cover nearly all of the file (nine tenths). A
 /// reading of them is checked for syntax errors, and the file read whole
 /// when it has any.
@@ -1952,7 +1946,7 @@ mod tests {
             "const m = `elicitation/create`;",
             "x = 1\nawait ctx.elicit(m)",
         ] {
-            assert!(super::names_an_api(named.as_bytes()), "{named}");
+            assert!(!super::api_matches(named.as_bytes()).is_empty(), "{named}");
         }
         for prose in [
             "\"\"\"Asks via MCP elicitation when the client supports elicitation.\"\"\"",
@@ -1967,11 +1961,11 @@ mod tests {
             "import { readElicitationConfig } from '@pulsemcp/mcp-elicitation';",
             "",
         ] {
-            assert!(!super::names_an_api(prose.as_bytes()), "{prose}");
+            assert!(super::api_matches(prose.as_bytes()).is_empty(), "{prose}");
         }
         // Such a file gives nothing, as its whole reading would.
         let text = "def f(ctx):\n    \"\"\"Confirms via elicitation.\"\"\"\n    return caps.elicitation is not None\n";
-        assert!(!super::names_an_api(text.as_bytes()));
+        assert!(super::api_matches(text.as_bytes()).is_empty());
         let whole = super::python::scan(text, None, super::Project::default()).unwrap();
         assert!(whole.found.is_empty() && whole.notes.is_empty());
         assert!(super::scan(Language::Python, text).found.is_empty());
