@@ -85,6 +85,7 @@ pub(crate) fn build(root: &Path) -> Index {
         whole: HashMap::new(),
         order: Vec::new(),
         paths,
+        modules: Default::default(),
     };
     let mut index = project.index();
     if project.texts.too_large() {
@@ -109,6 +110,10 @@ struct Project<'r> {
     /// `compilerOptions.paths` of the root tsconfig.json, with `baseUrl`
     /// applied: (pattern, targets).
     paths: Vec<(String, Vec<PathBuf>)>,
+    /// The file each specifier names, by the folder it is written in
+    /// (none for one `paths` maps), each looked up once: the files of a
+    /// folder import the same modules, and each call site asks again.
+    modules: std::cell::RefCell<HashMap<PathBuf, HashMap<String, Option<PathBuf>>>>,
 }
 
 struct Found {
@@ -402,8 +407,34 @@ impl Project<'_> {
 
     /// The file a specifier names from `from`.
     fn module_file(&self, from: &Path, specifier: &str) -> Option<PathBuf> {
-        let bases: Vec<PathBuf> = if specifier.starts_with("./") || specifier.starts_with("../") {
-            vec![from.parent()?.join(specifier)]
+        let relative = specifier.starts_with("./") || specifier.starts_with("../");
+        let dir = if relative {
+            from.parent()?
+        } else {
+            Path::new("")
+        };
+        if let Some(found) = self
+            .modules
+            .borrow()
+            .get(dir)
+            .and_then(|m| m.get(specifier))
+        {
+            return found.clone();
+        }
+        let found = self.find_module(dir, relative, specifier);
+        self.modules
+            .borrow_mut()
+            .entry(dir.to_path_buf())
+            .or_default()
+            .insert(specifier.to_string(), found.clone());
+        found
+    }
+
+    /// [`Project::module_file`] looked up: the first of the files the
+    /// specifier may name that is one of the project's.
+    fn find_module(&self, dir: &Path, relative: bool, specifier: &str) -> Option<PathBuf> {
+        let bases: Vec<PathBuf> = if relative {
+            vec![dir.join(specifier)]
         } else {
             self.paths
                 .iter()
@@ -424,26 +455,26 @@ impl Project<'_> {
         };
         for base in bases {
             let base = index::key_of(&base);
-            let mut candidates = vec![base.clone()];
             // `./x.js` written for `x.ts` (TypeScript's ESM convention).
-            if let Some(stem) = base.extension().and_then(|e| e.to_str()).and_then(|e| {
+            let stem = base.extension().and_then(|e| e.to_str()).and_then(|e| {
                 matches!(e, "js" | "mjs" | "cjs" | "jsx").then(|| base.with_extension(""))
-            }) {
-                for ext in EXTENSIONS {
-                    candidates.push(stem.with_extension(ext));
-                }
-            }
-            for ext in EXTENSIONS {
+            });
+            let written = std::iter::once(base.clone());
+            let for_ts = stem
+                .into_iter()
+                .flat_map(|stem| EXTENSIONS.iter().map(move |ext| stem.with_extension(ext)));
+            let added = EXTENSIONS.iter().flat_map(|ext| {
                 let mut p = base.clone().into_os_string();
                 p.push(".");
                 p.push(ext);
-                candidates.push(PathBuf::from(p));
-                candidates.push(base.join(format!("index.{ext}")));
-            }
-            for c in candidates {
-                if self.texts.has(&c) {
-                    return Some(c);
-                }
+                [PathBuf::from(p), base.join(format!("index.{ext}"))]
+            });
+            if let Some(c) = written
+                .chain(for_ts)
+                .chain(added)
+                .find(|c| self.texts.has(c))
+            {
+                return Some(c);
             }
         }
         None
