@@ -114,6 +114,13 @@ pub(crate) fn plain_names(bytes: &[u8]) -> bool {
             .all(|part| !matches!(part, b"" | b"." | b".."))
 }
 
+/// Whether `p` is absolute and names only after its root (no empty, `.`
+/// or `..` part): [`std::path::absolute`] would give it back as it is.
+pub fn plain_absolute(p: &std::path::Path) -> bool {
+    let b = p.as_os_str().as_encoded_bytes();
+    cfg!(unix) && b.first() == Some(&b'/') && plain_names(&b[1..])
+}
+
 /// `cwd` (absolute, as the working directory is) joined with the
 /// relative name `p` when `p` is names only, after a leading `./`
 /// (`src/a.ts`, `./src/a.ts` from a walk of `.`): that join needs no

@@ -287,36 +287,67 @@ pub(crate) fn shared(
 /// (dependencies, caches, virtual environments, version control). `None`
 /// when there are more than [`MAX_FILES`]. (Their size is not asked for
 /// here: [`Texts`] stops reading at [`MAX_BYTES`].)
+///
+/// In the order of their paths ([`crate::work::path_order`]): each
+/// folder's entries are sorted by name and visited in turn, a folder's
+/// files listed before the entry after it. (Sorting the whole list after
+/// took more than listing it.)
 pub(crate) fn list(root: &Path, extensions: &[&str]) -> Option<Vec<PathBuf>> {
+    /// A folder being listed: its name, its entries (name, whether a
+    /// folder) not visited yet, and its depth.
+    struct Folder {
+        dir: PathBuf,
+        entries: std::vec::IntoIter<(std::ffi::OsString, bool)>,
+        depth: usize,
+    }
+    let open = |dir: PathBuf, depth: usize| {
+        let mut entries: Vec<(std::ffi::OsString, bool)> = std::fs::read_dir(&dir)
+            .into_iter()
+            .flatten()
+            .flatten()
+            .filter_map(|entry| {
+                let kind = entry.file_type().ok()?;
+                let name = entry.file_name();
+                let keep = {
+                    let name = name.to_string_lossy();
+                    if kind.is_dir() {
+                        depth < MAX_DEPTH && !skipped_dir(&name)
+                    } else {
+                        kind.is_file()
+                            && extensions
+                                .iter()
+                                .any(|e| name.rsplit_once('.').is_some_and(|(_, x)| x == *e))
+                    }
+                };
+                keep.then(|| (name, kind.is_dir()))
+            })
+            .collect();
+        entries.sort_unstable_by(|a, b| a.0.as_encoded_bytes().cmp(b.0.as_encoded_bytes()));
+        Folder {
+            dir,
+            entries: entries.into_iter(),
+            depth,
+        }
+    };
     let mut out = Vec::new();
-    let mut stack = vec![(root.to_path_buf(), 0usize)];
-    while let Some((dir, depth)) = stack.pop() {
-        let Ok(entries) = std::fs::read_dir(&dir) else {
+    let mut stack = vec![open(root.to_path_buf(), 0)];
+    while let Some(top) = stack.last_mut() {
+        let Some((name, is_dir)) = top.entries.next() else {
+            stack.pop();
             continue;
         };
-        for entry in entries.flatten() {
-            let Ok(kind) = entry.file_type() else {
-                continue;
-            };
-            let name = entry.file_name();
-            let name = name.to_string_lossy();
-            if kind.is_dir() {
-                if depth < MAX_DEPTH && !skipped_dir(&name) {
-                    stack.push((entry.path(), depth + 1));
-                }
-            } else if kind.is_file()
-                && extensions
-                    .iter()
-                    .any(|e| name.rsplit_once('.').is_some_and(|(_, x)| x == *e))
-            {
-                out.push(entry.path());
-                if out.len() > MAX_FILES {
-                    return None;
-                }
+        let path = top.dir.join(name);
+        if is_dir {
+            let depth = top.depth + 1;
+            stack.push(open(path, depth));
+        } else {
+            out.push(path);
+            if out.len() > MAX_FILES {
+                return None;
             }
         }
     }
-    out.sort_by(|a, b| crate::work::path_order(a, b));
+    debug_assert!(out.is_sorted_by(|a, b| crate::work::path_order(a, b).is_le()));
     Some(out)
 }
 
@@ -340,6 +371,17 @@ fn skipped_dir(name: &str) -> bool {
     )
 }
 
+/// Whether the absolute `path` is a key as it is: most names are normal
+/// already, and are kept as they are, not rebuilt. (The part before the
+/// first separator, the root's, is not a name.)
+pub(crate) fn is_key(path: &Path) -> bool {
+    let b = path.as_os_str().as_encoded_bytes();
+    match b.iter().position(|&c| c == std::path::MAIN_SEPARATOR as u8) {
+        Some(root) => crate::work::plain_names(&b[root + 1..]),
+        None => cfg!(unix),
+    }
+}
+
 /// `path` made absolute and without `.`/`..`, as the index keys files.
 pub(crate) fn key_of(path: &Path) -> PathBuf {
     if path.is_absolute() {
@@ -361,16 +403,7 @@ pub(crate) fn key_in(cwd: Option<&Path>, path: &Path) -> PathBuf {
         }
         _ => path.into(),
     };
-    // Most names are normal already: kept as they are, not rebuilt. (The
-    // part before the first separator, the root's, is not a name.)
-    let normal = {
-        let b = abs.as_os_str().as_encoded_bytes();
-        match b.iter().position(|&c| c == std::path::MAIN_SEPARATOR as u8) {
-            Some(root) => crate::work::plain_names(&b[root + 1..]),
-            None => cfg!(unix),
-        }
-    };
-    if normal {
+    if is_key(&abs) {
         return abs.into_owned();
     }
     let mut out = PathBuf::new();
@@ -1219,6 +1252,37 @@ mod tests {
         std::os::unix::fs::symlink(root, root.join("pkg/loop")).unwrap();
         let files = list(root, &["py"]).unwrap();
         assert_eq!(files, vec![root.join("pkg/a.py")]);
+    }
+
+    #[test]
+    fn listing_is_in_the_order_of_paths() {
+        let dir = tempfile::tempdir().unwrap();
+        let root = dir.path();
+        // Names that sort otherwise as whole strings ('-' and '.' before
+        // '/') and as parts.
+        for f in [
+            "a/x.py",
+            "a-b/x.py",
+            "a.py",
+            "a0.py",
+            "b/c/d.py",
+            "b/c.py",
+            "b/c-d.py",
+            "Z.py",
+            "é.py",
+            "e.py",
+            "a/b/c/d/e.py",
+            "a/b.py",
+        ] {
+            let path = root.join(f);
+            std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+            std::fs::write(&path, "").unwrap();
+        }
+        let files = list(root, &["py"]).unwrap();
+        let mut sorted = files.clone();
+        sorted.sort();
+        assert_eq!(files, sorted);
+        assert_eq!(files.len(), 12);
     }
 
     #[test]

@@ -1406,10 +1406,15 @@ pub fn lint_source_file(
     if project.silent && !project.linked() {
         return Ok(());
     }
-    let mut bytes = Vec::new();
-    std::fs::File::open(path)?
-        .take(MAX_SOURCE as u64 + 1)
-        .read_to_end(&mut bytes)?;
+    // Read at the size the file says it has (read in small steps, a
+    // source file of a few kB took four reads).
+    let file = std::fs::File::open(path)?;
+    let size = file
+        .metadata()
+        .map_or(0, |m| m.len())
+        .min(MAX_SOURCE as u64 + 1);
+    let mut bytes = Vec::with_capacity(size as usize + 1);
+    file.take(MAX_SOURCE as u64 + 1).read_to_end(&mut bytes)?;
     if bytes.len() > MAX_SOURCE {
         return Err(std::io::Error::other(format!(
             "larger than {} MiB; source files this large are not read (exclude it, or name smaller files)",

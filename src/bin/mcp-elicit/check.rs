@@ -61,6 +61,8 @@ pub fn absolute(p: &Path) -> std::path::PathBuf {
     match CWD.get_or_init(|| std::env::current_dir().ok()) {
         Some(cwd) if p.is_relative() => mcp_elicit::work::join_plain(cwd, p)
             .unwrap_or_else(|| cwd.join(p).components().collect()),
+        // As it is: `absolute` rebuilds a name part by part.
+        _ if mcp_elicit::work::plain_absolute(p) => p.to_path_buf(),
         _ => std::path::absolute(p).unwrap_or_else(|_| p.to_path_buf()),
     }
 }
@@ -475,13 +477,16 @@ fn lint_input(
         Input::Stdin => linter.reader("-", io::stdin().lock(), sink),
         Input::Unread(_) => Ok(Judged::Skipped(Skip::NotRead)),
         #[cfg(feature = "source")]
-        Input::File(p) if is_source(p) => mcp_elicit::source::lint_source_file(
-            &absolute(p),
-            &display_path(p),
-            linter.options(),
-            sink,
-        )
-        .map(|()| Judged::Linted),
+        Input::File(p) if is_source(p) => {
+            let abs = absolute(p);
+            // Most files of a walk: the project's index read them already,
+            // and found nothing to lint.
+            if mcp_elicit::source::Project::passed_over(&abs) {
+                return Ok(Judged::Linted);
+            }
+            mcp_elicit::source::lint_source_file(&abs, &display_path(p), linter.options(), sink)
+                .map(|()| Judged::Linted)
+        }
         Input::File(p) if p.extension().is_none() => lint_unnamed(p, linter, sink),
         // One of many is passed over unparsed when it names nothing an
         // elicitation is written with; one alone is read, to say what it is.

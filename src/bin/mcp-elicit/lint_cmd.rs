@@ -276,7 +276,20 @@ fn walk(dir: &Path, inputs: &mut Vec<Input>, failed: &mut bool) {
             })
         });
     let (mut files, mut errors) = found.into_inner().unwrap_or_else(|e| e.into_inner());
-    files.sort_unstable_by(|a, b| mcp_elicit::work::path_order(a, b));
+    // Sorted by their bytes with each separator read as the lowest byte:
+    // the order of their components, as `path_order` tells it, for names
+    // that share the walk's root (a name has no NUL byte), compared
+    // without cutting them into components.
+    files.sort_by_cached_key(|p| {
+        let mut key = p.as_os_str().as_encoded_bytes().to_vec();
+        for b in &mut key {
+            if std::path::is_separator(char::from(*b)) {
+                *b = 0;
+            }
+        }
+        key
+    });
+    debug_assert!(files.is_sorted_by(|a, b| mcp_elicit::work::path_order(a, b).is_le()));
     errors.sort_unstable();
     inputs.extend(files.into_iter().map(Input::File));
     for e in errors {
