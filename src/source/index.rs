@@ -371,17 +371,6 @@ fn skipped_dir(name: &str) -> bool {
     )
 }
 
-/// Whether the absolute `path` is a key as it is: most names are normal
-/// already, and are kept as they are, not rebuilt. (The part before the
-/// first separator, the root's, is not a name.)
-pub(crate) fn is_key(path: &Path) -> bool {
-    let b = path.as_os_str().as_encoded_bytes();
-    match b.iter().position(|&c| c == std::path::MAIN_SEPARATOR as u8) {
-        Some(root) => crate::work::plain_names(&b[root + 1..]),
-        None => cfg!(unix),
-    }
-}
-
 /// `path` made absolute and without `.`/`..`, as the index keys files.
 pub(crate) fn key_of(path: &Path) -> PathBuf {
     if path.is_absolute() {
@@ -403,7 +392,16 @@ pub(crate) fn key_in(cwd: Option<&Path>, path: &Path) -> PathBuf {
         }
         _ => path.into(),
     };
-    if is_key(&abs) {
+    // Most names are normal already: kept as they are, not rebuilt. (The
+    // part before the first separator, the root's, is not a name.)
+    let normal = {
+        let b = abs.as_os_str().as_encoded_bytes();
+        match b.iter().position(|&c| c == std::path::MAIN_SEPARATOR as u8) {
+            Some(root) => crate::work::plain_names(&b[root + 1..]),
+            None => cfg!(unix),
+        }
+    };
+    if normal {
         return abs.into_owned();
     }
     let mut out = PathBuf::new();

@@ -116,9 +116,6 @@ const MAX_DEPTH: usize = 32;
 static RESOLVED: std::sync::OnceLock<index::PathMap<Project>> = std::sync::OnceLock::new();
 
 impl Project {
-    /// The project of a source file: its SDK pins (Python) and what the
-    /// project's other files say of it (Python, TypeScript and JavaScript,
-    /// Rust, Go, Java, Kotlin, C#).
     /// Whether this run's projects, told already ([`Project::dependents_of`]),
     /// say that their index read `file` (an absolute name) and found
     /// nothing to lint in it: no name an elicitation is written with, and
@@ -130,13 +127,16 @@ impl Project {
                 .and_then(|r| r.get(key))
                 .is_some_and(|p| p.silent && !p.linked())
         };
-        if file.is_absolute() && index::is_key(file) {
+        if crate::work::plain_absolute(file) {
             told(file)
         } else {
             told(&index::key_of(file))
         }
     }
 
+    /// The project of a source file: its SDK pins (Python) and what the
+    /// project's other files say of it (Python, TypeScript and JavaScript,
+    /// Rust, Go, Java, Kotlin, C#).
     pub fn of_source(file: &Path, language: super::Language) -> Project {
         let abs = index::key_of(file);
         if let Some(known) = RESOLVED.get().and_then(|r| r.get(&abs)) {
