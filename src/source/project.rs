@@ -116,6 +116,81 @@ const MAX_DEPTH: usize = 32;
 static RESOLVED: std::sync::OnceLock<index::PathMap<Project>> = std::sync::OnceLock::new();
 
 impl Project {
+    /// Starts building the index of the project of `file`, a source file a
+    /// walk just met, unless it is started already: on one of a few
+    /// threads of their own (one per core), while the walk goes on. The
+    /// lookups after the walk ([`Project::dependents_of`]) wait for the
+    /// indexes started, and build the others. The project is looked up
+    /// once per folder and language on each thread, as they would be
+    /// after the walk.
+    pub fn start_index(file: &Path) {
+        use std::collections::HashSet;
+        type Queue = std::sync::Mutex<(
+            std::collections::VecDeque<(PathBuf, super::Language)>,
+            usize,
+        )>;
+        static STARTED: std::sync::OnceLock<std::sync::Mutex<HashSet<(PathBuf, &'static str)>>> =
+            std::sync::OnceLock::new();
+        static QUEUE: Queue = std::sync::Mutex::new((std::collections::VecDeque::new(), 0));
+        thread_local! {
+            static SEEN: std::cell::RefCell<crate::work::InFolder<&'static str, ()>> =
+                std::cell::RefCell::new(Default::default());
+        }
+        let Some(language) = super::Language::of_path(file) else {
+            return;
+        };
+        let Some(dir) = file.parent() else { return };
+        let mut new = false;
+        SEEN.with_borrow_mut(|seen| {
+            seen.get(dir, language.index(), || new = true);
+        });
+        if !new {
+            return;
+        }
+        let abs = index::key_of(file);
+        let Some(abs_dir) = abs.parent() else { return };
+        let root = match language {
+            super::Language::Python => Self::python_root(abs_dir).1,
+            _ => Self::index_root(&abs, language),
+        };
+        let Some(root) = root else { return };
+        let first = STARTED
+            .get_or_init(Default::default)
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .insert((root, language.index()));
+        if !first {
+            return;
+        }
+        let lock = || QUEUE.lock().unwrap_or_else(|e| e.into_inner());
+        let spawn = {
+            let mut queue = lock();
+            queue.0.push_back((abs, language));
+            let spawn = queue.1 < crate::work::cores();
+            queue.1 += usize::from(spawn);
+            spawn
+        };
+        if spawn {
+            let build = move || {
+                loop {
+                    let next = {
+                        let mut queue = lock();
+                        let next = queue.0.pop_front();
+                        queue.1 -= usize::from(next.is_none());
+                        next
+                    };
+                    let Some((file, language)) = next else { return };
+                    // Built and kept for the run (a panic leaves it to be
+                    // built by the lookups after the walk).
+                    let _ = std::panic::catch_unwind(|| Self::of_folder(&file, language));
+                }
+            };
+            if std::thread::Builder::new().spawn(build).is_err() {
+                lock().1 -= 1;
+            }
+        }
+    }
+
     /// Whether this run's projects, told already ([`Project::dependents_of`]),
     /// say that their index read `file` (an absolute name) and found
     /// nothing to lint in it: no name an elicitation is written with, and

@@ -267,6 +267,11 @@ fn walk(dir: &Path, inputs: &mut Vec<Input>, failed: &mut bool) {
                         if e.file_type().is_some_and(|t| t.is_file())
                             && (is_json(path) || is_source(path))
                         {
+                            // Its project's index is built while the walk
+                            // goes on.
+                            if is_source(path) {
+                                mcp_elicit::source::Project::start_index(path);
+                            }
                             lock().0.push(e.into_path());
                         }
                     }
