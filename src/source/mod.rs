@@ -1403,7 +1403,7 @@ pub fn lint_source_file(
     };
     let project = Project::of_source(path, language);
     // The project's index read it already, and found nothing to lint.
-    if project.silent && !project.linked() {
+    if project.nothing_to_lint() {
         return Ok(());
     }
     // Read at the size the file says it has (read in small steps, a

@@ -148,12 +148,9 @@ impl Project {
             return;
         }
         let abs = index::key_of(file);
-        let Some(abs_dir) = abs.parent() else { return };
-        let root = match language {
-            super::Language::Python => Self::python_root(abs_dir).1,
-            _ => Self::index_root(&abs, language),
+        let Some(root) = Self::root_of(&abs, language) else {
+            return;
         };
-        let Some(root) = root else { return };
         let first = STARTED
             .get_or_init(Default::default)
             .lock()
@@ -200,7 +197,7 @@ impl Project {
             RESOLVED
                 .get()
                 .and_then(|r| r.get(key))
-                .is_some_and(|p| p.silent && !p.linked())
+                .is_some_and(Project::nothing_to_lint)
         };
         if crate::work::plain_absolute(file) {
             told(file)
@@ -275,10 +272,7 @@ impl Project {
                 };
                 let abs = index::key_of(&files[i]);
                 let Some(dir) = abs.parent() else { continue };
-                let root = roots.get(dir, language.index(), || match language {
-                    super::Language::Python => Self::python_root(dir).1,
-                    _ => Self::index_root(&abs, language),
-                });
+                let root = roots.get(dir, language.index(), || Self::root_of(&abs, language));
                 if let Some(root) = root {
                     projects
                         .entry((root.clone(), language.index()))
@@ -359,6 +353,24 @@ impl Project {
         );
         let _ = RESOLVED.set(resolved);
         found
+    }
+
+    /// The root of the project whose index holds `abs` (an absolute file
+    /// name, the key of a file of `language`), for any language: Python's
+    /// by its metadata ([`Project::python_root`]), the others' by their
+    /// rule ([`Project::index_root`]).
+    fn root_of(abs: &Path, language: super::Language) -> Option<PathBuf> {
+        match language {
+            super::Language::Python => Self::python_root(abs.parent()?).1,
+            _ => Self::index_root(abs, language),
+        }
+    }
+
+    /// Whether the project's index read this file and found nothing to
+    /// lint in it: no name an elicitation is written with, and nothing
+    /// another file says of it.
+    pub(crate) fn nothing_to_lint(&self) -> bool {
+        self.silent && !self.linked()
     }
 
     /// The root of the project whose index holds `abs` (an absolute file

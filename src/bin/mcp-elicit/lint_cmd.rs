@@ -264,12 +264,11 @@ fn walk(dir: &Path, inputs: &mut Vec<Input>, failed: &mut bool) {
                 match entry {
                     Ok(e) => {
                         let path = e.path();
-                        if e.file_type().is_some_and(|t| t.is_file())
-                            && (is_json(path) || is_source(path))
-                        {
+                        let source = is_source(path);
+                        if e.file_type().is_some_and(|t| t.is_file()) && (source || is_json(path)) {
                             // Its project's index is built while the walk
                             // goes on.
-                            if is_source(path) {
+                            if source {
                                 mcp_elicit::source::Project::start_index(path);
                             }
                             lock().0.push(e.into_path());
