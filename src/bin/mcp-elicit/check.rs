@@ -6,6 +6,7 @@
 
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 use anyhow::{Result, anyhow};
 use mcp_elicit::document::Kind;
@@ -100,7 +101,6 @@ pub fn check(
     // Configuration files (mcp-elicit.toml, pyproject.toml) near the
     // inputs: their options, and the inputs they exclude.
     let (configured, per_input) = configure(inputs, check, hosts, scope, &opts)?;
-    let per_input: Vec<Linter> = per_input.into_iter().map(Linter::from).collect();
     let inputs = configured.as_slice();
 
     let stdout = io::stdout();
@@ -242,7 +242,7 @@ fn configure(
     hosts: &[&'static Host],
     scope: Scope,
     base: &Options,
-) -> Result<(Vec<Input>, Vec<Options>)> {
+) -> Result<(Vec<Input>, Vec<Arc<Linter>>)> {
     // On all cores, in runs of inputs: the files of a folder come
     // together, and share the configuration looked up for it. The first
     // error, in the inputs' order, is the one said.
@@ -259,17 +259,20 @@ fn configure(
     Ok((kept, per_input))
 }
 
-/// [`configure`] of a run of inputs.
+/// [`configure`] of a run of inputs. The inputs of one configuration
+/// (most of a walk's, all of them when there is none) share one linter.
 fn configure_run(
     inputs: &[Input],
     check: &CheckArgs,
     hosts: &[&'static Host],
     scope: Scope,
     base: &Options,
-) -> Result<(Vec<Input>, Vec<Options>)> {
+) -> Result<(Vec<Input>, Vec<Arc<Linter>>)> {
     let mut configs = crate::config::Configs::default();
     let mut kept = Vec::with_capacity(inputs.len());
     let mut per_input = Vec::with_capacity(inputs.len());
+    // The linter made last, for the configuration it was made of.
+    let mut last: Option<(Option<Arc<crate::config::Found>>, bool, Arc<Linter>)> = None;
     for input in inputs {
         let found = match input {
             Input::File(p) | Input::Unread(p) | Input::Session(p) if p.as_os_str() != "-" => {
@@ -277,55 +280,82 @@ fn configure_run(
             }
             _ => None,
         };
-        let mut opts = base.clone();
-        opts.elicitations_only = elicitations_only(input, scope, found.as_deref());
-        let Some(found) = found else {
+        let only = elicitations_only(input, scope, found.as_deref());
+        if let Some(f) = &found
+            && let Input::File(p) | Input::Unread(p) | Input::Session(p) = input
+            && f.excludes(p)
+        {
+            continue;
+        }
+        if let Some((f, o, linter)) = &last
+            && *o == only
+            && match (f, &found) {
+                (Some(a), Some(b)) => Arc::ptr_eq(a, b),
+                (None, None) => true,
+                _ => false,
+            }
+        {
             kept.push(input.clone());
-            per_input.push(opts);
-            continue;
-        };
-        if let Input::File(p) | Input::Unread(p) | Input::Session(p) = input
-            && found.excludes(p)
-        {
+            per_input.push(linter.clone());
             continue;
         }
-        let config = &found.config;
-        let at = found.path.display();
-        if check.spec.is_none()
-            && let Some(spec) = &config.spec
-        {
-            opts = Options {
-                elicitations_only: opts.elicitations_only,
-                select: opts.select,
-                ignore: opts.ignore,
-                hosts: opts.hosts,
-                ..Options::for_revision(
-                    crate::cli::parse_revision(spec).map_err(|e| anyhow!("{at}: spec: {e}"))?,
-                )
-            };
-        }
-        if check.select.is_empty()
-            && let Some(select) = &config.select
-        {
-            opts.select =
-                crate::config::resolve_rules(select, "select").map_err(|e| anyhow!("{at}: {e}"))?;
-        }
-        if check.ignore.is_empty()
-            && let Some(ignore) = &config.ignore
-        {
-            opts.ignore =
-                crate::config::resolve_rules(ignore, "ignore").map_err(|e| anyhow!("{at}: {e}"))?;
-        }
-        if hosts.is_empty()
-            && let Some(list) = &config.hosts
-        {
-            opts.hosts =
-                mcp_elicit::hosts::parse_list(list).map_err(|e| anyhow!("{at}: hosts: {e}"))?;
-        }
+        let opts = options_of(found.as_deref(), only, check, hosts, base)?;
+        let linter = Arc::new(Linter::from(opts));
+        last = Some((found, only, linter.clone()));
         kept.push(input.clone());
-        per_input.push(opts);
+        per_input.push(linter);
     }
     Ok((kept, per_input))
+}
+
+/// The options of an input under the configuration `found` (if any) and
+/// `base`, the command line's: `elicitations_only` as `only` says.
+fn options_of(
+    found: Option<&crate::config::Found>,
+    only: bool,
+    check: &CheckArgs,
+    hosts: &[&'static Host],
+    base: &Options,
+) -> Result<Options> {
+    let mut opts = base.clone();
+    opts.elicitations_only = only;
+    let Some(found) = found else {
+        return Ok(opts);
+    };
+    let config = &found.config;
+    let at = found.path.display();
+    if check.spec.is_none()
+        && let Some(spec) = &config.spec
+    {
+        opts = Options {
+            elicitations_only: opts.elicitations_only,
+            select: opts.select,
+            ignore: opts.ignore,
+            hosts: opts.hosts,
+            ..Options::for_revision(
+                crate::cli::parse_revision(spec).map_err(|e| anyhow!("{at}: spec: {e}"))?,
+            )
+        };
+    }
+    if check.select.is_empty()
+        && let Some(select) = &config.select
+    {
+        opts.select =
+            crate::config::resolve_rules(select, "select").map_err(|e| anyhow!("{at}: {e}"))?;
+    }
+    if check.ignore.is_empty()
+        && let Some(ignore) = &config.ignore
+    {
+        opts.ignore =
+            crate::config::resolve_rules(ignore, "ignore").map_err(|e| anyhow!("{at}: {e}"))?;
+    }
+    if hosts.is_empty()
+        && let Some(list) = &config.hosts
+    {
+        opts.hosts =
+            mcp_elicit::hosts::parse_list(list).map_err(|e| anyhow!("{at}: hosts: {e}"))?;
+    }
+    Ok(opts)
 }
 
 /// Whether `input` is judged only when it is an elicitation document: a
@@ -559,7 +589,7 @@ fn lint_unnamed(
 
 type FileResult = (Vec<Diagnostic>, io::Result<Judged>);
 
-fn lint_parallel(inputs: &[Input], linters: &[Linter], threads: usize) -> Vec<FileResult> {
+fn lint_parallel(inputs: &[Input], linters: &[Arc<Linter>], threads: usize) -> Vec<FileResult> {
     mcp_elicit::work::on_all_cores(inputs, threads, |i, input| {
         let mut diags = Vec::new();
         let r = lint_input(input, &linters[i], true, &mut |d| diags.push(d));
