@@ -80,7 +80,9 @@ impl<K: PartialEq, V> Default for InFolder<K, V> {
 impl<K: PartialEq, V> InFolder<K, V> {
     /// What was told of `kind` in `dir`, or `tell()` of it.
     pub(crate) fn get(&mut self, dir: &std::path::Path, kind: K, tell: impl FnOnce() -> V) -> &V {
-        if self.dir != dir {
+        // Compared as bytes, not part by part: a name written otherwise
+        // is only told again, as another folder would be.
+        if self.dir.as_os_str() != dir.as_os_str() {
             self.dir = dir.to_path_buf();
             self.told.clear();
         }
@@ -101,6 +103,65 @@ impl<K: PartialEq, V> InFolder<K, V> {
 pub fn cores() -> usize {
     static CORES: std::sync::OnceLock<usize> = std::sync::OnceLock::new();
     *CORES.get_or_init(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
+}
+
+/// The extension of `path` when it is UTF-8, as
+/// [`std::path::Path::extension`] tells it, found in its bytes: the part
+/// of its last name after the last `.`, unless that name starts with its
+/// only `.`. A name that ends in a separator, `.` or `..` is asked of the
+/// standard library, which reads the path part by part (a walk asks this
+/// of every name it meets, several times).
+pub fn extension(path: &std::path::Path) -> Option<&str> {
+    let bytes = path.as_os_str().as_encoded_bytes();
+    let start = bytes
+        .iter()
+        .rposition(|&b| std::path::is_separator(char::from(b)))
+        .map_or(0, |i| i + 1);
+    let name = &bytes[start..];
+    let found = if matches!(name, b"" | b"." | b"..") {
+        path.extension().and_then(|e| e.to_str())
+    } else {
+        match name.iter().rposition(|&b| b == b'.') {
+            Some(dot) if dot > 0 => std::str::from_utf8(&name[dot + 1..]).ok(),
+            _ => None,
+        }
+    };
+    debug_assert_eq!(
+        found,
+        path.extension().and_then(|e| e.to_str()),
+        "{}",
+        path.display()
+    );
+    found
+}
+
+/// The folder that holds `path`, as [`std::path::Path::parent`] tells it,
+/// cut from its bytes at its last separator when its last two names are
+/// plain (neither empty, `.` nor `..`, as in a name the walk or an index
+/// made); asked of the standard library otherwise, and on Windows.
+pub fn parent(path: &std::path::Path) -> Option<&std::path::Path> {
+    #[cfg(unix)]
+    let found = {
+        use std::os::unix::ffi::OsStrExt;
+        let bytes = path.as_os_str().as_bytes();
+        let plain = |name: &[u8]| !matches!(name, b"" | b"." | b"..");
+        let cut = bytes.iter().rposition(|&b| b == b'/').and_then(|sep| {
+            let before = &bytes[..sep];
+            let above = before.iter().rposition(|&b| b == b'/').map_or(0, |i| i + 1);
+            (plain(&bytes[sep + 1..]) && (sep == 0 || plain(&before[above..])))
+                .then_some(sep.max(1))
+        });
+        match cut {
+            Some(at) => Some(std::path::Path::new(std::ffi::OsStr::from_bytes(
+                &bytes[..at],
+            ))),
+            None => path.parent(),
+        }
+    };
+    #[cfg(not(unix))]
+    let found = path.parent();
+    debug_assert_eq!(found, path.parent(), "{}", path.display());
+    found
 }
 
 /// Whether `bytes` are names joined by `/`: no empty, `.` or `..` part,
@@ -272,5 +333,33 @@ mod tests {
             }
         }
         assert!(checked > 100_000, "{checked}");
+    }
+
+    /// `extension` and `parent`, read from the bytes, tell what the
+    /// standard library tells, for names of every shape: hidden files,
+    /// dots and separators doubled or at either end, `.` and `..`.
+    #[test]
+    fn extension_and_parent_are_the_standard_ones() {
+        use std::path::Path;
+        let names = [
+            "", "/", "a", "a.ts", ".ts", "..ts", "a.", "a.b.py", ".a.b", "é.ts", "a b.go",
+        ];
+        let mut checked = 0;
+        for lead in ["", "/", "./", "../", "//", "/x/", "x//", "/x/./", "x/../"] {
+            for name in names {
+                for tail in ["", "/", "/.", "/..", "//"] {
+                    let text = format!("{lead}{name}{tail}");
+                    let p = Path::new(&text);
+                    assert_eq!(
+                        super::extension(p),
+                        p.extension().and_then(|e| e.to_str()),
+                        "{text:?}"
+                    );
+                    assert_eq!(super::parent(p), p.parent(), "{text:?}");
+                    checked += 1;
+                }
+            }
+        }
+        assert_eq!(checked, 9 * 11 * 5);
     }
 }

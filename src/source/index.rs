@@ -228,11 +228,46 @@ pub(crate) struct Elicited {
     pub cleared: Vec<String>,
 }
 
-/// A map by path, with a hasher quicker than the standard one (seeded at
-/// random, as the standard one is).
-pub(crate) type PathMap<V> = HashMap<PathBuf, V, foldhash::fast::RandomState>;
+/// A map by path ([`PathKey`]), with a hasher quicker than the standard
+/// one (seeded at random, as the standard one is); looked up by a path's
+/// bytes (`map.get(path.as_os_str())`).
+pub(crate) type PathMap<V> = HashMap<PathKey, V, foldhash::fast::RandomState>;
 /// A set of paths, hashed as [`PathMap`] is.
-pub(crate) type PathSet = std::collections::HashSet<PathBuf, foldhash::fast::RandomState>;
+pub(crate) type PathSet = std::collections::HashSet<PathKey, foldhash::fast::RandomState>;
+
+/// A path as the key of a [`PathMap`]: hashed and compared by its bytes.
+/// The index names a file one way ([`key_of`]: absolute, without `.` or
+/// `..`), so that its names are the same bytes wherever they are made;
+/// `Path` hashes and compares part by part, byte by byte, and its hashing
+/// was the most of the time spent on paths.
+#[derive(Clone, Debug)]
+pub(crate) struct PathKey(pub PathBuf);
+
+impl PartialEq for PathKey {
+    fn eq(&self, other: &Self) -> bool {
+        self.0.as_os_str() == other.0.as_os_str()
+    }
+}
+
+impl Eq for PathKey {}
+
+impl std::hash::Hash for PathKey {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.0.as_os_str().hash(state)
+    }
+}
+
+impl std::borrow::Borrow<std::ffi::OsStr> for PathKey {
+    fn borrow(&self) -> &std::ffi::OsStr {
+        self.0.as_os_str()
+    }
+}
+
+impl From<PathBuf> for PathKey {
+    fn from(path: PathBuf) -> PathKey {
+        PathKey(path)
+    }
+}
 
 /// The links of every file of a project that has any.
 #[derive(Debug, Default)]
@@ -254,7 +289,7 @@ impl Index {
                 // What was told is read from here on, not told again.
                 .map(|(k, v)| {
                     let told = Default::default();
-                    (k, Arc::new(Links { told, ..v }))
+                    (PathKey(k), Arc::new(Links { told, ..v }))
                 })
                 .collect(),
             silent: Default::default(),
@@ -804,7 +839,7 @@ impl Texts {
     /// The text of `file` (`None` when it cannot be read or is larger than
     /// a source file is read).
     pub(crate) fn text(&mut self, file: &Path) -> Option<Arc<str>> {
-        let text = match self.texts.get(file) {
+        let text = match self.texts.get(file.as_os_str()) {
             Some(Slot::Kept(text)) => return Some(text.clone()),
             Some(Slot::Failed) => return None,
             // Counted when it was first read.
@@ -812,7 +847,7 @@ impl Texts {
             None => self.read(file),
         };
         self.texts
-            .insert(file.to_path_buf(), Slot::of(text.clone()));
+            .insert(PathKey(file.to_path_buf()), Slot::of(text.clone()));
         text
     }
 
@@ -894,7 +929,7 @@ impl Texts {
                 let imports = new && !hit && words.iter().any(|w| w.find(bytes).is_some());
                 (hit, silent, hit.then(|| kept_text(bytes)), imports)
             };
-            let (read, new) = match this.texts.get(f) {
+            let (read, new) = match this.texts.get(f.as_os_str()) {
                 Some(Slot::Kept(t)) => (Some((hit(t.as_bytes()), false, None, false)), false),
                 Some(Slot::Failed) => (None, false),
                 Some(Slot::Dropped { imports: false }) if imported => (None, false),
@@ -919,10 +954,10 @@ impl Texts {
                 continue;
             };
             if let Some(slot) = slot {
-                self.texts.insert(f.clone(), slot);
+                self.texts.insert(PathKey(f.clone()), slot);
             }
             if silent {
-                self.silent.insert(f.clone());
+                self.silent.insert(PathKey(f.clone()));
             }
             if hit {
                 hits.push(f.clone());
@@ -976,10 +1011,10 @@ pub(crate) fn summaries_for<S: Send + Sync>(
         let Some(text) = texts.text(file) else {
             continue;
         };
-        if let Some((seen, s)) = summaries.get(file).cloned()
+        if let Some((seen, s)) = summaries.get(file.as_os_str()).cloned()
             && (seen == n || !calls_one_of(&text, &order[seen..]))
         {
-            summaries.insert(file.clone(), (n, s));
+            summaries.insert(PathKey(file.clone()), (n, s));
             continue;
         }
         if let Some(language) = language_of(file)
@@ -995,7 +1030,7 @@ pub(crate) fn summaries_for<S: Send + Sync>(
     let made = crate::work::on_all_cores(&stale, crate::work::cores(), |_, s| make(s));
     for ((file, ..), s) in stale.into_iter().zip(made) {
         if let Some(s) = s {
-            summaries.insert(file, (n, Arc::new(s)));
+            summaries.insert(PathKey(file), (n, Arc::new(s)));
         }
     }
 }
@@ -1335,7 +1370,7 @@ mod tests {
         let read = files.iter().filter(|f| {
             texts
                 .texts
-                .get(*f)
+                .get(f.as_os_str())
                 .is_some_and(|t| !matches!(t, Slot::Failed))
         });
         assert_eq!(read.count(), 2);
@@ -1360,14 +1395,24 @@ mod tests {
         // The file calling is kept, read lossily; the other is not kept.
         // It names an elicitation (`elicit`, before a byte that is not
         // UTF-8), as it would once read: only the first is silent.
-        assert!(matches!(texts.texts.get(&called), Some(Slot::Kept(_))));
-        assert!(matches!(texts.texts.get(&not), Some(Slot::Dropped { .. })));
+        assert!(matches!(
+            texts.texts.get(called.as_os_str()),
+            Some(Slot::Kept(_))
+        ));
+        assert!(matches!(
+            texts.texts.get(not.as_os_str()),
+            Some(Slot::Dropped { .. })
+        ));
         assert_eq!(
             texts.text(&called).as_deref(),
             Some("x = '\u{fffd}\u{fffd}'\n\u{fffd}ask(ctx, M)\n")
         );
         assert_eq!(
-            texts.take_silent().into_iter().collect::<Vec<_>>(),
+            texts
+                .take_silent()
+                .into_iter()
+                .map(|k| k.0)
+                .collect::<Vec<_>>(),
             vec![called]
         );
     }
@@ -1397,7 +1442,11 @@ mod tests {
             assert_eq!(hits, want, "named: {named}");
             assert_eq!(searched.into_inner(), if named { 1 } else { 2 });
             assert_eq!(
-                texts.take_silent().into_iter().collect::<Vec<_>>(),
+                texts
+                    .take_silent()
+                    .into_iter()
+                    .map(|k| k.0)
+                    .collect::<Vec<_>>(),
                 std::slice::from_ref(&none)
             );
         }
@@ -1429,7 +1478,11 @@ mod tests {
         // Only a file that names no elicitation is told: its lint has
         // nothing to read, and a file that names one is read again.
         assert_eq!(
-            texts.take_silent().into_iter().collect::<Vec<_>>(),
+            texts
+                .take_silent()
+                .into_iter()
+                .map(|k| k.0)
+                .collect::<Vec<_>>(),
             vec![none]
         );
     }

@@ -84,7 +84,7 @@ pub enum Language {
 impl Language {
     /// The language of a file, by its extension.
     pub fn of_path(path: &Path) -> Option<Language> {
-        Some(match path.extension()?.to_str()? {
+        Some(match crate::work::extension(path)? {
             "ts" | "mts" | "cts" => Language::TypeScript,
             "tsx" | "js" | "jsx" | "mjs" | "cjs" => Language::Tsx,
             "py" | "pyi" => Language::Python,

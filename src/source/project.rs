@@ -139,7 +139,9 @@ impl Project {
         let Some(language) = super::Language::of_path(file) else {
             return;
         };
-        let Some(dir) = file.parent() else { return };
+        let Some(dir) = crate::work::parent(file) else {
+            return;
+        };
         let mut new = false;
         SEEN.with_borrow_mut(|seen| {
             seen.get(dir, language.index(), || new = true);
@@ -196,7 +198,7 @@ impl Project {
         let told = |key: &Path| {
             RESOLVED
                 .get()
-                .and_then(|r| r.get(key))
+                .and_then(|r| r.get(key.as_os_str()))
                 .is_some_and(Project::nothing_to_lint)
         };
         if crate::work::plain_absolute(file) {
@@ -211,7 +213,7 @@ impl Project {
     /// Rust, Go, Java, Kotlin, C#).
     pub fn of_source(file: &Path, language: super::Language) -> Project {
         let abs = index::key_of(file);
-        if let Some(known) = RESOLVED.get().and_then(|r| r.get(&abs)) {
+        if let Some(known) = RESOLVED.get().and_then(|r| r.get(abs.as_os_str())) {
             return known.clone();
         }
         let (project, index) = Self::of_folder(&abs, language);
@@ -246,8 +248,8 @@ impl Project {
     /// other files say of it, in `index`.
     fn of_file(mut self, abs: &Path, index: Option<&index::Index>) -> Project {
         if let Some(index) = index {
-            self.links = index.files.get(abs).cloned();
-            self.silent = index.silent.contains(abs);
+            self.links = index.files.get(abs.as_os_str()).cloned();
+            self.silent = index.silent.contains(abs.as_os_str());
         }
         self
     }
@@ -271,7 +273,9 @@ impl Project {
                     continue;
                 };
                 let abs = index::key_of(&files[i]);
-                let Some(dir) = abs.parent() else { continue };
+                let Some(dir) = crate::work::parent(&abs) else {
+                    continue;
+                };
                 let root = roots.get(dir, language.index(), || Self::root_of(&abs, language));
                 if let Some(root) = root {
                     projects
@@ -319,7 +323,7 @@ impl Project {
                 .iter()
                 .map(|k| {
                     let language = super::Language::of_path(k)?;
-                    let Some(dir) = k.parent() else {
+                    let Some(dir) = crate::work::parent(k) else {
                         return Some(Project::of_source(k, language));
                     };
                     let (project, index) =
@@ -349,7 +353,7 @@ impl Project {
         resolved.extend(
             keys.into_iter()
                 .zip(projects)
-                .filter_map(|(k, p)| Some((k, p?))),
+                .filter_map(|(k, p)| Some((index::PathKey(k), p?))),
         );
         let _ = RESOLVED.set(resolved);
         found
@@ -361,7 +365,7 @@ impl Project {
     /// rule ([`Project::index_root`]).
     fn root_of(abs: &Path, language: super::Language) -> Option<PathBuf> {
         match language {
-            super::Language::Python => Self::python_root(abs.parent()?).1,
+            super::Language::Python => Self::python_root(crate::work::parent(abs)?).1,
             _ => Self::index_root(abs, language),
         }
     }
@@ -378,7 +382,7 @@ impl Project {
     /// accepts, or else (for the languages that allow it) the root of its
     /// repository; looked up once per folder and language in a run.
     fn index_root(abs: &Path, language: super::Language) -> Option<PathBuf> {
-        let dir = abs.parent()?;
+        let dir = crate::work::parent(abs)?;
         let key = language.index();
         let (is_root, or_repository, _) = rule(language)?;
         static CACHE: std::sync::OnceLock<Folders<(PathBuf, &'static str), Option<PathBuf>>> =
@@ -412,7 +416,7 @@ impl Project {
     /// the nearest folder above it with Python metadata, up to the root of
     /// its repository (or that root, when there is none), and its index.
     fn of(abs: &Path) -> (Project, Option<Arc<index::Index>>) {
-        let Some(dir) = abs.parent() else {
+        let Some(dir) = crate::work::parent(abs) else {
             return (Project::default(), None);
         };
         let (project, root) = Self::python_root(dir);

@@ -135,7 +135,7 @@ struct Mapping {
 impl Project<'_> {
     fn summary(&mut self, file: &Path) -> Option<Arc<Summary>> {
         self.summarize(std::slice::from_ref(&file.to_path_buf()));
-        self.summaries.get(file).map(|(_, s)| s.clone())
+        self.summaries.get(file.as_os_str()).map(|(_, s)| s.clone())
     }
 
     /// Makes the summaries of `files` (a round's hits) at once.

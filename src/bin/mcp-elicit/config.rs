@@ -91,7 +91,7 @@ pub struct Configs {
 impl Configs {
     /// The configuration that applies to `file`, if any.
     pub fn for_file(&mut self, file: &Path) -> Result<Option<Arc<Found>>> {
-        let named = file.parent().filter(|d| !d.as_os_str().is_empty());
+        let named = mcp_elicit::work::parent(file).filter(|d| !d.as_os_str().is_empty());
         if let (Some(named), Some((last, found))) = (named, &self.last)
             && named == last
         {
