@@ -698,35 +698,41 @@ pub(crate) fn summary_windows(
 
 /// The lines of `text` that import (`import`, `from`, indented too; in
 /// TypeScript and JavaScript `export ... from` and `require(`), as byte
-/// ranges.
+/// ranges, in order. Only the lines that hold one of those words are
+/// looked at, found by a substring search (most of a file's lines hold
+/// none).
 pub(crate) fn import_lines(
     text: &str,
     language: super::Language,
 ) -> impl Iterator<Item = (usize, usize)> + '_ {
     let python = language == super::Language::Python;
     let bytes = text.as_bytes();
-    let mut start = 0;
-    std::iter::from_fn(move || {
-        while start < bytes.len() {
-            let end = memchr::memchr(b'\n', &bytes[start..]).map_or(bytes.len(), |p| start + p);
-            let line = &text[start..end];
-            let at = (start, end);
-            start = end + 1;
-            let import = if python {
-                // Imports in a function's body too (`def register(mcp):`
-                // importing its helpers).
-                let line = line.trim_start_matches([' ', '\t']);
-                line.starts_with("import ") || line.starts_with("from ")
-            } else {
-                line.starts_with("import ")
-                    || (line.starts_with("export ") && line.contains(" from "))
-                    || line.contains("require(")
-            };
-            if import {
-                return Some(at);
-            }
-        }
-        None
+    let words: &[&str] = if python {
+        &["import ", "from "]
+    } else {
+        &["import ", "export ", "require("]
+    };
+    let mut starts: Vec<usize> = words
+        .iter()
+        .flat_map(|w| memchr::memmem::find_iter(bytes, w.as_bytes()))
+        .map(|at| memchr::memrchr(b'\n', &bytes[..at]).map_or(0, |nl| nl + 1))
+        .collect();
+    starts.sort_unstable();
+    starts.dedup();
+    starts.into_iter().filter_map(move |start| {
+        let end = memchr::memchr(b'\n', &bytes[start..]).map_or(bytes.len(), |p| start + p);
+        let line = &text[start..end];
+        let import = if python {
+            // Imports in a function's body too (`def register(mcp):`
+            // importing its helpers).
+            let line = line.trim_start_matches([' ', '\t']);
+            line.starts_with("import ") || line.starts_with("from ")
+        } else {
+            line.starts_with("import ")
+                || (line.starts_with("export ") && line.contains(" from "))
+                || line.contains("require(")
+        };
+        import.then_some((start, end))
     })
 }
 
@@ -1116,6 +1122,47 @@ pub(crate) fn place(root: &Path, path: &Path, text: &str, offset: usize) -> Stri
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The import lines are those a reading of every line finds: lines
+    /// that hold an import word elsewhere than at their start, several
+    /// words on one line, the last line without a line break, CRLF.
+    #[test]
+    fn import_lines_are_every_line_that_imports() {
+        fn every_line(text: &str, python: bool) -> Vec<(usize, usize)> {
+            let mut out = Vec::new();
+            let mut start = 0;
+            for line in text.split('\n') {
+                let end = start + line.len();
+                let import = if python {
+                    let l = line.trim_start_matches([' ', '\t']);
+                    l.starts_with("import ") || l.starts_with("from ")
+                } else {
+                    line.starts_with("import ")
+                        || (line.starts_with("export ") && line.contains(" from "))
+                        || line.contains("require(")
+                };
+                if import {
+                    out.push((start, end));
+                }
+                start = end + 1;
+            }
+            out
+        }
+        let python = "import os\nx = 'import y'\n  from a import b\r\ndef f():\n\tfrom .m import n\nfrom_x = 1\nimport z";
+        let script = "import a from 'a';\nconst b = require('b'); import c\nexport { d } from './d'\nexport const e = 1; // import f\n  import g from 'g'\nx(require(\n'h'))\nimport ";
+        for (text, language) in [
+            (python, super::super::Language::Python),
+            (script, super::super::Language::TypeScript),
+        ] {
+            let want = every_line(text, language == super::super::Language::Python);
+            assert!(want.len() >= 4, "{want:?}");
+            assert_eq!(
+                import_lines(text, language).collect::<Vec<_>>(),
+                want,
+                "{text}"
+            );
+        }
+    }
 
     #[test]
     fn places_are_the_lines_place_counts() {
