@@ -762,6 +762,9 @@ pub(crate) struct Texts {
     /// project's language (`import`, `require`); none when its helpers
     /// are not looked for by [`Texts::calling_imported`].
     import_words: &'static [&'static str],
+    /// Tells of a file read the first time whether it may hold an
+    /// elicitation and whether it holds an import word.
+    prefilter: super::Prefilter,
 }
 
 /// What [`Texts`] holds of a file read.
@@ -797,6 +800,7 @@ impl Texts {
             too_large: Default::default(),
             budget: MAX_BYTES,
             import_words: &[],
+            prefilter: super::Prefilter::new(&[]),
         }
     }
 
@@ -805,6 +809,7 @@ impl Texts {
     pub(crate) fn importing(files: &[PathBuf], words: &'static [&'static str]) -> Texts {
         Texts {
             import_words: words,
+            prefilter: super::Prefilter::new(words),
             ..Texts::new(files)
         }
     }
@@ -918,21 +923,23 @@ impl Texts {
         let tell_silent = silent;
         // A project whose import words are not told reads every text.
         let imported = imported && !self.import_words.is_empty();
-        let words: Vec<memchr::memmem::Finder> = self
-            .import_words
-            .iter()
-            .map(|w| memchr::memmem::Finder::new(w.as_bytes()))
-            .collect();
         let read = crate::work::on_all_cores(&self.files, crate::work::cores(), |_, f| {
             // The bytes as read are searched (the names are ASCII, and a
             // byte that is not UTF-8 is no ASCII letter, as the character
             // that stands for it once read is not); only a text kept is
             // made.
             let look = |bytes: &[u8], new: bool| {
-                let silent = tell_silent && new && !super::may_elicit(bytes);
+                // A text read the first time is read once for what it may
+                // hold; one read again is asked only what `hit` tells.
+                let (elicits, imports) = if new {
+                    this.prefilter.read(bytes)
+                } else {
+                    (true, false)
+                };
+                let silent = tell_silent && !elicits;
                 let hit = !(silent && named) && hit(bytes);
                 // Told once, of a text not kept, for the later rounds.
-                let imports = new && !hit && words.iter().any(|w| w.find(bytes).is_some());
+                let imports = imports && !hit;
                 (hit, silent, hit.then(|| kept_text(bytes)), imports)
             };
             let (read, new) = match this.texts.get(f.as_os_str()) {

@@ -253,18 +253,69 @@ fn sorted(places: impl Iterator<Item = (usize, usize)>) -> Vec<(usize, usize)> {
     at
 }
 
-/// The tails of the needles (`elicit` and `Elicit` share `licit`), found
-/// by a vector substring search.
+/// The tails of the needles (`elicit` and `Elicit` share `licit`).
+const TAILS: [&str; 3] = ["licit", "nputRequired", "equested"];
+
+/// The tails of the needles, found by a vector substring search.
 fn tails() -> &'static [memchr::memmem::Finder<'static>; 3] {
     use memchr::memmem::Finder;
-    static TAILS: OnceLock<[Finder<'static>; 3]> = OnceLock::new();
-    TAILS.get_or_init(|| {
-        [
-            Finder::new(b"licit"),
-            Finder::new(b"nputRequired"),
-            Finder::new(b"equested"),
-        ]
-    })
+    static FINDERS: OnceLock<[Finder<'static>; 3]> = OnceLock::new();
+    FINDERS.get_or_init(|| TAILS.map(|t| Finder::new(t.as_bytes())))
+}
+
+/// What a project's index asks of each file it reads, told by one reading
+/// of its bytes: whether it may hold an elicitation ([`may_elicit`]), and
+/// whether it holds one of the project's import words. One vector search
+/// (Teddy) finds the needles' tails and the words together; a search for
+/// each took one pass over the bytes each.
+pub(crate) struct Prefilter {
+    /// The tails, then the words; `None` where the vector search cannot
+    /// be built (each is then searched for alone).
+    searcher: Option<aho_corasick::packed::Searcher>,
+    words: Vec<memchr::memmem::Finder<'static>>,
+}
+
+impl Prefilter {
+    pub(crate) fn new(words: &[&'static str]) -> Prefilter {
+        let searcher = aho_corasick::packed::Config::new()
+            .match_kind(aho_corasick::packed::MatchKind::LeftmostFirst)
+            .builder()
+            .extend(TAILS.iter().chain(words))
+            .build();
+        Prefilter {
+            searcher,
+            words: words
+                .iter()
+                .map(|w| memchr::memmem::Finder::new(w.as_bytes()))
+                .collect(),
+        }
+    }
+
+    /// Whether `bytes` may hold an elicitation, and whether they hold one
+    /// of the words.
+    pub(crate) fn read(&self, bytes: &[u8]) -> (bool, bool) {
+        let Some(searcher) = &self.searcher else {
+            let words = self.words.iter().any(|w| w.find(bytes).is_some());
+            return (may_elicit(bytes), words);
+        };
+        let (mut elicits, mut words) = (false, false);
+        // Each place a needle starts is looked at: the search goes on from
+        // the byte after a match's start, not its end.
+        let mut from = 0;
+        while let Some(m) = searcher.find_in(bytes, aho_corasick::Span::from(from..bytes.len())) {
+            let pattern = m.pattern().as_usize();
+            if pattern < TAILS.len() {
+                elicits = elicits || needle_at(bytes, pattern, m.start()).is_some();
+            } else {
+                words = true;
+            }
+            if elicits && (words || self.words.is_empty()) {
+                break;
+            }
+            from = m.start() + 1;
+        }
+        (elicits, words)
+    }
 }
 
 /// The needle whose tail `tail` (an index of [`tails`]) was found at `i`,
@@ -2071,17 +2122,31 @@ mod tests {
             b" ",
             b"\n",
             "\u{e9}".as_bytes(),
+            b"import",
+            b"impor",
+            b"require",
+            b"requi",
         ];
+        let words = ["import", "require"];
+        let prefilters = [super::Prefilter::new(&words), super::Prefilter::new(&[])];
         let mut seed: u64 = 0x9e37_79b9_7f4a_7c15;
-        for _ in 0..20_000 {
+        for round in 0..20_000 {
             let mut text = Vec::new();
             seed ^= seed << 13;
             seed ^= seed >> 7;
             seed ^= seed << 17;
             let mut s = seed;
+            // Half of the texts long enough for the vector search, the
+            // rest read by its search for short texts.
+            if round % 2 == 0 {
+                text.extend_from_slice(&[b'x'; 70][..(s % 70) as usize]);
+            }
             for _ in 0..(s % 5) + 1 {
                 text.extend_from_slice(parts[(s % parts.len() as u64) as usize]);
                 s /= parts.len() as u64;
+            }
+            if round % 4 == 0 {
+                text.extend_from_slice(&[b'y'; 40]);
             }
             let mut naive: Vec<(usize, usize)> = super::NEEDLES
                 .iter()
@@ -2096,6 +2161,18 @@ mod tests {
             let shown = String::from_utf8_lossy(&text);
             assert_eq!(super::needle_matches(&text), naive, "{shown:?}");
             assert_eq!(super::may_elicit(&text), !naive.is_empty(), "{shown:?}");
+            let has = |w: &str| text.windows(w.len()).any(|x| x == w.as_bytes());
+            let word = words.iter().any(|w| has(w));
+            assert_eq!(
+                prefilters[0].read(&text),
+                (!naive.is_empty(), word),
+                "{shown:?}"
+            );
+            assert_eq!(
+                prefilters[1].read(&text),
+                (!naive.is_empty(), false),
+                "{shown:?}"
+            );
         }
     }
 }
