@@ -323,11 +323,83 @@ pub(crate) fn shared(
 /// when there are more than [`MAX_FILES`]. (Their size is not asked for
 /// here: [`Texts`] stops reading at [`MAX_BYTES`].)
 ///
-/// In the order of their paths ([`crate::work::path_order`]): each
-/// folder's entries are sorted by name and visited in turn, a folder's
-/// files listed before the entry after it. (Sorting the whole list after
-/// took more than listing it.)
+/// In the order of their paths ([`crate::work::path_order`]).
+///
+/// The indexes of one root (a Python and a TypeScript project at the
+/// root of one repository) share one listing of its source files of
+/// every language, each taking its own; the listings are kept for the
+/// run within [`KEPT_LISTED`] files in all.
 pub(crate) fn list(root: &Path, extensions: &[&str]) -> Option<Vec<PathBuf>> {
+    /// A root's listing, and whether it was counted against the files
+    /// kept.
+    #[derive(Default)]
+    struct Listing {
+        files: OnceLock<Option<Vec<PathBuf>>>,
+        counted: std::sync::atomic::AtomicBool,
+    }
+    type Listings = (HashMap<PathBuf, Arc<Listing>>, usize);
+    static LISTINGS: OnceLock<Mutex<Listings>> = OnceLock::new();
+    let listings = || {
+        LISTINGS
+            .get_or_init(Default::default)
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+    };
+    debug_assert!(extensions.iter().all(|e| SOURCE_EXTENSIONS.contains(e)));
+    let listing = listings().0.entry(root.to_path_buf()).or_default().clone();
+    let all = listing
+        .files
+        .get_or_init(|| list_of(root, SOURCE_EXTENSIONS, SHARED_FILES));
+    if !listing
+        .counted
+        .swap(true, std::sync::atomic::Ordering::Relaxed)
+    {
+        let n = all.as_ref().map_or(0, Vec::len);
+        let mut listings = listings();
+        listings.1 += n;
+        if listings.1 > KEPT_LISTED {
+            listings.0.remove(root);
+            listings.1 -= n;
+        }
+    }
+    let Some(all) = all else {
+        // More than a shared listing holds: this language's files alone.
+        return list_of(root, extensions, MAX_FILES);
+    };
+    let files: Vec<PathBuf> = all
+        .iter()
+        .filter(|f| {
+            f.file_name()
+                .is_some_and(|n| has_extension(&n.to_string_lossy(), extensions))
+        })
+        .cloned()
+        .collect();
+    (files.len() <= MAX_FILES).then_some(files)
+}
+
+/// The most files the listings kept for a run hold, all roots together.
+const KEPT_LISTED: usize = MAX_FILES;
+
+/// The extensions of every language's index ([`list`] lists them once).
+const SOURCE_EXTENSIONS: &[&str] = &[
+    "py", "pyi", "ts", "tsx", "mts", "cts", "js", "mjs", "cjs", "jsx", "go", "rs", "java", "kt",
+    "kts", "cs",
+];
+
+/// The most files a listing shared by the indexes of a root holds.
+const SHARED_FILES: usize = 4 * MAX_FILES;
+
+/// Whether the file `name` has one of `extensions` (after its last `.`).
+fn has_extension(name: &str, extensions: &[&str]) -> bool {
+    name.rsplit_once('.')
+        .is_some_and(|(_, x)| extensions.contains(&x))
+}
+
+/// [`list`] of one listing: the files of `extensions`, `None` past `most`.
+/// Each folder's entries are sorted by name and visited in turn, a
+/// folder's files listed before the entry after it. (Sorting the whole
+/// list after took more than listing it.)
+fn list_of(root: &Path, extensions: &[&str], most: usize) -> Option<Vec<PathBuf>> {
     /// A folder being listed: its name, its entries (name, whether a
     /// folder) not visited yet, and its depth.
     struct Folder {
@@ -348,10 +420,7 @@ pub(crate) fn list(root: &Path, extensions: &[&str]) -> Option<Vec<PathBuf>> {
                     if kind.is_dir() {
                         depth < MAX_DEPTH && !skipped_dir(&name)
                     } else {
-                        kind.is_file()
-                            && extensions
-                                .iter()
-                                .any(|e| name.rsplit_once('.').is_some_and(|(_, x)| x == *e))
+                        kind.is_file() && has_extension(&name, extensions)
                     }
                 };
                 keep.then(|| (name, kind.is_dir()))
@@ -377,7 +446,7 @@ pub(crate) fn list(root: &Path, extensions: &[&str]) -> Option<Vec<PathBuf>> {
             stack.push(open(path, depth));
         } else {
             out.push(path);
-            if out.len() > MAX_FILES {
+            if out.len() > most {
                 return None;
             }
         }
@@ -985,6 +1054,22 @@ impl Texts {
         std::mem::take(&mut self.silent)
     }
 
+    /// Hands the texts kept (of the files that call what the index looked
+    /// for, most of the files that elicit) to the lint that follows
+    /// ([`take_text`]), which then does not read them again; within
+    /// [`KEPT_TEXTS`] bytes.
+    pub(crate) fn keep_for_lint(&mut self) {
+        let mut kept = kept_texts();
+        for (file, slot) in self.texts.drain() {
+            if let Slot::Kept(text) = slot
+                && kept.1 + text.len() <= KEPT_TEXTS
+            {
+                kept.1 += text.len();
+                kept.0.insert(file, text);
+            }
+        }
+    }
+
     /// The files that call one of `names`, which hold every name
     /// [`Texts::calling`] was asked for before: only the names not looked
     /// for yet (helpers the last round found) are looked for, as
@@ -998,6 +1083,33 @@ impl Texts {
         self.calling_imported(&new);
         self.found.iter().cloned().collect()
     }
+}
+
+/// The most text kept by the indexes for the lint ([`Texts::keep_for_lint`]).
+const KEPT_TEXTS: usize = 4 << 20;
+
+/// The texts the indexes kept for the lint, by file, and their bytes.
+fn kept_texts() -> std::sync::MutexGuard<'static, (PathMap<Arc<str>>, usize)> {
+    static KEPT: OnceLock<Mutex<(PathMap<Arc<str>>, usize)>> = OnceLock::new();
+    KEPT.get_or_init(Default::default)
+        .lock()
+        .unwrap_or_else(|e| e.into_inner())
+}
+
+/// The text of `file` as an index read it and kept it for the lint,
+/// taken (it is asked for once); `None` when none kept it.
+pub(crate) fn take_text(file: &Path) -> Option<Arc<str>> {
+    let mut kept = kept_texts();
+    if kept.0.is_empty() {
+        return None;
+    }
+    let text = if crate::work::plain_absolute(file) {
+        kept.0.remove(file.as_os_str())
+    } else {
+        kept.0.remove(key_of(file).as_os_str())
+    }?;
+    kept.1 -= text.len();
+    Some(text)
 }
 
 /// Each file's summary, with how many of the names whose calls matter

@@ -1457,6 +1457,11 @@ pub fn lint_source_file(
     if project.nothing_to_lint() {
         return Ok(());
     }
+    // The text the project's index read, when it kept it.
+    if let Some(text) = index::take_text(path) {
+        lint_source_in(name, text.as_bytes(), language, project, opts, sink);
+        return Ok(());
+    }
     // Read at the size the file says it has (read in small steps, a
     // source file of a few kB took four reads).
     let file = std::fs::File::open(path)?;

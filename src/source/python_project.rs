@@ -102,6 +102,7 @@ pub(crate) fn build(root: &Path, fastmcp_project: bool, sdk1_project: bool) -> I
         return Index::default();
     }
     index.silent = project.texts.take_silent();
+    project.texts.keep_for_lint();
     index
 }
 

@@ -92,6 +92,7 @@ pub(crate) fn build(root: &Path) -> Index {
         return Index::default();
     }
     index.silent = project.texts.take_silent();
+    project.texts.keep_for_lint();
     index
 }
 
