@@ -762,7 +762,10 @@ pub(crate) fn summary_windows(
     let mut at = Names::new(names)?.calls(text.as_bytes());
     at.extend(import_lines(text, language));
     at.sort_unstable();
-    super::statement_windows_at(text, language, at.into_iter(), false)
+    // The models a Python statement names are read too, as the lint of
+    // the file reads them: the lint then takes the tree made here.
+    let models = language == super::Language::Python;
+    super::statement_windows_at(text, language, at.into_iter(), models)
 }
 
 /// The lines of `text` that import (`import`, `from`, indented too; in

@@ -427,6 +427,14 @@ pub(crate) fn scan_in(language: Language, text: &str, project: Project) -> Scan<
             }
             _ => None,
         },
+        // A Python file's imports are read too, as the project's index
+        // reads them: the tree its index made is taken, not made again.
+        _ if language == Language::Python => matches.and_then(|mut m| {
+            m.extend(index::import_lines(text, language));
+            m.sort_unstable();
+            m.dedup();
+            statement_windows_at(text, language, m.into_iter(), true)
+        }),
         _ => matches.and_then(|m| statement_windows_at(text, language, m.into_iter(), true)),
     };
     if text.len() <= PARSED_WHOLE
