@@ -475,6 +475,16 @@ fn skipped_dir(name: &str) -> bool {
     )
 }
 
+/// [`key_of`], borrowed when `path` is a key already (absolute, names
+/// only): no copy is made of it.
+pub(crate) fn key_ref(path: &Path) -> std::borrow::Cow<'_, Path> {
+    if crate::work::plain_absolute(path) {
+        std::borrow::Cow::Borrowed(path)
+    } else {
+        std::borrow::Cow::Owned(key_of(path))
+    }
+}
+
 /// `path` made absolute and without `.`/`..`, as the index keys files.
 pub(crate) fn key_of(path: &Path) -> PathBuf {
     if path.is_absolute() {

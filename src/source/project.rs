@@ -149,7 +149,7 @@ impl Project {
         if !new {
             return;
         }
-        let abs = index::key_of(file);
+        let abs = index::key_ref(file);
         let Some(root) = Self::root_of(&abs, language) else {
             return;
         };
@@ -164,7 +164,7 @@ impl Project {
         let lock = || QUEUE.lock().unwrap_or_else(|e| e.into_inner());
         let spawn = {
             let mut queue = lock();
-            queue.0.push_back((abs, language));
+            queue.0.push_back((abs.into_owned(), language));
             let spawn = queue.1 < crate::work::cores();
             queue.1 += usize::from(spawn);
             spawn
@@ -261,27 +261,35 @@ impl Project {
     /// index while the other cores are idle.
     pub fn prepare(files: &[PathBuf]) {
         type Projects = std::collections::HashMap<(PathBuf, &'static str), (usize, usize)>;
+        // A run's projects: (root, index kind), and (files, first file).
+        type Met = Vec<((PathBuf, &'static str), (usize, usize))>;
         let languages: Vec<_> = files.iter().map(|f| super::Language::of_path(f)).collect();
         // The roots are looked up on all cores (a few file checks for each
         // folder not met yet), in runs of files; the files of a folder
-        // come together, and its root is looked up once in a run.
+        // come together, and its root is looked up once in a run. A run
+        // meets a few projects: they are kept in a list, their roots told
+        // apart by their bytes.
         let found = crate::work::on_runs(files.len(), |run| {
-            let mut projects = Projects::default();
+            let mut projects = Met::new();
             let mut roots = crate::work::InFolder::default();
             for i in run {
                 let Some(language) = languages[i] else {
                     continue;
                 };
-                let abs = index::key_of(&files[i]);
+                let abs = index::key_ref(&files[i]);
                 let Some(dir) = crate::work::parent(&abs) else {
                     continue;
                 };
                 let root = roots.get(dir, language.index(), || Self::root_of(&abs, language));
                 if let Some(root) = root {
-                    projects
-                        .entry((root.clone(), language.index()))
-                        .or_insert((0, i))
-                        .0 += 1;
+                    let kind = language.index();
+                    match projects
+                        .iter_mut()
+                        .find(|((r, k), _)| *k == kind && r.as_os_str() == root.as_os_str())
+                    {
+                        Some((_, (n, _))) => *n += 1,
+                        None => projects.push(((root.clone(), kind), (1, i))),
+                    }
                 }
             }
             projects

@@ -128,12 +128,17 @@ fn add_dependents(inputs: &mut Vec<Input>) {
         .collect();
     let cwd = std::env::current_dir().unwrap_or_default();
     let found = mcp_elicit::source::Project::dependents_of(&named);
-    let mut seen: std::collections::HashSet<&Path> =
-        found.iter().map(|(p, _)| p.as_path()).collect();
+    if found.iter().all(|(_, dependents)| dependents.is_empty()) {
+        return;
+    }
+    // Told apart by their bytes: the names are the index's keys, made
+    // one way (hashing a `Path` reads it part by part).
+    let mut seen: std::collections::HashSet<&std::ffi::OsStr> =
+        found.iter().map(|(p, _)| p.as_os_str()).collect();
     let mut added = Vec::new();
     for (_, dependents) in &found {
         for d in dependents {
-            if seen.insert(d) {
+            if seen.insert(d.as_os_str()) {
                 let shown = d
                     .strip_prefix(&cwd)
                     .map_or_else(|_| d.clone(), Path::to_path_buf);
