@@ -22,8 +22,15 @@
 #   bash bench/source.sh          # needs hyperfine and ripgrep (apt-get install hyperfine ripgrep)
 #   MCP_ELICIT=/path/to/mcp-elicit bash bench/source.sh
 #
-# Results (gitignored): bench/results/source.json and source.md, and the
-# peak memory of one lint run.
+# Each race is run in rounds: in each, hyperfine runs every command a few
+# times, and the order of the commands turns from one round to the next.
+# On a shared machine the speed drifts over seconds; commands timed one
+# block after another each meet a different part of the drift, commands
+# timed in turns meet the same. The ratios are of the medians over all
+# rounds (ROUNDS, 10 by default, of RUNS, 3 by default).
+#
+# Results (gitignored): bench/results/source.json and source.md (and
+# source-data, source-tree), and the peak memory of one lint run.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 if [ -z "${MCP_ELICIT:-}" ]; then
@@ -140,18 +147,47 @@ print(f"generated {lines} lines in 1000 files, {elicitations} elicitations", fil
 PY
 found=$("$MCP_ELICIT" lint --quiet --format json "$tree" | python3 -c 'import json,sys; print(len(json.load(sys.stdin)["diagnostics"]))' || true)
 echo "lint reports $found diagnostics; rg finds $(rg -l 'elicit|requestedSchema' "$tree" | wc -l) files"
+# Times the commands given as name=command (after the results' name $1)
+# in rounds of hyperfine, the order turning each round; writes
+# bench/results/$1.json (every run's time, by command) and $1.md, and
+# prints each command's median.
+rounds() {
+  python3 - "$@" <<'PY'
+import json, os, statistics, subprocess, sys, tempfile
+name, commands = sys.argv[1], [c.split("=", 1) for c in sys.argv[2:]]
+rounds, runs = int(os.environ.get("ROUNDS", "10")), int(os.environ.get("RUNS", "3"))
+times = {n: [] for n, _ in commands}
+with tempfile.TemporaryDirectory() as tmp:
+    for r in range(rounds):
+        turn = commands[r % len(commands):] + commands[:r % len(commands)]
+        out = os.path.join(tmp, f"{r}.json")
+        args = ["hyperfine", "--style", "none", "--warmup", "1", "--runs", str(runs), "-N", "-i", "--export-json", out]
+        for n, c in turn:
+            args += ["-n", n, c]
+        subprocess.run(args, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        for x in json.load(open(out))["results"]:
+            times[x["command"]] += x["times"]
+json.dump({"rounds": rounds, "runs": runs, "times": times}, open(f"bench/results/{name}.json", "w"), indent=1)
+rows = ["| command | median (ms) | mean ± σ (ms) | runs |", "|:---|---:|---:|---:|"]
+for n, t in times.items():
+    rows.append(f"| {n} | {1e3 * statistics.median(t):.1f} | {1e3 * statistics.mean(t):.1f} ± {1e3 * statistics.stdev(t):.1f} | {len(t)} |")
+open(f"bench/results/{name}.md", "w").write("\n".join(rows) + "\n")
+print("\n".join(rows))
+PY
+}
+# The median of command $2 over that of $3 in bench/results/$1.json.
+ratio() {
+  python3 - "$@" <<'PY'
+import json, statistics, sys
+t = json.load(open(f"bench/results/{sys.argv[1]}.json"))["times"]
+print(f"{statistics.median(t[sys.argv[2]]) / statistics.median(t[sys.argv[3]]):.2f}x")
+PY
+}
 # lint against `rg -l` on folder $2, results in bench/results/$3.json and
 # .md; the ratio and the peak memory of one lint run, said as $1.
 race() {
-  hyperfine --warmup 2 --runs "${RUNS:-10}" -N -i \
-    --export-json "bench/results/$3.json" --export-markdown "bench/results/$3.md" \
-    -n rg "rg -l elicit|requestedSchema $2" \
-    -n lint "$MCP_ELICIT lint --quiet $2"
-  python3 - "$1" "bench/results/$3.json" <<'PY'
-import json, sys
-r = {x["command"]: x["mean"] for x in json.load(open(sys.argv[2]))["results"]}
-print(f"{sys.argv[1]}: lint / rg -l: {r['lint'] / r['rg']:.2f}x (target: at most 2x)")
-PY
+  rounds "$3" "rg=rg -l elicit|requestedSchema $2" "lint=$MCP_ELICIT lint --quiet $2"
+  echo "$1: lint / rg -l: $(ratio "$3" lint rg) (medians; target: at most 2x)"
   if command -v /usr/bin/time >/dev/null; then
     /usr/bin/time -f "$1: lint peak memory: %M kB" "$MCP_ELICIT" lint --quiet "$2" >/dev/null || true
   fi
@@ -181,16 +217,8 @@ race "JSON folder" "$data" source-data
 eco=target/ecosystem
 if [ -d "$eco" ]; then
   echo "a real tree: $eco, $(rg --files "$eco" | wc -l) files"
-  hyperfine --warmup 2 --runs "${RUNS:-10}" -N -i \
-    --export-json bench/results/source-tree.json --export-markdown bench/results/source-tree.md \
-    -n "rg --files" "rg --files $eco" \
-    -n "rg -l" "rg -l elicit|requestedSchema $eco" \
-    -n lint "$MCP_ELICIT lint --quiet $eco"
-  python3 - <<'PY'
-import json
-r = {x["command"]: x["mean"] for x in json.load(open("bench/results/source-tree.json"))["results"]}
-print(f"real tree: lint / rg --files: {r['lint'] / r['rg --files']:.2f}x, lint / rg -l: {r['lint'] / r['rg -l']:.2f}x")
-PY
+  rounds source-tree "rg --files=rg --files $eco" "rg -l=rg -l elicit|requestedSchema $eco" "lint=$MCP_ELICIT lint --quiet $eco"
+  echo "real tree: lint / rg --files: $(ratio source-tree lint 'rg --files'), lint / rg -l: $(ratio source-tree lint 'rg -l') (medians; target: at most 2x rg -l)"
 else
   echo "no $eco: run python3 tests/ecosystem/check.py once to measure a real tree"
 fi

@@ -1497,6 +1497,70 @@ mod tests {
         assert_eq!(files.len(), 12);
     }
 
+    /// A text an index kept is handed to the lint once: taken, then gone.
+    #[test]
+    fn a_kept_text_is_taken_by_the_lint_once() {
+        let dir = tempfile::tempdir().unwrap();
+        let file = key_of(&dir.path().join("m.py"));
+        std::fs::write(&file, "await ctx.elicit('m', M)\n").unwrap();
+        let mut texts = Texts::new(std::slice::from_ref(&file));
+        assert_eq!(texts.calling(&["elicit".to_string()]), vec![file.clone()]);
+        texts.keep_for_lint();
+        assert_eq!(
+            take_text(&file).as_deref(),
+            Some("await ctx.elicit('m', M)\n")
+        );
+        assert_eq!(take_text(&file), None);
+    }
+
+    /// One listing of a root serves each language's index: each takes the
+    /// files a listing of its own extensions finds, no more, none less,
+    /// in the same order.
+    #[test]
+    fn a_shared_listing_gives_each_language_its_own_files() {
+        let dir = tempfile::tempdir().unwrap();
+        let root = dir.path();
+        for f in [
+            "app.py",
+            "types.pyi",
+            "web/index.ts",
+            "web/view.tsx",
+            "web/old.js",
+            "web/.ts",
+            "web/x.d.ts",
+            "web/node_modules/dep/index.js",
+            "cmd/main.go",
+            "src/lib.rs",
+            "App.java",
+            "App.kt",
+            "build.gradle.kts",
+            "Program.cs",
+            "README.md",
+            "data.json",
+            "UPPER.PY",
+            "__pycache__/app.py",
+        ] {
+            let path = root.join(f);
+            std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+            std::fs::write(&path, "").unwrap();
+        }
+        let languages: [&[&str]; 6] = [
+            &["py", "pyi"],
+            &["ts", "tsx", "mts", "cts", "js", "mjs", "cjs", "jsx"],
+            &["go"],
+            &["rs"],
+            &["java"],
+            &["kt", "kts"],
+        ];
+        for extensions in languages.iter().chain([&["cs"][..]].iter()) {
+            let own = list_of(root, extensions, MAX_FILES).unwrap();
+            assert!(!own.is_empty(), "{extensions:?}");
+            assert_eq!(list(root, extensions).unwrap(), own, "{extensions:?}");
+        }
+        // Python: `app.py` and `types.pyi`, not `UPPER.PY` nor a cache's.
+        assert_eq!(list(root, &["py", "pyi"]).unwrap().len(), 2);
+    }
+
     #[test]
     fn summaries_read_the_statements_that_import_or_call() {
         let filler: String = (0..200)
