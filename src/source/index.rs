@@ -803,19 +803,23 @@ pub(crate) fn import_lines(
     starts.dedup();
     starts.into_iter().filter_map(move |start| {
         let end = memchr::memchr(b'\n', &bytes[start..]).map_or(bytes.len(), |p| start + p);
-        let line = &text[start..end];
-        let import = if python {
-            // Imports in a function's body too (`def register(mcp):`
-            // importing its helpers).
-            let line = line.trim_start_matches([' ', '\t']);
-            line.starts_with("import ") || line.starts_with("from ")
-        } else {
-            line.starts_with("import ")
-                || (line.starts_with("export ") && line.contains(" from "))
-                || line.contains("require(")
-        };
-        import.then_some((start, end))
+        imports(&text[start..end], python).then_some((start, end))
     })
+}
+
+/// Whether `line` imports: in Python `import` or `from` (indented too: an
+/// import in a function's body, `def register(mcp):` importing its
+/// helpers); in TypeScript and JavaScript `import`, `export ... from` or
+/// `require(`.
+fn imports(line: &str, python: bool) -> bool {
+    if python {
+        let line = line.trim_start_matches([' ', '\t']);
+        line.starts_with("import ") || line.starts_with("from ")
+    } else {
+        line.starts_with("import ")
+            || (line.starts_with("export ") && line.contains(" from "))
+            || line.contains("require(")
+    }
 }
 
 /// The files of a project and their texts, each read when first needed.
@@ -1255,9 +1259,10 @@ pub(crate) fn place(root: &Path, path: &Path, text: &str, offset: usize) -> Stri
 mod tests {
     use super::*;
 
-    /// The import lines are those a reading of every line finds: lines
-    /// that hold an import word elsewhere than at their start, several
-    /// words on one line, the last line without a line break, CRLF.
+    /// The import lines found by searching for the import words are those
+    /// a reading of every line finds: lines that hold an import word
+    /// elsewhere than at their start, several words on one line, the last
+    /// line without a line break, CRLF.
     #[test]
     fn import_lines_are_every_line_that_imports() {
         fn every_line(text: &str, python: bool) -> Vec<(usize, usize)> {
@@ -1265,15 +1270,7 @@ mod tests {
             let mut start = 0;
             for line in text.split('\n') {
                 let end = start + line.len();
-                let import = if python {
-                    let l = line.trim_start_matches([' ', '\t']);
-                    l.starts_with("import ") || l.starts_with("from ")
-                } else {
-                    line.starts_with("import ")
-                        || (line.starts_with("export ") && line.contains(" from "))
-                        || line.contains("require(")
-                };
-                if import {
+                if imports(line, python) {
                     out.push((start, end));
                 }
                 start = end + 1;
@@ -1466,13 +1463,22 @@ mod tests {
         assert_eq!(files, vec![root.join("pkg/a.py")]);
     }
 
+    /// A folder holding the (empty) files `names`, folders made as needed.
+    fn folder_of(names: &[&str]) -> tempfile::TempDir {
+        let dir = tempfile::tempdir().unwrap();
+        for name in names {
+            let path = dir.path().join(name);
+            std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+            std::fs::write(&path, "").unwrap();
+        }
+        dir
+    }
+
     #[test]
     fn listing_is_in_the_order_of_paths() {
-        let dir = tempfile::tempdir().unwrap();
-        let root = dir.path();
         // Names that sort otherwise as whole strings ('-' and '.' before
         // '/') and as parts.
-        for f in [
+        let dir = folder_of(&[
             "a/x.py",
             "a-b/x.py",
             "a.py",
@@ -1485,11 +1491,8 @@ mod tests {
             "e.py",
             "a/b/c/d/e.py",
             "a/b.py",
-        ] {
-            let path = root.join(f);
-            std::fs::create_dir_all(path.parent().unwrap()).unwrap();
-            std::fs::write(&path, "").unwrap();
-        }
+        ]);
+        let root = dir.path();
         let files = list(root, &["py"]).unwrap();
         let mut sorted = files.clone();
         sorted.sort();
@@ -1518,9 +1521,7 @@ mod tests {
     /// in the same order.
     #[test]
     fn a_shared_listing_gives_each_language_its_own_files() {
-        let dir = tempfile::tempdir().unwrap();
-        let root = dir.path();
-        for f in [
+        let dir = folder_of(&[
             "app.py",
             "types.pyi",
             "web/index.ts",
@@ -1539,11 +1540,8 @@ mod tests {
             "data.json",
             "UPPER.PY",
             "__pycache__/app.py",
-        ] {
-            let path = root.join(f);
-            std::fs::create_dir_all(path.parent().unwrap()).unwrap();
-            std::fs::write(&path, "").unwrap();
-        }
+        ]);
+        let root = dir.path();
         let languages: [&[&str]; 6] = [
             &["py", "pyi"],
             &["ts", "tsx", "mts", "cts", "js", "mjs", "cjs", "jsx"],
