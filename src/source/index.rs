@@ -263,12 +263,6 @@ impl std::borrow::Borrow<std::ffi::OsStr> for PathKey {
     }
 }
 
-impl From<PathBuf> for PathKey {
-    fn from(path: PathBuf) -> PathKey {
-        PathKey(path)
-    }
-}
-
 /// The links of every file of a project that has any.
 #[derive(Debug, Default)]
 pub(crate) struct Index {
@@ -769,13 +763,11 @@ pub(crate) fn summary_windows(
     if text.len() <= SMALL {
         return None;
     }
-    let mut at = Names::new(names)?.calls(text.as_bytes());
-    at.extend(import_lines(text, language));
-    at.sort_unstable();
+    let at = Names::new(names)?.calls(text.as_bytes());
     // The models a Python statement names are read too, as the lint of
     // the file reads them: the lint then takes the tree made here.
     let models = language == super::Language::Python;
-    super::statement_windows_at(text, language, at.into_iter(), models)
+    super::windows_with_imports(text, language, at, models)
 }
 
 /// The lines of `text` that import (`import`, `from`, indented too; in
@@ -1120,11 +1112,7 @@ pub(crate) fn take_text(file: &Path) -> Option<Arc<str>> {
     if kept.0.is_empty() {
         return None;
     }
-    let text = if crate::work::plain_absolute(file) {
-        kept.0.remove(file.as_os_str())
-    } else {
-        kept.0.remove(key_of(file).as_os_str())
-    }?;
+    let text = kept.0.remove(key_ref(file).as_os_str())?;
     kept.1 -= text.len();
     Some(text)
 }

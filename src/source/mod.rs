@@ -429,12 +429,9 @@ pub(crate) fn scan_in(language: Language, text: &str, project: Project) -> Scan<
         },
         // A Python file's imports are read too, as the project's index
         // reads them: the tree its index made is taken, not made again.
-        _ if language == Language::Python => matches.and_then(|mut m| {
-            m.extend(index::import_lines(text, language));
-            m.sort_unstable();
-            m.dedup();
-            statement_windows_at(text, language, m.into_iter(), true)
-        }),
+        _ if language == Language::Python => {
+            matches.and_then(|m| windows_with_imports(text, language, m, true))
+        }
         _ => matches.and_then(|m| statement_windows_at(text, language, m.into_iter(), true)),
     };
     if text.len() <= PARSED_WHOLE
@@ -467,10 +464,21 @@ fn linked_windows(
         .collect::<Vec<_>>();
     let mut at = read_matches(text, language);
     at.extend(index::words_at(text, &names));
+    windows_with_imports(text, language, at, true)
+}
+
+/// [`statement_windows_at`] of the places `at` (in any order) and the
+/// lines of `text` that import.
+pub(crate) fn windows_with_imports(
+    text: &str,
+    language: Language,
+    mut at: Vec<(usize, usize)>,
+    models: bool,
+) -> Option<Vec<(usize, usize)>> {
     at.extend(index::import_lines(text, language));
     at.sort_unstable();
     at.dedup();
-    statement_windows_at(text, language, at.into_iter(), true)
+    statement_windows_at(text, language, at.into_iter(), models)
 }
 
 /// The windows [`scan_in`] reads a file in that its project does not

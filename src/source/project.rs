@@ -195,17 +195,10 @@ impl Project {
     /// nothing to lint in it: no name an elicitation is written with, and
     /// nothing another file says of it.
     pub fn passed_over(file: &Path) -> bool {
-        let told = |key: &Path| {
-            RESOLVED
-                .get()
-                .and_then(|r| r.get(key.as_os_str()))
-                .is_some_and(Project::nothing_to_lint)
-        };
-        if crate::work::plain_absolute(file) {
-            told(file)
-        } else {
-            told(&index::key_of(file))
-        }
+        RESOLVED
+            .get()
+            .and_then(|r| r.get(index::key_ref(file).as_os_str()))
+            .is_some_and(Project::nothing_to_lint)
     }
 
     /// The project of a source file: its SDK pins (Python) and what the

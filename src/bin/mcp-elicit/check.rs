@@ -287,21 +287,23 @@ fn configure_run(
         {
             continue;
         }
-        if let Some((f, o, linter)) = &last
-            && *o == only
-            && match (f, &found) {
-                (Some(a), Some(b)) => Arc::ptr_eq(a, b),
-                (None, None) => true,
-                _ => false,
+        let same = last.as_ref().filter(|(f, o, _)| {
+            *o == only
+                && match (f, &found) {
+                    (Some(a), Some(b)) => Arc::ptr_eq(a, b),
+                    (None, None) => true,
+                    _ => false,
+                }
+        });
+        let linter = match same {
+            Some((_, _, linter)) => linter.clone(),
+            None => {
+                let opts = options_of(found.as_deref(), only, check, hosts, base)?;
+                let linter = Arc::new(Linter::from(opts));
+                last = Some((found, only, linter.clone()));
+                linter
             }
-        {
-            kept.push(input.clone());
-            per_input.push(linter.clone());
-            continue;
-        }
-        let opts = options_of(found.as_deref(), only, check, hosts, base)?;
-        let linter = Arc::new(Linter::from(opts));
-        last = Some((found, only, linter.clone()));
+        };
         kept.push(input.clone());
         per_input.push(linter);
     }
